@@ -1,0 +1,146 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import csrf from '@fastify/csrf-protection';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import type { RamaConfig } from './config.js';
+import type { AppContext } from './context.js';
+import { openMetadataStore, type MetadataStore } from './metadata/db.js';
+import { migrateToLatest } from './metadata/migrations.js';
+import { syncBuiltinRoles } from './security/users.js';
+import { TokenService } from './security/tokens.js';
+import { deriveKey } from './security/crypto.js';
+import { DatabaseConnections } from './databases/connections.js';
+import { registerAuth } from './http/auth.js';
+import { HttpError, errorsBody } from './http/errors.js';
+import { securityRoutes } from './security/routes.js';
+import { databaseRoutes } from './databases/routes.js';
+
+const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+/** Validation errors as the contract wants them: 400 `{"message": {"field": ["..."]}}`. */
+function validationMessage(error: FastifyError): Record<string, string[]> | string {
+  const fields: Record<string, string[]> = {};
+  for (const v of error.validation ?? []) {
+    const params = v.params as { missingProperty?: string; additionalProperty?: string } | undefined;
+    const path = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
+    const field = params?.missingProperty ? [path, params.missingProperty].filter(Boolean).join('.') : path || error.validationContext || 'body';
+    const message = params?.missingProperty ? 'Missing data for required field.' : `${v.message ?? 'Invalid value'}.`.replace(/^must/, 'Must');
+    (fields[field] ??= []).push(message);
+  }
+  return Object.keys(fields).length ? fields : error.message;
+}
+
+export interface BuildOptions {
+  config: RamaConfig;
+  store?: MetadataStore;
+  logger?: boolean | object;
+}
+
+/** Build the HTTP application (not listening). Migrates the metadata store and syncs roles. */
+export async function buildApp({ config, store: givenStore, logger }: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const store = givenStore ?? openMetadataStore(config.metadataUrl);
+  await migrateToLatest(store.db as never, store.dialect);
+  await syncBuiltinRoles(store.db);
+
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    bodyLimit: 5 * 1024 * 1024,
+    trustProxy: false,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    ajv: { customOptions: { allErrors: true, removeAdditional: false } },
+  });
+
+  const ctx: AppContext = {
+    config,
+    store,
+    tokens: new TokenService(config.secretKey),
+    connections: new DatabaseConnections(store.db, config.secretKey),
+    log: app.log,
+  };
+
+  await app.register(cookie, { secret: deriveKey(config.secretKey, 'cookie').toString('hex') });
+  await app.register(csrf, {
+    sessionPlugin: '@fastify/cookie',
+    cookieKey: 'rama_csrf',
+    cookieOpts: { path: '/', httpOnly: true, sameSite: 'lax', signed: true, secure: config.secureCookies },
+    csrfOpts: { userInfo: true, hmacKey: deriveKey(config.secretKey, 'csrf').toString('hex') },
+    getUserInfo: (req) => req.sessionKey ?? '',
+    getToken: (req) => {
+      const h = req.headers['x-csrftoken'] ?? req.headers['x-csrf-token'];
+      if (typeof h === 'string') return h;
+      const body = req.body as { csrf_token?: unknown } | undefined;
+      return typeof body?.csrf_token === 'string' ? body.csrf_token : undefined;
+    },
+  });
+  await app.register(formbody, { bodyLimit: 5 * 1024 * 1024 });
+  await app.register(rateLimit, { global: false });
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    if (error instanceof HttpError) return reply.code(error.statusCode).send(error.body);
+    if (error.validation) return reply.code(400).send({ message: validationMessage(error) });
+    const code = error.code ?? '';
+    if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400)) {
+      return reply.code(400).send({ message: 'Request body is not valid JSON.' });
+    }
+    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ message: 'Request payload is too large.' });
+    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send({ message: 'Unsupported media type.' });
+    if (code.startsWith('FST_CSRF') || /csrf/i.test(error.message)) {
+      return reply.code(400).send(errorsBody('The CSRF token is missing or invalid.', 'FRONTEND_CSRF_ERROR' as never));
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ message: error.message });
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send(errorsBody('An internal error occurred. The details were logged on the server.', 'GENERIC_BACKEND_ERROR'));
+  });
+
+  registerAuth(app, ctx);
+
+  app.get('/health', async (_req, reply) => reply.type('text/plain').send('OK'));
+  app.get('/healthcheck', async (_req, reply) => reply.type('text/plain').send('OK'));
+
+  securityRoutes(app, ctx);
+  databaseRoutes(app, ctx);
+
+  const hasWeb = existsSync(`${WEB_DIST}index.html`);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    const isApi = path.startsWith('/api/') || path.startsWith('/rama/log') || path.startsWith('/tabstateview') || path.startsWith('/tableschemaview');
+    if (req.method === 'GET' && !isApi && hasWeb && !path.startsWith('/assets/')) {
+      // the SPA answers every page route; it shows its own 404 page
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: 'Not found' });
+  });
+
+  app.addHook('onClose', async () => {
+    await ctx.connections.closeAll();
+    if (!givenStore) await store.close();
+  });
+
+  return { app, ctx };
+}

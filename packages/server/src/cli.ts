@@ -1,0 +1,163 @@
+#!/usr/bin/env node
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Command } from 'commander';
+import cliProgress from 'cli-progress';
+import { ConfigError, loadConfig, writePrivateFile, type RamaConfig } from './config.js';
+import { openMetadataStore } from './metadata/db.js';
+import { migrateToLatest } from './metadata/migrations.js';
+import { buildApp } from './app.js';
+import { ensureAdmin, syncBuiltinRoles } from './security/users.js';
+import { generatePassword } from './security/passwords.js';
+import { loadExamples } from './examples/load.js';
+import { registerExamplesDatabase } from './examples/register.js';
+
+function config(): RamaConfig {
+  try {
+    return loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(`rama: configuration error: ${e.message}`);
+      process.exit(2);
+    }
+    throw e;
+  }
+}
+
+async function withApp<T>(fn: (built: Awaited<ReturnType<typeof buildApp>>) => Promise<T>): Promise<T> {
+  const built = await buildApp({ config: config(), logger: false });
+  try {
+    return await fn(built);
+  } finally {
+    await built.app.close();
+  }
+}
+
+async function createAdmin(cfg: RamaConfig, username: string, password: string | null): Promise<void> {
+  const store = openMetadataStore(cfg.metadataUrl);
+  try {
+    await migrateToLatest(store.db as never, store.dialect);
+    await syncBuiltinRoles(store.db);
+    const generated = password === null;
+    const pw = password ?? generatePassword();
+    const created = await ensureAdmin(store.db, username, pw);
+    if (!created) {
+      console.log(`Admin user "${username}" already exists.`);
+      return;
+    }
+    if (generated) {
+      const file = join(cfg.home, 'admin_password');
+      writePrivateFile(file, `${pw}\n`);
+      console.log(`\nCreated admin user "${username}" with the generated password:\n\n    ${pw}\n\n(also stored in ${file}, readable only by you)\n`);
+    } else {
+      console.log(`Created admin user "${username}".`);
+    }
+  } finally {
+    await store.close();
+  }
+}
+
+async function loadAndRegisterExamples(force: boolean): Promise<void> {
+  const cfg = config();
+  const bar = new cliProgress.SingleBar(
+    { format: 'Loading examples |{bar}| {value}/{total} tables  {table}', hideCursor: true, clearOnComplete: false },
+    cliProgress.Presets.shades_classic,
+  );
+  let started = false;
+  const result = await loadExamples({
+    home: cfg.home,
+    force,
+    onProgress: ({ done, total, table }) => {
+      if (!started) {
+        bar.start(total, 0, { table: '' });
+        started = true;
+      }
+      bar.update(done, { table });
+    },
+  });
+  if (started) bar.stop();
+  if (result.skipped) console.log(`Examples database is up to date (${result.path}).`);
+  else console.log(`Loaded ${result.tables.length} example tables into ${result.path}.`);
+  await withApp(async ({ ctx }) => {
+    const id = await registerExamplesDatabase(ctx, result.path);
+    console.log(`The "examples" database is registered (id ${id}).`);
+  });
+}
+
+const program = new Command();
+program.name('rama').description('Rama: open data exploration and dashboarding').version('0.1.0');
+
+program
+  .command('db-upgrade')
+  .description('create or upgrade the metadata store to the latest version')
+  .action(async () => {
+    const cfg = config();
+    const store = openMetadataStore(cfg.metadataUrl);
+    const applied = await migrateToLatest(store.db as never, store.dialect);
+    await syncBuiltinRoles(store.db);
+    await store.close();
+    console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'The metadata store is up to date.');
+  });
+
+program
+  .command('create-admin')
+  .description('create an admin user')
+  .option('-u, --username <name>', 'user name (default RAMA_ADMIN_USERNAME or admin)')
+  .option('-p, --password <password>', 'password (default RAMA_ADMIN_PASSWORD, else generated)')
+  .action(async (opts: { username?: string; password?: string }) => {
+    const cfg = config();
+    await createAdmin(cfg, opts.username ?? cfg.adminUsername, opts.password ?? cfg.adminPassword);
+  });
+
+program
+  .command('load-examples')
+  .description('build the examples DuckDB database from vega-datasets and register it')
+  .option('-f, --force', 'rebuild even when up to date')
+  .action(async (opts: { force?: boolean }) => loadAndRegisterExamples(Boolean(opts.force)));
+
+program
+  .command('init')
+  .description('prepare everything (idempotent): metadata store, roles, admin user, examples')
+  .option('--skip-examples', 'do not load the examples database')
+  .action(async (opts: { skipExamples?: boolean }) => {
+    const cfg = config();
+    await createAdmin(cfg, cfg.adminUsername, cfg.adminPassword);
+    if (!opts.skipExamples) await loadAndRegisterExamples(false);
+    const pwFile = join(cfg.home, 'admin_password');
+    if (!cfg.adminPassword && existsSync(pwFile)) {
+      console.log(`Admin login: ${cfg.adminUsername} (password in ${pwFile})`);
+    }
+  });
+
+program
+  .command('start')
+  .description('serve Rama')
+  .action(async () => {
+    const cfg = config();
+    const { app } = await buildApp({ config: cfg });
+    let closing = false;
+    const shutdown = (signal: string) => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+      const force = setTimeout(() => process.exit(1), 30_000);
+      force.unref();
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    };
+    process.on('SIGTERM', () => shutdown('SIGTERM'));
+    process.on('SIGINT', () => shutdown('SIGINT'));
+    await app.listen({ host: cfg.host, port: cfg.port });
+    console.log(`\n  Rama is serving at http://${cfg.host === '0.0.0.0' ? '127.0.0.1' : cfg.host}:${cfg.port}/\n`);
+  });
+
+program.parseAsync(process.argv).catch((e: unknown) => {
+  if (e instanceof ConfigError) {
+    console.error(`rama: configuration error: ${e.message}`);
+    process.exit(2);
+  }
+  console.error(`rama: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+});

@@ -1,0 +1,45 @@
+import { mkdtempSync, statSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+const home = () => mkdtempSync(join(tmpdir(), 'rama-config-'));
+
+describe('configuration', () => {
+  it('generates a secret key on first start and stores it with mode 0600', () => {
+    const h = home();
+    const cfg = loadConfig({ RAMA_HOME: h });
+    expect(Buffer.byteLength(cfg.secretKey)).toBeGreaterThanOrEqual(32);
+    const file = join(h, 'secret_key');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8').trim()).toBe(cfg.secretKey);
+    expect(loadConfig({ RAMA_HOME: h }).secretKey).toBe(cfg.secretKey);
+  });
+
+  it('refuses a secret key shorter than 32 bytes', () => {
+    expect(() => loadConfig({ RAMA_HOME: home(), RAMA_SECRET_KEY: 'short' })).toThrow(ConfigError);
+    expect(() => loadConfig({ RAMA_HOME: home(), RAMA_SECRET_KEY: 'short' })).toThrow(/shorter than 32 bytes/);
+  });
+
+  it('refuses a known placeholder secret key', () => {
+    expect(() => loadConfig({ RAMA_HOME: home(), RAMA_SECRET_KEY: 'CHANGE_ME_TO_A_COMPLEX_RANDOM_SECRET' })).toThrow(
+      /known placeholder/,
+    );
+  });
+
+  it('has the documented defaults', () => {
+    const cfg = loadConfig({ RAMA_HOME: home() });
+    expect(cfg.host).toBe('127.0.0.1');
+    expect(cfg.port).toBe(8088);
+    expect(cfg.sqlMaxRow).toBe(100000);
+    expect(cfg.defaultSqllabLimit).toBe(10000);
+    expect(cfg.metadataUrl).toMatch(/^sqlite:\/\/.*rama\.db$/);
+    expect(cfg.featureFlags.SQLLAB_BACKEND_PERSISTENCE).toBe(true);
+  });
+
+  it('caps DEFAULT_SQLLAB_LIMIT at SQL_MAX_ROW and rejects non-integers', () => {
+    expect(loadConfig({ RAMA_HOME: home(), SQL_MAX_ROW: '500', DEFAULT_SQLLAB_LIMIT: '1000' }).defaultSqllabLimit).toBe(500);
+    expect(() => loadConfig({ RAMA_HOME: home(), RAMA_PORT: 'abc' })).toThrow(/RAMA_PORT must be an integer/);
+  });
+});

@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { SQL_MAX_ROW_DEFAULT, DEFAULT_SQLLAB_LIMIT } from '@rama/shared';
+
+/** Raised for configuration that must stop the server; the message tells the operator what to do. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+export interface RamaConfig {
+  home: string;
+  host: string;
+  port: number;
+  secretKey: string;
+  adminUsername: string;
+  adminPassword: string | null;
+  metadataUrl: string;
+  redisUrl: string | null;
+  sqlMaxRow: number;
+  defaultSqllabLimit: number;
+  sqllabDefaultDbId: number | null;
+  sqllabQueryResultTimeout: number;
+  sqllabTimeout: number;
+  webserverTimeout: number;
+  /** allow sqlite:// and other file-based URIs for user databases */
+  allowFileUris: boolean;
+  /** mark session cookies Secure (set when served over HTTPS) */
+  secureCookies: boolean;
+  loginRateLimitPerMinute: number;
+  featureFlags: Record<string, boolean>;
+  logLevel: string;
+}
+
+/** Placeholders seen in peer products' sample configs; a key equal to one of them is refused. */
+const KNOWN_PLACEHOLDER_KEYS = new Set(
+  [
+    'changeme',
+    'change_me',
+    'CHANGE_ME_TO_A_COMPLEX_RANDOM_SECRET',
+    'thisISaSECRET_1234',
+    'YOUR_OWN_RANDOM_GENERATED_SECRET_KEY',
+    'TEST_NON_DEV_SECRET',
+    '\x02\x01thisismyscretkey\x01\x02\\e\\y\\y\\h',
+    'secret',
+    'your-secret-key',
+    'rama-secret-key-change-me-please-0123456789',
+  ].map((k) => k.toLowerCase()),
+);
+
+const DEFAULT_FEATURE_FLAGS: Record<string, boolean> = {
+  SQLLAB_BACKEND_PERSISTENCE: true,
+  ESTIMATE_QUERY_COST: true,
+  ENABLE_TEMPLATE_PROCESSING: true,
+  GLOBAL_ASYNC_QUERIES: false,
+  DASHBOARD_RBAC: false,
+  ALERT_REPORTS: true,
+};
+
+type Env = Record<string, string | undefined>;
+
+function readConfigFile(home: string): Record<string, unknown> {
+  const file = join(home, 'rama.config.json');
+  if (!existsSync(file)) return {};
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+  } catch {
+    // fall through to the error below
+  }
+  throw new ConfigError(`${file} is not a JSON object; fix or remove it.`);
+}
+
+function intSetting(name: string, raw: unknown, fallback: number, min = 0): number {
+  if (raw === undefined || raw === null || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new ConfigError(`${name} must be an integer ≥ ${min} (got "${String(raw)}").`);
+  return n;
+}
+
+function boolSetting(raw: unknown, fallback: boolean): boolean {
+  if (raw === undefined || raw === null || raw === '') return fallback;
+  if (typeof raw === 'boolean') return raw;
+  return ['1', 'true', 'yes', 'on'].includes(String(raw).toLowerCase());
+}
+
+/** Checks a configured secret key: at least 32 bytes and not a known placeholder. */
+export function validateSecretKey(key: string): void {
+  if (KNOWN_PLACEHOLDER_KEYS.has(key.toLowerCase())) {
+    throw new ConfigError(
+      'RAMA_SECRET_KEY is a known placeholder value. Generate a real one, e.g. `openssl rand -base64 42`, and set RAMA_SECRET_KEY.',
+    );
+  }
+  if (Buffer.byteLength(key, 'utf8') < 32) {
+    throw new ConfigError(
+      'RAMA_SECRET_KEY is shorter than 32 bytes. Generate a real one, e.g. `openssl rand -base64 42`, and set RAMA_SECRET_KEY.',
+    );
+  }
+}
+
+/** Write a file readable only by its owner. */
+export function writePrivateFile(path: string, content: string): void {
+  writeFileSync(path, content, { mode: 0o600 });
+  chmodSync(path, 0o600);
+}
+
+function secretKeyFor(home: string, configured: string | undefined): string {
+  if (configured !== undefined && configured !== '') {
+    validateSecretKey(configured);
+    return configured;
+  }
+  const file = join(home, 'secret_key');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    validateSecretKey(stored);
+    return stored;
+  }
+  const generated = randomBytes(42).toString('base64');
+  writePrivateFile(file, `${generated}\n`);
+  return generated;
+}
+
+/** Configuration from the environment and an optional `rama.config.json` in RAMA_HOME (env wins). */
+export function loadConfig(env: Env = process.env): RamaConfig {
+  const home = resolve(env.RAMA_HOME || join(homedir(), '.rama'));
+  mkdirSync(home, { recursive: true, mode: 0o700 });
+  const file = readConfigFile(home);
+  const get = (name: string): unknown => env[name] ?? file[name];
+  const flags = { ...DEFAULT_FEATURE_FLAGS };
+  const fileFlags = file.FEATURE_FLAGS;
+  if (fileFlags && typeof fileFlags === 'object') {
+    for (const [k, v] of Object.entries(fileFlags)) flags[k] = Boolean(v);
+  }
+  for (const name of Object.keys(DEFAULT_FEATURE_FLAGS)) {
+    const raw = env[name] ?? env[`RAMA_FEATURE_${name}`];
+    if (raw !== undefined) flags[name] = boolSetting(raw, flags[name]);
+  }
+  const sqlMaxRow = intSetting('SQL_MAX_ROW', get('SQL_MAX_ROW'), SQL_MAX_ROW_DEFAULT, 1);
+  const defaultLimit = Math.min(intSetting('DEFAULT_SQLLAB_LIMIT', get('DEFAULT_SQLLAB_LIMIT'), DEFAULT_SQLLAB_LIMIT, 1), sqlMaxRow);
+  const dbid = get('SQLLAB_DEFAULT_DBID');
+  return {
+    home,
+    host: String(get('RAMA_HOST') ?? '127.0.0.1'),
+    port: intSetting('RAMA_PORT', get('RAMA_PORT'), 8088, 0),
+    secretKey: secretKeyFor(home, get('RAMA_SECRET_KEY') as string | undefined),
+    adminUsername: String(get('RAMA_ADMIN_USERNAME') ?? 'admin'),
+    adminPassword: (get('RAMA_ADMIN_PASSWORD') as string | undefined) || null,
+    metadataUrl: String(get('RAMA_METADATA_URL') || `sqlite://${join(home, 'rama.db')}`),
+    redisUrl: (get('RAMA_REDIS_URL') as string | undefined) || null,
+    sqlMaxRow,
+    defaultSqllabLimit: defaultLimit,
+    sqllabDefaultDbId: dbid === undefined || dbid === '' ? null : intSetting('SQLLAB_DEFAULT_DBID', dbid, 0, 1),
+    sqllabQueryResultTimeout: intSetting('SQLLAB_QUERY_RESULT_TIMEOUT', get('SQLLAB_QUERY_RESULT_TIMEOUT'), 0),
+    sqllabTimeout: intSetting('SQLLAB_TIMEOUT', get('SQLLAB_TIMEOUT'), 30, 1),
+    webserverTimeout: intSetting('RAMA_WEBSERVER_TIMEOUT', get('RAMA_WEBSERVER_TIMEOUT'), 60, 1),
+    allowFileUris: boolSetting(get('RAMA_ALLOW_FILE_URIS'), false),
+    secureCookies: boolSetting(get('RAMA_SECURE_COOKIES'), false),
+    loginRateLimitPerMinute: intSetting('RAMA_LOGIN_RATE_LIMIT', get('RAMA_LOGIN_RATE_LIMIT'), 10, 1),
+    featureFlags: flags,
+    logLevel: String(get('RAMA_LOG_LEVEL') ?? 'info'),
+  };
+}

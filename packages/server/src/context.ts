@@ -1,0 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { RamaConfig } from './config.js';
+import type { MetadataStore } from './metadata/db.js';
+import type { TokenService } from './security/tokens.js';
+import type { DatabaseConnections } from './databases/connections.js';
+
+/** What every feature's routes and services receive: configuration and the shared stores. */
+export interface AppContext {
+  config: RamaConfig;
+  store: MetadataStore;
+  tokens: TokenService;
+  connections: DatabaseConnections;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,76 @@
+import type { Kysely } from 'kysely';
+import type { MetadataSchema } from '../metadata/schema.js';
+import type { EnginePool, EngineSpec, ConnectionUri } from '../engines/types.js';
+import { getEngineSpec } from '../engines/registry.js';
+import { parseUri } from '../engines/uri.js';
+import { decryptSecret } from '../security/crypto.js';
+
+export interface OpenDatabase {
+  id: number;
+  name: string;
+  spec: EngineSpec;
+  pool: EnginePool;
+  uri: ConnectionUri;
+}
+
+type DatabaseRow = MetadataSchema['dbs'] extends infer T ? { [K in keyof T]: T[K] extends { __select__: infer S } ? S : T[K] } : never;
+
+/** The full URI (with its decrypted password) of a stored database. */
+export function storedUri(secretKey: string, row: Pick<DatabaseRow, 'sqlalchemy_uri' | 'password_encrypted'>): ConnectionUri {
+  const uri = parseUri(row.sqlalchemy_uri);
+  if (row.password_encrypted) uri.password = decryptSecret(secretKey, row.password_encrypted);
+  return uri;
+}
+
+/**
+ * One connection pool per stored database, opened on first use and replaced when the database
+ * record changes (keyed on changed_on). Data-changing statements are also refused by the SQL
+ * checks; the read-only session is a second wall for databases without allow_dml.
+ */
+export class DatabaseConnections {
+  private readonly open = new Map<number, { version: string; db: Promise<OpenDatabase> }>();
+
+  constructor(
+    private readonly metadata: Kysely<MetadataSchema>,
+    private readonly secretKey: string,
+  ) {}
+
+  async get(id: number): Promise<OpenDatabase> {
+    const row = await this.metadata.selectFrom('dbs').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw new Error(`Database ${id} does not exist`);
+    const version = `${row.changed_on}|${row.sqlalchemy_uri}|${row.allow_dml}`;
+    const cached = this.open.get(id);
+    if (cached && cached.version === version) return cached.db;
+    if (cached) void cached.db.then((d) => d.pool.close()).catch(() => undefined);
+    const db = this.connect(row);
+    this.open.set(id, { version, db });
+    db.catch(() => {
+      if (this.open.get(id)?.db === db) this.open.delete(id);
+    });
+    return db;
+  }
+
+  private async connect(row: DatabaseRow): Promise<OpenDatabase> {
+    const uri = storedUri(this.secretKey, row);
+    const spec = getEngineSpec(uri.backend);
+    const pool = await spec.connect({
+      uri,
+      readOnly: !row.allow_dml,
+      disableExternalAccess: true,
+      poolSize: 10,
+      connectTimeoutMs: 10_000,
+    });
+    return { id: row.id, name: row.database_name, spec, pool, uri };
+  }
+
+  async invalidate(id: number): Promise<void> {
+    const cached = this.open.get(id);
+    this.open.delete(id);
+    if (cached) await cached.db.then((d) => d.pool.close()).catch(() => undefined);
+  }
+
+  async closeAll(): Promise<void> {
+    const all = [...this.open.keys()];
+    await Promise.all(all.map((id) => this.invalidate(id)));
+  }
+}

@@ -1,0 +1,233 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type Client, type TestServer } from '../test-support/server.js';
+
+const PG_URL = process.env.RAMA_TEST_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+const MYSQL_URL = process.env.RAMA_TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
+
+let server: TestServer;
+let admin: Client;
+const schema = `rama_browse_${process.pid}`;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.admin();
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await c.query(`CREATE SCHEMA ${schema}`);
+  await c.query(`CREATE TABLE ${schema}.customers (id serial PRIMARY KEY, name text NOT NULL, signed_up date)`);
+  await c.query(`CREATE TABLE ${schema}.orders (id bigint PRIMARY KEY, customer_id int REFERENCES ${schema}.customers(id), amount numeric(10,2), at timestamptz)`);
+  await c.query(`CREATE INDEX orders_at_idx ON ${schema}.orders (at)`);
+  await c.query(`CREATE VIEW ${schema}.big_orders AS SELECT * FROM ${schema}.orders WHERE amount > 100`);
+  await c.end();
+});
+
+afterAll(async () => {
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await c.end();
+  await server?.close();
+});
+
+type Db = { id: number; result: Record<string, unknown> };
+
+describe('examples database', () => {
+  it('is listed, read-only, and browsable', async () => {
+    const list = await admin.get<{ count: number; result: { database_name: string; backend: string }[] }>('/api/v1/database/');
+    expect(list.status).toBe(200);
+    expect(list.body.result).toContainEqual(expect.objectContaining({ database_name: 'examples', backend: 'duckdb' }));
+    const id = server.examplesId!;
+    const schemas = await admin.get<{ result: string[] }>(`/api/v1/database/${id}/schemas/?q=(force:!f)`);
+    expect(schemas.body.result).toContain('main');
+    const tables = await admin.get<{ count: number; result: { value: string; type: string }[] }>(`/api/v1/database/${id}/tables/?q=(force:!f,schema_name:main)`);
+    expect(tables.status).toBe(200);
+    expect(tables.body.result.map((t) => t.value)).toEqual(expect.arrayContaining(['flights', 'airports', 'stocks']));
+    expect(tables.body.count).toBe(tables.body.result.length);
+    const meta = await admin.get<{ name: string; columns: { name: string; type: string }[]; selectStar: string }>(
+      `/api/v1/database/${id}/table_metadata/?name=stocks&schema=main`,
+    );
+    expect(meta.status).toBe(200);
+    expect(meta.body.columns).toContainEqual(expect.objectContaining({ name: 'date', type: 'DATE' }));
+    expect(meta.body.selectStar).toMatch(/FROM/i);
+  });
+
+  it('a file URI is refused for user databases unless enabled', async () => {
+    const r = await admin.post('/api/v1/database/', { database_name: 'mine', sqlalchemy_uri: 'duckdb:////tmp/whatever.duckdb' });
+    expect(r.status).toBe(400);
+    expect(JSON.stringify(r.body)).toMatch(/file-based databases cannot be used as a data source/);
+    const s = await admin.post('/api/v1/database/', { database_name: 'lite', sqlalchemy_uri: 'sqlite:////tmp/x.db' });
+    expect(s.status).toBe(400);
+  });
+});
+
+describe('database CRUD', () => {
+  let id: number;
+
+  it('creates a PostgreSQL database with its password stored encrypted and never returned', async () => {
+    const uri = PG_URL.replace('postgres@', 'postgres:s3cret-pass@');
+    const r = await admin.post<Db>('/api/v1/database/', { database_name: `pg test ${process.pid}`, sqlalchemy_uri: uri, allow_run_async: true });
+    expect(r.status).toBe(201);
+    id = r.body.id;
+    expect(r.body.result.sqlalchemy_uri).toMatch(/postgres:XXXXXXXXXX@/);
+    expect(JSON.stringify(r.body)).not.toContain('s3cret-pass');
+    const got = await admin.get<Db>(`/api/v1/database/${id}`);
+    expect(got.body.result.sqlalchemy_uri).not.toContain('s3cret-pass');
+    expect(got.body.result.allow_run_async).toBe(true);
+    expect(got.body.result.allow_dml).toBe(false);
+    const row = await server.ctx.store.db.selectFrom('dbs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.sqlalchemy_uri).not.toContain('s3cret-pass');
+    expect(row.password_encrypted).toBeTruthy();
+    expect(row.password_encrypted).not.toContain('s3cret-pass');
+  });
+
+  it('keeps the stored password when the masked URI is sent back', async () => {
+    const got = await admin.get<Db>(`/api/v1/database/${id}`);
+    const r = await admin.put<Db>(`/api/v1/database/${id}`, { sqlalchemy_uri: got.body.result.sqlalchemy_uri, allow_dml: true });
+    expect(r.status).toBe(200);
+    const row = await server.ctx.store.db.selectFrom('dbs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.password_encrypted).toBeTruthy();
+    expect(r.body.result.allow_dml).toBe(true);
+  });
+
+  it('browses schemas, tables, views, columns, keys and indexes', async () => {
+    const schemas = await admin.get<{ result: string[] }>(`/api/v1/database/${id}/schemas/`);
+    expect(schemas.body.result).toEqual(expect.arrayContaining(['public', schema]));
+    const tables = await admin.get<{ count: number; result: { value: string; type: string }[] }>(`/api/v1/database/${id}/tables/?q=(schema_name:${schema})`);
+    expect(tables.body.result).toEqual([
+      { value: 'big_orders', type: 'view', extra: null },
+      { value: 'customers', type: 'table', extra: null },
+      { value: 'orders', type: 'table', extra: null },
+    ]);
+    const meta = await admin.get<{
+      columns: { name: string; type: string; keys: { type: string }[] }[];
+      primaryKey: { constrained_columns: string[] };
+      foreignKeys: { referred_table: string; constrained_columns: string[] }[];
+      indexes: { name: string; column_names: string[] }[];
+    }>(`/api/v1/database/${id}/table_metadata/?name=orders&schema=${schema}`);
+    expect(meta.status).toBe(200);
+    expect(meta.body.columns.map((c) => c.name)).toEqual(['id', 'customer_id', 'amount', 'at']);
+    expect(meta.body.primaryKey.constrained_columns).toEqual(['id']);
+    expect(meta.body.foreignKeys).toContainEqual(expect.objectContaining({ referred_table: 'customers', constrained_columns: ['customer_id'] }));
+    expect(meta.body.indexes).toContainEqual(expect.objectContaining({ name: 'orders_at_idx', column_names: ['at'] }));
+    expect(meta.body.columns[0].keys.map((k) => k.type)).toContain('pk');
+    const extra = await admin.get(`/api/v1/database/${id}/table_metadata/extra/?name=orders&schema=${schema}`);
+    expect(extra.status).toBe(200);
+    const missing = await admin.get(`/api/v1/database/${id}/table_metadata/?name=no_such_table&schema=${schema}`);
+    expect(missing.status).toBe(404);
+    expect(JSON.stringify(missing.body)).not.toMatch(/at .*\.js/);
+  });
+
+  it('metadata is cached and force refreshes it', async () => {
+    const c = new pg.Client({ connectionString: PG_URL });
+    await c.connect();
+    await c.query(`CREATE TABLE ${schema}.late_table (x int)`);
+    await c.end();
+    const cached = await admin.get<{ result: { value: string }[] }>(`/api/v1/database/${id}/tables/?q=(force:!f,schema_name:${schema})`);
+    expect(cached.body.result.map((t) => t.value)).not.toContain('late_table');
+    const forced = await admin.get<{ result: { value: string }[] }>(`/api/v1/database/${id}/tables/?q=(force:!t,schema_name:${schema})`);
+    expect(forced.body.result.map((t) => t.value)).toContain('late_table');
+  });
+
+  it('validates input per field', async () => {
+    const missing = await admin.post('/api/v1/database/', { database_name: 'x' });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({ message: { sqlalchemy_uri: ['Missing data for required field.'] } });
+    const badUri = await admin.post('/api/v1/database/', { database_name: 'x', sqlalchemy_uri: 'not a uri' });
+    expect(badUri.status).toBe(400);
+    expect(badUri.body).toEqual({ message: { sqlalchemy_uri: [expect.stringMatching(/Invalid connection string/)] } });
+    const badExtra = await admin.post('/api/v1/database/', { database_name: 'x', sqlalchemy_uri: PG_URL, extra: '{nope' });
+    expect(badExtra.status).toBe(400);
+    expect(badExtra.body).toEqual({ message: { extra: [expect.stringMatching(/JSON/)] } });
+    const dup = await admin.post('/api/v1/database/', { database_name: 'examples', sqlalchemy_uri: PG_URL });
+    expect(dup.body).toEqual({ message: { database_name: ['A database with the same name already exists.'] } });
+    const badQ = await admin.get('/api/v1/database/?q=(((');
+    expect(badQ.status).toBe(400);
+  });
+
+  it('refuses the metadata store itself as a data source', async () => {
+    const file = server.ctx.store.file;
+    const target = file ? `sqlite:///${file}` : server.ctx.config.metadataUrl;
+    const r = await admin.post('/api/v1/database/', { database_name: 'meta', sqlalchemy_uri: target });
+    expect(r.status).toBe(400);
+    expect(JSON.stringify(r.body)).toMatch(/metadata store/);
+    const enabled = await startTestServer({ RAMA_ALLOW_FILE_URIS: 'true' }, { examples: false });
+    try {
+      const a = await enabled.admin();
+      const f = enabled.ctx.store.file;
+      const t = f ? `sqlite:///${f}` : enabled.ctx.config.metadataUrl;
+      const r2 = await a.post('/api/v1/database/', { database_name: 'meta', sqlalchemy_uri: t });
+      expect(r2.status).toBe(400);
+      expect(JSON.stringify(r2.body)).toMatch(/metadata store/);
+    } finally {
+      await enabled.close();
+    }
+  });
+
+  it('lists with rison filters, ordering and paging', async () => {
+    const r = await admin.get<{ count: number; result: { database_name: string }[] }>(
+      `/api/v1/database/?q=(filters:!((col:database_name,opr:ct,value:'pg test')),order_column:database_name,order_direction:asc,page:0,page_size:10)`,
+    );
+    expect(r.status).toBe(200);
+    expect(r.body.count).toBe(1);
+    expect(r.body.result[0].database_name).toBe(`pg test ${process.pid}`);
+  });
+
+  it('deletes, then the id is unknown', async () => {
+    expect((await admin.delete(`/api/v1/database/${id}`)).status).toBe(200);
+    expect((await admin.get(`/api/v1/database/${id}`)).status).toBe(404);
+    expect((await admin.delete(`/api/v1/database/${id}`)).status).toBe(404);
+  });
+});
+
+describe('test_connection', () => {
+  it('succeeds for PostgreSQL and MariaDB', async () => {
+    expect((await admin.post('/api/v1/database/test_connection/', { sqlalchemy_uri: PG_URL })).body).toEqual({ message: 'OK' });
+    expect((await admin.post('/api/v1/database/test_connection/', { sqlalchemy_uri: MYSQL_URL })).body).toEqual({ message: 'OK' });
+  });
+
+  it('fails with a typed error and no internals', async () => {
+    const r = await admin.post<{ errors: { message: string; error_type: string }[] }>('/api/v1/database/test_connection/', {
+      sqlalchemy_uri: 'postgresql://postgres@127.0.0.1:1/test',
+    });
+    expect(r.status).toBe(422);
+    expect(r.body.errors[0].error_type).toBe('CONNECTION_PORT_CLOSED_ERROR');
+    expect(JSON.stringify(r.body)).not.toMatch(/node_modules|\.js:\d+/);
+    const db = await admin.post<{ errors: { error_type: string }[] }>('/api/v1/database/test_connection/', {
+      sqlalchemy_uri: PG_URL.replace(/\/[^/]*$/, '/no_such_database_here'),
+    });
+    expect(db.status).toBe(422);
+    expect(db.body.errors[0].error_type).toBe('CONNECTION_UNKNOWN_DATABASE_ERROR');
+  });
+});
+
+describe('permissions', () => {
+  it('a Gamma user cannot manage databases and sees only databases granted to them', async () => {
+    const roles = await admin.get<{ result: { id: number; name: string }[] }>('/api/v1/security/roles/');
+    const gammaId = roles.body.result.find((r) => r.name === 'Gamma')!.id;
+    await admin.post('/api/v1/security/users/', {
+      username: 'gus',
+      first_name: 'Gus',
+      last_name: 'G',
+      email: 'gus@example.com',
+      password: 'gus-password-1',
+      roles: [gammaId],
+    });
+    const gus = server.client();
+    await gus.login('gus', 'gus-password-1');
+    const list = await gus.get<{ count: number }>('/api/v1/database/');
+    expect(list.status).toBe(200);
+    expect(list.body.count).toBe(0);
+    const examples = server.examplesId!;
+    // forbidden and missing answer the same
+    const hidden = await gus.get(`/api/v1/database/${examples}`);
+    const missing = await gus.get('/api/v1/database/987654');
+    expect(hidden.status).toBe(404);
+    expect(hidden.body).toEqual(missing.body);
+    expect((await gus.get(`/api/v1/database/${examples}/schemas/`)).status).toBe(404);
+    const create = await gus.post('/api/v1/database/', { database_name: 'gus db', sqlalchemy_uri: PG_URL });
+    expect(create.status).toBe(403);
+    expect(create.body).toEqual({ message: 'You do not have permission to edit this database' });
+  });
+});

@@ -1,0 +1,291 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DATABASE_DEFAULTS,
+  parseDatabaseExtra,
+  type DatabaseDetail,
+  type DatabaseListItem,
+  type DatabaseTestConnection,
+  type DatabaseWrite,
+} from '@rama/shared';
+import type { AppContext } from '../context.js';
+import type { MetadataSchema } from '../metadata/schema.js';
+import { flag, nowIso } from '../metadata/db.js';
+import type { Principal } from '../security/principal.js';
+import { encryptSecret } from '../security/crypto.js';
+import { databasePermView } from '../security/permissions.js';
+import { ensurePermissionView } from '../security/users.js';
+import { EngineError } from '../engines/types.js';
+import { getEngineSpec } from '../engines/registry.js';
+import { formatUri, PASSWORD_MASK, UriError } from '../engines/uri.js';
+import { HttpError, invalidFields, notFound, typedError } from '../http/errors.js';
+import type { ListParams } from '../http/rison.js';
+import { canAccessDatabase } from './access.js';
+import { checkUri } from './uri-policy.js';
+import { storedUri } from './connections.js';
+import { humanizeDelta } from '../http/time.js';
+
+type Row = MetadataSchema['dbs'] extends infer T ? { [K in keyof T]: T[K] extends { __select__: infer S } ? S : T[K] } : never;
+
+export const DATABASE_ORDER_COLUMNS = ['database_name', 'changed_on', 'allow_run_async', 'allow_dml', 'allow_file_upload', 'expose_in_sqllab', 'id'] as const;
+
+function backendOf(row: Row): string {
+  try {
+    return storedUriBackend(row.sqlalchemy_uri);
+  } catch {
+    return 'unknown';
+  }
+}
+const storedUriBackend = (uri: string): string => uri.split(':')[0].split('+')[0].replace(/^postgres$/, 'postgresql').replace(/^mariadb$/, 'mysql');
+
+function presentListItem(row: Row, users: Map<number, { id: number; first_name: string; last_name: string }>): DatabaseListItem {
+  let extra: ReturnType<typeof parseDatabaseExtra> = {};
+  try {
+    extra = parseDatabaseExtra(row.extra);
+  } catch {
+    extra = {};
+  }
+  return {
+    id: row.id,
+    database_name: row.database_name,
+    backend: backendOf(row),
+    expose_in_sqllab: Boolean(row.expose_in_sqllab),
+    allow_run_async: Boolean(row.allow_run_async),
+    allow_dml: Boolean(row.allow_dml),
+    allow_ctas: Boolean(row.allow_ctas),
+    allow_cvas: Boolean(row.allow_cvas),
+    allow_file_upload: Boolean(row.allow_file_upload),
+    allows_subquery: true,
+    disable_data_preview: Boolean(extra.disable_data_preview),
+    force_ctas_schema: row.force_ctas_schema,
+    extra: row.extra,
+    changed_on: row.changed_on,
+    changed_on_delta_humanized: humanizeDelta(row.changed_on),
+    created_by: row.created_by_fk !== null ? (users.get(row.created_by_fk) ?? null) : null,
+  };
+}
+
+export class DatabaseService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private get db() {
+    return this.ctx.store.db;
+  }
+
+  private async creators(rows: Row[]) {
+    const ids = [...new Set(rows.map((r) => r.created_by_fk).filter((x): x is number => x !== null))];
+    const users = ids.length ? await this.db.selectFrom('ab_user').select(['id', 'first_name', 'last_name']).where('id', 'in', ids).execute() : [];
+    return new Map(users.map((u) => [u.id, u]));
+  }
+
+  /** The row when it exists and the user may see it; otherwise 404 (the same answer for both). */
+  async getVisibleRow(user: Principal, id: number): Promise<Row> {
+    const row = await this.db.selectFrom('dbs').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row || !canAccessDatabase(user, row)) throw notFound();
+    return row;
+  }
+
+  async list(user: Principal, p: ListParams): Promise<{ count: number; ids: number[]; result: DatabaseListItem[] }> {
+    let q = this.db.selectFrom('dbs');
+    for (const f of p.filters) {
+      if (f.col === 'database_name' && typeof f.value === 'string') {
+        q = f.opr === 'eq' ? q.where('database_name', '=', f.value) : q.where('database_name', 'like', `%${f.value}%`);
+      } else if (['expose_in_sqllab', 'allow_run_async', 'allow_dml', 'allow_file_upload', 'allow_ctas', 'allow_cvas'].includes(f.col) && typeof f.value === 'boolean') {
+        q = q.where(f.col as 'allow_dml', '=', flag(f.value));
+      } else if (f.col === 'id' && f.opr === 'eq' && typeof f.value === 'number') {
+        q = q.where('id', '=', f.value);
+      } else {
+        throw invalidFields({ filters: [`Filter on ${f.col} with ${f.opr} is not supported.`] });
+      }
+    }
+    // visibility is decided per row by permission names, so filter in code (database counts are small)
+    const all = (await q.selectAll().orderBy((p.orderColumn ?? 'database_name') as 'database_name', p.orderDirection).orderBy('id').execute()).filter((r) =>
+      canAccessDatabase(user, r),
+    );
+    const page = all.slice(p.page * p.pageSize, (p.page + 1) * p.pageSize);
+    const users = await this.creators(page);
+    return { count: all.length, ids: page.map((r) => r.id), result: page.map((r) => presentListItem(r, users)) };
+  }
+
+  async get(user: Principal, id: number): Promise<DatabaseDetail> {
+    const row = await this.getVisibleRow(user, id);
+    return this.present(row);
+  }
+
+  private async present(row: Row): Promise<DatabaseDetail> {
+    const item = presentListItem(row, await this.creators([row]));
+    let masked = row.sqlalchemy_uri;
+    if (row.password_encrypted) {
+      try {
+        const uri = storedUri(this.ctx.config.secretKey, { sqlalchemy_uri: row.sqlalchemy_uri, password_encrypted: null });
+        masked = formatUri(uri, PASSWORD_MASK);
+      } catch {
+        masked = row.sqlalchemy_uri;
+      }
+    }
+    let supportsCatalog = false;
+    try {
+      supportsCatalog = getEngineSpec(item.backend).supportsCatalogs;
+    } catch {
+      supportsCatalog = false;
+    }
+    return {
+      ...item,
+      sqlalchemy_uri: masked,
+      cache_timeout: row.cache_timeout,
+      impersonate_user: Boolean(row.impersonate_user),
+      is_managed_externally: false,
+      engine_information: { supports_catalog: supportsCatalog, disable_ssh_tunneling: true, supports_file_upload: false },
+      is_examples: Boolean(row.is_examples),
+    };
+  }
+
+  /** Split a submitted URI into the stored form (no password) and the encrypted password. */
+  private prepareUri(raw: string, previous: Row | null): { uri: string; password: string | null } {
+    let uri;
+    try {
+      uri = checkUri(raw, { store: this.ctx.store, allowFileUris: this.ctx.config.allowFileUris, trustedFile: previous?.is_examples ? storedUri(this.ctx.config.secretKey, previous).database : null });
+    } catch (e) {
+      if (e instanceof UriError) throw invalidFields({ sqlalchemy_uri: [e.message] });
+      throw e;
+    }
+    let password = uri.password;
+    if (password === PASSWORD_MASK) {
+      // the masked value sent back from the form keeps the stored password
+      password = previous?.password_encrypted ? storedUri(this.ctx.config.secretKey, previous).password : null;
+    }
+    return {
+      uri: formatUri({ ...uri, password: null }),
+      password: password !== null && password !== '' ? encryptSecret(this.ctx.config.secretKey, password) : null,
+    };
+  }
+
+  private validateExtra(extra: string | undefined): void {
+    if (extra === undefined) return;
+    try {
+      parseDatabaseExtra(extra);
+    } catch (e) {
+      throw invalidFields({ extra: [e instanceof SyntaxError ? 'Field cannot be decoded by JSON: extra is not valid JSON' : (e as Error).message] });
+    }
+  }
+
+  private async checkNameFree(name: string, exceptId: number | null): Promise<void> {
+    let q = this.db.selectFrom('dbs').select('id').where('database_name', '=', name);
+    if (exceptId !== null) q = q.where('id', '!=', exceptId);
+    if (await q.executeTakeFirst()) throw invalidFields({ database_name: ['A database with the same name already exists.'] });
+  }
+
+  async create(user: Principal | null, body: DatabaseWrite, opts: { isExamples?: boolean } = {}): Promise<DatabaseDetail> {
+    const name = body.database_name.trim();
+    if (!name) throw invalidFields({ database_name: ['Field cannot be empty.'] });
+    this.validateExtra(body.extra);
+    await this.checkNameFree(name, null);
+    const { uri, password } = opts.isExamples
+      ? { uri: body.sqlalchemy_uri, password: null }
+      : this.prepareUri(body.sqlalchemy_uri, null);
+    const now = nowIso();
+    const row = await this.db
+      .insertInto('dbs')
+      .values({
+        uuid: randomUUID(),
+        database_name: name,
+        sqlalchemy_uri: uri,
+        password_encrypted: password,
+        expose_in_sqllab: flag(body.expose_in_sqllab ?? DATABASE_DEFAULTS.expose_in_sqllab),
+        allow_run_async: flag(body.allow_run_async ?? DATABASE_DEFAULTS.allow_run_async),
+        allow_dml: flag(body.allow_dml ?? DATABASE_DEFAULTS.allow_dml),
+        allow_ctas: flag(body.allow_ctas ?? DATABASE_DEFAULTS.allow_ctas),
+        allow_cvas: flag(body.allow_cvas ?? DATABASE_DEFAULTS.allow_cvas),
+        allow_file_upload: flag(body.allow_file_upload ?? DATABASE_DEFAULTS.allow_file_upload),
+        impersonate_user: flag(body.impersonate_user ?? DATABASE_DEFAULTS.impersonate_user),
+        is_examples: flag(opts.isExamples ?? false),
+        cache_timeout: body.cache_timeout ?? null,
+        force_ctas_schema: body.force_ctas_schema ?? null,
+        extra: body.extra ?? DATABASE_DEFAULTS.extra,
+        created_on: now,
+        changed_on: now,
+        created_by_fk: user?.id ?? null,
+        changed_by_fk: user?.id ?? null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await ensurePermissionView(this.db, ['database_access', databasePermView(row.database_name, row.id)]);
+    return this.present(row);
+  }
+
+  async update(user: Principal, id: number, body: Partial<DatabaseWrite>): Promise<DatabaseDetail> {
+    const previous = await this.getVisibleRow(user, id);
+    this.validateExtra(body.extra);
+    const name = body.database_name?.trim();
+    if (body.database_name !== undefined && !name) throw invalidFields({ database_name: ['Field cannot be empty.'] });
+    if (name) await this.checkNameFree(name, id);
+    const uriChange = body.sqlalchemy_uri !== undefined ? this.prepareUri(body.sqlalchemy_uri, previous) : null;
+    const set: Partial<Row> = { changed_on: nowIso(), changed_by_fk: user.id };
+    if (name) set.database_name = name;
+    if (uriChange) {
+      set.sqlalchemy_uri = uriChange.uri;
+      set.password_encrypted = uriChange.password;
+    }
+    for (const k of ['expose_in_sqllab', 'allow_run_async', 'allow_dml', 'allow_ctas', 'allow_cvas', 'allow_file_upload', 'impersonate_user'] as const) {
+      if (body[k] !== undefined) set[k] = flag(body[k]);
+    }
+    if (body.cache_timeout !== undefined) set.cache_timeout = body.cache_timeout;
+    if (body.force_ctas_schema !== undefined) set.force_ctas_schema = body.force_ctas_schema;
+    if (body.extra !== undefined) set.extra = body.extra;
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('dbs').set(set).where('id', '=', id).execute();
+      if (name && name !== previous.database_name) {
+        await trx
+          .updateTable('ab_permission_view')
+          .set({ view_menu: databasePermView(name, id) })
+          .where('permission', '=', 'database_access')
+          .where('view_menu', '=', databasePermView(previous.database_name, id))
+          .execute();
+      }
+    });
+    await this.ctx.connections.invalidate(id);
+    return this.get(user, id);
+  }
+
+  async delete(user: Principal, id: number): Promise<void> {
+    const row = await this.getVisibleRow(user, id);
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('ab_permission_view').where('permission', '=', 'database_access').where('view_menu', '=', databasePermView(row.database_name, id)).execute();
+      await trx.deleteFrom('dbs').where('id', '=', id).execute();
+    });
+    await this.ctx.connections.invalidate(id);
+  }
+
+  /** Connect with the submitted URI and run a trivial query; engine failures → 422 with a typed error. */
+  async testConnection(user: Principal, body: DatabaseTestConnection): Promise<void> {
+    this.validateExtra(body.extra);
+    let previous: Row | null = null;
+    if (body.database_name) {
+      const row = await this.db.selectFrom('dbs').selectAll().where('database_name', '=', body.database_name).executeTakeFirst();
+      if (row && canAccessDatabase(user, row)) previous = row;
+    }
+    let uri;
+    try {
+      uri = checkUri(body.sqlalchemy_uri, {
+        store: this.ctx.store,
+        allowFileUris: this.ctx.config.allowFileUris,
+        trustedFile: previous?.is_examples ? storedUri(this.ctx.config.secretKey, previous).database : null,
+      });
+    } catch (e) {
+      if (e instanceof UriError) throw invalidFields({ sqlalchemy_uri: [e.message] });
+      throw e;
+    }
+    if (uri.password === PASSWORD_MASK) uri.password = previous ? storedUri(this.ctx.config.secretKey, previous).password : null;
+    const spec = getEngineSpec(uri.backend);
+    let pool;
+    try {
+      pool = await spec.connect({ uri, readOnly: true, disableExternalAccess: true, poolSize: 1, connectTimeoutMs: 10_000 });
+      await pool.execute('SELECT 1', { maxRows: 1 });
+    } catch (e) {
+      if (e instanceof EngineError) throw typedError(422, e.message, e.errorType as never);
+      if (e instanceof HttpError) throw e;
+      throw typedError(422, 'Connection failed, please check your connection settings', 'GENERIC_DB_ENGINE_ERROR');
+    } finally {
+      await pool?.close().catch(() => undefined);
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import { realpathSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { ConnectionUri } from '../engines/types.js';
+import { parseUri, UriError } from '../engines/uri.js';
+import type { MetadataStore } from '../metadata/db.js';
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '0.0.0.0', '']);
+
+function realPath(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return resolve(p);
+  }
+}
+
+/** Does the URI point at Rama's own metadata store? */
+export function isMetadataStore(uri: ConnectionUri, store: MetadataStore): boolean {
+  const id = store.identity;
+  if (id.backend === 'sqlite') {
+    return (uri.backend === 'sqlite' || uri.backend === 'duckdb') && !!uri.database && uri.database !== ':memory:' && realPath(uri.database) === realPath(id.path);
+  }
+  if (uri.backend !== 'postgresql') return false;
+  const host = (uri.host ?? 'localhost').toLowerCase();
+  const sameHost = host === id.host.toLowerCase() || (LOCAL_HOSTS.has(host) && LOCAL_HOSTS.has(id.host.toLowerCase()));
+  return sameHost && (uri.port ?? 5432) === id.port && (uri.database ?? uri.username ?? 'postgres') === id.database;
+}
+
+/**
+ * The URI rules: it must parse and name a known engine; file-based engines need
+ * RAMA_ALLOW_FILE_URIS; the metadata store is never a data source. Throws UriError (→ 400).
+ */
+export function checkUri(raw: string, opts: { store: MetadataStore; allowFileUris: boolean; trustedFile?: string | null }): ConnectionUri {
+  const uri = parseUri(raw);
+  if (isMetadataStore(uri, opts.store)) {
+    throw new UriError('The metadata store of Rama cannot be used as a data source for security reasons.');
+  }
+  const fileBased = uri.backend === 'sqlite' || uri.backend === 'duckdb';
+  if (fileBased && !opts.allowFileUris) {
+    const path = uri.database ? realPath(uri.database) : null;
+    const trusted = opts.trustedFile ? realPath(opts.trustedFile) : null;
+    if (!trusted || path !== trusted) {
+      throw new UriError(
+        `${uri.backend} and other file-based databases cannot be used as a data source for security reasons (an administrator can allow them with RAMA_ALLOW_FILE_URIS=true).`,
+      );
+    }
+  }
+  if (!fileBased && !uri.host) throw new UriError('Invalid connection string: a host is required, e.g. postgresql://user:password@host:5432/database');
+  return uri;
+}

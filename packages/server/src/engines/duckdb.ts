@@ -1,0 +1,380 @@
+/**
+ * DuckDB: embedded, one DuckDBInstance per pool with several connections. The examples database is
+ * opened read-only with external access off and the configuration locked, so SQL cannot read files,
+ * load extensions or turn either back on (DESIGN.md security rules).
+ */
+import { resolve } from 'node:path';
+import { DuckDBInstance, DuckDBMaterializedResult, ResultReturnType, type DuckDBConnection, type DuckDBResult } from '@duckdb/node-api';
+import { EngineError, type Cell, type ConnectOptions, type EngineConnection, type EnginePool, type EngineSpec, type ForeignKeyMeta, type IndexMeta, type StatementResult, type TableMetadata, type TableRef } from './types.js';
+import { appendChunk, cellConverter } from './duckdb-values.js';
+import { cancelledError, errorMessage, type EngineErrorType } from './errors.js';
+import { applyLimitForDialect } from './limit.js';
+import { ResourcePool } from './pool.js';
+import { dedupeNames, resultColumn, toCell } from './rows.js';
+import { buildSelectStar, classifyType, quoteDouble, shortTypeName, sortTableRefs } from './sql-text.js';
+
+const DIALECT = 'PostgresQL';
+
+function classifyError(message: string): EngineErrorType {
+  if (message.startsWith('INTERRUPT Error')) return 'QUERY_CANCELLED';
+  if (message.startsWith('Parser Error')) return 'SYNTAX_ERROR';
+  if (/^Catalog Error: (Table|Table Function|View) with name .* does not exist/.test(message)) return 'TABLE_DOES_NOT_EXIST_ERROR';
+  if (/^Binder Error: (Referenced column|Values list .* does not have a column)/.test(message)) return 'COLUMN_DOES_NOT_EXIST_ERROR';
+  if (/read-only mode|read-only database/i.test(message)) return 'READ_ONLY_ERROR';
+  return 'GENERIC_DB_ENGINE_ERROR';
+}
+
+function toEngineError(e: unknown, cancelled = false): EngineError {
+  if (e instanceof EngineError) return e;
+  const message = errorMessage(e);
+  const type = cancelled ? 'QUERY_CANCELLED' : classifyError(message);
+  if (type === 'QUERY_CANCELLED') return cancelledError();
+  return new EngineError(message.trim() || 'DuckDB reported an error.', type);
+}
+
+async function readResult(result: DuckDBResult, maxRows: number | undefined): Promise<StatementResult> {
+  const count = result.columnCount;
+  const names = dedupeNames(result.columnNames());
+  const converters = [];
+  const columns = [];
+  for (let i = 0; i < count; i++) {
+    const type = result.columnType(i);
+    const alias = result.columnLogicalType(i).alias;
+    const native = alias ?? type.toString();
+    columns.push(resultColumn(names[i], native, classifyType(native)));
+    converters.push(cellConverter(type));
+  }
+  const rows: Cell[][] = [];
+  const limit = maxRows ?? Number.POSITIVE_INFINITY;
+  if (result.returnType === ResultReturnType.QUERY_RESULT) {
+    if (result instanceof DuckDBMaterializedResult) {
+      for (let i = 0; i < result.chunkCount && rows.length < limit; i++) {
+        appendChunk(result.getChunk(i), converters, rows, limit - rows.length);
+      }
+    } else {
+      while (rows.length < limit) {
+        const chunk = await result.fetchChunk();
+        if (!chunk || chunk.rowCount === 0) break;
+        appendChunk(chunk, converters, rows, limit - rows.length);
+      }
+    }
+  }
+  const rowCount = result.returnType === ResultReturnType.CHANGED_ROWS ? result.rowsChanged : null;
+  return { columns, rows, rowCount };
+}
+
+class DuckDBEngineConnection implements EngineConnection {
+  readonly cancelId = null;
+  private running = false;
+  private cancelled = false;
+
+  constructor(
+    readonly connection: DuckDBConnection,
+    private readonly onRelease: (c: DuckDBEngineConnection) => void,
+  ) {}
+
+  async execute(sql: string, opts: { maxRows?: number } = {}): Promise<StatementResult> {
+    this.running = true;
+    this.cancelled = false;
+    try {
+      // a row cap reads chunks lazily and stops early; otherwise materialize (DuckDB runs it in parallel)
+      const streaming = opts.maxRows !== undefined;
+      const result = streaming ? await this.connection.stream(sql) : await this.connection.run(sql);
+      const out = await readResult(result, opts.maxRows);
+      if (this.cancelled) throw cancelledError();
+      return out;
+    } catch (e) {
+      throw toEngineError(e, this.cancelled);
+    } finally {
+      this.running = false;
+    }
+  }
+
+  /** Internal metadata queries with bound parameters; rows as plain objects. */
+  async query(sql: string, params: (string | null)[] = []): Promise<Record<string, unknown>[]> {
+    try {
+      const reader = await this.connection.runAndReadAll(sql, params);
+      return reader.getRowObjectsJS();
+    } catch (e) {
+      throw toEngineError(e);
+    }
+  }
+
+  async cancel(): Promise<void> {
+    if (!this.running) return;
+    this.cancelled = true;
+    this.connection.interrupt();
+  }
+
+  release(): void {
+    this.onRelease(this);
+  }
+}
+
+export class DuckDBEnginePool implements EnginePool {
+  private readonly pool: ResourcePool<DuckDBEngineConnection>;
+
+  constructor(
+    readonly instance: DuckDBInstance,
+    private readonly releaseInstance: () => void,
+    size: number,
+  ) {
+    this.pool = new ResourcePool<DuckDBEngineConnection>(
+      size,
+      async () => new DuckDBEngineConnection(await instance.connect(), (c) => this.pool.release(c)),
+      (c) => c.connection.closeSync(),
+    );
+  }
+
+  acquire(): Promise<DuckDBEngineConnection> {
+    return this.pool.acquire();
+  }
+
+  async execute(sql: string, opts?: { maxRows?: number }): Promise<StatementResult> {
+    const conn = await this.acquire();
+    try {
+      return await conn.execute(sql, opts);
+    } finally {
+      conn.release();
+    }
+  }
+
+  async query(sql: string, params: (string | null)[] = []): Promise<Record<string, unknown>[]> {
+    const conn = await this.acquire();
+    try {
+      return await conn.query(sql, params);
+    } finally {
+      conn.release();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close();
+    this.releaseInstance();
+  }
+}
+
+function asDuckPool(pool: EnginePool): DuckDBEnginePool {
+  if (pool instanceof DuckDBEnginePool) return pool;
+  throw new EngineError('This pool does not belong to a DuckDB database.', 'GENERIC_DB_ENGINE_ERROR');
+}
+
+function instanceOptions(opts: ConnectOptions, path: string): Record<string, string> {
+  const options: Record<string, string> = {};
+  if (opts.readOnly && path !== ':memory:') options.access_mode = 'READ_ONLY';
+  if (opts.disableExternalAccess) {
+    options.enable_external_access = 'false';
+    options.autoload_known_extensions = 'false';
+    options.autoinstall_known_extensions = 'false';
+    // last: nothing in SQL can turn the options above back on
+    options.lock_configuration = 'true';
+  }
+  return options;
+}
+
+/**
+ * Pools on the same file with the same options share one instance (DuckDB must not open a file
+ * twice in one process for writing); the instance closes when its last pool does.
+ */
+const shared = new Map<string, { instance: Promise<DuckDBInstance>; refs: number }>();
+
+function sharedKey(path: string, options: Record<string, string>): string | null {
+  if (path === ':memory:' || path === '') return null;
+  return JSON.stringify([resolve(path), options]);
+}
+
+async function acquireInstance(opts: ConnectOptions): Promise<{ instance: DuckDBInstance; release: () => void }> {
+  const path = opts.uri.database ?? ':memory:';
+  const options = instanceOptions(opts, path);
+  const key = sharedKey(path, options);
+  if (key === null) {
+    const instance = await openInstance(path, options);
+    return { instance, release: () => instance.closeSync() };
+  }
+  let entry = shared.get(key);
+  if (!entry) {
+    entry = { instance: openInstance(path, options), refs: 0 };
+    shared.set(key, entry);
+  }
+  const held = entry;
+  held.refs++;
+  try {
+    const instance = await held.instance;
+    let released = false;
+    return {
+      instance,
+      release: () => {
+        if (released) return;
+        released = true;
+        held.refs--;
+        if (held.refs === 0 && shared.get(key) === held) {
+          shared.delete(key);
+          instance.closeSync();
+        }
+      },
+    };
+  } catch (e) {
+    held.refs--;
+    if (shared.get(key) === held) shared.delete(key);
+    throw e;
+  }
+}
+
+async function openInstance(path: string, options: Record<string, string>): Promise<DuckDBInstance> {
+  try {
+    return await DuckDBInstance.create(path, options);
+  } catch (e) {
+    const message = errorMessage(e);
+    if (/lock/i.test(message)) {
+      throw new EngineError(`The database file "${path}" is locked by another process.`, 'GENERIC_DB_ENGINE_ERROR');
+    }
+    if (/Cannot open|No such file|does not exist/i.test(message)) {
+      throw new EngineError(`Unable to open the database file "${path}".`, 'CONNECTION_UNKNOWN_DATABASE_ERROR');
+    }
+    throw toEngineError(e);
+  }
+}
+
+const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
+const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+const strList = (v: unknown): string[] => (Array.isArray(v) ? v.map(str) : []);
+
+/** duckdb_indexes().expressions is text such as `[t, "Other Col"]`. */
+function indexColumns(expressions: unknown): string[] {
+  if (Array.isArray(expressions)) return expressions.map(str);
+  const text = str(expressions).replace(/^\[|\]$/g, '').trim();
+  if (!text) return [];
+  return text.split(',').map((p) => p.trim().replace(/^"(.*)"$/, '$1').replace(/""/g, '"'));
+}
+
+async function tableMetadata(pool: DuckDBEnginePool, table: string, schema: string | null, catalog: string | null): Promise<TableMetadata> {
+  const [scope] = await pool.query('SELECT current_database() AS db, current_schema() AS sch');
+  const db = catalog ?? str(scope.db);
+  const sch = schema ?? str(scope.sch);
+  const where = 'database_name = $1 AND schema_name = $2 AND table_name = $3';
+  const params = [db, sch, table];
+  const tables = await pool.query(`SELECT comment, estimated_size, column_count, has_primary_key FROM duckdb_tables() WHERE ${where}`, params);
+  const views = tables.length ? [] : await pool.query(`SELECT comment, sql FROM duckdb_views() WHERE database_name = $1 AND schema_name = $2 AND view_name = $3`, params);
+  if (!tables.length && !views.length) {
+    throw new EngineError(`Table ${sch}.${table} does not exist.`, 'TABLE_DOES_NOT_EXIST_ERROR');
+  }
+  const cols = await pool.query(
+    `SELECT column_name, data_type, is_nullable, column_default, comment FROM duckdb_columns() WHERE ${where} ORDER BY column_index`,
+    params,
+  );
+  const constraints = tables.length
+    ? await pool.query(
+        `SELECT constraint_type, constraint_name, constraint_column_names, referenced_table, referenced_column_names
+         FROM duckdb_constraints() WHERE ${where} ORDER BY constraint_index`,
+        params,
+      )
+    : [];
+  const idx = tables.length
+    ? await pool.query(`SELECT index_name, is_unique, expressions FROM duckdb_indexes() WHERE ${where} ORDER BY index_name`, params)
+    : [];
+  const pk = constraints.find((c) => c.constraint_type === 'PRIMARY KEY');
+  const foreignKeys: ForeignKeyMeta[] = constraints
+    .filter((c) => c.constraint_type === 'FOREIGN KEY')
+    .map((c) => ({
+      name: strOrNull(c.constraint_name),
+      constrained_columns: strList(c.constraint_column_names),
+      referred_schema: sch,
+      referred_table: str(c.referenced_table),
+      referred_columns: strList(c.referenced_column_names),
+    }));
+  const indexes: IndexMeta[] = [
+    ...idx.map((i) => ({ name: str(i.index_name), column_names: indexColumns(i.expressions), unique: i.is_unique === true, type: 'ART' })),
+    ...constraints
+      .filter((c) => c.constraint_type === 'UNIQUE')
+      .map((c) => ({ name: str(c.constraint_name), column_names: strList(c.constraint_column_names), unique: true, type: 'UNIQUE' })),
+  ];
+  const info = tables[0] ?? views[0];
+  const extra: Record<string, unknown> = tables.length
+    ? { estimated_size: toCell(info.estimated_size), column_count: toCell(info.column_count) }
+    : { view_definition: strOrNull(info.sql) };
+  return {
+    name: table,
+    schema: sch,
+    catalog: db,
+    columns: cols.map((c) => {
+      const longType = str(c.data_type);
+      return {
+        name: str(c.column_name),
+        type: shortTypeName(longType),
+        longType,
+        nullable: c.is_nullable !== false,
+        default: strOrNull(c.column_default),
+        comment: strOrNull(c.comment),
+        ...classifyType(longType),
+      };
+    }),
+    primaryKey: { constrained_columns: pk ? strList(pk.constraint_column_names) : [], name: pk ? strOrNull(pk.constraint_name) : null },
+    foreignKeys,
+    indexes,
+    comment: strOrNull(info.comment),
+    extra,
+  };
+}
+
+export const duckdbSpec: EngineSpec = {
+  engine: 'duckdb',
+  engineName: 'DuckDB',
+  schemes: ['duckdb'],
+  parserDialect: DIALECT,
+  formatterDialect: 'duckdb',
+  isFileBased: true,
+  supportsCatalogs: true,
+  quoteIdentifier: quoteDouble,
+  applyLimit: (sql, limit) => applyLimitForDialect(sql, limit, DIALECT),
+
+  async connect(opts) {
+    const { instance, release } = await acquireInstance(opts);
+    const pool = new DuckDBEnginePool(instance, release, opts.poolSize);
+    try {
+      // fail here, not on first use, when the database cannot be queried
+      await pool.execute('SELECT 1');
+    } catch (e) {
+      await pool.close();
+      throw e;
+    }
+    return pool;
+  },
+
+  async getCatalogs(pool) {
+    const rows = await asDuckPool(pool).query('SELECT database_name FROM duckdb_databases() WHERE NOT internal ORDER BY database_name');
+    return rows.map((r) => str(r.database_name));
+  },
+
+  async getSchemas(pool, catalog) {
+    const rows = await asDuckPool(pool).query(
+      'SELECT DISTINCT schema_name FROM information_schema.schemata WHERE catalog_name = coalesce($1, current_database()) ORDER BY schema_name',
+      [catalog],
+    );
+    return rows.map((r) => str(r.schema_name));
+  },
+
+  async getTables(pool, schema, catalog) {
+    const rows = await asDuckPool(pool).query(
+      `SELECT table_name, table_type FROM information_schema.tables
+       WHERE table_schema = $1 AND table_catalog = coalesce($2, current_database())`,
+      [schema, catalog],
+    );
+    const refs: TableRef[] = rows.map((r) => ({ value: str(r.table_name), type: r.table_type === 'VIEW' ? 'view' : 'table', extra: null }));
+    return sortTableRefs(refs);
+  },
+
+  getTableMetadata: (pool, table, schema, catalog) => tableMetadata(asDuckPool(pool), table, schema, catalog),
+
+  genericType: classifyType,
+
+  async estimateCost(pool, sql) {
+    const result = await pool.execute(`EXPLAIN ${sql}`);
+    const text = result.rows.map((r) => String(r[1] ?? '')).join('\n');
+    return text
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => ({ Plan: line }));
+  },
+
+  selectStar: (table, schema, columns, limit) => buildSelectStar(quoteDouble, table, schema, columns, limit),
+};

@@ -1,0 +1,139 @@
+/**
+ * A small SQL tokenizer: enough to know where strings, quoted identifiers, comments and
+ * parentheses are, so a trailing top-level LIMIT can be located in the user's own text
+ * without rewriting (and reformatting) the query. It never decides what a statement does;
+ * node-sql-parser does that (DESIGN.md: no regex scanning for security decisions).
+ */
+
+export interface Token {
+  kind: 'word' | 'number' | 'string' | 'ident' | 'punct' | 'param';
+  /** raw text of the token */
+  text: string;
+  start: number;
+  end: number;
+  /** parenthesis nesting depth at the token (0 = top level) */
+  depth: number;
+}
+
+export type LexDialect = 'postgres' | 'mysql' | 'sqlite';
+
+export function lexDialectOf(parserDialect: string): LexDialect {
+  const d = parserDialect.toLowerCase();
+  if (d === 'mysql' || d === 'mariadb') return 'mysql';
+  if (d === 'sqlite') return 'sqlite';
+  return 'postgres';
+}
+
+const WORD_START = /[A-Za-z_\u0080-\uffff]/;
+const WORD_PART = /[A-Za-z0-9_$\u0080-\uffff]/;
+
+/** Tokenize; unterminated strings or comments run to the end of the text. */
+export function tokenize(sql: string, dialect: LexDialect): Token[] {
+  const tokens: Token[] = [];
+  let depth = 0;
+  let i = 0;
+  const n = sql.length;
+  const push = (kind: Token['kind'], start: number, end: number): void => {
+    tokens.push({ kind, text: sql.slice(start, end), start, end, depth });
+  };
+  const quoted = (start: number, quote: string, backslash: boolean): number => {
+    let j = start + 1;
+    while (j < n) {
+      const c = sql[j];
+      if (backslash && c === '\\') {
+        j += 2;
+        continue;
+      }
+      if (c === quote) {
+        if (sql[j + 1] === quote) {
+          j += 2;
+          continue;
+        }
+        return j + 1;
+      }
+      j++;
+    }
+    return n;
+  };
+  while (i < n) {
+    const c = sql[i];
+    if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f') {
+      i++;
+    } else if ((c === '-' && sql[i + 1] === '-') || (c === '#' && dialect === 'mysql')) {
+      const nl = sql.indexOf('\n', i);
+      i = nl < 0 ? n : nl + 1;
+    } else if (c === '/' && sql[i + 1] === '*') {
+      const close = sql.indexOf('*/', i + 2);
+      i = close < 0 ? n : close + 2;
+    } else if (c === "'") {
+      const end = quoted(i, "'", dialect === 'mysql');
+      push('string', i, end);
+      i = end;
+    } else if (c === '"') {
+      const end = quoted(i, '"', dialect === 'mysql');
+      push(dialect === 'mysql' ? 'string' : 'ident', i, end);
+      i = end;
+    } else if (c === '`') {
+      const end = quoted(i, '`', false);
+      push('ident', i, end);
+      i = end;
+    } else if (c === '[' && dialect === 'sqlite') {
+      const close = sql.indexOf(']', i + 1);
+      const end = close < 0 ? n : close + 1;
+      push('ident', i, end);
+      i = end;
+    } else if (c === '$' && dialect === 'postgres' && /[A-Za-z_$]/.test(sql[i + 1] ?? '')) {
+      // dollar-quoted string: $tag$ ... $tag$ (or $$ ... $$)
+      const m = /^\$([A-Za-z_][A-Za-z0-9_]*)?\$/.exec(sql.slice(i, i + 64));
+      if (m) {
+        const close = sql.indexOf(m[0], i + m[0].length);
+        const end = close < 0 ? n : close + m[0].length;
+        push('string', i, end);
+        i = end;
+      } else {
+        push('punct', i, i + 1);
+        i++;
+      }
+    } else if (c === '$' && /[0-9]/.test(sql[i + 1] ?? '')) {
+      // positional parameter ($1)
+      let j = i + 1;
+      while (j < n && /[0-9]/.test(sql[j])) j++;
+      push('param', i, j);
+      i = j;
+    } else if (/[0-9]/.test(c) || (c === '.' && /[0-9]/.test(sql[i + 1] ?? ''))) {
+      const m = /^(?:0[xX][0-9A-Fa-f]+|[0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?)/.exec(sql.slice(i, i + 400));
+      const len = m ? m[0].length : 1;
+      push('number', i, i + len);
+      i += len;
+    } else if (WORD_START.test(c)) {
+      let j = i + 1;
+      while (j < n && WORD_PART.test(sql[j])) j++;
+      // E'..' (postgres escape string) and similar prefixes followed by a quote
+      if (sql[j] === "'" && j - i === 1 && /[EeXxBbNn]/.test(c)) {
+        const end = quoted(j, "'", c === 'E' || c === 'e' || dialect === 'mysql');
+        push('string', i, end);
+        i = end;
+        continue;
+      }
+      push('word', i, j);
+      i = j;
+    } else {
+      if (c === ')') depth = Math.max(0, depth - 1);
+      push('punct', i, i + 1);
+      if (c === '(') depth++;
+      i++;
+    }
+  }
+  return tokens;
+}
+
+/** Tokens without trailing `;` separators. */
+export function trimTrailingSemicolons(tokens: Token[]): Token[] {
+  let end = tokens.length;
+  while (end > 0 && tokens[end - 1].kind === 'punct' && tokens[end - 1].text === ';') end--;
+  return end === tokens.length ? tokens : tokens.slice(0, end);
+}
+
+export function isWord(t: Token | undefined, word: string): boolean {
+  return t !== undefined && t.kind === 'word' && t.text.toUpperCase() === word;
+}

@@ -1,0 +1,410 @@
+/**
+ * MySQL and MariaDB through mysql2 (promise pool). Row caps stream rows and stop reading once
+ * enough arrived; cancel sends `KILL QUERY <thread id>` from a separate connection.
+ */
+import mysql from 'mysql2/promise';
+import type { FieldPacket, ResultSetHeader } from 'mysql2';
+import { EngineError, type ConnectionUri, type ConnectOptions, type EngineConnection, type EnginePool, type EngineSpec, type ForeignKeyMeta, type IndexMeta, type StatementResult, type TableMetadata } from './types.js';
+import { accessDenied, cancelledError, errorMessage, errorNumber, networkError, unknownDatabase } from './errors.js';
+import { applyLimitForDialect } from './limit.js';
+import { convertRows, mysqlConverter, mysqlTypeName } from './mysql-types.js';
+import { dedupeNames, resultColumn, toCell } from './rows.js';
+import { buildSelectStar, classifyType, quoteBacktick, shortTypeName, sortTableRefs } from './sql-text.js';
+
+const DEFAULT_PORT = 3306;
+
+const ERRNO: Record<number, EngineError['errorType']> = {
+  1064: 'SYNTAX_ERROR',
+  1146: 'TABLE_DOES_NOT_EXIST_ERROR',
+  1054: 'COLUMN_DOES_NOT_EXIST_ERROR',
+  1317: 'QUERY_CANCELLED',
+  1792: 'READ_ONLY_ERROR',
+  1290: 'READ_ONLY_ERROR',
+};
+
+function toEngineError(e: unknown, uri: ConnectionUri, cancelled = false): EngineError {
+  if (e instanceof EngineError) return e;
+  const errno = errorNumber(e, 'errno');
+  if (cancelled || errno === 1317) return cancelledError();
+  if (errno === 1045 || errno === 1044 || errno === 1698) return accessDenied(uri);
+  if (errno === 1049) return unknownDatabase(uri);
+  const sqlMessage = typeof e === 'object' && e !== null && 'sqlMessage' in e && typeof e.sqlMessage === 'string' ? e.sqlMessage : null;
+  if (errno !== undefined && sqlMessage !== null) return new EngineError(sqlMessage, ERRNO[errno] ?? 'GENERIC_DB_ENGINE_ERROR');
+  const net = networkError(e, uri, DEFAULT_PORT);
+  if (net) return net;
+  if (/closed state|connection lost/i.test(errorMessage(e))) {
+    return new EngineError('The connection to the database was closed unexpectedly.', 'GENERIC_DB_ENGINE_ERROR');
+  }
+  return new EngineError('MySQL reported an error.', 'GENERIC_DB_ENGINE_ERROR');
+}
+
+/** The callback/event API of the connection under a promise pool connection. */
+interface CoreQuery {
+  on(event: 'error', listener: (e: unknown) => void): CoreQuery;
+  on(event: 'fields', listener: (fields: FieldPacket[]) => void): CoreQuery;
+  on(event: 'result', listener: (row: unknown) => void): CoreQuery;
+  on(event: 'end', listener: () => void): CoreQuery;
+}
+interface CoreConnection {
+  query(options: { sql: string; rowsAsArray: boolean }): CoreQuery;
+}
+
+function isHeader(v: unknown): v is ResultSetHeader {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && 'affectedRows' in v;
+}
+
+function shape(fields: FieldPacket[] | undefined, rows: unknown[][], header: ResultSetHeader | null): StatementResult {
+  if (!fields || !fields.length) return { columns: [], rows: [], rowCount: header ? header.affectedRows : null };
+  const names = dedupeNames(fields.map((f) => f.name));
+  const columns = fields.map((f, i) => {
+    const type = mysqlTypeName(f);
+    return resultColumn(names[i], type, classifyType(type));
+  });
+  return { columns, rows: convertRows(rows, fields.map(mysqlConverter)), rowCount: null };
+}
+
+class MysqlEngineConnection implements EngineConnection {
+  private running = false;
+  private cancelled = false;
+  private destroyed = false;
+
+  constructor(
+    private readonly owner: MysqlEnginePool,
+    readonly conn: mysql.PoolConnection,
+  ) {}
+
+  get cancelId(): string {
+    return String(this.conn.threadId);
+  }
+
+  async execute(sql: string, opts: { maxRows?: number } = {}): Promise<StatementResult> {
+    this.running = true;
+    this.cancelled = false;
+    try {
+      const result = opts.maxRows === undefined ? await this.runAll(sql) : await this.runStream(sql, opts.maxRows);
+      // a killed SLEEP() returns normally in MySQL: the cancel flag is the truth
+      if (this.cancelled) throw cancelledError();
+      return result;
+    } catch (e) {
+      throw toEngineError(e, this.owner.uri, this.cancelled);
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async runAll(sql: string): Promise<StatementResult> {
+    const [rows, fields] = await this.conn.query({ sql, rowsAsArray: true });
+    if (isHeader(rows)) return shape(undefined, [], rows);
+    return shape(fields, rows as unknown as unknown[][], null);
+  }
+
+  private runStream(sql: string, maxRows: number): Promise<StatementResult> {
+    const core = this.conn.connection as unknown as CoreConnection;
+    return new Promise<StatementResult>((resolve, reject) => {
+      let fields: FieldPacket[] | undefined;
+      let header: ResultSetHeader | null = null;
+      const rows: unknown[][] = [];
+      let done = false;
+      const finish = (): void => {
+        if (done) return;
+        done = true;
+        try {
+          resolve(shape(fields, rows, header));
+        } catch (e) {
+          reject(e);
+        }
+      };
+      core
+        .query({ sql, rowsAsArray: true })
+        .on('error', (e) => {
+          if (!done) {
+            done = true;
+            reject(e);
+          }
+        })
+        .on('fields', (f) => {
+          fields = f;
+        })
+        .on('result', (row) => {
+          if (done) return;
+          if (isHeader(row)) {
+            header = row;
+          } else if (rows.length < maxRows) {
+            rows.push(row as unknown[]);
+          } else {
+            // enough rows: drop the connection instead of reading the rest (the server stops on its next write)
+            this.destroyed = true;
+            this.conn.destroy();
+            finish();
+          }
+        })
+        .on('end', finish);
+    });
+  }
+
+  async cancel(): Promise<void> {
+    if (!this.running) return;
+    this.cancelled = true;
+    await this.owner.killQuery(this.conn.threadId);
+  }
+
+  release(): void {
+    if (this.destroyed) return;
+    if (this.cancelled) {
+      this.conn.destroy();
+      return;
+    }
+    this.conn.release();
+  }
+}
+
+export class MysqlEnginePool implements EnginePool {
+  readonly pool: mysql.Pool;
+  private readonly prepared = new WeakSet<object>();
+
+  constructor(
+    readonly uri: ConnectionUri,
+    private readonly config: mysql.ConnectionOptions,
+    private readonly readOnly: boolean,
+    size: number,
+  ) {
+    this.pool = mysql.createPool({ ...config, connectionLimit: Math.max(1, size), maxIdle: Math.max(1, size), idleTimeout: 60_000 });
+  }
+
+  async acquire(): Promise<MysqlEngineConnection> {
+    let conn: mysql.PoolConnection;
+    try {
+      conn = await this.pool.getConnection();
+    } catch (e) {
+      throw toEngineError(e, this.uri);
+    }
+    const core: object = conn.connection;
+    if (this.readOnly && !this.prepared.has(core)) {
+      try {
+        // a second wall behind the DML checks, set once per session before any user SQL
+        await conn.query('SET SESSION TRANSACTION READ ONLY');
+        this.prepared.add(core);
+      } catch (e) {
+        conn.destroy();
+        throw toEngineError(e, this.uri);
+      }
+    }
+    return new MysqlEngineConnection(this, conn);
+  }
+
+  async execute(sql: string, opts?: { maxRows?: number }): Promise<StatementResult> {
+    const conn = await this.acquire();
+    try {
+      return await conn.execute(sql, opts);
+    } finally {
+      conn.release();
+    }
+  }
+
+  /** Internal metadata queries with bound parameters; rows as objects. */
+  async query(sql: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
+    try {
+      const [rows] = await this.pool.query(sql, params);
+      return Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
+    } catch (e) {
+      throw toEngineError(e, this.uri);
+    }
+  }
+
+  /** KILL QUERY from a connection of its own: the pool may be exhausted by the very query. */
+  async killQuery(threadId: number): Promise<void> {
+    let conn: mysql.Connection | null = null;
+    try {
+      conn = await mysql.createConnection(this.config);
+      await conn.query('KILL QUERY ?', [threadId]);
+    } catch (e) {
+      // the query may have finished (and the thread gone) in the meantime
+      if (errorNumber(e, 'errno') !== 1094) throw toEngineError(e, this.uri);
+    } finally {
+      if (conn) await conn.end().catch(() => undefined);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+function asMysqlPool(pool: EnginePool): MysqlEnginePool {
+  if (pool instanceof MysqlEnginePool) return pool;
+  throw new EngineError('This pool does not belong to a MySQL database.', 'GENERIC_DB_ENGINE_ERROR');
+}
+
+function connectionConfig(opts: ConnectOptions): mysql.ConnectionOptions {
+  const { uri } = opts;
+  return {
+    host: uri.host ?? 'localhost',
+    port: uri.port ?? DEFAULT_PORT,
+    user: uri.username ?? undefined,
+    password: uri.password ?? undefined,
+    database: uri.database ?? undefined,
+    connectTimeout: opts.connectTimeoutMs,
+    charset: uri.query.charset ?? 'utf8mb4',
+    ssl: uri.query.ssl === 'true' || uri.query.ssl_mode === 'REQUIRED' ? {} : undefined,
+    // values arrive as text where a JS value would lose something; rows.ts makes them Cells
+    dateStrings: true,
+    supportBigNumbers: true,
+    bigNumberStrings: true,
+    decimalNumbers: false,
+    jsonStrings: true,
+    multipleStatements: false,
+  };
+}
+
+const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
+const strOrNull = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
+
+async function tableMetadata(pool: MysqlEnginePool, table: string, schema: string | null): Promise<TableMetadata> {
+  const [info] = await pool.query(
+    `SELECT TABLE_SCHEMA AS table_schema, TABLE_TYPE AS table_type, ENGINE AS engine, TABLE_ROWS AS table_rows,
+            DATA_LENGTH AS data_length, INDEX_LENGTH AS index_length, TABLE_COMMENT AS table_comment,
+            TABLE_COLLATION AS table_collation, CREATE_TIME AS create_time
+     FROM information_schema.TABLES WHERE TABLE_SCHEMA = COALESCE(?, DATABASE()) AND TABLE_NAME = ?`,
+    [schema, table],
+  );
+  if (!info) throw new EngineError(`Table ${schema ? `${schema}.` : ''}${table} does not exist.`, 'TABLE_DOES_NOT_EXIST_ERROR');
+  const sch = str(info.table_schema);
+  const cols = await pool.query(
+    `SELECT COLUMN_NAME AS name, COLUMN_TYPE AS column_type, IS_NULLABLE AS is_nullable, COLUMN_DEFAULT AS column_default,
+            COLUMN_COMMENT AS column_comment
+     FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION`,
+    [sch, table],
+  );
+  const stats = await pool.query(
+    `SELECT INDEX_NAME AS index_name, NON_UNIQUE AS non_unique, COLUMN_NAME AS column_name, INDEX_TYPE AS index_type
+     FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? ORDER BY INDEX_NAME, SEQ_IN_INDEX`,
+    [sch, table],
+  );
+  const keys = await pool.query(
+    `SELECT CONSTRAINT_NAME AS constraint_name, COLUMN_NAME AS column_name, REFERENCED_TABLE_SCHEMA AS ref_schema,
+            REFERENCED_TABLE_NAME AS ref_table, REFERENCED_COLUMN_NAME AS ref_column
+     FROM information_schema.KEY_COLUMN_USAGE
+     WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? AND REFERENCED_TABLE_NAME IS NOT NULL
+     ORDER BY CONSTRAINT_NAME, ORDINAL_POSITION`,
+    [sch, table],
+  );
+  const indexMap = new Map<string, IndexMeta>();
+  for (const s of stats) {
+    const name = str(s.index_name);
+    let index = indexMap.get(name);
+    if (!index) {
+      index = { name, column_names: [], unique: Number(s.non_unique) === 0, type: strOrNull(s.index_type) };
+      indexMap.set(name, index);
+    }
+    if (s.column_name !== null) index.column_names.push(str(s.column_name));
+  }
+  const primary = indexMap.get('PRIMARY');
+  indexMap.delete('PRIMARY');
+  const fkMap = new Map<string, ForeignKeyMeta>();
+  for (const k of keys) {
+    const name = str(k.constraint_name);
+    let fk = fkMap.get(name);
+    if (!fk) {
+      fk = { name, constrained_columns: [], referred_schema: strOrNull(k.ref_schema), referred_table: str(k.ref_table), referred_columns: [] };
+      fkMap.set(name, fk);
+    }
+    fk.constrained_columns.push(str(k.column_name));
+    fk.referred_columns.push(str(k.ref_column));
+  }
+  const isView = /VIEW/.test(str(info.table_type));
+  const comment = strOrNull(info.table_comment);
+  return {
+    name: table,
+    schema: sch,
+    catalog: null,
+    columns: cols.map((c) => {
+      const longType = str(c.column_type).toUpperCase();
+      const def = c.column_default;
+      return {
+        name: str(c.name),
+        type: shortTypeName(longType),
+        longType,
+        nullable: c.is_nullable === 'YES',
+        // MariaDB spells "no default" as the text NULL
+        default: def === null || def === undefined || def === 'NULL' ? null : String(def),
+        comment: strOrNull(c.column_comment),
+        ...classifyType(longType),
+      };
+    }),
+    primaryKey: { constrained_columns: primary ? primary.column_names : [], name: primary ? 'PRIMARY' : null },
+    foreignKeys: [...fkMap.values()],
+    indexes: [...indexMap.values()],
+    comment: isView && comment === 'VIEW' ? null : comment,
+    extra: {
+      engine: strOrNull(info.engine),
+      estimated_rows: toCell(info.table_rows),
+      data_length: toCell(info.data_length),
+      index_length: toCell(info.index_length),
+      collation: strOrNull(info.table_collation),
+      created: info.create_time === null || info.create_time === undefined ? null : toCell(info.create_time),
+    },
+  };
+}
+
+export const mysqlSpec: EngineSpec = {
+  engine: 'mysql',
+  engineName: 'MySQL',
+  schemes: ['mysql', 'mysql+mysqldb', 'mysql+pymysql', 'mysql+mysqlconnector'],
+  parserDialect: 'MySQL',
+  formatterDialect: 'mysql',
+  isFileBased: false,
+  supportsCatalogs: false,
+  quoteIdentifier: quoteBacktick,
+  applyLimit: (sql, limit) => applyLimitForDialect(sql, limit, 'MySQL'),
+
+  async connect(opts) {
+    const pool = new MysqlEnginePool(opts.uri, connectionConfig(opts), opts.readOnly, opts.poolSize);
+    try {
+      // fail here, not on first use, for a wrong host, password or database
+      (await pool.acquire()).release();
+    } catch (e) {
+      await pool.close().catch(() => undefined);
+      throw e;
+    }
+    return pool;
+  },
+
+  async getCatalogs() {
+    return [];
+  },
+
+  async getSchemas(pool) {
+    const rows = await asMysqlPool(pool).query('SELECT SCHEMA_NAME AS name FROM information_schema.SCHEMATA ORDER BY SCHEMA_NAME');
+    return rows.map((r) => str(r.name));
+  },
+
+  async getTables(pool, schema) {
+    const rows = await asMysqlPool(pool).query(
+      'SELECT TABLE_NAME AS name, TABLE_TYPE AS table_type FROM information_schema.TABLES WHERE TABLE_SCHEMA = ?',
+      [schema],
+    );
+    return sortTableRefs(rows.map((r) => ({ value: str(r.name), type: /VIEW/.test(str(r.table_type)) ? 'view' : 'table', extra: null })));
+  },
+
+  getTableMetadata: (pool, table, schema) => tableMetadata(asMysqlPool(pool), table, schema),
+
+  genericType: classifyType,
+
+  async estimateCost(pool, sql) {
+    const rows = await asMysqlPool(pool).query(`EXPLAIN ${sql}`);
+    return rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, toCell(v)])));
+  },
+
+  selectStar: (table, schema, columns, limit) => buildSelectStar(quoteBacktick, table, schema, columns, limit),
+};
+
+/** MariaDB: the same driver and spec, its own parser and formatter dialects. */
+export const mariadbSpec: EngineSpec = {
+  ...mysqlSpec,
+  engine: 'mariadb',
+  engineName: 'MariaDB',
+  schemes: ['mariadb', 'mariadb+mariadbconnector', 'mariadb+pymysql'],
+  parserDialect: 'MariaDB',
+  formatterDialect: 'mariadb',
+  applyLimit: (sql, limit) => applyLimitForDialect(sql, limit, 'MariaDB'),
+};

@@ -1,0 +1,387 @@
+/**
+ * PostgreSQL through `pg` (pool) and `pg-cursor` (row caps read only what is needed).
+ * Cancel runs `pg_cancel_backend(pid)` from a separate connection, so the query stops in the server.
+ */
+import pg from 'pg';
+import Cursor from 'pg-cursor';
+import { EngineError, type Cell, type ConnectionUri, type ConnectOptions, type EngineConnection, type EnginePool, type EngineSpec, type StatementResult, type TableMetadata, type TableRef } from './types.js';
+import { accessDenied, cancelledError, errorCode, errorMessage, networkError, unknownDatabase } from './errors.js';
+import { applyLimitForDialect } from './limit.js';
+import { BUILTIN_TYPE_NAMES, cellTypes } from './postgres-types.js';
+import { dedupeNames, resultColumn, toCell } from './rows.js';
+import { buildSelectStar, classifyType, quoteDouble, shortTypeName, sortTableRefs } from './sql-text.js';
+
+const DIALECT = 'PostgresQL';
+const DEFAULT_PORT = 5432;
+
+const SQLSTATE: Record<string, EngineError['errorType']> = {
+  '42601': 'SYNTAX_ERROR',
+  '42P01': 'TABLE_DOES_NOT_EXIST_ERROR',
+  '42703': 'COLUMN_DOES_NOT_EXIST_ERROR',
+  '57014': 'QUERY_CANCELLED',
+  '25006': 'READ_ONLY_ERROR',
+};
+
+function toEngineError(e: unknown, uri: ConnectionUri, cancelled = false): EngineError {
+  if (e instanceof EngineError) return e;
+  const code = errorCode(e);
+  if (cancelled || code === '57014') return cancelledError();
+  if (code === '28P01' || code === '28000') return accessDenied(uri);
+  if (code === '3D000') return unknownDatabase(uri);
+  const type = code ? SQLSTATE[code] : undefined;
+  if (type) return new EngineError(errorMessage(e), type);
+  // five-character SQLSTATE: a database error whose text is meant for the user
+  if (code && /^[0-9A-Z]{5}$/.test(code)) return new EngineError(errorMessage(e), 'GENERIC_DB_ENGINE_ERROR');
+  const net = networkError(e, uri, DEFAULT_PORT);
+  if (net) return net;
+  if (/Connection terminated/i.test(errorMessage(e))) {
+    return new EngineError('The connection to the database was closed unexpectedly.', 'GENERIC_DB_ENGINE_ERROR');
+  }
+  return new EngineError('PostgreSQL reported an error.', 'GENERIC_DB_ENGINE_ERROR');
+}
+
+const ROW_COUNT_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE', 'COPY']);
+
+interface PgFieldLike {
+  name: string;
+  dataTypeID: number;
+}
+
+interface PgResultLike {
+  fields: PgFieldLike[];
+  rows: unknown[];
+  rowCount: number | null;
+  command: string;
+}
+
+function clientConfig(opts: ConnectOptions): pg.ClientConfig {
+  const { uri } = opts;
+  const sslmode = uri.query.sslmode;
+  const ssl = !sslmode || sslmode === 'disable' || sslmode === 'allow' || sslmode === 'prefer'
+    ? undefined
+    : { rejectUnauthorized: sslmode === 'verify-full' || sslmode === 'verify-ca' };
+  return {
+    host: uri.host ?? 'localhost',
+    port: uri.port ?? DEFAULT_PORT,
+    user: uri.username ?? undefined,
+    password: uri.password ?? undefined,
+    database: uri.database ?? undefined,
+    connectionTimeoutMillis: opts.connectTimeoutMs,
+    application_name: 'rama',
+    ssl,
+    // a second wall behind the DML checks; it is a session default, set before any user SQL runs
+    options: opts.readOnly ? '-c default_transaction_read_only=on' : undefined,
+  };
+}
+
+const ignore = (): void => undefined;
+
+class PgEngineConnection implements EngineConnection {
+  private running = false;
+  private cancelled = false;
+  private broken = false;
+
+  constructor(
+    private readonly owner: PgEnginePool,
+    readonly client: pg.PoolClient,
+  ) {
+    // a connection that dies while borrowed must not crash the process
+    client.on('error', ignore);
+  }
+
+  get cancelId(): string | null {
+    const pid: unknown = (this.client as unknown as { processID?: unknown }).processID;
+    return typeof pid === 'number' ? String(pid) : null;
+  }
+
+  async execute(sql: string, opts: { maxRows?: number } = {}): Promise<StatementResult> {
+    this.running = true;
+    this.cancelled = false;
+    try {
+      const result = opts.maxRows === undefined ? await this.runAll(sql) : await this.runCursor(sql, opts.maxRows);
+      if (this.cancelled) throw cancelledError();
+      return await this.shape(result);
+    } catch (e) {
+      throw toEngineError(e, this.owner.uri, this.cancelled);
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async runAll(sql: string): Promise<PgResultLike> {
+    // the extended protocol runs exactly one statement: a string smuggling in a second one fails
+    const config: pg.QueryArrayConfig & { queryMode: 'extended' } = { text: sql, rowMode: 'array', types: cellTypes, queryMode: 'extended' };
+    const res: unknown = await this.client.query(config);
+    const list = (Array.isArray(res) ? res : [res]) as PgResultLike[];
+    return list[list.length - 1];
+  }
+
+  private async runCursor(sql: string, maxRows: number): Promise<PgResultLike> {
+    const cursor = this.client.query(new Cursor(sql, [], { rowMode: 'array', types: cellTypes }));
+    try {
+      // pg-cursor reads everything for 0, so read one and drop it
+      const want = Math.max(1, maxRows);
+      const result = await new Promise<PgResultLike>((resolve, reject) => {
+        cursor.read(want, (err, rows, res) => {
+          if (err) reject(err);
+          else resolve({ fields: res.fields ?? [], rows: rows.slice(0, maxRows), rowCount: res.rowCount, command: res.command });
+        });
+      });
+      await cursor.close();
+      return result;
+    } catch (e) {
+      // the portal may be half-read; do not hand this connection to anyone else
+      this.broken = true;
+      await cursor.close().catch(ignore);
+      throw e;
+    }
+  }
+
+  private async shape(result: PgResultLike): Promise<StatementResult> {
+    const fields = result.fields ?? [];
+    const typeNames = await this.owner.typeNames(this.client, fields.map((f) => f.dataTypeID));
+    const names = dedupeNames(fields.map((f) => f.name));
+    const columns = fields.map((f, i) => {
+      const type = typeNames.get(f.dataTypeID) ?? 'UNKNOWN';
+      return resultColumn(names[i], type, classifyType(type));
+    });
+    const rowCount = ROW_COUNT_COMMANDS.has(result.command) ? result.rowCount : null;
+    // the per-query type parsers already produced Cells
+    return { columns, rows: result.rows as Cell[][], rowCount };
+  }
+
+  async cancel(): Promise<void> {
+    const pid = this.cancelId;
+    if (!this.running || pid === null) return;
+    this.cancelled = true;
+    await this.owner.cancelBackend(Number(pid));
+  }
+
+  release(): void {
+    this.client.removeListener('error', ignore);
+    this.client.release(this.broken || this.cancelled);
+  }
+}
+
+export class PgEnginePool implements EnginePool {
+  readonly pool: pg.Pool;
+  private readonly names = new Map<number, string>(Object.entries(BUILTIN_TYPE_NAMES).map(([k, v]) => [Number(k), v]));
+
+  constructor(
+    readonly uri: ConnectionUri,
+    private readonly config: pg.ClientConfig,
+    size: number,
+  ) {
+    this.pool = new pg.Pool({ ...config, max: Math.max(1, size), idleTimeoutMillis: 60_000, allowExitOnIdle: true });
+    // an idle connection dropped by the server is replaced on next use; it must not crash the process
+    this.pool.on('error', ignore);
+  }
+
+  async acquire(): Promise<PgEngineConnection> {
+    try {
+      return new PgEngineConnection(this, await this.pool.connect());
+    } catch (e) {
+      throw toEngineError(e, this.uri);
+    }
+  }
+
+  async execute(sql: string, opts?: { maxRows?: number }): Promise<StatementResult> {
+    const conn = await this.acquire();
+    try {
+      return await conn.execute(sql, opts);
+    } finally {
+      conn.release();
+    }
+  }
+
+  /** Internal metadata queries with bound parameters (pg's default type parsing). */
+  async query(sql: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
+    try {
+      const config: pg.QueryConfig & { queryMode: 'extended' } = { text: sql, values: params, queryMode: 'extended' };
+      const res = await this.pool.query(config);
+      return res.rows as Record<string, unknown>[];
+    } catch (e) {
+      throw toEngineError(e, this.uri);
+    }
+  }
+
+  /** Display names for type oids, looking up the ones not seen before on the given client. */
+  async typeNames(client: pg.PoolClient, oids: number[]): Promise<Map<number, string>> {
+    const missing = [...new Set(oids.filter((o) => !this.names.has(o)))];
+    if (missing.length) {
+      const res = await client.query('SELECT oid::int AS oid, upper(format_type(oid, NULL)) AS name FROM pg_type WHERE oid = ANY($1::oid[])', [missing]);
+      for (const row of res.rows as Array<{ oid: number; name: string }>) this.names.set(row.oid, row.name);
+    }
+    return this.names;
+  }
+
+  /** Cancel a backend from a connection of its own: the pool may be exhausted by the very query. */
+  async cancelBackend(pid: number): Promise<void> {
+    const client = new pg.Client(this.config);
+    client.on('error', ignore);
+    try {
+      await client.connect();
+      await client.query('SELECT pg_cancel_backend($1)', [pid]);
+    } catch (e) {
+      throw toEngineError(e, this.uri);
+    } finally {
+      await client.end().catch(ignore);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+function asPgPool(pool: EnginePool): PgEnginePool {
+  if (pool instanceof PgEnginePool) return pool;
+  throw new EngineError('This pool does not belong to a PostgreSQL database.', 'GENERIC_DB_ENGINE_ERROR');
+}
+
+const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
+const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+const strList = (v: unknown): string[] => (Array.isArray(v) ? v.map(str) : []);
+
+const RELKIND: Record<string, TableRef['type']> = { r: 'table', p: 'table', f: 'table', v: 'view', m: 'materialized_view' };
+
+async function tableMetadata(pool: PgEnginePool, table: string, schema: string | null): Promise<TableMetadata> {
+  const [rel] = await pool.query(
+    `SELECT c.oid::int AS oid, c.relkind::text AS kind, n.nspname AS schema, obj_description(c.oid, 'pg_class') AS comment,
+            c.reltuples::float8 AS reltuples, pg_total_relation_size(c.oid)::float8 AS total_bytes,
+            pg_size_pretty(pg_total_relation_size(c.oid)) AS total_size, current_database() AS catalog
+     FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE c.relname = $1 AND n.nspname = coalesce($2, current_schema()) AND c.relkind IN ('r', 'p', 'f', 'v', 'm')`,
+    [table, schema],
+  );
+  if (!rel) throw new EngineError(`Table ${schema ? `${schema}.` : ''}${table} does not exist.`, 'TABLE_DOES_NOT_EXIST_ERROR');
+  const oid = rel.oid;
+  const cols = await pool.query(
+    `SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS long_type, NOT a.attnotnull AS nullable,
+            pg_get_expr(d.adbin, d.adrelid) AS default_expr, col_description(a.attrelid, a.attnum) AS comment
+     FROM pg_attribute a LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+     WHERE a.attrelid = $1 AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum`,
+    [oid],
+  );
+  const constraints = await pool.query(
+    `SELECT con.conname AS name, con.contype::text AS kind,
+            ARRAY(SELECT a.attname FROM unnest(con.conkey) WITH ORDINALITY k(n, i)
+                  JOIN pg_attribute a ON a.attrelid = con.conrelid AND a.attnum = k.n ORDER BY k.i)::text[] AS cols,
+            fn.nspname AS ref_schema, fc.relname AS ref_table,
+            ARRAY(SELECT a.attname FROM unnest(con.confkey) WITH ORDINALITY k(n, i)
+                  JOIN pg_attribute a ON a.attrelid = con.confrelid AND a.attnum = k.n ORDER BY k.i)::text[] AS ref_cols
+     FROM pg_constraint con
+     LEFT JOIN pg_class fc ON fc.oid = con.confrelid LEFT JOIN pg_namespace fn ON fn.oid = fc.relnamespace
+     WHERE con.conrelid = $1 AND con.contype IN ('p', 'f') ORDER BY con.conname`,
+    [oid],
+  );
+  const indexes = await pool.query(
+    `SELECT i.relname AS name, ix.indisunique AS is_unique, am.amname AS method,
+            ARRAY(SELECT pg_get_indexdef(ix.indexrelid, k.i + 1, true) FROM generate_subscripts(ix.indkey, 1) AS k(i)
+                  WHERE k.i < ix.indnkeyatts ORDER BY k.i)::text[] AS cols
+     FROM pg_index ix JOIN pg_class i ON i.oid = ix.indexrelid JOIN pg_am am ON am.oid = i.relam
+     WHERE ix.indrelid = $1 AND NOT ix.indisprimary ORDER BY i.relname`,
+    [oid],
+  );
+  const pk = constraints.find((c) => c.kind === 'p');
+  const reltuples = typeof rel.reltuples === 'number' && rel.reltuples >= 0 ? rel.reltuples : null;
+  return {
+    name: table,
+    schema: str(rel.schema),
+    catalog: str(rel.catalog),
+    columns: cols.map((c) => {
+      const longType = str(c.long_type).toUpperCase();
+      return {
+        name: str(c.name),
+        type: shortTypeName(longType),
+        longType,
+        nullable: c.nullable === true,
+        default: strOrNull(c.default_expr),
+        comment: strOrNull(c.comment),
+        ...classifyType(longType),
+      };
+    }),
+    primaryKey: { constrained_columns: pk ? strList(pk.cols) : [], name: pk ? str(pk.name) : null },
+    foreignKeys: constraints
+      .filter((c) => c.kind === 'f')
+      .map((c) => ({
+        name: str(c.name),
+        constrained_columns: strList(c.cols),
+        referred_schema: strOrNull(c.ref_schema),
+        referred_table: str(c.ref_table),
+        referred_columns: strList(c.ref_cols),
+      })),
+    indexes: indexes.map((i) => ({ name: str(i.name), column_names: strList(i.cols), unique: i.is_unique === true, type: strOrNull(i.method) })),
+    comment: strOrNull(rel.comment),
+    extra: {
+      kind: RELKIND[str(rel.kind)] ?? 'table',
+      estimated_rows: reltuples,
+      total_size_bytes: toCell(rel.total_bytes),
+      total_size: strOrNull(rel.total_size),
+    },
+  };
+}
+
+export const postgresSpec: EngineSpec = {
+  engine: 'postgresql',
+  engineName: 'PostgreSQL',
+  schemes: ['postgresql', 'postgres', 'postgresql+psycopg2', 'postgresql+psycopg', 'postgresql+pg8000'],
+  parserDialect: DIALECT,
+  formatterDialect: 'postgresql',
+  isFileBased: false,
+  supportsCatalogs: true,
+  quoteIdentifier: quoteDouble,
+  applyLimit: (sql, limit) => applyLimitForDialect(sql, limit, DIALECT),
+
+  async connect(opts) {
+    const config = clientConfig(opts);
+    const pool = new PgEnginePool(opts.uri, config, opts.poolSize);
+    try {
+      // fail here, not on first use, for a wrong host, password or database
+      (await pool.acquire()).release();
+    } catch (e) {
+      await pool.close().catch(ignore);
+      throw e;
+    }
+    return pool;
+  },
+
+  async getCatalogs(pool) {
+    const rows = await asPgPool(pool).query('SELECT datname FROM pg_database WHERE NOT datistemplate AND datallowconn ORDER BY datname');
+    return rows.map((r) => str(r.datname));
+  },
+
+  async getSchemas(pool) {
+    // a connection sees only its own database's schemas; other catalogs need a pool of their own
+    const rows = await asPgPool(pool).query(
+      `SELECT nspname FROM pg_namespace
+       WHERE nspname !~ '^pg_toast' AND nspname !~ '^pg_temp_' ORDER BY nspname`,
+    );
+    return rows.map((r) => str(r.nspname));
+  },
+
+  async getTables(pool, schema) {
+    const rows = await asPgPool(pool).query(
+      `SELECT c.relname, c.relkind::text AS kind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+       WHERE n.nspname = $1 AND c.relkind IN ('r', 'p', 'f', 'v', 'm') AND NOT c.relispartition`,
+      [schema],
+    );
+    return sortTableRefs(rows.map((r) => ({ value: str(r.relname), type: RELKIND[str(r.kind)] ?? 'table', extra: null })));
+  },
+
+  getTableMetadata: (pool, table, schema) => tableMetadata(asPgPool(pool), table, schema),
+
+  genericType: classifyType,
+
+  async estimateCost(pool, sql) {
+    const rows = await asPgPool(pool).query(`EXPLAIN (FORMAT JSON) ${sql}`);
+    const plans = rows.map((r) => r['QUERY PLAN']);
+    return plans.flatMap((p) => (Array.isArray(p) ? p : [p])).map((entry) => {
+      const plan = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>).Plan : null;
+      const node = typeof plan === 'object' && plan !== null ? (plan as Record<string, unknown>) : {};
+      return { 'Startup cost': node['Startup Cost'] ?? null, 'Total cost': node['Total Cost'] ?? null, 'Plan rows': node['Plan Rows'] ?? null };
+    });
+  },
+
+  selectStar: (table, schema, columns, limit) => buildSelectStar(quoteDouble, table, schema, columns, limit),
+};

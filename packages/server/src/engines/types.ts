@@ -1,0 +1,173 @@
+/**
+ * The engine spec contract: every kind of database Rama connects to implements this once.
+ * User SQL reaches a database only through an EngineSpec (DESIGN.md, security rules).
+ */
+
+/** Generic column types, as the API reports them (`type_generic`, `coltypes`). */
+export const GenericType = { NUMERIC: 0, STRING: 1, TEMPORAL: 2, BOOLEAN: 3 } as const;
+export type GenericType = (typeof GenericType)[keyof typeof GenericType];
+
+/** A parsed connection URI (`postgresql://user:pass@host:5432/db?x=y`, `duckdb:///path`). */
+export interface ConnectionUri {
+  /** scheme as written, e.g. `postgresql`, `postgresql+psycopg2`, `mysql`, `duckdb`, `sqlite` */
+  scheme: string;
+  /** normalized backend name: `postgresql`, `mysql`, `duckdb`, `sqlite` */
+  backend: string;
+  username: string | null;
+  password: string | null;
+  host: string | null;
+  port: number | null;
+  /** database name, or the file path for file engines (`/abs/path.duckdb`, `:memory:`) */
+  database: string | null;
+  query: Record<string, string>;
+}
+
+export interface ResultColumn {
+  column_name: string;
+  name: string;
+  /** native type name as the database reports it */
+  type: string;
+  type_generic: GenericType;
+  is_dttm: boolean;
+}
+
+/** Cell values are JSON-safe: integers beyond 2^53 come back as `bigint`, dates as ISO strings. */
+export type Cell = string | number | boolean | null | bigint;
+
+export interface StatementResult {
+  columns: ResultColumn[];
+  rows: Cell[][];
+  /** rows changed by a DML statement, when the driver reports it */
+  rowCount: number | null;
+}
+
+export interface TableRef {
+  value: string;
+  type: 'table' | 'view' | 'materialized_view';
+  extra: null;
+}
+
+export interface ColumnMeta {
+  name: string;
+  type: string;
+  longType: string;
+  nullable: boolean;
+  default: string | null;
+  comment: string | null;
+  type_generic: GenericType;
+  is_dttm: boolean;
+}
+
+export interface IndexMeta {
+  name: string;
+  column_names: string[];
+  unique: boolean;
+  type: string | null;
+}
+
+export interface ForeignKeyMeta {
+  name: string | null;
+  constrained_columns: string[];
+  referred_schema: string | null;
+  referred_table: string;
+  referred_columns: string[];
+}
+
+export interface TableMetadata {
+  name: string;
+  schema: string | null;
+  catalog: string | null;
+  columns: ColumnMeta[];
+  primaryKey: { constrained_columns: string[]; name: string | null };
+  foreignKeys: ForeignKeyMeta[];
+  indexes: IndexMeta[];
+  comment: string | null;
+  /** engine-specific extra metadata (`table_metadata/extra/`), e.g. partitions, engine, row estimate */
+  extra: Record<string, unknown>;
+}
+
+/** Options for opening a database connection pool. */
+export interface ConnectOptions {
+  uri: ConnectionUri;
+  /** open the connection read-only where the engine supports it (DuckDB examples) */
+  readOnly: boolean;
+  /** DuckDB: forbid reading files / extensions from SQL (`enable_external_access=false`) */
+  disableExternalAccess: boolean;
+  /** maximum pooled connections */
+  poolSize: number;
+  /** connect timeout in ms */
+  connectTimeoutMs: number;
+}
+
+/** One borrowed connection; execution and cancellation happen on it. */
+export interface EngineConnection {
+  /**
+   * Run one statement. When `maxRows` is set, at most `maxRows` rows are read from the cursor
+   * (the SQL itself is limited by the caller). Rejects with EngineError on database errors.
+   */
+  execute(sql: string, opts?: { maxRows?: number }): Promise<StatementResult>;
+  /** Cancel whatever this connection is running, inside the database. Safe to call any time. */
+  cancel(): Promise<void>;
+  /** A value identifying the running session in the database (pg backend pid, mysql thread id). */
+  readonly cancelId: string | null;
+  release(): void;
+}
+
+export interface EnginePool {
+  acquire(): Promise<EngineConnection>;
+  /** borrow, run, release */
+  execute(sql: string, opts?: { maxRows?: number }): Promise<StatementResult>;
+  close(): Promise<void>;
+}
+
+export interface EngineSpec {
+  /** registry key: `postgresql`, `mysql`, `duckdb`, `sqlite` */
+  engine: string;
+  /** human name: PostgreSQL, MySQL, DuckDB, SQLite */
+  engineName: string;
+  /** URI schemes this spec accepts */
+  schemes: string[];
+  /** dialect names for node-sql-parser and sql-formatter */
+  parserDialect: string;
+  formatterDialect: string;
+  /** true when the engine stores data in a local file (needs opt-in, DESIGN.md) */
+  isFileBased: boolean;
+  supportsCatalogs: boolean;
+  /** identifier quoting */
+  quoteIdentifier(name: string): string;
+  /** Add or tighten a row limit on a SELECT (engines differ: LIMIT vs TOP). */
+  applyLimit(sql: string, limit: number): string;
+  connect(opts: ConnectOptions): Promise<EnginePool>;
+  getCatalogs(pool: EnginePool): Promise<string[]>;
+  getSchemas(pool: EnginePool, catalog: string | null): Promise<string[]>;
+  getTables(pool: EnginePool, schema: string, catalog: string | null): Promise<TableRef[]>;
+  getTableMetadata(pool: EnginePool, table: string, schema: string | null, catalog: string | null): Promise<TableMetadata>;
+  /** Map a native type name to a generic type. */
+  genericType(nativeType: string): { type_generic: GenericType; is_dttm: boolean };
+  /** EXPLAIN-based cost estimate, one row per plan line (`[{"Total cost": ...}]`). */
+  estimateCost(conn: EnginePool, sql: string): Promise<Record<string, unknown>[]>;
+  /** Build a SELECT * preview for the table with the given limit. */
+  selectStar(table: string, schema: string | null, columns: string[], limit: number): string;
+}
+
+/** A database error with a client-safe message (no stack, no driver internals). */
+export class EngineError extends Error {
+  constructor(
+    message: string,
+    public readonly errorType:
+      | 'GENERIC_DB_ENGINE_ERROR'
+      | 'CONNECTION_INVALID_HOSTNAME_ERROR'
+      | 'CONNECTION_PORT_CLOSED_ERROR'
+      | 'CONNECTION_ACCESS_DENIED_ERROR'
+      | 'CONNECTION_UNKNOWN_DATABASE_ERROR'
+      | 'CONNECTION_DATABASE_TIMEOUT'
+      | 'SYNTAX_ERROR'
+      | 'COLUMN_DOES_NOT_EXIST_ERROR'
+      | 'TABLE_DOES_NOT_EXIST_ERROR'
+      | 'QUERY_CANCELLED'
+      | 'READ_ONLY_ERROR' = 'GENERIC_DB_ENGINE_ERROR',
+  ) {
+    super(message);
+    this.name = 'EngineError';
+  }
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { loadPrincipal, type Principal } from '../security/principal.js';
+import { SESSION_COOKIE, sessionUserId } from '../security/sessions.js';
+import { sha256 } from '../security/crypto.js';
+import { forbidden, unauthorized } from './errors.js';
+import { FORBIDDEN_EDIT_MESSAGE, formatMessage } from '@rama/shared';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+    /** how the request authenticated: a session cookie (needs CSRF) or a bearer token */
+    authVia: 'session' | 'token' | null;
+    /** sha-256 of the session cookie; binds the CSRF token to the session */
+    sessionKey: string | null;
+  }
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Routes that establish a session and so cannot carry a session-bound CSRF token yet. */
+const CSRF_EXEMPT = new Set(['/login/', '/api/v1/security/login', '/api/v1/security/refresh']);
+
+/** Resolve the user of every request (session cookie or bearer token) and enforce CSRF. */
+export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('principal', null);
+  app.decorateRequest('authVia', null);
+  app.decorateRequest('sessionKey', null);
+
+  app.addHook('onRequest', async (req) => {
+    const header = req.headers.authorization;
+    if (header?.startsWith('Bearer ')) {
+      const userId = await ctx.tokens.verify(header.slice(7).trim(), 'access');
+      if (userId === null) return; // an invalid token is simply not logged in
+      req.principal = await loadPrincipal(ctx.store.db, userId);
+      req.authVia = req.principal ? 'token' : null;
+      return;
+    }
+    const cookie = req.cookies[SESSION_COOKIE];
+    if (!cookie) return;
+    const userId = await sessionUserId(ctx.store.db, cookie);
+    if (userId === null) return;
+    req.principal = await loadPrincipal(ctx.store.db, userId);
+    if (req.principal) {
+      req.authVia = 'session';
+      req.sessionKey = sha256(cookie);
+    }
+  });
+
+  app.addHook('preValidation', (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+    const path = req.routeOptions.url ?? req.url;
+    if (req.authVia !== 'session' || !STATE_CHANGING.has(req.method) || CSRF_EXEMPT.has(path)) return done();
+    app.csrfProtection(req, reply, done);
+  });
+}
+
+export function requireUser(req: FastifyRequest): Principal {
+  if (!req.principal) throw unauthorized();
+  return req.principal;
+}
+
+/** 403 with the spec's forbidden message when the user lacks (permission, view). */
+export function requirePermission(req: FastifyRequest, permission: string, view: string, objectName = view.toLowerCase()): Principal {
+  const user = requireUser(req);
+  if (!user.can(permission, view)) throw forbidden(formatMessage(FORBIDDEN_EDIT_MESSAGE, objectName));
+  return user;
+}
+
+export function requireAdmin(req: FastifyRequest, objectName: string): Principal {
+  const user = requireUser(req);
+  if (!user.isAdmin) throw forbidden(formatMessage(FORBIDDEN_EDIT_MESSAGE, objectName));
+  return user;
+}

@@ -1,0 +1,57 @@
+import rison from 'rison';
+import { invalidFields } from './errors.js';
+
+/** Decode the rison `q` query parameter of list endpoints; a malformed value is a 400 naming `q`. */
+export function decodeRisonQuery(q: unknown): Record<string, unknown> {
+  if (q === undefined || q === null || q === '') return {};
+  if (typeof q !== 'string') throw invalidFields({ q: ['Not a valid rison value.'] });
+  let value: unknown;
+  try {
+    value = rison.decode(q);
+  } catch {
+    throw invalidFields({ q: ['Not a valid rison value.'] });
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw invalidFields({ q: ['Not a valid rison object.'] });
+  }
+  return value as Record<string, unknown>;
+}
+
+export interface ListParams {
+  filters: { col: string; opr: string; value: unknown }[];
+  orderColumn: string | null;
+  orderDirection: 'asc' | 'desc';
+  page: number;
+  pageSize: number;
+}
+
+/** Normalize a decoded list query; `allowedOrder` names the columns that may be sorted on. */
+export function listParams(q: Record<string, unknown>, allowedOrder: readonly string[], defaultPageSize = 25): ListParams {
+  const errors: Record<string, string[]> = {};
+  const filters: ListParams['filters'] = [];
+  if (q.filters !== undefined) {
+    if (!Array.isArray(q.filters)) errors.filters = ['Not a valid list.'];
+    else
+      for (const f of q.filters as unknown[]) {
+        if (!f || typeof f !== 'object' || typeof (f as { col?: unknown }).col !== 'string' || typeof (f as { opr?: unknown }).opr !== 'string') {
+          errors.filters = ['Each filter needs col, opr and value.'];
+          break;
+        }
+        const { col, opr, value } = f as { col: string; opr: string; value: unknown };
+        filters.push({ col, opr, value });
+      }
+  }
+  let orderColumn: string | null = null;
+  if (q.order_column !== undefined) {
+    if (typeof q.order_column !== 'string' || !allowedOrder.includes(q.order_column)) errors.order_column = ['Not a valid choice.'];
+    else orderColumn = q.order_column;
+  }
+  const dir = q.order_direction ?? 'asc';
+  if (dir !== 'asc' && dir !== 'desc') errors.order_direction = ['Must be one of: asc, desc.'];
+  const page = q.page ?? 0;
+  if (!Number.isInteger(page) || (page as number) < 0) errors.page = ['Not a valid integer.'];
+  const pageSize = q.page_size ?? defaultPageSize;
+  if (!Number.isInteger(pageSize) || (pageSize as number) < 1 || (pageSize as number) > 1000) errors.page_size = ['Must be between 1 and 1000.'];
+  if (Object.keys(errors).length) throw invalidFields(errors);
+  return { filters, orderColumn, orderDirection: dir as 'asc' | 'desc', page: page as number, pageSize: pageSize as number };
+}

@@ -1,0 +1,53 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { MetadataSchema } from './schema.js';
+
+export type MetadataDialect = 'sqlite' | 'postgres';
+
+export interface MetadataStore {
+  db: Kysely<MetadataSchema>;
+  dialect: MetadataDialect;
+  /** the SQLite file, or null for PostgreSQL */
+  file: string | null;
+  /** normalized identity used to refuse the metadata store as a data source */
+  identity: { backend: 'sqlite'; path: string } | { backend: 'postgresql'; host: string; port: number; database: string };
+  close(): Promise<void>;
+}
+
+/** Open the metadata store from `sqlite:///abs/path.db`, `sqlite://abs`, or `postgresql://…`. */
+export function openMetadataStore(url: string): MetadataStore {
+  if (/^postgres(ql)?(\+\w+)?:\/\//i.test(url)) {
+    const u = new URL(url.replace(/^postgres(ql)?(\+\w+)?:/i, 'postgresql:'));
+    const pool = new pg.Pool({ connectionString: u.toString(), max: 10 });
+    const db = new Kysely<MetadataSchema>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      dialect: 'postgres',
+      file: null,
+      identity: {
+        backend: 'postgresql',
+        host: u.hostname || 'localhost',
+        port: Number(u.port || 5432),
+        database: decodeURIComponent(u.pathname.replace(/^\//, '')) || 'postgres',
+      },
+      close: () => db.destroy(),
+    };
+  }
+  const m = /^sqlite:\/\/(.*)$/i.exec(url);
+  if (!m) throw new Error(`RAMA_METADATA_URL must be sqlite:///path or postgresql://… (got a ${url.split(':')[0]} URL)`);
+  // sqlite:///abs/path (three slashes) or sqlite://abs/path
+  const path = resolve(m[1].startsWith('/') ? m[1] : `/${m[1]}`);
+  if (!existsSync(dirname(path))) mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new SQLite(path);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<MetadataSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', file: path, identity: { backend: 'sqlite', path }, close: () => db.destroy() };
+}
+
+export const nowIso = (): string => new Date().toISOString();
+export const flag = (b: boolean | undefined | null): number => (b ? 1 : 0);

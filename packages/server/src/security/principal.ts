@@ -1,0 +1,59 @@
+import type { Kysely } from 'kysely';
+import { isAdminRoleName } from '@rama/shared';
+import type { MetadataSchema } from '../metadata/schema.js';
+
+/** The logged-in user as every authorization decision sees it. */
+export interface Principal {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  active: boolean;
+  created_on: string;
+  last_login: string | null;
+  isAdmin: boolean;
+  /** role name → [permission, view] pairs */
+  roles: Record<string, [string, string][]>;
+  can(permission: string, view: string): boolean;
+  /** views for which the user holds `permission` (e.g. database_access) */
+  viewsWith(permission: string): string[];
+}
+
+export async function loadPrincipal(db: Kysely<MetadataSchema>, userId: number): Promise<Principal | null> {
+  const user = await db.selectFrom('ab_user').selectAll().where('id', '=', userId).executeTakeFirst();
+  if (!user || !user.active) return null;
+  const rows = await db
+    .selectFrom('ab_user_role as ur')
+    .innerJoin('ab_role as r', 'r.id', 'ur.role_id')
+    .leftJoin('ab_permission_view_role as pvr', 'pvr.role_id', 'r.id')
+    .leftJoin('ab_permission_view as pv', 'pv.id', 'pvr.permission_view_id')
+    .select(['r.name as role', 'pv.permission as permission', 'pv.view_menu as view'])
+    .where('ur.user_id', '=', userId)
+    .execute();
+  const roles: Record<string, [string, string][]> = {};
+  const perms = new Set<string>();
+  for (const r of rows) {
+    roles[r.role] ??= [];
+    if (r.permission && r.view) {
+      roles[r.role].push([r.permission, r.view]);
+      perms.add(`${r.permission}\u0000${r.view}`);
+    }
+  }
+  const isAdmin = Object.keys(roles).some(isAdminRoleName);
+  return {
+    id: user.id,
+    username: user.username,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    email: user.email,
+    active: Boolean(user.active),
+    created_on: user.created_on,
+    last_login: user.last_login,
+    isAdmin,
+    roles,
+    can: (permission, view) => isAdmin || perms.has(`${permission}\u0000${view}`),
+    viewsWith: (permission) =>
+      [...perms].filter((k) => k.startsWith(`${permission}\u0000`)).map((k) => k.slice(permission.length + 1)),
+  };
+}

@@ -1,0 +1,131 @@
+import Type from 'typebox';
+import type { UserRef } from './common.js';
+
+/** Body of POST /api/v1/database/ and PUT /api/v1/database/{id} (PUT: every field optional). */
+export const DatabaseWrite = Type.Object({
+  database_name: Type.String({ minLength: 1, maxLength: 250 }),
+  sqlalchemy_uri: Type.String({ minLength: 1, maxLength: 1024 }),
+  expose_in_sqllab: Type.Optional(Type.Boolean()),
+  allow_run_async: Type.Optional(Type.Boolean()),
+  allow_dml: Type.Optional(Type.Boolean()),
+  allow_ctas: Type.Optional(Type.Boolean()),
+  allow_cvas: Type.Optional(Type.Boolean()),
+  allow_file_upload: Type.Optional(Type.Boolean()),
+  cache_timeout: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
+  force_ctas_schema: Type.Optional(Type.Union([Type.String({ maxLength: 250 }), Type.Null()])),
+  /** JSON text: {disable_data_preview, cost_estimate_enabled, schemas_allowed_for_file_upload, ...} */
+  extra: Type.Optional(Type.String({ maxLength: 65536 })),
+  impersonate_user: Type.Optional(Type.Boolean()),
+});
+export type DatabaseWrite = Type.Static<typeof DatabaseWrite>;
+
+/** Body of POST /api/v1/database/test_connection/. */
+export const DatabaseTestConnection = Type.Object({
+  sqlalchemy_uri: Type.String({ minLength: 1, maxLength: 1024 }),
+  database_name: Type.Optional(Type.String({ maxLength: 250 })),
+  extra: Type.Optional(Type.String({ maxLength: 65536 })),
+  impersonate_user: Type.Optional(Type.Boolean()),
+});
+export type DatabaseTestConnection = Type.Static<typeof DatabaseTestConnection>;
+
+/** Parsed `extra` of a database. */
+export interface DatabaseExtra {
+  disable_data_preview?: boolean;
+  cost_estimate_enabled?: boolean;
+  schemas_allowed_for_file_upload?: string[];
+  allows_virtual_table_explore?: boolean;
+  cancel_query_on_windows_unload?: boolean;
+  engine_params?: Record<string, unknown>;
+  metadata_cache_timeout?: Record<string, number>;
+}
+
+/** One row of GET /api/v1/database/. */
+export interface DatabaseListItem {
+  id: number;
+  database_name: string;
+  backend: string;
+  expose_in_sqllab: boolean;
+  allow_run_async: boolean;
+  allow_dml: boolean;
+  allow_ctas: boolean;
+  allow_cvas: boolean;
+  allow_file_upload: boolean;
+  allows_subquery: boolean;
+  disable_data_preview: boolean;
+  force_ctas_schema: string | null;
+  extra: string;
+  changed_on: string;
+  changed_on_delta_humanized: string;
+  created_by: UserRef | null;
+}
+
+/** GET /api/v1/database/{id} → result. The password in sqlalchemy_uri is always masked. */
+export interface DatabaseDetail extends DatabaseListItem {
+  sqlalchemy_uri: string;
+  cache_timeout: number | null;
+  impersonate_user: boolean;
+  is_managed_externally: boolean;
+  engine_information: { supports_catalog: boolean; disable_ssh_tunneling: boolean; supports_file_upload: boolean };
+  /** true for the bundled read-only examples database */
+  is_examples: boolean;
+}
+
+export interface TableListItem {
+  value: string;
+  type: 'table' | 'view' | 'materialized_view';
+  extra: null;
+}
+
+export interface TableColumnMeta {
+  name: string;
+  type: string;
+  longType: string;
+  keys: { type: 'pk' | 'fk' | 'index'; column_names?: string[]; name?: string | null }[];
+  comment: string | null;
+  nullable?: boolean;
+  default?: string | null;
+  type_generic?: number;
+  is_dttm?: boolean;
+}
+
+/** GET /api/v1/database/{id}/table_metadata/ */
+export interface TableMetadataReply {
+  name: string;
+  columns: TableColumnMeta[];
+  selectStar: string;
+  primaryKey: { constrained_columns: string[]; name: string | null; type?: 'pk' };
+  foreignKeys: {
+    name: string | null;
+    constrained_columns: string[];
+    referred_schema: string | null;
+    referred_table: string;
+    referred_columns: string[];
+    type?: 'fk';
+  }[];
+  indexes: { name: string; column_names: string[]; unique: boolean; type?: 'index' }[];
+  comment: string | null;
+}
+
+/** Database flags stored on write, with their defaults. */
+export const DATABASE_DEFAULTS = {
+  expose_in_sqllab: true,
+  allow_run_async: false,
+  allow_dml: false,
+  allow_ctas: false,
+  allow_cvas: false,
+  allow_file_upload: false,
+  cache_timeout: null,
+  force_ctas_schema: null,
+  extra: '{}',
+  impersonate_user: false,
+} as const;
+
+/** Parse a database's `extra` JSON text; the message names the problem when it is not an object. */
+export function parseDatabaseExtra(text: string | null | undefined): DatabaseExtra {
+  if (!text || !text.trim()) return {};
+  const value: unknown = JSON.parse(text);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new Error('Field cannot be decoded by JSON: extra must be a JSON object');
+  }
+  return value as DatabaseExtra;
+}

@@ -1,0 +1,39 @@
+// `npm test`: install and build if needed, then every suite: unit, API on SQLite metadata,
+// API on PostgreSQL metadata, browser (e2e). Stops at the first failing suite.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const root = new URL('..', import.meta.url).pathname;
+execFileSync(process.execPath, ['scripts/ensure.mjs'], { cwd: root, stdio: 'inherit' });
+
+const pgMeta = process.env.RAMA_TEST_PG_METADATA_URL ?? 'postgresql://postgres@127.0.0.1:5432/rama_test_metadata';
+const suites = [
+  { name: 'typecheck (web)', cmd: ['npx', 'tsc', '-p', 'packages/web', '--noEmit'] },
+  { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project', 'unit'] },
+  { name: 'API on SQLite metadata', cmd: ['npx', 'vitest', 'run', '--project', 'api'], env: { RAMA_TEST_METADATA: 'sqlite' } },
+  { name: 'API on PostgreSQL metadata', cmd: ['npx', 'vitest', 'run', '--project', 'api'], env: { RAMA_TEST_METADATA: pgMeta } },
+  { name: 'browser (e2e)', cmd: ['npx', 'playwright', 'test'], needs: '/usr/bin/chromium' },
+];
+
+const results = [];
+for (const s of suites) {
+  if (s.needs && !existsSync(s.needs)) {
+    if (process.env.CI) {
+      console.error(`\n✗ ${s.name}: ${s.needs} is missing (install it: apt-get install -y chromium)`);
+      process.exit(1);
+    }
+    console.warn(`\n! ${s.name}: skipped, ${s.needs} is not installed (apt-get install -y chromium)`);
+    results.push(`${s.name}: SKIPPED`);
+    continue;
+  }
+  console.log(`\n▶ ${s.name}`);
+  const t0 = Date.now();
+  const r = spawnSync(s.cmd[0], s.cmd.slice(1), { cwd: root, stdio: 'inherit', env: { ...process.env, ...s.env } });
+  const secs = ((Date.now() - t0) / 1000).toFixed(0);
+  if (r.status !== 0) {
+    console.error(`\n✗ ${s.name} failed (${secs} s)`);
+    process.exit(r.status ?? 1);
+  }
+  results.push(`${s.name}: passed (${secs} s)`);
+}
+console.log(`\nAll suites:\n  ${results.join('\n  ')}`);
