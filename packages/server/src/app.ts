@@ -15,10 +15,10 @@ import { syncBuiltinRoles } from './security/users.js';
 import { TokenService } from './security/tokens.js';
 import { deriveKey } from './security/crypto.js';
 import { DatabaseConnections } from './databases/connections.js';
+import { createSqlLabRuntime } from './sqllab/runtime.js';
 import { registerAuth } from './http/auth.js';
 import { HttpError, errorsBody } from './http/errors.js';
-import { securityRoutes } from './security/routes.js';
-import { databaseRoutes } from './databases/routes.js';
+import { featureRoutes } from './routes.js';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
@@ -56,13 +56,14 @@ export async function buildApp({ config, store: givenStore, logger }: BuildOptio
     ajv: { customOptions: { allErrors: true, removeAdditional: false } },
   });
 
-  const ctx: AppContext = {
+  const base = {
     config,
     store,
     tokens: new TokenService(config.secretKey),
     connections: new DatabaseConnections(store.db, config.secretKey),
     log: app.log,
   };
+  const ctx: AppContext = { ...base, sqllab: createSqlLabRuntime(base, { startTimers: true }) };
 
   await app.register(cookie, { secret: deriveKey(config.secretKey, 'cookie').toString('hex') });
   await app.register(csrf, {
@@ -120,8 +121,7 @@ export async function buildApp({ config, store: givenStore, logger }: BuildOptio
   app.get('/health', async (_req, reply) => reply.type('text/plain').send('OK'));
   app.get('/healthcheck', async (_req, reply) => reply.type('text/plain').send('OK'));
 
-  securityRoutes(app, ctx);
-  databaseRoutes(app, ctx);
+  for (const register of featureRoutes) register(app, ctx);
 
   const hasWeb = existsSync(`${WEB_DIST}index.html`);
   if (hasWeb) {
@@ -138,6 +138,7 @@ export async function buildApp({ config, store: givenStore, logger }: BuildOptio
   });
 
   app.addHook('onClose', async () => {
+    await ctx.sqllab.close();
     await ctx.connections.closeAll();
     if (!givenStore) await store.close();
   });

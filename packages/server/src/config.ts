@@ -26,6 +26,14 @@ export interface RamaConfig {
   sqllabDefaultDbId: number | null;
   sqllabQueryResultTimeout: number;
   sqllabTimeout: number;
+  /** seconds an async query may run */
+  sqllabAsyncTimeLimit: number;
+  /** seconds stored results are kept */
+  resultsTtl: number;
+  /** concurrent queries per database (more wait their turn) */
+  dbConcurrentQueries: number;
+  /** async queries run at once by one process */
+  workerConcurrency: number;
   webserverTimeout: number;
   /** allow sqlite:// and other file-based URIs for user databases */
   allowFileUris: boolean;
@@ -156,6 +164,10 @@ export function loadConfig(env: Env = process.env): RamaConfig {
     sqllabDefaultDbId: dbid === undefined || dbid === '' ? null : intSetting('SQLLAB_DEFAULT_DBID', dbid, 0, 1),
     sqllabQueryResultTimeout: intSetting('SQLLAB_QUERY_RESULT_TIMEOUT', get('SQLLAB_QUERY_RESULT_TIMEOUT'), 0),
     sqllabTimeout: intSetting('SQLLAB_TIMEOUT', get('SQLLAB_TIMEOUT'), 30, 1),
+    sqllabAsyncTimeLimit: intSetting('SQLLAB_ASYNC_TIME_LIMIT_SEC', get('SQLLAB_ASYNC_TIME_LIMIT_SEC'), 6 * 3600, 1),
+    resultsTtl: intSetting('RAMA_RESULTS_TTL', get('RAMA_RESULTS_TTL'), 24 * 3600, 1),
+    dbConcurrentQueries: intSetting('RAMA_DB_CONCURRENT_QUERIES', get('RAMA_DB_CONCURRENT_QUERIES'), 8, 1),
+    workerConcurrency: intSetting('RAMA_WORKER_CONCURRENCY', get('RAMA_WORKER_CONCURRENCY'), 4, 1),
     webserverTimeout: intSetting('RAMA_WEBSERVER_TIMEOUT', get('RAMA_WEBSERVER_TIMEOUT'), 60, 1),
     allowFileUris: boolSetting(get('RAMA_ALLOW_FILE_URIS'), false),
     secureCookies: boolSetting(get('RAMA_SECURE_COOKIES'), false),

@@ -3,6 +3,7 @@ import type { RamaConfig } from './config.js';
 import type { MetadataStore } from './metadata/db.js';
 import type { TokenService } from './security/tokens.js';
 import type { DatabaseConnections } from './databases/connections.js';
+import type { SqlLabRuntime } from './sqllab/runtime.js';
 
 /** What every feature's routes and services receive: configuration and the shared stores. */
 export interface AppContext {
@@ -11,4 +12,5 @@ export interface AppContext {
   tokens: TokenService;
   connections: DatabaseConnections;
   log: FastifyBaseLogger;
+  sqllab: SqlLabRuntime;
 }

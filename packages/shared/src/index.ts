@@ -6,3 +6,7 @@ export * from './api/database.js';
 export * from './api/security.js';
 export * from './errors/clientError.js';
 export * from './toasts.js';
+export * from './sqllab/states.js';
+export * from './api/sqllab.js';
+export * from './api/dataset.js';
+export * from './api/log.js';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { MetadataSchema } from '../metadata/schema.js';
+import type { DatabaseTable, MetadataSchema, Row } from '../metadata/schema.js';
 import type { EnginePool, EngineSpec, ConnectionUri } from '../engines/types.js';
-import { getEngineSpec } from '../engines/registry.js';
+import { engineSpecForUri } from '../engines/registry.js';
 import { parseUri } from '../engines/uri.js';
 import { decryptSecret } from '../security/crypto.js';
 
@@ -13,7 +13,7 @@ export interface OpenDatabase {
   uri: ConnectionUri;
 }
 
-type DatabaseRow = MetadataSchema['dbs'] extends infer T ? { [K in keyof T]: T[K] extends { __select__: infer S } ? S : T[K] } : never;
+type DatabaseRow = Row<DatabaseTable>;
 
 /** The full URI (with its decrypted password) of a stored database. */
 export function storedUri(secretKey: string, row: Pick<DatabaseRow, 'sqlalchemy_uri' | 'password_encrypted'>): ConnectionUri {
@@ -38,7 +38,7 @@ export class DatabaseConnections {
   async get(id: number): Promise<OpenDatabase> {
     const row = await this.metadata.selectFrom('dbs').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw new Error(`Database ${id} does not exist`);
-    const version = `${row.changed_on}|${row.sqlalchemy_uri}|${row.allow_dml}`;
+    const version = `${row.changed_on}|${row.sqlalchemy_uri}`;
     const cached = this.open.get(id);
     if (cached && cached.version === version) return cached.db;
     if (cached) void cached.db.then((d) => d.pool.close()).catch(() => undefined);
@@ -52,10 +52,10 @@ export class DatabaseConnections {
 
   private async connect(row: DatabaseRow): Promise<OpenDatabase> {
     const uri = storedUri(this.secretKey, row);
-    const spec = getEngineSpec(uri.backend);
+    const spec = engineSpecForUri(uri);
     const pool = await spec.connect({
       uri,
-      readOnly: !row.allow_dml,
+      readOnly: !row.allow_dml && !row.allow_ctas && !row.allow_cvas,
       disableExternalAccess: true,
       poolSize: 10,
       connectTimeoutMs: 10_000,

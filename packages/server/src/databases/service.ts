@@ -8,14 +8,14 @@ import {
   type DatabaseWrite,
 } from '@rama/shared';
 import type { AppContext } from '../context.js';
-import type { MetadataSchema } from '../metadata/schema.js';
+import type { DatabaseTable, Row as DbRow } from '../metadata/schema.js';
 import { flag, nowIso } from '../metadata/db.js';
 import type { Principal } from '../security/principal.js';
 import { encryptSecret } from '../security/crypto.js';
 import { databasePermView } from '../security/permissions.js';
 import { ensurePermissionView } from '../security/users.js';
 import { EngineError } from '../engines/types.js';
-import { getEngineSpec } from '../engines/registry.js';
+import { engineSpecForUri, getEngineSpec } from '../engines/registry.js';
 import { formatUri, PASSWORD_MASK, UriError } from '../engines/uri.js';
 import { HttpError, invalidFields, notFound, typedError } from '../http/errors.js';
 import type { ListParams } from '../http/rison.js';
@@ -24,7 +24,7 @@ import { checkUri } from './uri-policy.js';
 import { storedUri } from './connections.js';
 import { humanizeDelta } from '../http/time.js';
 
-type Row = MetadataSchema['dbs'] extends infer T ? { [K in keyof T]: T[K] extends { __select__: infer S } ? S : T[K] } : never;
+type Row = DbRow<DatabaseTable>;
 
 export const DATABASE_ORDER_COLUMNS = ['database_name', 'changed_on', 'allow_run_async', 'allow_dml', 'allow_file_upload', 'expose_in_sqllab', 'id'] as const;
 
@@ -275,7 +275,7 @@ export class DatabaseService {
       throw e;
     }
     if (uri.password === PASSWORD_MASK) uri.password = previous ? storedUri(this.ctx.config.secretKey, previous).password : null;
-    const spec = getEngineSpec(uri.backend);
+    const spec = engineSpecForUri(uri);
     let pool;
     try {
       pool = await spec.connect({ uri, readOnly: true, disableExternalAccess: true, poolSize: 1, connectTimeoutMs: 10_000 });

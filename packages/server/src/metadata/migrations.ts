@@ -1,4 +1,4 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, type ColumnDefinitionBuilder, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { MetadataDialect } from './db.js';
 
 /**
@@ -81,6 +81,210 @@ const steps: Record<string, { up: Step }> = {
         .addColumn('changed_on', 'varchar(32)', (c) => c.notNull())
         .addColumn('created_by_fk', 'integer', (c) => c.references('ab_user.id').onDelete('set null'))
         .addColumn('changed_by_fk', 'integer', (c) => c.references('ab_user.id').onDelete('set null'))
+        .execute();
+    },
+  },
+  '0002_sqllab': {
+    async up(db, dialect) {
+      const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement());
+      const big = dialect === 'postgres' ? 'bigint' : 'integer';
+      const dbl = dialect === 'postgres' ? 'double precision' : 'real';
+      await db.schema
+        .createTable('query')
+        .addColumn('id', id(dialect), pk)
+        .addColumn('client_id', 'varchar(11)', (c) => c.notNull().unique())
+        .addColumn('database_id', 'integer', (c) => c.notNull().references('dbs.id').onDelete('cascade'))
+        .addColumn('user_id', 'integer', (c) => c.references('ab_user.id').onDelete('cascade'))
+        .addColumn('status', 'varchar(16)', (c) => c.notNull())
+        .addColumn('tab_name', 'varchar(256)')
+        .addColumn('sql_editor_id', 'varchar(256)')
+        .addColumn('catalog', 'varchar(256)')
+        .addColumn('schema', 'varchar(256)')
+        .addColumn('sql', 'text', (c) => c.notNull())
+        .addColumn('executed_sql', 'text')
+        .addColumn('prepared', 'text')
+        .addColumn('template_params', 'text')
+        .addColumn('limit', 'integer')
+        .addColumn('limiting_factor', 'varchar(32)', (c) => c.notNull().defaultTo('UNKNOWN'))
+        .addColumn('select_as_cta', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('ctas_method', 'varchar(16)', (c) => c.notNull().defaultTo('TABLE'))
+        .addColumn('tmp_table_name', 'varchar(256)')
+        .addColumn('tmp_schema_name', 'varchar(256)')
+        .addColumn('run_async', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('progress', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('rows', 'integer')
+        .addColumn('error_message', 'text')
+        .addColumn('error_type', 'varchar(64)')
+        .addColumn('results_key', 'varchar(64)')
+        .addColumn('start_time', dbl)
+        .addColumn('start_running_time', dbl)
+        .addColumn('end_time', dbl)
+        .addColumn('extra_json', 'text', (c) => c.notNull().defaultTo('{}'))
+        .addColumn('worker_id', 'varchar(128)')
+        .addColumn('lease_until', big)
+        .addColumn('changed_on', 'varchar(32)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('query_user_changed_idx').on('query').columns(['user_id', 'changed_on']).execute();
+      await db.schema.createIndex('query_results_key_idx').on('query').column('results_key').execute();
+      await db.schema.createIndex('query_status_idx').on('query').column('status').execute();
+
+      await db.schema
+        .createTable('saved_query')
+        .addColumn('id', id(dialect), pk)
+        .addColumn('uuid', 'varchar(36)', (c) => c.notNull().unique())
+        .addColumn('user_id', 'integer', (c) => c.references('ab_user.id').onDelete('set null'))
+        .addColumn('db_id', 'integer', (c) => c.references('dbs.id').onDelete('cascade'))
+        .addColumn('catalog', 'varchar(256)')
+        .addColumn('schema', 'varchar(256)')
+        .addColumn('label', 'varchar(256)', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('sql', 'text', (c) => c.notNull())
+        .addColumn('template_parameters', 'text')
+        .addColumn('extra_json', 'text', (c) => c.notNull().defaultTo('{}'))
+        .addColumn('rows', 'integer')
+        .addColumn('last_run', 'varchar(32)')
+        .addColumn('created_on', 'varchar(32)', (c) => c.notNull())
+        .addColumn('changed_on', 'varchar(32)', (c) => c.notNull())
+        .addColumn('created_by_fk', 'integer', (c) => c.references('ab_user.id').onDelete('set null'))
+        .addColumn('changed_by_fk', 'integer', (c) => c.references('ab_user.id').onDelete('set null'))
+        .execute();
+
+      await db.schema
+        .createTable('tab_state')
+        .addColumn('id', id(dialect), pk)
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('ab_user.id').onDelete('cascade'))
+        .addColumn('label', 'varchar(256)', (c) => c.notNull())
+        .addColumn('active', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('database_id', 'integer', (c) => c.references('dbs.id').onDelete('set null'))
+        .addColumn('catalog', 'varchar(256)')
+        .addColumn('schema', 'varchar(256)')
+        .addColumn('sql', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('query_limit', 'integer')
+        .addColumn('latest_query_id', 'varchar(11)')
+        .addColumn('autorun', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('template_params', 'text')
+        .addColumn('hide_left_bar', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('saved_query_id', 'integer', (c) => c.references('saved_query.id').onDelete('set null'))
+        .addColumn('extra_json', 'text', (c) => c.notNull().defaultTo('{}'))
+        .addColumn('created_on', 'varchar(32)', (c) => c.notNull())
+        .addColumn('changed_on', 'varchar(32)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('tab_state_user_idx').on('tab_state').column('user_id').execute();
+
+      await db.schema
+        .createTable('table_schema')
+        .addColumn('id', id(dialect), pk)
+        .addColumn('tab_state_id', 'integer', (c) => c.notNull().references('tab_state.id').onDelete('cascade'))
+        .addColumn('database_id', 'integer', (c) => c.notNull().references('dbs.id').onDelete('cascade'))
+        .addColumn('catalog', 'varchar(256)')
+        .addColumn('schema', 'varchar(256)')
+        .addColumn('table', 'varchar(256)', (c) => c.notNull())
+        .addColumn('description', 'text')
+        .addColumn('expanded', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('created_on', 'varchar(32)', (c) => c.notNull())
+        .addColumn('changed_on', 'varchar(32)', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('key_value')
+        .addColumn('id', id(dialect), pk)
+        .addColumn('resource', 'varchar(32)', (c) => c.notNull())
+        .addColumn('key', 'varchar(64)', (c) => c.notNull().unique())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('created_on', 'varchar(32)', (c) => c.notNull())
+        .addColumn('created_by_fk', 'integer', (c) => c.references('ab_user.id').onDelete('set null'))
+        .addColumn('expires_on', 'varchar(32)')
+        .execute();
+
+      await db.schema
+        .createTable('logs')
+        .addColumn('id', id(dialect), pk)
+        .addColumn('action', 'varchar(512)', (c) => c.notNull())
+        .addColumn('user_id', 'integer', (c) => c.references('ab_user.id').onDelete('set null'))
+        .addColumn('json', 'text', (c) => c.notNull())
+        .addColumn('dttm', 'varchar(32)', (c) => c.notNull())
+        .addColumn('dashboard_id', 'integer')
+        .addColumn('slice_id', 'integer')
+        .addColumn('duration_ms', 'integer')
+        .addColumn('referrer', 'varchar(1024)')
+        .execute();
+      await db.schema.createIndex('logs_dttm_idx').on('logs').column('dttm').execute();
+
+      await db.schema
+        .createTable('tables')
+        .addColumn('id', id(dialect), pk)
+        .addColumn('uuid', 'varchar(36)', (c) => c.notNull().unique())
+        .addColumn('table_name', 'varchar(250)', (c) => c.notNull())
+        .addColumn('database_id', 'integer', (c) => c.notNull().references('dbs.id').onDelete('cascade'))
+        .addColumn('catalog', 'varchar(256)')
+        .addColumn('schema', 'varchar(255)')
+        .addColumn('sql', 'text')
+        .addColumn('is_sqllab_view', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('template_params', 'text')
+        .addColumn('description', 'text')
+        .addColumn('main_dttm_col', 'varchar(250)')
+        .addColumn('default_endpoint', 'text')
+        .addColumn('offset', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('cache_timeout', 'integer')
+        .addColumn('filter_select_enabled', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('normalize_columns', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('always_filter_main_dttm', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('is_managed_externally', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('external_url', 'text')
+        .addColumn('extra', 'text')
+        .addColumn('created_on', 'varchar(32)', (c) => c.notNull())
+        .addColumn('changed_on', 'varchar(32)', (c) => c.notNull())
+        .addColumn('created_by_fk', 'integer', (c) => c.references('ab_user.id').onDelete('set null'))
+        .addColumn('changed_by_fk', 'integer', (c) => c.references('ab_user.id').onDelete('set null'))
+        .execute();
+      await db.schema
+        .createIndex('tables_unique_name_idx')
+        .on('tables')
+        .columns(['database_id', 'catalog', 'schema', 'table_name'])
+        .execute();
+
+      await db.schema
+        .createTable('dataset_owners')
+        .addColumn('dataset_id', 'integer', (c) => c.notNull().references('tables.id').onDelete('cascade'))
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('ab_user.id').onDelete('cascade'))
+        .addPrimaryKeyConstraint('dataset_owners_pk', ['dataset_id', 'user_id'])
+        .execute();
+
+      await db.schema
+        .createTable('table_columns')
+        .addColumn('id', id(dialect), pk)
+        .addColumn('table_id', 'integer', (c) => c.notNull().references('tables.id').onDelete('cascade'))
+        .addColumn('column_name', 'varchar(255)', (c) => c.notNull())
+        .addColumn('verbose_name', 'varchar(1024)')
+        .addColumn('type', 'varchar(255)')
+        .addColumn('type_generic', 'integer')
+        .addColumn('is_dttm', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('is_active', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('groupby', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('filterable', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('expression', 'text')
+        .addColumn('description', 'text')
+        .addColumn('python_date_format', 'varchar(255)')
+        .addColumn('extra', 'text')
+        .addColumn('created_on', 'varchar(32)', (c) => c.notNull())
+        .addColumn('changed_on', 'varchar(32)', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('sql_metrics')
+        .addColumn('id', id(dialect), pk)
+        .addColumn('table_id', 'integer', (c) => c.notNull().references('tables.id').onDelete('cascade'))
+        .addColumn('metric_name', 'varchar(255)', (c) => c.notNull())
+        .addColumn('verbose_name', 'varchar(1024)')
+        .addColumn('metric_type', 'varchar(32)')
+        .addColumn('expression', 'text', (c) => c.notNull())
+        .addColumn('description', 'text')
+        .addColumn('d3format', 'varchar(128)')
+        .addColumn('currency', 'varchar(128)')
+        .addColumn('warning_text', 'text')
+        .addColumn('extra', 'text')
+        .addColumn('created_on', 'varchar(32)', (c) => c.notNull())
+        .addColumn('changed_on', 'varchar(32)', (c) => c.notNull())
         .execute();
     },
   },

@@ -72,6 +72,191 @@ export interface DatabaseTable {
   changed_by_fk: number | null;
 }
 
+export interface QueryTable {
+  id: Generated<number>;
+  /** the client's 11-character id (`client_id`) */
+  client_id: string;
+  database_id: number;
+  user_id: number | null;
+  status: string;
+  tab_name: string | null;
+  sql_editor_id: string | null;
+  catalog: string | null;
+  schema: string | null;
+  sql: string;
+  executed_sql: string | null;
+  /** JSON of the prepared run (statements, result index, limits) a worker executes; never sent to clients */
+  prepared: string | null;
+  template_params: string | null;
+  limit: number | null;
+  limiting_factor: string;
+  select_as_cta: Flag;
+  ctas_method: string;
+  tmp_table_name: string | null;
+  tmp_schema_name: string | null;
+  run_async: Flag;
+  progress: number;
+  rows: number | null;
+  error_message: string | null;
+  error_type: string | null;
+  results_key: string | null;
+  /** epoch milliseconds (with fractions) */
+  start_time: number | null;
+  start_running_time: number | null;
+  end_time: number | null;
+  extra_json: string;
+  /** the worker process running it, and until when its lease holds (epoch ms) */
+  worker_id: string | null;
+  lease_until: number | null;
+  changed_on: string;
+}
+
+export interface SavedQueryTable {
+  id: Generated<number>;
+  uuid: string;
+  user_id: number | null;
+  db_id: number | null;
+  catalog: string | null;
+  schema: string | null;
+  label: string;
+  description: string;
+  sql: string;
+  template_parameters: string | null;
+  extra_json: string;
+  rows: number | null;
+  last_run: string | null;
+  created_on: string;
+  changed_on: string;
+  created_by_fk: number | null;
+  changed_by_fk: number | null;
+}
+
+export interface TabStateTable {
+  id: Generated<number>;
+  user_id: number;
+  label: string;
+  active: Flag;
+  database_id: number | null;
+  catalog: string | null;
+  schema: string | null;
+  sql: string;
+  query_limit: number | null;
+  /** client_id of the latest query */
+  latest_query_id: string | null;
+  autorun: Flag;
+  template_params: string | null;
+  hide_left_bar: Flag;
+  saved_query_id: number | null;
+  extra_json: string;
+  created_on: string;
+  changed_on: string;
+}
+
+export interface TableSchemaTable {
+  id: Generated<number>;
+  tab_state_id: number;
+  database_id: number;
+  catalog: string | null;
+  schema: string | null;
+  table: string;
+  /** JSON of the client's table state (columns, keys, selectStar…) */
+  description: string | null;
+  expanded: Flag;
+  created_on: string;
+  changed_on: string;
+}
+
+export interface KeyValueTable {
+  id: Generated<number>;
+  /** e.g. `sqllab_permalink`, `explore_permalink`, `dashboard_permalink` */
+  resource: string;
+  key: string;
+  value: string;
+  created_on: string;
+  created_by_fk: number | null;
+  expires_on: string | null;
+}
+
+export interface LogTable {
+  id: Generated<number>;
+  action: string;
+  user_id: number | null;
+  json: string;
+  dttm: string;
+  dashboard_id: number | null;
+  slice_id: number | null;
+  duration_ms: number | null;
+  referrer: string | null;
+}
+
+export interface DatasetTable {
+  id: Generated<number>;
+  uuid: string;
+  table_name: string;
+  database_id: number;
+  catalog: string | null;
+  schema: string | null;
+  /** virtual datasets: the SQL; physical: null */
+  sql: string | null;
+  is_sqllab_view: Flag;
+  template_params: string | null;
+  description: string | null;
+  main_dttm_col: string | null;
+  default_endpoint: string | null;
+  offset: number;
+  cache_timeout: number | null;
+  filter_select_enabled: Flag;
+  normalize_columns: Flag;
+  always_filter_main_dttm: Flag;
+  is_managed_externally: Flag;
+  external_url: string | null;
+  extra: string | null;
+  created_on: string;
+  changed_on: string;
+  created_by_fk: number | null;
+  changed_by_fk: number | null;
+}
+
+export interface DatasetOwnerTable {
+  dataset_id: number;
+  user_id: number;
+}
+
+export interface TableColumnTable {
+  id: Generated<number>;
+  table_id: number;
+  column_name: string;
+  verbose_name: string | null;
+  type: string | null;
+  type_generic: number | null;
+  is_dttm: Flag;
+  is_active: Flag;
+  groupby: Flag;
+  filterable: Flag;
+  expression: string | null;
+  description: string | null;
+  python_date_format: string | null;
+  extra: string | null;
+  created_on: string;
+  changed_on: string;
+}
+
+export interface SqlMetricTable {
+  id: Generated<number>;
+  table_id: number;
+  metric_name: string;
+  verbose_name: string | null;
+  metric_type: string | null;
+  expression: string;
+  description: string | null;
+  d3format: string | null;
+  currency: string | null;
+  warning_text: string | null;
+  extra: string | null;
+  created_on: string;
+  changed_on: string;
+}
+
 export interface MetadataSchema {
   ab_user: UserTable;
   ab_role: RoleTable;
@@ -80,4 +265,17 @@ export interface MetadataSchema {
   ab_user_role: UserRoleTable;
   sessions: SessionTable;
   dbs: DatabaseTable;
+  query: QueryTable;
+  saved_query: SavedQueryTable;
+  tab_state: TabStateTable;
+  table_schema: TableSchemaTable;
+  key_value: KeyValueTable;
+  logs: LogTable;
+  tables: DatasetTable;
+  dataset_owners: DatasetOwnerTable;
+  table_columns: TableColumnTable;
+  sql_metrics: SqlMetricTable;
 }
+
+/** The selected shape of a table row (Generated<T> unwrapped). */
+export type Row<T> = { [K in keyof T]: T[K] extends Generated<infer S> ? S : T[K] };

@@ -70,10 +70,10 @@ const ALPHA_EXTRA: PermissionPair[] = [
   ['can_write', 'Tag'],
   ['all_datasource_access', 'all_datasource_access'],
   ['all_database_access', 'all_database_access'],
-  ['all_query_access', 'all_query_access'],
 ];
 
 const ADMIN_EXTRA: PermissionPair[] = [
+  ['all_query_access', 'all_query_access'],
   ['can_write', 'Database'],
   ...rw('User'),
   ...rw('Role'),

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { PermissionItem, RoleListItem, UserCreate, UserListItem, UserUpdate } from '@rama/shared';
-import type { MetadataSchema } from '../metadata/schema.js';
+import type { MetadataSchema, Row, UserTable } from '../metadata/schema.js';
 import { flag, nowIso } from '../metadata/db.js';
 import { hashPassword } from './passwords.js';
 import { BUILTIN_ROLES, ROLE_PERMISSIONS, type PermissionPair } from './permissions.js';
@@ -58,7 +58,7 @@ async function rolesOf(db: Db, userIds: number[]): Promise<Map<number, { id: num
   return map;
 }
 
-type UserRow = MetadataSchema['ab_user'] extends infer T ? { [K in keyof T]: T[K] extends { __select__: infer S } ? S : T[K] } : never;
+type UserRow = Row<UserTable>;
 
 function presentUser(u: Omit<UserRow, 'password_hash'>, roles: { id: number; name: string }[]): UserListItem {
   return {

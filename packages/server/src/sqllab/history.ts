@@ -1,0 +1,133 @@
+/** Query history: list with rison filters, one query, and changes since a time (polling). */
+import type { Kysely } from 'kysely';
+import type { QueryRecord } from '@rama/shared';
+import type { MetadataSchema } from '../metadata/schema.js';
+import type { Principal } from '../security/principal.js';
+import { invalidFields, notFound } from '../http/errors.js';
+import type { ListParams } from '../http/rison.js';
+import { extractTables } from '../sql/statements.js';
+import { presentQueries, type QueryRow } from './present.js';
+import { engineSpecForUri } from '../engines/registry.js';
+import { parseUri } from '../engines/uri.js';
+
+function dialectOf(uri: string): string {
+  try {
+    return engineSpecForUri(parseUri(uri)).parserDialect;
+  } catch {
+    return 'PostgresQL';
+  }
+}
+
+type Db = Kysely<MetadataSchema>;
+
+export const QUERY_ORDER_COLUMNS = ['changed_on', 'start_time', 'end_time', 'rows', 'status', 'tab_name', 'database.database_name', 'user.first_name', 'sql', 'executed_sql', 'schema'] as const;
+const ORDER_MAP: Record<string, string> = { 'database.database_name': 'dbs.database_name', 'user.first_name': 'ab_user.first_name' };
+
+const seesAll = (u: Principal) => u.isAdmin || u.can('all_query_access', 'all_query_access');
+
+function num(v: unknown, field: string): number {
+  const n = typeof v === 'number' ? v : Number(v);
+  if (!Number.isFinite(n)) throw invalidFields({ filters: [`${field} needs a number`] });
+  return n;
+}
+
+export async function listQueries(db: Db, user: Principal, p: ListParams) {
+  let q = db.selectFrom('query').innerJoin('dbs', 'dbs.id', 'query.database_id').leftJoin('ab_user', 'ab_user.id', 'query.user_id');
+  if (!seesAll(user)) q = q.where('query.user_id', '=', user.id);
+  for (const f of p.filters) {
+    if (f.col === 'database' && (f.opr === 'rel_o_m' || f.opr === 'eq')) q = q.where('query.database_id', '=', num(f.value, 'database'));
+    else if (f.col === 'status' && f.opr === 'eq' && typeof f.value === 'string') q = q.where('query.status', '=', f.value);
+    else if (f.col === 'status' && f.opr === 'in' && Array.isArray(f.value)) q = q.where('query.status', 'in', f.value.map(String));
+    else if (f.col === 'user' && (f.opr === 'rel_o_m' || f.opr === 'eq')) q = q.where('query.user_id', '=', num(f.value, 'user'));
+    else if (f.col === 'sql' && (f.opr === 'ct' || f.opr === 'all_text') && typeof f.value === 'string') q = q.where('query.sql', 'like', `%${f.value}%`);
+    else if (f.col === 'start_time' && f.opr === 'gt') q = q.where('query.start_time', '>', num(f.value, 'start_time'));
+    else if (f.col === 'start_time' && f.opr === 'lt') q = q.where('query.start_time', '<', num(f.value, 'start_time'));
+    else if (f.col === 'changed_on' && (f.opr === 'gt' || f.opr === 'lt') && typeof f.value === 'string') q = q.where('query.changed_on', f.opr === 'gt' ? '>' : '<', f.value);
+    else if (f.col === 'sql_editor_id' && f.opr === 'eq') q = q.where('query.sql_editor_id', '=', String(f.value));
+    else throw invalidFields({ filters: [`Filter on ${f.col} with ${f.opr} is not supported.`] });
+  }
+  const { count } = await q.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const order = p.orderColumn ? (ORDER_MAP[p.orderColumn] ?? `query.${p.orderColumn}`) : 'query.changed_on';
+  const rows = await q
+    .selectAll('query')
+    .select(['dbs.database_name', 'dbs.sqlalchemy_uri', 'ab_user.first_name', 'ab_user.last_name', 'ab_user.username'])
+    .orderBy(order as 'query.changed_on', p.orderColumn ? p.orderDirection : 'desc')
+    .orderBy('query.id', 'desc')
+    .limit(p.pageSize)
+    .offset(p.page * p.pageSize)
+    .execute();
+  const result = rows.map((r) => ({
+    id: r.id,
+    client_id: r.client_id,
+    changed_on: r.changed_on,
+    database: { id: r.database_id, database_name: r.database_name },
+    catalog: r.catalog,
+    schema: r.schema,
+    sql: r.sql,
+    executed_sql: r.executed_sql,
+    sql_tables: extractTables(r.sql, dialectOf(r.sqlalchemy_uri)),
+    rows: r.rows,
+    status: r.status,
+    tab_name: r.tab_name,
+    sql_editor_id: r.sql_editor_id,
+    user: r.user_id !== null ? { id: r.user_id, first_name: r.first_name ?? '', last_name: r.last_name ?? '', username: r.username ?? '' } : null,
+    start_time: r.start_time,
+    end_time: r.end_time,
+    tmp_table_name: r.tmp_table_name,
+    error_message: r.error_message,
+    results_key: r.results_key,
+    tracking_url: null,
+  }));
+  return { count: Number(count), ids: result.map((r) => r.id), result };
+}
+
+export async function getQueryDetail(db: Db, user: Principal, id: number) {
+  const r = await db
+    .selectFrom('query')
+    .innerJoin('dbs', 'dbs.id', 'query.database_id')
+    .selectAll('query')
+    .select(['dbs.database_name'])
+    .where('query.id', '=', id)
+    .executeTakeFirst();
+  if (!r || (!seesAll(user) && r.user_id !== user.id)) throw notFound();
+  return {
+    id: r.id,
+    client_id: r.client_id,
+    changed_on: r.changed_on,
+    database: { id: r.database_id, database_name: r.database_name },
+    catalog: r.catalog,
+    schema: r.schema,
+    sql: r.sql,
+    executed_sql: r.executed_sql,
+    tab_name: r.tab_name,
+    sql_editor_id: r.sql_editor_id,
+    status: r.status,
+    rows: r.rows,
+    limit: r.limit,
+    progress: r.progress,
+    results_key: r.results_key,
+    select_as_cta: Boolean(r.select_as_cta),
+    tmp_table_name: r.tmp_table_name,
+    tmp_schema_name: r.tmp_schema_name,
+    start_time: r.start_time,
+    end_time: r.end_time,
+    error_message: r.error_message,
+    template_params: r.template_params,
+    user_id: r.user_id,
+    tracking_url: null,
+  };
+}
+
+/** The user's queries changed after `lastUpdatedMs` (epoch ms), oldest first. */
+export async function queriesUpdatedSince(db: Db, user: Principal, lastUpdatedMs: number): Promise<QueryRecord[]> {
+  const since = new Date(Math.max(0, lastUpdatedMs)).toISOString();
+  const rows: QueryRow[] = await db
+    .selectFrom('query')
+    .selectAll()
+    .where('user_id', '=', user.id)
+    .where('changed_on', '>', since)
+    .orderBy('changed_on', 'asc')
+    .limit(1000)
+    .execute();
+  return presentQueries(db, rows);
+}

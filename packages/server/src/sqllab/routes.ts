@@ -1,0 +1,121 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Type from 'typebox';
+import { ErrorType, EstimatePayload, ExecutePayload, FormatSqlPayload, StopPayload } from '@rama/shared';
+import type { AppContext } from '../context.js';
+import { requirePermission } from '../http/auth.js';
+import { invalidFields, typedError } from '../http/errors.js';
+import { decodeRisonQuery, listParams } from '../http/rison.js';
+import { EngineError } from '../engines/types.js';
+import type { PreparedRun } from './prepare.js';
+import { getQueryByClientId } from './queries.js';
+import { getQueryDetail, listQueries, QUERY_ORDER_COLUMNS, queriesUpdatedSince } from './history.js';
+import { SqlLabService } from './service.js';
+import { stringifyExact } from './serialize.js';
+import { csvLine } from './csv.js';
+
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+
+/** URL parameters forwarded by the client (the page's query string is appended to execute). */
+function urlParamsOf(req: FastifyRequest): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries((req.query ?? {}) as Record<string, unknown>)) if (typeof v === 'string') out[k] = v;
+  return out;
+}
+
+const sqlLab = (req: FastifyRequest) => requirePermission(req, 'can_execute_sql_query', 'SQLLab', 'query');
+
+export function sqllabRoutes(app: FastifyInstance, ctx: AppContext): SqlLabService {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const service = new SqlLabService(ctx);
+
+  r.post('/api/v1/sqllab/execute/', { schema: { body: ExecutePayload } }, async (req, reply) => {
+    const user = sqlLab(req);
+    const { status, body } = await service.execute(user, req.body, urlParamsOf(req));
+    return reply.code(status).type('application/json').send(body);
+  });
+
+  r.get('/api/v1/sqllab/results/', async (req, reply) => {
+    const user = requirePermission(req, 'can_get_results', 'SQLLab', 'query');
+    const q = decodeRisonQuery((req.query as { q?: unknown }).q);
+    if (typeof q.key !== 'string' || !q.key) throw invalidFields({ key: ['Missing data for required field.'] });
+    const rows = q.rows === undefined || q.rows === null ? null : Number(q.rows);
+    if (rows !== null && (!Number.isInteger(rows) || rows < 0)) throw invalidFields({ rows: ['Not a valid integer.'] });
+    return reply.type('application/json').send(await service.results(user, q.key, rows));
+  });
+
+  r.post('/api/v1/sqllab/estimate/', { schema: { body: EstimatePayload } }, async (req) => {
+    const user = requirePermission(req, 'can_estimate_query_cost', 'SQLLab', 'query');
+    const b = req.body;
+    const params = b.template_params === undefined || b.template_params === null ? null : typeof b.template_params === 'string' ? b.template_params : JSON.stringify(b.template_params);
+    return { result: await service.estimate(user, b.database_id, b.sql, b.schema ?? null, params) };
+  });
+
+  r.post('/api/v1/sqllab/format_sql/', { schema: { body: FormatSqlPayload } }, async (req) => {
+    const user = requirePermission(req, 'can_format_sql', 'SQLLab', 'query');
+    return { result: await service.format(user, req.body.sql, req.body.database_id, req.body.engine) };
+  });
+
+  r.post('/api/v1/query/stop', { schema: { body: StopPayload } }, async (req) => {
+    const user = sqlLab(req);
+    await service.stop(user, req.body.client_id);
+    return { result: 'OK' };
+  });
+
+  r.get('/api/v1/query/', async (req) => {
+    const user = requirePermission(req, 'can_read', 'Query', 'query');
+    return listQueries(ctx.store.db, user, listParams(decodeRisonQuery((req.query as { q?: unknown }).q), QUERY_ORDER_COLUMNS));
+  });
+
+  r.get('/api/v1/query/updated_since', async (req, reply) => {
+    const user = requirePermission(req, 'can_read', 'Query', 'query');
+    const q = decodeRisonQuery((req.query as { q?: unknown }).q);
+    const ms = Number(q.last_updated_ms);
+    if (!Number.isFinite(ms)) throw invalidFields({ last_updated_ms: ['Missing data for required field.'] });
+    return reply.type('application/json').send(stringifyExact({ result: await queriesUpdatedSince(ctx.store.db, user, ms) }));
+  });
+
+  r.get('/api/v1/query/:id', { schema: { params: IdParams } }, async (req) => {
+    const user = requirePermission(req, 'can_read', 'Query', 'query');
+    return { id: req.params.id, result: await getQueryDetail(ctx.store.db, user, req.params.id) };
+  });
+
+  r.get('/api/v1/sqllab/export/:client_id/', { schema: { params: Type.Object({ client_id: Type.String({ maxLength: 64 }) }) } }, async (req, reply) => {
+    const user = requirePermission(req, 'can_export_csv', 'SQLLab', 'query');
+    const row = await service.visibleQuery(user, await getQueryByClientId(ctx.store.db, req.params.client_id));
+    const extra = JSON.parse(row.extra_json || '{}') as { exportable?: boolean };
+    if (!extra.exportable || !row.prepared) throw typedError(400, 'Only queries that only read data can be exported.', ErrorType.INVALID_SQL_ERROR);
+    const prepared = JSON.parse(row.prepared) as PreparedRun;
+    const { open } = await service.openDatabase(user, row.database_id);
+    // the full result: the statements again, the last one up to SQL_MAX_ROW rows
+    const full = open.spec.applyLimit(prepared.statements[prepared.resultIndex], ctx.config.sqlMaxRow);
+    const conn = await open.pool.acquire();
+    let res;
+    try {
+      for (let i = 0; i < prepared.resultIndex; i++) await conn.execute(prepared.statements[i], { maxRows: 1 });
+      res = await conn.execute(full, { maxRows: ctx.config.sqlMaxRow });
+    } catch (e) {
+      if (e instanceof EngineError) throw typedError(400, e.message, e.errorType as never);
+      throw e;
+    } finally {
+      conn.release();
+    }
+    const result = res;
+    function* lines() {
+      yield '\ufeff' + csvLine(result.columns.map((c) => c.name));
+      for (let i = 0; i < result.rows.length; i += 1000) {
+        let chunk = '';
+        for (const row2 of result.rows.slice(i, i + 1000)) chunk += csvLine(row2);
+        yield chunk;
+      }
+    }
+    const name = `${(row.tab_name || 'query').replace(/[^A-Za-z0-9_.-]+/g, '_')}_${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '')}.csv`;
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .send(Readable.from(lines()));
+  });
+
+  return service;
+}

@@ -1,0 +1,31 @@
+import type { AppContext } from '../context.js';
+import { createResultsBackend, type ResultsBackend } from './results.js';
+import { QueryRunner } from './runner.js';
+import { BullQueue, InProcessQueue, type QueryQueue } from './queue.js';
+
+/** The SQL Lab machinery one process holds: results backend, runner and async queue. */
+export interface SqlLabRuntime {
+  results: ResultsBackend;
+  runner: QueryRunner;
+  queue: QueryQueue;
+  close(): Promise<void>;
+}
+
+export function createSqlLabRuntime(ctx: Omit<AppContext, 'sqllab'>, opts: { startTimers: boolean }): SqlLabRuntime {
+  const cfg = ctx.config;
+  const results = createResultsBackend(cfg.home, cfg.redisUrl);
+  const runner = new QueryRunner(ctx as AppContext, results, cfg.dbConcurrentQueries, cfg.resultsTtl);
+  const queue: QueryQueue = cfg.redisUrl ? new BullQueue(cfg.redisUrl) : new InProcessQueue(ctx as AppContext, runner, cfg.workerConcurrency);
+  if (opts.startTimers) runner.start();
+  return {
+    results,
+    runner,
+    queue,
+    async close() {
+      runner.stopTimers();
+      await queue.close();
+      await Promise.allSettled([...runner.pendingWrites.values()]);
+      await results.close();
+    },
+  };
+}
