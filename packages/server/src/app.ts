@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import csrf from '@fastify/csrf-protection';
 import formbody from '@fastify/formbody';
@@ -35,6 +35,20 @@ function validationMessage(error: FastifyError): Record<string, string[]> | stri
   return Object.keys(fields).length ? fields : error.message;
 }
 
+/** The shared stores and machinery of one process (server or worker). */
+export function createContext(config: RamaConfig, store: MetadataStore, log: FastifyBaseLogger): AppContext {
+  const base = {
+    config,
+    store,
+    tokens: new TokenService(config.secretKey),
+    connections: new DatabaseConnections(store.db, config.secretKey),
+    log,
+  };
+  const ctx = base as AppContext;
+  ctx.sqllab = createSqlLabRuntime(base, { startTimers: true });
+  return ctx;
+}
+
 export interface BuildOptions {
   config: RamaConfig;
   store?: MetadataStore;
@@ -56,14 +70,7 @@ export async function buildApp({ config, store: givenStore, logger }: BuildOptio
     ajv: { customOptions: { allErrors: true, removeAdditional: false } },
   });
 
-  const base = {
-    config,
-    store,
-    tokens: new TokenService(config.secretKey),
-    connections: new DatabaseConnections(store.db, config.secretKey),
-    log: app.log,
-  };
-  const ctx: AppContext = { ...base, sqllab: createSqlLabRuntime(base, { startTimers: true }) };
+  const ctx = createContext(config, store, app.log);
 
   await app.register(cookie, { secret: deriveKey(config.secretKey, 'cookie').toString('hex') });
   await app.register(csrf, {

@@ -6,7 +6,9 @@ import cliProgress from 'cli-progress';
 import { ConfigError, loadConfig, writePrivateFile, type RamaConfig } from './config.js';
 import { openMetadataStore } from './metadata/db.js';
 import { migrateToLatest } from './metadata/migrations.js';
-import { buildApp } from './app.js';
+import { buildApp, createContext } from './app.js';
+import { pino } from 'pino';
+import { startBullWorker } from './sqllab/queue.js';
 import { ensureAdmin, syncBuiltinRoles } from './security/users.js';
 import { generatePassword } from './security/passwords.js';
 import { loadExamples } from './examples/load.js';
@@ -127,6 +129,34 @@ program
     if (!cfg.adminPassword && existsSync(pwFile)) {
       console.log(`Admin login: ${cfg.adminUsername} (password in ${pwFile})`);
     }
+  });
+
+program
+  .command('worker')
+  .description('run async SQL Lab queries from the Redis queue (needs RAMA_REDIS_URL)')
+  .option('-c, --concurrency <n>', 'queries run at once', (v) => Number(v))
+  .action(async (opts: { concurrency?: number }) => {
+    const cfg = config();
+    if (!cfg.redisUrl) {
+      console.error('rama worker needs RAMA_REDIS_URL: without Redis, async queries run inside `rama start`.');
+      process.exit(2);
+    }
+    const log = pino({ level: cfg.logLevel });
+    const store = openMetadataStore(cfg.metadataUrl);
+    await migrateToLatest(store.db as never, store.dialect);
+    const ctx = createContext(cfg, store, log);
+    const worker = startBullWorker(ctx, ctx.sqllab.runner, cfg.redisUrl, opts.concurrency ?? cfg.workerConcurrency);
+    log.info({ worker: ctx.sqllab.runner.workerId }, 'rama worker waiting for queries');
+    const shutdown = async () => {
+      log.info('worker shutting down: finishing running queries');
+      await worker.close();
+      await ctx.sqllab.close();
+      await ctx.connections.closeAll();
+      await store.close();
+      process.exit(0);
+    };
+    process.on('SIGTERM', () => void shutdown());
+    process.on('SIGINT', () => void shutdown());
   });
 
 program

@@ -21,6 +21,8 @@ export interface RamaConfig {
   adminPassword: string | null;
   metadataUrl: string;
   redisUrl: string | null;
+  /** key prefix in Redis (queue and results), so several Rama deployments can share one Redis */
+  redisPrefix: string;
   sqlMaxRow: number;
   defaultSqllabLimit: number;
   sqllabDefaultDbId: number | null;
@@ -34,6 +36,8 @@ export interface RamaConfig {
   dbConcurrentQueries: number;
   /** async queries run at once by one process */
   workerConcurrency: number;
+  /** seconds a running query's lease lasts; a dead process's queries fail after it runs out */
+  queryLeaseSeconds: number;
   webserverTimeout: number;
   /** allow sqlite:// and other file-based URIs for user databases */
   allowFileUris: boolean;
@@ -159,6 +163,7 @@ export function loadConfig(env: Env = process.env): RamaConfig {
     adminPassword: (get('RAMA_ADMIN_PASSWORD') as string | undefined) || null,
     metadataUrl: String(get('RAMA_METADATA_URL') || `sqlite://${join(home, 'rama.db')}`),
     redisUrl: (get('RAMA_REDIS_URL') as string | undefined) || null,
+    redisPrefix: String(get('RAMA_REDIS_PREFIX') || 'rama'),
     sqlMaxRow,
     defaultSqllabLimit: defaultLimit,
     sqllabDefaultDbId: dbid === undefined || dbid === '' ? null : intSetting('SQLLAB_DEFAULT_DBID', dbid, 0, 1),
@@ -168,6 +173,7 @@ export function loadConfig(env: Env = process.env): RamaConfig {
     resultsTtl: intSetting('RAMA_RESULTS_TTL', get('RAMA_RESULTS_TTL'), 24 * 3600, 1),
     dbConcurrentQueries: intSetting('RAMA_DB_CONCURRENT_QUERIES', get('RAMA_DB_CONCURRENT_QUERIES'), 8, 1),
     workerConcurrency: intSetting('RAMA_WORKER_CONCURRENCY', get('RAMA_WORKER_CONCURRENCY'), 4, 1),
+    queryLeaseSeconds: intSetting('RAMA_QUERY_LEASE_SECONDS', get('RAMA_QUERY_LEASE_SECONDS'), 15, 1),
     webserverTimeout: intSetting('RAMA_WEBSERVER_TIMEOUT', get('RAMA_WEBSERVER_TIMEOUT'), 60, 1),
     allowFileUris: boolSetting(get('RAMA_ALLOW_FILE_URIS'), false),
     secureCookies: boolSetting(get('RAMA_SECURE_COOKIES'), false),

@@ -10,3 +10,6 @@ export * from './sqllab/states.js';
 export * from './api/sqllab.js';
 export * from './api/dataset.js';
 export * from './api/log.js';
+export * from './sqllab/tabs.js';
+export * from './sqllab/queries.js';
+export * from './sqllab/storage.js';

@@ -26,7 +26,7 @@ import { humanizeDelta } from '../http/time.js';
 
 type Row = DbRow<DatabaseTable>;
 
-export const DATABASE_ORDER_COLUMNS = ['database_name', 'changed_on', 'allow_run_async', 'allow_dml', 'allow_file_upload', 'expose_in_sqllab', 'id'] as const;
+export const DATABASE_ORDER_COLUMNS = ['database_name', 'changed_on', 'changed_on_delta_humanized', 'allow_run_async', 'allow_dml', 'allow_file_upload', 'expose_in_sqllab', 'id'] as const;
 
 function backendOf(row: Row): string {
   try {
@@ -98,7 +98,7 @@ export class DatabaseService {
       }
     }
     // visibility is decided per row by permission names, so filter in code (database counts are small)
-    const all = (await q.selectAll().orderBy((p.orderColumn ?? 'database_name') as 'database_name', p.orderDirection).orderBy('id').execute()).filter((r) =>
+    const all = (await q.selectAll().orderBy((p.orderColumn === 'changed_on_delta_humanized' ? 'changed_on' : (p.orderColumn ?? 'database_name')) as 'database_name', p.orderDirection).orderBy('id').execute()).filter((r) =>
       canAccessDatabase(user, r),
     );
     const page = all.slice(p.page * p.pageSize, (p.page + 1) * p.pageSize);

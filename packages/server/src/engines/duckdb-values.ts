@@ -48,9 +48,7 @@ const timestampSecondsCell = (v: DuckDBValue): Cell =>
     : String(v);
 
 const timestampMillisCell = (v: DuckDBValue): Cell =>
-  v instanceof DuckDBTimestampMillisecondsValue && v.isFinite
-    ? (isoFromEpochMillis(Number(v.millis), false) ?? v.toString())
-    : String(v);
+  v instanceof DuckDBTimestampMillisecondsValue && v.isFinite ? (isoFromEpochMillis(Number(v.millis), false) ?? v.toString()) : String(v);
 
 const timestampNanosCell = (v: DuckDBValue): Cell =>
   v instanceof DuckDBTimestampNanosecondsValue && v.isFinite

@@ -2,7 +2,6 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { EngineError, GenericType, type EnginePool } from './types.js';
 import { duckdbSpec } from './duckdb.js';
 import { parseUri } from './uri.js';
@@ -40,7 +39,9 @@ describe('duckdb engine (read-write file)', () => {
   beforeAll(async () => {
     pool = await duckdbSpec.connect(options(file));
     await pool.execute(`CREATE TABLE ${T}_parent (id INTEGER PRIMARY KEY, name VARCHAR NOT NULL DEFAULT 'x', code INTEGER UNIQUE)`);
-    await pool.execute(`CREATE TABLE ${T} (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES ${T}_parent(id), happened_at TIMESTAMP, amount DECIMAL(10,2))`);
+    await pool.execute(
+      `CREATE TABLE ${T} (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES ${T}_parent(id), happened_at TIMESTAMP, amount DECIMAL(10,2))`,
+    );
     await pool.execute(`COMMENT ON TABLE ${T} IS 'orders'`);
     await pool.execute(`COMMENT ON COLUMN ${T}.happened_at IS 'when it happened'`);
     await pool.execute(`CREATE INDEX ${T}_at ON ${T}(happened_at)`);
@@ -60,10 +61,29 @@ describe('duckdb engine (read-write file)', () => {
       'nan'::DOUBLE AS nan, DATE '2024-01-02' AS d, TIMESTAMP '2024-01-02 03:04:05.678' AS ts, TIMESTAMPTZ '2024-01-02 03:04:05+00' AS tz,
       TIME '01:02:03' AS t, INTERVAL 3 DAY AS iv, true AS b, 'x'::BLOB AS bl, [1, 2] AS l, {'a': 1} AS s, '{"k": 2}'::JSON AS j,
       NULL::INTEGER AS n, 'hé' AS str`);
-    expect(r.rows).toEqual([[
-      1, 9007199254740993n, 42, 170141183460469231731687303715884105727n, 1.25, 12345678901234567890n, null,
-      '2024-01-02', '2024-01-02T03:04:05.678', '2024-01-02T03:04:05Z', '01:02:03', '3 days', true, '0x78', '[1,2]', '{"a":1}', '{"k": 2}', null, 'hé',
-    ]]);
+    expect(r.rows).toEqual([
+      [
+        1,
+        9007199254740993n,
+        42,
+        170141183460469231731687303715884105727n,
+        1.25,
+        12345678901234567890n,
+        null,
+        '2024-01-02',
+        '2024-01-02T03:04:05.678',
+        '2024-01-02T03:04:05Z',
+        '01:02:03',
+        '3 days',
+        true,
+        '0x78',
+        '[1,2]',
+        '{"a":1}',
+        '{"k": 2}',
+        null,
+        'hé',
+      ],
+    ]);
     const byName = Object.fromEntries(r.columns.map((c) => [c.name, c]));
     expect(byName.i).toMatchObject({ type: 'INTEGER', type_generic: GenericType.NUMERIC, is_dttm: false });
     expect(byName.ts).toMatchObject({ type: 'TIMESTAMP', type_generic: GenericType.TEMPORAL, is_dttm: true });
@@ -91,38 +111,17 @@ describe('duckdb engine (read-write file)', () => {
     expect(r.columns.map((c) => c.name)).toEqual(['a', 'a__1']);
   });
 
-  it('converts 100,000 rows × 10 columns at least as fast as the raw driver’s JSON form', async () => {
+  it('converts 100,000 rows × 10 columns of every common type (speed is measured in bench/)', async () => {
     const sql = `SELECT range AS a, range * 2 AS b, range::DOUBLE / 3 AS c, 'name ' || range AS d, range % 2 = 0 AS e,
       DATE '2020-01-01' + (range % 1000)::INTEGER AS f, TIMESTAMP '2020-01-01' + INTERVAL (range) SECOND AS g,
       (range % 97)::INTEGER AS h, (range::DECIMAL(18,2)) / 7 AS i, md5(range::VARCHAR) AS j FROM range(100000)`;
-    await pool.execute(`CREATE TABLE ${T}_big AS ${sql}`);
-    const instance = await DuckDBInstance.create(file, { access_mode: 'READ_ONLY' }).catch(() => null);
-    // the same file may not open twice; compare against an in-memory copy then
-    const raw = instance ?? (await DuckDBInstance.create(':memory:'));
-    const conn = await raw.connect();
-    if (!instance) await conn.run(`CREATE TABLE ${T}_big AS ${sql}`);
-    const best = async (run: () => Promise<unknown>): Promise<number> => {
-      let min = Number.POSITIVE_INFINITY;
-      for (let k = 0; k < 3; k++) {
-        const t0 = performance.now();
-        await run();
-        min = Math.min(min, performance.now() - t0);
-      }
-      return min;
-    };
-    let rows: unknown[][] = [];
-    const ours = await best(async () => {
-      rows = (await pool.execute(`SELECT * FROM ${T}_big`, { maxRows: 100_001 })).rows;
-    });
-    const baseline = await best(async () => (await conn.runAndReadAll(`SELECT * FROM ${T}_big`)).getRowsJson());
-    conn.closeSync();
-    raw.closeSync();
-    await pool.execute(`DROP TABLE ${T}_big`);
+    const rows = (await pool.execute(sql, { maxRows: 100_001 })).rows;
     expect(rows).toHaveLength(100_000);
+    expect(rows[99_999][0]).toBe(99_999);
+    expect(rows[99_999][4]).toBe(false);
     expect(rows[99_999][6]).toBe('2020-01-02T03:46:39');
     expect(rows[99_999][5]).toBe('2022-09-26');
-    expect(ours).toBeLessThan(baseline * 1.5);
-  });
+  }, 60_000);
 
   it('classifies errors', async () => {
     expect((await rejection(pool.execute('SELEC 1'))).errorType).toBe('SYNTAX_ERROR');

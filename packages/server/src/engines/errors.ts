@@ -48,10 +48,7 @@ export function networkError(e: unknown, uri: ConnectionUri, defaultPort: number
     return new EngineError(`The hostname "${host}" cannot be resolved.`, 'CONNECTION_INVALID_HOSTNAME_ERROR');
   }
   if (hasCode(e, ['ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH']) || /timeout|timed out/i.test(errorMessage(e))) {
-    return new EngineError(
-      `The host "${host}" might be down, and can't be reached on port ${port}.`,
-      'CONNECTION_DATABASE_TIMEOUT',
-    );
+    return new EngineError(`The host "${host}" might be down, and can't be reached on port ${port}.`, 'CONNECTION_DATABASE_TIMEOUT');
   }
   if (hasCode(e, ['ECONNRESET', 'EPIPE'])) {
     return new EngineError(`The connection to "${host}" was closed unexpectedly.`, 'GENERIC_DB_ENGINE_ERROR');
@@ -60,10 +57,7 @@ export function networkError(e: unknown, uri: ConnectionUri, defaultPort: number
 }
 
 export function accessDenied(uri: ConnectionUri): EngineError {
-  return new EngineError(
-    `Either the username "${uri.username ?? ''}" or the password is incorrect.`,
-    'CONNECTION_ACCESS_DENIED_ERROR',
-  );
+  return new EngineError(`Either the username "${uri.username ?? ''}" or the password is incorrect.`, 'CONNECTION_ACCESS_DENIED_ERROR');
 }
 
 export function unknownDatabase(uri: ConnectionUri): EngineError {

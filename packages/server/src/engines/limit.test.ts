@@ -28,7 +28,9 @@ describe('applyLimit: a trailing top-level LIMIT is tightened in place', () => {
   });
 
   it('works with a CTE', () => {
-    expect(mariadbSpec.applyLimit('WITH a AS (SELECT 1 AS x) SELECT * FROM a LIMIT 99', 5)).toBe('WITH a AS (SELECT 1 AS x) SELECT * FROM a LIMIT 5');
+    expect(mariadbSpec.applyLimit('WITH a AS (SELECT 1 AS x) SELECT * FROM a LIMIT 99', 5)).toBe(
+      'WITH a AS (SELECT 1 AS x) SELECT * FROM a LIMIT 5',
+    );
   });
 });
 
@@ -38,7 +40,9 @@ describe('applyLimit: a SELECT without a top-level LIMIT gets one appended', () 
   });
 
   it('ignores a LIMIT inside a subquery', () => {
-    expect(mysqlSpec.applyLimit('SELECT * FROM (SELECT * FROM t LIMIT 3) x', 50)).toBe('SELECT * FROM (SELECT * FROM t LIMIT 3) x\nLIMIT 50');
+    expect(mysqlSpec.applyLimit('SELECT * FROM (SELECT * FROM t LIMIT 3) x', 50)).toBe(
+      'SELECT * FROM (SELECT * FROM t LIMIT 3) x\nLIMIT 50',
+    );
   });
 
   it('ignores a LIMIT inside the last parenthesized branch of a UNION', () => {
@@ -64,7 +68,9 @@ describe('applyLimit: statements the parser cannot read are wrapped', () => {
   });
 
   it('wraps a LIMIT that is not a number literal', () => {
-    expect(postgresSpec.applyLimit('SELECT * FROM t LIMIT ALL', 10)).toBe('SELECT * FROM (\nSELECT * FROM t LIMIT ALL\n) AS rama_limit LIMIT 10');
+    expect(postgresSpec.applyLimit('SELECT * FROM t LIMIT ALL', 10)).toBe(
+      'SELECT * FROM (\nSELECT * FROM t LIMIT ALL\n) AS rama_limit LIMIT 10',
+    );
   });
 });
 

@@ -50,10 +50,7 @@ function parse(sql: string, dialect: string): Parsed {
   return { kind: 'select', limit: isRecord(node) ? limitOfNode(node) : null };
 }
 
-type TrailingLimit =
-  | { kind: 'none' }
-  | { kind: 'complex' }
-  | { kind: 'literal'; value: number; token: Token };
+type TrailingLimit = { kind: 'none' } | { kind: 'complex' } | { kind: 'literal'; value: number; token: Token };
 
 /** Find the last top-level LIMIT clause and check that it is `LIMIT n [OFFSET m]` or `LIMIT m, n` at the end. */
 function trailingLimit(tokens: Token[]): TrailingLimit {

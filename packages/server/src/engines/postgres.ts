@@ -4,12 +4,22 @@
  */
 import pg from 'pg';
 import Cursor from 'pg-cursor';
-import { EngineError, type Cell, type ConnectionUri, type ConnectOptions, type EngineConnection, type EnginePool, type EngineSpec, type StatementResult, type TableMetadata, type TableRef } from './types.js';
+import {
+  EngineError,
+  type Cell,
+  type ConnectionUri,
+  type ConnectOptions,
+  type EngineConnection,
+  type EnginePool,
+  type EngineSpec,
+  type StatementResult,
+} from './types.js';
 import { accessDenied, cancelledError, errorCode, errorMessage, networkError, unknownDatabase } from './errors.js';
 import { applyLimitForDialect } from './limit.js';
+import { RELKIND, str, tableMetadata } from './postgres-meta.js';
 import { BUILTIN_TYPE_NAMES, cellTypes } from './postgres-types.js';
-import { dedupeNames, resultColumn, toCell } from './rows.js';
-import { buildSelectStar, classifyType, quoteDouble, shortTypeName, sortTableRefs } from './sql-text.js';
+import { dedupeNames, resultColumn } from './rows.js';
+import { buildSelectStar, classifyType, quoteDouble, sortTableRefs } from './sql-text.js';
 
 const DIALECT = 'PostgresQL';
 const DEFAULT_PORT = 5432;
@@ -57,9 +67,10 @@ interface PgResultLike {
 function clientConfig(opts: ConnectOptions): pg.ClientConfig {
   const { uri } = opts;
   const sslmode = uri.query.sslmode;
-  const ssl = !sslmode || sslmode === 'disable' || sslmode === 'allow' || sslmode === 'prefer'
-    ? undefined
-    : { rejectUnauthorized: sslmode === 'verify-full' || sslmode === 'verify-ca' };
+  const ssl =
+    !sslmode || sslmode === 'disable' || sslmode === 'allow' || sslmode === 'prefer'
+      ? undefined
+      : { rejectUnauthorized: sslmode === 'verify-full' || sslmode === 'verify-ca' };
   return {
     host: uri.host ?? 'localhost',
     port: uri.port ?? DEFAULT_PORT,
@@ -110,7 +121,12 @@ class PgEngineConnection implements EngineConnection {
 
   private async runAll(sql: string): Promise<PgResultLike> {
     // the extended protocol runs exactly one statement: a string smuggling in a second one fails
-    const config: pg.QueryArrayConfig & { queryMode: 'extended' } = { text: sql, rowMode: 'array', types: cellTypes, queryMode: 'extended' };
+    const config: pg.QueryArrayConfig & { queryMode: 'extended' } = {
+      text: sql,
+      rowMode: 'array',
+      types: cellTypes,
+      queryMode: 'extended',
+    };
     const res: unknown = await this.client.query(config);
     const list = (Array.isArray(res) ? res : [res]) as PgResultLike[];
     return list[list.length - 1];
@@ -139,7 +155,10 @@ class PgEngineConnection implements EngineConnection {
 
   private async shape(result: PgResultLike): Promise<StatementResult> {
     const fields = result.fields ?? [];
-    const typeNames = await this.owner.typeNames(this.client, fields.map((f) => f.dataTypeID));
+    const typeNames = await this.owner.typeNames(
+      this.client,
+      fields.map((f) => f.dataTypeID),
+    );
     const names = dedupeNames(fields.map((f) => f.name));
     const columns = fields.map((f, i) => {
       const type = typeNames.get(f.dataTypeID) ?? 'UNKNOWN';
@@ -165,6 +184,7 @@ class PgEngineConnection implements EngineConnection {
 
 export class PgEnginePool implements EnginePool {
   readonly pool: pg.Pool;
+  private readonly catalogPools = new Map<string, PgEnginePool>();
   private readonly names = new Map<number, string>(Object.entries(BUILTIN_TYPE_NAMES).map(([k, v]) => [Number(k), v]));
 
   constructor(
@@ -209,7 +229,10 @@ export class PgEnginePool implements EnginePool {
   async typeNames(client: pg.PoolClient, oids: number[]): Promise<Map<number, string>> {
     const missing = [...new Set(oids.filter((o) => !this.names.has(o)))];
     if (missing.length) {
-      const res = await client.query('SELECT oid::int AS oid, upper(format_type(oid, NULL)) AS name FROM pg_type WHERE oid = ANY($1::oid[])', [missing]);
+      const res = await client.query(
+        'SELECT oid::int AS oid, upper(format_type(oid, NULL)) AS name FROM pg_type WHERE oid = ANY($1::oid[])',
+        [missing],
+      );
       for (const row of res.rows as Array<{ oid: number; name: string }>) this.names.set(row.oid, row.name);
     }
     return this.names;
@@ -229,97 +252,31 @@ export class PgEnginePool implements EnginePool {
     }
   }
 
+  /**
+   * A PostgreSQL connection sees one database: browsing another catalog needs a pool of its own
+   * (small, opened on first use, closed with this one).
+   */
+  forCatalog(catalog: string | null): PgEnginePool {
+    const own = this.config.database ?? this.uri.username ?? null;
+    if (catalog === null || catalog === own) return this;
+    let pool = this.catalogPools.get(catalog);
+    if (!pool) {
+      pool = new PgEnginePool({ ...this.uri, database: catalog }, { ...this.config, database: catalog }, 2);
+      this.catalogPools.set(catalog, pool);
+    }
+    return pool;
+  }
+
   async close(): Promise<void> {
-    await this.pool.end();
+    const others = [...this.catalogPools.values()];
+    this.catalogPools.clear();
+    await Promise.all([this.pool.end(), ...others.map((p) => p.close())]);
   }
 }
 
 function asPgPool(pool: EnginePool): PgEnginePool {
   if (pool instanceof PgEnginePool) return pool;
   throw new EngineError('This pool does not belong to a PostgreSQL database.', 'GENERIC_DB_ENGINE_ERROR');
-}
-
-const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
-const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
-const strList = (v: unknown): string[] => (Array.isArray(v) ? v.map(str) : []);
-
-const RELKIND: Record<string, TableRef['type']> = { r: 'table', p: 'table', f: 'table', v: 'view', m: 'materialized_view' };
-
-async function tableMetadata(pool: PgEnginePool, table: string, schema: string | null): Promise<TableMetadata> {
-  const [rel] = await pool.query(
-    `SELECT c.oid::int AS oid, c.relkind::text AS kind, n.nspname AS schema, obj_description(c.oid, 'pg_class') AS comment,
-            c.reltuples::float8 AS reltuples, pg_total_relation_size(c.oid)::float8 AS total_bytes,
-            pg_size_pretty(pg_total_relation_size(c.oid)) AS total_size, current_database() AS catalog
-     FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-     WHERE c.relname = $1 AND n.nspname = coalesce($2, current_schema()) AND c.relkind IN ('r', 'p', 'f', 'v', 'm')`,
-    [table, schema],
-  );
-  if (!rel) throw new EngineError(`Table ${schema ? `${schema}.` : ''}${table} does not exist.`, 'TABLE_DOES_NOT_EXIST_ERROR');
-  const oid = rel.oid;
-  const cols = await pool.query(
-    `SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS long_type, NOT a.attnotnull AS nullable,
-            pg_get_expr(d.adbin, d.adrelid) AS default_expr, col_description(a.attrelid, a.attnum) AS comment
-     FROM pg_attribute a LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
-     WHERE a.attrelid = $1 AND a.attnum > 0 AND NOT a.attisdropped ORDER BY a.attnum`,
-    [oid],
-  );
-  const constraints = await pool.query(
-    `SELECT con.conname AS name, con.contype::text AS kind,
-            ARRAY(SELECT a.attname FROM unnest(con.conkey) WITH ORDINALITY k(n, i)
-                  JOIN pg_attribute a ON a.attrelid = con.conrelid AND a.attnum = k.n ORDER BY k.i)::text[] AS cols,
-            fn.nspname AS ref_schema, fc.relname AS ref_table,
-            ARRAY(SELECT a.attname FROM unnest(con.confkey) WITH ORDINALITY k(n, i)
-                  JOIN pg_attribute a ON a.attrelid = con.confrelid AND a.attnum = k.n ORDER BY k.i)::text[] AS ref_cols
-     FROM pg_constraint con
-     LEFT JOIN pg_class fc ON fc.oid = con.confrelid LEFT JOIN pg_namespace fn ON fn.oid = fc.relnamespace
-     WHERE con.conrelid = $1 AND con.contype IN ('p', 'f') ORDER BY con.conname`,
-    [oid],
-  );
-  const indexes = await pool.query(
-    `SELECT i.relname AS name, ix.indisunique AS is_unique, am.amname AS method,
-            ARRAY(SELECT pg_get_indexdef(ix.indexrelid, k.i + 1, true) FROM generate_subscripts(ix.indkey, 1) AS k(i)
-                  WHERE k.i < ix.indnkeyatts ORDER BY k.i)::text[] AS cols
-     FROM pg_index ix JOIN pg_class i ON i.oid = ix.indexrelid JOIN pg_am am ON am.oid = i.relam
-     WHERE ix.indrelid = $1 AND NOT ix.indisprimary ORDER BY i.relname`,
-    [oid],
-  );
-  const pk = constraints.find((c) => c.kind === 'p');
-  const reltuples = typeof rel.reltuples === 'number' && rel.reltuples >= 0 ? rel.reltuples : null;
-  return {
-    name: table,
-    schema: str(rel.schema),
-    catalog: str(rel.catalog),
-    columns: cols.map((c) => {
-      const longType = str(c.long_type).toUpperCase();
-      return {
-        name: str(c.name),
-        type: shortTypeName(longType),
-        longType,
-        nullable: c.nullable === true,
-        default: strOrNull(c.default_expr),
-        comment: strOrNull(c.comment),
-        ...classifyType(longType),
-      };
-    }),
-    primaryKey: { constrained_columns: pk ? strList(pk.cols) : [], name: pk ? str(pk.name) : null },
-    foreignKeys: constraints
-      .filter((c) => c.kind === 'f')
-      .map((c) => ({
-        name: str(c.name),
-        constrained_columns: strList(c.cols),
-        referred_schema: strOrNull(c.ref_schema),
-        referred_table: str(c.ref_table),
-        referred_columns: strList(c.ref_cols),
-      })),
-    indexes: indexes.map((i) => ({ name: str(i.name), column_names: strList(i.cols), unique: i.is_unique === true, type: strOrNull(i.method) })),
-    comment: strOrNull(rel.comment),
-    extra: {
-      kind: RELKIND[str(rel.kind)] ?? 'table',
-      estimated_rows: reltuples,
-      total_size_bytes: toCell(rel.total_bytes),
-      total_size: strOrNull(rel.total_size),
-    },
-  };
 }
 
 export const postgresSpec: EngineSpec = {
@@ -351,36 +308,45 @@ export const postgresSpec: EngineSpec = {
     return rows.map((r) => str(r.datname));
   },
 
-  async getSchemas(pool) {
-    // a connection sees only its own database's schemas; other catalogs need a pool of their own
-    const rows = await asPgPool(pool).query(
-      `SELECT nspname FROM pg_namespace
+  async getSchemas(pool, catalog) {
+    const rows = await asPgPool(pool)
+      .forCatalog(catalog)
+      .query(
+        `SELECT nspname FROM pg_namespace
        WHERE nspname !~ '^pg_toast' AND nspname !~ '^pg_temp_' ORDER BY nspname`,
-    );
+      );
     return rows.map((r) => str(r.nspname));
   },
 
-  async getTables(pool, schema) {
-    const rows = await asPgPool(pool).query(
-      `SELECT c.relname, c.relkind::text AS kind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+  async getTables(pool, schema, catalog) {
+    const rows = await asPgPool(pool)
+      .forCatalog(catalog)
+      .query(
+        `SELECT c.relname, c.relkind::text AS kind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
        WHERE n.nspname = $1 AND c.relkind IN ('r', 'p', 'f', 'v', 'm') AND NOT c.relispartition`,
-      [schema],
-    );
+        [schema],
+      );
     return sortTableRefs(rows.map((r) => ({ value: str(r.relname), type: RELKIND[str(r.kind)] ?? 'table', extra: null })));
   },
 
-  getTableMetadata: (pool, table, schema) => tableMetadata(asPgPool(pool), table, schema),
+  getTableMetadata: (pool, table, schema, catalog) => tableMetadata(asPgPool(pool).forCatalog(catalog), table, schema),
 
   genericType: classifyType,
 
   async estimateCost(pool, sql) {
     const rows = await asPgPool(pool).query(`EXPLAIN (FORMAT JSON) ${sql}`);
     const plans = rows.map((r) => r['QUERY PLAN']);
-    return plans.flatMap((p) => (Array.isArray(p) ? p : [p])).map((entry) => {
-      const plan = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>).Plan : null;
-      const node = typeof plan === 'object' && plan !== null ? (plan as Record<string, unknown>) : {};
-      return { 'Startup cost': node['Startup Cost'] ?? null, 'Total cost': node['Total Cost'] ?? null, 'Plan rows': node['Plan Rows'] ?? null };
-    });
+    return plans
+      .flatMap((p) => (Array.isArray(p) ? p : [p]))
+      .map((entry) => {
+        const plan = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>).Plan : null;
+        const node = typeof plan === 'object' && plan !== null ? (plan as Record<string, unknown>) : {};
+        return {
+          'Startup cost': node['Startup Cost'] ?? null,
+          'Total cost': node['Total Cost'] ?? null,
+          'Plan rows': node['Plan Rows'] ?? null,
+        };
+      });
   },
 
   selectStar: (table, schema, columns, limit) => buildSelectStar(quoteDouble, table, schema, columns, limit),

@@ -42,17 +42,72 @@ const DTTM_INFO: GenericInfo = { type_generic: GenericType.TEMPORAL, is_dttm: tr
 const TIME_INFO: GenericInfo = { type_generic: GenericType.TEMPORAL, is_dttm: false };
 
 const NUMERIC_NAMES = new Set([
-  'tinyint', 'smallint', 'mediumint', 'int', 'integer', 'bigint', 'hugeint', 'uhugeint',
-  'utinyint', 'usmallint', 'uinteger', 'ubigint', 'int1', 'int2', 'int3', 'int4', 'int8', 'int16', 'int32',
-  'int64', 'int128', 'long', 'short', 'serial', 'serial2', 'serial4', 'serial8', 'smallserial',
-  'bigserial', 'decimal', 'dec', 'numeric', 'number', 'fixed', 'float', 'float4', 'float8', 'double',
-  'double precision', 'real', 'money', 'smallmoney', 'varint', 'bignum', 'year', 'oid', 'newdecimal',
-  'longlong', 'int24', 'tiny',
+  'tinyint',
+  'smallint',
+  'mediumint',
+  'int',
+  'integer',
+  'bigint',
+  'hugeint',
+  'uhugeint',
+  'utinyint',
+  'usmallint',
+  'uinteger',
+  'ubigint',
+  'int1',
+  'int2',
+  'int3',
+  'int4',
+  'int8',
+  'int16',
+  'int32',
+  'int64',
+  'int128',
+  'long',
+  'short',
+  'serial',
+  'serial2',
+  'serial4',
+  'serial8',
+  'smallserial',
+  'bigserial',
+  'decimal',
+  'dec',
+  'numeric',
+  'number',
+  'fixed',
+  'float',
+  'float4',
+  'float8',
+  'double',
+  'double precision',
+  'real',
+  'money',
+  'smallmoney',
+  'varint',
+  'bignum',
+  'year',
+  'oid',
+  'newdecimal',
+  'longlong',
+  'int24',
+  'tiny',
 ]);
 const BOOLEAN_NAMES = new Set(['bool', 'boolean', 'logical']);
 const DTTM_NAMES = new Set([
-  'date', 'datetime', 'datetime2', 'smalldatetime', 'timestamp', 'timestamptz', 'timestamp_s', 'timestamp_ms',
-  'timestamp_ns', 'timestamp with time zone', 'timestamp without time zone', 'datetimeoffset', 'newdate',
+  'date',
+  'datetime',
+  'datetime2',
+  'smalldatetime',
+  'timestamp',
+  'timestamptz',
+  'timestamp_s',
+  'timestamp_ms',
+  'timestamp_ns',
+  'timestamp with time zone',
+  'timestamp without time zone',
+  'datetimeoffset',
+  'newdate',
 ]);
 const TIME_NAMES = new Set(['time', 'timetz', 'time with time zone', 'time without time zone', 'time_ns']);
 
@@ -92,5 +147,9 @@ export function sortTableRefs(refs: TableRef[]): TableRef[] {
 
 /** Base type without modifiers, upper case: `VARCHAR(20)` → `VARCHAR`. */
 export function shortTypeName(longType: string): string {
-  return longType.replace(/\([^)]*\)/g, '').replace(/\s+/g, ' ').trim().toUpperCase();
+  return longType
+    .replace(/\([^)]*\)/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toUpperCase();
 }

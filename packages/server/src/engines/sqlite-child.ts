@@ -8,13 +8,34 @@
  * Killing a process stops the statement at once, which is what Stop has to mean.
  *
  * Plain JavaScript in a string so it runs under `node -e` both from sources and from dist.
- * argv: [modulePath, databasePath, readOnly ('1' | '0')]
+ * With external access off, statements whose compiled program attaches a file, vacuums (VACUUM
+ * INTO writes a new file, even from a read-only connection) or loads an extension are refused;
+ * the check reads SQLite's own EXPLAIN opcodes, not the SQL text.
+ *
+ * argv: [modulePath, databasePath, readOnly ('1' | '0'), noExternalAccess ('1' | '0')]
  */
 export const SQLITE_CHILD_SOURCE = String.raw`
 'use strict';
 const Database = require(process.argv[1]);
 const path = process.argv[2];
 const readOnly = process.argv[3] === '1';
+const noExternal = process.argv[4] === '1';
+const EXTERNAL_FUNCTIONS = /^(sqlite_attach|load_extension|readfile|writefile|edit|fts3_tokenizer)\(/;
+// an EXPLAIN cannot be explained again; it runs nothing, so its own result shape clears it
+const EXPLAIN_SHAPES = ['addr,opcode,p1,p2,p3,p4,p5,comment', 'id,parent,notused,detail'];
+function touchesFiles(db, stmt, sql, params) {
+  let program;
+  try {
+    program = db.prepare('EXPLAIN ' + sql).all(...params);
+  } catch (e) {
+    return !(stmt.reader && EXPLAIN_SHAPES.includes(stmt.columns().map((c) => c.name).join(',')));
+  }
+  for (const op of program) {
+    if (op.opcode === 'Vacuum') return true;
+    if ((op.opcode === 'Function' || op.opcode === 'PureFunc') && EXTERNAL_FUNCTIONS.test(String(op.p4))) return true;
+  }
+  return false;
+}
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const MAX_BINARY = 1024;
 function cell(v) {
@@ -54,6 +75,10 @@ function handle(db, msg) {
   const { id, sql, params, maxRows, objects } = msg;
   try {
     const stmt = db.prepare(sql);
+    if (noExternal && touchesFiles(db, stmt, sql, params)) {
+      process.send({ id, ok: false, error: { message: 'ATTACH, VACUUM and loading extensions are disabled for this database.', code: 'RAMA_EXTERNAL_ACCESS' } });
+      return;
+    }
     if (!stmt.reader) {
       const info = stmt.run(...params);
       process.send({ id, ok: true, columns: [], rows: [], rowCount: info.changes });

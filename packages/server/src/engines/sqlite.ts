@@ -5,7 +5,17 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { EngineError, GenericType, type Cell, type ConnectOptions, type EngineConnection, type EnginePool, type EngineSpec, type StatementResult, type TableMetadata } from './types.js';
+import {
+  EngineError,
+  GenericType,
+  type Cell,
+  type ConnectOptions,
+  type EngineConnection,
+  type EnginePool,
+  type EngineSpec,
+  type StatementResult,
+  type TableMetadata,
+} from './types.js';
 import { cancelledError, type EngineErrorType } from './errors.js';
 import { applyLimitForDialect } from './limit.js';
 import { ResourcePool } from './pool.js';
@@ -60,20 +70,23 @@ class SqliteChild {
     });
   }
 
-  static start(path: string, readOnly: boolean, timeoutMs: number): Promise<SqliteChild> {
+  static start(path: string, readOnly: boolean, noExternal: boolean, timeoutMs: number): Promise<SqliteChild> {
     const env = { ...process.env };
     delete env.NODE_OPTIONS;
-    const proc = spawn(process.execPath, ['-e', SQLITE_CHILD_SOURCE, SQLITE_MODULE, path, readOnly ? '1' : '0'], {
+    const proc = spawn(process.execPath, ['-e', SQLITE_CHILD_SOURCE, SQLITE_MODULE, path, readOnly ? '1' : '0', noExternal ? '1' : '0'], {
       stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
       serialization: 'advanced',
       env,
     });
     const child = new SqliteChild(proc);
     return new Promise<SqliteChild>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        child.kill();
-        reject(new EngineError('SQLite did not open the database in time.', 'CONNECTION_DATABASE_TIMEOUT'));
-      }, Math.max(1000, timeoutMs));
+      const timer = setTimeout(
+        () => {
+          child.kill();
+          reject(new EngineError('SQLite did not open the database in time.', 'CONNECTION_DATABASE_TIMEOUT'));
+        },
+        Math.max(1000, timeoutMs),
+      );
       child.pending.set(0, {
         resolve: (r) => {
           clearTimeout(timer);
@@ -86,7 +99,11 @@ class SqliteChild {
         },
         reject: (e) => {
           clearTimeout(timer);
-          reject(e instanceof EngineError && e.errorType !== 'QUERY_CANCELLED' ? e : new EngineError('SQLite could not be started.', 'GENERIC_DB_ENGINE_ERROR'));
+          reject(
+            e instanceof EngineError && e.errorType !== 'QUERY_CANCELLED'
+              ? e
+              : new EngineError('SQLite could not be started.', 'GENERIC_DB_ENGINE_ERROR'),
+          );
         },
       });
       proc.on('error', () => {
@@ -136,6 +153,7 @@ class SqliteEngineConnection implements EngineConnection {
   constructor(
     private readonly path: string,
     private readonly readOnly: boolean,
+    private readonly noExternal: boolean,
     private readonly timeoutMs: number,
     private readonly onRelease: (c: SqliteEngineConnection) => void,
   ) {}
@@ -146,7 +164,7 @@ class SqliteEngineConnection implements EngineConnection {
   }
 
   async start(): Promise<void> {
-    if (!this.child || !this.child.alive) this.child = await SqliteChild.start(this.path, this.readOnly, this.timeoutMs);
+    if (!this.child || !this.child.alive) this.child = await SqliteChild.start(this.path, this.readOnly, this.noExternal, this.timeoutMs);
   }
 
   private async request(sql: string, params: unknown[], maxRows: number | null, objects: boolean): Promise<ChildReply> {
@@ -203,11 +221,11 @@ class SqliteEngineConnection implements EngineConnection {
 export class SqliteEnginePool implements EnginePool {
   private readonly pool: ResourcePool<SqliteEngineConnection>;
 
-  constructor(path: string, readOnly: boolean, size: number, timeoutMs: number) {
+  constructor(path: string, readOnly: boolean, noExternal: boolean, size: number, timeoutMs: number) {
     this.pool = new ResourcePool<SqliteEngineConnection>(
       size,
       async () => {
-        const conn = new SqliteEngineConnection(path, readOnly, timeoutMs, (c) => this.pool.release(c));
+        const conn = new SqliteEngineConnection(path, readOnly, noExternal, timeoutMs, (c) => this.pool.release(c));
         await conn.start();
         return conn;
       },
@@ -262,11 +280,17 @@ const strOrNull = (v: unknown): string | null => (v === null || v === undefined 
 
 async function tableMetadata(pool: SqliteEnginePool, table: string, schema: string | null): Promise<TableMetadata> {
   const sch = schema ?? 'main';
-  const [info] = await pool.query(`SELECT type, sql FROM ${quoteDouble(sch)}.sqlite_master WHERE type IN ('table', 'view') AND name = ?`, [table]);
+  const [info] = await pool.query(`SELECT type, sql FROM ${quoteDouble(sch)}.sqlite_master WHERE type IN ('table', 'view') AND name = ?`, [
+    table,
+  ]);
   if (!info) throw new EngineError(`Table ${sch}.${table} does not exist.`, 'TABLE_DOES_NOT_EXIST_ERROR');
-  const cols = (await pool.query('SELECT name, type, "notnull" AS nn, dflt_value, pk, hidden FROM pragma_table_xinfo(?, ?) ORDER BY cid', [table, sch]))
-    .filter((c) => Number(c.hidden) !== 1);
-  const fks = await pool.query('SELECT id, seq, "table" AS ref_table, "from" AS col, "to" AS ref_col FROM pragma_foreign_key_list(?, ?) ORDER BY id, seq', [table, sch]);
+  const cols = (
+    await pool.query('SELECT name, type, "notnull" AS nn, dflt_value, pk, hidden FROM pragma_table_xinfo(?, ?) ORDER BY cid', [table, sch])
+  ).filter((c) => Number(c.hidden) !== 1);
+  const fks = await pool.query(
+    'SELECT id, seq, "table" AS ref_table, "from" AS col, "to" AS ref_col FROM pragma_foreign_key_list(?, ?) ORDER BY id, seq',
+    [table, sch],
+  );
   const idx = await pool.query('SELECT name, "unique" AS is_unique, origin FROM pragma_index_list(?, ?) ORDER BY name', [table, sch]);
   const indexes = [];
   for (const i of idx) {
@@ -325,7 +349,7 @@ export const sqliteSpec: EngineSpec = {
     const path = opts.uri.database ?? ':memory:';
     // every process has its own in-memory database: share one
     const size = path === ':memory:' ? 1 : opts.poolSize;
-    const pool = new SqliteEnginePool(path, opts.readOnly, size, opts.connectTimeoutMs);
+    const pool = new SqliteEnginePool(path, opts.readOnly, opts.disableExternalAccess, size, opts.connectTimeoutMs);
     try {
       // fail here, not on first use, when the file cannot be opened
       (await pool.acquire()).release();

@@ -21,7 +21,8 @@ const BACKENDS: Record<string, string> = {
 
 /**
  * Parse a SQLAlchemy-style connection URI: `dialect[+driver]://user:pass@host:port/db?k=v`,
- * `duckdb:///abs/path.duckdb`, `sqlite:////abs/path.db`, `duckdb:///:memory:`.
+ * `duckdb:////abs/path.duckdb` (four slashes for an absolute path, three for a relative one, as
+ * SQLAlchemy does), `sqlite:////abs/path.db`, `duckdb:///:memory:`.
  */
 export function parseUri(raw: string): ConnectionUri {
   const text = raw.trim();

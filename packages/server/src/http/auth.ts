@@ -17,8 +17,13 @@ declare module 'fastify' {
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Routes that establish a session and so cannot carry a session-bound CSRF token yet. */
-const CSRF_EXEMPT = new Set(['/login/', '/api/v1/security/login', '/api/v1/security/refresh']);
+/**
+ * Routes that establish a session and so cannot carry a session-bound CSRF token yet, and the
+ * event log: `navigator.sendBeacon` cannot set the CSRF header. That route only appends log rows
+ * for the logged-in user (never changes other state), is rate-limited per user, and the
+ * SameSite=Lax session cookie is not sent on cross-site POSTs, so a forged post can do no harm.
+ */
+const CSRF_EXEMPT = new Set(['/login/', '/api/v1/security/login', '/api/v1/security/refresh', '/rama/log/']);
 
 /** Resolve the user of every request (session cookie or bearer token) and enforce CSRF. */
 export function registerAuth(app: FastifyInstance, ctx: AppContext): void {

@@ -63,6 +63,8 @@ export function securityRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const loginLimit = {
     rateLimit: {
+      // counted after the body is parsed, so the key can include the user name
+      hook: 'preHandler' as const,
       max: ctx.config.loginRateLimitPerMinute,
       timeWindow: 60_000,
       keyGenerator: (req: { ip: string; body?: unknown }) => {

@@ -123,6 +123,9 @@ describe('login rate limit', () => {
       expect(statuses[4]).toBe(429);
       const r = await c.post('/login/', { username: 'admin', password: 'nope-nope' });
       expect(r.body).toEqual({ message: 'Too many login attempts. Please wait a minute and try again.' });
+      // counted per address and user name: attempts on one account do not lock out another
+      const other = await limited.client().post('/login/', { username: 'someone-else', password: 'nope-nope' });
+      expect(other.status).toBe(401);
     } finally {
       await limited.close();
     }

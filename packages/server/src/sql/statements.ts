@@ -104,23 +104,3 @@ export function checkScript(sql: string, parserDialect: string): ScriptCheck {
   const kinds = statements.map((s) => classifyStatement(s, parserDialect));
   return { statements, kinds, readOnly: kinds.every((k) => k === 'select') };
 }
-
-/** Tables a statement reads, as `{catalog, schema, table}` (empty when it cannot be parsed). */
-export function extractTables(sql: string, parserDialect: string): { catalog: string | null; schema: string | null; table: string }[] {
-  try {
-    const list = parser.tableList(sql, { database: parserDialect });
-    const seen = new Set<string>();
-    const out: { catalog: string | null; schema: string | null; table: string }[] = [];
-    for (const entry of list) {
-      // entries look like `select::schema::table` (schema is "null" when absent)
-      const [, schema, table] = entry.split('::');
-      const key = `${schema}.${table}`;
-      if (seen.has(key) || !table) continue;
-      seen.add(key);
-      out.push({ catalog: null, schema: schema && schema !== 'null' ? schema : null, table });
-    }
-    return out;
-  } catch {
-    return [];
-  }
-}

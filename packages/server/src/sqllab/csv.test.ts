@@ -7,7 +7,7 @@ describe('CSV export cells', () => {
     expect(csvCell('+1')).toBe("'+1");
     expect(csvCell('-2')).toBe("'-2");
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvCell('\tx')).toBe(`"'\tx"`);
+    expect(csvCell('\tx')).toBe("'\tx");
   });
 
   it('leaves numbers alone, quotes separators, writes NULL as empty', () => {

@@ -5,7 +5,7 @@ import type { MetadataSchema } from '../metadata/schema.js';
 import type { Principal } from '../security/principal.js';
 import { invalidFields, notFound } from '../http/errors.js';
 import type { ListParams } from '../http/rison.js';
-import { extractTables } from '../sql/statements.js';
+import { sqlTables } from '../sql/tables.js';
 import { presentQueries, type QueryRow } from './present.js';
 import { engineSpecForUri } from '../engines/registry.js';
 import { parseUri } from '../engines/uri.js';
@@ -65,7 +65,7 @@ export async function listQueries(db: Db, user: Principal, p: ListParams) {
     schema: r.schema,
     sql: r.sql,
     executed_sql: r.executed_sql,
-    sql_tables: extractTables(r.sql, dialectOf(r.sqlalchemy_uri)),
+    sql_tables: sqlTables(r.sql, dialectOf(r.sqlalchemy_uri)),
     rows: r.rows,
     status: r.status,
     tab_name: r.tab_name,

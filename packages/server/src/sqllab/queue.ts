@@ -22,6 +22,22 @@ export interface QueryQueue {
 
 export class QueueUnavailableError extends Error {}
 
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error('timed out')), ms);
+    p.then(
+      (v) => {
+        clearTimeout(t);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(t);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}
+
 /** Run one queued query by id (used by both queues). */
 export async function runQueuedQuery(ctx: AppContext, runner: QueryRunner, queryId: number): Promise<void> {
   const row = await getQueryById(ctx.store.db, queryId);
@@ -84,30 +100,33 @@ export class BullQueue implements QueryQueue {
   readonly kind = 'bullmq' as const;
   private readonly connection: Redis;
   private readonly queue: Queue;
-  constructor(url: string) {
+  constructor(url: string, prefix: string) {
     this.connection = redisConnection(url, false);
-    this.queue = new Queue(QUEUE_NAME, { connection: this.connection });
+    this.queue = new Queue(QUEUE_NAME, { connection: this.connection, prefix });
     this.queue.on('error', () => undefined);
   }
 
   async enqueue(queryId: number): Promise<void> {
     try {
-      await this.queue.add('run', { queryId }, { jobId: `q${queryId}`, removeOnComplete: true, removeOnFail: 1000, attempts: 1 });
+      // BullMQ waits for the connection forever; a producer must answer the user instead
+      await withTimeout(this.queue.add('run', { queryId }, { jobId: `q${queryId}`, removeOnComplete: true, removeOnFail: 1000, attempts: 1 }), 3000);
     } catch {
       throw new QueueUnavailableError('The async query queue (Redis) is unavailable. Run the query synchronously, or try again later.');
     }
   }
 
   async close(): Promise<void> {
-    await this.queue.close().catch(() => undefined);
+    await withTimeout(this.queue.close(), 2000).catch(() => undefined);
     this.connection.disconnect();
   }
 }
 
 /** A `rama worker` process: takes jobs from Redis and runs them; a stalled job is not retried. */
 export function startBullWorker(ctx: AppContext, runner: QueryRunner, url: string, concurrency: number): Worker {
+  const prefix = ctx.config.redisPrefix;
   const worker = new Worker<{ queryId: number }>(QUEUE_NAME, async (job) => runQueuedQuery(ctx, runner, job.data.queryId), {
     connection: redisConnection(url, true),
+    prefix,
     concurrency,
     maxStalledCount: 0,
   });

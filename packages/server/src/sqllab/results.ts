@@ -108,7 +108,10 @@ export class DiskResultsBackend implements ResultsBackend {
 export class RedisResultsBackend implements ResultsBackend {
   readonly kind = 'redis' as const;
   private readonly redis: Redis;
-  constructor(url: string) {
+  constructor(
+    url: string,
+    private readonly prefix: string,
+  ) {
     // fail fast when Redis is down instead of queueing commands forever
     this.redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 3000, lazyConnect: false });
     this.redis.on('error', () => undefined);
@@ -123,16 +126,16 @@ export class RedisResultsBackend implements ResultsBackend {
   }
 
   async set(key: string, value: StoredResult, ttlSeconds: number): Promise<void> {
-    await this.call(() => this.redis.set(`rama:results:${key}`, encode(value), 'EX', ttlSeconds));
+    await this.call(() => this.redis.set(`${this.prefix}:results:${key}`, encode(value), 'EX', ttlSeconds));
   }
 
   async get(key: string): Promise<StoredResult | null> {
-    const text = await this.call(() => this.redis.get(`rama:results:${key}`));
+    const text = await this.call(() => this.redis.get(`${this.prefix}:results:${key}`));
     return text === null ? null : decode(text);
   }
 
   async delete(key: string): Promise<void> {
-    await this.call(() => this.redis.del(`rama:results:${key}`));
+    await this.call(() => this.redis.del(`${this.prefix}:results:${key}`));
   }
 
   async close(): Promise<void> {
@@ -140,6 +143,6 @@ export class RedisResultsBackend implements ResultsBackend {
   }
 }
 
-export function createResultsBackend(home: string, redisUrl: string | null): ResultsBackend {
-  return redisUrl ? new RedisResultsBackend(redisUrl) : new DiskResultsBackend(join(home, 'results'));
+export function createResultsBackend(home: string, redisUrl: string | null, prefix: string): ResultsBackend {
+  return redisUrl ? new RedisResultsBackend(redisUrl, prefix) : new DiskResultsBackend(join(home, 'results'));
 }

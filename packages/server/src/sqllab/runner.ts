@@ -15,8 +15,6 @@ import { failOrphans, getQueryById, renewLeases, transitionQuery } from './queri
 import { ResultsBackendError, type ResultsBackend, type StoredResult } from './results.js';
 import { rowsToJsonLines, stringifyExact } from './serialize.js';
 
-const LEASE_MS = 15_000;
-const LEASE_RENEW_MS = 5_000;
 const STOP_POLL_MS = 400;
 /** rows kept for statements of a script that are not the result */
 const SIDE_STATEMENT_ROWS = 100;
@@ -94,11 +92,11 @@ export class QueryRunner {
   start(): void {
     const db = this.ctx.store.db;
     const tick = async () => {
-      await renewLeases(db, [...this.leased], Date.now() + LEASE_MS).catch(() => undefined);
+      await renewLeases(db, [...this.leased], this.leaseUntil()).catch(() => undefined);
       await failOrphans(db).catch(() => undefined);
     };
     void tick();
-    this.timers.push(setInterval(() => void tick(), LEASE_RENEW_MS));
+    this.timers.push(setInterval(() => void tick(), Math.max(250, (this.ctx.config.queryLeaseSeconds * 1000) / 3)));
     for (const t of this.timers) t.unref();
   }
 
@@ -108,7 +106,7 @@ export class QueryRunner {
   }
 
   leaseUntil(): number {
-    return Date.now() + LEASE_MS;
+    return Date.now() + this.ctx.config.queryLeaseSeconds * 1000;
   }
 
   private semaphore(dbId: number): Semaphore {

@@ -41,6 +41,22 @@ export class Client {
       payload = JSON.stringify(body);
       headers['content-type'] ??= 'application/json';
     }
+    return this.send<T>(method, path, headers, payload);
+  }
+
+  /**
+   * POST a form as a browser does: FormData goes multipart (what `navigator.sendBeacon` sends),
+   * URLSearchParams urlencoded. Session cookies go along; no CSRF header unless `csrf: true`.
+   */
+  async postForm<T = unknown>(path: string, form: FormData | URLSearchParams, opts: { csrf?: boolean; headers?: Record<string, string> } = {}): Promise<Reply<T>> {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (this.cookies.size) headers.cookie = this.cookieHeader();
+    if (this.bearer) headers.authorization = `Bearer ${this.bearer}`;
+    if (opts.csrf === true && this.csrf) headers['x-csrftoken'] = this.csrf;
+    return this.send<T>('POST', path, headers, form);
+  }
+
+  private async send<T>(method: string, path: string, headers: Record<string, string>, payload: string | FormData | URLSearchParams | undefined): Promise<Reply<T>> {
     const res = await fetch(this.baseUrl + path, { method, headers, body: payload, redirect: 'manual' });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
@@ -128,6 +144,8 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
     RAMA_SECRET_KEY: 'test-secret-key-0123456789-abcdefghijklmnop',
     RAMA_METADATA_URL: meta.url,
     RAMA_LOGIN_RATE_LIMIT: '1000',
+    // test runs may share one Redis: each server gets its own queue and results keys
+    RAMA_REDIS_PREFIX: `rama-test-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
     ...env,
   });
   const { app, ctx } = await buildApp({ config, logger: false });

@@ -1,0 +1,76 @@
+// Shared bench helpers: a real `rama start` process on a temporary home, and timing utilities.
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const root = new URL('..', import.meta.url).pathname;
+const CLI = join(root, 'packages/server/dist/cli.js');
+
+export async function startServer(env = {}) {
+  const home = mkdtempSync(join(tmpdir(), 'rama-bench-'));
+  const port = 18700 + Math.floor(Math.random() * 200);
+  const fullEnv = {
+    ...process.env,
+    RAMA_HOME: home,
+    RAMA_PORT: String(port),
+    RAMA_ADMIN_PASSWORD: 'bench-admin-password',
+    RAMA_LOG_LEVEL: 'warn',
+    RAMA_LOGIN_RATE_LIMIT: '1000',
+    ...env,
+  };
+  execFileSync(process.execPath, [CLI, 'init'], { env: fullEnv, stdio: 'ignore' });
+  const proc = spawn(process.execPath, [CLI, 'start'], { env: fullEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${url}/health`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const login = await fetch(`${url}/api/v1/security/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'bench-admin-password', provider: 'db' }),
+  });
+  const { access_token } = await login.json();
+  return {
+    url,
+    home,
+    pid: proc.pid,
+    token: access_token,
+    examplesPath: join(home, 'examples.duckdb'),
+    /** peak resident memory of the server process so far (VmHWM), in MB */
+    peakMemoryMb() {
+      const status = readFileSync(`/proc/${proc.pid}/status`, 'utf8');
+      const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      return kb / 1024;
+    },
+    async api(method, path, body) {
+      const res = await fetch(url + path, {
+        method,
+        headers: { authorization: `Bearer ${access_token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { status: res.status, text: await res.text() };
+    },
+    async stop() {
+      proc.kill('SIGTERM');
+      await new Promise((r) => proc.once('exit', r));
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function timeIt(fn) {
+  const t0 = performance.now();
+  const out = await fn();
+  return { ms: performance.now() - t0, out };
+}
+
+export function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}

@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { SIGNED_OUT, openNavMenu, shot, signIn, toast, unique } from './support';
+
+test.describe('users and roles', () => {
+  test('the roles page shows the permissions of Admin', async ({ page }) => {
+    await page.goto('/roles/list/');
+    const adminRow = page.getByRole('row').filter({ hasText: 'Admin' }).first();
+    await expect(adminRow).toBeVisible();
+    await adminRow.click();
+    const permissions = page.getByRole('region', { name: 'Permissions of Admin' });
+    await expect(permissions).toBeVisible();
+    await permissions.getByLabel('Search permissions of Admin').fill('Database');
+    const writeDatabase = permissions.getByRole('row').filter({ hasText: 'can_write' }).filter({ hasText: 'Database' });
+    await expect(writeDatabase.first()).toBeVisible();
+    await shot(page, '12-roles-admin-permissions');
+  });
+
+  test('an admin creates a Gamma user, who signs in without admin menus', async ({ page, browser }) => {
+    const username = unique('gamma');
+    const password = 'gamma-password-123';
+
+    await page.goto('/users/list/');
+    await page.getByRole('button', { name: 'User', exact: true }).click();
+    const modal = page.getByRole('dialog', { name: 'Add user' });
+    await modal.getByLabel('First name').fill('Gail');
+    await modal.getByLabel('Last name').fill('Gamma');
+    await modal.getByLabel('Username').fill(username);
+    await modal.getByLabel('Email').fill(`${username}@example.com`);
+    const roles = modal.getByLabel('Roles');
+    await roles.fill('Gamma');
+    await roles.press('Enter');
+    await roles.press('Escape');
+    await modal.getByLabel('Password', { exact: true }).fill(password);
+    await modal.getByLabel('Confirm password').fill(password);
+    await expect(modal.getByText('The passwords do not match')).toHaveCount(0);
+    await shot(page, '13-user-modal');
+    await modal.getByRole('button', { name: 'Create user' }).click();
+    await expect(modal).toBeHidden();
+    await expect(toast(page, `Created user ${username}`)).toBeVisible();
+
+    await page.getByLabel('Search users by username').fill(username);
+    await expect(page.getByText('1 user', { exact: true })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'admin', exact: true })).toHaveCount(0);
+    const row = page.getByRole('row').filter({ hasText: username });
+    await expect(row.getByText('Gamma', { exact: true })).toBeVisible();
+    await expect(row.getByText('Active')).toBeVisible();
+    await shot(page, '14-users-list');
+
+    const context = await browser.newContext({ storageState: SIGNED_OUT });
+    const gamma = await context.newPage();
+    await signIn(gamma, username, password);
+    await expect(gamma).toHaveURL(/\/rama\/welcome\/$/);
+    await expect(gamma.getByRole('heading', { name: 'Welcome, Gail' })).toBeVisible();
+    await expect(gamma.getByRole('link', { name: 'Connect a database' })).toHaveCount(0);
+    await expect(gamma.getByRole('menuitem', { name: 'Settings', exact: true })).toHaveCount(0);
+    await openNavMenu(gamma, 'Data', 'Databases');
+    await gamma.getByRole('menuitem', { name: 'Databases', exact: true }).click();
+    await expect(gamma).toHaveURL(/\/databaseview\/list\/$/);
+    await expect(gamma.getByRole('heading', { name: 'Databases', exact: true })).toBeVisible();
+    await expect(gamma.getByRole('table')).toBeVisible();
+    await expect(gamma.getByRole('button', { name: 'Database', exact: true })).toHaveCount(0);
+    await gamma.mouse.move(700, 700);
+    await expect(gamma.getByRole('menuitem', { name: 'Databases', exact: true })).toBeHidden();
+    await shot(gamma, '15-gamma-databases');
+    await gamma.goto('/users/list/');
+    await expect(gamma.getByText('Access denied')).toBeVisible();
+    await context.close();
+
+    await page.getByRole('button', { name: `Delete ${username}` }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(toast(page, `Deleted user ${username}`)).toBeVisible();
+  });
+});

@@ -1,0 +1,67 @@
+import type { AppContext } from '../context.js';
+import type { Principal } from '../security/principal.js';
+import { EngineError } from '../engines/types.js';
+import { HttpError, typedError } from '../http/errors.js';
+import { inferQueryColumns } from '../sqllab/columns.js';
+
+/** A column as a dataset stores it, whichever way it was discovered. */
+export interface DiscoveredColumn {
+  column_name: string;
+  type: string;
+  type_generic: number;
+  is_dttm: boolean;
+}
+
+export const tableNotFoundMessage = (table: string) =>
+  `Table [${table}] could not be found, please double check your database connection, schema, and table name`;
+
+const qualified = (catalog: string | null, schema: string | null, table: string) => [catalog, schema, table].filter(Boolean).join('.');
+
+/** 422 `{message: {table_name: [...]}}`: the table is missing, or the user may not see its schema. */
+export const tableNotFound = (catalog: string | null, schema: string | null, table: string) =>
+  new HttpError(422, { message: { table_name: [tableNotFoundMessage(qualified(catalog, schema, table))] } });
+
+function engineFailure(e: unknown): never {
+  if (e instanceof HttpError) throw e;
+  if (e instanceof EngineError) throw typedError(422, e.message, e.errorType as never);
+  throw typedError(422, 'The database could not be reached. Please check its connection settings.', 'GENERIC_DB_ENGINE_ERROR');
+}
+
+/** Columns of a physical table from the engine's table metadata. */
+export async function physicalColumns(
+  ctx: AppContext,
+  databaseId: number,
+  table: string,
+  schema: string | null,
+  catalog: string | null,
+): Promise<DiscoveredColumn[]> {
+  let open;
+  try {
+    open = await ctx.connections.get(databaseId);
+  } catch (e) {
+    return engineFailure(e);
+  }
+  try {
+    const meta = await open.spec.getTableMetadata(open.pool, table, schema, catalog);
+    return meta.columns.map((c) => ({ column_name: c.name, type: c.type, type_generic: c.type_generic, is_dttm: c.is_dttm }));
+  } catch (e) {
+    if (e instanceof EngineError && e.errorType === 'TABLE_DOES_NOT_EXIST_ERROR') throw tableNotFound(catalog, schema, table);
+    return engineFailure(e);
+  }
+}
+
+/** Columns of a virtual dataset: its SQL rendered, checked and run by the SQL Lab pipeline. */
+export async function virtualColumns(
+  ctx: AppContext,
+  user: Principal,
+  opts: { databaseId: number; catalog: string | null; schema: string | null; sql: string; templateParams: string | null },
+): Promise<DiscoveredColumn[]> {
+  const columns = await inferQueryColumns(ctx, user, opts);
+  return columns.map((c) => ({ column_name: c.column_name, type: c.type, type_generic: c.type_generic, is_dttm: c.is_dttm }));
+}
+
+/** Drop repeated names (the first wins): a dataset addresses its columns by name. */
+export function uniqueColumns(columns: DiscoveredColumn[]): DiscoveredColumn[] {
+  const seen = new Set<string>();
+  return columns.filter((c) => !seen.has(c.column_name) && Boolean(seen.add(c.column_name)));
+}

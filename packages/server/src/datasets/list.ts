@@ -1,0 +1,154 @@
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import type { DatasetListItem } from '@rama/shared';
+import type { MetadataSchema } from '../metadata/schema.js';
+import type { Principal } from '../security/principal.js';
+import { invalidFields } from '../http/errors.js';
+import { listParams } from '../http/rison.js';
+import { datasetScope, type DatasetScope } from './access.js';
+import { MAX_ID, pickColumns, presentListItem } from './present.js';
+import type { DatasetService } from './service.js';
+
+type Eb = ExpressionBuilder<
+  MetadataSchema & { t: MetadataSchema['tables']; d: MetadataSchema['dbs']; cb: MetadataSchema['ab_user'] },
+  't' | 'd' | 'cb'
+>;
+
+export const DATASET_ORDER_COLUMNS = [
+  'table_name',
+  'catalog',
+  'schema',
+  'changed_on',
+  'changed_on_delta_humanized',
+  'database.database_name',
+  'changed_by.first_name',
+  'id',
+] as const;
+
+const ORDER_REFS = {
+  table_name: 't.table_name',
+  catalog: 't.catalog',
+  schema: 't.schema',
+  changed_on: 't.changed_on',
+  changed_on_delta_humanized: 't.changed_on',
+  'database.database_name': 'd.database_name',
+  'changed_by.first_name': 'cb.first_name',
+  id: 't.id',
+} as const;
+
+const unsupported = (col: string, opr: string) => invalidFields({ filters: [`Filter on ${col} with ${opr} is not supported.`] });
+
+function asId(col: string, opr: string, value: unknown): number {
+  const v = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > MAX_ID)
+    throw invalidFields({ filters: [`Filter on ${col} needs an id.`] });
+  return v;
+}
+
+function asText(col: string, opr: string, value: unknown): string {
+  if (typeof value !== 'string') throw invalidFields({ filters: [`Filter on ${col} with ${opr} needs a text value.`] });
+  return value;
+}
+
+/** Case-insensitive LIKE with the user's `%` and `_` taken literally. */
+function textMatch(eb: Eb, ref: 't.table_name' | 't.schema' | 't.catalog', opr: string, value: string): Expression<SqlBool> {
+  if (opr === 'eq') return eb(ref, '=', value);
+  if (opr === 'neq') return eb(ref, '!=', value);
+  const escaped = value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  const pattern = opr === 'ct' ? `%${escaped}%` : opr === 'sw' ? `${escaped}%` : opr === 'ew' ? `%${escaped}` : null;
+  if (pattern === null) throw unsupported(ref.slice(2), opr);
+  return sql<SqlBool>`lower(${eb.ref(ref)}) like ${pattern} escape '\\'`;
+}
+
+/** One list filter (`(col:…,opr:…,value:…)`) as a condition, with the BI server's operator names. */
+function condition(eb: Eb, col: string, opr: string, value: unknown): Expression<SqlBool> {
+  switch (col) {
+    case 'table_name':
+    case 'schema':
+    case 'catalog':
+      return textMatch(eb, `t.${col}`, opr, asText(col, opr, value));
+    case 'database':
+      if (opr !== 'eq' && opr !== 'rel_o_m') throw unsupported(col, opr);
+      return eb('t.database_id', '=', asId(col, opr, value));
+    case 'created_by':
+    case 'changed_by':
+      if (opr !== 'eq' && opr !== 'rel_o_m') throw unsupported(col, opr);
+      return eb(col === 'created_by' ? 't.created_by_fk' : 't.changed_by_fk', '=', asId(col, opr, value));
+    case 'owners': {
+      if (opr !== 'rel_m_m') throw unsupported(col, opr);
+      const owner = asId(col, opr, value);
+      return eb.exists(
+        eb.selectFrom('dataset_owners as o').select('o.user_id').whereRef('o.dataset_id', '=', 't.id').where('o.user_id', '=', owner),
+      );
+    }
+    case 'sql': {
+      // value true: physical (no SQL); false: virtual
+      if (opr !== 'dataset_is_null_or_empty' || typeof value !== 'boolean') throw unsupported(col, opr);
+      return value ? eb.or([eb('t.sql', 'is', null), eb('t.sql', '=', '')]) : eb.and([eb('t.sql', 'is not', null), eb('t.sql', '!=', '')]);
+    }
+    case 'id':
+      if (opr === 'eq') return eb('t.id', '=', asId(col, opr, value));
+      if (opr === 'in' && Array.isArray(value)) {
+        const ids = value.map((v) => asId(col, opr, v));
+        return ids.length ? eb('t.id', 'in', ids) : sql<SqlBool>`1 = 0`;
+      }
+      throw unsupported(col, opr);
+    case 'uuid':
+      if (opr !== 'eq') throw unsupported(col, opr);
+      return eb('t.uuid', '=', asText(col, opr, value).toLowerCase());
+    default:
+      throw unsupported(col, opr);
+  }
+}
+
+function visibility(eb: Eb, scope: DatasetScope): Expression<SqlBool> {
+  const any: Expression<SqlBool>[] = [];
+  if (scope.databaseIds.length) any.push(eb('t.database_id', 'in', scope.databaseIds));
+  if (scope.datasetIds.length) any.push(eb('t.id', 'in', scope.datasetIds));
+  for (const s of scope.schemas) any.push(eb.and([eb('t.database_id', '=', s.databaseId), eb('t.schema', '=', s.schema)]));
+  return any.length ? eb.or(any) : sql<SqlBool>`1 = 0`;
+}
+
+/** GET /api/v1/dataset/?q=…: filtered, visible to the user, ordered and paged; `columns` narrows each row. */
+export async function listDatasets(
+  service: DatasetService,
+  db: Kysely<MetadataSchema>,
+  user: Principal,
+  q: Record<string, unknown>,
+): Promise<{ count: number; ids: number[]; result: DatasetListItem[] | Record<string, unknown>[] }> {
+  const p = listParams(q, DATASET_ORDER_COLUMNS);
+  const columns = q.columns;
+  if (columns !== undefined && (!Array.isArray(columns) || !columns.every((c) => typeof c === 'string')))
+    throw invalidFields({ columns: ['Not a valid list.'] });
+  const scope = datasetScope(user, await db.selectFrom('dbs').select(['id', 'database_name']).execute());
+
+  const base = db
+    .selectFrom('tables as t')
+    .innerJoin('dbs as d', 'd.id', 't.database_id')
+    .leftJoin('ab_user as cb', 'cb.id', 't.changed_by_fk')
+    .where((eb) => eb.and([...(scope.all ? [] : [visibility(eb, scope)]), ...p.filters.map((f) => condition(eb, f.col, f.opr, f.value))]));
+
+  const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  // without an order the newest change comes first, as the dataset list shows it
+  const orderRef = ORDER_REFS[(p.orderColumn ?? 'changed_on') as keyof typeof ORDER_REFS];
+  const direction = p.orderColumn === null && q.order_direction === undefined ? 'desc' : p.orderDirection;
+  const rows = await base
+    .selectAll('t')
+    .select('d.database_name as database_name')
+    .orderBy(orderRef, direction)
+    .orderBy('t.id', direction)
+    .limit(p.pageSize)
+    .offset(p.page * p.pageSize)
+    .execute();
+
+  const owners = await service.ownerIds(rows.map((r) => r.id));
+  const users = await service.users([
+    ...rows.flatMap((r) => owners.get(r.id) ?? []),
+    ...rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]),
+  ]);
+  const result = rows.map(({ database_name, ...row }) => presentListItem(row, database_name, owners.get(row.id) ?? [], users));
+  return {
+    count: Number(count),
+    ids: rows.map((r) => r.id),
+    result: Array.isArray(columns) && columns.length ? result.map((item) => pickColumns(item, columns as string[])) : result,
+  };
+}

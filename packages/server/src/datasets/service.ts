@@ -1,0 +1,331 @@
+import { randomUUID } from 'node:crypto';
+import {
+  FORBIDDEN_EDIT_MESSAGE,
+  formatMessage,
+  type DatasetCreate,
+  type DatasetCreateResult,
+  type DatasetDetail,
+  type GetOrCreateDatasetPayload,
+  type UserRef,
+} from '@rama/shared';
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../context.js';
+import type { MetadataSchema } from '../metadata/schema.js';
+import { flag, nowIso } from '../metadata/db.js';
+import type { Principal } from '../security/principal.js';
+import { ensurePermissionView } from '../security/users.js';
+import { canAccessDatabase, allowedSchemas } from '../databases/access.js';
+import { parseUri } from '../engines/uri.js';
+import { getEngineSpec } from '../engines/registry.js';
+import type { EngineSpec } from '../engines/types.js';
+import { HttpError, forbidden, invalidFields, notFound } from '../http/errors.js';
+import { canAccessDataset, canEditDataset, datasetPermView, hasDatabaseWideAccess } from './access.js';
+import { physicalColumns, tableNotFound, uniqueColumns, virtualColumns, type DiscoveredColumn } from './columns.js';
+import { MAX_ID, presentCreateResult, presentDetail, type DatasetRow, type Users } from './present.js';
+
+type DatabaseRef = { id: number; database_name: string; sqlalchemy_uri: string };
+
+const emptyToNull = (v: string | null | undefined): string | null => (v === undefined || v === null || v.trim() === '' ? null : v);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function specOf(db: DatabaseRef): { backend: string; spec: EngineSpec | null } {
+  try {
+    const { backend } = parseUri(db.sqlalchemy_uri);
+    try {
+      return { backend, spec: getEngineSpec(backend) };
+    } catch {
+      return { backend, spec: null };
+    }
+  } catch {
+    return { backend: 'unknown', spec: null };
+  }
+}
+
+/** The dataset's identity: one per database, catalog, schema and name. */
+interface DatasetKey {
+  databaseId: number;
+  catalog: string | null;
+  schema: string | null;
+  tableName: string;
+}
+
+const alreadyExists = (key: DatasetKey): string =>
+  `Dataset ${[key.catalog, key.schema, key.tableName].filter(Boolean).join('.')} already exists`;
+
+export class DatasetService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private get db() {
+    return this.ctx.store.db;
+  }
+
+  async users(ids: (number | null)[]): Promise<Users> {
+    const wanted = [...new Set(ids.filter((x): x is number => x !== null))];
+    const rows: UserRef[] = wanted.length
+      ? await this.db.selectFrom('ab_user').select(['id', 'first_name', 'last_name']).where('id', 'in', wanted).execute()
+      : [];
+    return new Map(rows.map((u) => [u.id, u]));
+  }
+
+  async ownerIds(datasetIds: number[]): Promise<Map<number, number[]>> {
+    const map = new Map<number, number[]>();
+    if (!datasetIds.length) return map;
+    const rows = await this.db
+      .selectFrom('dataset_owners')
+      .select(['dataset_id', 'user_id'])
+      .where('dataset_id', 'in', datasetIds)
+      .orderBy('user_id')
+      .execute();
+    for (const r of rows) map.set(r.dataset_id, [...(map.get(r.dataset_id) ?? []), r.user_id]);
+    return map;
+  }
+
+  private findByKey(key: DatasetKey, db: Kysely<MetadataSchema> = this.db) {
+    let q = db.selectFrom('tables').selectAll().where('database_id', '=', key.databaseId).where('table_name', '=', key.tableName);
+    q = key.catalog === null ? q.where('catalog', 'is', null) : q.where('catalog', '=', key.catalog);
+    q = key.schema === null ? q.where('schema', 'is', null) : q.where('schema', '=', key.schema);
+    return q.executeTakeFirst();
+  }
+
+  /** The dataset and its database when the user may see it; otherwise 404 (the same answer for both). */
+  async visible(user: Principal, idOrUuid: number | string): Promise<{ row: DatasetRow; database: DatabaseRef }> {
+    const byId = typeof idOrUuid === 'number' || /^\d{1,10}$/.test(idOrUuid);
+    if (byId ? Number(idOrUuid) > MAX_ID : !UUID.test(String(idOrUuid))) throw notFound();
+    const base = this.db.selectFrom('tables').selectAll();
+    const row = await (
+      byId ? base.where('id', '=', Number(idOrUuid)) : base.where('uuid', '=', String(idOrUuid).toLowerCase())
+    ).executeTakeFirst();
+    if (!row) throw notFound();
+    const database = await this.db
+      .selectFrom('dbs')
+      .select(['id', 'database_name', 'sqlalchemy_uri'])
+      .where('id', '=', row.database_id)
+      .executeTakeFirstOrThrow();
+    if (!canAccessDataset(user, database, row)) throw notFound();
+    return { row, database };
+  }
+
+  async get(user: Principal, idOrUuid: number | string): Promise<DatasetDetail> {
+    const { row, database } = await this.visible(user, idOrUuid);
+    const [columns, metrics, owners] = await Promise.all([
+      this.db.selectFrom('table_columns').selectAll().where('table_id', '=', row.id).orderBy('id').execute(),
+      this.db.selectFrom('sql_metrics').selectAll().where('table_id', '=', row.id).orderBy('id').execute(),
+      this.ownerIds([row.id]),
+    ]);
+    const ownerIds = owners.get(row.id) ?? [];
+    const users = await this.users([...ownerIds, row.created_by_fk, row.changed_by_fk]);
+    const { backend, spec } = specOf(database);
+    return presentDetail({
+      row,
+      database: { id: database.id, database_name: database.database_name, backend },
+      spec,
+      columns,
+      metrics,
+      ownerIds,
+      users,
+    });
+  }
+
+  /** 400 `database: Database does not exist` for a missing database and for one the user may not use. */
+  private async usableDatabase(user: Principal, id: number): Promise<DatabaseRef> {
+    const database = await this.db
+      .selectFrom('dbs')
+      .select(['id', 'database_name', 'sqlalchemy_uri'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!database || !canAccessDatabase(user, database)) throw invalidFields({ database: ['Database does not exist'] });
+    return database;
+  }
+
+  private async checkOwners(ids: number[]): Promise<string[] | null> {
+    if (!ids.length) return null;
+    const found = await this.db.selectFrom('ab_user').select('id').where('id', 'in', ids).execute();
+    return found.length === ids.length ? null : ['Owners are invalid'];
+  }
+
+  async create(user: Principal, body: DatasetCreate): Promise<{ id: number; result: DatasetCreateResult }> {
+    const database = await this.usableDatabase(user, body.database);
+    const key: DatasetKey = {
+      databaseId: database.id,
+      catalog: emptyToNull(body.catalog),
+      schema: emptyToNull(body.schema),
+      tableName: body.table_name.trim(),
+    };
+    if (!key.tableName) throw invalidFields({ table_name: ['Field cannot be empty.'] });
+    const sql = emptyToNull(body.sql);
+    // a user granted single schemas creates datasets only in those schemas; others look missing
+    const schemaAllowed =
+      key.schema !== null ? allowedSchemas(user, database, [key.schema]).length > 0 : hasDatabaseWideAccess(user, database);
+    if (!schemaAllowed) {
+      if (sql === null) throw tableNotFound(key.catalog, key.schema, key.tableName);
+      throw new HttpError(422, { message: { schema: ['Schema does not exist'] } });
+    }
+    const ownerIds = [...new Set([user.id, ...(body.owners ?? [])])];
+    const errors: Record<string, string[]> = {};
+    if (await this.findByKey(key)) errors.table_name = [alreadyExists(key)];
+    const ownerError = await this.checkOwners(ownerIds);
+    if (ownerError) errors.owners = ownerError;
+    if (Object.keys(errors).length) throw new HttpError(422, { message: errors });
+
+    const columns = uniqueColumns(
+      sql !== null
+        ? await virtualColumns(this.ctx, user, {
+            databaseId: database.id,
+            catalog: key.catalog,
+            schema: key.schema,
+            sql,
+            templateParams: emptyToNull(body.template_params),
+          })
+        : await physicalColumns(this.ctx, database.id, key.tableName, key.schema, key.catalog),
+    );
+    const row = await this.insert(user, key, database, columns, ownerIds, {
+      sql,
+      template_params: emptyToNull(body.template_params),
+      is_managed_externally: flag(body.is_managed_externally),
+      external_url: emptyToNull(body.external_url),
+    });
+    return { id: row.id, result: presentCreateResult(row, ownerIds) };
+  }
+
+  private async insert(
+    user: Principal,
+    key: DatasetKey,
+    database: DatabaseRef,
+    columns: DiscoveredColumn[],
+    ownerIds: number[],
+    fields: { sql: string | null; template_params: string | null; is_managed_externally: number; external_url: string | null },
+  ): Promise<DatasetRow> {
+    const now = nowIso();
+    const row = await this.db.transaction().execute(async (trx) => {
+      // checked again inside the write: the column discovery above can take a while
+      if (await this.findByKey(key, trx)) throw new HttpError(422, { message: { table_name: [alreadyExists(key)] } });
+      const inserted = await trx
+        .insertInto('tables')
+        .values({
+          uuid: randomUUID(),
+          table_name: key.tableName,
+          database_id: key.databaseId,
+          catalog: key.catalog,
+          schema: key.schema,
+          sql: fields.sql,
+          is_sqllab_view: 0,
+          template_params: fields.template_params,
+          description: null,
+          main_dttm_col: columns.find((c) => c.is_dttm)?.column_name ?? null,
+          default_endpoint: null,
+          offset: 0,
+          cache_timeout: null,
+          filter_select_enabled: 1,
+          normalize_columns: 0,
+          always_filter_main_dttm: 0,
+          is_managed_externally: fields.is_managed_externally,
+          external_url: fields.external_url,
+          extra: null,
+          created_on: now,
+          changed_on: now,
+          created_by_fk: user.id,
+          changed_by_fk: user.id,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (columns.length) {
+        await trx
+          .insertInto('table_columns')
+          .values(
+            columns.map((c) => ({
+              table_id: inserted.id,
+              column_name: c.column_name,
+              verbose_name: null,
+              type: c.type,
+              type_generic: c.type_generic,
+              is_dttm: flag(c.is_dttm),
+              is_active: 1,
+              groupby: 1,
+              filterable: 1,
+              expression: null,
+              description: null,
+              python_date_format: null,
+              extra: null,
+              created_on: now,
+              changed_on: now,
+            })),
+          )
+          .execute();
+      }
+      await trx
+        .insertInto('dataset_owners')
+        .values(ownerIds.map((user_id) => ({ dataset_id: inserted.id, user_id })))
+        .execute();
+      return inserted;
+    });
+    await ensurePermissionView(this.db, ['datasource_access', datasetPermView(database.database_name, row.table_name, row.id)]);
+    return row;
+  }
+
+  /** The dataset with this name, created (physical) when there is none yet. */
+  async getOrCreate(user: Principal, body: GetOrCreateDatasetPayload): Promise<number> {
+    const key: DatasetKey = {
+      databaseId: body.database_id,
+      catalog: emptyToNull(body.catalog),
+      schema: emptyToNull(body.schema),
+      tableName: body.table_name.trim(),
+    };
+    const existing = await this.findByKey(key);
+    if (existing) {
+      const database = await this.db
+        .selectFrom('dbs')
+        .select(['id', 'database_name'])
+        .where('id', '=', existing.database_id)
+        .executeTakeFirstOrThrow();
+      if (canAccessDataset(user, database, existing)) return existing.id;
+    }
+    const created = await this.create(user, {
+      database: body.database_id,
+      catalog: key.catalog,
+      schema: key.schema,
+      table_name: key.tableName,
+      template_params: body.template_params ?? null,
+    });
+    if (body.always_filter_main_dttm !== undefined || body.normalize_columns !== undefined) {
+      await this.db
+        .updateTable('tables')
+        .set({
+          ...(body.always_filter_main_dttm !== undefined && { always_filter_main_dttm: flag(body.always_filter_main_dttm) }),
+          ...(body.normalize_columns !== undefined && { normalize_columns: flag(body.normalize_columns) }),
+        })
+        .where('id', '=', created.id)
+        .execute();
+    }
+    return created.id;
+  }
+
+  /**
+   * Delete datasets, all or none: any one missing or invisible → 404, any one the user does not
+   * own (admins own all) → 403 with the spec's message. Columns, metrics and owners go with the
+   * dataset (foreign keys cascade), and so does its datasource_access permission.
+   */
+  async delete(user: Principal, ids: number[]): Promise<number> {
+    const unique = [...new Set(ids)];
+    const found = await Promise.all(unique.map((id) => this.visible(user, id)));
+    const owners = await this.ownerIds(unique);
+    if (found.some(({ row }) => !canEditDataset(user, owners.get(row.id) ?? [])))
+      throw forbidden(formatMessage(FORBIDDEN_EDIT_MESSAGE, 'dataset'));
+    await this.db.transaction().execute(async (trx) => {
+      for (const { row, database } of found) {
+        // also under an older name: the view names the database, which may have been renamed since
+        await trx
+          .deleteFrom('ab_permission_view')
+          .where('permission', '=', 'datasource_access')
+          .where((eb) =>
+            eb.or([
+              eb('view_menu', '=', datasetPermView(database.database_name, row.table_name, row.id)),
+              eb('view_menu', 'like', `%](id:${row.id})`),
+            ]),
+          )
+          .execute();
+      }
+      await trx.deleteFrom('tables').where('id', 'in', unique).execute();
+    });
+    return unique.length;
+  }
+}

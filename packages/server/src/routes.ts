@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from './context.js';
+import { securityRoutes } from './security/routes.js';
+import { databaseRoutes } from './databases/routes.js';
+import { sqllabRoutes } from './sqllab/routes.js';
+import { savedQueryRoutes } from './savedqueries/routes.js';
+import { permalinkRoutes } from './permalinks/routes.js';
+import { tabStateRoutes } from './tabstate/routes.js';
+import { datasetRoutes } from './datasets/routes.js';
+import { logRoutes } from './log/routes.js';
+
+/** Every feature's routes; each feature folder exports one `(app, ctx) => void` registrar. */
+export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => unknown)[] = [securityRoutes, databaseRoutes, sqllabRoutes, savedQueryRoutes, permalinkRoutes, tabStateRoutes, datasetRoutes, logRoutes];

@@ -1,0 +1,75 @@
+import type { SavedQueryRecord, UserRef } from '@rama/shared';
+import type { Kysely } from 'kysely';
+import type { MetadataSchema, Row, SavedQueryTable } from '../metadata/schema.js';
+import { humanizeDelta } from '../http/time.js';
+import { engineSpecForUri } from '../engines/registry.js';
+import { parseUri } from '../engines/uri.js';
+import { sqlTables } from '../sql/tables.js';
+
+export type SavedQueryRow = Row<SavedQueryTable>;
+
+export interface SavedQueryDatabase {
+  id: number;
+  database_name: string;
+  sqlalchemy_uri: string;
+}
+
+/** node-sql-parser's dialect for a stored database, or null when its engine is unknown. */
+function parserDialectOf(db: SavedQueryDatabase | undefined): string | null {
+  if (!db) return null;
+  try {
+    return engineSpecForUri(parseUri(db.sqlalchemy_uri)).parserDialect;
+  } catch {
+    return null;
+  }
+}
+
+/** The one place a saved query is shaped for clients. */
+export function presentSavedQuery(row: SavedQueryRow, db: SavedQueryDatabase | undefined, users: Map<number, UserRef>): SavedQueryRecord {
+  const user = (id: number | null) => (id !== null ? (users.get(id) ?? null) : null);
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    db_id: row.db_id,
+    label: row.label,
+    description: row.description,
+    sql: row.sql,
+    catalog: row.catalog,
+    schema: row.schema,
+    template_parameters: row.template_parameters,
+    extra_json: row.extra_json,
+    database: db ? { id: db.id, database_name: db.database_name } : null,
+    created_by: user(row.created_by_fk),
+    changed_by: user(row.changed_by_fk),
+    created_on: row.created_on,
+    changed_on: row.changed_on,
+    changed_on_delta_humanized: humanizeDelta(row.changed_on),
+    last_run: row.last_run,
+    rows: row.rows,
+    sql_tables: db ? sqlTables(row.sql, parserDialectOf(db)) : [],
+  };
+}
+
+/** Present many rows, looking up their databases and users once. */
+export async function presentSavedQueries(db: Kysely<MetadataSchema>, rows: SavedQueryRow[]): Promise<SavedQueryRecord[]> {
+  if (!rows.length) return [];
+  const dbIds = [...new Set(rows.map((r) => r.db_id).filter((x): x is number => x !== null))];
+  const userIds = [...new Set(rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]).filter((x): x is number => x !== null))];
+  const dbs = dbIds.length
+    ? new Map(
+        (await db.selectFrom('dbs').select(['id', 'database_name', 'sqlalchemy_uri']).where('id', 'in', dbIds).execute()).map((d) => [
+          d.id,
+          d,
+        ]),
+      )
+    : new Map<number, SavedQueryDatabase>();
+  const users = userIds.length
+    ? new Map(
+        (await db.selectFrom('ab_user').select(['id', 'first_name', 'last_name']).where('id', 'in', userIds).execute()).map((u) => [
+          u.id,
+          u,
+        ]),
+      )
+    : new Map<number, UserRef>();
+  return rows.map((r) => presentSavedQuery(r, r.db_id !== null ? dbs.get(r.db_id) : undefined, users));
+}

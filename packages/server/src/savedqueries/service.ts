@@ -1,0 +1,214 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type SqlBool } from 'kysely';
+import type { SavedQueryRecord, SavedQueryWrite } from '@rama/shared';
+import type { AppContext } from '../context.js';
+import { canAccessDatabase } from '../databases/access.js';
+import { nowIso } from '../metadata/db.js';
+import { invalidFields, notFound } from '../http/errors.js';
+import type { ListParams } from '../http/rison.js';
+import type { Principal } from '../security/principal.js';
+import { presentSavedQueries, type SavedQueryRow } from './present.js';
+
+export const SAVED_QUERY_ORDER_COLUMNS = [
+  'label',
+  'changed_on',
+  'created_on',
+  'schema',
+  'database.database_name',
+  'last_run',
+  'rows',
+] as const;
+
+const ORDER_EXPRESSIONS = {
+  label: 'sq.label',
+  changed_on: 'sq.changed_on',
+  created_on: 'sq.created_on',
+  schema: 'sq.schema',
+  'database.database_name': 'd.database_name',
+  last_run: 'sq.last_run',
+  rows: 'sq.rows',
+} as const satisfies Record<(typeof SAVED_QUERY_ORDER_COLUMNS)[number], string>;
+
+type Filter = ListParams['filters'][number];
+type TextColumn = 'sq.label' | 'sq.sql' | 'sq.description';
+
+const unsupported = (f: Filter) => invalidFields({ filters: [`Filter on ${f.col} with ${f.opr} is not supported.`] });
+
+function intValue(f: Filter, v: unknown = f.value): number {
+  if (typeof v === 'number' && Number.isInteger(v)) return v;
+  if (typeof v === 'string' && /^\d{1,15}$/.test(v)) return Number(v);
+  throw invalidFields({ filters: [`The value of ${f.col} must be an integer.`] });
+}
+
+function stringValue(f: Filter): string {
+  if (typeof f.value === 'string') return f.value;
+  if (typeof f.value === 'number') return String(f.value);
+  throw invalidFields({ filters: [`The value of ${f.col} must be a string.`] });
+}
+
+/** Case-insensitive "contains", with the user's text matched literally (`%` and `_` escaped). */
+function contains(col: TextColumn, text: string) {
+  const pattern = `%${text.toLowerCase().replace(/[!%_]/g, '!$&')}%`;
+  return sql<SqlBool>`lower(${sql.ref(col)}) like ${pattern} escape '!'`;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** extra_json must be a JSON object; a schedule in it (`schedule_info`) must be an object too. */
+function checkedExtraJson(text: string | null | undefined): string {
+  if (text === undefined || text === null || !text.trim()) return '{}';
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw invalidFields({ extra_json: ['Field cannot be decoded by JSON: extra_json is not valid JSON'] });
+  }
+  if (!isRecord(value)) throw invalidFields({ extra_json: ['extra_json must be a JSON object'] });
+  if (value.schedule_info !== undefined && value.schedule_info !== null && !isRecord(value.schedule_info)) {
+    throw invalidFields({ extra_json: ['schedule_info must be a JSON object'] });
+  }
+  return text;
+}
+
+function checkedLabel(label: string): string {
+  const trimmed = label.trim();
+  if (!trimmed) throw invalidFields({ label: ['Field cannot be empty.'] });
+  return trimmed;
+}
+
+/** Saved queries: each belongs to the user who saved it; admins see and manage all. */
+export class SavedQueryService {
+  constructor(private readonly ctx: AppContext) {}
+
+  private get db() {
+    return this.ctx.store.db;
+  }
+
+  /** The row when it exists and the user owns it (or is admin); otherwise 404, the same for both. */
+  private async getVisibleRow(user: Principal, id: number): Promise<SavedQueryRow> {
+    let q = this.db.selectFrom('saved_query').selectAll().where('id', '=', id);
+    if (!user.isAdmin) q = q.where('user_id', '=', user.id);
+    const row = await q.executeTakeFirst();
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** A database the user may not use is answered as one that does not exist. */
+  private async checkDatabase(user: Principal, id: number): Promise<void> {
+    const row = await this.db.selectFrom('dbs').select(['id', 'database_name']).where('id', '=', id).executeTakeFirst();
+    if (!row || !canAccessDatabase(user, row)) throw invalidFields({ db_id: ['Database does not exist'] });
+  }
+
+  async list(user: Principal, p: ListParams): Promise<{ count: number; ids: number[]; result: SavedQueryRecord[] }> {
+    let q = this.db.selectFrom('saved_query as sq').leftJoin('dbs as d', 'd.id', 'sq.db_id');
+    if (!user.isAdmin) q = q.where('sq.user_id', '=', user.id);
+    for (const f of p.filters) {
+      if (f.opr === 'all_text' && (f.col === 'label' || f.col === 'all_text')) {
+        const text = stringValue(f);
+        q = q.where((eb) => eb.or([contains('sq.label', text), contains('sq.sql', text), contains('sq.description', text)]));
+      } else if (f.col === 'label' && f.opr === 'ct') {
+        q = q.where(contains('sq.label', stringValue(f)));
+      } else if (f.col === 'label' && f.opr === 'eq') {
+        q = q.where('sq.label', '=', stringValue(f));
+      } else if ((f.col === 'database' || f.col === 'db_id') && (f.opr === 'eq' || f.opr === 'rel_o_m')) {
+        q = q.where('sq.db_id', '=', intValue(f));
+      } else if (f.col === 'schema' && f.opr === 'eq') {
+        q = q.where('sq.schema', '=', stringValue(f));
+      } else if (f.col === 'created_by' && (f.opr === 'rel_o_m' || f.opr === 'eq')) {
+        q = q.where('sq.created_by_fk', '=', intValue(f));
+      } else if (f.col === 'id' && f.opr === 'in') {
+        if (!Array.isArray(f.value)) throw invalidFields({ filters: ['The value of id must be a list of integers.'] });
+        const ids = f.value.map((v) => intValue(f, v));
+        q = ids.length ? q.where('sq.id', 'in', ids) : q.where(sql<SqlBool>`1 = 0`);
+      } else if (f.col === 'id' && f.opr === 'eq') {
+        q = q.where('sq.id', '=', intValue(f));
+      } else {
+        throw unsupported(f);
+      }
+    }
+    const counted = await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const orderBy = p.orderColumn ? ORDER_EXPRESSIONS[p.orderColumn as keyof typeof ORDER_EXPRESSIONS] : 'sq.changed_on';
+    const direction = p.orderColumn ? p.orderDirection : 'desc';
+    const rows = await q
+      .selectAll('sq')
+      .orderBy(orderBy, direction)
+      .orderBy('sq.id', direction)
+      .limit(p.pageSize)
+      .offset(p.page * p.pageSize)
+      .execute();
+    return { count: Number(counted.n), ids: rows.map((r) => r.id), result: await presentSavedQueries(this.db, rows) };
+  }
+
+  async get(user: Principal, id: number): Promise<SavedQueryRecord> {
+    const [record] = await presentSavedQueries(this.db, [await this.getVisibleRow(user, id)]);
+    return record;
+  }
+
+  async create(user: Principal, body: SavedQueryWrite): Promise<SavedQueryRecord> {
+    const label = checkedLabel(body.label);
+    const extraJson = checkedExtraJson(body.extra_json);
+    await this.checkDatabase(user, body.db_id);
+    const now = nowIso();
+    const row = await this.db
+      .insertInto('saved_query')
+      .values({
+        uuid: randomUUID(),
+        user_id: user.id,
+        db_id: body.db_id,
+        catalog: body.catalog ?? null,
+        schema: body.schema ?? null,
+        label,
+        description: body.description ?? '',
+        sql: body.sql,
+        template_parameters: body.template_parameters ?? null,
+        extra_json: extraJson,
+        rows: null,
+        last_run: null,
+        created_on: now,
+        changed_on: now,
+        created_by_fk: user.id,
+        changed_by_fk: user.id,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const [record] = await presentSavedQueries(this.db, [row]);
+    return record;
+  }
+
+  async update(user: Principal, id: number, body: Partial<SavedQueryWrite>): Promise<SavedQueryRecord> {
+    await this.getVisibleRow(user, id);
+    const set: Partial<SavedQueryRow> = { changed_on: nowIso(), changed_by_fk: user.id };
+    if (body.label !== undefined) set.label = checkedLabel(body.label);
+    if (body.extra_json !== undefined) set.extra_json = checkedExtraJson(body.extra_json);
+    if (body.db_id !== undefined) {
+      await this.checkDatabase(user, body.db_id);
+      set.db_id = body.db_id;
+    }
+    if (body.sql !== undefined) set.sql = body.sql;
+    if (body.catalog !== undefined) set.catalog = body.catalog;
+    if (body.schema !== undefined) set.schema = body.schema;
+    if (body.description !== undefined) set.description = body.description ?? '';
+    if (body.template_parameters !== undefined) set.template_parameters = body.template_parameters;
+    await this.db.updateTable('saved_query').set(set).where('id', '=', id).execute();
+    return this.get(user, id);
+  }
+
+  async delete(user: Principal, id: number): Promise<void> {
+    await this.bulkDelete(user, [id]);
+  }
+
+  /** Delete all of `ids` or none: any id the user cannot see (or that does not exist) is a 404. */
+  async bulkDelete(user: Principal, ids: number[]): Promise<number> {
+    const wanted = [...new Set(ids)];
+    return this.db.transaction().execute(async (trx) => {
+      let q = trx.selectFrom('saved_query').select('id').where('id', 'in', wanted);
+      if (!user.isAdmin) q = q.where('user_id', '=', user.id);
+      const found = await q.execute();
+      if (found.length !== wanted.length) throw notFound();
+      await trx.deleteFrom('saved_query').where('id', 'in', wanted).execute();
+      return wanted.length;
+    });
+  }
+}

@@ -1,0 +1,72 @@
+import type { QueryRecord, TabStateRecord } from '@rama/shared';
+import type { AppContext } from '../context.js';
+import { canAccessDatabase } from '../databases/access.js';
+import type { Principal } from '../security/principal.js';
+import { presentQueries } from '../sqllab/present.js';
+import { presentSqlLabDatabase, type SqlLabDatabase } from './present.js';
+import type { TabStateService } from './service.js';
+
+/** How many of the user's tab queries the bootstrap carries (newest first). */
+export const BOOTSTRAP_QUERY_LIMIT = 100;
+
+export interface SqlLabBootstrap {
+  active_tab: TabStateRecord | null;
+  databases: Record<string, SqlLabDatabase>;
+  queries: Record<string, QueryRecord>;
+  tab_state_ids: { id: number; label: string }[];
+}
+
+/** GET /api/v1/sqllab/: everything SQL Lab needs to open — the user's tabs, their queries, the databases. */
+export async function loadSqlLabBootstrap(ctx: AppContext, tabs: TabStateService, user: Principal): Promise<SqlLabBootstrap> {
+  const db = ctx.store.db;
+  const dbRows = await db.selectFrom('dbs').selectAll().where('expose_in_sqllab', '=', 1).orderBy('database_name').execute();
+  const databases: Record<string, SqlLabDatabase> = {};
+  for (const row of dbRows) if (canAccessDatabase(user, row)) databases[row.id] = presentSqlLabDatabase(row);
+
+  const tabRows = await db
+    .selectFrom('tab_state')
+    .select(['id', 'label', 'latest_query_id'])
+    .where('user_id', '=', user.id)
+    .orderBy('id')
+    .execute();
+  // the active tab, or another one when none is marked active
+  const activeRow = await db
+    .selectFrom('tab_state')
+    .selectAll()
+    .where('user_id', '=', user.id)
+    .orderBy('active', 'desc')
+    .orderBy('changed_on', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+
+  const queries: Record<string, QueryRecord> = {};
+  if (tabRows.length) {
+    const recent = await db
+      .selectFrom('query')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .where(
+        'sql_editor_id',
+        'in',
+        tabRows.map((t) => String(t.id)),
+      )
+      .orderBy('changed_on', 'desc')
+      .orderBy('id', 'desc')
+      .limit(BOOTSTRAP_QUERY_LIMIT)
+      .execute();
+    // each tab's latest query, even when older than the most recent ones
+    const have = new Set(recent.map((q) => q.client_id));
+    const missing = tabRows.map((t) => t.latest_query_id).filter((id): id is string => id !== null && !have.has(id));
+    const latest = missing.length
+      ? await db.selectFrom('query').selectAll().where('user_id', '=', user.id).where('client_id', 'in', missing).execute()
+      : [];
+    for (const q of await presentQueries(db, [...recent, ...latest])) queries[q.id] = q;
+  }
+
+  return {
+    active_tab: activeRow ? await tabs.present(activeRow) : null,
+    databases,
+    queries,
+    tab_state_ids: tabRows.map((t) => ({ id: t.id, label: t.label })),
+  };
+}

@@ -1,0 +1,123 @@
+/** Query editor tabs: naming, creation, cloning, switching and closing (sql-editor.md §3, §4, §9). */
+import { NEW_TAB_SQL } from '../constants.js';
+
+/** A SQL Lab tab as the client holds it (spec §3 "Query editor tab"). */
+export interface QueryEditor {
+  id: string;
+  /** the saved query id */
+  remoteId: number | null;
+  name: string;
+  sql: string;
+  selectedText: string | null;
+  dbId: number | null;
+  catalog: string | null;
+  schema: string | null;
+  queryLimit: number;
+  maxRow: number;
+  autorun: boolean;
+  templateParams: string | null;
+  latestQueryId: string | null;
+  loaded: boolean;
+  inLocalStorage: boolean;
+  hideLeftBar: boolean;
+  cursorPosition: { row: number; column: number };
+  updatedAt: number;
+  version: 1;
+  northPercent: number;
+  southPercent: number;
+  /** server tab state id, when backend persistence holds a copy */
+  tabViewId: number | null;
+}
+
+export const UNTITLED_PREFIX = 'Untitled Query';
+export const NO_PERSISTENCE_WARNING =
+  '-- Note: Unless you save your query, these tabs will NOT persist if you clear your cookies or change browsers.\n\n';
+
+/** 'Untitled Query N' where N is one above the highest existing number. */
+export function nextUntitledName(names: readonly string[]): string {
+  let max = 0;
+  const re = new RegExp(`^${UNTITLED_PREFIX} (\\d+)$`);
+  for (const n of names) {
+    const m = re.exec(n);
+    if (m) max = Math.max(max, Number(m[1]));
+  }
+  return `${UNTITLED_PREFIX} ${max + 1}`;
+}
+
+/** 'Copy of {name}' (spec §9). */
+export const cloneName = (name: string): string => `Copy of ${name}`;
+
+export interface NewTabDefaults {
+  id: string;
+  defaultDbId: number | null;
+  defaultQueryLimit: number;
+  maxRow: number;
+  backendPersistence: boolean;
+  now: number;
+}
+
+/**
+ * A new tab copies database, catalog, schema, limit and autorun from the active tab; default SQL
+ * 'SELECT ...'; without backend persistence the warning comment is prepended.
+ */
+export function newQueryEditor(existingNames: readonly string[], active: QueryEditor | null, d: NewTabDefaults, overrides: Partial<QueryEditor> = {}): QueryEditor {
+  return {
+    id: d.id,
+    remoteId: null,
+    name: nextUntitledName(existingNames),
+    sql: `${d.backendPersistence ? '' : NO_PERSISTENCE_WARNING}${NEW_TAB_SQL}`,
+    selectedText: null,
+    dbId: active?.dbId ?? d.defaultDbId,
+    catalog: active?.catalog ?? null,
+    schema: active?.schema ?? null,
+    queryLimit: active?.queryLimit ?? d.defaultQueryLimit,
+    maxRow: d.maxRow,
+    autorun: active?.autorun ?? false,
+    templateParams: null,
+    latestQueryId: null,
+    loaded: true,
+    inLocalStorage: true,
+    hideLeftBar: active?.hideLeftBar ?? false,
+    cursorPosition: { row: 0, column: 0 },
+    updatedAt: d.now,
+    version: 1,
+    northPercent: active?.northPercent ?? 50,
+    southPercent: active?.southPercent ?? 50,
+    tabViewId: null,
+    ...overrides,
+  };
+}
+
+/** Cloning names the copy 'Copy of {name}', sets autorun, and copies db, catalog, schema, sql, limit and max rows. */
+export function cloneQueryEditor(source: QueryEditor, d: NewTabDefaults): QueryEditor {
+  return newQueryEditor([], source, d, {
+    name: cloneName(source.name),
+    autorun: true,
+    dbId: source.dbId,
+    catalog: source.catalog,
+    schema: source.schema,
+    sql: source.sql,
+    queryLimit: source.queryLimit,
+    maxRow: source.maxRow,
+    templateParams: source.templateParams,
+  });
+}
+
+/** Switching puts the chosen tab last in the history (the last id is the active tab). */
+export function activateInHistory(history: readonly string[], id: string): string[] {
+  return [...history.filter((x) => x !== id), id];
+}
+
+/** The tab next to the active one in display order, wrapping around (direction +1 / -1). */
+export function adjacentTabId(order: readonly string[], activeId: string | null, direction: 1 | -1): string | null {
+  if (!order.length) return null;
+  const i = activeId === null ? -1 : order.indexOf(activeId);
+  if (i < 0) return order[0];
+  return order[(i + direction + order.length) % order.length];
+}
+
+/** Removing a tab drops it from the history; the fallback is the last remaining tab in the history. */
+export function removeFromHistory(history: readonly string[], id: string): { history: string[]; activeId: string | null } {
+  const next = history.filter((x) => x !== id);
+  return { history: next, activeId: next.length ? next[next.length - 1] : null };
+}

@@ -1,0 +1,113 @@
+import { Suspense } from 'react';
+import { Avatar, Dropdown, Flex, Layout, Menu, Spin, Typography, type MenuProps } from 'antd';
+import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Link, Outlet, useLocation } from 'react-router';
+import { Wordmark } from '../components/Wordmark';
+import { HOME_PATH } from './nextPath';
+import { MENU, activeEntryKey, visibleMenu, type MenuGroup } from './menu';
+import { displayName, useLogoutMutation, useSession } from './session';
+import { errorMessage, resetCsrfToken } from './api';
+import { useToasts } from './hooks';
+
+type MenuItems = NonNullable<MenuProps['items']>;
+
+function toMenuItems(groups: MenuGroup[]): MenuItems {
+  return groups.map((group) => ({
+    key: group.key,
+    label: group.label,
+    popupClassName: 'rama-nav-popup',
+    children: group.entries.map((entry) => ({ key: entry.key, label: <Link to={entry.path}>{entry.label}</Link> })),
+  }));
+}
+
+function UserMenu() {
+  const { user, bootstrap } = useSession();
+  const [logout, { isLoading }] = useLogoutMutation();
+  const { addDangerToast } = useToasts();
+  const name = displayName(user);
+
+  const handleLogout = async () => {
+    const result = await logout();
+    if (result.error) {
+      addDangerToast(`Logout failed: ${errorMessage(result.error)}`);
+      return;
+    }
+    resetCsrfToken();
+    // A full page load drops every piece of the previous session's state.
+    window.location.assign('/login/');
+  };
+
+  const items: MenuItems = [
+    {
+      key: 'who',
+      type: 'group',
+      label: (
+        <span className="rama-user-menu-who">
+          Signed in as <strong>{user.username}</strong>
+        </span>
+      ),
+    },
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: 'Logout', disabled: isLoading, onClick: () => void handleLogout() },
+    { type: 'divider' },
+    { key: 'version', type: 'group', label: <span className="rama-user-menu-version">Rama {bootstrap.version}</span> },
+  ];
+
+  return (
+    <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
+      <button type="button" className="rama-user-button" aria-label={`User menu for ${name}`}>
+        <Avatar size="small" icon={<UserOutlined />} className="rama-user-avatar" />
+        <span className="rama-user-name">{name}</span>
+        <DownOutlined className="rama-user-caret" />
+      </button>
+    </Dropdown>
+  );
+}
+
+/** The signed-in layout: top navigation, the page, nothing else. */
+export function AppShell() {
+  const { access } = useSession();
+  const location = useLocation();
+  const groups = visibleMenu(MENU, access);
+  const active = activeEntryKey(groups, location.pathname);
+  const selectedKeys = active ? [active] : [];
+  const mainItems = toMenuItems(groups.filter((g) => g.placement === 'main'));
+  const rightItems = toMenuItems(groups.filter((g) => g.placement === 'right'));
+
+  return (
+    <Layout className="rama-shell">
+      <Layout.Header className="rama-header">
+        <Flex align="center" gap={24} className="rama-header-inner">
+          <Link to={HOME_PATH} className="rama-brand" aria-label="Rama home">
+            <Wordmark size={26} />
+          </Link>
+          <nav aria-label="Main" className="rama-nav-main">
+            <Menu mode="horizontal" items={mainItems} selectedKeys={selectedKeys} className="rama-nav" />
+          </nav>
+          <Flex align="center" gap={8} className="rama-nav-right">
+            {rightItems.length > 0 && (
+              <nav aria-label="Settings">
+                <Menu mode="horizontal" items={rightItems} selectedKeys={selectedKeys} className="rama-nav" />
+              </nav>
+            )}
+            <UserMenu />
+          </Flex>
+        </Flex>
+      </Layout.Header>
+      <Layout.Content className="rama-content">
+        <Suspense
+          fallback={
+            <Flex justify="center" className="rama-page-loading">
+              <Spin />
+            </Flex>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </Layout.Content>
+      <Layout.Footer className="rama-footer">
+        <Typography.Text type="secondary">Rama · open data exploration and dashboarding</Typography.Text>
+      </Layout.Footer>
+    </Layout>
+  );
+}

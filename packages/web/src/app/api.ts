@@ -1,0 +1,185 @@
+import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import rison from 'rison';
+import { getClientError, isCsrfFailure, type ClientError } from '@rama/shared';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestArgs {
+  url: string;
+  method?: HttpMethod;
+  /** JSON body. */
+  body?: unknown;
+  /** Rison-encoded into the `q` query parameter. */
+  q?: unknown;
+  /** Plain query parameters. */
+  params?: Record<string, string | number | boolean | null | undefined>;
+  /** A 401 on this call is an expected answer (login, bootstrap), not an ended session. */
+  skipSessionCheck?: boolean;
+  timeoutMs?: number;
+}
+
+/** Thrown by `request`; carries the message the user sees. */
+export class RequestFailure extends Error {
+  readonly clientError: ClientError;
+
+  constructor(clientError: ClientError) {
+    super(clientError.message);
+    this.name = 'RequestFailure';
+    this.clientError = clientError;
+  }
+}
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+const CSRF_HEADER = 'X-CSRFToken';
+const MUTATING: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'DELETE']);
+
+let csrfToken: Promise<string | null> | null = null;
+
+/** Forget the CSRF token (after login or logout the session, and so the token, changes). */
+export function resetCsrfToken(): void {
+  csrfToken = null;
+}
+
+async function fetchCsrfToken(): Promise<string | null> {
+  const res = await fetch('/api/v1/security/csrf_token/', {
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+  });
+  if (!res.ok) return null;
+  const json = (await res.json()) as { result?: unknown };
+  return typeof json.result === 'string' ? json.result : null;
+}
+
+function getCsrfToken(): Promise<string | null> {
+  if (!csrfToken) {
+    csrfToken = fetchCsrfToken().catch(() => null);
+    // A missing token (logged out, network blip) is fetched again next time.
+    void csrfToken.then((token) => {
+      if (token === null) csrfToken = null;
+    });
+  }
+  return csrfToken;
+}
+
+export function encodeRison(value: unknown): string {
+  return rison.encode(value);
+}
+
+export function buildUrl(url: string, q?: unknown, params?: RequestArgs['params']): string {
+  const parts: string[] = [];
+  if (q !== undefined) parts.push(`q=${encodeURIComponent(encodeRison(q))}`);
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value !== undefined && value !== null) parts.push(`${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`);
+  }
+  return parts.length ? `${url}${url.includes('?') ? '&' : '?'}${parts.join('&')}` : url;
+}
+
+function parseBody(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** Where an ended session goes: the login page, coming back here afterwards. */
+function handleSessionEnded(): void {
+  const { pathname, search } = window.location;
+  if (pathname.startsWith('/login')) return;
+  window.location.assign(`/login/?next=${encodeURIComponent(pathname + search)}`);
+}
+
+async function send(args: RequestArgs, token: string | null): Promise<Response> {
+  const method = args.method ?? 'GET';
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (args.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token && MUTATING.has(method)) headers[CSRF_HEADER] = token;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), args.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  try {
+    return await fetch(buildUrl(args.url, args.q, args.params), {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: args.body === undefined ? undefined : JSON.stringify(args.body),
+      signal: controller.signal,
+    });
+  } catch (error) {
+    const aborted = error instanceof DOMException && error.name === 'AbortError';
+    throw new RequestFailure(getClientError({ kind: aborted ? 'timeout' : 'network' }));
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The one fetch wrapper: adds the CSRF header to state-changing calls, retries once with a fresh
+ * token when the server rejects the token, sends an ended session (401) to the login page, and
+ * turns every failure into a `RequestFailure` with the message the user sees.
+ */
+export async function request<T>(args: RequestArgs): Promise<T> {
+  const mutating = MUTATING.has(args.method ?? 'GET');
+  let res = await send(args, mutating ? await getCsrfToken() : null);
+  let text = await res.text();
+  if (!res.ok && mutating && isCsrfFailure(res.status, text)) {
+    resetCsrfToken();
+    res = await send(args, await getCsrfToken());
+    text = await res.text();
+    if (!res.ok && isCsrfFailure(res.status, text)) throw new RequestFailure(getClientError({ kind: 'csrf' }));
+  }
+  const body = parseBody(text);
+  if (!res.ok) {
+    if (res.status === 401 && !args.skipSessionCheck) handleSessionEnded();
+    throw new RequestFailure(getClientError({ kind: 'response', status: res.status, body }));
+  }
+  return body as T;
+}
+
+function isClientError(value: unknown): value is ClientError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'message' in value &&
+    typeof value.message === 'string' &&
+    'hints' in value &&
+    Array.isArray(value.hints)
+  );
+}
+
+/** Any failure (RTK Query error, thrown error) as the ClientError the user sees. */
+export function toClientError(error: unknown): ClientError {
+  if (error instanceof RequestFailure) return error.clientError;
+  if (isClientError(error)) return error;
+  const message =
+    typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string'
+      ? error.message
+      : null;
+  return getClientError({ kind: 'response', status: 0, body: message ? { message } : null });
+}
+
+const ramaBaseQuery: BaseQueryFn<RequestArgs, unknown, ClientError> = async (args) => {
+  try {
+    return { data: await request<unknown>(args) };
+  } catch (error) {
+    return { error: toClientError(error) };
+  }
+};
+
+/** RTK Query root; each feature injects its endpoints (`databases/databaseApi.ts`, `security/securityApi.ts`, ...). */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: ramaBaseQuery,
+  tagTypes: ['Session', 'Database', 'DatabaseMetadata', 'User', 'Role'],
+  endpoints: () => ({}),
+});
+
+/** `{result: T}` → T */
+export function unwrapResult<T>(reply: { result: T }): T {
+  return reply.result;
+}
+
+/** The message of an RTK Query error (ours are always ClientError). */
+export function errorMessage(error: unknown): string {
+  return toClientError(error).message;
+}

@@ -1,0 +1,65 @@
+import type { Access } from './session';
+
+export interface MenuEntry {
+  key: string;
+  label: string;
+  path: string;
+  /** Other pages that belong to this entry (highlighted in the menu), by path prefix. */
+  alsoActiveOn?: string[];
+  /** Who sees the entry; the page itself checks again. */
+  visible: (access: Access) => boolean;
+}
+
+export interface MenuGroup {
+  key: string;
+  label: string;
+  /** Settings sits on the right, next to the user menu. */
+  placement: 'main' | 'right';
+  entries: MenuEntry[];
+}
+
+const everyone = () => true;
+const adminOnly = (access: Access) => access.isAdmin;
+
+/**
+ * The top navigation. An entry is listed only once its page exists; a group with no visible entry
+ * is hidden (SQL is empty until SQL Lab and saved queries arrive).
+ */
+export const MENU: MenuGroup[] = [
+  { key: 'sql', label: 'SQL', placement: 'main', entries: [] },
+  {
+    key: 'data',
+    label: 'Data',
+    placement: 'main',
+    entries: [
+      { key: 'databases', label: 'Databases', path: '/databaseview/list/', alsoActiveOn: ['/database/'], visible: everyone },
+    ],
+  },
+  {
+    key: 'settings',
+    label: 'Settings',
+    placement: 'right',
+    entries: [
+      { key: 'users', label: 'Users', path: '/users/list/', visible: adminOnly },
+      { key: 'roles', label: 'Roles', path: '/roles/list/', visible: adminOnly },
+    ],
+  },
+];
+
+/** The groups and entries this user sees, in menu order. */
+export function visibleMenu(menu: MenuGroup[], access: Access): MenuGroup[] {
+  return menu
+    .map((group) => ({ ...group, entries: group.entries.filter((entry) => entry.visible(access)) }))
+    .filter((group) => group.entries.length > 0);
+}
+
+/** The entry whose page is open (longest matching path prefix). */
+export function activeEntryKey(menu: MenuGroup[], pathname: string): string | null {
+  let best: { key: string; length: number } | null = null;
+  for (const entry of menu.flatMap((group) => group.entries)) {
+    for (const prefix of [entry.path, ...(entry.alsoActiveOn ?? [])]) {
+      if (pathname.startsWith(prefix) && (!best || prefix.length > best.length)) best = { key: entry.key, length: prefix.length };
+    }
+  }
+  return best?.key ?? null;
+}

@@ -1,0 +1,55 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { AppShell } from './AppShell';
+import { NotFoundPage } from './NotFoundPage';
+import { RequireAuth, RequirePermission } from './RequireAuth';
+import { HOME_PATH } from './nextPath';
+import type { Access } from './session';
+
+// Pages load on first visit; the shell shows a spinner meanwhile.
+const LoginPage = lazy(() => import('../security/LoginPage').then((m) => ({ default: m.LoginPage })));
+const WelcomePage = lazy(() => import('../welcome/WelcomePage').then((m) => ({ default: m.WelcomePage })));
+const DatabaseListPage = lazy(() =>
+  import('../databases/DatabaseListPage').then((m) => ({ default: m.DatabaseListPage })),
+);
+const DatabaseBrowsePage = lazy(() =>
+  import('../databases/DatabaseBrowsePage').then((m) => ({ default: m.DatabaseBrowsePage })),
+);
+const UserListPage = lazy(() => import('../security/UserListPage').then((m) => ({ default: m.UserListPage })));
+const RoleListPage = lazy(() => import('../security/RoleListPage').then((m) => ({ default: m.RoleListPage })));
+
+const isAdmin = (access: Access) => access.isAdmin;
+
+export const router = createBrowserRouter([
+  { path: '/login/', element: <LoginPage /> },
+  {
+    element: (
+      <RequireAuth>
+        <AppShell />
+      </RequireAuth>
+    ),
+    children: [
+      { index: true, element: <Navigate to={HOME_PATH} replace /> },
+      { path: 'rama/welcome/', element: <WelcomePage /> },
+      { path: 'databaseview/list/', element: <DatabaseListPage /> },
+      { path: 'database/:databaseId/', element: <DatabaseBrowsePage /> },
+      {
+        path: 'users/list/',
+        element: (
+          <RequirePermission allow={isAdmin}>
+            <UserListPage />
+          </RequirePermission>
+        ),
+      },
+      {
+        path: 'roles/list/',
+        element: (
+          <RequirePermission allow={isAdmin}>
+            <RoleListPage />
+          </RequirePermission>
+        ),
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

@@ -1,0 +1,53 @@
+import { hasPermission, isAdminRoleName, type BootstrapData, type CurrentUser, type SessionLogin } from '@rama/shared';
+import { api, unwrapResult } from './api';
+
+export const sessionApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getBootstrap: build.query<BootstrapData, void>({
+      query: () => ({ url: '/api/v1/common/bootstrap/', skipSessionCheck: true }),
+      transformResponse: unwrapResult<BootstrapData>,
+      providesTags: ['Session'],
+    }),
+    login: build.mutation<CurrentUser, SessionLogin>({
+      query: (body) => ({ url: '/login/', method: 'POST', body, skipSessionCheck: true }),
+      transformResponse: unwrapResult<CurrentUser>,
+    }),
+    logout: build.mutation<unknown, void>({
+      query: () => ({ url: '/logout/', method: 'POST', body: {}, skipSessionCheck: true }),
+    }),
+  }),
+});
+
+export const { useGetBootstrapQuery, useLoginMutation, useLogoutMutation } = sessionApi;
+
+/** What the signed-in user may see; the server checks every action again. */
+export interface Access {
+  isAdmin: boolean;
+  /** Create, edit and delete database connections. */
+  canWriteDatabase: boolean;
+}
+
+export function getAccess(user: CurrentUser | null | undefined): Access {
+  const roles = user?.roles ?? {};
+  return {
+    isAdmin: Object.keys(roles).some(isAdminRoleName),
+    canWriteDatabase: hasPermission(roles, 'can_write', 'Database'),
+  };
+}
+
+export interface Session {
+  user: CurrentUser;
+  access: Access;
+  bootstrap: BootstrapData;
+}
+
+/** The signed-in session; only used below `RequireAuth`, which guarantees a user. */
+export function useSession(): Session {
+  const { data } = useGetBootstrapQuery();
+  if (!data?.user) throw new Error('useSession used outside RequireAuth');
+  return { user: data.user, access: getAccess(data.user), bootstrap: data };
+}
+
+export function displayName(user: Pick<CurrentUser, 'first_name' | 'last_name' | 'username'>): string {
+  return [user.first_name, user.last_name].filter(Boolean).join(' ') || user.username;
+}

@@ -1,0 +1,20 @@
+import type { ThemeConfig } from 'antd';
+
+export const BRAND_COLOR = '#1f7a8c';
+
+export const theme: ThemeConfig = {
+  token: {
+    colorPrimary: BRAND_COLOR,
+    colorInfo: BRAND_COLOR,
+    colorLink: BRAND_COLOR,
+    borderRadius: 6,
+    fontFamily:
+      "Inter, -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+    colorBgLayout: '#f5f7f8',
+  },
+  components: {
+    Layout: { headerBg: '#ffffff', headerHeight: 56, headerPadding: '0 24px', bodyBg: '#f5f7f8' },
+    Menu: { horizontalLineHeight: '54px', itemBg: 'transparent' },
+    Table: { headerBg: '#fafbfc' },
+  },
+};

@@ -1,0 +1,29 @@
+import { StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { RouterProvider } from 'react-router';
+import { App as AntApp, ConfigProvider } from 'antd';
+import { store } from './app/store';
+import { router } from './app/router';
+import { theme } from './app/theme';
+import { ToastPresenter } from './app/ToastPresenter';
+import { FullPageSpinner } from './components/FullPageSpinner';
+import './styles.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+
+createRoot(root).render(
+  <StrictMode>
+    <Provider store={store}>
+      <ConfigProvider theme={theme}>
+        <AntApp>
+          <Suspense fallback={<FullPageSpinner />}>
+            <RouterProvider router={router} />
+          </Suspense>
+          <ToastPresenter />
+        </AntApp>
+      </ConfigProvider>
+    </Provider>
+  </StrictMode>,
+);

@@ -1,0 +1,78 @@
+import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import type { SessionLogin } from '@rama/shared';
+import { Wordmark } from '../components/Wordmark';
+import { FullPageSpinner } from '../components/FullPageSpinner';
+import { errorMessage, resetCsrfToken } from '../app/api';
+import { useAppDispatch, useDocumentTitle } from '../app/hooks';
+import { safeNextPath } from '../app/nextPath';
+import { sessionApi, useGetBootstrapQuery, useLoginMutation } from '../app/session';
+
+export function LoginPage() {
+  useDocumentTitle('Sign in');
+  const [searchParams] = useSearchParams();
+  const next = safeNextPath(searchParams.get('next'), window.location.origin);
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const { data: bootstrap, isLoading } = useGetBootstrapQuery();
+  const [login, { isLoading: isSigningIn, error, reset }] = useLoginMutation();
+  const [form] = Form.useForm<SessionLogin>();
+
+  if (isLoading) return <FullPageSpinner />;
+  if (bootstrap?.user) return <Navigate to={next} replace />;
+
+  const handleFinish = async (values: SessionLogin) => {
+    const result = await login(values);
+    if (result.error || !result.data) return;
+    const user = result.data;
+    resetCsrfToken();
+    // The shell reads the user from the bootstrap; give it the new session before navigating.
+    if (bootstrap) dispatch(sessionApi.util.upsertQueryData('getBootstrap', undefined, { ...bootstrap, user }));
+    else dispatch(sessionApi.util.invalidateTags(['Session']));
+    await navigate(next, { replace: true });
+  };
+
+  const handleValuesChange = () => {
+    if (error) reset();
+  };
+
+  return (
+    <main className="rama-login">
+      <Card className="rama-login-card" variant="borderless">
+        <div className="rama-login-brand">
+          <Wordmark size={36} />
+        </div>
+        <Typography.Title level={3} className="rama-login-title">
+          Sign in
+        </Typography.Title>
+        <Typography.Paragraph type="secondary" className="rama-login-subtitle">
+          Explore your data with SQL, charts and dashboards.
+        </Typography.Paragraph>
+        <Form<SessionLogin>
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          onFinish={(values) => void handleFinish(values)}
+          onValuesChange={handleValuesChange}
+          disabled={isSigningIn}
+        >
+          <Form.Item
+            label="Username"
+            name="username"
+            rules={[{ required: true, whitespace: true, message: 'Enter your username' }]}
+          >
+            <Input prefix={<UserOutlined />} autoComplete="username" autoFocus size="large" />
+          </Form.Item>
+          <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Enter your password' }]}>
+            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
+          </Form.Item>
+          {error && <Alert type="error" showIcon title={errorMessage(error)} className="rama-login-error" role="alert" />}
+          <Button type="primary" htmlType="submit" block size="large" loading={isSigningIn}>
+            Sign in
+          </Button>
+        </Form>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,113 @@
+import type { ReactNode } from 'react';
+import { Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
+import { ApiOutlined, DatabaseOutlined, ReadOutlined, TeamOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import { useDocumentTitle } from '../app/hooks';
+import { useSession } from '../app/session';
+import { useListDatabasesQuery } from '../databases/databaseApi';
+
+const EXAMPLES_NAME = 'examples';
+
+interface StartCardProps {
+  to: string;
+  icon: ReactNode;
+  title: string;
+  description: string;
+  action: string;
+}
+
+function StartCard({ to, icon, title, description, action }: StartCardProps) {
+  return (
+    <Link to={to} className="rama-start-link" aria-label={title}>
+      <Card hoverable className="rama-start-card">
+        <Flex vertical gap={12}>
+          <span className="rama-start-icon">{icon}</span>
+          <Typography.Title level={4} className="rama-start-title">
+            {title}
+          </Typography.Title>
+          <Typography.Paragraph type="secondary" className="rama-start-description">
+            {description}
+          </Typography.Paragraph>
+          <Typography.Text className="rama-start-action">{action} →</Typography.Text>
+        </Flex>
+      </Card>
+    </Link>
+  );
+}
+
+/** Where to begin: what Rama is, and the first steps this user can take. */
+export function WelcomePage() {
+  useDocumentTitle('Welcome');
+  const { user, access } = useSession();
+  // The examples database is found by name; users without access to it simply do not get the card.
+  const { data: examples, isLoading } = useListDatabasesQuery({
+    filters: [{ col: 'database_name', opr: 'ct', value: EXAMPLES_NAME }],
+    page: 0,
+    page_size: 10,
+  });
+  const examplesDb = examples?.result.find((db) => db.database_name === EXAMPLES_NAME) ?? null;
+
+  const cards: StartCardProps[] = [];
+  if (access.canWriteDatabase) {
+    cards.push({
+      to: '/databaseview/list/?create=1',
+      icon: <ApiOutlined />,
+      title: 'Connect a database',
+      description: 'Add PostgreSQL, MySQL or DuckDB with a connection URI, test it, and make it available to your team.',
+      action: 'Connect',
+    });
+  }
+  if (examplesDb) {
+    cards.push({
+      to: `/database/${examplesDb.id}/`,
+      icon: <ReadOutlined />,
+      title: 'Browse the examples database',
+      description: 'A bundled read-only DuckDB database with sample tables. Look at its schemas, tables and columns.',
+      action: 'Browse examples',
+    });
+  }
+  cards.push({
+    to: '/databaseview/list/',
+    icon: <DatabaseOutlined />,
+    title: 'See all databases',
+    description: 'Every connection you can query, with its settings and the tables inside it.',
+    action: 'Open databases',
+  });
+  if (access.isAdmin) {
+    cards.push({
+      to: '/users/list/',
+      icon: <TeamOutlined />,
+      title: 'Invite your team',
+      description: 'Create accounts and give each person the roles that fit what they do.',
+      action: 'Manage users',
+    });
+  }
+
+  return (
+    <div className="rama-page rama-welcome">
+      <section className="rama-welcome-hero">
+        <Typography.Title level={2} className="rama-page-title">
+          Welcome{user.first_name ? `, ${user.first_name}` : ''}
+        </Typography.Title>
+        <Typography.Paragraph className="rama-welcome-lead">
+          Rama is an open data exploration and dashboarding tool. Connect your databases, browse their tables, write
+          SQL, and turn results into charts and dashboards your team can share.
+        </Typography.Paragraph>
+      </section>
+      <Typography.Title level={4} className="rama-section-title">
+        Get started
+      </Typography.Title>
+      {isLoading ? (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      ) : (
+        <Row gutter={[16, 16]}>
+          {cards.map((card) => (
+            <Col key={card.title} xs={24} sm={12} xl={6}>
+              <StartCard {...card} />
+            </Col>
+          ))}
+        </Row>
+      )}
+    </div>
+  );
+}

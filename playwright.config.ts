@@ -1,0 +1,62 @@
+import { defineConfig } from '@playwright/test';
+import { ADMIN_STORAGE_STATE } from './e2e/support';
+
+const PORT = 18089;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: 'list',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: !!process.env.CI,
+  use: {
+    baseURL: BASE_URL,
+    headless: true,
+    viewport: { width: 1440, height: 900 },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'setup', testMatch: /auth\.setup\.ts/ },
+    {
+      name: 'chromium',
+      testMatch: /.*\.spec\.ts/,
+      testIgnore: /rate-limit\.spec\.ts/,
+      dependencies: ['setup'],
+      use: { storageState: ADMIN_STORAGE_STATE },
+    },
+    // Last: it uses up the login attempts allowed per minute.
+    { name: 'rate-limit', testMatch: /rate-limit\.spec\.ts/, dependencies: ['chromium'] },
+  ],
+  webServer: {
+    command: 'node packages/server/dist/cli.js init && node packages/server/dist/cli.js start',
+    url: `${BASE_URL}/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      RAMA_HOME: '.rama-test/e2e',
+      RAMA_PORT: String(PORT),
+      RAMA_ADMIN_PASSWORD: 'e2e-admin-password',
+      RAMA_SECRET_KEY: 'e2e-secret-key-that-is-long-enough-0123456789',
+    },
+  },
+});
