@@ -1,8 +1,9 @@
 /**
  * The results backend: finished query results kept for a time-to-live so the client can fetch
  * them later by resultsKey. On disk under RAMA_HOME by default, in Redis when configured.
- * Stored form: a header line (JSON: columns, statements, displayLimitReached) and one JSON object
- * line per row.
+ * Stored form: a header line (JSON: columns, statements, displayLimitReached), then the rows as
+ * JSON object texts joined by ",\n" — the inside of a JSON array, so serving it is one
+ * concatenation, and a row cap only scans for separators (JSON text never holds a raw newline).
  */
 import { mkdir, readFile, rm, stat, writeFile, rename, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -10,7 +11,22 @@ import { Redis } from 'ioredis';
 
 export interface StoredResult {
   header: string;
-  rows: string[];
+  /** row JSON texts joined by ROW_SEPARATOR ('' when there are no rows) */
+  body: string;
+}
+
+export const ROW_SEPARATOR = ',\n';
+
+/** The first `n` rows of a stored body, and how many rows the body holds in all (when counted). */
+export function takeRows(body: string, n: number | null): { body: string; truncated: boolean } {
+  if (n === null || body === '') return { body, truncated: false };
+  if (n === 0) return { body: '', truncated: true };
+  let at = -1;
+  for (let i = 0; i < n; i++) {
+    at = body.indexOf(ROW_SEPARATOR, at + 1);
+    if (at < 0) return { body, truncated: false };
+  }
+  return { body: body.slice(0, at), truncated: true };
 }
 
 export interface ResultsBackend {
@@ -30,11 +46,11 @@ export class ResultsBackendError extends Error {
   }
 }
 
-const encode = (v: StoredResult): string => (v.rows.length ? `${v.header}\n${v.rows.join('\n')}` : v.header);
+const encode = (v: StoredResult): string => `${v.header}\n${v.body}`;
 function decode(text: string): StoredResult {
   const nl = text.indexOf('\n');
-  if (nl < 0) return { header: text, rows: [] };
-  return { header: text.slice(0, nl), rows: text.slice(nl + 1).split('\n') };
+  if (nl < 0) return { header: text, body: '' };
+  return { header: text.slice(0, nl), body: text.slice(nl + 1) };
 }
 
 const SAFE_KEY = /^[A-Za-z0-9_-]{8,128}$/;

@@ -14,6 +14,8 @@ import { getQueryDetail, listQueries, QUERY_ORDER_COLUMNS, queriesUpdatedSince }
 import { SqlLabService } from './service.js';
 import { stringifyExact } from './serialize.js';
 import { csvLine } from './csv.js';
+import { createEntry, getEntry } from '../permalinks/keyValue.js';
+import { notFound } from '../http/errors.js';
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
@@ -115,6 +117,28 @@ export function sqllabRoutes(app: FastifyInstance, ctx: AppContext): SqlLabServi
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${name}"`)
       .send(Readable.from(lines()));
+  });
+
+  /**
+   * A chart opens its SQL in SQL Lab with a form post (datasourceKey, sql). The values are kept
+   * for an hour under an unguessable key and the browser is sent to the page, which reads them.
+   */
+  const SqlLabForm = Type.Object({
+    datasourceKey: Type.Optional(Type.String({ maxLength: 256 })),
+    sql: Type.String({ maxLength: 1_000_000 }),
+    csrf_token: Type.Optional(Type.String()),
+  });
+  r.post('/sqllab/', { schema: { body: SqlLabForm } }, async (req, reply) => {
+    const user = requirePermission(req, 'can_sqllab', 'Rama', 'query');
+    const expires = new Date(Date.now() + 3600_000).toISOString();
+    const key = await createEntry(ctx.store.db, 'sqllab_form', { datasourceKey: req.body.datasourceKey ?? null, sql: req.body.sql }, user.id, { expiresOn: expires });
+    return reply.redirect(`/sqllab/?form_key=${encodeURIComponent(key)}`, 303);
+  });
+  r.get('/api/v1/sqllab/form_data/:key', { schema: { params: Type.Object({ key: Type.String({ maxLength: 64 }) }) } }, async (req) => {
+    const user = requirePermission(req, 'can_sqllab', 'Rama', 'query');
+    const entry = await getEntry(ctx.store.db, 'sqllab_form', req.params.key);
+    if (!entry || entry.createdBy !== user.id) throw notFound();
+    return { result: entry.value };
   });
 
   return service;

@@ -12,7 +12,7 @@ import { EngineError } from '../engines/types.js';
 import type { PreparedRun } from './prepare.js';
 import type { QueryRow } from './present.js';
 import { failOrphans, getQueryById, renewLeases, transitionQuery } from './queries.js';
-import { ResultsBackendError, type ResultsBackend, type StoredResult } from './results.js';
+import { ResultsBackendError, ROW_SEPARATOR, type ResultsBackend, type StoredResult } from './results.js';
 import { rowsToJsonLines, stringifyExact } from './serialize.js';
 
 const STOP_POLL_MS = 400;
@@ -46,7 +46,7 @@ export interface ResultHeader {
 type StoredColumns = { column_name: string; name: string; type: string; type_generic: number; is_dttm: boolean }[];
 
 export type RunOutcome =
-  | { status: 'success'; header: ResultHeader; lines: string[]; resultsKey: string }
+  | { status: 'success'; header: ResultHeader; body: string; resultsKey: string }
   | { status: 'failed' | 'stopped' | 'timed_out'; message: string; errorType: string };
 
 interface Running {
@@ -177,22 +177,24 @@ export class QueryRunner {
       } finally {
         await restore().catch(() => undefined);
       }
-      const lines = result?.lines ?? [];
+      const rowCount = result?.lines.length ?? 0;
+      const body = result ? result.lines.join(ROW_SEPARATOR) : '';
+      result = result && { ...result, lines: [] };
       const header: ResultHeader = {
         columns: result?.columns ?? [],
         statements: outcomes,
         displayLimitReached: result ? result.fetched > prepared.limit : false,
-        rows: lines.length,
+        rows: rowCount,
       };
       const resultsKey = randomBytes(16).toString('hex');
       const factor = result ? limitingFactor(prepared.sqlLimit, prepared.limit, result.fetched) : 'NOT_LIMITED';
-      const stored: StoredResult = { header: stringifyExact(header), rows: lines };
-      const write = this.results.set(resultsKey, stored, this.resultsTtlSeconds);
-      if (row.run_async) await write;
-      else this.trackWrite(resultsKey, write);
+      const stored: StoredResult = { header: stringifyExact(header), body };
+      if (row.run_async) await this.results.set(resultsKey, stored, this.resultsTtlSeconds);
+      // a sync query answers first; its copy is written right after the reply
+      else this.trackWrite(resultsKey, new Promise((r) => setImmediate(r)).then(() => this.results.set(resultsKey, stored, this.resultsTtlSeconds)));
       const finished = await transitionQuery(db, row.id, 'success', {
         progress: 100,
-        rows: lines.length,
+        rows: rowCount,
         end_time: Date.now(),
         results_key: resultsKey,
         limiting_factor: factor,
@@ -201,7 +203,7 @@ export class QueryRunner {
         error_message: null,
       });
       if (!finished) return this.outcomeOf(row.id);
-      return { status: 'success', header, lines, resultsKey };
+      return { status: 'success', header, body, resultsKey };
     } catch (e) {
       return this.finishWithError(row, entry, e);
     } finally {

@@ -45,8 +45,6 @@ export function rowsToJsonLines(columns: ResultColumn[], rows: Cell[][], count =
   return out;
 }
 
-/** `[` + lines joined + `]` */
-export const jsonArray = (lines: string[]): string => `[${lines.join(',')}]`;
 
 /** JSON.stringify that writes bigint as exact integer digits. */
 export function stringifyExact(value: unknown): string {

@@ -14,16 +14,17 @@ import { prepareRun, type PreparedRun } from './prepare.js';
 import { presentQueries, presentQuery, type QueryRow } from './present.js';
 import { getQueryByClientId, getQueryById, newClientId, transitionQuery } from './queries.js';
 import { QueueUnavailableError } from './queue.js';
+import { takeRows } from './results.js';
 import type { ResultHeader } from './runner.js';
-import { jsonArray, stringifyExact } from './serialize.js';
+import { stringifyExact } from './serialize.js';
 
 export const databaseNotFound = () => typedError(404, 'The database could not be found.', ErrorType.DATABASE_NOT_FOUND_ERROR);
 
 /** Reply bodies are assembled as text: the rows are already JSON lines. */
-export function resultReplyText(query: QueryRecord, header: ResultHeader, lines: string[]): string {
+export function resultReplyText(query: QueryRecord, header: ResultHeader, body: string): string {
   const columns = stringifyExact(header.columns);
   return (
-    `{"query_id":${query.queryId},"status":${JSON.stringify(query.state)},"data":${jsonArray(lines)},` +
+    `{"query_id":${query.queryId},"status":${JSON.stringify(query.state)},"data":[${body}],` +
     `"columns":${columns},"selected_columns":${columns},"expanded_columns":[],` +
     `"query":${stringifyExact(query)},"displayLimitReached":${header.displayLimitReached},"statements":${stringifyExact(header.statements)}}`
   );
@@ -130,7 +131,7 @@ export class SqlLabService {
 
     const outcome = await runner.run(inserted, prepared, this.ctx.config.sqllabTimeout * 1000);
     const query = await this.present((await getQueryById(this.db, inserted.id))!);
-    if (outcome.status === 'success') return { status: 200, body: resultReplyText(query, outcome.header, outcome.lines) };
+    if (outcome.status === 'success') return { status: 200, body: resultReplyText(query, outcome.header, outcome.body) };
     const status = outcome.status === 'timed_out' ? 408 : 400;
     return {
       status,
@@ -159,9 +160,9 @@ export class SqlLabService {
       throw typedError(410, 'Data could not be retrieved from the results backend. You need to re-run the original query.', ErrorType.RESULTS_BACKEND_ERROR);
     }
     const header = JSON.parse(stored.header) as ResultHeader;
-    const lines = rows !== null && rows >= 0 ? stored.rows.slice(0, rows) : stored.rows;
+    const { body, truncated } = takeRows(stored.body, rows);
     const query = await this.present(row);
-    return resultReplyText(query, { ...header, displayLimitReached: header.displayLimitReached || lines.length < stored.rows.length }, lines);
+    return resultReplyText(query, { ...header, displayLimitReached: header.displayLimitReached || truncated }, body);
   }
 
   /** Stop a query: recorded as stopped, and cancelled inside the database wherever it runs. */

@@ -168,6 +168,22 @@ describe('async queries', () => {
   });
 });
 
+describe('form post entry (how a chart opens its SQL)', () => {
+  it('keeps the posted SQL under a one-hour key and redirects to the page', async () => {
+    const body = new URLSearchParams({ datasourceKey: '7__table', sql: 'SELECT * FROM stocks' }).toString();
+    const r = await admin.post('/sqllab/', undefined, { raw: body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(r.status).toBe(303);
+    const location = r.headers.get('location')!;
+    expect(location).toMatch(/^\/sqllab\/\?form_key=/);
+    const key = decodeURIComponent(location.split('form_key=')[1]);
+    const data = await admin.get<{ result: { datasourceKey: string; sql: string } }>(`/api/v1/sqllab/form_data/${encodeURIComponent(key)}`);
+    expect(data.body.result).toEqual({ datasourceKey: '7__table', sql: 'SELECT * FROM stocks' });
+    // without the CSRF token the post is refused
+    const forged = await admin.post('/sqllab/', undefined, { raw: body, headers: { 'content-type': 'application/x-www-form-urlencoded' }, csrf: false });
+    expect(forged.status).toBe(400);
+  });
+});
+
 describe('format and estimate', () => {
   it('formats SQL in the engine dialect', async () => {
     const r = await admin.post<{ result: string }>('/api/v1/sqllab/format_sql/', { sql: 'select a, b from t where x = 1', database_id: server.examplesId });
