@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { ADMIN_STORAGE_STATE } from './e2e/support';
 
-const PORT = 18089;
+// `npm test` picks a free port, so several runs (or a developer's server) do not collide
+const PORT = Number(process.env.RAMA_E2E_PORT ?? 18089);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 export default defineConfig({
@@ -53,7 +54,7 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
-      RAMA_HOME: '.rama-test/e2e',
+      RAMA_HOME: `.rama-test/e2e-${PORT}`,
       RAMA_PORT: String(PORT),
       RAMA_ADMIN_PASSWORD: 'e2e-admin-password',
       RAMA_SECRET_KEY: 'e2e-secret-key-that-is-long-enough-0123456789',

@@ -3,7 +3,7 @@ import { expect, type Page } from '@playwright/test';
 export const ADMIN = { username: 'admin', password: 'e2e-admin-password' } as const;
 export const PG_URI = 'postgresql://postgres@127.0.0.1:5432/test';
 /** Admin session saved by auth.setup.ts and reused by the specs that start signed in. */
-export const ADMIN_STORAGE_STATE = '.rama-test/e2e-auth/admin.json';
+export const ADMIN_STORAGE_STATE = `.rama-test/e2e-auth/admin-${process.env.RAMA_E2E_PORT ?? 18089}.json`;
 export const SIGNED_OUT = { cookies: [], origins: [] };
 
 /** A name no earlier run used: the e2e metadata store is kept between runs. */

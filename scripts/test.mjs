@@ -2,6 +2,16 @@
 // API on PostgreSQL metadata, browser (e2e). Stops at the first failing suite.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
 
 const root = new URL('..', import.meta.url).pathname;
 execFileSync(process.execPath, ['scripts/ensure.mjs'], { cwd: root, stdio: 'inherit' });
@@ -12,7 +22,7 @@ const suites = [
   { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project', 'unit'] },
   { name: 'API on SQLite metadata', cmd: ['npx', 'vitest', 'run', '--project', 'api'], env: { RAMA_TEST_METADATA: 'sqlite' } },
   { name: 'API on PostgreSQL metadata', cmd: ['npx', 'vitest', 'run', '--project', 'api'], env: { RAMA_TEST_METADATA: pgMeta } },
-  { name: 'browser (e2e)', cmd: ['npx', 'playwright', 'test'], needs: '/usr/bin/chromium' },
+  { name: 'browser (e2e)', cmd: ['npx', 'playwright', 'test'], needs: '/usr/bin/chromium', env: { RAMA_E2E_PORT: String(await freePort()) } },
 ];
 
 const results = [];
