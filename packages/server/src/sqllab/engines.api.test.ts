@@ -202,6 +202,83 @@ describe('DML where it is allowed', () => {
   });
 });
 
+describe('CTAS and CVAS', () => {
+  it('creates a table or a view from the last SELECT where the database allows it, and shows its rows', async () => {
+    const table = `rama_ctas_${suffix}`;
+    const refused = await admin.post<Reply>('/api/v1/sqllab/execute/', { database_id: ids.PostgreSQL, sql: `SELECT 1 AS x`, select_as_cta: true, ctas_method: 'TABLE', tmp_table_name: table });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors?.[0].error_type).toBe('INVALID_CTAS_QUERY_ERROR');
+    await admin.put(`/api/v1/database/${ids.PostgreSQL}`, { allow_ctas: true, allow_cvas: true });
+    try {
+      const r = await admin.post<Reply & { query: { tempTable: string | null; tempSchema: string | null } }>('/api/v1/sqllab/execute/', {
+        database_id: ids.PostgreSQL,
+        schema: 'public',
+        sql: `SELECT id, name FROM ${pgTable} WHERE id <= 3`,
+        select_as_cta: true,
+        ctas_method: 'TABLE',
+        tmp_table_name: table,
+      });
+      expect(r.status, r.text).toBe(200);
+      expect(r.body.query.tempTable).toBe(table);
+      expect(r.body.data).toHaveLength(3);
+      const c = new pg.Client({ connectionString: pgTestUrl });
+      await c.connect();
+      expect((await c.query(`SELECT count(*)::int AS n FROM public.${table}`)).rows[0].n).toBe(3);
+      const view = await admin.post<Reply>('/api/v1/sqllab/execute/', {
+        database_id: ids.PostgreSQL,
+        schema: 'public',
+        sql: `SELECT id FROM ${pgTable} WHERE id = 1`,
+        select_as_cta: true,
+        ctas_method: 'VIEW',
+        tmp_table_name: `${table}_v`,
+      });
+      expect(view.status, view.text).toBe(200);
+      expect((await c.query(`SELECT table_type FROM information_schema.tables WHERE table_name = $1`, [`${table}_v`])).rows[0].table_type).toBe('VIEW');
+      const twoStatements = await admin.post<Reply>('/api/v1/sqllab/execute/', { database_id: ids.PostgreSQL, sql: 'SELECT 1; SELECT 2', select_as_cta: true, ctas_method: 'VIEW', tmp_table_name: `${table}_w` });
+      expect(twoStatements.body.errors?.[0].error_type).toBe('INVALID_CVAS_QUERY_ERROR');
+      await c.query(`DROP VIEW IF EXISTS public.${table}_v`);
+      await c.query(`DROP TABLE IF EXISTS public.${table}`);
+      await c.end();
+    } finally {
+      await admin.put(`/api/v1/database/${ids.PostgreSQL}`, { allow_ctas: false, allow_cvas: false });
+    }
+  });
+});
+
+describe('a server restart mid-query', () => {
+  it('leaves no query running: an expired lease becomes failed with a message', async () => {
+    const restarted = await startTestServer({ RAMA_QUERY_LEASE_SECONDS: '1' }, { examples: false });
+    try {
+      const a = await restarted.admin();
+      const db = await a.post<{ id: number }>('/api/v1/database/', { database_name: 'pg', sqlalchemy_uri: pgTestUrl });
+      // the record a process leaves behind when it dies mid-query
+      const orphan = await restarted.ctx.store.db
+        .insertInto('query')
+        .values({
+          client_id: 'orphan00001', database_id: db.body.id, user_id: 1, status: 'running', sql: 'SELECT pg_sleep(100)', limiting_factor: 'UNKNOWN',
+          select_as_cta: 0, ctas_method: 'TABLE', run_async: 1, progress: 0, extra_json: '{}', worker_id: 'dead-host:1:abc', lease_until: Date.now() - 1,
+          changed_on: new Date().toISOString(), start_time: Date.now() - 5000, tab_name: null, sql_editor_id: null, catalog: null, schema: null,
+          executed_sql: null, prepared: null, template_params: null, limit: null, tmp_table_name: null, tmp_schema_name: null, rows: null,
+          error_message: null, error_type: null, results_key: null, start_running_time: null, end_time: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      let state = 'running';
+      let message: string | null = null;
+      for (let i = 0; i < 40 && state === 'running'; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        const row = await restarted.ctx.store.db.selectFrom('query').select(['status', 'error_message']).where('id', '=', orphan.id).executeTakeFirstOrThrow();
+        state = row.status;
+        message = row.error_message;
+      }
+      expect(state).toBe('failed');
+      expect(message).toMatch(/interrupted/);
+    } finally {
+      await restarted.close();
+    }
+  });
+});
+
 describe('sync timeout', () => {
   it('times out after SQLLAB_TIMEOUT and cancels in the database', async () => {
     const short = await startTestServer({ SQLLAB_TIMEOUT: '1' }, { examples: false });
