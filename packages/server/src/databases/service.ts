@@ -23,40 +23,15 @@ import { canAccessDatabase } from './access.js';
 import { checkUri } from './uri-policy.js';
 import { storedUri } from './connections.js';
 import { humanizeDelta } from '../http/time.js';
+import { presentDatabaseFlags } from './present.js';
 
 type Row = DbRow<DatabaseTable>;
 
 export const DATABASE_ORDER_COLUMNS = ['database_name', 'changed_on', 'changed_on_delta_humanized', 'allow_run_async', 'allow_dml', 'allow_file_upload', 'expose_in_sqllab', 'id'] as const;
 
-function backendOf(row: Row): string {
-  try {
-    return storedUriBackend(row.sqlalchemy_uri);
-  } catch {
-    return 'unknown';
-  }
-}
-const storedUriBackend = (uri: string): string => uri.split(':')[0].split('+')[0].replace(/^postgres$/, 'postgresql').replace(/^mariadb$/, 'mysql');
-
 function presentListItem(row: Row, users: Map<number, { id: number; first_name: string; last_name: string }>): DatabaseListItem {
-  let extra: ReturnType<typeof parseDatabaseExtra> = {};
-  try {
-    extra = parseDatabaseExtra(row.extra);
-  } catch {
-    extra = {};
-  }
   return {
-    id: row.id,
-    database_name: row.database_name,
-    backend: backendOf(row),
-    expose_in_sqllab: Boolean(row.expose_in_sqllab),
-    allow_run_async: Boolean(row.allow_run_async),
-    allow_dml: Boolean(row.allow_dml),
-    allow_ctas: Boolean(row.allow_ctas),
-    allow_cvas: Boolean(row.allow_cvas),
-    allow_file_upload: Boolean(row.allow_file_upload),
-    allows_subquery: true,
-    disable_data_preview: Boolean(extra.disable_data_preview),
-    force_ctas_schema: row.force_ctas_schema,
+    ...presentDatabaseFlags(row),
     extra: row.extra,
     changed_on: row.changed_on,
     changed_on_delta_humanized: humanizeDelta(row.changed_on),

@@ -11,7 +11,7 @@ import { EngineError } from '../engines/types.js';
 import { getEngineSpec } from '../engines/registry.js';
 import { HttpError, invalidFields, notFound, typedError } from '../http/errors.js';
 import { prepareRun, type PreparedRun } from './prepare.js';
-import { presentQueries, presentQuery, type QueryRow } from './present.js';
+import { presentQueries, type QueryRow } from './present.js';
 import { getQueryByClientId, getQueryById, newClientId, transitionQuery } from './queries.js';
 import { QueueUnavailableError } from './queue.js';
 import { takeRows } from './results.js';

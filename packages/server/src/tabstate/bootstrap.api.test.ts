@@ -58,6 +58,7 @@ describe('GET /api/v1/sqllab/', () => {
       allows_subquery: true,
       disable_data_preview: false,
       force_ctas_schema: null,
+      allows_cost_estimate: true,
     });
   });
 

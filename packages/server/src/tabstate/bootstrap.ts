@@ -3,7 +3,8 @@ import type { AppContext } from '../context.js';
 import { canAccessDatabase } from '../databases/access.js';
 import type { Principal } from '../security/principal.js';
 import { presentQueries } from '../sqllab/present.js';
-import { presentSqlLabDatabase, type SqlLabDatabase } from './present.js';
+import type { SqlLabDatabase } from '@rama/shared';
+import { presentSqlLabDatabase } from './present.js';
 import type { TabStateService } from './service.js';
 
 /** How many of the user's tab queries the bootstrap carries (newest first). */

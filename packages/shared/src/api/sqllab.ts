@@ -290,3 +290,30 @@ export interface LogEvent {
 export const PERMALINK_NAME_DEFAULT = 'Shared query';
 export const CLONED_TAB_NAME = 'Copy of %s';
 export const UNTITLED_QUERY_PREFIX = 'Untitled Query';
+
+/** What SQL Lab knows about a database it lists (the bootstrap's `databases`). */
+export interface SqlLabDatabase {
+  id: number;
+  database_name: string;
+  backend: string;
+  expose_in_sqllab: boolean;
+  allow_run_async: boolean;
+  allow_dml: boolean;
+  allow_ctas: boolean;
+  allow_cvas: boolean;
+  allow_file_upload: boolean;
+  allows_subquery: boolean;
+  disable_data_preview: boolean;
+  force_ctas_schema: string | null;
+  /** parsed `extra`, when the server sends it (cost_estimate_enabled, ...) */
+  extra?: Record<string, unknown>;
+  allows_cost_estimate?: boolean;
+}
+
+/** GET /api/v1/sqllab/ → result */
+export interface SqlLabBootstrapReply {
+  active_tab: TabStateRecord | null;
+  databases: Record<string, SqlLabDatabase>;
+  queries: Record<string, QueryRecord>;
+  tab_state_ids: { id: number; label: string }[];
+}

@@ -1,0 +1,41 @@
+import { parseDatabaseExtra, type DatabaseExtra, type SqlLabDatabase } from '@rama/shared';
+import type { DatabaseTable, Row } from '../metadata/schema.js';
+import { parseUri } from '../engines/uri.js';
+
+/** The engine backend named by a stored URI (`postgresql`, `mysql`, `duckdb`, `sqlite`). */
+export function backendOf(uri: string): string {
+  try {
+    return parseUri(uri).backend;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** A database's `extra`, or {} when it cannot be read (it was validated on write). */
+export function extraOf(row: Pick<Row<DatabaseTable>, 'extra'>): DatabaseExtra {
+  try {
+    return parseDatabaseExtra(row.extra);
+  } catch {
+    return {};
+  }
+}
+
+/** The capability flags every client view of a database shares. */
+export function presentDatabaseFlags(row: Row<DatabaseTable>): SqlLabDatabase {
+  const extra = extraOf(row);
+  return {
+    id: row.id,
+    database_name: row.database_name,
+    backend: backendOf(row.sqlalchemy_uri),
+    expose_in_sqllab: Boolean(row.expose_in_sqllab),
+    allow_run_async: Boolean(row.allow_run_async),
+    allow_dml: Boolean(row.allow_dml),
+    allow_ctas: Boolean(row.allow_ctas),
+    allow_cvas: Boolean(row.allow_cvas),
+    allow_file_upload: Boolean(row.allow_file_upload),
+    allows_subquery: true,
+    disable_data_preview: Boolean(extra.disable_data_preview),
+    force_ctas_schema: row.force_ctas_schema,
+    allows_cost_estimate: Boolean(extra.cost_estimate_enabled),
+  };
+}
