@@ -1,11 +1,20 @@
 // `npm run bench`: every benchmark, printed as ratios against its baseline measured in the same run.
 import { benchSqlLab } from './sqllab.mjs';
+import { benchGrid } from './grid.mjs';
 
-const results = [...(await benchSqlLab())];
+const only = process.argv[2];
+const results = [];
+if (!only || only === 'sqllab') results.push(...(await benchSqlLab()));
+if (!only || only === 'grid') results.push(...(await benchGrid()));
 for (const r of results) {
   if (r.ratio !== undefined) {
     console.log(`${r.case}\n  baseline ${r.baseline_ms.toFixed(0)} ms, Rama ${r.rama_ms.toFixed(0)} ms, ratio ${r.ratio.toFixed(2)} (goal ${r.goal})${r.response_mb ? `, ${r.response_mb.toFixed(1)} MB` : ''}`);
-  } else {
+  } else if (r.peak_mb !== undefined) {
     console.log(`${r.case}: ${r.peak_mb.toFixed(0)} MB`);
+  } else {
+    console.log(
+      `${r.case} (${r.rows_label})\n  first rows shown ${r.first_rows_ms.toFixed(0)} ms after the response arrived; ` +
+        `while scrolling to the bottom: ${r.scroll_long_tasks} long tasks > 50 ms (longest ${r.longest_task_ms.toFixed(0)} ms, goal 0)${r.reached_bottom ? '' : ' — did not reach the bottom'}`,
+    );
   }
 }
