@@ -1,20 +1,52 @@
 import { expect, test } from '@playwright/test';
-import { openNavMenu, shot } from './support';
+import { SIGNED_OUT, apiFor, createUserWithRole, openNavMenu, shot, signIn } from './support';
 
 test.describe('navigation', () => {
-  test('an admin sees Data ▸ Databases and Settings ▸ Users, Roles, and no empty SQL menu', async ({ page }) => {
+  test('an admin sees SQL ▸ SQL Lab, Saved queries, Query history, Data ▸ Databases, Datasets and Settings', async ({ page }) => {
     await page.goto('/rama/welcome/');
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    await expect(nav.getByRole('menuitem', { name: 'SQL', exact: true })).toHaveCount(0);
+
+    await openNavMenu(page, 'SQL', 'SQL Lab');
+    await expect(page.getByRole('menuitem', { name: 'Saved queries', exact: true })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Query history', exact: true })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'SQL Lab', exact: true }).getByRole('link')).toHaveAttribute('href', '/sqllab/');
+    await shot(page, '03-nav-sql-menu');
+    await page.getByRole('menuitem', { name: 'Saved queries', exact: true }).click();
+    await expect(page).toHaveURL(/\/savedqueryview\/list\/$/);
+    await expect(page.getByRole('heading', { name: 'Saved queries', exact: true })).toBeVisible();
+
+    await openNavMenu(page, 'SQL', 'Query history');
+    await page.getByRole('menuitem', { name: 'Query history', exact: true }).click();
+    await expect(page).toHaveURL(/\/sqllab\/history\/$/);
+    await expect(page.getByRole('heading', { name: 'Query history', exact: true })).toBeVisible();
 
     await openNavMenu(page, 'Data', 'Databases');
+    await expect(page.getByRole('menuitem', { name: 'Datasets', exact: true })).toBeVisible();
     await shot(page, '04-nav-data-menu');
+    await page.getByRole('menuitem', { name: 'Datasets', exact: true }).click();
+    await expect(page).toHaveURL(/\/tablemodelview\/list\/$/);
+    await expect(page.getByRole('heading', { name: 'Datasets', exact: true })).toBeVisible();
 
     await openNavMenu(page, 'Settings', 'Users');
     await expect(page.getByRole('menuitem', { name: 'Roles', exact: true })).toBeVisible();
     await page.getByRole('menuitem', { name: 'Users', exact: true }).click();
     await expect(page).toHaveURL(/\/users\/list\/$/);
     await expect(page.getByRole('heading', { name: 'Users', exact: true })).toBeVisible();
+  });
+
+  test('a SQL Lab user sees the SQL entries but not Datasets, and cannot open the datasets page', async ({ page, browser }) => {
+    await page.goto('/rama/welcome/');
+    const user = await createUserWithRole(await apiFor(page), 'sql_lab', 'Sasha');
+    const context = await browser.newContext({ storageState: SIGNED_OUT });
+    const sasha = await context.newPage();
+    await signIn(sasha, user.username, user.password);
+    await expect(sasha).toHaveURL(/\/rama\/welcome\/$/);
+    await openNavMenu(sasha, 'SQL', 'Query history');
+    await expect(sasha.getByRole('menuitem', { name: 'Saved queries', exact: true })).toBeVisible();
+    await openNavMenu(sasha, 'Data', 'Databases');
+    await expect(sasha.getByRole('menuitem', { name: 'Datasets', exact: true })).toHaveCount(0);
+    await sasha.goto('/tablemodelview/list/');
+    await expect(sasha.getByText('Access denied')).toBeVisible();
+    await context.close();
   });
 
   test('an unknown address shows the 404 page inside the shell', async ({ page }) => {

@@ -34,3 +34,69 @@ export async function openNavMenu(page: Page, label: string, entry: string): Pro
 export function toast(page: Page, text: string | RegExp) {
   return page.getByTestId('toast').filter({ hasText: text }).first();
 }
+
+/** The JSON API as the signed-in user of a page (its cookies), with the CSRF header on writes. */
+export interface ApiClient {
+  get<T>(url: string): Promise<T>;
+  post<T>(url: string, data: unknown): Promise<T>;
+  /** The raw response of a write that may fail (status and body are checked by the test). */
+  send(method: 'POST' | 'PUT' | 'DELETE', url: string, data?: unknown): Promise<{ status: number; body: unknown }>;
+}
+
+export async function apiFor(page: Page): Promise<ApiClient> {
+  const tokenReply = await page.request.get('/api/v1/security/csrf_token/');
+  expect(tokenReply.ok()).toBe(true);
+  const token = ((await tokenReply.json()) as { result: string }).result;
+  const headers = { 'X-CSRFToken': token };
+  const send: ApiClient['send'] = async (method, url, data) => {
+    const res = await page.request.fetch(url, { method, headers, ...(data === undefined ? {} : { data }) });
+    const text = await res.text();
+    return { status: res.status(), body: text ? (JSON.parse(text) as unknown) : null };
+  };
+  return {
+    async get<T>(url: string) {
+      const res = await page.request.get(url);
+      expect(res.ok(), `GET ${url}: ${res.status()}`).toBe(true);
+      return (await res.json()) as T;
+    },
+    async post<T>(url: string, data: unknown) {
+      const { status, body } = await send('POST', url, data);
+      expect(status, `POST ${url}: ${JSON.stringify(body)}`).toBeLessThan(300);
+      return body as T;
+    },
+    send,
+  };
+}
+
+/** The id of the bundled examples database. */
+export async function examplesDatabaseId(api: ApiClient): Promise<number> {
+  const reply = await api.get<{ result: { id: number; database_name: string }[] }>(
+    '/api/v1/database/?q=(filters:!((col:database_name,opr:eq,value:examples)))',
+  );
+  const examples = reply.result.find((db) => db.database_name === 'examples');
+  if (!examples) throw new Error('the examples database is missing');
+  return examples.id;
+}
+
+/** A new active user with one built-in role (created through the users API as the page's admin). */
+export async function createUserWithRole(
+  api: ApiClient,
+  roleName: string,
+  firstName: string,
+): Promise<{ id: number; username: string; password: string }> {
+  const roles = await api.get<{ result: { id: number; name: string }[] }>('/api/v1/security/roles/');
+  const role = roles.result.find((r) => r.name === roleName);
+  if (!role) throw new Error(`no role ${roleName}`);
+  const username = unique(roleName.toLowerCase());
+  const password = `${username}-password`;
+  const reply = await api.post<{ id: number }>('/api/v1/security/users/', {
+    username,
+    first_name: firstName,
+    last_name: 'Tester',
+    email: `${username}@example.com`,
+    password,
+    active: true,
+    roles: [role.id],
+  });
+  return { id: reply.id, username, password };
+}

@@ -33,6 +33,7 @@ export default defineConfig({
       '/login/': devTarget,
       '/logout/': devTarget,
       '/health': devTarget,
+      '/rama/log': devTarget,
     },
   },
 });

@@ -13,3 +13,8 @@ export * from './api/log.js';
 export * from './sqllab/tabs.js';
 export * from './sqllab/queries.js';
 export * from './sqllab/storage.js';
+export * from './sqllab/messages.js';
+export * from './sqllab/tables.js';
+export * from './sqllab/editor.js';
+export * from './sqllab/tabState.js';
+export * from './sqllab/completion.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QueryRecord } from '../api/sqllab.js';
-import { clearInactiveQueries, queryFailed, querySuccess, queryStopped, refreshQueries, startQuery, type ClientQuery } from './queries.js';
+import { clearInactiveQueries, needsResults, queryFailed, querySuccess, queryStopped, refreshQueries, startQuery, type ClientQuery } from './queries.js';
 import { pruneQueriesForStorage } from './storage.js';
 
 const q = (over: Partial<ClientQuery> = {}): ClientQuery => ({ id: 'q1', sqlEditorId: 't1', state: 'running', progress: 0, startDttm: 0, results: null, errorMessage: null, ...over });
@@ -24,6 +24,11 @@ describe('query lifecycle (§4)', () => {
     expect(querySuccess(running, 'q1', { ...ok, status: 'failed' })).toBe(running);
   });
 
+  it('stop empties the results and records when the run ended', () => {
+    const s = queryStopped({ q1: q({ results: { data: [{ a: 1 }], columns: [] } }) }, 'q1', 42);
+    expect(s.q1).toMatchObject({ state: 'stopped', results: null, endDttm: 42 });
+  });
+
   it('a failure is ignored if the query was stopped', () => {
     const stopped = { q1: q({ state: 'stopped' }) };
     expect(queryFailed(stopped, 'q1', 'boom')).toBe(stopped);
@@ -44,6 +49,21 @@ describe('query lifecycle (§4)', () => {
     const server = [{ id: 'q1', state: 'success' } as QueryRecord];
     for (const state of ['fetching', 'success', 'running'] as const) expect(refreshQueries({ q1: q({ state }) }, server).q1.state).toBe(state);
     expect(refreshQueries({ q1: q({ state: 'pending' }) }, server).q1.state).toBe('success');
+  });
+
+  it('a server success does take over an async run that an earlier poll marked running (its results are then fetched by key)', () => {
+    const server = [{ id: 'q1', state: 'success', resultsKey: 'k' } as QueryRecord];
+    const s = refreshQueries({ q1: q({ state: 'running', runAsync: true }) }, server);
+    expect(s.q1.state).toBe('success');
+    expect(needsResults(s.q1)).toBe(true);
+  });
+
+  it('start makes the new query empty and clears the result data of the editor\'s previous latest query', () => {
+    const before = { old: q({ id: 'old', state: 'success', results: { data: [{ a: 1 }], columns: [] } }) };
+    const s = startQuery(before, q({ id: 'new' }), 'old');
+    expect(s.old.results).toBeNull();
+    expect(s.old.state).toBe('success');
+    expect(s.new).toMatchObject({ results: null, progress: 0 });
   });
 
   it('clearing inactive queries drops running/pending ones with zero progress past the interval', () => {

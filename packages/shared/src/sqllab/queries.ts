@@ -1,6 +1,14 @@
 /** Client-side query lifecycle rules (sql-editor.md §4 "Query states"). Pure: (state, event) → state. */
-import type { QueryRecord } from '../api/sqllab.js';
+import type { QueryRecord, ResultColumn, StatementOutcome } from '../api/sqllab.js';
 import { isInProgress, type QueryState } from './states.js';
+
+/** The result payload of a query while shown: rows, columns and each statement's outcome. */
+export interface QueryResults {
+  data: Record<string, unknown>[];
+  columns: ResultColumn[];
+  statements?: StatementOutcome[];
+  displayLimitReached?: boolean;
+}
 
 /** A query as the SQL Lab store holds it: the server record plus client-only fields. */
 export interface ClientQuery extends Partial<QueryRecord> {
@@ -10,7 +18,7 @@ export interface ClientQuery extends Partial<QueryRecord> {
   progress: number;
   startDttm: number | null;
   /** result payload while shown (data rows, columns, statements) */
-  results: { data: Record<string, unknown>[]; columns: unknown[]; statements?: unknown[]; displayLimitReached?: boolean } | null;
+  results: QueryResults | null;
   errors?: { message: string; error_type: string }[];
   errorMessage: string | null;
   isDataPreview?: boolean;
@@ -19,9 +27,16 @@ export interface ClientQuery extends Partial<QueryRecord> {
 
 export type QueryMap = Record<string, ClientQuery>;
 
-/** Start puts the query in the store (running, or pending on async databases) with no result data. */
-export function startQuery(queries: QueryMap, q: ClientQuery): QueryMap {
-  return { ...queries, [q.id]: { ...q, results: null, progress: 0 } };
+/**
+ * Start puts the query in the store (running, or pending on async databases) with no result data;
+ * the editor's previous latest query (`previousId`) has its result data cleared, since only the
+ * latest result of a tab is shown and it may be large.
+ */
+export function startQuery(queries: QueryMap, q: ClientQuery, previousId: string | null = null): QueryMap {
+  const next: QueryMap = { ...queries, [q.id]: { ...q, results: null, progress: 0 } };
+  const prev = previousId && previousId !== q.id ? queries[previousId] : undefined;
+  if (prev && prev.results) next[prev.id] = { ...prev, results: null };
+  return next;
 }
 
 /** Fetching results after the run. */
@@ -35,7 +50,7 @@ export function fetchingQuery(queries: QueryMap, id: string): QueryMap {
  * Success: progress 100, rows, end time, results key, limiting factor, temp schema/table, error
  * cleared. Ignored when the query was stopped or the result status is not success.
  */
-export function querySuccess(queries: QueryMap, id: string, result: { status: string; query: Partial<QueryRecord>; data: Record<string, unknown>[]; columns: unknown[]; statements?: unknown[]; displayLimitReached?: boolean }): QueryMap {
+export function querySuccess(queries: QueryMap, id: string, result: { status: string; query: Partial<QueryRecord>; data: Record<string, unknown>[]; columns: ResultColumn[]; statements?: StatementOutcome[]; displayLimitReached?: boolean }): QueryMap {
   const q = queries[id];
   if (!q || q.state === 'stopped' || result.status !== 'success') return queries;
   return {
@@ -60,23 +75,27 @@ export function queryFailed(queries: QueryMap, id: string, message: string, erro
   return { ...queries, [id]: { ...q, state: 'failed', errorMessage: message, errors, endDttm } };
 }
 
-/** Stopped: results emptied. */
-export function queryStopped(queries: QueryMap, id: string): QueryMap {
+/** Stopped: results emptied; the stop time ends the run (for its duration in the history). */
+export function queryStopped(queries: QueryMap, id: string, endDttm = Date.now()): QueryMap {
   const q = queries[id];
   if (!q) return queries;
-  return { ...queries, [id]: { ...q, state: 'stopped', results: null } };
+  return { ...queries, [id]: { ...q, state: 'stopped', results: null, endDttm: q.endDttm ?? endDttm } };
 }
 
 /**
  * Queries refreshed from the server (polling) do not overwrite queries already stopped or failed,
- * and a server success does not override a local fetching, success or running state.
+ * and a server success does not override a local fetching, success or running state. "Running"
+ * here is a synchronous run whose execute reply is still on its way (it brings the rows itself);
+ * an async run's local "running" came from an earlier poll, so the server's success is taken and
+ * its results are then fetched by key.
  */
 export function refreshQueries(queries: QueryMap, fromServer: QueryRecord[]): QueryMap {
   let next = queries;
   for (const s of fromServer) {
     const local = queries[s.id];
     if (local && (local.state === 'stopped' || local.state === 'failed')) continue;
-    if (local && s.state === 'success' && (local.state === 'fetching' || local.state === 'success' || local.state === 'running')) continue;
+    const localRunningSync = local?.state === 'running' && !local.runAsync;
+    if (local && s.state === 'success' && (local.state === 'fetching' || local.state === 'success' || localRunningSync)) continue;
     if (next === queries) next = { ...queries };
     next[s.id] = { ...(local ?? { results: null, sqlEditorId: s.sqlEditorId }), ...s, results: local?.results ?? null, errorMessage: s.errorMessage } as ClientQuery;
   }

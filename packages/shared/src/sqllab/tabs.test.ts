@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activateInHistory, adjacentTabId, cloneQueryEditor, newQueryEditor, nextUntitledName, NO_PERSISTENCE_WARNING, removeFromHistory } from './tabs.js';
+import { activateInHistory, adjacentTabId, applyUnsavedEdits, cloneQueryEditor, editQueryEditor, newQueryEditor, nextUntitledName, NO_PERSISTENCE_WARNING, removeFromHistory, shouldAutorun, withUnsavedEdits } from './tabs.js';
 
 const d = { id: 't2', defaultDbId: 1, defaultQueryLimit: 10000, maxRow: 100000, backendPersistence: true, now: 0 };
 
@@ -48,5 +48,40 @@ describe('tab history (§3: the last id is the active tab)', () => {
   it('removing falls back to the last remaining tab in the history', () => {
     expect(removeFromHistory(['a', 'c', 'b'], 'b')).toEqual({ history: ['a', 'c'], activeId: 'c' });
     expect(removeFromHistory(['a'], 'a')).toEqual({ history: [], activeId: null });
+  });
+});
+
+describe('unsaved edits (§3: "The pending edits of the active tab are kept separately as an unsaved editor state")', () => {
+  const a = newQueryEditor([], null, { ...d, id: 'a' });
+  const b = newQueryEditor([a.name], null, { ...d, id: 'b' });
+
+  it('edits of the active tab go to the pending edits, others straight into the list', () => {
+    const s1 = editQueryEditor({ queryEditors: [a, b], unsaved: null, activeId: 'a' }, 'a', { sql: 'SELECT 1' }, 5);
+    expect(s1.unsaved).toEqual({ id: 'a', sql: 'SELECT 1', updatedAt: 5 });
+    expect(s1.queryEditors[0].sql).toBe('SELECT ...');
+    const s2 = editQueryEditor({ ...s1, activeId: 'a' }, 'b', { name: 'B' }, 6);
+    expect(s2.queryEditors[1]).toMatchObject({ name: 'B', updatedAt: 6 });
+    expect(s2.unsaved).toBe(s1.unsaved);
+  });
+
+  it('pending edits of another tab are folded in before a new tab takes them over', () => {
+    const s = editQueryEditor({ queryEditors: [a, b], unsaved: { id: 'a', sql: 'X' }, activeId: 'b' }, 'b', { sql: 'Y' }, 7);
+    expect(s.queryEditors[0].sql).toBe('X');
+    expect(s.unsaved).toMatchObject({ id: 'b', sql: 'Y' });
+  });
+
+  it('folding applies the edits to their tab only', () => {
+    const edits = { id: 'b', sql: 'SELECT 2' };
+    expect(applyUnsavedEdits([a, b], edits).map((e) => e.sql)).toEqual(['SELECT ...', 'SELECT 2']);
+    expect(withUnsavedEdits(a, edits)).toBe(a);
+  });
+});
+
+describe('autorun (a new tab copies autorun from the active tab, §9)', () => {
+  it('runs real SQL, never the placeholder a new tab starts with', () => {
+    expect(shouldAutorun({ autorun: true, sql: 'SELECT 1' })).toBe(true);
+    expect(shouldAutorun({ autorun: true, sql: 'SELECT ...' })).toBe(false);
+    expect(shouldAutorun({ autorun: true, sql: `${NO_PERSISTENCE_WARNING}SELECT ...` })).toBe(false);
+    expect(shouldAutorun({ autorun: false, sql: 'SELECT 1' })).toBe(false);
   });
 });

@@ -121,3 +121,39 @@ export function removeFromHistory(history: readonly string[], id: string): { his
   const next = history.filter((x) => x !== id);
   return { history: next, activeId: next.length ? next[next.length - 1] : null };
 }
+
+/** The pending edits of the active tab, kept apart from the tab list (spec §3 "Unsaved edits"). */
+export type UnsavedEdits = Partial<Omit<QueryEditor, 'id'>> & { id: string };
+
+/** A tab with the pending edits applied, when they are for it. */
+export function withUnsavedEdits(editor: QueryEditor, unsaved: UnsavedEdits | null): QueryEditor {
+  return unsaved && unsaved.id === editor.id ? { ...editor, ...unsaved } : editor;
+}
+
+/** Fold the pending edits into the tab list (adding or switching a tab saves them first). */
+export function applyUnsavedEdits(editors: readonly QueryEditor[], unsaved: UnsavedEdits | null): QueryEditor[] {
+  if (!unsaved) return [...editors];
+  return editors.map((e) => withUnsavedEdits(e, unsaved));
+}
+
+/** Record edits: to the pending edits when the tab is the active one, else straight into the tab list. */
+export function editQueryEditor(
+  state: { queryEditors: readonly QueryEditor[]; unsaved: UnsavedEdits | null; activeId: string | null },
+  id: string,
+  changes: Partial<Omit<QueryEditor, 'id'>>,
+  now: number,
+): { queryEditors: QueryEditor[]; unsaved: UnsavedEdits | null } {
+  const stamped = { ...changes, updatedAt: now };
+  if (id === state.activeId) {
+    const base = state.unsaved && state.unsaved.id === id ? state.unsaved : { id };
+    const editors = state.unsaved && state.unsaved.id !== id ? applyUnsavedEdits(state.queryEditors, state.unsaved) : [...state.queryEditors];
+    return { queryEditors: editors, unsaved: { ...base, ...stamped } };
+  }
+  return { queryEditors: state.queryEditors.map((e) => (e.id === id ? { ...e, ...stamped } : e)), unsaved: state.unsaved };
+}
+
+/** Autorun runs a tab's SQL as the tab opens — never an empty tab or the new-tab placeholder. */
+export function shouldAutorun(e: Pick<QueryEditor, 'autorun' | 'sql'>): boolean {
+  const sql = e.sql.replace(NO_PERSISTENCE_WARNING, '').trim();
+  return e.autorun && sql.length > 0 && sql !== NEW_TAB_SQL;
+}

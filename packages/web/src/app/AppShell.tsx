@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Avatar, Dropdown, Flex, Layout, Menu, Spin, Typography, type MenuProps } from 'antd';
 import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -8,6 +8,7 @@ import { MENU, activeEntryKey, visibleMenu, type MenuGroup } from './menu';
 import { displayName, useLogoutMutation, useSession } from './session';
 import { errorMessage, resetCsrfToken } from './api';
 import { useToasts } from './hooks';
+import { logEvent } from './logger';
 
 type MenuItems = NonNullable<MenuProps['items']>;
 
@@ -64,10 +65,21 @@ function UserMenu() {
   );
 }
 
+/** One `spa_navigation` event per route change (once per path, also under StrictMode's double effects). */
+function useNavigationLog(pathname: string): void {
+  const loggedPath = useRef<string | null>(null);
+  useEffect(() => {
+    if (loggedPath.current === pathname) return;
+    loggedPath.current = pathname;
+    logEvent('spa_navigation', { path: pathname });
+  }, [pathname]);
+}
+
 /** The signed-in layout: top navigation, the page, nothing else. */
 export function AppShell() {
   const { access } = useSession();
   const location = useLocation();
+  useNavigationLog(location.pathname);
   const groups = visibleMenu(MENU, access);
   const active = activeEntryKey(groups, location.pathname);
   const selectedKeys = active ? [active] : [];

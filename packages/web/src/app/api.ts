@@ -16,6 +16,8 @@ export interface RequestArgs {
   /** A 401 on this call is an expected answer (login, bootstrap), not an ended session. */
   skipSessionCheck?: boolean;
   timeoutMs?: number;
+  /** Parse the reply text (e.g. losslessly, so big integers survive); JSON.parse by default. */
+  parse?: (text: string) => unknown;
 }
 
 /** Thrown by `request`; carries the message the user sees. */
@@ -50,7 +52,8 @@ async function fetchCsrfToken(): Promise<string | null> {
   return typeof json.result === 'string' ? json.result : null;
 }
 
-function getCsrfToken(): Promise<string | null> {
+/** The session's CSRF token (fetched once, shared); null when there is none. */
+export function getCsrfToken(): Promise<string | null> {
   if (!csrfToken) {
     csrfToken = fetchCsrfToken().catch(() => null);
     // A missing token (logged out, network blip) is fetched again next time.
@@ -74,10 +77,10 @@ export function buildUrl(url: string, q?: unknown, params?: RequestArgs['params'
   return parts.length ? `${url}${url.includes('?') ? '&' : '?'}${parts.join('&')}` : url;
 }
 
-function parseBody(text: string): unknown {
+function parseBody(text: string, parse: (text: string) => unknown = JSON.parse): unknown {
   if (!text) return null;
   try {
-    return JSON.parse(text) as unknown;
+    return parse(text);
   } catch {
     return text;
   }
@@ -128,7 +131,7 @@ export async function request<T>(args: RequestArgs): Promise<T> {
     text = await res.text();
     if (!res.ok && isCsrfFailure(res.status, text)) throw new RequestFailure(getClientError({ kind: 'csrf' }));
   }
-  const body = parseBody(text);
+  const body = parseBody(text, args.parse);
   if (!res.ok) {
     if (res.status === 401 && !args.skipSessionCheck) handleSessionEnded();
     throw new RequestFailure(getClientError({ kind: 'response', status: res.status, body }));

@@ -1,21 +1,82 @@
 import { describe, expect, it } from 'vitest';
 import { MENU, activeEntryKey, visibleMenu } from './menu';
+import type { CurrentUser } from '@rama/shared';
+import { getAccess, type Access } from './session';
+
+const NOBODY: Access = {
+  isAdmin: false,
+  canWriteDatabase: false,
+  canSqlLab: false,
+  canReadSavedQuery: false,
+  canWriteSavedQuery: false,
+  canReadQuery: false,
+  canSeeAllQueries: false,
+  canReadDataset: false,
+  canWriteDataset: false,
+};
+
+function userWithRoles(roles: CurrentUser['roles']): CurrentUser {
+  return {
+    id: 1,
+    username: 'u',
+    first_name: '',
+    last_name: '',
+    email: '',
+    is_active: true,
+    is_anonymous: false,
+    roles,
+    created_on: '2026-01-01T00:00:00Z',
+    last_login: null,
+  };
+}
+
+function labelsOf(access: Access, group: string): string[] {
+  return visibleMenu(MENU, access).find((g) => g.key === group)?.entries.map((e) => e.label) ?? [];
+}
 
 describe('top navigation', () => {
   it('hides empty groups and admin-only entries from other users', () => {
-    const groups = visibleMenu(MENU, { isAdmin: false, canWriteDatabase: false });
+    const groups = visibleMenu(MENU, NOBODY);
     expect(groups.map((g) => g.key)).toEqual(['data']);
+    expect(groups[0].entries.map((e) => e.label)).toEqual(['Databases']);
   });
 
-  it('shows Settings with Users and Roles to admins', () => {
-    const groups = visibleMenu(MENU, { isAdmin: true, canWriteDatabase: true });
-    expect(groups.map((g) => g.key)).toEqual(['data', 'settings']);
-    expect(groups[1].entries.map((e) => e.label)).toEqual(['Users', 'Roles']);
+  it('shows SQL, Data and Settings to admins', () => {
+    const admin = getAccess(userWithRoles({ Admin: [] }));
+    const groups = visibleMenu(MENU, admin);
+    expect(groups.map((g) => g.key)).toEqual(['sql', 'data', 'settings']);
+    expect(labelsOf(admin, 'sql')).toEqual(['SQL Lab', 'Saved queries', 'Query history']);
+    expect(labelsOf(admin, 'data')).toEqual(['Databases', 'Datasets']);
+    expect(labelsOf(admin, 'settings')).toEqual(['Users', 'Roles']);
+  });
+
+  it('lists each SQL and Data entry only with its permission', () => {
+    expect(labelsOf({ ...NOBODY, canSqlLab: true }, 'sql')).toEqual(['SQL Lab']);
+    expect(labelsOf({ ...NOBODY, canReadSavedQuery: true }, 'sql')).toEqual(['Saved queries']);
+    expect(labelsOf({ ...NOBODY, canReadQuery: true }, 'sql')).toEqual(['Query history']);
+    expect(labelsOf({ ...NOBODY, canReadDataset: true }, 'data')).toEqual(['Databases', 'Datasets']);
+  });
+
+  it('reads the permissions from the roles (sql_lab role: SQL entries, no datasets)', () => {
+    const sqlLab = getAccess(
+      userWithRoles({
+        sql_lab: [
+          ['can_sqllab', 'Rama'],
+          ['can_read', 'SavedQuery'],
+          ['can_read', 'Query'],
+        ],
+      }),
+    );
+    expect(labelsOf(sqlLab, 'sql')).toEqual(['SQL Lab', 'Saved queries', 'Query history']);
+    expect(labelsOf(sqlLab, 'data')).toEqual(['Databases']);
   });
 
   it('finds the entry of the open page', () => {
     expect(activeEntryKey(MENU, '/users/list/')).toBe('users');
     expect(activeEntryKey(MENU, '/database/3/')).toBe('databases');
+    expect(activeEntryKey(MENU, '/sqllab/')).toBe('sqllab');
+    expect(activeEntryKey(MENU, '/sqllab/history/')).toBe('queryhistory');
+    expect(activeEntryKey(MENU, '/tablemodelview/list/')).toBe('datasets');
     expect(activeEntryKey(MENU, '/rama/welcome/')).toBeNull();
   });
 });

@@ -21,18 +21,30 @@ export interface MenuGroup {
 const everyone = () => true;
 const adminOnly = (access: Access) => access.isAdmin;
 
-/**
- * The top navigation. An entry is listed only once its page exists; a group with no visible entry
- * is hidden (SQL is empty until SQL Lab and saved queries arrive).
- */
+/** The top navigation; a group with no entry visible to the user is hidden. */
 export const MENU: MenuGroup[] = [
-  { key: 'sql', label: 'SQL', placement: 'main', entries: [] },
+  {
+    key: 'sql',
+    label: 'SQL',
+    placement: 'main',
+    entries: [
+      { key: 'sqllab', label: 'SQL Lab', path: '/sqllab/', visible: (access) => access.canSqlLab },
+      {
+        key: 'savedqueries',
+        label: 'Saved queries',
+        path: '/savedqueryview/list/',
+        visible: (access) => access.canReadSavedQuery,
+      },
+      { key: 'queryhistory', label: 'Query history', path: '/sqllab/history/', visible: (access) => access.canReadQuery },
+    ],
+  },
   {
     key: 'data',
     label: 'Data',
     placement: 'main',
     entries: [
       { key: 'databases', label: 'Databases', path: '/databaseview/list/', alsoActiveOn: ['/database/'], visible: everyone },
+      { key: 'datasets', label: 'Datasets', path: '/tablemodelview/list/', visible: (access) => access.canReadDataset },
     ],
   },
   {

@@ -17,8 +17,18 @@ const DatabaseBrowsePage = lazy(() =>
 );
 const UserListPage = lazy(() => import('../security/UserListPage').then((m) => ({ default: m.UserListPage })));
 const RoleListPage = lazy(() => import('../security/RoleListPage').then((m) => ({ default: m.RoleListPage })));
+const SavedQueryListPage = lazy(() =>
+  import('../savedqueries/SavedQueryListPage').then((m) => ({ default: m.SavedQueryListPage })),
+);
+const QueryHistoryPage = lazy(() => import('../queryhistory/QueryHistoryPage').then((m) => ({ default: m.QueryHistoryPage })));
+const DatasetListPage = lazy(() => import('../datasets/DatasetListPage').then((m) => ({ default: m.DatasetListPage })));
+
+const SqlLabPage = lazy(() => import('../sqllab/SqlLabPage').then((m) => ({ default: m.SqlLabPage })));
 
 const isAdmin = (access: Access) => access.isAdmin;
+const canReadSavedQuery = (access: Access) => access.canReadSavedQuery;
+const canReadQuery = (access: Access) => access.canReadQuery;
+const canReadDataset = (access: Access) => access.canReadDataset;
 
 export const router = createBrowserRouter([
   { path: '/login/', element: <LoginPage /> },
@@ -33,6 +43,30 @@ export const router = createBrowserRouter([
       { path: 'rama/welcome/', element: <WelcomePage /> },
       { path: 'databaseview/list/', element: <DatabaseListPage /> },
       { path: 'database/:databaseId/', element: <DatabaseBrowsePage /> },
+      {
+        path: 'tablemodelview/list/',
+        element: (
+          <RequirePermission allow={canReadDataset}>
+            <DatasetListPage />
+          </RequirePermission>
+        ),
+      },
+      {
+        path: 'savedqueryview/list/',
+        element: (
+          <RequirePermission allow={canReadSavedQuery}>
+            <SavedQueryListPage />
+          </RequirePermission>
+        ),
+      },
+      {
+        path: 'sqllab/history/',
+        element: (
+          <RequirePermission allow={canReadQuery}>
+            <QueryHistoryPage />
+          </RequirePermission>
+        ),
+      },
       {
         path: 'users/list/',
         element: (
@@ -49,6 +83,8 @@ export const router = createBrowserRouter([
           </RequirePermission>
         ),
       },
+      { path: 'sqllab/', element: <SqlLabPage /> },
+      { path: 'sqllab/p/:key', element: <SqlLabPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

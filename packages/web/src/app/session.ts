@@ -25,13 +25,33 @@ export interface Access {
   isAdmin: boolean;
   /** Create, edit and delete database connections. */
   canWriteDatabase: boolean;
+  /** Open SQL Lab (`can_sqllab` on `Rama`). */
+  canSqlLab: boolean;
+  canReadSavedQuery: boolean;
+  /** Edit and delete saved queries. */
+  canWriteSavedQuery: boolean;
+  /** The query history (`can_read` on `Query`). */
+  canReadQuery: boolean;
+  /** Every user's queries in the history, not only one's own. */
+  canSeeAllQueries: boolean;
+  canReadDataset: boolean;
+  /** Delete datasets; the server still allows it to owners and admins only. */
+  canWriteDataset: boolean;
 }
 
 export function getAccess(user: CurrentUser | null | undefined): Access {
   const roles = user?.roles ?? {};
+  const can = (permission: string, view: string) => hasPermission(roles, permission, view);
   return {
     isAdmin: Object.keys(roles).some(isAdminRoleName),
-    canWriteDatabase: hasPermission(roles, 'can_write', 'Database'),
+    canWriteDatabase: can('can_write', 'Database'),
+    canSqlLab: can('can_sqllab', 'Rama'),
+    canReadSavedQuery: can('can_read', 'SavedQuery'),
+    canWriteSavedQuery: can('can_write', 'SavedQuery'),
+    canReadQuery: can('can_read', 'Query'),
+    canSeeAllQueries: can('all_query_access', 'all_query_access'),
+    canReadDataset: can('can_read', 'Dataset'),
+    canWriteDataset: can('can_write', 'Dataset'),
   };
 }
 

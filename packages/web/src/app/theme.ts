@@ -15,6 +15,7 @@ export const theme: ThemeConfig = {
   components: {
     Layout: { headerBg: '#ffffff', headerHeight: 56, headerPadding: '0 24px', bodyBg: '#f5f7f8' },
     Menu: { horizontalLineHeight: '54px', itemBg: 'transparent' },
-    Table: { headerBg: '#fafbfc' },
+    // selected rows (bulk actions): the brand tint, not the derived grey
+    Table: { headerBg: '#fafbfc', rowSelectedBg: '#e6f2f4', rowSelectedHoverBg: '#d8ebef' },
   },
 };

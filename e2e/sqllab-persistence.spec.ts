@@ -1,0 +1,169 @@
+import { expect, test } from '@playwright/test';
+import { toast, unique } from './support';
+import { editorContent, editorTabs, freshSqlLab, openSqlLab, resultsPanel, runAndWait, sameUserElsewhere, setSql } from './sqllab-helpers';
+
+/** Wait until the backend sync has written the tab (its PUT after the debounce, or the run's sync). */
+async function waitForTabSaved(page: import('@playwright/test').Page, sqlFragment: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get('/api/v1/sqllab/');
+        const body = (await res.json()) as { result: { active_tab: { sql: string } | null } };
+        return body.result.active_tab?.sql ?? '';
+      },
+      { timeout: 20_000 },
+    )
+    .toContain(sqlFragment);
+}
+
+test.describe('SQL Lab: keeping work', () => {
+  test('a reload restores the tabs, the SQL and the results', async ({ page }) => {
+    await freshSqlLab(page);
+    const marker = unique('reload');
+    await setSql(page, `SELECT '${marker}' AS marker, 7 AS n`);
+    await runAndWait(page);
+    await waitForTabSaved(page, marker);
+    await page.reload();
+    await expect(editorContent(page)).toContainText(marker);
+    await expect(page.getByTestId('row-count')).toHaveText('1 row');
+    await expect(resultsPanel(page).getByRole('gridcell', { name: marker })).toBeVisible();
+  });
+
+  test('another browser (no local copy) restores the tabs from the server', async ({ page, browser }) => {
+    await freshSqlLab(page);
+    const marker = unique('second');
+    await setSql(page, `SELECT '${marker}' AS marker`);
+    await runAndWait(page);
+    await waitForTabSaved(page, marker);
+    const other = await browser.newContext({ storageState: await sameUserElsewhere(page) });
+    const page2 = await other.newPage();
+    await openSqlLab(page2);
+    await expect(editorContent(page2)).toContainText(marker);
+    await expect(page2.getByTestId('row-count')).toHaveText('1 row');
+    await other.close();
+  });
+
+  test('edits typed just before a reload are kept', async ({ page }) => {
+    await freshSqlLab(page);
+    const marker = unique('quick');
+    await setSql(page, `SELECT '${marker}' AS quick`);
+    // reload at once, inside the 5 s sync debounce
+    await page.reload();
+    await expect(editorContent(page)).toContainText(marker);
+  });
+
+  test('a permalink opened in a fresh browser shows the SQL in a tab named after it', async ({ page, browser }) => {
+    const name = await freshSqlLab(page);
+    const marker = unique('share');
+    await setSql(page, `SELECT '${marker}' AS shared`);
+    await page.getByRole('button', { name: 'Share' }).click();
+    const link = page.getByLabel('Permalink');
+    await expect(link).toHaveValue(/\/sqllab\/p\/[A-Za-z0-9_-]+$/);
+    const url = await link.inputValue();
+    const other = await browser.newContext({ storageState: await sameUserElsewhere(page) });
+    const page2 = await other.newPage();
+    await page2.goto(url);
+    await expect(page2.getByTestId('sqllab')).toBeVisible();
+    await expect(editorContent(page2)).toContainText(marker);
+    await expect(page2.locator('.rama-sqllab-tabs .ant-tabs-tab-active')).toContainText(name);
+    await expect(page2).toHaveURL(/\/sqllab\/$/);
+    await other.close();
+  });
+
+  test('save a query, then reopen it with ?savedQueryId=', async ({ page }) => {
+    await freshSqlLab(page);
+    const label = unique('Saved');
+    await setSql(page, `SELECT '${label}' AS saved`);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save query' });
+    await dialog.getByLabel('Name').fill(label);
+    await dialog.getByLabel('Description').fill('made by the e2e suite');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(toast(page, 'Your query was saved')).toBeVisible();
+    await expect(page.locator('.rama-sqllab-tabs .ant-tabs-tab-active')).toContainText(label);
+    await expect(page.getByRole('button', { name: 'Update', exact: true })).toBeVisible();
+
+    const list = await page.request.get(`/api/v1/saved_query/?q=${encodeURIComponent(`(filters:!((col:label,opr:ct,value:'${label}')))`)}`);
+    const { result } = (await list.json()) as { result: { id: number; label: string }[] };
+    const id = result.find((r) => r.label === label)?.id;
+    expect(id).toBeTruthy();
+
+    // in this browser the tab already holds it: SQL Lab switches to it instead of opening another
+    const before = await editorTabs(page).count();
+    await page.goto(`/sqllab/?savedQueryId=${id}`);
+    await expect(page.locator('.rama-sqllab-tabs .ant-tabs-tab-active')).toContainText(label);
+    await expect(editorTabs(page)).toHaveCount(before);
+
+    // elsewhere (the tab closed), it opens in a new tab
+    await editorTabs(page).first().click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Close tab' }).click();
+    await page.goto(`/sqllab/?savedQueryId=${id}`);
+    await expect(page.locator('.rama-sqllab-tabs .ant-tabs-tab-active')).toContainText(label);
+    await expect(editorContent(page)).toContainText(label);
+
+    // update it
+    await setSql(page, `SELECT '${label}' AS saved, 2 AS version`);
+    await page.getByRole('button', { name: 'Update', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Update saved query' }).getByRole('button', { name: 'Update', exact: true }).click();
+    await expect(toast(page, 'Your query was updated')).toBeVisible();
+    const after = await page.request.get(`/api/v1/saved_query/${id}`);
+    expect(((await after.json()) as { result: { sql: string } }).result.sql).toContain('2 AS version');
+  });
+
+  test('a missing saved query shows the load error', async ({ page }) => {
+    await openSqlLab(page, '/sqllab/?savedQueryId=987654321');
+    await expect(toast(page, "The query couldn't be loaded")).toBeVisible();
+  });
+
+  test('save a result as a dataset', async ({ page }) => {
+    await freshSqlLab(page);
+    await setSql(page, 'SELECT origin, destination, delay FROM flights');
+    await runAndWait(page);
+    const name = unique('sqllab_ds');
+    await resultsPanel(page).getByRole('button', { name: 'Save dataset' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save dataset' });
+    await dialog.getByLabel('Dataset name').fill(name);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Dataset created')).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Open the datasets list' })).toHaveAttribute('href', '/tablemodelview/list/');
+    const res = await page.request.get(`/api/v1/dataset/?q=${encodeURIComponent(`(filters:!((col:table_name,opr:eq,value:'${name}')))`)}`);
+    const body = (await res.json()) as { count: number; result: { table_name: string; sql: string }[] };
+    expect(body.count).toBe(1);
+    expect(body.result[0].sql).toContain('FROM flights');
+
+    // the same name again: the server's message is shown
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await resultsPanel(page).getByRole('button', { name: 'Save dataset' }).click();
+    const again = page.getByRole('dialog', { name: 'Save dataset' });
+    await again.getByLabel('Dataset name').fill(name);
+    await again.getByRole('button', { name: 'Save' }).click();
+    await expect(again.getByText('An error occurred while creating the data source')).toBeVisible();
+    await expect(again.getByText(/already exists/)).toBeVisible();
+  });
+
+  test('a form post with datasourceKey and sql opens the SQL in a new tab', async ({ page }) => {
+    await openSqlLab(page);
+    const marker = unique('posted');
+    const csrf = await page.evaluate(async () => ((await (await fetch('/api/v1/security/csrf_token/')).json()) as { result: string }).result);
+    // the way a chart opens its SQL: a real form submitted by the browser
+    await page.evaluate(
+      ({ sql, token }) => {
+        const form = document.createElement('form');
+        form.method = 'POST';
+        form.action = '/sqllab/';
+        for (const [k, v] of Object.entries({ datasourceKey: '', sql, csrf_token: token })) {
+          const input = document.createElement('input');
+          input.type = 'hidden';
+          input.name = k;
+          input.value = v;
+          form.appendChild(input);
+        }
+        document.body.appendChild(form);
+        form.submit();
+      },
+      { sql: `SELECT '${marker}' AS posted`, token: csrf },
+    );
+    await expect(page).toHaveURL(/\/sqllab\/$/);
+    await expect(editorContent(page)).toContainText(marker);
+  });
+});

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { clampQueryLimit, crontabError, parseRecipients, resultsAsText, defaultDatabaseId, editorDialect, formatElapsed, limitWarning, parseDatasourceKey, rowLimitChoices, sqlToRun, templateParamsError } from './editor.js';
+
+describe('what runs (§5: "Estimation sends the selected text if any, else the whole sql"; Run does the same)', () => {
+  it('prefers a non-blank selection', () => {
+    expect(sqlToRun('SELECT 1; SELECT 2', 'SELECT 2')).toBe('SELECT 2');
+    expect(sqlToRun('SELECT 1', '   ')).toBe('SELECT 1');
+    expect(sqlToRun('SELECT 1', null)).toBe('SELECT 1');
+  });
+});
+
+describe('row limit (§9: choices 10…50000; "The row limit may not exceed the hard maximum")', () => {
+  it('caps the choices at SQL_MAX_ROW and offers the maximum itself', () => {
+    expect(rowLimitChoices(100_000)).toEqual([10, 50, 100, 250, 500, 1000, 5000, 10000, 50000, 100000]);
+    expect(rowLimitChoices(50_000)).toEqual([10, 50, 100, 250, 500, 1000, 5000, 10000, 50000]);
+    expect(rowLimitChoices(3000)).toEqual([10, 50, 100, 250, 500, 1000, 3000]);
+  });
+
+  it('clamps a limit to the maximum', () => {
+    expect(clampQueryLimit(10000, 5000)).toBe(5000);
+    expect(clampQueryLimit(100, 5000)).toBe(100);
+    expect(clampQueryLimit(0, 5000)).toBe(5000);
+  });
+});
+
+describe('default database (§5: SQLLAB_DEFAULT_DBID, else the lowest id)', () => {
+  it('picks the configured one when listed, else the lowest', () => {
+    expect(defaultDatabaseId([3, 1, 2], 2)).toBe(2);
+    expect(defaultDatabaseId([3, 1, 2], 9)).toBe(1);
+    expect(defaultDatabaseId([3, 1, 2], null)).toBe(1);
+    expect(defaultDatabaseId([], null)).toBeNull();
+  });
+});
+
+describe('editor dialect from the database backend', () => {
+  it('maps the supported engines; MariaDB is mysql', () => {
+    expect(editorDialect('postgresql')).toBe('postgresql');
+    expect(editorDialect('mysql')).toBe('mysql');
+    expect(editorDialect('mariadb')).toBe('mysql');
+    expect(editorDialect('duckdb')).toBe('duckdb');
+    expect(editorDialect('sqlite')).toBe('sqlite');
+    expect(editorDialect('clickhouse')).toBe('sql');
+  });
+});
+
+describe('limit warning (limitingFactor QUERY | DROPDOWN | QUERY_AND_DROPDOWN)', () => {
+  it('names what limited the rows', () => {
+    expect(limitWarning('DROPDOWN', 1000)).toBe('The number of rows displayed is limited to 1,000 by the dropdown');
+    expect(limitWarning('QUERY', 5)).toBe('The number of rows displayed is limited to 5 by the query');
+    expect(limitWarning('QUERY_AND_DROPDOWN', 10)).toMatch(/by the query and the dropdown$/);
+    expect(limitWarning('NOT_LIMITED', 10)).toBeNull();
+  });
+});
+
+describe('template parameters (a JSON object)', () => {
+  it('accepts empty and objects, explains anything else', () => {
+    expect(templateParamsError('')).toBeNull();
+    expect(templateParamsError('{"a": 1}')).toBeNull();
+    expect(templateParamsError('[1]')).toMatch(/JSON object/);
+    expect(templateParamsError('{a:1}')).toMatch(/^Invalid JSON/);
+  });
+});
+
+describe('status line and datasource keys', () => {
+  it('formats elapsed time', () => {
+    expect(formatElapsed(1250)).toBe('00:00:01.25');
+    expect(formatElapsed(3_723_040)).toBe('01:02:03.04');
+  });
+
+  it('reads `{id}__{type}` datasource keys', () => {
+    expect(parseDatasourceKey('12__table')).toEqual({ id: 12, type: 'table' });
+    expect(parseDatasourceKey('x')).toBeNull();
+  });
+});
+
+describe('schedule (saved query extra_json.schedule_info)', () => {
+  it('needs five crontab fields', () => {
+    expect(crontabError('0 8 * * 1')).toBeNull();
+    expect(crontabError('*/15 * * * MON-FRI')).toBeNull();
+    expect(crontabError('0 8 * *')).toMatch(/five fields/);
+    expect(crontabError('0 8 * * $')).toMatch(/may only hold/);
+  });
+
+  it('splits recipients and lists bad addresses', () => {
+    expect(parseRecipients('a@x.io, b@y.org;bad')).toEqual({ emails: ['a@x.io', 'b@y.org'], invalid: ['bad'] });
+  });
+});
+
+describe('copy to clipboard (results as text)', () => {
+  it('writes a header and one tab-separated line per row, big integers exact', () => {
+    const text = resultsAsText([{ name: 'a' }, { name: 'b' }], [{ a: 1, b: 'x\ty' }, { a: 12345678901234567890n, b: null }]);
+    expect(text).toBe('a\tb\n1\tx y\n12345678901234567890\t');
+  });
+});

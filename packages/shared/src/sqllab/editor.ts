@@ -1,0 +1,110 @@
+/** Editor toolbar rules: what runs, the row limit, the default database, the dialect (sql-editor.md §5, §9). */
+import { ROW_LIMIT_CHOICES } from '../constants.js';
+import type { LimitingFactor } from './states.js';
+
+/** Run (and estimate) the selected text when there is a selection, else the whole SQL. */
+export function sqlToRun(sql: string, selectedText: string | null | undefined): string {
+  return selectedText && selectedText.trim() ? selectedText : sql;
+}
+
+/** The row limit dropdown: the standard choices up to the hard maximum, plus the maximum itself. */
+export function rowLimitChoices(sqlMaxRow: number): number[] {
+  const choices: number[] = ROW_LIMIT_CHOICES.filter((n) => n <= sqlMaxRow);
+  if (!choices.includes(sqlMaxRow)) choices.push(sqlMaxRow);
+  return choices;
+}
+
+/** The row limit may not exceed the hard maximum (SQL_MAX_ROW). */
+export function clampQueryLimit(limit: number, sqlMaxRow: number): number {
+  return Number.isFinite(limit) && limit > 0 ? Math.min(Math.floor(limit), sqlMaxRow) : sqlMaxRow;
+}
+
+/** The default database is SQLLAB_DEFAULT_DBID (when listed), else the lowest database id. */
+export function defaultDatabaseId(ids: readonly number[], configured: number | null): number | null {
+  if (configured !== null && ids.includes(configured)) return configured;
+  return ids.length ? Math.min(...ids) : null;
+}
+
+export type EditorDialect = 'postgresql' | 'mysql' | 'duckdb' | 'sqlite' | 'sql';
+
+/** The editor's SQL dialect from a database backend (MariaDB reports itself as mysql). */
+export function editorDialect(backend: string | null | undefined): EditorDialect {
+  const b = (backend ?? '').toLowerCase();
+  if (b === 'postgresql' || b === 'postgres') return 'postgresql';
+  if (b === 'mysql' || b === 'mariadb') return 'mysql';
+  if (b === 'duckdb') return 'duckdb';
+  if (b === 'sqlite') return 'sqlite';
+  return 'sql';
+}
+
+/** The warning shown over results when a limit cut them short, or null when none did. */
+export function limitWarning(factor: LimitingFactor | null | undefined, rows: number | null | undefined): string | null {
+  const n = (rows ?? 0).toLocaleString('en-US');
+  switch (factor) {
+    case 'QUERY':
+      return `The number of rows displayed is limited to ${n} by the query`;
+    case 'DROPDOWN':
+      return `The number of rows displayed is limited to ${n} by the dropdown`;
+    case 'QUERY_AND_DROPDOWN':
+      return `The number of rows displayed is limited to ${n} by the query and the dropdown`;
+    default:
+      return null;
+  }
+}
+
+/** Template parameters must be a JSON object (or empty); the message says what is wrong. */
+export function templateParamsError(text: string | null | undefined): string | null {
+  if (!text || !text.trim()) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    return `Invalid JSON: ${e instanceof Error ? e.message : String(e)}`;
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'Template parameters must be a JSON object, e.g. {"limit": 10}';
+  return null;
+}
+
+/** Elapsed time as the status line shows it: 00:00:01.25 (hours:minutes:seconds.hundredths). */
+export function formatElapsed(ms: number): string {
+  const safe = Math.max(0, Math.floor(ms));
+  const h = Math.floor(safe / 3_600_000);
+  const m = Math.floor((safe % 3_600_000) / 60_000);
+  const s = Math.floor((safe % 60_000) / 1000);
+  const cs = Math.floor((safe % 1000) / 10);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(h)}:${two(m)}:${two(s)}.${two(cs)}`;
+}
+
+/** A datasource key as charts send it: `{id}__{type}` (e.g. `12__table`). */
+export function parseDatasourceKey(key: string | null | undefined): { id: number; type: string } | null {
+  const m = /^(\d+)__([a-z_]+)$/.exec(key ?? '');
+  return m ? { id: Number(m[1]), type: m[2] } : null;
+}
+
+/** A crontab line has five fields (minute hour day-of-month month day-of-week); the message says what is wrong. */
+export function crontabError(text: string): string | null {
+  const fields = text.trim().split(/\s+/).filter(Boolean);
+  if (fields.length !== 5) return 'A schedule needs five fields: minute hour day-of-month month day-of-week (e.g. "0 8 * * 1")';
+  if (!fields.every((f) => /^[\d*,/\-A-Za-z?LW#]+$/.test(f))) return 'A schedule field may only hold numbers, names, *, /, - and ,';
+  return null;
+}
+
+/** Recipient e-mail addresses from text separated by commas, semicolons or spaces; bad ones listed apart. */
+export function parseRecipients(text: string): { emails: string[]; invalid: string[] } {
+  const parts = text.split(/[\s,;]+/).map((p) => p.trim()).filter(Boolean);
+  const valid = (p: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(p);
+  return { emails: parts.filter(valid), invalid: parts.filter((p) => !valid(p)) };
+}
+
+/** A result as tab-separated text with a header row (Copy to clipboard); tabs and newlines in cells become spaces. */
+export function resultsAsText(columns: readonly { name: string }[], rows: readonly Record<string, unknown>[]): string {
+  const cell = (v: unknown): string => {
+    if (v === null || v === undefined) return '';
+    const text = typeof v === 'object' ? JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x)) : String(v);
+    return text.replace(/[\t\r\n]+/g, ' ');
+  };
+  const lines = [columns.map((c) => cell(c.name)).join('\t')];
+  for (const row of rows) lines.push(columns.map((c) => cell(row[c.name])).join('\t'));
+  return lines.join('\n');
+}

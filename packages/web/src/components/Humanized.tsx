@@ -1,0 +1,14 @@
+import { Tooltip } from 'antd';
+import { formatDateTime, formatRelative } from './format';
+
+/** "3 hours ago", with the full date and time on hover. */
+export function HumanizedDate({ iso, humanized }: { iso: string | null; humanized?: string }) {
+  if (!iso) return <span className="rama-empty-value">—</span>;
+  return (
+    <Tooltip title={formatDateTime(iso)}>
+      <time dateTime={iso} className="rama-nowrap">
+        {humanized || formatRelative(iso)}
+      </time>
+    </Tooltip>
+  );
+}

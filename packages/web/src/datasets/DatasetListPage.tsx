@@ -1,0 +1,235 @@
+import { useState, type Key } from 'react';
+import { Button, Empty, Flex, Popconfirm, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { ConsoleSqlOutlined, DeleteOutlined, TableOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import type { DatasetListItem } from '@rama/shared';
+import { PageHeader } from '../components/PageHeader';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { BulkActionBar } from '../components/BulkActionBar';
+import { HumanizedDate } from '../components/Humanized';
+import { pageAfterRemoval, sortOrderFor, toListQuery } from '../components/listState';
+import { useDebouncedValue } from '../components/useDebouncedValue';
+import { useServerList } from '../components/useServerList';
+import { toClientError } from '../app/api';
+import { useToasts } from '../app/hooks';
+import { useSession } from '../app/session';
+import { DatasetToolbar } from './DatasetToolbar';
+import { OwnerAvatars } from './OwnerAvatars';
+import { NO_DATASET_FILTERS, datasetListFilters, requestedQueryOf, type DatasetFilters } from './datasetList';
+import { useBulkDeleteDatasetsMutation, useDeleteDatasetMutation, useListDatasetsQuery } from './datasetApi';
+
+const NOUN = ['dataset', 'datasets'] as const;
+const INITIAL_LIST = { page: 0, pageSize: 25, orderColumn: 'changed_on', orderDirection: 'desc' } as const;
+
+function KindTag({ kind }: { kind: DatasetListItem['kind'] }) {
+  return kind === 'virtual' ? (
+    <Tag color="purple" icon={<ConsoleSqlOutlined aria-hidden />}>
+      Virtual
+    </Tag>
+  ) : (
+    <Tag color="blue" icon={<TableOutlined aria-hidden />}>
+      Physical
+    </Tag>
+  );
+}
+
+/** The datasets the user can see: find them, open a virtual one's SQL in SQL Lab, delete. */
+export function DatasetListPage() {
+  const { access } = useSession();
+  const navigate = useNavigate();
+  const { addSuccessToast, addDangerToast } = useToasts();
+  const { list, handleTableChange, resetPage, setPage, pagination } = useServerList<DatasetListItem>(INITIAL_LIST);
+  const [filters, setFilters] = useState<DatasetFilters>(NO_DATASET_FILTERS);
+  const [selectedIds, setSelectedIds] = useState<number[]>([]);
+  const name = useDebouncedValue(filters.name);
+
+  const { data, error, isFetching } = useListDatasetsQuery(toListQuery(list, datasetListFilters({ ...filters, name })), {
+    refetchOnMountOrArgChange: true,
+  });
+  const [deleteDataset] = useDeleteDatasetMutation();
+  const [bulkDelete, bulkState] = useBulkDeleteDatasetsMutation();
+  const rows = data?.result ?? [];
+  const total = data?.count ?? 0;
+  const filtered = datasetListFilters(filters).length > 0;
+
+  // a selection is only kept across pages, so bulk delete never hits rows the filters now hide
+  const handleFiltersChange = (change: Partial<DatasetFilters>) => {
+    setFilters((prev) => ({ ...prev, ...change }));
+    setSelectedIds([]);
+    resetPage();
+  };
+  const handleClearFilters = () => handleFiltersChange(NO_DATASET_FILTERS);
+
+  const handleOpenInSqlLab = (dataset: DatasetListItem) => {
+    const requestedQuery = requestedQueryOf(dataset);
+    if (requestedQuery) navigate('/sqllab/', { state: { requestedQuery } });
+  };
+
+  const handleDelete = async (dataset: DatasetListItem) => {
+    const result = await deleteDataset(dataset.id);
+    if (result.error) {
+      addDangerToast(`Could not delete ${dataset.table_name}: ${toClientError(result.error).message}`);
+      return;
+    }
+    addSuccessToast(`Deleted ${dataset.table_name}`);
+    setSelectedIds((ids) => ids.filter((id) => id !== dataset.id));
+    setPage(pageAfterRemoval(list, total, 1));
+  };
+
+  const handleBulkDelete = async () => {
+    const result = await bulkDelete(selectedIds);
+    if (result.error) {
+      addDangerToast(`Could not delete the selected datasets: ${toClientError(result.error).message}`);
+      return;
+    }
+    addSuccessToast(result.data.message);
+    setPage(pageAfterRemoval(list, total, selectedIds.length));
+    setSelectedIds([]);
+  };
+
+  const handleSelectionChange = (keys: Key[]) => setSelectedIds(keys.map(Number));
+
+  const columns: TableProps<DatasetListItem>['columns'] = [
+    {
+      key: 'table_name',
+      title: 'Name',
+      sorter: true,
+      sortOrder: sortOrderFor(list, 'table_name'),
+      render: (_v, ds) => (
+        <Flex vertical className="rama-cell-stack">
+          <Typography.Text strong ellipsis={{ tooltip: ds.table_name }}>
+            {ds.table_name}
+          </Typography.Text>
+          {ds.description && (
+            <Typography.Text type="secondary" ellipsis={{ tooltip: ds.description }} className="rama-cell-secondary">
+              {ds.description}
+            </Typography.Text>
+          )}
+        </Flex>
+      ),
+    },
+    { key: 'kind', title: 'Kind', width: 120, render: (_v, ds) => <KindTag kind={ds.kind} /> },
+    {
+      key: 'database.database_name',
+      title: 'Database',
+      sorter: true,
+      sortOrder: sortOrderFor(list, 'database.database_name'),
+      width: 180,
+      ellipsis: true,
+      render: (_v, ds) => ds.database.database_name,
+    },
+    {
+      key: 'schema',
+      title: 'Schema',
+      sorter: true,
+      sortOrder: sortOrderFor(list, 'schema'),
+      width: 150,
+      ellipsis: true,
+      render: (_v, ds) => ds.schema || <span className="rama-empty-value">—</span>,
+    },
+    { key: 'owners', title: 'Owners', width: 130, render: (_v, ds) => <OwnerAvatars owners={ds.owners} /> },
+    {
+      key: 'changed_on',
+      title: 'Modified',
+      sorter: true,
+      sortOrder: sortOrderFor(list, 'changed_on'),
+      width: 150,
+      render: (_v, ds) => <HumanizedDate iso={ds.changed_on} humanized={ds.changed_on_delta_humanized} />,
+    },
+    {
+      key: 'actions',
+      title: <span className="rama-sr-only">Actions</span>,
+      align: 'right',
+      fixed: 'right',
+      width: 96,
+      render: (_v, ds) => (
+        <Flex gap={2} justify="end" className="rama-row-actions">
+          {access.canSqlLab && ds.kind === 'virtual' && (
+            <Tooltip title="Open SQL in SQL Lab">
+              <Button
+                type="text"
+                icon={<ConsoleSqlOutlined />}
+                aria-label={`Open the SQL of ${ds.table_name} in SQL Lab`}
+                onClick={() => handleOpenInSqlLab(ds)}
+              />
+            </Tooltip>
+          )}
+          {access.canWriteDataset && (
+            <Popconfirm
+              title={`Delete ${ds.table_name}?`}
+              description="Charts built on it will stop working."
+              okText="Delete"
+              okButtonProps={{ danger: true }}
+              onConfirm={() => handleDelete(ds)}
+            >
+              <Tooltip title="Delete">
+                <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Delete ${ds.table_name}`} />
+              </Tooltip>
+            </Popconfirm>
+          )}
+        </Flex>
+      ),
+    },
+  ];
+
+  const emptyText = filtered ? (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No datasets match your filters">
+      <Button onClick={handleClearFilters}>Clear filters</Button>
+    </Empty>
+  ) : (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={
+        <Flex vertical gap={4} align="center">
+          <Typography.Text strong>No datasets yet</Typography.Text>
+          <Typography.Text type="secondary">
+            Datasets are created in SQL Lab: run a query, then save it as a dataset to chart it.
+          </Typography.Text>
+        </Flex>
+      }
+    >
+      {access.canSqlLab && (
+        <Button type="primary" icon={<ConsoleSqlOutlined aria-hidden />} onClick={() => navigate('/sqllab/')}>
+          Open SQL Lab
+        </Button>
+      )}
+    </Empty>
+  );
+
+  return (
+    <div className="rama-page">
+      <PageHeader
+        title="Datasets"
+        subtitle="Tables and saved SQL that charts are built on. New datasets are created from a query in SQL Lab."
+        breadcrumb={[{ title: 'Data' }, { title: 'Datasets' }]}
+      />
+      <div className="rama-panel">
+        <DatasetToolbar filters={filters} onChange={handleFiltersChange} />
+        <BulkActionBar
+          count={selectedIds.length}
+          noun={NOUN}
+          deleting={bulkState.isLoading}
+          onDelete={() => void handleBulkDelete()}
+          onClear={() => setSelectedIds([])}
+        />
+        {error && <ErrorAlert error={toClientError(error)} title="Could not load datasets" />}
+        <Table<DatasetListItem>
+          rowKey="id"
+          columns={columns}
+          dataSource={rows}
+          loading={isFetching}
+          onChange={handleTableChange}
+          rowSelection={
+            access.canWriteDataset
+              ? { selectedRowKeys: selectedIds, onChange: handleSelectionChange, preserveSelectedRowKeys: true }
+              : undefined
+          }
+          locale={{ emptyText: isFetching && !data ? ' ' : emptyText }}
+          pagination={pagination(total, NOUN)}
+          scroll={{ x: 1000 }}
+          tableLayout="fixed"
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { DatasetListItem, UserRef } from '@rama/shared';
+import type { ListFilter } from '../components/listState';
+
+export interface DatasetFilters {
+  name: string;
+  databaseId: number | null;
+  schema: string | null;
+  kind: DatasetListItem['kind'] | null;
+}
+
+export const NO_DATASET_FILTERS: DatasetFilters = { name: '', databaseId: null, schema: null, kind: null };
+
+/** The rison filters of `GET /api/v1/dataset/`. */
+export function datasetListFilters(f: DatasetFilters): ListFilter[] {
+  const filters: ListFilter[] = [];
+  const name = f.name.trim();
+  if (name) filters.push({ col: 'table_name', opr: 'ct', value: name });
+  if (f.databaseId !== null) filters.push({ col: 'database', opr: 'rel_o_m', value: f.databaseId });
+  if (f.schema !== null) filters.push({ col: 'schema', opr: 'eq', value: f.schema });
+  // the server's operator: "sql is null or empty" is true for physical datasets
+  if (f.kind !== null) filters.push({ col: 'sql', opr: 'dataset_is_null_or_empty', value: f.kind === 'physical' });
+  return filters;
+}
+
+/** What SQL Lab reads from `location.state.requestedQuery` to open a dataset's SQL in a new tab. */
+export interface RequestedQuery {
+  datasourceKey: string;
+  sql: string;
+  dbId: number;
+  schema: string | null;
+}
+
+/** Only a virtual dataset has SQL to open. */
+export function requestedQueryOf(dataset: Pick<DatasetListItem, 'id' | 'kind' | 'sql' | 'database' | 'schema'>): RequestedQuery | null {
+  if (dataset.kind !== 'virtual' || !dataset.sql) return null;
+  return { datasourceKey: `${dataset.id}__table`, sql: dataset.sql, dbId: dataset.database.id, schema: dataset.schema };
+}
+
+export function ownerName(user: UserRef): string {
+  return [user.first_name, user.last_name].filter(Boolean).join(' ') || `User ${user.id}`;
+}
+
+export function initialsOf(user: UserRef): string {
+  const letters = [user.first_name, user.last_name].map((part) => part.trim().charAt(0)).filter(Boolean);
+  return (letters.join('') || '?').toUpperCase();
+}

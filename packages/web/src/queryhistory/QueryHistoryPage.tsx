@@ -1,0 +1,272 @@
+import { useState } from 'react';
+import { Alert, Button, Descriptions, Empty, Flex, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { ConsoleSqlOutlined, SyncOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { isInProgress } from '@rama/shared';
+import { PageHeader } from '../components/PageHeader';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { CodeBlock } from '../components/CodeBlock';
+import { IconLink } from '../components/IconLink';
+import { TableTags } from '../components/TableTags';
+import { formatDateTime, formatRelative } from '../components/format';
+import { sortOrderFor, toListQuery } from '../components/listState';
+import { useDebouncedValue } from '../components/useDebouncedValue';
+import { useServerList } from '../components/useServerList';
+import { toClientError } from '../app/api';
+import { displayName, useSession } from '../app/session';
+import { HistoryToolbar, rangeBounds, type RangeValue } from './HistoryToolbar';
+import {
+  NO_HISTORY_FILTERS,
+  formatDuration,
+  hasHistoryFilters,
+  historyListFilters,
+  queryDuration,
+  stateLabel,
+  stateTone,
+  type HistoryFilters,
+} from './queryHistory';
+import { querySqlLabPath, useListQueryHistoryQuery, type QueryHistoryItem } from './queryHistoryApi';
+
+type FieldFilters = Omit<HistoryFilters, 'from' | 'to'>;
+
+const NOUN = ['query', 'queries'] as const;
+const INITIAL_LIST = { page: 0, pageSize: 25, orderColumn: 'start_time', orderDirection: 'desc' } as const;
+const AUTO_REFRESH_MS = 5000;
+/** A tooltip shows the start of a long query; the expanded row shows all of it. */
+const TOOLTIP_SQL_CHARS = 1200;
+
+const isoOf = (ms: number) => new Date(ms).toISOString();
+
+function StateTag({ state }: { state: string }) {
+  return (
+    <Tag color={stateTone(state)} icon={isInProgress(state) ? <SyncOutlined spin /> : undefined} className="rama-state-tag">
+      {stateLabel(state)}
+    </Tag>
+  );
+}
+
+function SqlSnippet({ sql }: { sql: string }) {
+  const oneLine = sql.replace(/\s+/g, ' ').trim();
+  const tip = sql.length > TOOLTIP_SQL_CHARS ? `${sql.slice(0, TOOLTIP_SQL_CHARS)}…` : sql;
+  return (
+    <Tooltip title={<pre className="rama-tooltip-sql">{tip}</pre>} classNames={{ root: 'rama-tooltip-wide' }} placement="topLeft">
+      <code className="rama-sql-snippet">{oneLine}</code>
+    </Tooltip>
+  );
+}
+
+function QueryDetails({ query }: { query: QueryHistoryItem }) {
+  const executed = query.executed_sql && query.executed_sql.trim() !== query.sql.trim() ? query.executed_sql : null;
+  return (
+    <Flex vertical gap={12} className="rama-query-details">
+      {query.error_message && <Alert type="error" showIcon title={query.error_message} />}
+      <Descriptions
+        size="small"
+        column={{ xs: 1, md: 3 }}
+        items={[
+          { key: 'tab', label: 'Editor tab', children: query.tab_name || '—' },
+          { key: 'tables', label: 'Tables', children: <TableTags tables={query.sql_tables} /> },
+          { key: 'id', label: 'Client id', children: <Typography.Text code>{query.client_id}</Typography.Text> },
+        ]}
+      />
+      <CodeBlock code={query.sql} label="SQL" />
+      {executed && (
+        <div>
+          <Typography.Text type="secondary">Executed SQL</Typography.Text>
+          <CodeBlock code={executed} label="Executed SQL" />
+        </div>
+      )}
+    </Flex>
+  );
+}
+
+/** Every query run in SQL Lab (admins: by everyone), newest first, refreshing while queries run. */
+export function QueryHistoryPage() {
+  const { access } = useSession();
+  const navigate = useNavigate();
+  const { list, handleTableChange, resetPage, pagination } = useServerList<QueryHistoryItem>(INITIAL_LIST);
+  const [fields, setFields] = useState<FieldFilters>(NO_HISTORY_FILTERS);
+  const [range, setRange] = useState<RangeValue>(null);
+  const [autoRefresh, setAutoRefresh] = useState(true);
+  const sqlText = useDebouncedValue(fields.sqlText);
+  const filters: HistoryFilters = { ...fields, ...rangeBounds(range) };
+  const showUsers = access.isAdmin || access.canSeeAllQueries;
+
+  const { data, currentData, error, isFetching, fulfilledTimeStamp, refetch } = useListQueryHistoryQuery(
+    toListQuery(list, historyListFilters({ ...filters, sqlText })),
+    { refetchOnMountOrArgChange: true, pollingInterval: autoRefresh ? AUTO_REFRESH_MS : 0, skipPollingIfUnfocused: true },
+  );
+  const rows = data?.result ?? [];
+  // durations of running queries count up to the moment the list was fetched
+  const asOf = fulfilledTimeStamp ?? 0;
+
+  const handleFiltersChange = (change: Partial<FieldFilters>) => {
+    setFields((prev) => ({ ...prev, ...change }));
+    resetPage();
+  };
+  const handleRangeChange = (next: RangeValue) => {
+    setRange(next);
+    resetPage();
+  };
+  const handleClearFilters = () => {
+    setFields(NO_HISTORY_FILTERS);
+    setRange(null);
+    resetPage();
+  };
+  const handleRefresh = () => void refetch();
+
+  const columns: TableProps<QueryHistoryItem>['columns'] = [
+    {
+      key: 'start_time',
+      title: 'Time',
+      sorter: true,
+      sortOrder: sortOrderFor(list, 'start_time'),
+      width: 180,
+      render: (_v, row) =>
+        row.start_time === null ? (
+          <span className="rama-empty-value">—</span>
+        ) : (
+          <Tooltip title={formatRelative(isoOf(row.start_time))}>
+            <time dateTime={isoOf(row.start_time)} className="rama-nowrap">
+              {formatDateTime(isoOf(row.start_time))}
+            </time>
+          </Tooltip>
+        ),
+    },
+    {
+      key: 'duration',
+      title: 'Duration',
+      align: 'right',
+      width: 110,
+      render: (_v, row) => {
+        const ms = queryDuration(row, asOf);
+        return ms === null ? <span className="rama-empty-value">—</span> : <span className="rama-nowrap rama-numeric">{formatDuration(ms)}</span>;
+      },
+    },
+    {
+      key: 'status',
+      title: 'State',
+      sorter: true,
+      sortOrder: sortOrderFor(list, 'status'),
+      width: 120,
+      render: (_v, row) => <StateTag state={row.status} />,
+    },
+    {
+      key: 'database.database_name',
+      title: 'Database',
+      sorter: true,
+      sortOrder: sortOrderFor(list, 'database.database_name'),
+      width: 140,
+      render: (_v, row) => row.database.database_name,
+    },
+    {
+      key: 'schema',
+      title: 'Schema',
+      sorter: true,
+      sortOrder: sortOrderFor(list, 'schema'),
+      width: 120,
+      render: (_v, row) => row.schema || <span className="rama-empty-value">—</span>,
+    },
+    { key: 'sql', title: 'SQL', render: (_v, row) => <SqlSnippet sql={row.sql} /> },
+    {
+      key: 'rows',
+      title: 'Rows',
+      align: 'right',
+      sorter: true,
+      sortOrder: sortOrderFor(list, 'rows'),
+      width: 100,
+      render: (_v, row) =>
+        row.rows === null ? <span className="rama-empty-value">—</span> : <span className="rama-numeric">{row.rows.toLocaleString()}</span>,
+    },
+    ...(showUsers
+      ? [
+          {
+            key: 'user.first_name',
+            title: 'User',
+            sorter: true,
+            sortOrder: sortOrderFor(list, 'user.first_name'),
+            width: 140,
+            render: (_v: unknown, row: QueryHistoryItem) => (row.user ? displayName(row.user) : <span className="rama-empty-value">—</span>),
+          },
+        ]
+      : []),
+    {
+      key: 'actions',
+      title: <span className="rama-sr-only">Actions</span>,
+      align: 'right',
+      fixed: 'right',
+      width: 56,
+      render: (_v, row) => (
+        <IconLink
+          to={querySqlLabPath(row.id)}
+          icon={<ConsoleSqlOutlined />}
+          label={`Open query ${row.id} in SQL Lab`}
+          tooltip="Open in a new SQL Lab tab"
+        />
+      ),
+    },
+  ];
+
+  const emptyText = hasHistoryFilters(filters) ? (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No queries match your filters">
+      <Button onClick={handleClearFilters}>Clear filters</Button>
+    </Empty>
+  ) : (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={
+        <Flex vertical gap={4} align="center">
+          <Typography.Text strong>No queries yet</Typography.Text>
+          <Typography.Text type="secondary">Every query run in SQL Lab is listed here, with its state and duration.</Typography.Text>
+        </Flex>
+      }
+    >
+      {access.canSqlLab && (
+        <Button type="primary" icon={<ConsoleSqlOutlined aria-hidden />} onClick={() => navigate('/sqllab/')}>
+          Open SQL Lab
+        </Button>
+      )}
+    </Empty>
+  );
+
+  return (
+    <div className="rama-page">
+      <PageHeader
+        title="Query history"
+        subtitle={
+          showUsers
+            ? 'Queries run in SQL Lab by everyone. Expand a row for the full SQL, or open it in SQL Lab.'
+            : 'The queries you ran in SQL Lab. Expand a row for the full SQL, or open it in SQL Lab.'
+        }
+        breadcrumb={[{ title: 'SQL' }, { title: 'Query history' }]}
+      />
+      <div className="rama-panel">
+        <HistoryToolbar
+          filters={filters}
+          range={range}
+          showUserFilter={access.isAdmin}
+          autoRefresh={autoRefresh}
+          refreshing={isFetching && currentData !== undefined}
+          onFiltersChange={handleFiltersChange}
+          onRangeChange={handleRangeChange}
+          onAutoRefreshChange={setAutoRefresh}
+          onRefresh={handleRefresh}
+        />
+        {error && <ErrorAlert error={toClientError(error)} title="Could not load the query history" />}
+        <Table<QueryHistoryItem>
+          rowKey="id"
+          columns={columns}
+          dataSource={rows}
+          // a poll refreshes in place; only new filters, pages or sorts show the spinner
+          loading={isFetching && currentData === undefined}
+          onChange={handleTableChange}
+          expandable={{ expandedRowRender: (row) => <QueryDetails query={row} /> }}
+          locale={{ emptyText: isFetching && !data ? ' ' : emptyText }}
+          pagination={pagination(data?.count ?? 0, NOUN)}
+          scroll={{ x: 1200 }}
+          tableLayout="fixed"
+        />
+      </div>
+    </div>
+  );
+}

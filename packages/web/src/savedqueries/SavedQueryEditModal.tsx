@@ -1,0 +1,88 @@
+import { Button, Flex, Form, Input, Modal } from 'antd';
+import { MODAL_DEFAULT_WIDTH, type SavedQueryRecord } from '@rama/shared';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { toClientError } from '../app/api';
+import { useToasts } from '../app/hooks';
+import { useEditSavedQueryMutation } from './savedQueryApi';
+
+interface EditValues {
+  label: string;
+  description: string;
+}
+
+const FIELDS: ReadonlySet<string> = new Set(['label', 'description']);
+
+function EditForm({ query, onClose }: { query: SavedQueryRecord; onClose: () => void }) {
+  const [form] = Form.useForm<EditValues>();
+  const { addSuccessToast } = useToasts();
+  const [editSavedQuery, { isLoading, error, reset }] = useEditSavedQueryMutation();
+  const clientError = error ? toClientError(error) : null;
+  const fieldNames = Object.keys(clientError?.fieldErrors ?? {});
+  // messages about the form's own fields are shown under them; anything else above the buttons
+  const perField = fieldNames.length > 0 && fieldNames.every((field) => FIELDS.has(field));
+
+  const handleFinish = async (values: EditValues) => {
+    const result = await editSavedQuery({
+      id: query.id,
+      body: { label: values.label.trim(), description: values.description.trim() },
+    });
+    if (result.error) {
+      const failure = toClientError(result.error);
+      form.setFields(
+        Object.entries(failure.fieldErrors ?? {})
+          .filter(([field]) => FIELDS.has(field))
+          .map(([field, errors]) => ({ name: field as keyof EditValues, errors })),
+      );
+      return;
+    }
+    addSuccessToast('Your query was updated');
+    onClose();
+  };
+
+  const handleValuesChange = () => {
+    if (error) reset();
+  };
+
+  return (
+    <Form<EditValues>
+      form={form}
+      layout="vertical"
+      initialValues={{ label: query.label, description: query.description }}
+      onFinish={(values) => void handleFinish(values)}
+      onValuesChange={handleValuesChange}
+      disabled={isLoading}
+      requiredMark="optional"
+    >
+      <Form.Item name="label" label="Name" rules={[{ required: true, whitespace: true, message: 'Enter a name' }, { max: 256 }]}>
+        <Input autoFocus />
+      </Form.Item>
+      <Form.Item name="description" label="Description" rules={[{ max: 10_000 }]}>
+        <Input.TextArea rows={4} placeholder="What the query answers, for whoever opens it next" />
+      </Form.Item>
+      {clientError && !perField && <ErrorAlert error={clientError} title="Your query could not be updated" />}
+      <Flex justify="end" gap={8} className="rama-modal-footer">
+        <Button onClick={onClose}>Cancel</Button>
+        <Button type="primary" htmlType="submit" loading={isLoading}>
+          Save
+        </Button>
+      </Flex>
+    </Form>
+  );
+}
+
+/** Rename a saved query and edit its description (its SQL is edited in SQL Lab). */
+export function SavedQueryEditModal({ query, onClose }: { query: SavedQueryRecord | null; onClose: () => void }) {
+  return (
+    <Modal
+      open={query !== null}
+      title="Edit saved query"
+      width={MODAL_DEFAULT_WIDTH}
+      onCancel={onClose}
+      destroyOnHidden
+      mask={{ closable: false }}
+      footer={null}
+    >
+      {query && <EditForm key={query.id} query={query} onClose={onClose} />}
+    </Modal>
+  );
+}

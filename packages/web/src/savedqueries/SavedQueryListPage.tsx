@@ -1,0 +1,295 @@
+import { useState, type ChangeEvent, type Key } from 'react';
+import { Button, Empty, Flex, Input, Popconfirm, Table, Tooltip, Typography, type TableProps } from 'antd';
+import { ConsoleSqlOutlined, DeleteOutlined, EditOutlined, EyeOutlined, LinkOutlined, SearchOutlined } from '@ant-design/icons';
+import { Link, useNavigate } from 'react-router';
+import type { SavedQueryRecord } from '@rama/shared';
+import { PageHeader } from '../components/PageHeader';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { BulkActionBar } from '../components/BulkActionBar';
+import { DatabaseFilter } from '../components/DatabaseFilter';
+import { HumanizedDate } from '../components/Humanized';
+import { IconLink } from '../components/IconLink';
+import { TableTags } from '../components/TableTags';
+import { copyText } from '../components/clipboard';
+import { pageAfterRemoval, sortOrderFor, toListQuery } from '../components/listState';
+import { useDebouncedValue } from '../components/useDebouncedValue';
+import { useServerList } from '../components/useServerList';
+import { toClientError } from '../app/api';
+import { useToasts } from '../app/hooks';
+import { useSession } from '../app/session';
+import { SavedQueryEditModal } from './SavedQueryEditModal';
+import { SavedQueryPreviewModal } from './SavedQueryPreviewModal';
+import {
+  savedQuerySqlLabPath,
+  useBulkDeleteSavedQueriesMutation,
+  useDeleteSavedQueryMutation,
+  useListSavedQueriesQuery,
+} from './savedQueryApi';
+
+const NOUN = ['saved query', 'saved queries'] as const;
+const INITIAL_LIST = { page: 0, pageSize: 25, orderColumn: 'changed_on', orderDirection: 'desc' } as const;
+
+function userName(user: SavedQueryRecord['created_by']): string {
+  return user ? [user.first_name, user.last_name].filter(Boolean).join(' ') : '';
+}
+
+/** The user's saved queries (admins: everyone's): find, preview, open in SQL Lab, rename, share, delete. */
+export function SavedQueryListPage() {
+  const { access } = useSession();
+  const navigate = useNavigate();
+  const { addSuccessToast, addDangerToast } = useToasts();
+  const { list, handleTableChange, resetPage, setPage, pagination } = useServerList<SavedQueryRecord>(INITIAL_LIST);
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim());
+  const [databaseId, setDatabaseId] = useState<number | null>(null);
+  const [selectedIds, setSelectedIds] = useState<number[]>([]);
+  const [previewId, setPreviewId] = useState<number | null>(null);
+  const [editId, setEditId] = useState<number | null>(null);
+
+  const query = toListQuery(list, [
+    search !== '' && { col: 'label', opr: 'all_text', value: search },
+    databaseId !== null && { col: 'database', opr: 'rel_o_m', value: databaseId },
+  ]);
+  const { data, error, isFetching } = useListSavedQueriesQuery(query, { refetchOnMountOrArgChange: true });
+  const [deleteSavedQuery] = useDeleteSavedQueryMutation();
+  const [bulkDelete, bulkState] = useBulkDeleteSavedQueriesMutation();
+  const rows = data?.result ?? [];
+  const total = data?.count ?? 0;
+  const filtered = search !== '' || databaseId !== null;
+  const editing = rows.find((row) => row.id === editId) ?? null;
+
+  // a selection is only kept across pages, so bulk delete never hits rows the filters now hide
+  const handleFiltersChanged = () => {
+    setSelectedIds([]);
+    resetPage();
+  };
+  const handleSearchChange = (event: ChangeEvent<HTMLInputElement>) => {
+    setSearchText(event.target.value);
+    handleFiltersChanged();
+  };
+  const handleDatabaseChange = (id: number | null) => {
+    setDatabaseId(id);
+    handleFiltersChanged();
+  };
+  const handleClearFilters = () => {
+    setSearchText('');
+    setDatabaseId(null);
+    handleFiltersChanged();
+  };
+
+  const handleCopyLink = async (row: SavedQueryRecord) => {
+    try {
+      await copyText(`${window.location.origin}${savedQuerySqlLabPath(row.id)}`);
+      addSuccessToast('Link copied to clipboard');
+    } catch {
+      addDangerToast('Sorry, your browser does not support copying. Use Ctrl / Cmd + C!');
+    }
+  };
+
+  const handleDelete = async (row: SavedQueryRecord) => {
+    const result = await deleteSavedQuery(row.id);
+    if (result.error) {
+      addDangerToast(`Could not delete ${row.label}: ${toClientError(result.error).message}`);
+      return;
+    }
+    addSuccessToast(`Deleted ${row.label}`);
+    setSelectedIds((ids) => ids.filter((id) => id !== row.id));
+    setPage(pageAfterRemoval(list, total, 1));
+  };
+
+  const handleBulkDelete = async () => {
+    const result = await bulkDelete(selectedIds);
+    if (result.error) {
+      addDangerToast(`Could not delete the selected queries: ${toClientError(result.error).message}`);
+      return;
+    }
+    addSuccessToast(result.data.message);
+    setPage(pageAfterRemoval(list, total, selectedIds.length));
+    setSelectedIds([]);
+  };
+
+  const handleSelectionChange = (keys: Key[]) => setSelectedIds(keys.map(Number));
+  const handleClosePreview = () => setPreviewId(null);
+  const handleCloseEdit = () => setEditId(null);
+
+  const columns: TableProps<SavedQueryRecord>['columns'] = [
+    {
+      key: 'label',
+      title: 'Name',
+      sorter: true,
+      sortOrder: sortOrderFor(list, 'label'),
+      render: (_v, row) => (
+        <Flex vertical className="rama-cell-stack">
+          <Link to={savedQuerySqlLabPath(row.id)} className="rama-strong-link">
+            {row.label}
+          </Link>
+          {row.description && (
+            <Typography.Text type="secondary" ellipsis={{ tooltip: row.description }} className="rama-cell-secondary">
+              {row.description}
+            </Typography.Text>
+          )}
+        </Flex>
+      ),
+    },
+    {
+      key: 'database.database_name',
+      title: 'Database',
+      sorter: true,
+      sortOrder: sortOrderFor(list, 'database.database_name'),
+      width: 160,
+      ellipsis: true,
+      render: (_v, row) => row.database?.database_name ?? <span className="rama-empty-value">—</span>,
+    },
+    {
+      key: 'schema',
+      title: 'Schema',
+      sorter: true,
+      sortOrder: sortOrderFor(list, 'schema'),
+      width: 130,
+      ellipsis: true,
+      render: (_v, row) => row.schema || <span className="rama-empty-value">—</span>,
+    },
+    { key: 'sql_tables', title: 'Tables', width: 240, render: (_v, row) => <TableTags tables={row.sql_tables} /> },
+    {
+      key: 'created_by',
+      title: 'Created by',
+      width: 150,
+      ellipsis: true,
+      render: (_v, row) => userName(row.created_by) || <span className="rama-empty-value">—</span>,
+    },
+    {
+      key: 'changed_on',
+      title: 'Modified',
+      sorter: true,
+      sortOrder: sortOrderFor(list, 'changed_on'),
+      width: 150,
+      render: (_v, row) => <HumanizedDate iso={row.changed_on} humanized={row.changed_on_delta_humanized} />,
+    },
+    {
+      key: 'actions',
+      title: <span className="rama-sr-only">Actions</span>,
+      align: 'right',
+      fixed: 'right',
+      width: access.canWriteSavedQuery ? 188 : 116,
+      render: (_v, row) => (
+        <Flex gap={2} justify="end" className="rama-row-actions">
+          <Tooltip title="Preview">
+            <Button type="text" icon={<EyeOutlined />} aria-label={`Preview ${row.label}`} onClick={() => setPreviewId(row.id)} />
+          </Tooltip>
+          <IconLink
+            to={savedQuerySqlLabPath(row.id)}
+            icon={<ConsoleSqlOutlined />}
+            label={`Open ${row.label} in SQL Lab`}
+            tooltip="Open in SQL Lab"
+          />
+          {access.canWriteSavedQuery && (
+            <Tooltip title="Edit">
+              <Button type="text" icon={<EditOutlined />} aria-label={`Edit ${row.label}`} onClick={() => setEditId(row.id)} />
+            </Tooltip>
+          )}
+          <Tooltip title="Copy link">
+            <Button
+              type="text"
+              icon={<LinkOutlined />}
+              aria-label={`Copy link to ${row.label}`}
+              onClick={() => void handleCopyLink(row)}
+            />
+          </Tooltip>
+          {access.canWriteSavedQuery && (
+            <Popconfirm
+              title={`Delete ${row.label}?`}
+              description="This cannot be undone."
+              okText="Delete"
+              okButtonProps={{ danger: true }}
+              onConfirm={() => handleDelete(row)}
+            >
+              <Tooltip title="Delete">
+                <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Delete ${row.label}`} />
+              </Tooltip>
+            </Popconfirm>
+          )}
+        </Flex>
+      ),
+    },
+  ];
+
+  const emptyText = filtered ? (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No saved queries match your filters">
+      <Button onClick={handleClearFilters}>Clear filters</Button>
+    </Empty>
+  ) : (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={
+        <Flex vertical gap={4} align="center">
+          <Typography.Text strong>No saved queries yet</Typography.Text>
+          <Typography.Text type="secondary">
+            Queries are saved from SQL Lab: write a query, then click Save. It will be listed here.
+          </Typography.Text>
+        </Flex>
+      }
+    >
+      {access.canSqlLab && (
+        <Button type="primary" icon={<ConsoleSqlOutlined aria-hidden />} onClick={() => navigate('/sqllab/')}>
+          Open SQL Lab
+        </Button>
+      )}
+    </Empty>
+  );
+
+  return (
+    <div className="rama-page">
+      <PageHeader
+        title="Saved queries"
+        subtitle="Queries saved from SQL Lab. Preview one, open it in SQL Lab, or share a link to it."
+        breadcrumb={[{ title: 'SQL' }, { title: 'Saved queries' }]}
+      />
+      <div className="rama-panel">
+        <Flex className="rama-toolbar" gap={8} wrap align="center">
+          <Input
+            prefix={<SearchOutlined />}
+            placeholder="Search name, description or SQL"
+            allowClear
+            value={searchText}
+            onChange={handleSearchChange}
+            aria-label="Search saved queries"
+            className="rama-search"
+          />
+          <DatabaseFilter value={databaseId} onChange={handleDatabaseChange} />
+        </Flex>
+        <BulkActionBar
+          count={selectedIds.length}
+          noun={NOUN}
+          deleting={bulkState.isLoading}
+          onDelete={() => void handleBulkDelete()}
+          onClear={() => setSelectedIds([])}
+        />
+        {error && <ErrorAlert error={toClientError(error)} title="Could not load saved queries" />}
+        <Table<SavedQueryRecord>
+          rowKey="id"
+          columns={columns}
+          dataSource={rows}
+          loading={isFetching}
+          onChange={handleTableChange}
+          rowSelection={
+            access.canWriteSavedQuery
+              ? { selectedRowKeys: selectedIds, onChange: handleSelectionChange, preserveSelectedRowKeys: true }
+              : undefined
+          }
+          locale={{ emptyText: isFetching && !data ? ' ' : emptyText }}
+          pagination={pagination(total, NOUN)}
+          scroll={{ x: 1100 }}
+          tableLayout="fixed"
+        />
+      </div>
+      <SavedQueryPreviewModal
+        rows={rows}
+        previewId={previewId}
+        onNavigate={setPreviewId}
+        onCopyLink={(row) => void handleCopyLink(row)}
+        onClose={handleClosePreview}
+      />
+      <SavedQueryEditModal query={editing} onClose={handleCloseEdit} />
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import { useEffect } from 'react';
+import { Button, Result, Spin } from 'antd';
+import { useAppDispatch, useAppSelector, useDocumentTitle } from '../app/hooks';
+import { useSession } from '../app/session';
+import { loadSqlLab } from './state/bootstrap';
+import { selectActiveEditor } from './state/selectors';
+import { useEntryPoints } from './useEntryPoints';
+import { useFlushOnHide, useQueryPolling } from './hooks';
+import { TabBar } from './components/TabBar';
+import { EditorWorkspace } from './components/EditorWorkspace';
+import './sqllab.css';
+
+/** SQL Lab: tabs of SQL editors over their results, with a left bar of tables. */
+export function SqlLabPage() {
+  const dispatch = useAppDispatch();
+  const { bootstrap } = useSession();
+  const status = useAppSelector((s) => s.sqlLab.status);
+  const loadError = useAppSelector((s) => s.sqlLab.loadError);
+  const active = useAppSelector(selectActiveEditor);
+  const mountKey = useAppSelector((s) => (active ? (s.sqlLab.mountKeys[active.id] ?? active.id) : null));
+  useDocumentTitle(active ? `${active.name} · SQL Lab` : 'SQL Lab');
+  useEntryPoints();
+  useQueryPolling();
+  useFlushOnHide();
+
+  useEffect(() => {
+    if (status === 'idle') void dispatch(loadSqlLab(bootstrap));
+  }, [status, dispatch, bootstrap]);
+
+  if (status === 'failed') {
+    const handleRetry = () => void dispatch(loadSqlLab(bootstrap));
+    return (
+      <div className="rama-sqllab">
+        <Result
+          status="error"
+          title="SQL Lab could not load"
+          subTitle={loadError}
+          extra={
+            <Button type="primary" onClick={handleRetry}>
+              Try again
+            </Button>
+          }
+        />
+      </div>
+    );
+  }
+  if (status !== 'ready') {
+    return (
+      <div className="rama-sqllab rama-sqllab-loading">
+        <Spin size="large" />
+      </div>
+    );
+  }
+  return (
+    <div className="rama-sqllab" data-testid="sqllab">
+      <TabBar />
+      {active && mountKey ? <EditorWorkspace key={mountKey} editorId={active.id} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { editorDialect, inProgress } from '@rama/shared';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { SqlEditor } from '../external';
+import { queryEditorChanged } from '../state/actions';
+import { selectEditorById } from '../state/thunk';
+import { formatEditorSql, runEditorQuery, stopQuery } from '../state/queryThunks';
+import { addTab, switchAdjacentTab } from '../state/tabThunks';
+import { EditorToolbar, type ToolbarModal } from './EditorToolbar';
+import { SaveQueryModal } from './SaveQueryModal';
+import { ScheduleQueryModal } from './ScheduleQueryModal';
+import { TemplateParamsModal } from './TemplateParamsModal';
+import { useEditorSchema } from './useEditorSchema';
+
+/** The north pane: the toolbar over the SQL editor of one tab. */
+export function EditorPane({ editorId }: { editorId: string }) {
+  const dispatch = useAppDispatch();
+  const editor = useAppSelector((s) => selectEditorById(s, editorId));
+  const db = useAppSelector((s) => (editor?.dbId ? s.sqlLab.databases[String(editor.dbId)] : undefined));
+  const latest = useAppSelector((s) => (editor?.latestQueryId ? s.sqlLab.queries[editor.latestQueryId] : undefined));
+  const [modal, setModal] = useState<ToolbarModal | null>(null);
+  const [initialCursor] = useState(() => editor?.cursorPosition);
+  const { schema, handleNeedColumns } = useEditorSchema(editor);
+  if (!editor) return null;
+
+  const running = Boolean(latest && inProgress(latest));
+  const change = (changes: Parameters<typeof queryEditorChanged>[0]['changes']) => dispatch(queryEditorChanged({ id: editorId, changes, now: Date.now() }));
+  const handleRun = () => {
+    if (!running) void dispatch(runEditorQuery(editorId));
+  };
+  const handleStop = () => {
+    if (latest && running) void dispatch(stopQuery(latest.id));
+  };
+
+  return (
+    <div className="rama-sqllab-editor-pane">
+      <EditorToolbar editorId={editorId} running={running} onRun={handleRun} onStop={handleStop} onOpen={setModal} />
+      <div className="rama-sqllab-editor">
+        <SqlEditor
+          value={editor.sql}
+          onChange={(sql) => change({ sql })}
+          onSelectionChange={(selectedText) => change({ selectedText })}
+          onCursorChange={(cursorPosition) => change({ cursorPosition })}
+          dialect={editorDialect(db?.backend)}
+          schema={schema}
+          onNeedColumns={handleNeedColumns}
+          onRun={handleRun}
+          onStop={handleStop}
+          onFormat={() => void dispatch(formatEditorSql(editorId))}
+          onSave={() => setModal('save')}
+          onNewTab={() => dispatch(addTab())}
+          onNextTab={() => dispatch(switchAdjacentTab(1))}
+          onPrevTab={() => dispatch(switchAdjacentTab(-1))}
+          height="100%"
+          autoFocus
+          initialCursor={initialCursor}
+        />
+      </div>
+      {modal === 'save' && <SaveQueryModal editorId={editorId} onClose={() => setModal(null)} />}
+      {modal === 'schedule' && <ScheduleQueryModal editorId={editorId} onClose={() => setModal(null)} />}
+      {modal === 'params' && <TemplateParamsModal editorId={editorId} onClose={() => setModal(null)} />}
+    </div>
+  );
+}

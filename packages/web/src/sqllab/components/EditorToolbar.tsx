@@ -1,0 +1,140 @@
+import { Button, Divider, Dropdown, Popover, Switch, Tooltip, Typography } from 'antd';
+import {
+  CaretRightOutlined,
+  ClockCircleOutlined,
+  DatabaseOutlined,
+  DownOutlined,
+  FunctionOutlined,
+  MacCommandOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  FormatPainterOutlined,
+  SaveOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
+import { parseDatabaseExtra, rowLimitChoices, templateParamsError } from '@rama/shared';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useGetDatabaseQuery } from '../../databases/databaseApi';
+import { ShortcutsHelp } from '../external';
+import { queryEditorChanged } from '../state/actions';
+import { selectEditorById } from '../state/thunk';
+import { formatEditorSql } from '../state/queryThunks';
+import { EstimateCostButton } from './EstimateCostButton';
+import { ShareButton } from './ShareButton';
+import { shortcutHint } from './shortcutHint';
+
+export type ToolbarModal = 'save' | 'schedule' | 'params';
+
+function costEstimateEnabled(extra: string | undefined): boolean {
+  try {
+    return Boolean(parseDatabaseExtra(extra).cost_estimate_enabled);
+  } catch {
+    return false;
+  }
+}
+
+interface Props {
+  editorId: string;
+  running: boolean;
+  onRun(): void;
+  onStop(): void;
+  onOpen(modal: ToolbarModal): void;
+}
+
+/** Run/Stop, limit, format, parameters, autorun, estimate on the left; save, schedule, share, help on the right. */
+export function EditorToolbar({ editorId, running, onRun, onStop, onOpen }: Props) {
+  const dispatch = useAppDispatch();
+  const editor = useAppSelector((s) => selectEditorById(s, editorId));
+  const db = useAppSelector((s) => (editor?.dbId ? s.sqlLab.databases[String(editor.dbId)] : undefined));
+  const sqlMaxRow = useAppSelector((s) => s.sqlLab.config.sqlMaxRow);
+  const { data: dbDetail } = useGetDatabaseQuery(editor?.dbId ?? 0, { skip: !editor?.dbId });
+  if (!editor) return null;
+
+  const change = (changes: Parameters<typeof queryEditorChanged>[0]['changes']) => dispatch(queryEditorChanged({ id: editorId, changes, now: Date.now() }));
+  const hasSelection = Boolean(editor.selectedText && editor.selectedText.trim());
+  const paramsSet = Boolean(editor.templateParams && editor.templateParams.trim() && editor.templateParams.trim() !== '{}');
+  const paramsInvalid = templateParamsError(editor.templateParams) !== null;
+  const limitItems = rowLimitChoices(sqlMaxRow).map((n) => ({ key: String(n), label: n.toLocaleString('en-US') }));
+  const canRun = Boolean(db) && editor.sql.trim().length > 0;
+
+  return (
+    <div className="rama-sqllab-toolbar" role="toolbar" aria-label="Query actions">
+      <div className="rama-sqllab-toolbar-group">
+        <Tooltip title={editor.hideLeftBar ? 'Show left bar' : 'Hide left bar'}>
+          <Button
+            type="text"
+            size="small"
+            icon={editor.hideLeftBar ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />}
+            aria-label={editor.hideLeftBar ? 'Show left bar' : 'Hide left bar'}
+            onClick={() => change({ hideLeftBar: !editor.hideLeftBar })}
+          />
+        </Tooltip>
+        {running ? (
+          <Tooltip title={`Stop the running query${shortcutHint('Stop')}`}>
+            <Button danger size="small" icon={<StopOutlined aria-hidden />} onClick={onStop} className="rama-sqllab-run">
+              Stop
+            </Button>
+          </Tooltip>
+        ) : (
+          <Tooltip title={`${hasSelection ? 'Run the selected text' : 'Run the query'}${shortcutHint('Run')}`}>
+            <Button type="primary" size="small" icon={<CaretRightOutlined aria-hidden />} onClick={onRun} disabled={!canRun} className="rama-sqllab-run">
+              {hasSelection ? 'Run selection' : 'Run'}
+            </Button>
+          </Tooltip>
+        )}
+        <Dropdown
+          trigger={['click']}
+          menu={{ items: limitItems, selectable: true, selectedKeys: [String(editor.queryLimit)], onClick: ({ key }) => change({ queryLimit: Number(key) }) }}
+        >
+          <Button size="small" aria-label={`Row limit ${editor.queryLimit}`}>
+            <span className="rama-sqllab-muted">Limit</span> {editor.queryLimit.toLocaleString('en-US')} <DownOutlined className="rama-sqllab-caret" />
+          </Button>
+        </Dropdown>
+        <Divider orientation="vertical" />
+        <Tooltip title={`Format SQL${shortcutHint('Format')}`}>
+          <Button type="text" size="small" icon={<FormatPainterOutlined aria-hidden />} aria-label="Format SQL" onClick={() => void dispatch(formatEditorSql(editorId))} />
+        </Tooltip>
+        <Tooltip title={paramsInvalid ? 'Template parameters are not valid JSON' : 'Template parameters'}>
+          <Button
+            type="text"
+            size="small"
+            danger={paramsInvalid}
+            icon={<FunctionOutlined aria-hidden />}
+            aria-label="Template parameters"
+            className={paramsSet ? 'rama-sqllab-on' : undefined}
+            onClick={() => onOpen('params')}
+          />
+        </Tooltip>
+        {costEstimateEnabled(dbDetail?.extra) && <EstimateCostButton editorId={editorId} />}
+        <Tooltip title="Run this tab's query whenever SQL Lab opens it">
+          <label className="rama-sqllab-autorun">
+            <Switch size="small" checked={editor.autorun} onChange={(autorun) => change({ autorun })} aria-label="Autorun" />
+            <span>Autorun</span>
+          </label>
+        </Tooltip>
+      </div>
+      <div className="rama-sqllab-toolbar-group">
+        {!editor.hideLeftBar ? null : (
+          <Typography.Text type="secondary" className="rama-sqllab-context" ellipsis>
+            <DatabaseOutlined aria-hidden /> {db?.database_name ?? 'No database'}
+            {editor.schema ? ` · ${editor.schema}` : ''}
+          </Typography.Text>
+        )}
+        <Tooltip title={`${editor.remoteId !== null ? 'Update the saved query' : 'Save as a saved query'}${shortcutHint('Save')}`}>
+          <Button size="small" icon={<SaveOutlined aria-hidden />} onClick={() => onOpen('save')} disabled={!db}>
+            {editor.remoteId !== null ? 'Update' : 'Save'}
+          </Button>
+        </Tooltip>
+        <Tooltip title="Schedule this query">
+          <Button size="small" icon={<ClockCircleOutlined aria-hidden />} onClick={() => onOpen('schedule')} disabled={!db} aria-label="Schedule query" />
+        </Tooltip>
+        <ShareButton editorId={editorId} />
+        <Popover content={<ShortcutsHelp />} title="Keyboard shortcuts" trigger="click" placement="bottomRight">
+          <Tooltip title="Keyboard shortcuts">
+            <Button type="text" size="small" icon={<MacCommandOutlined aria-hidden />} aria-label="Keyboard shortcuts" />
+          </Tooltip>
+        </Popover>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { useEffect } from 'react';
+import { Button, Select, Tooltip, Typography } from 'antd';
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useGetCatalogsQuery, useGetSchemasQuery, useGetTablesQuery } from '../../databases/databaseApi';
+import { queryEditorChanged } from '../state/actions';
+import { selectDatabaseList, selectEditorTables } from '../state/selectors';
+import { addTable } from '../state/tableThunks';
+import { selectEditorById } from '../state/thunk';
+import { TableSchemaCard } from './TableSchemaCard';
+
+/** The left bar: database, catalog and schema pickers, table search, and the tab's table schemas. */
+export function LeftBar({ editorId }: { editorId: string }) {
+  const dispatch = useAppDispatch();
+  const editor = useAppSelector((s) => selectEditorById(s, editorId));
+  const databases = useAppSelector(selectDatabaseList);
+  const tables = useAppSelector(selectEditorTables);
+  const dbId = editor?.dbId ?? null;
+  const catalog = editor?.catalog ?? null;
+  const schema = editor?.schema ?? null;
+  const { data: catalogs } = useGetCatalogsQuery(dbId ?? 0, { skip: dbId === null });
+  const schemasQuery = useGetSchemasQuery({ databaseId: dbId ?? 0, catalog }, { skip: dbId === null });
+  const tablesQuery = useGetTablesQuery({ databaseId: dbId ?? 0, catalog, schema: schema ?? '' }, { skip: dbId === null || !schema });
+  const schemas = schemasQuery.data;
+
+  const change = (changes: Parameters<typeof queryEditorChanged>[0]['changes']) => dispatch(queryEditorChanged({ id: editorId, changes, now: Date.now() }));
+
+  // a database with a single schema needs no choice
+  useEffect(() => {
+    if (dbId !== null && !schema && schemas?.length === 1) dispatch(queryEditorChanged({ id: editorId, changes: { schema: schemas[0] }, now: Date.now() }));
+  }, [dbId, schema, schemas, editorId, dispatch]);
+
+  if (!editor) return null;
+  const handleRefresh = () => {
+    void schemasQuery.refetch();
+    if (schema) void tablesQuery.refetch();
+  };
+  const handleAddTable = (name: string) => {
+    if (dbId !== null) void dispatch(addTable(editorId, { dbId, catalog, schema, name }));
+  };
+
+  return (
+    <aside className="rama-sqllab-leftbar" aria-label="Database browser">
+      <div className="rama-sqllab-pickers">
+        <label className="rama-sqllab-field">
+          <span>Database</span>
+          <Select
+            aria-label="Database"
+            value={dbId ?? undefined}
+            placeholder="Choose a database"
+            options={databases.map((d) => ({ value: d.id, label: d.database_name, backend: d.backend }))}
+            optionRender={(o) => (
+              <span className="rama-sqllab-db-option">
+                {o.label}
+                <span className="rama-sqllab-muted">{o.data.backend}</span>
+              </span>
+            )}
+            onChange={(id: number) => change({ dbId: id, catalog: null, schema: null })}
+            showSearch={{ optionFilterProp: 'label' }}
+          />
+        </label>
+        {catalogs && catalogs.length > 1 && (
+          <label className="rama-sqllab-field">
+            <span>Catalog</span>
+            <Select aria-label="Catalog" value={catalog ?? undefined} placeholder="Choose a catalog" options={catalogs.map((c) => ({ value: c, label: c }))} onChange={(c: string) => change({ catalog: c, schema: null })} showSearch />
+          </label>
+        )}
+        <label className="rama-sqllab-field">
+          <span className="rama-sqllab-field-head">
+            Schema
+            <Tooltip title="Refresh schemas and tables">
+              <Button type="text" size="small" icon={<ReloadOutlined aria-hidden />} aria-label="Refresh metadata" onClick={handleRefresh} loading={schemasQuery.isFetching} />
+            </Tooltip>
+          </span>
+          <Select
+            aria-label="Schema"
+            value={schema ?? undefined}
+            placeholder="Choose a schema"
+            loading={schemasQuery.isFetching}
+            disabled={dbId === null}
+            options={(schemas ?? []).map((s) => ({ value: s, label: s }))}
+            onChange={(s: string) => change({ schema: s })}
+            showSearch
+          />
+        </label>
+        <label className="rama-sqllab-field">
+          <span>
+            Tables{tablesQuery.data ? <span className="rama-sqllab-muted"> ({tablesQuery.data.count})</span> : null}
+          </span>
+          <Select
+            aria-label="Add a table"
+            value={null}
+            placeholder={schema ? 'Search tables…' : 'Choose a schema first'}
+            suffixIcon={<SearchOutlined />}
+            disabled={!schema}
+            loading={tablesQuery.isFetching}
+            options={(tablesQuery.data?.result ?? []).map((t) => ({ value: t.value, label: t.value, type: t.type }))}
+            optionRender={(o) => (
+              <span className="rama-sqllab-db-option">
+                {o.label}
+                {o.data.type !== 'table' && <span className="rama-sqllab-muted">{o.data.type}</span>}
+              </span>
+            )}
+            onChange={(name: string | null) => name && handleAddTable(name)}
+            showSearch={{ optionFilterProp: 'label' }}
+          />
+        </label>
+      </div>
+      <div className="rama-sqllab-cards" aria-label="Table schemas">
+        {tables.length === 0 ? (
+          <Typography.Text type="secondary" className="rama-sqllab-cards-empty">
+            Pick a table to see its columns here.
+          </Typography.Text>
+        ) : (
+          tables.map((t) => <TableSchemaCard key={t.id} table={t} />)
+        )}
+      </div>
+    </aside>
+  );
+}

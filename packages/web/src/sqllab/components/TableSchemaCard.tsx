@@ -1,0 +1,88 @@
+import { Button, Spin, Tag, Tooltip } from 'antd';
+import { CaretDownOutlined, CaretRightOutlined, CloseOutlined, CopyOutlined, EyeOutlined, KeyOutlined, LinkOutlined, TableOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { columnKeyMarkers, SqlLabMessage, type TableSchema } from '@rama/shared';
+import { useAppDispatch, useAppSelector, useToasts } from '../../app/hooks';
+import { copyText } from '../../components/clipboard';
+import { previewTable } from '../state/queryThunks';
+import { removeTable, setTableExpanded } from '../state/tableThunks';
+
+const MARKER = {
+  pk: { icon: <KeyOutlined />, label: 'Primary key', className: 'is-pk' },
+  fk: { icon: <LinkOutlined />, label: 'Foreign key', className: 'is-fk' },
+  index: { icon: <ThunderboltOutlined />, label: 'Indexed', className: 'is-index' },
+} as const;
+
+/** A table in the left bar: its columns with types and key markers; preview, copy SELECT, remove. */
+export function TableSchemaCard({ table }: { table: TableSchema }) {
+  const dispatch = useAppDispatch();
+  const { addSuccessToast, addWarningToast } = useToasts();
+  const previewDisabled = useAppSelector((s) => s.sqlLab.databases[String(table.dbId)]?.disable_data_preview ?? false);
+  const previewRunning = useAppSelector((s) => {
+    const q = table.dataPreviewQueryId ? s.sqlLab.queries[table.dataPreviewQueryId] : undefined;
+    return q ? q.state === 'running' || q.state === 'pending' : false;
+  });
+  const fullName = table.schema ? `${table.schema}.${table.name}` : table.name;
+
+  const handleCopy = async () => {
+    if (!table.selectStar) return;
+    try {
+      await copyText(table.selectStar);
+      addSuccessToast(SqlLabMessage.COPIED);
+    } catch {
+      addWarningToast(SqlLabMessage.COPY_FAILED);
+    }
+  };
+
+  return (
+    <section className="rama-sqllab-card" aria-label={`Table ${fullName}`}>
+      <header className="rama-sqllab-card-head">
+        <button type="button" className="rama-sqllab-card-toggle" aria-expanded={table.expanded} onClick={() => void dispatch(setTableExpanded(table, !table.expanded))}>
+          {table.expanded ? <CaretDownOutlined aria-hidden /> : <CaretRightOutlined aria-hidden />}
+          <TableOutlined className="rama-sqllab-muted" aria-hidden />
+          <span className="rama-sqllab-card-name" title={fullName}>
+            {table.name}
+          </span>
+        </button>
+        <span className="rama-sqllab-card-actions">
+          {!previewDisabled && (
+            <Tooltip title="Preview data (first 100 rows)">
+              <Button type="text" size="small" icon={<EyeOutlined aria-hidden />} aria-label={`Preview ${table.name}`} loading={previewRunning} disabled={!table.selectStar} onClick={() => void dispatch(previewTable(table))} />
+            </Tooltip>
+          )}
+          <Tooltip title="Copy SELECT statement">
+            <Button type="text" size="small" icon={<CopyOutlined aria-hidden />} aria-label={`Copy SELECT statement for ${table.name}`} disabled={!table.selectStar} onClick={() => void handleCopy()} />
+          </Tooltip>
+          <Tooltip title="Remove table">
+            <Button type="text" size="small" icon={<CloseOutlined aria-hidden />} aria-label={`Remove ${table.name}`} onClick={() => void dispatch(removeTable(table))} />
+          </Tooltip>
+        </span>
+      </header>
+      {table.expanded &&
+        (table.initialized ? (
+          <ul className="rama-sqllab-columns" aria-label={`Columns of ${table.name}`}>
+            {table.columns.map((c) => (
+              <li key={c.name} title={c.comment ?? undefined}>
+                <span className="rama-sqllab-col-name">
+                  {columnKeyMarkers(table, c.name).map((m) => (
+                    <Tooltip key={m} title={MARKER[m].label}>
+                      <span className={`rama-sqllab-key ${MARKER[m].className}`} aria-label={MARKER[m].label}>
+                        {MARKER[m].icon}
+                      </span>
+                    </Tooltip>
+                  ))}
+                  {c.name}
+                </span>
+                <Tag className="rama-sqllab-col-type" bordered={false}>
+                  {c.type.toLowerCase()}
+                </Tag>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <div className="rama-sqllab-card-loading">
+            <Spin size="small" />
+          </div>
+        ))}
+    </section>
+  );
+}

@@ -1,0 +1,237 @@
+/** Running, stopping and fetching queries (spec §4 "Query states", §7 "Query execution"). */
+import { nanoid } from '@reduxjs/toolkit';
+import {
+  initialQueryState,
+  needsResults,
+  SqlLabMessage,
+  sqlToRun,
+  type ClientQuery,
+  type QueryEditor,
+  type QueryRecord,
+  type TableSchema,
+} from '@rama/shared';
+import { toClientError } from '../../app/api';
+import * as A from './actions';
+import * as api from './sqlLabApi';
+import * as queryApi from './queryApi';
+import { editorById, LOG, logSqlLabEvent, toast, type SqlLabThunk } from './thunk';
+
+/** How far back each poll looks, to cover clock skew and writes that land in the same instant. */
+const POLL_OVERLAP_MS = 2000;
+/** A run with no progress this long is cleared (the server marks orphans failed long before). */
+export const INACTIVE_QUERY_MS = 6 * 60 * 60 * 1000;
+
+const QUERY_ID_SIZE = 11;
+
+function newQuery(editor: QueryEditor, sql: string, runAsync: boolean, extra: Partial<ClientQuery> = {}): ClientQuery {
+  return {
+    id: nanoid(QUERY_ID_SIZE),
+    dbId: editor.dbId ?? undefined,
+    catalog: editor.catalog,
+    schema: editor.schema,
+    sql,
+    sqlEditorId: editor.id,
+    tab: editor.name,
+    tempTable: null,
+    ctas: false,
+    ctas_method: 'TABLE',
+    templateParams: editor.templateParams,
+    limit: editor.queryLimit,
+    runAsync,
+    state: initialQueryState(runAsync),
+    progress: 0,
+    startDttm: Date.now(),
+    endDttm: null,
+    results: null,
+    errorMessage: null,
+    isDataPreview: false,
+    ...extra,
+  };
+}
+
+const changedOnMs = (q: QueryRecord): number => {
+  const t = Date.parse(q.changed_on);
+  return Number.isFinite(t) ? t : 0;
+};
+
+/** Send a started query to the server and record what comes back. */
+function execute(query: ClientQuery, editor: QueryEditor): SqlLabThunk {
+  return async (dispatch, getState) => {
+    const { config } = getState().sqlLab;
+    dispatch(A.queryStarted({ query, now: Date.now() }));
+    logSqlLabEvent(LOG.RUN_QUERY, editor, { run_async: query.runAsync, is_data_preview: Boolean(query.isDataPreview) });
+    try {
+      const reply = await queryApi.executeQuery(
+        {
+          client_id: query.id,
+          database_id: query.dbId ?? 0,
+          json: true,
+          runAsync: Boolean(query.runAsync),
+          catalog: query.catalog ?? null,
+          schema: query.schema ?? null,
+          sql: query.sql ?? '',
+          sql_editor_id: query.sqlEditorId,
+          tab: query.tab ?? null,
+          tmp_table_name: '',
+          select_as_cta: false,
+          ctas_method: 'TABLE',
+          templateParams: query.templateParams ?? null,
+          queryLimit: query.limit ?? config.defaultQueryLimit,
+          expand_data: true,
+        },
+        window.location.search,
+        config.executeTimeoutMs,
+      );
+      if (queryApi.isResultReply(reply)) {
+        dispatch(A.querySucceeded({ id: query.id, result: reply }));
+        const duration = (reply.query.endDttm ?? Date.now()) - (reply.query.startDttm ?? query.startDttm ?? Date.now());
+        logSqlLabEvent(LOG.QUERY_SUCCESS, editor, { duration: Math.round(duration), rows: reply.query.rows }, 'timing');
+      } else {
+        dispatch(A.queriesRefreshed({ queries: [reply.query], at: Math.min(getState().sqlLab.queriesLastUpdate || Infinity, changedOnMs(reply.query) - POLL_OVERLAP_MS) }));
+      }
+    } catch (e) {
+      const err = toClientError(e);
+      const message = err.message || SqlLabMessage.UNKNOWN_ERROR;
+      dispatch(A.queryFailed({ id: query.id, message, errors: err.errors.map((x) => ({ message: x.message, error_type: x.error_type })), now: Date.now() }));
+      logSqlLabEvent(LOG.QUERY_FAILED, editor, { error_type: err.errorType, error_details: message, duration: Date.now() - (query.startDttm ?? Date.now()) }, 'timing');
+    }
+  };
+}
+
+/** Run the tab's SQL — only the selection when there is one. */
+export function runEditorQuery(editorId: string): SqlLabThunk {
+  return async (dispatch, getState) => {
+    const state = getState();
+    const editor = editorById(state, editorId);
+    if (!editor || editor.dbId === null) return;
+    const sql = sqlToRun(editor.sql, editor.selectedText);
+    if (!sql.trim()) return;
+    const db = state.sqlLab.databases[String(editor.dbId)];
+    await dispatch(execute(newQuery(editor, sql, Boolean(db?.allow_run_async)), editor));
+  };
+}
+
+/** Preview a table's data (its SELECT *) into the table's own south-pane tab. */
+export function previewTable(table: TableSchema): SqlLabThunk {
+  return async (dispatch, getState) => {
+    const state = getState();
+    const editor = editorById(state, table.queryEditorId);
+    const db = state.sqlLab.databases[String(table.dbId)];
+    if (!editor || !db || db.disable_data_preview || !table.selectStar) return;
+    const query = newQuery({ ...editor, dbId: table.dbId, catalog: table.catalog, schema: table.schema }, table.selectStar, false, {
+      isDataPreview: true,
+      limit: 100,
+      tab: table.name,
+    });
+    logSqlLabEvent(LOG.PREVIEW_TABLE, editor, { table: table.name });
+    dispatch(A.tableMerged({ table: { ...table, expanded: true }, previewQueryId: query.id }));
+    await dispatch(execute(query, editor));
+  };
+}
+
+/** Run a past query's SQL again in its tab. */
+export function rerunQuery(q: ClientQuery): SqlLabThunk {
+  return async (dispatch, getState) => {
+    const editor = q.sqlEditorId ? editorById(getState(), q.sqlEditorId) : null;
+    if (!editor || !q.sql) return;
+    const db = getState().sqlLab.databases[String(q.dbId ?? editor.dbId)];
+    await dispatch(execute(newQuery({ ...editor, dbId: q.dbId ?? editor.dbId, schema: q.schema ?? editor.schema }, q.sql, Boolean(db?.allow_run_async)), editor));
+  };
+}
+
+/** Stop a running query: the server cancels it inside the database. */
+export function stopQuery(id: string): SqlLabThunk {
+  return async (dispatch, getState) => {
+    const q = getState().sqlLab.queries[id];
+    if (!q) return;
+    try {
+      await api.stopQueryRequest(id);
+      dispatch(A.queryStoppedAction(id));
+      dispatch(toast.info(SqlLabMessage.STOPPED, { noDuplicate: true }));
+      logSqlLabEvent(LOG.STOP_QUERY, q.sqlEditorId ? editorById(getState(), q.sqlEditorId) : null);
+    } catch {
+      dispatch(toast.danger(SqlLabMessage.STOP_FAILED));
+    }
+  };
+}
+
+/** Fetch stored results by key (async runs, reloads); a failure is the query's error. */
+export function fetchQueryResults(id: string): SqlLabThunk {
+  return async (dispatch, getState) => {
+    const { queries, config } = getState().sqlLab;
+    const q = queries[id];
+    if (!q?.resultsKey) return;
+    dispatch(A.queryFetching(id));
+    try {
+      const reply = await queryApi.fetchResults(q.resultsKey, q.limit ?? null, config.resultTimeoutMs);
+      dispatch(A.querySucceeded({ id, result: reply }));
+    } catch (e) {
+      const err = toClientError(e);
+      dispatch(A.queryFailed({ id, message: err.message || SqlLabMessage.RESULTS_FETCH_FAILED, now: q.endDttm ?? Date.now() }));
+    }
+  };
+}
+
+let polling = false;
+
+/** One poll of queries changed since the last one; finished async runs then get their results. */
+export function pollQueries(): SqlLabThunk {
+  return async (dispatch, getState) => {
+    if (polling) return;
+    polling = true;
+    try {
+      const s = getState().sqlLab;
+      const since = s.queriesLastUpdate > 0 ? s.queriesLastUpdate : Date.now() - 60_000;
+      const { result } = await queryApi.queriesUpdatedSince(Math.max(0, since - POLL_OVERLAP_MS));
+      const editorIds = new Set(s.queryEditors.map((e) => e.id));
+      const mine = result.filter((r) => s.queries[r.id] || (r.sqlEditorId !== null && editorIds.has(r.sqlEditorId)));
+      const at = result.reduce((max, r) => Math.max(max, changedOnMs(r)), s.queriesLastUpdate);
+      dispatch(A.queriesRefreshed({ queries: mine, at }));
+      if (getState().sqlLab.offline) dispatch(A.offlineChanged(false));
+      for (const q of Object.values(getState().sqlLab.queries)) {
+        if (needsResults(q) && mine.some((r) => r.id === q.id)) void dispatch(fetchQueryResults(q.id));
+      }
+      dispatch(A.inactiveQueriesCleared({ intervalMs: INACTIVE_QUERY_MS, now: Date.now() }));
+    } catch (e) {
+      if (toClientError(e).status === null) dispatch(A.offlineChanged(true));
+    } finally {
+      polling = false;
+    }
+  };
+}
+
+/** Estimate the cost of the selection, else the whole SQL (spec §5). */
+export function estimateQueryCost(editorId: string): SqlLabThunk {
+  return async (dispatch, getState) => {
+    const editor = editorById(getState(), editorId);
+    if (!editor || editor.dbId === null) return;
+    dispatch(A.costEstimateStarted(editorId));
+    try {
+      const { result } = await api.estimateCost({
+        database_id: editor.dbId,
+        catalog: editor.catalog,
+        schema: editor.schema,
+        sql: sqlToRun(editor.sql, editor.selectedText),
+        template_params: editor.templateParams,
+      });
+      dispatch(A.costEstimateReturned({ id: editorId, cost: result }));
+    } catch (e) {
+      dispatch(A.costEstimateFailed({ id: editorId, error: toClientError(e).message || SqlLabMessage.RESULTS_FETCH_FAILED }));
+    }
+  };
+}
+
+/** Format the tab's SQL with the database's dialect. */
+export function formatEditorSql(editorId: string): SqlLabThunk {
+  return async (dispatch, getState) => {
+    const editor = editorById(getState(), editorId);
+    if (!editor) return;
+    try {
+      const { result } = await api.formatSql(editor.sql, editor.dbId);
+      dispatch(A.queryEditorChanged({ id: editorId, changes: { sql: result, selectedText: null }, now: Date.now() }));
+      logSqlLabEvent(LOG.FORMAT_SQL, editor);
+    } catch (e) {
+      dispatch(toast.danger(toClientError(e).message));
+    }
+  };
+}

@@ -1,0 +1,118 @@
+/** Save, update, schedule and share a tab's query; create a dataset from a result (spec §7, §8). */
+import { SqlLabMessage, type QueryEditor } from '@rama/shared';
+import { toClientError } from '../../app/api';
+import * as A from './actions';
+import * as api from './sqlLabApi';
+import { editorById, LOG, logSqlLabEvent, toast, type SqlLabThunk } from './thunk';
+
+export interface SaveFields {
+  label: string;
+  description: string;
+}
+
+function savedQueryBody(e: QueryEditor, fields: SaveFields) {
+  return {
+    db_id: e.dbId ?? 0,
+    label: fields.label.trim(),
+    description: fields.description,
+    sql: e.sql,
+    catalog: e.catalog,
+    schema: e.schema,
+    template_parameters: e.templateParams,
+  };
+}
+
+/** Save as a new saved query; the tab keeps its id and name. Resolves whether it worked. */
+export function saveQuery(editorId: string, fields: SaveFields): SqlLabThunk<Promise<boolean>> {
+  return async (dispatch, getState) => {
+    const e = editorById(getState(), editorId);
+    if (!e || e.dbId === null) return false;
+    try {
+      const reply = await api.createSavedQuery(savedQueryBody(e, fields));
+      if (!reply.id) {
+        dispatch(toast.danger(SqlLabMessage.SAVE_NOT_PROPER));
+        return false;
+      }
+      dispatch(A.queryEditorChanged({ id: editorId, changes: { remoteId: reply.id, name: reply.result.label }, now: Date.now() }));
+      dispatch(toast.success(SqlLabMessage.SAVED));
+      logSqlLabEvent(LOG.SAVE_QUERY, e, { saved_query_id: reply.id });
+      return true;
+    } catch {
+      dispatch(toast.danger(SqlLabMessage.SAVE_FAILED));
+      return false;
+    }
+  };
+}
+
+/** Update the tab's saved query with the current SQL, database and schema. */
+export function updateQuery(editorId: string, fields: SaveFields): SqlLabThunk<Promise<boolean>> {
+  return async (dispatch, getState) => {
+    const e = editorById(getState(), editorId);
+    if (!e || e.remoteId === null || e.dbId === null) return false;
+    try {
+      const reply = await api.updateSavedQuery(e.remoteId, savedQueryBody(e, fields));
+      dispatch(A.queryEditorChanged({ id: editorId, changes: { name: reply.result.label }, now: Date.now() }));
+      dispatch(toast.success(SqlLabMessage.UPDATED));
+      logSqlLabEvent(LOG.SAVE_QUERY, e, { saved_query_id: e.remoteId, update: true });
+      return true;
+    } catch {
+      dispatch(toast.danger(SqlLabMessage.UPDATE_FAILED));
+      return false;
+    }
+  };
+}
+
+export interface ScheduleFields extends SaveFields {
+  crontab: string;
+  recipients: string[];
+}
+
+/** Store a schedule in the saved query's extra_json.schedule_info (saving the query first if needed). */
+export function scheduleQuery(editorId: string, fields: ScheduleFields): SqlLabThunk<Promise<boolean>> {
+  return async (dispatch, getState) => {
+    const e = editorById(getState(), editorId);
+    if (!e || e.dbId === null) return false;
+    const extra_json = JSON.stringify({ schedule_info: { crontab: fields.crontab.trim(), recipients: fields.recipients, enabled: true } });
+    try {
+      const body = { ...savedQueryBody(e, fields), extra_json };
+      const reply = e.remoteId !== null ? await api.updateSavedQuery(e.remoteId, body) : await api.createSavedQuery(body);
+      dispatch(A.queryEditorChanged({ id: editorId, changes: { remoteId: reply.id, name: reply.result.label }, now: Date.now() }));
+      dispatch(toast.success(SqlLabMessage.SCHEDULED));
+      return true;
+    } catch {
+      dispatch(toast.danger(SqlLabMessage.SCHEDULE_FAILED));
+      return false;
+    }
+  };
+}
+
+/** A permalink to the tab's query; resolves the URL (null on failure, after a toast). */
+export function shareQuery(editorId: string): SqlLabThunk<Promise<string | null>> {
+  return async (dispatch, getState) => {
+    const e = editorById(getState(), editorId);
+    if (!e || e.dbId === null) return null;
+    try {
+      const { url } = await api.createPermalink({ name: e.name, dbId: e.dbId, catalog: e.catalog, schema: e.schema, autorun: e.autorun, sql: e.sql, templateParams: e.templateParams });
+      logSqlLabEvent(LOG.COPY_LINK, e);
+      return url;
+    } catch (err) {
+      dispatch(toast.danger(toClientError(err).message));
+      return null;
+    }
+  };
+}
+
+/** Create a virtual dataset from a query's SQL; resolves the error message, or null on success. */
+export function saveDataset(queryId: string, tableName: string): SqlLabThunk<Promise<string | null>> {
+  return async (_dispatch, getState) => {
+    const q = getState().sqlLab.queries[queryId];
+    if (!q?.dbId || !q.sql) return SqlLabMessage.DATASOURCE_CREATE_FAILED;
+    try {
+      await api.createDataset({ database: q.dbId, catalog: q.catalog ?? null, schema: q.schema ?? null, sql: q.sql, table_name: tableName.trim(), template_params: q.templateParams ?? null });
+      logSqlLabEvent(LOG.CREATE_DATASET, q.sqlEditorId ? editorById(getState(), q.sqlEditorId) : null);
+      return null;
+    } catch (err) {
+      return toClientError(err).message;
+    }
+  };
+}

@@ -1,0 +1,89 @@
+/** Table schemas in the left bar (spec §3 "Table schema", §4 "Tables", §8 table schema toasts). */
+import { nanoid } from '@reduxjs/toolkit';
+import { SqlLabMessage, tableSchemaCreate, type TableSchema } from '@rama/shared';
+import { toClientError } from '../../app/api';
+import * as A from './actions';
+import * as api from './sqlLabApi';
+import { editorById, toast, type SqlLabThunk } from './thunk';
+
+export interface TableRef {
+  dbId: number;
+  catalog: string | null;
+  schema: string | null;
+  name: string;
+}
+
+/** Add a table to the tab's left bar with its metadata; its server copy follows when the tab has one. */
+export function addTable(editorId: string, ref: TableRef): SqlLabThunk {
+  return async (dispatch, getState) => {
+    const existing = getState().sqlLab.tables.find(
+      (t) => t.queryEditorId === editorId && t.dbId === ref.dbId && t.catalog === ref.catalog && t.schema === ref.schema && t.name === ref.name,
+    );
+    const table: TableSchema = existing ?? {
+      id: nanoid(),
+      remoteId: null,
+      dbId: ref.dbId,
+      queryEditorId: editorId,
+      catalog: ref.catalog,
+      schema: ref.schema,
+      name: ref.name,
+      expanded: true,
+      dataPreviewQueryId: null,
+      columns: [],
+      selectStar: null,
+      primaryKey: null,
+      foreignKeys: [],
+      indexes: [],
+      initialized: false,
+      inLocalStorage: true,
+    };
+    dispatch(A.tableMerged({ table: { ...table, expanded: true } }));
+    if (existing?.initialized) return;
+    try {
+      const meta = await api.getTableMetadata(ref.dbId, ref.catalog, ref.schema, ref.name);
+      dispatch(
+        A.tableChanged({
+          id: table.id,
+          changes: { columns: meta.columns, selectStar: meta.selectStar, primaryKey: meta.primaryKey, foreignKeys: meta.foreignKeys, indexes: meta.indexes, initialized: true },
+        }),
+      );
+    } catch {
+      dispatch(toast.danger(SqlLabMessage.TABLE_METADATA_FAILED));
+      dispatch(A.tablesRemoved([table.id]));
+      return;
+    }
+    const editor = editorById(getState(), editorId);
+    const current = getState().sqlLab.tables.find((t) => t.id === table.id);
+    if (!editor || editor.tabViewId === null || !current || current.remoteId !== null) return;
+    try {
+      const { id } = await api.createTableSchema(tableSchemaCreate(current, editor.tabViewId));
+      dispatch(A.tableChanged({ id: table.id, changes: { remoteId: id, inLocalStorage: false } }));
+    } catch {
+      // kept locally; the backend sync saves it later
+    }
+  };
+}
+
+export function setTableExpanded(table: TableSchema, expanded: boolean): SqlLabThunk {
+  return async (dispatch) => {
+    dispatch(A.tableChanged({ id: table.id, changes: { expanded } }));
+    if (table.remoteId === null) return;
+    try {
+      await api.setTableSchemaExpanded(table.remoteId, expanded);
+    } catch {
+      dispatch(toast.danger(expanded ? SqlLabMessage.TABLE_EXPAND_FAILED : SqlLabMessage.TABLE_COLLAPSE_FAILED));
+    }
+  };
+}
+
+export function removeTable(table: TableSchema): SqlLabThunk {
+  return async (dispatch) => {
+    dispatch(A.tablesRemoved([table.id]));
+    if (table.remoteId === null) return;
+    try {
+      await api.deleteTableSchema(table.remoteId);
+    } catch (e) {
+      if (toClientError(e).status !== 404) dispatch(toast.danger(SqlLabMessage.TABLE_REMOVE_FAILED));
+    }
+  };
+}
