@@ -118,6 +118,8 @@ export class SqlLabService {
       .executeTakeFirstOrThrow();
 
     if (runAsync) {
+      // the reply shows the query as accepted (pending); a worker may pick it up at once
+      const pending = await this.present(inserted);
       try {
         await this.ctx.sqllab.queue.enqueue(inserted.id);
       } catch (e) {
@@ -125,8 +127,7 @@ export class SqlLabService {
         await transitionQuery(this.db, inserted.id, 'failed', { error_message: message, error_type: ErrorType.ASYNC_WORKERS_ERROR, end_time: Date.now() });
         throw typedError(503, message, ErrorType.ASYNC_WORKERS_ERROR);
       }
-      const query = await this.present((await getQueryById(this.db, inserted.id))!);
-      return { status: 202, body: stringifyExact({ query }) };
+      return { status: 202, body: stringifyExact({ query: pending }) };
     }
 
     const outcome = await runner.run(inserted, prepared, this.ctx.config.sqllabTimeout * 1000);
