@@ -88,6 +88,18 @@ test.describe('SQL Lab: keeping work', () => {
     const id = result.find((r) => r.label === label)?.id;
     expect(id).toBeTruthy();
 
+    // the tab's link to the saved query reaches the server with the 5 s tab sync; then reload
+    await expect
+      .poll(
+        async () => {
+          const r = await page.request.get('/api/v1/sqllab/');
+          const body = (await r.json()) as { result: { active_tab: { saved_query: { id: number } | null } | null } };
+          return body.result.active_tab?.saved_query?.id ?? null;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(id);
+
     // in this browser the tab already holds it: SQL Lab switches to it instead of opening another
     const before = await editorTabs(page).count();
     await page.goto(`/sqllab/?savedQueryId=${id}`);
