@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import type { LimitingFactor, QueryState } from '../sqllab/states.js';
 import type { UserRef } from './common.js';
+import type { DatabaseListItem } from './database.js';
 
 const NullableString = (opts: { maxLength?: number } = {}) => Type.Union([Type.String(opts), Type.Null()]);
 
@@ -291,24 +292,26 @@ export const PERMALINK_NAME_DEFAULT = 'Shared query';
 export const CLONED_TAB_NAME = 'Copy of %s';
 export const UNTITLED_QUERY_PREFIX = 'Untitled Query';
 
-/** What SQL Lab knows about a database it lists (the bootstrap's `databases`). */
-export interface SqlLabDatabase {
-  id: number;
-  database_name: string;
-  backend: string;
-  expose_in_sqllab: boolean;
-  allow_run_async: boolean;
-  allow_dml: boolean;
-  allow_ctas: boolean;
-  allow_cvas: boolean;
-  allow_file_upload: boolean;
-  allows_subquery: boolean;
-  disable_data_preview: boolean;
-  force_ctas_schema: string | null;
+/** What SQL Lab knows about a database it lists (the bootstrap's `databases`): the list item's flags. */
+export type SqlLabDatabase = Pick<
+  DatabaseListItem,
+  | 'id'
+  | 'database_name'
+  | 'backend'
+  | 'expose_in_sqllab'
+  | 'allow_run_async'
+  | 'allow_dml'
+  | 'allow_ctas'
+  | 'allow_cvas'
+  | 'allow_file_upload'
+  | 'allows_subquery'
+  | 'disable_data_preview'
+  | 'force_ctas_schema'
+> & {
   /** parsed `extra`, when the server sends it (cost_estimate_enabled, ...) */
   extra?: Record<string, unknown>;
   allows_cost_estimate?: boolean;
-}
+};
 
 /** GET /api/v1/sqllab/ → result */
 export interface SqlLabBootstrapReply {
