@@ -13,7 +13,7 @@ for (const r of results) {
     console.log(`${r.case}: ${r.peak_mb.toFixed(0)} MB`);
   } else {
     console.log(
-      `${r.case} (${r.rows_label})\n  first rows shown ${r.first_rows_ms.toFixed(0)} ms after the response arrived; ` +
+      `${r.case} (${r.rows_label})\n  first rows shown ${r.first_rows_ms.toFixed(0)} ms after the reply's body arrived (${r.run_to_rows_ms.toFixed(0)} ms after pressing Run, query and transfer included); ` +
         `while scrolling to the bottom: ${r.scroll_long_tasks} long tasks > 50 ms (longest ${r.longest_task_ms.toFixed(0)} ms, goal 0)${r.reached_bottom ? '' : ' — did not reach the bottom'}`,
     );
   }

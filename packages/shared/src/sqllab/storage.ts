@@ -2,13 +2,49 @@
 import { LOCAL_STORAGE_QUERY_MAX_AGE_MS, LOCAL_STORAGE_QUERY_MAX_KB } from '../constants.js';
 import type { QueryMap } from './queries.js';
 
-/** Estimated size of a value serialized as JSON, in kilobytes (UTF-16 code units counted as bytes). */
-export function sizeKb(value: unknown): number {
-  try {
-    return (JSON.stringify(value)?.length ?? 0) / 1024;
-  } catch {
-    return Number.POSITIVE_INFINITY;
+/**
+ * Whether a value serialized as JSON would exceed `limitKb` kilobytes (UTF-16 code units counted
+ * as bytes). Walks the value and stops as soon as the limit is passed, so a 100k-row result costs
+ * about as much as its first megabyte, not a full JSON.stringify on the page's main thread.
+ */
+export function exceedsKb(value: unknown, limitKb: number): boolean {
+  const limit = limitKb * 1024;
+  let size = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    switch (typeof v) {
+      case 'string':
+        size += v.length + 2;
+        break;
+      case 'number':
+      case 'bigint':
+        size += String(v).length;
+        break;
+      case 'boolean':
+        size += v ? 4 : 5;
+        break;
+      case 'object':
+        if (v === null) size += 4;
+        else if (Array.isArray(v)) {
+          size += 1 + v.length; // brackets and commas
+          for (let i = v.length - 1; i >= 0; i--) stack.push(v[i]);
+        } else {
+          size += 1;
+          for (const key in v) {
+            const item = (v as Record<string, unknown>)[key];
+            if (item === undefined || typeof item === 'function') continue;
+            size += key.length + 4; // quotes, colon, comma
+            stack.push(item);
+          }
+        }
+        break;
+      default:
+        break; // undefined and functions are left out of JSON
+    }
+    if (size > limit) return true;
   }
+  return false;
 }
 
 /**
@@ -20,7 +56,7 @@ export function pruneQueriesForStorage(queries: QueryMap, now: number): QueryMap
   for (const [id, q] of Object.entries(queries)) {
     const age = now - (q.endDttm ?? q.startDttm ?? now);
     const tooOld = age > LOCAL_STORAGE_QUERY_MAX_AGE_MS;
-    const tooBig = q.results ? sizeKb(q.results) > LOCAL_STORAGE_QUERY_MAX_KB : false;
+    const tooBig = q.results ? exceedsKb(q.results, LOCAL_STORAGE_QUERY_MAX_KB) : false;
     out[id] = tooOld || tooBig ? { ...q, results: null } : q;
   }
   return out;
