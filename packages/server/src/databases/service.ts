@@ -10,6 +10,7 @@ import {
 import type { AppContext } from '../context.js';
 import type { DatabaseTable, Row as DbRow } from '../metadata/schema.js';
 import { flag, nowIso } from '../metadata/db.js';
+import { textMatches } from '../metadata/textMatch.js';
 import type { Principal } from '../security/principal.js';
 import { encryptSecret } from '../security/crypto.js';
 import { databasePermView } from '../security/permissions.js';
@@ -63,7 +64,7 @@ export class DatabaseService {
     let q = this.db.selectFrom('dbs');
     for (const f of p.filters) {
       if (f.col === 'database_name' && typeof f.value === 'string') {
-        q = f.opr === 'eq' ? q.where('database_name', '=', f.value) : q.where('database_name', 'like', `%${f.value}%`);
+        q = f.opr === 'eq' ? q.where('database_name', '=', f.value) : q.where(textMatches('database_name', f.value));
       } else if (['expose_in_sqllab', 'allow_run_async', 'allow_dml', 'allow_file_upload', 'allow_ctas', 'allow_cvas'].includes(f.col) && typeof f.value === 'boolean') {
         q = q.where(f.col as 'allow_dml', '=', flag(f.value));
       } else if (f.col === 'id' && f.opr === 'eq' && typeof f.value === 'number') {

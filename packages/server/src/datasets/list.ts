@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { DatasetListItem } from '@rama/shared';
 import type { MetadataSchema } from '../metadata/schema.js';
+import { textMatches } from '../metadata/textMatch.js';
 import type { Principal } from '../security/principal.js';
 import { invalidFields } from '../http/errors.js';
 import { listParams } from '../http/rison.js';
@@ -53,10 +54,8 @@ function asText(col: string, opr: string, value: unknown): string {
 function textMatch(eb: Eb, ref: 't.table_name' | 't.schema' | 't.catalog', opr: string, value: string): Expression<SqlBool> {
   if (opr === 'eq') return eb(ref, '=', value);
   if (opr === 'neq') return eb(ref, '!=', value);
-  const escaped = value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-  const pattern = opr === 'ct' ? `%${escaped}%` : opr === 'sw' ? `${escaped}%` : opr === 'ew' ? `%${escaped}` : null;
-  if (pattern === null) throw unsupported(ref.slice(2), opr);
-  return sql<SqlBool>`lower(${eb.ref(ref)}) like ${pattern} escape '\\'`;
+  if (opr !== 'ct' && opr !== 'sw' && opr !== 'ew') throw unsupported(ref.slice(2), opr);
+  return textMatches(ref, value, opr);
 }
 
 /** One list filter (`(col:…,opr:…,value:…)`) as a condition, with the BI server's operator names. */

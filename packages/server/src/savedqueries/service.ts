@@ -4,6 +4,7 @@ import type { SavedQueryRecord, SavedQueryWrite } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import { canAccessDatabase } from '../databases/access.js';
 import { nowIso } from '../metadata/db.js';
+import { textMatches } from '../metadata/textMatch.js';
 import { invalidFields, notFound } from '../http/errors.js';
 import type { ListParams } from '../http/rison.js';
 import type { Principal } from '../security/principal.js';
@@ -30,7 +31,6 @@ const ORDER_EXPRESSIONS = {
 } as const satisfies Record<(typeof SAVED_QUERY_ORDER_COLUMNS)[number], string>;
 
 type Filter = ListParams['filters'][number];
-type TextColumn = 'sq.label' | 'sq.sql' | 'sq.description';
 
 const unsupported = (f: Filter) => invalidFields({ filters: [`Filter on ${f.col} with ${f.opr} is not supported.`] });
 
@@ -44,12 +44,6 @@ function stringValue(f: Filter): string {
   if (typeof f.value === 'string') return f.value;
   if (typeof f.value === 'number') return String(f.value);
   throw invalidFields({ filters: [`The value of ${f.col} must be a string.`] });
-}
-
-/** Case-insensitive "contains", with the user's text matched literally (`%` and `_` escaped). */
-function contains(col: TextColumn, text: string) {
-  const pattern = `%${text.toLowerCase().replace(/[!%_]/g, '!$&')}%`;
-  return sql<SqlBool>`lower(${sql.ref(col)}) like ${pattern} escape '!'`;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -107,9 +101,9 @@ export class SavedQueryService {
     for (const f of p.filters) {
       if (f.opr === 'all_text' && (f.col === 'label' || f.col === 'all_text')) {
         const text = stringValue(f);
-        q = q.where((eb) => eb.or([contains('sq.label', text), contains('sq.sql', text), contains('sq.description', text)]));
+        q = q.where((eb) => eb.or([textMatches('sq.label', text), textMatches('sq.sql', text), textMatches('sq.description', text)]));
       } else if (f.col === 'label' && f.opr === 'ct') {
-        q = q.where(contains('sq.label', stringValue(f)));
+        q = q.where(textMatches('sq.label', stringValue(f)));
       } else if (f.col === 'label' && f.opr === 'eq') {
         q = q.where('sq.label', '=', stringValue(f));
       } else if ((f.col === 'database' || f.col === 'db_id') && (f.opr === 'eq' || f.opr === 'rel_o_m')) {

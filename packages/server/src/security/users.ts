@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { textMatches } from '../metadata/textMatch.js';
 import type { PermissionItem, RoleListItem, UserCreate, UserListItem, UserUpdate } from '@rama/shared';
 import type { MetadataSchema, Row, UserTable } from '../metadata/schema.js';
 import { flag, nowIso } from '../metadata/db.js';
@@ -84,7 +85,7 @@ export async function listUsers(db: Db, p: ListParams): Promise<{ count: number;
   for (const f of p.filters) {
     if (['username', 'first_name', 'last_name', 'email'].includes(f.col) && typeof f.value === 'string') {
       const col = f.col as 'username';
-      q = f.opr === 'eq' ? q.where(col, '=', f.value) : q.where(col, 'like', `%${f.value}%`);
+      q = f.opr === 'eq' ? q.where(col, '=', f.value) : q.where(textMatches(col, f.value));
     } else if (f.col === 'active' && typeof f.value === 'boolean') {
       q = q.where('active', '=', flag(f.value));
     } else {

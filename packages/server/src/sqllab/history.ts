@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { QueryRecord } from '@rama/shared';
 import type { MetadataSchema } from '../metadata/schema.js';
+import { textMatches } from '../metadata/textMatch.js';
 import type { Principal } from '../security/principal.js';
 import { invalidFields, notFound } from '../http/errors.js';
 import type { ListParams } from '../http/rison.js';
@@ -39,7 +40,7 @@ export async function listQueries(db: Db, user: Principal, p: ListParams) {
     else if (f.col === 'status' && f.opr === 'eq' && typeof f.value === 'string') q = q.where('query.status', '=', f.value);
     else if (f.col === 'status' && f.opr === 'in' && Array.isArray(f.value)) q = q.where('query.status', 'in', f.value.map(String));
     else if (f.col === 'user' && (f.opr === 'rel_o_m' || f.opr === 'eq')) q = q.where('query.user_id', '=', num(f.value, 'user'));
-    else if (f.col === 'sql' && (f.opr === 'ct' || f.opr === 'all_text') && typeof f.value === 'string') q = q.where('query.sql', 'like', `%${f.value}%`);
+    else if (f.col === 'sql' && (f.opr === 'ct' || f.opr === 'all_text') && typeof f.value === 'string') q = q.where(textMatches('query.sql', f.value));
     else if (f.col === 'start_time' && f.opr === 'gt') q = q.where('query.start_time', '>', num(f.value, 'start_time'));
     else if (f.col === 'start_time' && f.opr === 'lt') q = q.where('query.start_time', '<', num(f.value, 'start_time'));
     else if (f.col === 'changed_on' && (f.opr === 'gt' || f.opr === 'lt') && typeof f.value === 'string') q = q.where('query.changed_on', f.opr === 'gt' ? '>' : '<', f.value);

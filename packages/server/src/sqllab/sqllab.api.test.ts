@@ -137,6 +137,22 @@ describe('results, history and export', () => {
     expect(one.body.result.database.id).toBe(server.examplesId);
   });
 
+  it('filters history by text ignoring case, with % and _ taken literally', async () => {
+    await run(admin, "SELECT 'Zq_Hist 100%' AS a");
+    await run(admin, "SELECT 'ZqXHist 1000' AS b");
+    const find = async (text: string) => {
+      const res = await admin.get<{ result: { sql: string }[] }>(`/api/v1/query/?q=${encodeURIComponent(`(filters:!((col:sql,opr:ct,value:'${text}')))`)}`);
+      expect(res.status).toBe(200);
+      return res.body.result.map((q) => q.sql);
+    };
+    // case-insensitive on every metadata store (LIKE alone is case-sensitive on PostgreSQL)
+    expect(await find('ZQ_HIST')).toEqual(["SELECT 'Zq_Hist 100%' AS a"]);
+    // as wildcards, '_' and '%' would match the other query too
+    expect(await find('zq_hist')).toEqual(["SELECT 'Zq_Hist 100%' AS a"]);
+    expect(await find('100%')).toEqual(["SELECT 'Zq_Hist 100%' AS a"]);
+    expect(await find('zq')).toHaveLength(2);
+  });
+
   it('exports the full result as CSV with formula escaping', async () => {
     const r = await run(admin, "SELECT '=1+1' AS f, 2 AS n UNION ALL SELECT 'x', 3 ORDER BY n", { queryLimit: 1 });
     const csv = await admin.get(`/api/v1/sqllab/export/${r.body.query.id}/`);

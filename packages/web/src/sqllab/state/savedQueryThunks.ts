@@ -34,6 +34,8 @@ export function saveQuery(editorId: string, fields: SaveFields): SqlLabThunk<Pro
         return false;
       }
       dispatch(A.queryEditorChanged({ id: editorId, changes: { remoteId: reply.id, name: reply.result.label }, now: Date.now() }));
+      // the tab's link to its saved query reaches the server now, not after the 5 s edit debounce
+      dispatch(A.syncRequested());
       dispatch(toast.success(SqlLabMessage.SAVED));
       logSqlLabEvent(LOG.SAVE_QUERY, e, { saved_query_id: reply.id });
       return true;
@@ -77,6 +79,8 @@ export function scheduleQuery(editorId: string, fields: ScheduleFields): SqlLabT
       const body = { ...savedQueryBody(e, fields), extra_json };
       const reply = e.remoteId !== null ? await api.updateSavedQuery(e.remoteId, body) : await api.createSavedQuery(body);
       dispatch(A.queryEditorChanged({ id: editorId, changes: { remoteId: reply.id, name: reply.result.label }, now: Date.now() }));
+      // the tab's link to its saved query reaches the server now, not after the 5 s edit debounce
+      dispatch(A.syncRequested());
       dispatch(toast.success(SqlLabMessage.SCHEDULED));
       return true;
     } catch {
