@@ -33,6 +33,14 @@ export async function freshSqlLab(page: Page): Promise<string> {
   // and with the left bar shown (a new tab copies the layout too)
   const show = page.getByRole('button', { name: 'Show left bar' });
   if (await show.isVisible()) await show.click();
+  // and on the examples database (a new tab copies the database of the tab it came from)
+  const database = page.locator('.rama-sqllab-field').filter({ has: page.getByLabel('Database', { exact: true }) });
+  if (!((await database.textContent()) ?? '').includes('examples')) {
+    await page.getByLabel('Database', { exact: true }).click();
+    await page.keyboard.type('examples');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^examples/ }).first().click();
+  }
+  await expect(database).toContainText('examples');
   return name;
 }
 

@@ -52,6 +52,26 @@ test.describe('SQL Lab: keeping work', () => {
     await expect(editorContent(page)).toContainText(marker);
   });
 
+  test('a tab closed just before a reload stays closed, here and on the server', async ({ page }) => {
+    await freshSqlLab(page);
+    const serverTabs = async () => {
+      const res = await page.request.get('/api/v1/sqllab/');
+      return ((await res.json()) as { result: { tab_state_ids: { id: number; label: string }[] } }).result.tab_state_ids.map((t) => t.label);
+    };
+    await page.getByRole('button', { name: 'Add tab' }).click();
+    await expect(editorTabs(page)).toHaveCount(2);
+    const closing = ((await editorTabs(page).last().textContent()) ?? '').replace('⋮', '').trim();
+    await expect.poll(serverTabs).toContain(closing);
+    await editorTabs(page).last().click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Close tab' }).click();
+    // reload at once: the delete may not have reached the server
+    await page.reload();
+    await expect(editorContent(page)).toBeVisible();
+    await expect(editorTabs(page)).toHaveCount(1);
+    await expect(editorTabs(page).filter({ hasText: closing })).toHaveCount(0);
+    await expect.poll(serverTabs).not.toContain(closing);
+  });
+
   test('a permalink opened in a fresh browser shows the SQL in a tab named after it', async ({ page, browser }) => {
     const name = await freshSqlLab(page);
     const marker = unique('share');

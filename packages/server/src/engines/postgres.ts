@@ -308,6 +308,8 @@ export const postgresSpec: EngineSpec = {
     return rows.map((r) => str(r.datname));
   },
 
+  poolForCatalog: (pool, catalog) => asPgPool(pool).forCatalog(catalog),
+
   async getSchemas(pool, catalog) {
     const rows = await asPgPool(pool)
       .forCatalog(catalog)

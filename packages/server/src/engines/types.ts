@@ -139,6 +139,12 @@ export interface EngineSpec {
   applyLimit(sql: string, limit: number): string;
   connect(opts: ConnectOptions): Promise<EnginePool>;
   getCatalogs(pool: EnginePool): Promise<string[]>;
+  /**
+   * The pool whose connections run in `catalog`, for engines where a catalog needs its own
+   * connection (PostgreSQL: one database per connection). Engines that switch catalogs on a
+   * connection (DuckDB's USE) leave this out.
+   */
+  poolForCatalog?(pool: EnginePool, catalog: string): EnginePool;
   getSchemas(pool: EnginePool, catalog: string | null): Promise<string[]>;
   getTables(pool: EnginePool, schema: string, catalog: string | null): Promise<TableRef[]>;
   getTableMetadata(pool: EnginePool, table: string, schema: string | null, catalog: string | null): Promise<TableMetadata>;

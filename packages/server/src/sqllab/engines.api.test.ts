@@ -202,6 +202,43 @@ describe('DML where it is allowed', () => {
   });
 });
 
+describe('catalogs', () => {
+  const catalog = 'rama_test_catalog_probe';
+
+  it('runs a PostgreSQL query in the chosen catalog (another database on the same server)', async () => {
+    const c = new pg.Client({ connectionString: pgTestUrl });
+    await c.connect();
+    if ((await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [catalog])).rowCount === 0) {
+      await c.query(`CREATE DATABASE ${catalog}`).catch(() => undefined); // a parallel run may have made it
+    }
+    await c.end();
+    const inCatalog = new pg.Client({ connectionString: pgTestUrl.replace(/\/[^/]+$/, `/${catalog}`) });
+    await inCatalog.connect();
+    await inCatalog.query(`CREATE TABLE IF NOT EXISTS only_here_${suffix} (note text)`);
+    await inCatalog.query(`INSERT INTO only_here_${suffix} VALUES ('from the catalog')`);
+    try {
+      const sql = `SELECT note FROM only_here_${suffix}`;
+      const there = await admin.post<Reply>('/api/v1/sqllab/execute/', { database_id: ids.PostgreSQL, catalog, schema: 'public', sql });
+      expect(there.status, there.text).toBe(200);
+      expect(there.body.data).toEqual([{ note: 'from the catalog' }]);
+      // without the catalog the query runs in the database of the URI, where the table is not
+      const home = await admin.post<Reply>('/api/v1/sqllab/execute/', { database_id: ids.PostgreSQL, sql });
+      expect(home.body.errors?.[0].message).toMatch(/does not exist/);
+      const estimate = await admin.post<{ result: unknown[] }>('/api/v1/sqllab/estimate/', { database_id: ids.PostgreSQL, catalog, sql });
+      expect(estimate.status, estimate.text).toBe(200);
+    } finally {
+      await inCatalog.query(`DROP TABLE IF EXISTS only_here_${suffix}`);
+      await inCatalog.end();
+    }
+  });
+
+  it('refuses a catalog the database does not list', async () => {
+    const r = await admin.post<Reply>('/api/v1/sqllab/execute/', { database_id: ids.PostgreSQL, catalog: 'no_such_catalog', sql: 'SELECT 1' });
+    expect(r.body.query?.state ?? r.body.status).toBe('failed');
+    expect(r.body.errors?.[0].message ?? r.body.query.errorMessage).toBe('The catalog "no_such_catalog" does not exist in this database.');
+  });
+});
+
 describe('CTAS and CVAS', () => {
   it('creates a table or a view from the last SELECT where the database allows it, and shows its rows', async () => {
     const table = `rama_ctas_${suffix}`;

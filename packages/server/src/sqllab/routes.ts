@@ -51,7 +51,7 @@ export function sqllabRoutes(app: FastifyInstance, ctx: AppContext): SqlLabServi
     const user = requirePermission(req, 'can_estimate_query_cost', 'SQLLab', 'query');
     const b = req.body;
     const params = b.template_params === undefined || b.template_params === null ? null : typeof b.template_params === 'string' ? b.template_params : JSON.stringify(b.template_params);
-    return { result: await service.estimate(user, b.database_id, b.sql, b.schema ?? null, params) };
+    return { result: await service.estimate(user, b.database_id, b.sql, b.catalog ?? null, b.schema ?? null, params) };
   });
 
   r.post('/api/v1/sqllab/format_sql/', { schema: { body: FormatSqlPayload } }, async (req) => {

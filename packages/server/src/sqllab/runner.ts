@@ -7,7 +7,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { ErrorType, limitingFactor, type StatementOutcome } from '@rama/shared';
 import type { AppContext } from '../context.js';
-import type { EngineConnection, EngineSpec } from '../engines/types.js';
+import type { EngineConnection, EnginePool, EngineSpec } from '../engines/types.js';
 import { EngineError } from '../engines/types.js';
 import type { PreparedRun } from './prepare.js';
 import type { QueryRow } from './present.js';
@@ -55,19 +55,40 @@ interface Running {
   timedOut: boolean;
 }
 
-async function setSchema(spec: EngineSpec, conn: EngineConnection, schema: string | null): Promise<() => Promise<void>> {
-  if (!schema) return async () => undefined;
-  const q = spec.quoteIdentifier(schema);
+/**
+ * The pool to run in the query's catalog: the database's own when no catalog is chosen or the
+ * engine has none; a chosen catalog must be one the database lists (no pool for made-up names).
+ */
+export async function poolForCatalog(spec: EngineSpec, pool: EnginePool, catalog: string | null): Promise<EnginePool> {
+  if (!catalog || !spec.supportsCatalogs) return pool;
+  if (!(await spec.getCatalogs(pool)).includes(catalog)) {
+    throw new EngineError(`The catalog "${catalog}" does not exist in this database.`, 'GENERIC_DB_ENGINE_ERROR');
+  }
+  return spec.poolForCatalog?.(pool, catalog) ?? pool;
+}
+
+/** Switch the connection to the query's catalog and schema; the returned function switches back. */
+async function enterNamespace(spec: EngineSpec, conn: EngineConnection, catalog: string | null, schema: string | null): Promise<() => Promise<void>> {
+  const noop = async () => undefined;
   switch (spec.engine) {
-    case 'postgresql':
-      await conn.execute(`SET search_path TO ${q}, public`);
+    case 'postgresql': {
+      // the catalog was chosen with the connection's pool
+      if (!schema) return noop;
+      await conn.execute(`SET search_path TO ${spec.quoteIdentifier(schema)}, public`);
       return async () => void (await conn.execute('RESET search_path'));
-    case 'duckdb':
-      await conn.execute(`USE ${q}`);
-      return async () => void (await conn.execute('USE main').catch(() => undefined));
+    }
+    case 'duckdb': {
+      if (!schema && !catalog) return noop;
+      const [current, currentSchema] = (await conn.execute('SELECT current_database(), current_schema()')).rows[0] ?? [];
+      const target = catalog ?? String(current);
+      const name = schema ? `${spec.quoteIdentifier(target)}.${spec.quoteIdentifier(schema)}` : spec.quoteIdentifier(target);
+      await conn.execute(`USE ${name}`);
+      const back = current !== undefined ? `${spec.quoteIdentifier(String(current))}.${spec.quoteIdentifier(String(currentSchema))}` : 'main';
+      return async () => void (await conn.execute(`USE ${back}`).catch(() => undefined));
+    }
     default:
       // MySQL: the schema is the database; qualified names work without switching the pooled connection
-      return async () => undefined;
+      return noop;
   }
 }
 
@@ -139,7 +160,7 @@ export class QueryRunner {
       const moved = await transitionQuery(db, row.id, 'running', { start_running_time: Date.now(), worker_id: this.workerId, lease_until: this.leaseUntil() }, ['pending', 'running', 'scheduled', 'started']);
       if (!moved) return this.outcomeOf(row.id);
       const open = await this.ctx.connections.get(row.database_id);
-      conn = await open.pool.acquire();
+      conn = await (await poolForCatalog(open.spec, open.pool, row.catalog)).acquire();
       entry.conn = conn;
       const activeConn = conn;
       timer = setTimeout(() => {
@@ -156,7 +177,7 @@ export class QueryRunner {
         });
       }, STOP_POLL_MS);
       if (entry.stopped) throw new EngineError('Query was stopped.', 'QUERY_CANCELLED');
-      const restore = await setSchema(open.spec, conn, row.schema);
+      const restore = await enterNamespace(open.spec, conn, row.catalog, row.schema);
       const outcomes: StatementOutcome[] = [];
       let result: { columns: StoredColumns; lines: string[]; fetched: number } | null = null;
       try {

@@ -15,7 +15,7 @@ import { presentQueries, type QueryRow } from './present.js';
 import { getQueryByClientId, getQueryById, newClientId, transitionQuery } from './queries.js';
 import { QueueUnavailableError } from './queue.js';
 import { takeRows } from './results.js';
-import type { ResultHeader } from './runner.js';
+import { poolForCatalog, type ResultHeader } from './runner.js';
 import { stringifyExact } from './serialize.js';
 
 export const databaseNotFound = () => typedError(404, 'The database could not be found.', ErrorType.DATABASE_NOT_FOUND_ERROR);
@@ -66,7 +66,7 @@ export class SqlLabService {
       {
         sql: p.sql,
         templateParams: p.templateParams ?? null,
-        schema: p.schema ?? null,
+        schema: p.schema || null,
         queryLimit: p.queryLimit ?? null,
         selectAsCta: Boolean(p.select_as_cta),
         ctasMethod: p.ctas_method ?? 'TABLE',
@@ -88,8 +88,9 @@ export class SqlLabService {
         status: state,
         tab_name: p.tab ?? null,
         sql_editor_id: p.sql_editor_id === null || p.sql_editor_id === undefined ? null : String(p.sql_editor_id),
-        catalog: p.catalog ?? null,
-        schema: p.schema ?? null,
+        // an empty name means none (form posts and older clients send '')
+        catalog: p.catalog || null,
+        schema: p.schema || null,
         sql: p.sql,
         executed_sql: prepared.statements.join(';\n'),
         prepared: JSON.stringify(prepared),
@@ -173,7 +174,7 @@ export class SqlLabService {
     if (stopped) await this.ctx.sqllab.runner.cancel(clientId);
   }
 
-  async estimate(user: Principal, databaseId: number, sql: string, schema: string | null, templateParams: string | null): Promise<Record<string, unknown>[]> {
+  async estimate(user: Principal, databaseId: number, sql: string, catalog: string | null, schema: string | null, templateParams: string | null): Promise<Record<string, unknown>[]> {
     const { row, open } = await this.openDatabase(user, databaseId);
     const extra = (() => {
       try {
@@ -198,7 +199,7 @@ export class SqlLabService {
     }, this.ctx.config.sqlMaxRow);
     if (prepared.resultIndex < 0) throw typedError(400, 'Only SELECT statements can be estimated.', ErrorType.INVALID_SQL_ERROR);
     try {
-      return await open.spec.estimateCost(open.pool, prepared.statements[prepared.resultIndex]);
+      return await open.spec.estimateCost(await poolForCatalog(open.spec, open.pool, catalog), prepared.statements[prepared.resultIndex]);
     } catch (e) {
       if (e instanceof EngineError) throw typedError(400, e.message, e.errorType as never);
       throw e;

@@ -1,11 +1,10 @@
-import { Button, Divider, Dropdown, Popover, Switch, Tooltip, Typography } from 'antd';
+import { Button, Divider, Dropdown, Switch, Tooltip, Typography } from 'antd';
 import {
   CaretRightOutlined,
   ClockCircleOutlined,
   DatabaseOutlined,
   DownOutlined,
   FunctionOutlined,
-  MacCommandOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
   FormatPainterOutlined,
@@ -129,11 +128,7 @@ export function EditorToolbar({ editorId, running, onRun, onStop, onOpen }: Prop
           <Button size="small" icon={<ClockCircleOutlined aria-hidden />} onClick={() => onOpen('schedule')} disabled={!db} aria-label="Schedule query" />
         </Tooltip>
         <ShareButton editorId={editorId} />
-        <Popover content={<ShortcutsHelp />} title="Keyboard shortcuts" trigger="click" placement="bottomRight">
-          <Tooltip title="Keyboard shortcuts">
-            <Button type="text" size="small" icon={<MacCommandOutlined aria-hidden />} aria-label="Keyboard shortcuts" />
-          </Tooltip>
-        </Popover>
+        <ShortcutsHelp />
       </div>
     </div>
   );

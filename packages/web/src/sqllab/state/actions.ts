@@ -5,7 +5,10 @@ import type { SqlLabState } from './types';
 const a = <P>(type: string) => createAction<P>(`sqlLab/${type}`);
 
 /** The restored state: from the server bootstrap and/or local storage. */
-export const sqlLabLoaded = a<Pick<SqlLabState, 'config' | 'databases' | 'queryEditors' | 'tabHistory' | 'queries' | 'tables' | 'syncedAt'> & { unsavedQueryEditor?: UnsavedEdits | null }>('loaded');
+export const sqlLabLoaded = a<
+  Pick<SqlLabState, 'config' | 'databases' | 'queryEditors' | 'tabHistory' | 'queries' | 'tables' | 'syncedAt'> &
+    Partial<Pick<SqlLabState, 'destroyedQueryEditors' | 'pendingTabDeletes'>> & { unsavedQueryEditor?: UnsavedEdits | null }
+>('loaded');
 export const sqlLabLoadStarted = a<void>('loadStarted');
 export const sqlLabLoadFailed = a<string>('loadFailed');
 

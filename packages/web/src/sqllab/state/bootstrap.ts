@@ -74,11 +74,18 @@ export function loadSqlLab(common: BootstrapData): SqlLabThunk {
     }
     const d = { maxRow: config.sqlMaxRow, defaultQueryLimit: config.defaultQueryLimit };
     const restored: Restored = { queryEditors: [], tabHistory: [], tables: [], queries: {}, syncedAt: {}, activeId: null };
+    // tabs closed in this browser whose delete had not reached the server (the page was left at once)
+    const closedHere = local?.destroyedQueryEditors ?? {};
+    const pendingTabDeletes: number[] = [];
 
     if (config.backendPersistence) {
       const active = reply.active_tab;
       for (const t of reply.tab_state_ids) {
         const id = String(t.id);
+        if (closedHere[id]) {
+          pendingTabDeletes.push(t.id);
+          continue;
+        }
         if (active && active.id === t.id) {
           const localCopy = local?.queryEditors.find((e) => e.id === id);
           const { editor, localIsNewer } = preferNewerEditor(localCopy ? withLocalEdits(local, localCopy) : undefined, queryEditorFromTabState(active, d));
@@ -118,6 +125,8 @@ export function loadSqlLab(common: BootstrapData): SqlLabThunk {
         tables: restored.tables,
         syncedAt: restored.syncedAt,
         unsavedQueryEditor: null,
+        destroyedQueryEditors: closedHere,
+        pendingTabDeletes,
       }),
     );
 
