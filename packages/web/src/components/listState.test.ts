@@ -42,6 +42,16 @@ describe('server-side list state', () => {
     });
   });
 
+  it('clearing the sort goes back to an ascending default too', () => {
+    const byName = { orderColumn: 'username', orderDirection: 'asc' } as const;
+    const sorted: ListState = { page: 0, pageSize: 25, orderColumn: 'email', orderDirection: 'desc' };
+    expect(applyTableChange(sorted, { current: 1, pageSize: 25, columnKey: 'email', order: null }, byName)).toEqual({
+      page: 0,
+      pageSize: 25,
+      ...byName,
+    });
+  });
+
   it('a new page size starts again on the first page', () => {
     expect(applyTableChange(STATE, { current: 3, pageSize: 50, columnKey: 'changed_on', order: 'descend' }, DEFAULTS).page).toBe(0);
   });

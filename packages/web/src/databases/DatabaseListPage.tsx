@@ -1,65 +1,42 @@
-import { useState, type ChangeEvent } from 'react';
-import { Button, Empty, Flex, Input, Popconfirm, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { Button, Empty, Flex, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
-import type { DatabaseListItem, ListQuery } from '@rama/shared';
+import type { DatabaseListItem } from '@rama/shared';
 import { PageHeader } from '../components/PageHeader';
 import { FlagCheck } from '../components/FlagCheck';
 import { ErrorAlert } from '../components/ErrorAlert';
+import { DeleteRowButton, SearchBox } from '../components/ListParts';
 import { formatDateTime } from '../components/format';
+import { sortOrderFor, toListQuery } from '../components/listState';
 import { useDebouncedValue } from '../components/useDebouncedValue';
+import { useServerList } from '../components/useServerList';
 import { toClientError } from '../app/api';
 import { useToasts } from '../app/hooks';
 import { displayName, useSession } from '../app/session';
 import { DatabaseModal } from './DatabaseModal';
 import { useDeleteDatabaseMutation, useListDatabasesQuery } from './databaseApi';
 
-type SortOrder = 'ascend' | 'descend';
-
-interface ListState {
-  page: number;
-  pageSize: number;
-  orderColumn: string;
-  orderDirection: 'asc' | 'desc';
-}
-
 interface ModalState {
   open: boolean;
   databaseId: number | null;
 }
 
+const NOUN = ['database', 'databases'] as const;
+const INITIAL_LIST = { page: 0, pageSize: 25, orderColumn: 'changed_on', orderDirection: 'desc' } as const;
 const CREATE_PARAM = 'create';
-
-function toListQuery(state: ListState, searchText: string): ListQuery {
-  const search = searchText.trim();
-  return {
-    ...(search ? { filters: [{ col: 'database_name', opr: 'ct', value: search }] } : {}),
-    order_column: state.orderColumn,
-    order_direction: state.orderDirection,
-    page: state.page,
-    page_size: state.pageSize,
-  };
-}
-
-function sortOrderFor(state: ListState, column: string): SortOrder | null {
-  if (state.orderColumn !== column) return null;
-  return state.orderDirection === 'asc' ? 'ascend' : 'descend';
-}
 
 export function DatabaseListPage() {
   const { access } = useSession();
   const { addSuccessToast, addDangerToast } = useToasts();
   const [searchParams, setSearchParams] = useSearchParams();
+  const { list, handleTableChange, resetPage, pagination } = useServerList<DatabaseListItem>(INITIAL_LIST);
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim());
-  const [list, setList] = useState<ListState>({
-    page: 0,
-    pageSize: 25,
-    orderColumn: 'changed_on',
-    orderDirection: 'desc',
-  });
   const [modal, setModal] = useState<ModalState>({ open: false, databaseId: null });
-  const { data, error, isFetching } = useListDatabasesQuery(toListQuery(list, search));
+  const { data, error, isFetching } = useListDatabasesQuery(
+    toListQuery(list, [search !== '' && { col: 'database_name', opr: 'ct', value: search }]),
+  );
   const [deleteDatabase] = useDeleteDatabaseMutation();
   // The welcome page links here with ?create=1 to open the modal straight away.
   const modalOpen = modal.open || (access.canWriteDatabase && searchParams.has(CREATE_PARAM));
@@ -70,28 +47,15 @@ export function DatabaseListPage() {
     setModal({ open: false, databaseId: null });
     if (searchParams.has(CREATE_PARAM)) setSearchParams({}, { replace: true });
   };
-  const handleSearchChange = (event: ChangeEvent<HTMLInputElement>) => {
-    setSearchText(event.target.value);
-    setList((prev) => ({ ...prev, page: 0 }));
+  const handleSearchChange = (value: string) => {
+    setSearchText(value);
+    resetPage();
   };
 
   const handleDelete = async (db: DatabaseListItem) => {
     const result = await deleteDatabase(db.id);
     if (result.error) addDangerToast(`Could not delete ${db.database_name}: ${toClientError(result.error).message}`);
     else addSuccessToast(`Deleted ${db.database_name}`);
-  };
-
-  const handleTableChange: TableProps<DatabaseListItem>['onChange'] = (pagination, _filters, sorter) => {
-    const single = Array.isArray(sorter) ? sorter[0] : sorter;
-    const column = typeof single?.columnKey === 'string' && single.order ? single.columnKey : 'changed_on';
-    const direction = single?.order ? (single.order === 'ascend' ? 'asc' : 'desc') : 'desc';
-    setList((prev) => ({
-      ...prev,
-      page: (pagination.current ?? 1) - 1,
-      pageSize: pagination.pageSize ?? prev.pageSize,
-      orderColumn: column,
-      orderDirection: direction,
-    }));
   };
 
   const columns: TableProps<DatabaseListItem>['columns'] = [
@@ -157,17 +121,11 @@ export function DatabaseListPage() {
           <Tooltip title="Edit">
             <Button type="text" icon={<EditOutlined />} aria-label={`Edit ${db.database_name}`} onClick={() => handleEdit(db.id)} />
           </Tooltip>
-          <Popconfirm
-            title={`Delete ${db.database_name}?`}
+          <DeleteRowButton
+            name={db.database_name}
             description="Charts and datasets that use it will stop working."
-            okText="Delete"
-            okButtonProps={{ danger: true }}
             onConfirm={() => handleDelete(db)}
-          >
-            <Tooltip title="Delete">
-              <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Delete ${db.database_name}`} />
-            </Tooltip>
-          </Popconfirm>
+          />
         </Flex>
       ),
     });
@@ -208,15 +166,7 @@ export function DatabaseListPage() {
       />
       <div className="rama-panel">
         <Flex className="rama-toolbar" gap={8} wrap>
-          <Input
-            prefix={<SearchOutlined />}
-            placeholder="Search by name"
-            allowClear
-            value={searchText}
-            onChange={handleSearchChange}
-            aria-label="Search databases by name"
-            className="rama-search"
-          />
+          <SearchBox value={searchText} onChange={handleSearchChange} placeholder="Search by name" label="Search databases by name" />
         </Flex>
         {error && <ErrorAlert error={toClientError(error)} title="Could not load databases" />}
         <Table<DatabaseListItem>
@@ -226,15 +176,7 @@ export function DatabaseListPage() {
           loading={isFetching}
           onChange={handleTableChange}
           locale={{ emptyText: isFetching ? ' ' : emptyText }}
-          pagination={{
-            current: list.page + 1,
-            pageSize: list.pageSize,
-            total: data?.count ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 25, 50, 100],
-            showTotal: (total) => `${total} ${total === 1 ? 'database' : 'databases'}`,
-            hideOnSinglePage: false,
-          }}
+          pagination={pagination(data?.count ?? 0, NOUN)}
           scroll={{ x: 900 }}
         />
       </div>

@@ -1,12 +1,13 @@
 import { useState, type Key } from 'react';
-import { Button, Empty, Flex, Popconfirm, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
-import { ConsoleSqlOutlined, DeleteOutlined, TableOutlined } from '@ant-design/icons';
+import { Button, Flex, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { ConsoleSqlOutlined, TableOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import type { DatasetListItem } from '@rama/shared';
 import { PageHeader } from '../components/PageHeader';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { BulkActionBar } from '../components/BulkActionBar';
 import { HumanizedDate } from '../components/Humanized';
+import { DeleteRowButton, ListEmpty, OpenSqlLabButton } from '../components/ListParts';
 import { pageAfterRemoval, sortOrderFor, toListQuery } from '../components/listState';
 import { useDebouncedValue } from '../components/useDebouncedValue';
 import { useServerList } from '../components/useServerList';
@@ -155,45 +156,22 @@ export function DatasetListPage() {
             </Tooltip>
           )}
           {access.canWriteDataset && (
-            <Popconfirm
-              title={`Delete ${ds.table_name}?`}
-              description="Charts built on it will stop working."
-              okText="Delete"
-              okButtonProps={{ danger: true }}
-              onConfirm={() => handleDelete(ds)}
-            >
-              <Tooltip title="Delete">
-                <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Delete ${ds.table_name}`} />
-              </Tooltip>
-            </Popconfirm>
+            <DeleteRowButton name={ds.table_name} description="Charts built on it will stop working." onConfirm={() => handleDelete(ds)} />
           )}
         </Flex>
       ),
     },
   ];
 
-  const emptyText = filtered ? (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No datasets match your filters">
-      <Button onClick={handleClearFilters}>Clear filters</Button>
-    </Empty>
-  ) : (
-    <Empty
-      image={Empty.PRESENTED_IMAGE_SIMPLE}
-      description={
-        <Flex vertical gap={4} align="center">
-          <Typography.Text strong>No datasets yet</Typography.Text>
-          <Typography.Text type="secondary">
-            Datasets are created in SQL Lab: run a query, then save it as a dataset to chart it.
-          </Typography.Text>
-        </Flex>
-      }
-    >
-      {access.canSqlLab && (
-        <Button type="primary" icon={<ConsoleSqlOutlined aria-hidden />} onClick={() => navigate('/sqllab/')}>
-          Open SQL Lab
-        </Button>
-      )}
-    </Empty>
+  const emptyText = (
+    <ListEmpty
+      filtered={filtered}
+      noMatchText="No datasets match your filters"
+      onClearFilters={handleClearFilters}
+      title="No datasets yet"
+      hint="Datasets are created in SQL Lab: run a query, then save it as a dataset to chart it."
+      action={access.canSqlLab && <OpenSqlLabButton />}
+    />
   );
 
   return (

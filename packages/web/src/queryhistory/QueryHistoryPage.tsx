@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Descriptions, Empty, Flex, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { Alert, Descriptions, Flex, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { ConsoleSqlOutlined, SyncOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
 import { isInProgress } from '@rama/shared';
 import { PageHeader } from '../components/PageHeader';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { CodeBlock } from '../components/CodeBlock';
 import { IconLink } from '../components/IconLink';
+import { ListEmpty, OpenSqlLabButton } from '../components/ListParts';
 import { TableTags } from '../components/TableTags';
 import { formatDateTime, formatRelative } from '../components/format';
 import { sortOrderFor, toListQuery } from '../components/listState';
@@ -83,7 +83,6 @@ function QueryDetails({ query }: { query: QueryHistoryItem }) {
 /** Every query run in SQL Lab (admins: by everyone), newest first, refreshing while queries run. */
 export function QueryHistoryPage() {
   const { access } = useSession();
-  const navigate = useNavigate();
   const { list, handleTableChange, resetPage, pagination } = useServerList<QueryHistoryItem>(INITIAL_LIST);
   const [fields, setFields] = useState<FieldFilters>(NO_HISTORY_FILTERS);
   const [range, setRange] = useState<RangeValue>(null);
@@ -207,26 +206,15 @@ export function QueryHistoryPage() {
     },
   ];
 
-  const emptyText = hasHistoryFilters(filters) ? (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No queries match your filters">
-      <Button onClick={handleClearFilters}>Clear filters</Button>
-    </Empty>
-  ) : (
-    <Empty
-      image={Empty.PRESENTED_IMAGE_SIMPLE}
-      description={
-        <Flex vertical gap={4} align="center">
-          <Typography.Text strong>No queries yet</Typography.Text>
-          <Typography.Text type="secondary">Every query run in SQL Lab is listed here, with its state and duration.</Typography.Text>
-        </Flex>
-      }
-    >
-      {access.canSqlLab && (
-        <Button type="primary" icon={<ConsoleSqlOutlined aria-hidden />} onClick={() => navigate('/sqllab/')}>
-          Open SQL Lab
-        </Button>
-      )}
-    </Empty>
+  const emptyText = (
+    <ListEmpty
+      filtered={hasHistoryFilters(filters)}
+      noMatchText="No queries match your filters"
+      onClearFilters={handleClearFilters}
+      title="No queries yet"
+      hint="Every query run in SQL Lab is listed here, with its state and duration."
+      action={access.canSqlLab && <OpenSqlLabButton />}
+    />
   );
 
   return (

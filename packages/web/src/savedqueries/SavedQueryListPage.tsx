@@ -1,7 +1,7 @@
-import { useState, type ChangeEvent, type Key } from 'react';
-import { Button, Empty, Flex, Input, Popconfirm, Table, Tooltip, Typography, type TableProps } from 'antd';
-import { ConsoleSqlOutlined, DeleteOutlined, EditOutlined, EyeOutlined, LinkOutlined, SearchOutlined } from '@ant-design/icons';
-import { Link, useNavigate } from 'react-router';
+import { useState, type Key } from 'react';
+import { Button, Flex, Table, Tooltip, Typography, type TableProps } from 'antd';
+import { ConsoleSqlOutlined, EditOutlined, EyeOutlined, LinkOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
 import type { SavedQueryRecord } from '@rama/shared';
 import { PageHeader } from '../components/PageHeader';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -9,6 +9,7 @@ import { BulkActionBar } from '../components/BulkActionBar';
 import { DatabaseFilter } from '../components/DatabaseFilter';
 import { HumanizedDate } from '../components/Humanized';
 import { IconLink } from '../components/IconLink';
+import { DeleteRowButton, ListEmpty, OpenSqlLabButton, SearchBox } from '../components/ListParts';
 import { TableTags } from '../components/TableTags';
 import { copyText } from '../components/clipboard';
 import { pageAfterRemoval, sortOrderFor, toListQuery } from '../components/listState';
@@ -36,7 +37,6 @@ function userName(user: SavedQueryRecord['created_by']): string {
 /** The user's saved queries (admins: everyone's): find, preview, open in SQL Lab, rename, share, delete. */
 export function SavedQueryListPage() {
   const { access } = useSession();
-  const navigate = useNavigate();
   const { addSuccessToast, addDangerToast } = useToasts();
   const { list, handleTableChange, resetPage, setPage, pagination } = useServerList<SavedQueryRecord>(INITIAL_LIST);
   const [searchText, setSearchText] = useState('');
@@ -63,8 +63,8 @@ export function SavedQueryListPage() {
     setSelectedIds([]);
     resetPage();
   };
-  const handleSearchChange = (event: ChangeEvent<HTMLInputElement>) => {
-    setSearchText(event.target.value);
+  const handleSearchChange = (value: string) => {
+    setSearchText(value);
     handleFiltersChanged();
   };
   const handleDatabaseChange = (id: number | null) => {
@@ -196,45 +196,22 @@ export function SavedQueryListPage() {
             />
           </Tooltip>
           {access.canWriteSavedQuery && (
-            <Popconfirm
-              title={`Delete ${row.label}?`}
-              description="This cannot be undone."
-              okText="Delete"
-              okButtonProps={{ danger: true }}
-              onConfirm={() => handleDelete(row)}
-            >
-              <Tooltip title="Delete">
-                <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Delete ${row.label}`} />
-              </Tooltip>
-            </Popconfirm>
+            <DeleteRowButton name={row.label} description="This cannot be undone." onConfirm={() => handleDelete(row)} />
           )}
         </Flex>
       ),
     },
   ];
 
-  const emptyText = filtered ? (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No saved queries match your filters">
-      <Button onClick={handleClearFilters}>Clear filters</Button>
-    </Empty>
-  ) : (
-    <Empty
-      image={Empty.PRESENTED_IMAGE_SIMPLE}
-      description={
-        <Flex vertical gap={4} align="center">
-          <Typography.Text strong>No saved queries yet</Typography.Text>
-          <Typography.Text type="secondary">
-            Queries are saved from SQL Lab: write a query, then click Save. It will be listed here.
-          </Typography.Text>
-        </Flex>
-      }
-    >
-      {access.canSqlLab && (
-        <Button type="primary" icon={<ConsoleSqlOutlined aria-hidden />} onClick={() => navigate('/sqllab/')}>
-          Open SQL Lab
-        </Button>
-      )}
-    </Empty>
+  const emptyText = (
+    <ListEmpty
+      filtered={filtered}
+      noMatchText="No saved queries match your filters"
+      onClearFilters={handleClearFilters}
+      title="No saved queries yet"
+      hint="Queries are saved from SQL Lab: write a query, then click Save. It will be listed here."
+      action={access.canSqlLab && <OpenSqlLabButton />}
+    />
   );
 
   return (
@@ -246,14 +223,11 @@ export function SavedQueryListPage() {
       />
       <div className="rama-panel">
         <Flex className="rama-toolbar" gap={8} wrap align="center">
-          <Input
-            prefix={<SearchOutlined />}
-            placeholder="Search name, description or SQL"
-            allowClear
+          <SearchBox
             value={searchText}
             onChange={handleSearchChange}
-            aria-label="Search saved queries"
-            className="rama-search"
+            placeholder="Search name, description or SQL"
+            label="Search saved queries"
           />
           <DatabaseFilter value={databaseId} onChange={handleDatabaseChange} />
         </Flex>

@@ -1,75 +1,53 @@
-import { useState, type ChangeEvent } from 'react';
-import { Badge, Button, Empty, Flex, Input, Popconfirm, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import type { ListQuery, UserListItem } from '@rama/shared';
+import { useState } from 'react';
+import { Badge, Button, Empty, Flex, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import type { UserListItem } from '@rama/shared';
 import { PageHeader } from '../components/PageHeader';
 import { ErrorAlert } from '../components/ErrorAlert';
+import { DeleteRowButton, SearchBox } from '../components/ListParts';
 import { formatDateTime, formatRelative } from '../components/format';
+import { sortOrderFor, toListQuery } from '../components/listState';
 import { useDebouncedValue } from '../components/useDebouncedValue';
+import { useServerList } from '../components/useServerList';
 import { toClientError } from '../app/api';
 import { useToasts } from '../app/hooks';
 import { displayName, useSession } from '../app/session';
 import { UserModal } from './UserModal';
 import { useDeleteUserMutation, useListUsersQuery } from './securityApi';
 
-interface ListState {
-  page: number;
-  pageSize: number;
-  orderColumn: string;
-  orderDirection: 'asc' | 'desc';
-}
-
 interface ModalState {
   open: boolean;
   user: UserListItem | null;
 }
 
+const NOUN = ['user', 'users'] as const;
 const DEFAULT_ORDER = 'username';
-
-function toListQuery(state: ListState, search: string): ListQuery {
-  return {
-    ...(search ? { filters: [{ col: 'username', opr: 'ct', value: search }] } : {}),
-    order_column: state.orderColumn,
-    order_direction: state.orderDirection,
-    page: state.page,
-    page_size: state.pageSize,
-  };
-}
+const INITIAL_LIST = { page: 0, pageSize: 25, orderColumn: DEFAULT_ORDER, orderDirection: 'asc' } as const;
 
 export function UserListPage() {
   const { user: me } = useSession();
   const { addSuccessToast, addDangerToast } = useToasts();
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim());
-  const [list, setList] = useState<ListState>({ page: 0, pageSize: 25, orderColumn: DEFAULT_ORDER, orderDirection: 'asc' });
+  const { list, handleTableChange, resetPage, pagination } = useServerList<UserListItem>(INITIAL_LIST);
   const [modal, setModal] = useState<ModalState>({ open: false, user: null });
-  const { data, error, isFetching } = useListUsersQuery(toListQuery(list, search));
+  const { data, error, isFetching } = useListUsersQuery(
+    toListQuery(list, [search !== '' && { col: 'username', opr: 'ct', value: search }]),
+  );
   const [deleteUser] = useDeleteUserMutation();
 
   const handleCreate = () => setModal({ open: true, user: null });
   const handleEdit = (user: UserListItem) => setModal({ open: true, user });
   const handleCloseModal = () => setModal({ open: false, user: null });
-  const handleSearchChange = (event: ChangeEvent<HTMLInputElement>) => {
-    setSearchText(event.target.value);
-    setList((prev) => ({ ...prev, page: 0 }));
+  const handleSearchChange = (value: string) => {
+    setSearchText(value);
+    resetPage();
   };
   const handleDelete = async (user: UserListItem) => {
     const result = await deleteUser(user.id);
     if (result.error) addDangerToast(`Could not delete ${user.username}: ${toClientError(result.error).message}`);
     else addSuccessToast(`Deleted user ${user.username}`);
   };
-  const handleTableChange: TableProps<UserListItem>['onChange'] = (pagination, _filters, sorter) => {
-    const single = Array.isArray(sorter) ? sorter[0] : sorter;
-    const ordered = typeof single?.columnKey === 'string' && single.order;
-    setList((prev) => ({
-      page: (pagination.current ?? 1) - 1,
-      pageSize: pagination.pageSize ?? prev.pageSize,
-      orderColumn: ordered ? String(single.columnKey) : DEFAULT_ORDER,
-      orderDirection: ordered && single.order === 'descend' ? 'desc' : 'asc',
-    }));
-  };
-  const sortOrder = (column: string) =>
-    list.orderColumn === column ? (list.orderDirection === 'asc' ? ('ascend' as const) : ('descend' as const)) : null;
 
   const columns: TableProps<UserListItem>['columns'] = [
     {
@@ -77,11 +55,11 @@ export function UserListPage() {
       title: 'Username',
       dataIndex: 'username',
       sorter: true,
-      sortOrder: sortOrder('username'),
+      sortOrder: sortOrderFor(list, 'username'),
       render: (username: string) => <Typography.Text strong>{username}</Typography.Text>,
     },
     { key: 'name', title: 'Name', render: (_v, user) => displayName(user) },
-    { key: 'email', title: 'Email', dataIndex: 'email', sorter: true, sortOrder: sortOrder('email') },
+    { key: 'email', title: 'Email', dataIndex: 'email', sorter: true, sortOrder: sortOrderFor(list, 'email') },
     {
       key: 'roles',
       title: 'Roles',
@@ -104,7 +82,7 @@ export function UserListPage() {
       key: 'last_login',
       title: 'Last login',
       sorter: true,
-      sortOrder: sortOrder('last_login'),
+      sortOrder: sortOrderFor(list, 'last_login'),
       render: (_v, user) =>
         user.last_login ? (
           <Tooltip title={formatDateTime(user.last_login)}>
@@ -124,18 +102,12 @@ export function UserListPage() {
           <Tooltip title="Edit">
             <Button type="text" icon={<EditOutlined />} aria-label={`Edit ${user.username}`} onClick={() => handleEdit(user)} />
           </Tooltip>
-          <Popconfirm
-            title={`Delete ${user.username}?`}
+          <DeleteRowButton
+            name={user.username}
             description="They will no longer be able to sign in."
-            okText="Delete"
-            okButtonProps={{ danger: true }}
             onConfirm={() => handleDelete(user)}
-            disabled={user.id === me.id}
-          >
-            <Tooltip title={user.id === me.id ? 'You cannot delete yourself' : 'Delete'}>
-              <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Delete ${user.username}`} disabled={user.id === me.id} />
-            </Tooltip>
-          </Popconfirm>
+            disabledReason={user.id === me.id ? 'You cannot delete yourself' : undefined}
+          />
         </Flex>
       ),
     },
@@ -155,15 +127,7 @@ export function UserListPage() {
       />
       <div className="rama-panel">
         <Flex className="rama-toolbar" gap={8}>
-          <Input
-            prefix={<SearchOutlined />}
-            placeholder="Search by username"
-            allowClear
-            value={searchText}
-            onChange={handleSearchChange}
-            aria-label="Search users by username"
-            className="rama-search"
-          />
+          <SearchBox value={searchText} onChange={handleSearchChange} placeholder="Search by username" label="Search users by username" />
         </Flex>
         {error && <ErrorAlert error={toClientError(error)} title="Could not load users" />}
         <Table<UserListItem>
@@ -175,14 +139,7 @@ export function UserListPage() {
           locale={{
             emptyText: isFetching ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={search ? `No users match "${search}"` : 'No users'} />,
           }}
-          pagination={{
-            current: list.page + 1,
-            pageSize: list.pageSize,
-            total: data?.count ?? 0,
-            showSizeChanger: true,
-            pageSizeOptions: [10, 25, 50, 100],
-            showTotal: (total) => `${total} ${total === 1 ? 'user' : 'users'}`,
-          }}
+          pagination={pagination(data?.count ?? 0, NOUN)}
           scroll={{ x: 900 }}
         />
       </div>

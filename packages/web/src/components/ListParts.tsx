@@ -1,0 +1,105 @@
+import type { ReactNode } from 'react';
+import { Button, Empty, Flex, Input, Popconfirm, Tooltip, Typography } from 'antd';
+import { ConsoleSqlOutlined, DeleteOutlined, SearchOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+
+interface ListEmptyProps {
+  /** Filters are set: the list is empty because of them, not because there is nothing yet. */
+  filtered: boolean;
+  /** "No saved queries match your filters" */
+  noMatchText: string;
+  onClearFilters: () => void;
+  /** "No saved queries yet" */
+  title: string;
+  /** Where the rows come from. */
+  hint: string;
+  /** Below the hint when nothing is filtered, e.g. an "Open SQL Lab" button. */
+  action?: ReactNode;
+}
+
+/** A list's empty text: a way out of the filters, or how the first rows get there. */
+export function ListEmpty({ filtered, noMatchText, onClearFilters, title, hint, action }: ListEmptyProps) {
+  if (filtered) {
+    return (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={noMatchText}>
+        <Button onClick={onClearFilters}>Clear filters</Button>
+      </Empty>
+    );
+  }
+  return (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={
+        <Flex vertical gap={4} align="center">
+          <Typography.Text strong>{title}</Typography.Text>
+          <Typography.Text type="secondary">{hint}</Typography.Text>
+        </Flex>
+      }
+    >
+      {action}
+    </Empty>
+  );
+}
+
+/** The way to a list's first rows when they are made in SQL Lab (queries, datasets). */
+export function OpenSqlLabButton() {
+  const navigate = useNavigate();
+  return (
+    <Button type="primary" icon={<ConsoleSqlOutlined aria-hidden />} onClick={() => navigate('/sqllab/')}>
+      Open SQL Lab
+    </Button>
+  );
+}
+
+interface DeleteRowButtonProps {
+  /** The row's name: "Delete {name}?" and the button's label "Delete {name}". */
+  name: string;
+  /** What deleting it breaks. */
+  description: string;
+  /** A promise keeps the confirm's button loading until it settles. */
+  onConfirm: () => void | Promise<void>;
+  /** When set, the row cannot be deleted and the tooltip says why. */
+  disabledReason?: string;
+}
+
+/** A row's delete action, confirmed first. */
+export function DeleteRowButton({ name, description, onConfirm, disabledReason }: DeleteRowButtonProps) {
+  const disabled = disabledReason !== undefined;
+  return (
+    <Popconfirm
+      title={`Delete ${name}?`}
+      description={description}
+      okText="Delete"
+      okButtonProps={{ danger: true }}
+      onConfirm={onConfirm}
+      disabled={disabled}
+    >
+      <Tooltip title={disabledReason ?? 'Delete'}>
+        <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Delete ${name}`} disabled={disabled} />
+      </Tooltip>
+    </Popconfirm>
+  );
+}
+
+interface SearchBoxProps {
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+  /** The accessible name: the placeholder goes once something is typed. */
+  label: string;
+}
+
+/** The search field of a list's toolbar. */
+export function SearchBox({ value, onChange, placeholder, label }: SearchBoxProps) {
+  return (
+    <Input
+      prefix={<SearchOutlined />}
+      placeholder={placeholder}
+      allowClear
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      aria-label={label}
+      className="rama-search"
+    />
+  );
+}
