@@ -88,6 +88,12 @@ export class FieldReader {
     return v;
   }
 
+  /** A catalog or schema name: nullable, and an empty name means none (form posts send null as ''). */
+  name(key: string, maxLength: number): string | null | undefined {
+    const v = this.string(key, { maxLength, nullable: true });
+    return v === '' ? null : v;
+  }
+
   integer(key: string, opts: { min: number; nullable?: boolean }): number | null | undefined {
     const v = this.src[key];
     if (v === undefined) return undefined;

@@ -84,8 +84,8 @@ export class TabStateService {
     const f = new FieldReader(editor, 'queryEditor.');
     const name = f.string('name', { maxLength: LABEL_MAX, nullable: true });
     const dbId = f.integer('dbId', { min: 1, nullable: true });
-    const catalog = f.string('catalog', { maxLength: NAME_MAX, nullable: true });
-    const schema = f.string('schema', { maxLength: NAME_MAX, nullable: true });
+    const catalog = f.name('catalog', NAME_MAX);
+    const schema = f.name('schema', NAME_MAX);
     const sql = f.string('sql', { maxLength: SQL_MAX, nullable: true });
     const queryLimit = f.integer('queryLimit', { min: 0, nullable: true });
     const autorun = f.boolean('autorun');
@@ -145,8 +145,8 @@ export class TabStateService {
       if (value !== undefined) set[key] = value;
     };
     assign('database_id', f.integer('database_id', { min: 1, nullable: true }));
-    assign('catalog', f.string('catalog', { maxLength: NAME_MAX, nullable: true }));
-    assign('schema', f.string('schema', { maxLength: NAME_MAX, nullable: true }));
+    assign('catalog', f.name('catalog', NAME_MAX));
+    assign('schema', f.name('schema', NAME_MAX));
     assign('sql', f.string('sql', { maxLength: SQL_MAX }) ?? undefined);
     assign('label', f.string('label', { maxLength: LABEL_MAX, nonEmpty: true }) ?? undefined);
     assign('query_limit', f.integer('query_limit', { min: 0, nullable: true }));

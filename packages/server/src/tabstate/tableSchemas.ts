@@ -42,8 +42,8 @@ export class TableSchemaService {
     f.requireKeys('dbId', 'queryEditorId', 'name');
     const dbId = f.integer('dbId', { min: 1 });
     const tabId = f.integer('queryEditorId', { min: 1 });
-    const catalog = f.string('catalog', { maxLength: NAME_MAX, nullable: true }) ?? null;
-    const schema = f.string('schema', { maxLength: NAME_MAX, nullable: true }) ?? null;
+    const catalog = f.name('catalog', NAME_MAX) ?? null;
+    const schema = f.name('schema', NAME_MAX) ?? null;
     const name = f.string('name', { maxLength: NAME_MAX, nonEmpty: true });
     const expanded = f.boolean('expanded') ?? true;
     f.check();

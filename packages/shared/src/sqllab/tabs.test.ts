@@ -22,6 +22,12 @@ describe('new tab (§9: copies database, catalog, schema, limit and autorun from
     expect(newQueryEditor([], null, { ...d, backendPersistence: false }).sql).toBe(`${NO_PERSISTENCE_WARNING}SELECT ...`);
   });
 
+  it('an empty catalog or schema name (older records, form posts) means none', () => {
+    const active = newQueryEditor([], null, { ...d, id: 't1' }, { catalog: '', schema: '' });
+    expect(active).toMatchObject({ catalog: null, schema: null });
+    expect(newQueryEditor([active.name], { ...active, catalog: '' }, d)).toMatchObject({ catalog: null });
+  });
+
   it('uses the default database and limit when there is no active tab', () => {
     expect(newQueryEditor([], null, d)).toMatchObject({ dbId: 1, queryLimit: 10000, autorun: false });
   });

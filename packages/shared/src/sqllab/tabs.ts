@@ -61,7 +61,7 @@ export interface NewTabDefaults {
  * 'SELECT ...'; without backend persistence the warning comment is prepended.
  */
 export function newQueryEditor(existingNames: readonly string[], active: QueryEditor | null, d: NewTabDefaults, overrides: Partial<QueryEditor> = {}): QueryEditor {
-  return {
+  const editor: QueryEditor = {
     id: d.id,
     remoteId: null,
     name: nextUntitledName(existingNames),
@@ -86,6 +86,8 @@ export function newQueryEditor(existingNames: readonly string[], active: QueryEd
     tabViewId: null,
     ...overrides,
   };
+  // an empty catalog or schema name means none (older records and form posts carry '')
+  return { ...editor, catalog: editor.catalog || null, schema: editor.schema || null };
 }
 
 /** Cloning names the copy 'Copy of {name}', sets autorun, and copies db, catalog, schema, sql, limit and max rows. */

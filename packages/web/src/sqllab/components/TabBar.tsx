@@ -65,6 +65,11 @@ export function TabBar() {
   const runningIds = new Set(running.split('|'));
   const hideLeftBar = useAppSelector((s) => s.sqlLab.queryEditors.find((e) => e.id === activeId)?.hideLeftBar ?? false);
   const [renaming, setRenaming] = useState<string | null>(null);
+  // a tab keeps its React key when its id changes to the server's (migration): an open menu or a
+  // rename in progress on it is not torn down by the sync
+  const mountKeys = useAppSelector((s) => s.sqlLab.mountKeys);
+  const keyOf = (id: string) => mountKeys[id] ?? id;
+  const idOf = (key: string) => tabs.find((t) => keyOf(t.id) === key)?.id ?? key;
 
   const menuFor = (id: string): MenuProps => ({
     items: [
@@ -91,7 +96,7 @@ export function TabBar() {
   });
 
   const items = tabs.map((t) => ({
-    key: t.id,
+    key: keyOf(t.id),
     closable: true,
     label: (
       <Dropdown menu={menuFor(t.id)} trigger={['contextMenu']}>
@@ -109,7 +114,7 @@ export function TabBar() {
 
   const handleEdit = (key: React.MouseEvent | React.KeyboardEvent | string, action: 'add' | 'remove') => {
     if (action === 'add') dispatch(addTab());
-    else if (typeof key === 'string') dispatch(closeTab(key));
+    else if (typeof key === 'string') dispatch(closeTab(idOf(key)));
   };
 
   return (
@@ -117,9 +122,9 @@ export function TabBar() {
       <Tabs
         type="editable-card"
         size="small"
-        activeKey={activeId ?? undefined}
+        activeKey={activeId ? keyOf(activeId) : undefined}
         items={items}
-        onChange={(id) => dispatch(switchTab(id))}
+        onChange={(key) => dispatch(switchTab(idOf(key)))}
         onEdit={handleEdit}
         addIcon={
           <Tooltip title={`New tab${shortcutHint('New')}`}>

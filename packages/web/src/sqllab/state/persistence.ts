@@ -21,6 +21,8 @@ const startListening = sqlLabListener.startListening.withTypes<RootState, AppDis
 
 const STRUCTURAL = [A.queryEditorAdded, A.queryEditorSwitched, A.queryEditorRemoved, A.sqlLabLoaded, A.syncRequested, A.tableMerged, A.queryStarted];
 const isStructural = (action: UnknownAction) => STRUCTURAL.some((creator) => creator.match(action));
+/** a structural change is waiting for the backend sync */
+let structuralPending = false;
 
 startListening({
   predicate: (_action, current, previous) => current.sqlLab !== previous.sqlLab && current.sqlLab.status === 'ready',
@@ -47,7 +49,11 @@ startListening({
   },
   effect: async (action, listener) => {
     listener.cancelActiveListeners();
-    await listener.delay(isStructural(action) ? STRUCTURAL_DELAY_MS : EDITOR_TAB_SYNC_DEBOUNCE_MS);
+    // an edit right after a structural change (typing in a new tab) must not push that change
+    // back to the 5 s edit debounce: a structural change waits for the short delay until synced
+    if (isStructural(action)) structuralPending = true;
+    await listener.delay(structuralPending ? STRUCTURAL_DELAY_MS : EDITOR_TAB_SYNC_DEBOUNCE_MS);
+    structuralPending = false;
     await syncTabs(listener.dispatch, listener.getState);
   },
 });

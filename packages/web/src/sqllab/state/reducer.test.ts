@@ -59,6 +59,19 @@ describe('SQL Lab store (spec §4 "Tabs")', () => {
     expect(s.tables[0].queryEditorId).toBe('12');
     expect(s.mountKeys).toEqual({ '12': 'local' });
   });
+
+  it('an action still holding the id from before the migration reaches the migrated tab', () => {
+    let s = ready([tab('local'), tab('other')]);
+    s = sqlLabReducer(s, A.queryEditorMigrated({ oldId: 'local', tabViewId: 12, syncedUpdatedAt: -1 }));
+    s = sqlLabReducer(s, A.queryEditorChanged({ id: 'local', changes: { sql: 'SELECT 2' }, now: 5 }));
+    s = sqlLabReducer(s, A.tableMerged({ table: table('t2', 'local') }));
+    s = sqlLabReducer(s, A.queryStarted({ query: query('q2', 'local'), now: 6 }));
+    const edited = s.unsavedQueryEditor?.id === '12' ? s.unsavedQueryEditor : s.queryEditors.find((e) => e.id === '12');
+    expect(edited).toMatchObject({ sql: 'SELECT 2', latestQueryId: 'q2' });
+    expect(s.tables.find((t) => t.id === 't2')?.queryEditorId).toBe('12');
+    expect(s.queries.q2.sqlEditorId).toBe('12');
+    expect(s.queryEditors.some((e) => e.id === 'local')).toBe(false);
+  });
 });
 
 describe('SQL Lab store (spec §4 "Query states")', () => {

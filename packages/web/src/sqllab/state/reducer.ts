@@ -53,7 +53,17 @@ export function clientQueryFromRecord(r: QueryRecord): ClientQuery {
   return { ...r, results: null, errorMessage: r.errorMessage };
 }
 
-function edit(s: SqlLabState, id: string, changes: Partial<Omit<QueryEditor, 'id'>>, now: number): SqlLabState {
+/**
+ * An editor id as it is now. A handler that read the id just before the tab got its server id
+ * (migration) still reaches the tab: its first id is kept in `mountKeys`.
+ */
+function currentId(s: SqlLabState, id: string): string {
+  if (s.queryEditors.some((e) => e.id === id)) return id;
+  return s.queryEditors.find((e) => s.mountKeys[e.id] === id)?.id ?? id;
+}
+
+function edit(s: SqlLabState, staleId: string, changes: Partial<Omit<QueryEditor, 'id'>>, now: number): SqlLabState {
+  const id = currentId(s, staleId);
   const next = editQueryEditor({ queryEditors: s.queryEditors, unsaved: s.unsavedQueryEditor, activeId: activeId(s) }, id, changes, now);
   return { ...s, queryEditors: next.queryEditors, unsavedQueryEditor: next.unsaved, editorTabLastUpdatedAt: now };
 }
@@ -61,7 +71,8 @@ function edit(s: SqlLabState, id: string, changes: Partial<Omit<QueryEditor, 'id
 /** Fold pending edits into the list (adding, switching and closing a tab save them first). */
 const folded = (s: SqlLabState): QueryEditor[] => applyUnsavedEdits(s.queryEditors, s.unsavedQueryEditor);
 
-function removeEditor(s: SqlLabState, id: string, now: number | null): SqlLabState {
+function removeEditor(s: SqlLabState, staleId: string, now: number | null): SqlLabState {
+  const id = currentId(s, staleId);
   const editor = s.queryEditors.find((e) => e.id === id);
   if (!editor) return s;
   const { history } = removeFromHistory(s.tabHistory, id);
@@ -121,8 +132,9 @@ export function sqlLabReducer(state: SqlLabState = initialSqlLabState, action: U
     return { ...s, queryEditors: [...folded(s), action.payload], unsavedQueryEditor: null, tabHistory: activateInHistory(s.tabHistory, action.payload.id) };
   }
   if (A.queryEditorSwitched.match(action)) {
-    if (activeId(s) === action.payload || !s.queryEditors.some((e) => e.id === action.payload)) return s;
-    return { ...s, queryEditors: folded(s), unsavedQueryEditor: null, tabHistory: activateInHistory(s.tabHistory, action.payload) };
+    const id = currentId(s, action.payload);
+    if (activeId(s) === id || !s.queryEditors.some((e) => e.id === id)) return s;
+    return { ...s, queryEditors: folded(s), unsavedQueryEditor: null, tabHistory: activateInHistory(s.tabHistory, id) };
   }
   if (A.queryEditorRemoved.match(action)) return removeEditor(s, action.payload.id, action.payload.now);
   if (A.queryEditorDroppedRemotely.match(action)) return removeEditor(s, action.payload, null);
@@ -148,7 +160,8 @@ export function sqlLabReducer(state: SqlLabState = initialSqlLabState, action: U
   if (A.tabDeleteDone.match(action)) return { ...s, pendingTabDeletes: s.pendingTabDeletes.filter((id) => id !== action.payload) };
 
   if (A.queryStarted.match(action)) {
-    const { query, now } = action.payload;
+    const { now } = action.payload;
+    const query = action.payload.query.sqlEditorId ? { ...action.payload.query, sqlEditorId: currentId(s, action.payload.query.sqlEditorId) } : action.payload.query;
     if (query.isDataPreview || !query.sqlEditorId) return mapQuery(s, startQuery(s.queries, query));
     const editor = s.queryEditors.find((e) => e.id === query.sqlEditorId);
     const previous = editor ? withUnsavedEdits(editor, s.unsavedQueryEditor).latestQueryId : null;
@@ -175,7 +188,8 @@ export function sqlLabReducer(state: SqlLabState = initialSqlLabState, action: U
   if (A.costEstimateFailed.match(action)) return { ...s, queryCostEstimates: { ...s.queryCostEstimates, [action.payload.id]: { completed: false, cost: null, error: action.payload.error } } };
 
   if (A.tableMerged.match(action)) {
-    const next = mergeTable({ tables: s.tables, activeSouthPaneTab: s.activeSouthPaneTab }, action.payload.table, action.payload.previewQueryId ?? null);
+    const table = { ...action.payload.table, queryEditorId: currentId(s, action.payload.table.queryEditorId) };
+    const next = mergeTable({ tables: s.tables, activeSouthPaneTab: s.activeSouthPaneTab }, table, action.payload.previewQueryId ?? null);
     return { ...s, ...next };
   }
   if (A.tableChanged.match(action)) {
