@@ -1,4 +1,4 @@
-import { useState, type Key } from 'react';
+import { useState } from 'react';
 import { Button, Flex, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { ConsoleSqlOutlined, TableOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
@@ -8,11 +8,11 @@ import { ErrorAlert } from '../components/ErrorAlert';
 import { BulkActionBar } from '../components/BulkActionBar';
 import { HumanizedDate } from '../components/Humanized';
 import { DeleteRowButton, ListEmpty, OpenSqlLabButton } from '../components/ListParts';
-import { pageAfterRemoval, sortOrderFor, toListQuery } from '../components/listState';
+import { sortOrderFor, toListQuery } from '../components/listState';
+import { useRowDeletion } from '../components/useRowDeletion';
 import { useDebouncedValue } from '../components/useDebouncedValue';
 import { useServerList } from '../components/useServerList';
 import { toClientError } from '../app/api';
-import { useToasts } from '../app/hooks';
 import { useSession } from '../app/session';
 import { DatasetToolbar } from './DatasetToolbar';
 import { OwnerAvatars } from './OwnerAvatars';
@@ -38,10 +38,8 @@ function KindTag({ kind }: { kind: DatasetListItem['kind'] }) {
 export function DatasetListPage() {
   const { access } = useSession();
   const navigate = useNavigate();
-  const { addSuccessToast, addDangerToast } = useToasts();
   const { list, handleTableChange, resetPage, setPage, pagination } = useServerList<DatasetListItem>(INITIAL_LIST);
   const [filters, setFilters] = useState<DatasetFilters>(NO_DATASET_FILTERS);
-  const [selectedIds, setSelectedIds] = useState<number[]>([]);
   const name = useDebouncedValue(filters.name);
 
   const { data, error, isFetching } = useListDatasetsQuery(toListQuery(list, datasetListFilters({ ...filters, name })), {
@@ -51,12 +49,22 @@ export function DatasetListPage() {
   const [bulkDelete, bulkState] = useBulkDeleteDatasetsMutation();
   const rows = data?.result ?? [];
   const total = data?.count ?? 0;
+  const { selectedIds, clearSelection, deleteRow, deleteSelected, rowSelection } = useRowDeletion<DatasetListItem>({
+    list,
+    total,
+    setPage,
+    idOf: (ds) => ds.id,
+    nameOf: (ds) => ds.table_name,
+    selectedText: 'the selected datasets',
+    deleteOne: deleteDataset,
+    deleteMany: bulkDelete,
+  });
   const filtered = datasetListFilters(filters).length > 0;
 
   // a selection is only kept across pages, so bulk delete never hits rows the filters now hide
   const handleFiltersChange = (change: Partial<DatasetFilters>) => {
     setFilters((prev) => ({ ...prev, ...change }));
-    setSelectedIds([]);
+    clearSelection();
     resetPage();
   };
   const handleClearFilters = () => handleFiltersChange(NO_DATASET_FILTERS);
@@ -65,30 +73,6 @@ export function DatasetListPage() {
     const requestedQuery = requestedQueryOf(dataset);
     if (requestedQuery) navigate('/sqllab/', { state: { requestedQuery } });
   };
-
-  const handleDelete = async (dataset: DatasetListItem) => {
-    const result = await deleteDataset(dataset.id);
-    if (result.error) {
-      addDangerToast(`Could not delete ${dataset.table_name}: ${toClientError(result.error).message}`);
-      return;
-    }
-    addSuccessToast(`Deleted ${dataset.table_name}`);
-    setSelectedIds((ids) => ids.filter((id) => id !== dataset.id));
-    setPage(pageAfterRemoval(list, total, 1));
-  };
-
-  const handleBulkDelete = async () => {
-    const result = await bulkDelete(selectedIds);
-    if (result.error) {
-      addDangerToast(`Could not delete the selected datasets: ${toClientError(result.error).message}`);
-      return;
-    }
-    addSuccessToast(result.data.message);
-    setPage(pageAfterRemoval(list, total, selectedIds.length));
-    setSelectedIds([]);
-  };
-
-  const handleSelectionChange = (keys: Key[]) => setSelectedIds(keys.map(Number));
 
   const columns: TableProps<DatasetListItem>['columns'] = [
     {
@@ -156,7 +140,7 @@ export function DatasetListPage() {
             </Tooltip>
           )}
           {access.canWriteDataset && (
-            <DeleteRowButton name={ds.table_name} description="Charts built on it will stop working." onConfirm={() => handleDelete(ds)} />
+            <DeleteRowButton name={ds.table_name} description="Charts built on it will stop working." onConfirm={() => deleteRow(ds)} />
           )}
         </Flex>
       ),
@@ -187,8 +171,8 @@ export function DatasetListPage() {
           count={selectedIds.length}
           noun={NOUN}
           deleting={bulkState.isLoading}
-          onDelete={() => void handleBulkDelete()}
-          onClear={() => setSelectedIds([])}
+          onDelete={() => void deleteSelected()}
+          onClear={clearSelection}
         />
         {error && <ErrorAlert error={toClientError(error)} title="Could not load datasets" />}
         <Table<DatasetListItem>
@@ -197,11 +181,7 @@ export function DatasetListPage() {
           dataSource={rows}
           loading={isFetching}
           onChange={handleTableChange}
-          rowSelection={
-            access.canWriteDataset
-              ? { selectedRowKeys: selectedIds, onChange: handleSelectionChange, preserveSelectedRowKeys: true }
-              : undefined
-          }
+          rowSelection={rowSelection(access.canWriteDataset)}
           locale={{ emptyText: isFetching && !data ? ' ' : emptyText }}
           pagination={pagination(total, NOUN)}
           scroll={{ x: 1000 }}

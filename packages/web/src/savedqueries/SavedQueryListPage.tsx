@@ -1,4 +1,4 @@
-import { useState, type Key } from 'react';
+import { useState } from 'react';
 import { Button, Flex, Table, Tooltip, Typography, type TableProps } from 'antd';
 import { ConsoleSqlOutlined, EditOutlined, EyeOutlined, LinkOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
@@ -12,7 +12,8 @@ import { IconLink } from '../components/IconLink';
 import { DeleteRowButton, ListEmpty, OpenSqlLabButton, SearchBox } from '../components/ListParts';
 import { TableTags } from '../components/TableTags';
 import { copyText } from '../components/clipboard';
-import { pageAfterRemoval, sortOrderFor, toListQuery } from '../components/listState';
+import { sortOrderFor, toListQuery } from '../components/listState';
+import { useRowDeletion } from '../components/useRowDeletion';
 import { useDebouncedValue } from '../components/useDebouncedValue';
 import { useServerList } from '../components/useServerList';
 import { toClientError } from '../app/api';
@@ -42,7 +43,6 @@ export function SavedQueryListPage() {
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim());
   const [databaseId, setDatabaseId] = useState<number | null>(null);
-  const [selectedIds, setSelectedIds] = useState<number[]>([]);
   const [previewId, setPreviewId] = useState<number | null>(null);
   const [editId, setEditId] = useState<number | null>(null);
 
@@ -55,12 +55,22 @@ export function SavedQueryListPage() {
   const [bulkDelete, bulkState] = useBulkDeleteSavedQueriesMutation();
   const rows = data?.result ?? [];
   const total = data?.count ?? 0;
+  const { selectedIds, clearSelection, deleteRow, deleteSelected, rowSelection } = useRowDeletion<SavedQueryRecord>({
+    list,
+    total,
+    setPage,
+    idOf: (row) => row.id,
+    nameOf: (row) => row.label,
+    selectedText: 'the selected queries',
+    deleteOne: deleteSavedQuery,
+    deleteMany: bulkDelete,
+  });
   const filtered = search !== '' || databaseId !== null;
   const editing = rows.find((row) => row.id === editId) ?? null;
 
   // a selection is only kept across pages, so bulk delete never hits rows the filters now hide
   const handleFiltersChanged = () => {
-    setSelectedIds([]);
+    clearSelection();
     resetPage();
   };
   const handleSearchChange = (value: string) => {
@@ -86,29 +96,6 @@ export function SavedQueryListPage() {
     }
   };
 
-  const handleDelete = async (row: SavedQueryRecord) => {
-    const result = await deleteSavedQuery(row.id);
-    if (result.error) {
-      addDangerToast(`Could not delete ${row.label}: ${toClientError(result.error).message}`);
-      return;
-    }
-    addSuccessToast(`Deleted ${row.label}`);
-    setSelectedIds((ids) => ids.filter((id) => id !== row.id));
-    setPage(pageAfterRemoval(list, total, 1));
-  };
-
-  const handleBulkDelete = async () => {
-    const result = await bulkDelete(selectedIds);
-    if (result.error) {
-      addDangerToast(`Could not delete the selected queries: ${toClientError(result.error).message}`);
-      return;
-    }
-    addSuccessToast(result.data.message);
-    setPage(pageAfterRemoval(list, total, selectedIds.length));
-    setSelectedIds([]);
-  };
-
-  const handleSelectionChange = (keys: Key[]) => setSelectedIds(keys.map(Number));
   const handleClosePreview = () => setPreviewId(null);
   const handleCloseEdit = () => setEditId(null);
 
@@ -196,7 +183,7 @@ export function SavedQueryListPage() {
             />
           </Tooltip>
           {access.canWriteSavedQuery && (
-            <DeleteRowButton name={row.label} description="This cannot be undone." onConfirm={() => handleDelete(row)} />
+            <DeleteRowButton name={row.label} description="This cannot be undone." onConfirm={() => deleteRow(row)} />
           )}
         </Flex>
       ),
@@ -235,8 +222,8 @@ export function SavedQueryListPage() {
           count={selectedIds.length}
           noun={NOUN}
           deleting={bulkState.isLoading}
-          onDelete={() => void handleBulkDelete()}
-          onClear={() => setSelectedIds([])}
+          onDelete={() => void deleteSelected()}
+          onClear={clearSelection}
         />
         {error && <ErrorAlert error={toClientError(error)} title="Could not load saved queries" />}
         <Table<SavedQueryRecord>
@@ -245,11 +232,7 @@ export function SavedQueryListPage() {
           dataSource={rows}
           loading={isFetching}
           onChange={handleTableChange}
-          rowSelection={
-            access.canWriteSavedQuery
-              ? { selectedRowKeys: selectedIds, onChange: handleSelectionChange, preserveSelectedRowKeys: true }
-              : undefined
-          }
+          rowSelection={rowSelection(access.canWriteSavedQuery)}
           locale={{ emptyText: isFetching && !data ? ' ' : emptyText }}
           pagination={pagination(total, NOUN)}
           scroll={{ x: 1100 }}
