@@ -22,6 +22,9 @@ export function openMetadataStore(url: string): MetadataStore {
   if (/^postgres(ql)?(\+\w+)?:\/\//i.test(url)) {
     const u = new URL(url.replace(/^postgres(ql)?(\+\w+)?:/i, 'postgresql:'));
     const pool = new pg.Pool({ connectionString: u.toString(), max: 10 });
+    // An idle connection the server ends (restart, admin command) is dropped by the pool and the
+    // next query opens another; without a listener its error would crash the process.
+    pool.on('error', () => undefined);
     const db = new Kysely<MetadataSchema>({ dialect: new PostgresDialect({ pool }) });
     return {
       db,
