@@ -55,14 +55,20 @@ interface Running {
   timedOut: boolean;
 }
 
+/** Catalogs each open pool has listed: checked once per pool, not on every run. */
+const knownCatalogs = new WeakMap<EnginePool, Set<string>>();
+
 /**
  * The pool to run in the query's catalog: the database's own when no catalog is chosen or the
  * engine has none; a chosen catalog must be one the database lists (no pool for made-up names).
  */
 export async function poolForCatalog(spec: EngineSpec, pool: EnginePool, catalog: string | null): Promise<EnginePool> {
   if (!catalog || !spec.supportsCatalogs) return pool;
-  if (!(await spec.getCatalogs(pool)).includes(catalog)) {
-    throw new EngineError(`The catalog "${catalog}" does not exist in this database.`, 'GENERIC_DB_ENGINE_ERROR');
+  let known = knownCatalogs.get(pool);
+  if (!known?.has(catalog)) {
+    known = new Set(await spec.getCatalogs(pool));
+    knownCatalogs.set(pool, known);
+    if (!known.has(catalog)) throw new EngineError(`The catalog "${catalog}" does not exist in this database.`, 'GENERIC_DB_ENGINE_ERROR');
   }
   return spec.poolForCatalog?.(pool, catalog) ?? pool;
 }
@@ -78,12 +84,16 @@ async function enterNamespace(spec: EngineSpec, conn: EngineConnection, catalog:
       return async () => void (await conn.execute('RESET search_path'));
     }
     case 'duckdb': {
-      if (!schema && !catalog) return noop;
+      if (!catalog) {
+        if (!schema) return noop;
+        await conn.execute(`USE ${spec.quoteIdentifier(schema)}`);
+        return async () => void (await conn.execute('USE main').catch(() => undefined));
+      }
+      // another catalog: remember where the pooled connection was, to switch it back
       const [current, currentSchema] = (await conn.execute('SELECT current_database(), current_schema()')).rows[0] ?? [];
-      const target = catalog ?? String(current);
-      const name = schema ? `${spec.quoteIdentifier(target)}.${spec.quoteIdentifier(schema)}` : spec.quoteIdentifier(target);
-      await conn.execute(`USE ${name}`);
-      const back = current !== undefined ? `${spec.quoteIdentifier(String(current))}.${spec.quoteIdentifier(String(currentSchema))}` : 'main';
+      const q = spec.quoteIdentifier;
+      await conn.execute(`USE ${schema ? `${q(catalog)}.${q(schema)}` : q(catalog)}`);
+      const back = current !== undefined ? `${q(String(current))}.${q(String(currentSchema))}` : 'main';
       return async () => void (await conn.execute(`USE ${back}`).catch(() => undefined));
     }
     default:

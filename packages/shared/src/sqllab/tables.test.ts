@@ -1,23 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { columnKeyMarkers, mergeTable, removeTables, RESULTS_PANE, type TableSchema } from './tables.js';
+import { columnKeyMarkers, mergeTable, newTableSchema, removeTables, RESULTS_PANE, type TableSchema } from './tables.js';
 
 const t = (over: Partial<TableSchema> = {}): TableSchema => ({
-  id: 't1',
-  remoteId: null,
-  dbId: 1,
-  queryEditorId: 'e1',
-  catalog: null,
-  schema: 'main',
-  name: 'flights',
-  expanded: true,
-  dataPreviewQueryId: null,
-  columns: [],
-  selectStar: null,
-  primaryKey: null,
-  foreignKeys: [],
-  indexes: [],
-  initialized: false,
-  inLocalStorage: true,
+  ...newTableSchema('t1', { dbId: 1, queryEditorId: 'e1', catalog: null, schema: 'main', name: 'flights' }),
   ...over,
 });
 

@@ -26,13 +26,33 @@ export interface TableSchema {
   inLocalStorage: boolean;
 }
 
+export type TableKey = Pick<TableSchema, 'dbId' | 'queryEditorId' | 'catalog' | 'schema' | 'name'>;
+
+/** A table just added to a tab: expanded, its metadata not loaded yet, kept locally until synced. */
+export function newTableSchema(id: string, ref: TableKey): TableSchema {
+  return {
+    id,
+    remoteId: null,
+    ...ref,
+    expanded: true,
+    dataPreviewQueryId: null,
+    columns: [],
+    selectStar: null,
+    primaryKey: null,
+    foreignKeys: [],
+    indexes: [],
+    initialized: false,
+    inLocalStorage: true,
+  };
+}
+
 export interface TablesState {
   tables: TableSchema[];
   activeSouthPaneTab: string;
 }
 
 /** Tables are the same when database, editor, catalog, schema and name match (spec §4 "Merging"). */
-export function sameTable(a: Pick<TableSchema, 'dbId' | 'queryEditorId' | 'catalog' | 'schema' | 'name'>, b: Pick<TableSchema, 'dbId' | 'queryEditorId' | 'catalog' | 'schema' | 'name'>): boolean {
+export function sameTable(a: TableKey, b: TableKey): boolean {
   return a.dbId === b.dbId && a.queryEditorId === b.queryEditorId && a.catalog === b.catalog && a.schema === b.schema && a.name === b.name;
 }
 

@@ -1,30 +1,56 @@
+import type { ReactNode } from 'react';
 import { Select } from 'antd';
 import { useListDatabasesQuery } from '../databases/databaseApi';
 
-interface DatabaseFilterProps {
+interface IdFilterProps {
   value: number | null;
-  onChange: (databaseId: number | null) => void;
+  onChange: (id: number | null) => void;
+}
+
+interface FilterSelectProps extends IdFilterProps {
+  /** accessible name: "Filter by database" */
+  label: string;
+  /** shown inside the select: "Database" */
+  prefix: ReactNode;
+  /** shown when nothing is picked: "All" */
+  placeholder: string;
+  options: { value: number; label: string }[];
+  loading: boolean;
+}
+
+/** A list page's "Prefix: …" filter on one related object: searchable, clearable (cleared is null). */
+export function FilterSelect({ value, onChange, label, prefix, placeholder, options, loading }: FilterSelectProps) {
+  return (
+    <Select<number>
+      aria-label={label}
+      className="rama-filter-select"
+      prefix={<span className="rama-select-prefix">{prefix}</span>}
+      placeholder={placeholder}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      loading={loading}
+      value={value ?? undefined}
+      onChange={(id: number | undefined) => onChange(id ?? null)}
+      options={options}
+      popupMatchSelectWidth={false}
+    />
+  );
 }
 
 const ALL_DATABASES = { order_column: 'database_name', order_direction: 'asc', page: 0, page_size: 100 } as const;
 
-/** "Database: …" filter of the list pages: the databases the user can see, searchable, clearable. */
-export function DatabaseFilter({ value, onChange }: DatabaseFilterProps) {
+/** "Database: …" filter of the list pages: the databases the user can see. */
+export function DatabaseFilter({ value, onChange }: IdFilterProps) {
   const { data, isFetching } = useListDatabasesQuery(ALL_DATABASES);
-  const handleChange = (id: number | undefined) => onChange(id ?? null);
   return (
-    <Select<number>
-      aria-label="Filter by database"
-      className="rama-filter-select"
-      prefix={<span className="rama-select-prefix">Database</span>}
+    <FilterSelect
+      value={value}
+      onChange={onChange}
+      label="Filter by database"
+      prefix="Database"
       placeholder="All"
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
       loading={isFetching}
-      value={value ?? undefined}
-      onChange={handleChange}
       options={(data?.result ?? []).map((db) => ({ value: db.id, label: db.database_name }))}
-      popupMatchSelectWidth={false}
     />
   );
 }

@@ -1,8 +1,7 @@
-import type { ChangeEvent } from 'react';
-import { Flex, Input, Select } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
+import { Flex, Select } from 'antd';
 import type { DatasetListItem } from '@rama/shared';
 import { DatabaseFilter } from '../components/DatabaseFilter';
+import { SearchBox } from '../components/ListParts';
 import { useGetSchemasQuery } from '../databases/databaseApi';
 import type { DatasetFilters } from './datasetList';
 
@@ -23,7 +22,7 @@ export function DatasetToolbar({ filters, onChange }: DatasetToolbarProps) {
     { skip: databaseId === null },
   );
 
-  const handleNameChange = (event: ChangeEvent<HTMLInputElement>) => onChange({ name: event.target.value });
+  const handleNameChange = (name: string) => onChange({ name });
   // the schemas belong to the database: a new database clears the schema
   const handleDatabaseChange = (id: number | null) => onChange({ databaseId: id, schema: null });
   const handleSchemaChange = (schema: string | undefined) => onChange({ schema: schema ?? null });
@@ -31,15 +30,7 @@ export function DatasetToolbar({ filters, onChange }: DatasetToolbarProps) {
 
   return (
     <Flex className="rama-toolbar" gap={8} wrap align="center">
-      <Input
-        prefix={<SearchOutlined />}
-        placeholder="Search by name"
-        allowClear
-        value={filters.name}
-        onChange={handleNameChange}
-        aria-label="Search datasets by name"
-        className="rama-search"
-      />
+      <SearchBox value={filters.name} onChange={handleNameChange} placeholder="Search by name" label="Search datasets by name" />
       <DatabaseFilter value={databaseId} onChange={handleDatabaseChange} />
       <Select<string>
         aria-label="Filter by schema"

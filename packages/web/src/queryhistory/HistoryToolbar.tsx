@@ -1,8 +1,9 @@
-import type { ChangeEvent, ComponentProps } from 'react';
-import { Button, DatePicker, Flex, Input, Select, Switch, Tooltip, Typography } from 'antd';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import type { ComponentProps } from 'react';
+import { Button, DatePicker, Flex, Select, Switch, Tooltip, Typography } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
 import { QueryState } from '@rama/shared';
-import { DatabaseFilter } from '../components/DatabaseFilter';
+import { DatabaseFilter, FilterSelect } from '../components/DatabaseFilter';
+import { SearchBox } from '../components/ListParts';
 import { displayName } from '../app/session';
 import { useListUsersQuery } from '../security/securityApi';
 import { stateLabel, type HistoryFilters } from './queryHistory';
@@ -15,20 +16,15 @@ const ALL_USERS = { order_column: 'username', order_direction: 'asc', page: 0, p
 
 function UserFilter({ value, onChange }: { value: number | null; onChange: (userId: number | null) => void }) {
   const { data, isFetching } = useListUsersQuery(ALL_USERS);
-  const handleChange = (id: number | undefined) => onChange(id ?? null);
   return (
-    <Select<number>
-      aria-label="Filter by user"
-      className="rama-filter-select"
-      prefix={<span className="rama-select-prefix">User</span>}
+    <FilterSelect
+      value={value}
+      onChange={onChange}
+      label="Filter by user"
+      prefix="User"
       placeholder="Everyone"
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
       loading={isFetching}
-      value={value ?? undefined}
-      onChange={handleChange}
       options={(data?.result ?? []).map((user) => ({ value: user.id, label: `${displayName(user)} (${user.username})` }))}
-      popupMatchSelectWidth={false}
     />
   );
 }
@@ -50,7 +46,7 @@ interface HistoryToolbarProps {
 export function HistoryToolbar(props: HistoryToolbarProps) {
   const { filters, range, showUserFilter, autoRefresh, refreshing, onFiltersChange } = props;
 
-  const handleSqlChange = (event: ChangeEvent<HTMLInputElement>) => onFiltersChange({ sqlText: event.target.value });
+  const handleSqlChange = (sqlText: string) => onFiltersChange({ sqlText });
   const handleDatabaseChange = (databaseId: number | null) => onFiltersChange({ databaseId });
   const handleStatesChange = (states: QueryState[]) => onFiltersChange({ states });
   const handleUserChange = (userId: number | null) => onFiltersChange({ userId });
@@ -59,15 +55,7 @@ export function HistoryToolbar(props: HistoryToolbarProps) {
   return (
     <Flex className="rama-toolbar" gap={8} align="flex-start" justify="space-between">
       <Flex gap={8} wrap align="center" className="rama-toolbar-filters">
-        <Input
-          prefix={<SearchOutlined />}
-          placeholder="Search SQL"
-          allowClear
-          value={filters.sqlText}
-          onChange={handleSqlChange}
-          aria-label="Search query text"
-          className="rama-search"
-        />
+        <SearchBox value={filters.sqlText} onChange={handleSqlChange} placeholder="Search SQL" label="Search query text" />
         <DatabaseFilter value={filters.databaseId} onChange={handleDatabaseChange} />
         <Select<QueryState[]>
           mode="multiple"

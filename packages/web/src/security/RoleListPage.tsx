@@ -1,9 +1,10 @@
-import { useState, type ChangeEvent } from 'react';
-import { Empty, Flex, Input, Skeleton, Table, Tag, Typography, type TableProps } from 'antd';
-import { SafetyCertificateOutlined, SearchOutlined } from '@ant-design/icons';
+import { useState } from 'react';
+import { Empty, Flex, Skeleton, Table, Tag, Typography, type TableProps } from 'antd';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { isAdminRoleName, type PermissionItem, type RoleListItem } from '@rama/shared';
 import { PageHeader } from '../components/PageHeader';
 import { ErrorAlert } from '../components/ErrorAlert';
+import { SearchBox } from '../components/ListParts';
 import { toClientError } from '../app/api';
 import { useGetRolePermissionsQuery, useListRolesQuery } from './securityApi';
 
@@ -28,7 +29,6 @@ const PERMISSION_COLUMNS: TableProps<PermissionItem>['columns'] = [
 function RolePermissions({ role }: { role: RoleListItem }) {
   const [filter, setFilter] = useState('');
   const { data, error, isLoading } = useGetRolePermissionsQuery(role.id);
-  const handleFilter = (event: ChangeEvent<HTMLInputElement>) => setFilter(event.target.value);
   if (isLoading) return <Skeleton active paragraph={{ rows: 4 }} />;
   if (error) return <ErrorAlert error={toClientError(error)} title={`Could not load the permissions of ${role.name}`} />;
 
@@ -41,15 +41,7 @@ function RolePermissions({ role }: { role: RoleListItem }) {
       {isAdminRoleName(role.name) && (
         <Typography.Text type="secondary">Admin roles may do everything, whatever is listed here.</Typography.Text>
       )}
-      <Input
-        prefix={<SearchOutlined />}
-        placeholder="Search permissions"
-        allowClear
-        value={filter}
-        onChange={handleFilter}
-        aria-label={`Search permissions of ${role.name}`}
-        className="rama-search"
-      />
+      <SearchBox value={filter} onChange={setFilter} placeholder="Search permissions" label={`Search permissions of ${role.name}`} />
       <Table<PermissionItem>
         rowKey="id"
         size="small"

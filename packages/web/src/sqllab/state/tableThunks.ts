@@ -1,42 +1,19 @@
 /** Table schemas in the left bar (spec §3 "Table schema", §4 "Tables", §8 table schema toasts). */
 import { nanoid } from '@reduxjs/toolkit';
-import { SqlLabMessage, tableSchemaCreate, type TableSchema } from '@rama/shared';
+import { newTableSchema, sameTable, SqlLabMessage, tableSchemaCreate, type TableKey, type TableSchema } from '@rama/shared';
 import { toClientError } from '../../app/api';
 import * as A from './actions';
 import * as api from './sqlLabApi';
 import { editorById, toast, type SqlLabThunk } from './thunk';
 
-export interface TableRef {
-  dbId: number;
-  catalog: string | null;
-  schema: string | null;
-  name: string;
-}
+export type TableRef = Omit<TableKey, 'queryEditorId'>;
 
 /** Add a table to the tab's left bar with its metadata; its server copy follows when the tab has one. */
-export function addTable(editorId: string, ref: TableRef): SqlLabThunk {
+export function addTable(editorId: string, tableRef: TableRef): SqlLabThunk {
   return async (dispatch, getState) => {
-    const existing = getState().sqlLab.tables.find(
-      (t) => t.queryEditorId === editorId && t.dbId === ref.dbId && t.catalog === ref.catalog && t.schema === ref.schema && t.name === ref.name,
-    );
-    const table: TableSchema = existing ?? {
-      id: nanoid(),
-      remoteId: null,
-      dbId: ref.dbId,
-      queryEditorId: editorId,
-      catalog: ref.catalog,
-      schema: ref.schema,
-      name: ref.name,
-      expanded: true,
-      dataPreviewQueryId: null,
-      columns: [],
-      selectStar: null,
-      primaryKey: null,
-      foreignKeys: [],
-      indexes: [],
-      initialized: false,
-      inLocalStorage: true,
-    };
+    const ref = { ...tableRef, queryEditorId: editorId };
+    const existing = getState().sqlLab.tables.find((t) => sameTable(t, ref));
+    const table: TableSchema = existing ?? newTableSchema(nanoid(), ref);
     dispatch(A.tableMerged({ table: { ...table, expanded: true } }));
     if (existing?.initialized) return;
     try {
