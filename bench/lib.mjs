@@ -1,6 +1,6 @@
 // Shared bench helpers: a real `rama start` process on a temporary home, and timing utilities.
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -17,6 +17,8 @@ export async function startServer(env = {}) {
     RAMA_ADMIN_PASSWORD: 'bench-admin-password',
     RAMA_LOG_LEVEL: 'warn',
     RAMA_LOGIN_RATE_LIMIT: '1000',
+    // as `rama start` would set it itself, but in this process (its memory is what we measure)
+    UV_THREADPOOL_SIZE: '16',
     ...env,
   };
   execFileSync(process.execPath, [CLI, 'init'], { env: fullEnv, stdio: 'ignore' });
@@ -42,6 +44,23 @@ export async function startServer(env = {}) {
     pid: proc.pid,
     token: access_token,
     examplesPath: join(home, 'examples.duckdb'),
+    /** start measuring the peak anew (Linux: writing 5 to clear_refs resets VmHWM) */
+    resetPeakMemory() {
+      writeFileSync(`/proc/${proc.pid}/clear_refs`, '5');
+    },
+    /** a session of its own (cookie), as a second user of the web app would have */
+    async login(username) {
+      const r = await fetch(`${url}/login/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password: 'bench-admin-password' }),
+      });
+      const cookie = r.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      return async (method, path) => {
+        const res = await fetch(url + path, { method, headers: { cookie } });
+        return { status: res.status, text: await res.text() };
+      };
+    },
     /** peak resident memory of the server process so far (VmHWM), in MB */
     peakMemoryMb() {
       const status = readFileSync(`/proc/${proc.pid}/status`, 'utf8');

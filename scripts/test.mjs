@@ -39,7 +39,8 @@ for (const s of suites) {
   }
   console.log(`\n▶ ${s.name}`);
   const t0 = Date.now();
-  const r = spawnSync(s.cmd[0], s.cmd.slice(1), { cwd: root, stdio: 'inherit', env: { ...process.env, ...s.env } });
+  // API tests start servers in the test process: give it the thread pool `rama start` gives itself
+  const r = spawnSync(s.cmd[0], s.cmd.slice(1), { cwd: root, stdio: 'inherit', env: { UV_THREADPOOL_SIZE: '16', ...process.env, ...s.env } });
   const secs = ((Date.now() - t0) / 1000).toFixed(0);
   if (r.status !== 0) {
     console.error(`\n✗ ${s.name} failed (${secs} s)`);

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import csrf from '@fastify/csrf-protection';
 import formbody from '@fastify/formbody';
@@ -16,9 +16,12 @@ import { TokenService } from './security/tokens.js';
 import { deriveKey } from './security/crypto.js';
 import { DatabaseConnections } from './databases/connections.js';
 import { createSqlLabRuntime } from './sqllab/runtime.js';
+import { Executor } from './execution/executor.js';
+import { threadPoolQueryCap } from './execution/slots.js';
 import { registerAuth } from './http/auth.js';
 import { HttpError, errorsBody } from './http/errors.js';
 import { featureRoutes } from './routes.js';
+import { HealthProbe } from './http/health.js';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
@@ -37,11 +40,14 @@ function validationMessage(error: FastifyError): Record<string, string[]> | stri
 
 /** The shared stores and machinery of one process (server or worker). */
 export function createContext(config: RamaConfig, store: MetadataStore, log: FastifyBaseLogger): AppContext {
+  const connections = new DatabaseConnections(store.db, config.secretKey, config.dbConcurrentQueries + 2);
+  const poolThreads = Number(process.env.UV_THREADPOOL_SIZE) || 4;
   const base = {
     config,
     store,
     tokens: new TokenService(config.secretKey),
-    connections: new DatabaseConnections(store.db, config.secretKey),
+    connections,
+    execution: new Executor(connections, { perDatabase: config.dbConcurrentQueries, threadPoolQueries: threadPoolQueryCap(poolThreads, config.dbConcurrentQueries) }),
     log,
   };
   const ctx = base as AppContext;
@@ -125,8 +131,14 @@ export async function buildApp({ config, store: givenStore, logger }: BuildOptio
 
   registerAuth(app, ctx);
 
-  app.get('/health', async (_req, reply) => reply.type('text/plain').send('OK'));
-  app.get('/healthcheck', async (_req, reply) => reply.type('text/plain').send('OK'));
+  const health = new HealthProbe();
+  const healthRoute = async (_req: FastifyRequest, reply: FastifyReply) => {
+    const problem = await health.check();
+    return problem ? reply.code(503).type('text/plain').send(`UNHEALTHY: ${problem}`) : reply.type('text/plain').send('OK');
+  };
+  app.addHook('onReady', async () => health.reset());
+  app.get('/health', healthRoute);
+  app.get('/healthcheck', healthRoute);
 
   for (const register of featureRoutes) register(app, ctx);
 
@@ -144,7 +156,12 @@ export async function buildApp({ config, store: givenStore, logger }: BuildOptio
     return reply.code(404).send({ message: 'Not found' });
   });
 
+  // shutdown: running queries are cancelled inside their databases so in-flight requests end
+  app.addHook('preClose', async () => {
+    ctx.execution.cancelAll();
+  });
   app.addHook('onClose', async () => {
+    health.close();
     await ctx.sqllab.close();
     await ctx.connections.closeAll();
     if (!givenStore) await store.close();

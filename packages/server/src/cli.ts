@@ -13,6 +13,25 @@ import { ensureAdmin, syncBuiltinRoles } from './security/users.js';
 import { generatePassword } from './security/passwords.js';
 import { loadExamples } from './examples/load.js';
 import { registerExamplesDatabase } from './examples/register.js';
+import { spawn } from 'node:child_process';
+import { threadPoolSize } from './execution/slots.js';
+
+/**
+ * Node sizes its libuv thread pool once, from UV_THREADPOOL_SIZE, before any of our code runs (the
+ * module loader already uses it). Long-running commands need more than the default four threads
+ * (DuckDB holds one per running statement), so without the setting the command runs again in a
+ * child process that has it, with signals passed on. Returns true when the child took over.
+ */
+function runWithThreadPool(cfg: RamaConfig): boolean {
+  if (process.env.UV_THREADPOOL_SIZE) return false;
+  const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, UV_THREADPOOL_SIZE: String(threadPoolSize(cfg.dbConcurrentQueries)) },
+  });
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => child.kill(sig));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+  return true;
+}
 
 function config(): RamaConfig {
   try {
@@ -137,6 +156,7 @@ program
   .option('-c, --concurrency <n>', 'queries run at once', (v) => Number(v))
   .action(async (opts: { concurrency?: number }) => {
     const cfg = config();
+    if (runWithThreadPool(cfg)) return;
     if (!cfg.redisUrl) {
       console.error('rama worker needs RAMA_REDIS_URL: without Redis, async queries run inside `rama start`.');
       process.exit(2);
@@ -148,7 +168,9 @@ program
     const worker = startBullWorker(ctx, ctx.sqllab.runner, cfg.redisUrl, opts.concurrency ?? cfg.workerConcurrency);
     log.info({ worker: ctx.sqllab.runner.workerId }, 'rama worker waiting for queries');
     const shutdown = async () => {
-      log.info('worker shutting down: finishing running queries');
+      log.info('worker shutting down: stopping running queries');
+      setTimeout(() => process.exit(1), 10_000).unref();
+      ctx.execution.cancelAll();
       await worker.close();
       await ctx.sqllab.close();
       await ctx.connections.closeAll();
@@ -164,13 +186,15 @@ program
   .description('serve Rama')
   .action(async () => {
     const cfg = config();
+    if (runWithThreadPool(cfg)) return;
     const { app } = await buildApp({ config: cfg });
     let closing = false;
     const shutdown = (signal: string) => {
       if (closing) return;
       closing = true;
-      app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-      const force = setTimeout(() => process.exit(1), 30_000);
+      // running queries are cancelled inside their databases (app preClose), so requests end soon
+      app.log.info({ signal }, 'shutting down: stopping running queries, finishing requests');
+      const force = setTimeout(() => process.exit(1), 10_000);
       force.unref();
       app.close().then(
         () => process.exit(0),

@@ -44,6 +44,12 @@ export interface RamaConfig {
   /** mark session cookies Secure (set when served over HTTPS) */
   secureCookies: boolean;
   loginRateLimitPerMinute: number;
+  /** the address users reach Rama at (links in permalinks, reports); never taken from a request's Host header */
+  publicUrl: string;
+  /** bytes one query result may hold (JSON as stored); a result over it is cut and marked BYTES */
+  sqlMaxResultBytes: number;
+  /** bytes the results store may hold in all (disk backend); the oldest results are dropped first */
+  resultsStoreMaxBytes: number;
   featureFlags: Record<string, boolean>;
   logLevel: string;
 }
@@ -136,6 +142,22 @@ function secretKeyFor(home: string, configured: string | undefined): string {
   return generated;
 }
 
+/** The public base URL without a trailing slash: configured, else the listen address. */
+function publicUrlSetting(raw: unknown, host: string, port: number): string {
+  if (raw === undefined || raw === null || raw === '') {
+    const shown = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+    return `http://${shown}:${port}`;
+  }
+  let url: URL;
+  try {
+    url = new URL(String(raw));
+  } catch {
+    throw new ConfigError(`RAMA_PUBLIC_URL must be an absolute http(s) URL (got "${String(raw)}").`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`RAMA_PUBLIC_URL must start with http:// or https:// (got "${String(raw)}").`);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
 /** Configuration from the environment and an optional `rama.config.json` in RAMA_HOME (env wins). */
 export function loadConfig(env: Env = process.env): RamaConfig {
   const home = resolve(env.RAMA_HOME || join(homedir(), '.rama'));
@@ -169,7 +191,7 @@ export function loadConfig(env: Env = process.env): RamaConfig {
     sqllabDefaultDbId: dbid === undefined || dbid === '' ? null : intSetting('SQLLAB_DEFAULT_DBID', dbid, 0, 1),
     sqllabQueryResultTimeout: intSetting('SQLLAB_QUERY_RESULT_TIMEOUT', get('SQLLAB_QUERY_RESULT_TIMEOUT'), 0),
     sqllabTimeout: intSetting('SQLLAB_TIMEOUT', get('SQLLAB_TIMEOUT'), 30, 1),
-    sqllabAsyncTimeLimit: intSetting('SQLLAB_ASYNC_TIME_LIMIT_SEC', get('SQLLAB_ASYNC_TIME_LIMIT_SEC'), 6 * 3600, 1),
+    sqllabAsyncTimeLimit: intSetting('SQLLAB_ASYNC_TIME_LIMIT_SEC', get('SQLLAB_ASYNC_TIME_LIMIT_SEC'), 600, 1),
     resultsTtl: intSetting('RAMA_RESULTS_TTL', get('RAMA_RESULTS_TTL'), 24 * 3600, 1),
     dbConcurrentQueries: intSetting('RAMA_DB_CONCURRENT_QUERIES', get('RAMA_DB_CONCURRENT_QUERIES'), 8, 1),
     workerConcurrency: intSetting('RAMA_WORKER_CONCURRENCY', get('RAMA_WORKER_CONCURRENCY'), 4, 1),
@@ -178,6 +200,9 @@ export function loadConfig(env: Env = process.env): RamaConfig {
     allowFileUris: boolSetting(get('RAMA_ALLOW_FILE_URIS'), false),
     secureCookies: boolSetting(get('RAMA_SECURE_COOKIES'), false),
     loginRateLimitPerMinute: intSetting('RAMA_LOGIN_RATE_LIMIT', get('RAMA_LOGIN_RATE_LIMIT'), 10, 1),
+    publicUrl: publicUrlSetting(get('RAMA_PUBLIC_URL'), String(get('RAMA_HOST') ?? '127.0.0.1'), intSetting('RAMA_PORT', get('RAMA_PORT'), 8088, 0)),
+    sqlMaxResultBytes: intSetting('SQL_MAX_RESULT_BYTES', get('SQL_MAX_RESULT_BYTES'), 256 * 1024 * 1024, 1024),
+    resultsStoreMaxBytes: intSetting('RAMA_RESULTS_STORE_MAX_BYTES', get('RAMA_RESULTS_STORE_MAX_BYTES'), 4 * 1024 * 1024 * 1024, 1024 * 1024),
     featureFlags: flags,
     logLevel: String(get('RAMA_LOG_LEVEL') ?? 'info'),
   };

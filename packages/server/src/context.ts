@@ -4,6 +4,7 @@ import type { MetadataStore } from './metadata/db.js';
 import type { TokenService } from './security/tokens.js';
 import type { DatabaseConnections } from './databases/connections.js';
 import type { SqlLabRuntime } from './sqllab/runtime.js';
+import type { Executor } from './execution/executor.js';
 
 /** What every feature's routes and services receive: configuration and the shared stores. */
 export interface AppContext {
@@ -12,5 +13,7 @@ export interface AppContext {
   tokens: TokenService;
   connections: DatabaseConnections;
   log: FastifyBaseLogger;
+  /** the one path that runs SQL (execution/) */
+  execution: Executor;
   sqllab: SqlLabRuntime;
 }

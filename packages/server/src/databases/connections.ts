@@ -33,6 +33,8 @@ export class DatabaseConnections {
   constructor(
     private readonly metadata: Kysely<MetadataSchema>,
     private readonly secretKey: string,
+    /** connections per database pool: the query slots plus room for metadata browsing */
+    private readonly poolSize = 10,
   ) {}
 
   async get(id: number): Promise<OpenDatabase> {
@@ -57,7 +59,7 @@ export class DatabaseConnections {
       uri,
       readOnly: !row.allow_dml && !row.allow_ctas && !row.allow_cvas,
       disableExternalAccess: true,
-      poolSize: 10,
+      poolSize: this.poolSize,
       connectTimeoutMs: 10_000,
     });
     return { id: row.id, name: row.database_name, spec, pool, uri };

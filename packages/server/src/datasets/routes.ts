@@ -10,6 +10,7 @@ import { decodeRisonQuery } from '../http/rison.js';
 import { DatasetService } from './service.js';
 import { listDatasets } from './list.js';
 import { MAX_ID, pickColumns } from './present.js';
+import { clientGone } from '../http/abort.js';
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
 /** a dataset is addressed by its id or its uuid */
@@ -57,7 +58,7 @@ export function datasetRoutes(app: FastifyInstance, ctx: AppContext): DatasetSer
 
   r.post('/api/v1/dataset/', { schema: { body: DatasetCreate } }, async (req, reply) => {
     const user = requirePermission(req, 'can_write', 'Dataset', 'dataset');
-    return reply.code(201).send(await datasets.create(user, req.body));
+    return reply.code(201).send(await datasets.create(user, req.body, clientGone(reply)));
   });
 
   r.post('/api/v1/dataset/get_or_create/', { schema: { body: GetOrCreateDatasetPayload } }, async (req) => {

@@ -143,7 +143,7 @@ export class DatasetService {
     return found.length === ids.length ? null : ['Owners are invalid'];
   }
 
-  async create(user: Principal, body: DatasetCreate): Promise<{ id: number; result: DatasetCreateResult }> {
+  async create(user: Principal, body: DatasetCreate, signal?: AbortSignal): Promise<{ id: number; result: DatasetCreateResult }> {
     const database = await this.usableDatabase(user, body.database);
     const key: DatasetKey = {
       databaseId: database.id,
@@ -175,6 +175,7 @@ export class DatasetService {
             schema: key.schema,
             sql,
             templateParams: emptyToNull(body.template_params),
+            signal,
           })
         : await physicalColumns(this.ctx, database.id, key.tableName, key.schema, key.catalog),
     );

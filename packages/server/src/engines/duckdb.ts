@@ -12,7 +12,9 @@ import {
   type EngineConnection,
   type EnginePool,
   type EngineSpec,
+  type RowSink,
   type StatementResult,
+  type StreamOutcome,
   type TableRef,
 } from './types.js';
 import { str, tableMetadata } from './duckdb-meta.js';
@@ -42,7 +44,7 @@ function toEngineError(e: unknown, cancelled = false): EngineError {
   return new EngineError(message.trim() || 'DuckDB reported an error.', type);
 }
 
-async function readResult(result: DuckDBResult, maxRows: number | undefined): Promise<StatementResult> {
+function describeResult(result: DuckDBResult) {
   const count = result.columnCount;
   const names = dedupeNames(result.columnNames());
   const converters = [];
@@ -54,6 +56,11 @@ async function readResult(result: DuckDBResult, maxRows: number | undefined): Pr
     columns.push(resultColumn(names[i], native, classifyType(native)));
     converters.push(cellConverter(type));
   }
+  return { columns, converters };
+}
+
+async function readResult(result: DuckDBResult, maxRows: number | undefined): Promise<StatementResult> {
+  const { columns, converters } = describeResult(result);
   const rows: Cell[][] = [];
   const limit = maxRows ?? Number.POSITIVE_INFINITY;
   if (result.returnType === ResultReturnType.QUERY_RESULT) {
@@ -93,6 +100,33 @@ class DuckDBEngineConnection implements EngineConnection {
       const out = await readResult(result, opts.maxRows);
       if (this.cancelled) throw cancelledError();
       return out;
+    } catch (e) {
+      throw toEngineError(e, this.cancelled);
+    } finally {
+      this.running = false;
+    }
+  }
+
+  async stream(sql: string, sink: RowSink, opts: { maxRows: number }): Promise<StreamOutcome> {
+    this.running = true;
+    this.cancelled = false;
+    try {
+      const result = await this.connection.stream(sql);
+      const { columns, converters } = describeResult(result);
+      sink.columns(columns);
+      let sent = 0;
+      if (result.returnType === ResultReturnType.QUERY_RESULT) {
+        while (sent < opts.maxRows && !this.cancelled) {
+          const chunk = await result.fetchChunk();
+          if (!chunk || chunk.rowCount === 0) break;
+          const batch: Cell[][] = [];
+          appendChunk(chunk, converters, batch, opts.maxRows - sent);
+          sent += batch.length;
+          if ((await sink.rows(batch)) === false) break;
+        }
+      }
+      if (this.cancelled) throw cancelledError();
+      return { rowCount: result.returnType === ResultReturnType.CHANGED_ROWS ? result.rowsChanged : null, rows: sent };
     } catch (e) {
       throw toEngineError(e, this.cancelled);
     } finally {
@@ -296,8 +330,8 @@ export const duckdbSpec: EngineSpec = {
 
   genericType: classifyType,
 
-  async estimateCost(pool, sql) {
-    const result = await pool.execute(`EXPLAIN ${sql}`);
+  async estimateCost(conn, sql) {
+    const result = await conn.execute(`EXPLAIN ${sql}`);
     const text = result.rows.map((r) => String(r[1] ?? '')).join('\n');
     return text
       .split('\n')
@@ -306,4 +340,32 @@ export const duckdbSpec: EngineSpec = {
   },
 
   selectStar: (table, schema, columns, limit) => buildSelectStar(quoteDouble, table, schema, columns, limit),
+
+  async enterNamespace(conn, catalog, schema) {
+    const q = quoteDouble;
+    if (!catalog) {
+      if (!schema) return async () => undefined;
+      await conn.execute(`USE ${q(schema)}`);
+      return async () => void (await conn.execute('USE main').catch(() => undefined));
+    }
+    // another catalog: remember where the pooled connection was, to switch it back
+    const [current, currentSchema] = (await conn.execute('SELECT current_database(), current_schema()')).rows[0] ?? [];
+    await conn.execute(`USE ${schema ? `${q(catalog)}.${q(schema)}` : q(catalog)}`);
+    const back = current !== undefined ? `${q(String(current))}.${q(String(currentSchema))}` : 'main';
+    return async () => void (await conn.execute(`USE ${back}`).catch(() => undefined));
+  },
+
+  async confirmsReadOnly(conn, statement) {
+    try {
+      const literal = `'${statement.replace(/'/g, "''")}'`;
+      const res = await conn.execute(`SELECT json_serialize_sql(${literal}) AS ast`, { maxRows: 1 });
+      const ast: unknown = JSON.parse(String(res.rows[0]?.[0] ?? '{}'));
+      return typeof ast === 'object' && ast !== null && (ast as { error?: unknown }).error === false;
+    } catch {
+      return false;
+    }
+  },
+
+  usesThreadPool: true,
+  backslashEscapes: false,
 };

@@ -11,7 +11,9 @@ import {
   type EngineConnection,
   type EnginePool,
   type EngineSpec,
+  type RowSink,
   type StatementResult,
+  type StreamOutcome,
 } from './types.js';
 import { accessDenied, cancelledError, errorMessage, errorNumber, networkError, unknownDatabase } from './errors.js';
 import { applyLimitForDialect } from './limit.js';
@@ -56,7 +58,12 @@ interface CoreQuery {
 }
 interface CoreConnection {
   query(options: { sql: string; rowsAsArray: boolean }): CoreQuery;
+  pause(): void;
+  resume(): void;
 }
+
+/** rows handed to a sink at a time when streaming */
+const STREAM_BATCH = 2000;
 
 function isHeader(v: unknown): v is ResultSetHeader {
   return typeof v === 'object' && v !== null && !Array.isArray(v) && 'affectedRows' in v;
@@ -78,9 +85,15 @@ class MysqlEngineConnection implements EngineConnection {
   private destroyed = false;
 
   constructor(
-    private readonly owner: MysqlEnginePool,
+    readonly owner: MysqlEnginePool,
     readonly conn: mysql.PoolConnection,
   ) {}
+
+  /** Close this connection on release instead of pooling it. */
+  discard(): void {
+    this.discarded = true;
+  }
+  private discarded = false;
 
   get cancelId(): string {
     return String(this.conn.threadId);
@@ -99,6 +112,92 @@ class MysqlEngineConnection implements EngineConnection {
     } finally {
       this.running = false;
     }
+  }
+
+  stream(sql: string, sink: RowSink, opts: { maxRows: number }): Promise<StreamOutcome> {
+    const core = this.conn.connection as unknown as CoreConnection;
+    this.running = true;
+    this.cancelled = false;
+    return new Promise<StreamOutcome>((resolve, reject) => {
+      let fields: FieldPacket[] | undefined;
+      let converters: ReturnType<typeof mysqlConverter>[] = [];
+      let header: ResultSetHeader | null = null;
+      let batch: unknown[][] = [];
+      let sent = 0;
+      let done = false;
+      let flushing: Promise<void> = Promise.resolve();
+      const fail = (e: unknown): void => {
+        if (done) return;
+        done = true;
+        this.running = false;
+        reject(toEngineError(e, this.owner.uri, this.cancelled));
+      };
+      const succeed = (): void => {
+        if (done) return;
+        done = true;
+        this.running = false;
+        if (this.cancelled) reject(cancelledError());
+        else resolve({ rowCount: fields ? null : (header?.affectedRows ?? null), rows: sent });
+      };
+      /** hand the batch over; the connection pauses while the sink is busy */
+      const flush = (): Promise<void> => {
+        if (!batch.length) return flushing;
+        const rows = convertRows(batch, converters);
+        batch = [];
+        sent += rows.length;
+        flushing = flushing.then(async () => {
+          if (done) return;
+          const more = sink.rows(rows);
+          if (more instanceof Promise) {
+            core.pause();
+            try {
+              if ((await more) === false) stop();
+            } finally {
+              if (!this.destroyed) core.resume();
+            }
+          } else if (more === false) stop();
+        });
+        flushing.catch(fail);
+        return flushing;
+      };
+      /** enough rows: drop the connection instead of reading the rest (the server stops on its next write) */
+      const stop = (): void => {
+        if (this.destroyed) return;
+        this.destroyed = true;
+        this.conn.destroy();
+        succeed();
+      };
+      core
+        .query({ sql, rowsAsArray: true })
+        .on('error', fail)
+        .on('fields', (f) => {
+          fields = f;
+          const names = dedupeNames(f.map((x) => x.name));
+          converters = f.map(mysqlConverter);
+          sink.columns(
+            f.map((x, i) => {
+              const type = mysqlTypeName(x);
+              return resultColumn(names[i], type, classifyType(type));
+            }),
+          );
+        })
+        .on('result', (row) => {
+          if (done || this.destroyed) return;
+          if (isHeader(row)) {
+            header = row;
+            return;
+          }
+          if (sent + batch.length >= opts.maxRows) {
+            void flush().then(stop, fail);
+            return;
+          }
+          batch.push(row as unknown[]);
+          if (batch.length >= STREAM_BATCH) void flush();
+        })
+        .on('end', () => {
+          void flush().then(succeed, fail);
+        });
+    });
   }
 
   private async runAll(sql: string): Promise<StatementResult> {
@@ -159,7 +258,7 @@ class MysqlEngineConnection implements EngineConnection {
 
   release(): void {
     if (this.destroyed) return;
-    if (this.cancelled) {
+    if (this.cancelled || this.discarded) {
       this.conn.destroy();
       return;
     }
@@ -313,10 +412,25 @@ export const mysqlSpec: EngineSpec = {
 
   genericType: classifyType,
 
-  async estimateCost(pool, sql) {
-    const rows = await asMysqlPool(pool).query(`EXPLAIN ${sql}`);
-    return rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, toCell(v)])));
+  async estimateCost(conn, sql) {
+    const res = await conn.execute(`EXPLAIN ${sql}`);
+    return res.rows.map((r) => Object.fromEntries(res.columns.map((c, i) => [c.name, toCell(r[i])])));
   },
+
+  async enterNamespace(conn, _catalog, schema) {
+    // MySQL: the schema is the database the connection uses
+    const own = (conn as MysqlEngineConnection).owner.uri.database;
+    if (!schema || schema === own) return async () => undefined;
+    await conn.execute(`USE ${quoteBacktick(schema)}`);
+    return async () => {
+      if (own) await conn.execute(`USE ${quoteBacktick(own)}`);
+      // no database to go back to: this connection is not handed to anyone else
+      else (conn as MysqlEngineConnection).discard();
+    };
+  },
+
+  usesThreadPool: false,
+  backslashEscapes: true,
 
   selectStar: (table, schema, columns, limit) => buildSelectStar(quoteBacktick, table, schema, columns, limit),
 };

@@ -12,7 +12,10 @@ import {
   type EngineConnection,
   type EnginePool,
   type EngineSpec,
+  type ResultColumn,
+  type RowSink,
   type StatementResult,
+  type StreamOutcome,
 } from './types.js';
 import { accessDenied, cancelledError, errorCode, errorMessage, networkError, unknownDatabase } from './errors.js';
 import { applyLimitForDialect } from './limit.js';
@@ -86,6 +89,8 @@ function clientConfig(opts: ConnectOptions): pg.ClientConfig {
 }
 
 const ignore = (): void => undefined;
+/** rows read from a cursor at a time when streaming */
+const STREAM_BATCH = 2000;
 
 class PgEngineConnection implements EngineConnection {
   private running = false;
@@ -93,7 +98,7 @@ class PgEngineConnection implements EngineConnection {
   private broken = false;
 
   constructor(
-    private readonly owner: PgEnginePool,
+    readonly owner: PgEnginePool,
     readonly client: pg.PoolClient,
   ) {
     // a connection that dies while borrowed must not crash the process
@@ -113,6 +118,49 @@ class PgEngineConnection implements EngineConnection {
       if (this.cancelled) throw cancelledError();
       return await this.shape(result);
     } catch (e) {
+      throw toEngineError(e, this.owner.uri, this.cancelled);
+    } finally {
+      this.running = false;
+    }
+  }
+
+  async stream(sql: string, sink: RowSink, opts: { maxRows: number }): Promise<StreamOutcome> {
+    this.running = true;
+    this.cancelled = false;
+    const cursor = this.client.query(new Cursor(sql, [], { rowMode: 'array', types: cellTypes }));
+    const read = (n: number) =>
+      new Promise<PgResultLike>((resolve, reject) => {
+        cursor.read(n, (err, rows, res) => {
+          if (err) reject(err);
+          else resolve({ fields: res.fields ?? [], rows, rowCount: res.rowCount, command: res.command });
+        });
+      });
+    let sent = 0;
+    let columns: ResultColumn[] | null = null;
+    try {
+      let last: PgResultLike | null = null;
+      for (;;) {
+        // pg-cursor reads everything for 0, so always ask for at least one row
+        const want = Math.max(1, Math.min(STREAM_BATCH, opts.maxRows - sent));
+        const res = await read(want);
+        last = res;
+        if (columns === null) {
+          // the cursor holds this client: unknown type names are looked up on another connection
+          columns = await this.owner.columnsOf(null, res.fields);
+          sink.columns(columns);
+        }
+        const batch = (res.rows as Cell[][]).slice(0, Math.max(0, opts.maxRows - sent));
+        sent += batch.length;
+        const more = batch.length ? await sink.rows(batch) : undefined;
+        if (this.cancelled) throw cancelledError();
+        if (res.rows.length < want || sent >= opts.maxRows || more === false) break;
+      }
+      await cursor.close();
+      return { rowCount: last && ROW_COUNT_COMMANDS.has(last.command) ? last.rowCount : null, rows: sent };
+    } catch (e) {
+      // the portal may be half-read; do not hand this connection to anyone else
+      this.broken = true;
+      await cursor.close().catch(ignore);
       throw toEngineError(e, this.owner.uri, this.cancelled);
     } finally {
       this.running = false;
@@ -154,16 +202,7 @@ class PgEngineConnection implements EngineConnection {
   }
 
   private async shape(result: PgResultLike): Promise<StatementResult> {
-    const fields = result.fields ?? [];
-    const typeNames = await this.owner.typeNames(
-      this.client,
-      fields.map((f) => f.dataTypeID),
-    );
-    const names = dedupeNames(fields.map((f) => f.name));
-    const columns = fields.map((f, i) => {
-      const type = typeNames.get(f.dataTypeID) ?? 'UNKNOWN';
-      return resultColumn(names[i], type, classifyType(type));
-    });
+    const columns = await this.owner.columnsOf(this.client, result.fields ?? []);
     const rowCount = ROW_COUNT_COMMANDS.has(result.command) ? result.rowCount : null;
     // the per-query type parsers already produced Cells
     return { columns, rows: result.rows as Cell[][], rowCount };
@@ -191,6 +230,8 @@ export class PgEnginePool implements EnginePool {
     readonly uri: ConnectionUri,
     private readonly config: pg.ClientConfig,
     size: number,
+    /** sessions are read-only: user SQL also runs inside a READ ONLY transaction (see enterNamespace) */
+    readonly readOnly = false,
   ) {
     this.pool = new pg.Pool({ ...config, max: Math.max(1, size), idleTimeoutMillis: 60_000, allowExitOnIdle: true });
     // an idle connection dropped by the server is replaced on next use; it must not crash the process
@@ -225,11 +266,24 @@ export class PgEnginePool implements EnginePool {
     }
   }
 
+  /** Result columns for a row description (type names looked up on `client`, else on the pool). */
+  async columnsOf(client: pg.PoolClient | null, fields: PgFieldLike[]): Promise<ResultColumn[]> {
+    const typeNames = await this.typeNames(
+      client,
+      fields.map((f) => f.dataTypeID),
+    );
+    const names = dedupeNames(fields.map((f) => f.name));
+    return fields.map((f, i) => {
+      const type = typeNames.get(f.dataTypeID) ?? 'UNKNOWN';
+      return resultColumn(names[i], type, classifyType(type));
+    });
+  }
+
   /** Display names for type oids, looking up the ones not seen before on the given client. */
-  async typeNames(client: pg.PoolClient, oids: number[]): Promise<Map<number, string>> {
+  async typeNames(client: pg.PoolClient | null, oids: number[]): Promise<Map<number, string>> {
     const missing = [...new Set(oids.filter((o) => !this.names.has(o)))];
     if (missing.length) {
-      const res = await client.query(
+      const res = await (client ?? this.pool).query(
         'SELECT oid::int AS oid, upper(format_type(oid, NULL)) AS name FROM pg_type WHERE oid = ANY($1::oid[])',
         [missing],
       );
@@ -261,7 +315,7 @@ export class PgEnginePool implements EnginePool {
     if (catalog === null || catalog === own) return this;
     let pool = this.catalogPools.get(catalog);
     if (!pool) {
-      pool = new PgEnginePool({ ...this.uri, database: catalog }, { ...this.config, database: catalog }, 2);
+      pool = new PgEnginePool({ ...this.uri, database: catalog }, { ...this.config, database: catalog }, 2, this.readOnly);
       this.catalogPools.set(catalog, pool);
     }
     return pool;
@@ -292,7 +346,7 @@ export const postgresSpec: EngineSpec = {
 
   async connect(opts) {
     const config = clientConfig(opts);
-    const pool = new PgEnginePool(opts.uri, config, opts.poolSize);
+    const pool = new PgEnginePool(opts.uri, config, opts.poolSize, opts.readOnly);
     try {
       // fail here, not on first use, for a wrong host, password or database
       (await pool.acquire()).release();
@@ -335,9 +389,12 @@ export const postgresSpec: EngineSpec = {
 
   genericType: classifyType,
 
-  async estimateCost(pool, sql) {
-    const rows = await asPgPool(pool).query(`EXPLAIN (FORMAT JSON) ${sql}`);
-    const plans = rows.map((r) => r['QUERY PLAN']);
+  async estimateCost(conn, sql) {
+    const res = await conn.execute(`EXPLAIN (FORMAT JSON) ${sql}`);
+    const plans = res.rows.map((r) => {
+      const cell = r[0];
+      return typeof cell === 'string' ? (JSON.parse(cell) as unknown) : cell;
+    });
     return plans
       .flatMap((p) => (Array.isArray(p) ? p : [p]))
       .map((entry) => {
@@ -352,4 +409,28 @@ export const postgresSpec: EngineSpec = {
   },
 
   selectStar: (table, schema, columns, limit) => buildSelectStar(quoteDouble, table, schema, columns, limit),
+
+  async enterNamespace(conn, catalog, schema) {
+    // the catalog was chosen with the connection's pool
+    const pgConn = conn as PgEngineConnection;
+    if (pgConn.owner.readOnly) {
+      // The session default (default_transaction_read_only) is a setting a statement could change;
+      // a READ ONLY transaction whose snapshot is taken cannot be made writable by anything inside it.
+      await conn.execute('BEGIN TRANSACTION READ ONLY');
+      try {
+        if (schema) await conn.execute(`SET LOCAL search_path TO ${quoteDouble(schema)}, public`);
+        await conn.execute('SELECT 1');
+      } catch (e) {
+        await conn.execute('ROLLBACK').catch(ignore);
+        throw e;
+      }
+      return async () => void (await conn.execute('ROLLBACK'));
+    }
+    if (!schema) return async () => undefined;
+    await conn.execute(`SET search_path TO ${quoteDouble(schema)}, public`);
+    return async () => void (await conn.execute('RESET search_path'));
+  },
+
+  usesThreadPool: false,
+  backslashEscapes: false,
 };

@@ -3,7 +3,7 @@
  * (`Cell`): exact integers beyond 2^53 as bigint, dates and timestamps as ISO text, nested
  * values as JSON text, binary as (bounded) hex.
  */
-import type { Cell, ResultColumn } from './types.js';
+import type { Cell, ResultColumn, RowSink, StatementResult, StreamOutcome } from './types.js';
 import type { GenericInfo } from './sql-text.js';
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
@@ -175,4 +175,16 @@ export function dedupeNames(names: string[]): string[] {
     seen.set(`${name}__${next}`, 0);
     return `${name}__${next}`;
   });
+}
+
+/** Hand a fully read result to a sink in batches (engines whose driver cannot stream rows). */
+export async function sinkResult(result: StatementResult, sink: RowSink, batchSize = 2000): Promise<StreamOutcome> {
+  sink.columns(result.columns);
+  let sent = 0;
+  for (let i = 0; i < result.rows.length; i += batchSize) {
+    const batch = result.rows.slice(i, i + batchSize);
+    sent += batch.length;
+    if ((await sink.rows(batch)) === false) break;
+  }
+  return { rowCount: result.rowCount, rows: sent };
 }

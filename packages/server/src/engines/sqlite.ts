@@ -13,13 +13,15 @@ import {
   type EngineConnection,
   type EnginePool,
   type EngineSpec,
+  type RowSink,
   type StatementResult,
+  type StreamOutcome,
   type TableMetadata,
 } from './types.js';
 import { cancelledError, type EngineErrorType } from './errors.js';
 import { applyLimitForDialect } from './limit.js';
 import { ResourcePool } from './pool.js';
-import { dedupeNames, resultColumn } from './rows.js';
+import { dedupeNames, resultColumn, sinkResult } from './rows.js';
 import { SQLITE_CHILD_SOURCE } from './sqlite-child.js';
 import { buildSelectStar, classifyType, quoteDouble, shortTypeName, sortTableRefs, type GenericInfo } from './sql-text.js';
 
@@ -194,6 +196,10 @@ class SqliteEngineConnection implements EngineConnection {
     } finally {
       this.running = false;
     }
+  }
+
+  async stream(sql: string, sink: RowSink, opts: { maxRows: number }): Promise<StreamOutcome> {
+    return sinkResult(await this.execute(sql, { maxRows: opts.maxRows }), sink);
   }
 
   /** Internal metadata queries with bound parameters; rows as objects. */
@@ -380,9 +386,18 @@ export const sqliteSpec: EngineSpec = {
 
   genericType: sqliteGenericType,
 
-  async estimateCost(pool, sql) {
-    return asSqlitePool(pool).query(`EXPLAIN QUERY PLAN ${sql}`);
+  async estimateCost(conn, sql) {
+    const res = await conn.execute(`EXPLAIN QUERY PLAN ${sql}`);
+    return res.rows.map((r) => Object.fromEntries(res.columns.map((c, i) => [c.name, r[i]])));
   },
 
   selectStar: (table, schema, columns, limit) => buildSelectStar(quoteDouble, table, schema, columns, limit),
+
+  async enterNamespace() {
+    return async () => undefined;
+  },
+
+  // one child process per connection: the statement never holds a libuv thread
+  usesThreadPool: false,
+  backslashEscapes: false,
 };

@@ -99,6 +99,24 @@ export interface ConnectOptions {
   connectTimeoutMs: number;
 }
 
+/**
+ * Where streamed rows go. `columns` comes once, before any rows; `rows` gets batches (a few
+ * thousand rows at most). A promise returned by `rows` holds back reading until it settles, so a
+ * slow consumer (a client's socket, the results store) never makes rows pile up in memory;
+ * returning `false` (or a promise of it) stops reading: the consumer has had enough.
+ */
+export interface RowSink {
+  columns(columns: ResultColumn[]): void;
+  rows(batch: Cell[][]): void | boolean | Promise<void | boolean>;
+}
+
+export interface StreamOutcome {
+  /** rows changed by a DML statement, when the driver reports it */
+  rowCount: number | null;
+  /** rows handed to the sink */
+  rows: number;
+}
+
 /** One borrowed connection; execution and cancellation happen on it. */
 export interface EngineConnection {
   /**
@@ -106,6 +124,11 @@ export interface EngineConnection {
    * (the SQL itself is limited by the caller). Rejects with EngineError on database errors.
    */
   execute(sql: string, opts?: { maxRows?: number }): Promise<StatementResult>;
+  /**
+   * Run one statement and hand its rows to `sink` in batches as the engine produces them, never
+   * holding the whole result: at most `maxRows` rows are read, then the statement is abandoned.
+   */
+  stream(sql: string, sink: RowSink, opts: { maxRows: number }): Promise<StreamOutcome>;
   /** Cancel whatever this connection is running, inside the database. Safe to call any time. */
   cancel(): Promise<void>;
   /** A value identifying the running session in the database (pg backend pid, mysql thread id). */
@@ -150,8 +173,26 @@ export interface EngineSpec {
   getTableMetadata(pool: EnginePool, table: string, schema: string | null, catalog: string | null): Promise<TableMetadata>;
   /** Map a native type name to a generic type. */
   genericType(nativeType: string): { type_generic: GenericType; is_dttm: boolean };
-  /** EXPLAIN-based cost estimate, one row per plan line (`[{"Total cost": ...}]`). */
-  estimateCost(conn: EnginePool, sql: string): Promise<Record<string, unknown>[]>;
+  /** EXPLAIN-based cost estimate, one row per plan line (`[{"Total cost": ...}]`), on a borrowed connection. */
+  estimateCost(conn: EngineConnection, sql: string): Promise<Record<string, unknown>[]>;
+  /**
+   * Switch a borrowed connection to the query's catalog and schema (the catalog's pool was already
+   * chosen by `poolForCatalog` where the engine needs one); the returned function switches back
+   * before the connection goes back to its pool.
+   */
+  enterNamespace(conn: EngineConnection, catalog: string | null, schema: string | null): Promise<() => Promise<void>>;
+  /**
+   * A second opinion, used only to allow: does the engine's own parser read this text as a plain
+   * query? (DuckDB syntax that node-sql-parser does not know.) Engines without one leave it out.
+   */
+  confirmsReadOnly?(conn: EngineConnection, statement: string): Promise<boolean>;
+  /**
+   * The driver blocks one of Node's libuv threads while a statement runs (DuckDB): such queries
+   * are capped process-wide below the thread pool size, so file, crypto and DNS work never starves.
+   */
+  usesThreadPool: boolean;
+  /** Backslash is an escape character inside string literals (MySQL/MariaDB): templates escape it too. */
+  backslashEscapes: boolean;
   /** Build a SELECT * preview for the table with the given limit. */
   selectStar(table: string, schema: string | null, columns: string[], limit: number): string;
 }

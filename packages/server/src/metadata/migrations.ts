@@ -288,6 +288,14 @@ const steps: Record<string, { up: Step }> = {
         .execute();
     },
   },
+  '0003_token_version_and_query_tables': {
+    async up(db) {
+      // bumped by a password change, a deactivation or a role change: older tokens stop working
+      await db.schema.alterTable('ab_user').addColumn('token_version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      // the tables a query reads, found once when it is written (JSON list), never per listing
+      await db.schema.alterTable('query').addColumn('sql_tables', 'text').execute();
+    },
+  },
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -16,6 +16,8 @@ export interface UserTable {
   last_login: string | null;
   login_count: number;
   fail_login_count: number;
+  /** bumped by a password change, deactivation or role change; tokens carry it and must match */
+  token_version: Generated<number>;
 }
 
 export interface RoleTable {
@@ -109,6 +111,8 @@ export interface QueryTable {
   worker_id: string | null;
   lease_until: number | null;
   changed_on: string;
+  /** JSON list of the tables the SQL reads (`[{catalog, schema, table}]`), computed when the query is written */
+  sql_tables: string | null;
 }
 
 export interface SavedQueryTable {

@@ -2,21 +2,35 @@
  * Statement splitting and the read-only check for user SQL. Splitting uses the engine lexer
  * (quotes, comments and dollar-quoted bodies are respected); what a statement does is decided by
  * node-sql-parser's AST for the engine's dialect, never by scanning text. Anything the parser cannot
- * read is "unknown", and unknown is refused where data changes are not allowed (fail closed).
+ * read is "unknown", and unknown is refused where data changes are not allowed (fail closed), with
+ * the place where the parser stopped. Calls of functions with side effects (set_config, large
+ * objects, sequences, …) and session/transaction statements count as changes (parse-effects.ts).
  */
 import nodeSqlParser from 'node-sql-parser';
-import { lexDialectOf, tokenize, type Token } from '../engines/lexer.js';
+import { isWord, lexDialectOf, tokenize, type Token } from '../engines/lexer.js';
+import { astCallsSideEffects, recognizesChange, tokensCallSideEffects } from './parse-effects.js';
 
 const { Parser } = nodeSqlParser;
 const parser = new Parser();
 
 /** Split a script into statements at top-level semicolons; empty and comment-only parts are dropped. */
 export function splitStatements(sql: string, parserDialect: string): string[] {
+  return statementSpans(sql, parserDialect).map((s) => s.text);
+}
+
+interface StatementSpan {
+  text: string;
+  /** offset of the statement's first character in the script */
+  start: number;
+}
+
+function statementSpans(sql: string, parserDialect: string): StatementSpan[] {
   const tokens = tokenize(sql, lexDialectOf(parserDialect));
-  const statements: string[] = [];
+  const spans: StatementSpan[] = [];
   let current: Token[] = [];
   const flush = () => {
-    if (current.length) statements.push(sql.slice(current[0].start, current[current.length - 1].end).trim());
+    // a statement runs from its first token to its last: no surrounding blanks or comments
+    if (current.length) spans.push({ text: sql.slice(current[0].start, current[current.length - 1].end), start: current[0].start });
     current = [];
   };
   for (const t of tokens) {
@@ -24,7 +38,7 @@ export function splitStatements(sql: string, parserDialect: string): string[] {
     else current.push(t);
   }
   flush();
-  return statements.filter((s) => s.length > 0);
+  return spans;
 }
 
 export type StatementKind =
@@ -49,7 +63,29 @@ function containsMutation(node: unknown, depth = 0): boolean {
   const type = node.type;
   if (typeof type === 'string' && node.ast === undefined) {
     // statement-level nodes carry one of these types; expressions carry others (column_ref, binary_expr…)
-    if (['insert', 'replace', 'update', 'delete', 'create', 'drop', 'alter', 'truncate', 'rename', 'grant', 'revoke', 'merge', 'lock', 'set', 'use', 'call', 'exec', 'load_data', 'transaction'].includes(type)) {
+    if (
+      [
+        'insert',
+        'replace',
+        'update',
+        'delete',
+        'create',
+        'drop',
+        'alter',
+        'truncate',
+        'rename',
+        'grant',
+        'revoke',
+        'merge',
+        'lock',
+        'set',
+        'use',
+        'call',
+        'exec',
+        'load_data',
+        'transaction',
+      ].includes(type)
+    ) {
       return true;
     }
     if (type === 'select' && isRecord(node.into) && (node.into.expr || node.into.type)) return true;
@@ -57,19 +93,63 @@ function containsMutation(node: unknown, depth = 0): boolean {
   return Object.values(node).some((v) => typeof v === 'object' && v !== null && containsMutation(v, depth + 1));
 }
 
+/** Where and why the parser stopped reading a statement; positions are 1-based, in the whole script. */
+export interface ParseError {
+  line: number;
+  column: number;
+  /** a short single-line piece of the SQL from where the parser stopped (at most 60 characters) */
+  excerpt: string;
+  message: string;
+}
+
+export interface StatementAnalysis {
+  kind: StatementKind;
+  /** for 'unknown' statements: where the parser stopped; null otherwise */
+  error: ParseError | null;
+}
+
 /** Classify one statement with the engine's parser dialect. */
 export function classifyStatement(statement: string, parserDialect: string): StatementKind {
+  return analyzeStatement(statement, parserDialect).kind;
+}
+
+/**
+ * Classify one statement and, when it is 'unknown', say where the parser stopped. Positions in
+ * the error are relative to `statement` unless `origin` gives the statement's place in a script.
+ */
+export function analyzeStatement(
+  statement: string,
+  parserDialect: string,
+  origin: { script: string; start: number } = { script: statement, start: 0 },
+): StatementAnalysis {
   let ast: unknown;
   try {
     ast = parser.astify(statement, { database: parserDialect });
-  } catch {
-    return classifyUnparsed(statement, parserDialect);
+  } catch (e) {
+    const kind =
+      recognizesChange(statement, parserDialect) || explainAnalyzesChange(statement, parserDialect)
+        ? 'mutating'
+        : classifyUnparsed(statement, parserDialect);
+    return { kind, error: kind === 'unknown' ? parseErrorOf(e, statement, parserDialect, origin) : null };
   }
   const list = Array.isArray(ast) ? ast : [ast];
-  if (list.length !== 1 || !isRecord(list[0])) return 'unknown';
+  if (list.length !== 1 || !isRecord(list[0])) {
+    return { kind: 'unknown', error: errorAt(origin, origin.start, 'it reads as more than one statement') };
+  }
   const root = list[0];
-  if (typeof root.type !== 'string' || !READ_TYPES.has(root.type)) return 'mutating';
-  return containsMutation(root) ? 'mutating' : 'select';
+  if (typeof root.type !== 'string' || !READ_TYPES.has(root.type)) return { kind: 'mutating', error: null };
+  if (containsMutation(root) || astCallsSideEffects(root)) return { kind: 'mutating', error: null };
+  // the AST decides; the token scan is a second look that can only refuse (a call shape the AST
+  // walk does not know, e.g. a quoted or unusual function node)
+  if (tokensCallSideEffects(tokenize(statement, lexDialectOf(parserDialect)))) return { kind: 'mutating', error: null };
+  return { kind: 'select', error: null };
+}
+
+/** `EXPLAIN ANALYZE <statement>` runs the statement: it changes what the statement changes (refusal only). */
+function explainAnalyzesChange(statement: string, parserDialect: string): boolean {
+  const tokens = tokenize(statement, lexDialectOf(parserDialect));
+  if (!isWord(tokens[0], 'EXPLAIN') || !(isWord(tokens[1], 'ANALYZE') || isWord(tokens[1], 'ANALYSE')) || !tokens[2]) return false;
+  return classifyStatement(statement.slice(tokens[2].start), parserDialect) === 'mutating';
 }
 
 /**
@@ -86,21 +166,81 @@ function classifyUnparsed(statement: string, parserDialect: string): StatementKi
     const rest = statement.slice(tokens[1].start);
     return classifyStatement(rest, parserDialect) === 'select' ? 'select' : 'unknown';
   }
-  if ((first === 'SHOW' || first === 'DESCRIBE' || first === 'DESC' || first === 'SUMMARIZE') && tokens.length <= 4 && tokens.slice(1).every((t) => t.kind === 'word' || t.kind === 'ident' || t.text === '.')) {
+  if (
+    (first === 'SHOW' || first === 'DESCRIBE' || first === 'DESC' || first === 'SUMMARIZE') &&
+    tokens.length <= 4 &&
+    tokens.slice(1).every((t) => t.kind === 'word' || t.kind === 'ident' || t.text === '.')
+  ) {
     return 'select';
   }
   return 'unknown';
 }
 
+/** short enough to quote in a sentence; never over 60 characters */
+const MAX_EXCERPT = 40;
+
+/** A one-line piece of the script from `offset`; at the very end, the text just before it. */
+function excerptAt(script: string, offset: number, statementEnd: number): string {
+  const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
+  let text = oneLine(script.slice(offset, Math.min(statementEnd, offset + MAX_EXCERPT * 2)));
+  if (!text) text = oneLine(script.slice(Math.max(0, offset - MAX_EXCERPT * 2), offset)).slice(-MAX_EXCERPT);
+  if (text.length > MAX_EXCERPT) {
+    const cut = text.lastIndexOf(' ', MAX_EXCERPT - 1);
+    text = `${text.slice(0, cut > MAX_EXCERPT / 2 ? cut : MAX_EXCERPT - 1)}…`;
+  }
+  return text;
+}
+
+function errorAt(origin: { script: string; start: number }, offset: number, message: string, statementLength = Infinity): ParseError {
+  const before = origin.script.slice(0, offset);
+  const line = before.split('\n').length;
+  const column = offset - (before.lastIndexOf('\n') + 1) + 1;
+  return {
+    line,
+    column,
+    excerpt: excerptAt(origin.script, offset, Math.min(origin.script.length, origin.start + statementLength)),
+    message,
+  };
+}
+
+/** node-sql-parser throws peg syntax errors with `location.start.offset` (relative to its trimmed input). */
+function parseErrorOf(e: unknown, statement: string, parserDialect: string, origin: { script: string; start: number }): ParseError {
+  const lead = statement.length - statement.trimStart().length;
+  const loc = isRecord(e) && isRecord(e.location) && isRecord(e.location.start) ? e.location.start : null;
+  const at = loc && typeof loc.offset === 'number' ? Math.min(statement.length, lead + loc.offset) : 0;
+  const rest = tokenize(statement.slice(at, at + 200), lexDialectOf(parserDialect))[0];
+  const message = !loc
+    ? 'the parser could not read the statement'
+    : rest
+      ? `unexpected "${rest.text.length > 30 ? `${rest.text.slice(0, 29)}…` : rest.text}"`
+      : 'unexpected end of the statement';
+  return errorAt(origin, origin.start + at, message, statement.length);
+}
+
+/** The message for a statement refused because it could not be parsed (error type INVALID_SQL_ERROR). */
+export function unparseableMessage(err: ParseError | null): string {
+  if (!err) return 'The SQL could not be parsed, so it cannot be confirmed to only read data. Please check the syntax.';
+  const near = err.excerpt ? `, near "${err.excerpt}"` : '';
+  return `The SQL could not be parsed (line ${err.line}, column ${err.column}${near}), so it cannot be confirmed to only read data. Please check the syntax.`;
+}
+
 export interface ScriptCheck {
   statements: string[];
   kinds: StatementKind[];
+  /** per statement: where the parser stopped, for 'unknown' ones; null for the others */
+  errors: (ParseError | null)[];
   /** every statement is a read-only select */
   readOnly: boolean;
 }
 
 export function checkScript(sql: string, parserDialect: string): ScriptCheck {
-  const statements = splitStatements(sql, parserDialect);
-  const kinds = statements.map((s) => classifyStatement(s, parserDialect));
-  return { statements, kinds, readOnly: kinds.every((k) => k === 'select') };
+  const spans = statementSpans(sql, parserDialect);
+  const analyses = spans.map((s) => analyzeStatement(s.text, parserDialect, { script: sql, start: s.start }));
+  const kinds = analyses.map((a) => a.kind);
+  return {
+    statements: spans.map((s) => s.text),
+    kinds,
+    errors: analyses.map((a) => a.error),
+    readOnly: kinds.every((k) => k === 'select'),
+  };
 }

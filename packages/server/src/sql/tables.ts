@@ -10,7 +10,7 @@ export interface SqlTableRef {
 }
 
 /** Parsing is skipped for very long scripts: the list is informative and must not stall a page. */
-const MAX_PARSED_LENGTH = 100_000;
+export const MAX_TABLES_SQL_LENGTH = 100_000;
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -39,7 +39,7 @@ function cteNames(node: unknown, out: Set<string>): Set<string> {
  * (templates, engine-specific syntax) gives an empty list.
  */
 export function sqlTables(sql: string, parserDialect: string | null): SqlTableRef[] {
-  if (!sql.trim() || sql.length > MAX_PARSED_LENGTH) return [];
+  if (!sql.trim() || sql.length > MAX_TABLES_SQL_LENGTH) return [];
   const opt = parserDialect ? { database: parserDialect } : {};
   let list: string[];
   let ctes: Set<string>;

@@ -1,4 +1,7 @@
-/** Query history: list with rison filters, one query, and changes since a time (polling). */
+/**
+ * Query history: list with rison filters, one query, and changes since a time (polling). The
+ * tables a query reads are stored with it (`query.sql_tables`); a listing never parses SQL.
+ */
 import type { Kysely } from 'kysely';
 import type { QueryRecord } from '@rama/shared';
 import type { MetadataSchema } from '../metadata/schema.js';
@@ -6,7 +9,8 @@ import { textMatches } from '../metadata/textMatch.js';
 import type { Principal } from '../security/principal.js';
 import { invalidFields, notFound } from '../http/errors.js';
 import type { ListParams } from '../http/rison.js';
-import { sqlTables } from '../sql/tables.js';
+import { SqlAnalysisError, sqlTablesAsync } from '../sql/offload.js';
+import type { SqlTableRef } from '../sql/tables.js';
 import { presentQueries, type QueryRow } from './present.js';
 import { engineSpecForUri } from '../engines/registry.js';
 import { parseUri } from '../engines/uri.js';
@@ -21,7 +25,19 @@ function dialectOf(uri: string): string {
 
 type Db = Kysely<MetadataSchema>;
 
-export const QUERY_ORDER_COLUMNS = ['changed_on', 'start_time', 'end_time', 'rows', 'status', 'tab_name', 'database.database_name', 'user.first_name', 'sql', 'executed_sql', 'schema'] as const;
+export const QUERY_ORDER_COLUMNS = [
+  'changed_on',
+  'start_time',
+  'end_time',
+  'rows',
+  'status',
+  'tab_name',
+  'database.database_name',
+  'user.first_name',
+  'sql',
+  'executed_sql',
+  'schema',
+] as const;
 const ORDER_MAP: Record<string, string> = { 'database.database_name': 'dbs.database_name', 'user.first_name': 'ab_user.first_name' };
 
 const seesAll = (u: Principal) => u.isAdmin || u.can('all_query_access', 'all_query_access');
@@ -40,10 +56,12 @@ export async function listQueries(db: Db, user: Principal, p: ListParams) {
     else if (f.col === 'status' && f.opr === 'eq' && typeof f.value === 'string') q = q.where('query.status', '=', f.value);
     else if (f.col === 'status' && f.opr === 'in' && Array.isArray(f.value)) q = q.where('query.status', 'in', f.value.map(String));
     else if (f.col === 'user' && (f.opr === 'rel_o_m' || f.opr === 'eq')) q = q.where('query.user_id', '=', num(f.value, 'user'));
-    else if (f.col === 'sql' && (f.opr === 'ct' || f.opr === 'all_text') && typeof f.value === 'string') q = q.where(textMatches('query.sql', f.value));
+    else if (f.col === 'sql' && (f.opr === 'ct' || f.opr === 'all_text') && typeof f.value === 'string')
+      q = q.where(textMatches('query.sql', f.value));
     else if (f.col === 'start_time' && f.opr === 'gt') q = q.where('query.start_time', '>', num(f.value, 'start_time'));
     else if (f.col === 'start_time' && f.opr === 'lt') q = q.where('query.start_time', '<', num(f.value, 'start_time'));
-    else if (f.col === 'changed_on' && (f.opr === 'gt' || f.opr === 'lt') && typeof f.value === 'string') q = q.where('query.changed_on', f.opr === 'gt' ? '>' : '<', f.value);
+    else if (f.col === 'changed_on' && (f.opr === 'gt' || f.opr === 'lt') && typeof f.value === 'string')
+      q = q.where('query.changed_on', f.opr === 'gt' ? '>' : '<', f.value);
     else if (f.col === 'sql_editor_id' && f.opr === 'eq') q = q.where('query.sql_editor_id', '=', String(f.value));
     else throw invalidFields({ filters: [`Filter on ${f.col} with ${f.opr} is not supported.`] });
   }
@@ -57,6 +75,7 @@ export async function listQueries(db: Db, user: Principal, p: ListParams) {
     .limit(p.pageSize)
     .offset(p.page * p.pageSize)
     .execute();
+  const tables = await tablesOfRows(db, rows);
   const result = rows.map((r) => ({
     id: r.id,
     client_id: r.client_id,
@@ -66,12 +85,15 @@ export async function listQueries(db: Db, user: Principal, p: ListParams) {
     schema: r.schema,
     sql: r.sql,
     executed_sql: r.executed_sql,
-    sql_tables: sqlTables(r.sql, dialectOf(r.sqlalchemy_uri)),
+    sql_tables: tables.get(r.id) ?? [],
     rows: r.rows,
     status: r.status,
     tab_name: r.tab_name,
     sql_editor_id: r.sql_editor_id,
-    user: r.user_id !== null ? { id: r.user_id, first_name: r.first_name ?? '', last_name: r.last_name ?? '', username: r.username ?? '' } : null,
+    user:
+      r.user_id !== null
+        ? { id: r.user_id, first_name: r.first_name ?? '', last_name: r.last_name ?? '', username: r.username ?? '' }
+        : null,
     start_time: r.start_time,
     end_time: r.end_time,
     tmp_table_name: r.tmp_table_name,
@@ -80,6 +102,100 @@ export async function listQueries(db: Db, user: Principal, p: ListParams) {
     tracking_url: null,
   }));
   return { count: Number(count), ids: result.map((r) => r.id), result };
+}
+
+/** The `query.sql_tables` text for a query: JSON of the tables its SQL reads, `[]` when it cannot tell. */
+export async function tablesForStorage(sql: string, parserDialect: string): Promise<string> {
+  return JSON.stringify(await tablesOrEmpty(sql, parserDialect, false));
+}
+
+/** Analysis over its limits gives [] (the list is informative); any other failure is passed on. */
+async function tablesOrEmpty(sql: string, parserDialect: string, background: boolean): Promise<SqlTableRef[]> {
+  try {
+    return await sqlTablesAsync(sql, parserDialect, { background });
+  } catch (e) {
+    if (e instanceof SqlAnalysisError && e.reason === 'limit') return [];
+    throw e;
+  }
+}
+
+/** Stored `sql_tables` in the API shape; `schema.table` strings (an older form) are read too. */
+export function storedTables(text: string): SqlTableRef[] {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(v)) return [];
+  const out: SqlTableRef[] = [];
+  for (const e of v) {
+    if (typeof e === 'string' && e) {
+      const parts = e.split('.');
+      const table = parts.pop() as string;
+      const schema = parts.pop() ?? null;
+      out.push({ catalog: parts.length ? parts.join('.') : null, schema, table });
+    } else if (e && typeof e === 'object' && typeof (e as SqlTableRef).table === 'string') {
+      const { catalog, schema, table } = e as SqlTableRef;
+      out.push({ catalog: typeof catalog === 'string' ? catalog : null, schema: typeof schema === 'string' ? schema : null, table });
+    }
+  }
+  return out;
+}
+
+/** Rows written before `sql_tables` existed get it filled in, a few per listing, off the main thread. */
+const FILL_PER_LISTING = 25;
+/** how long a listing waits for those: small queries are done by then, big ones show up next time */
+const FILL_WAIT_MS = 150;
+const FILL_MAX_PENDING = 500;
+const filling = new WeakMap<Db, Map<number, Promise<SqlTableRef[]>>>();
+
+async function tablesOfRows(
+  db: Db,
+  rows: { id: number; sql: string; sql_tables: string | null; sqlalchemy_uri: string }[],
+): Promise<Map<number, SqlTableRef[]>> {
+  const out = new Map<number, SqlTableRef[]>();
+  const missing: typeof rows = [];
+  for (const r of rows) {
+    if (r.sql_tables !== null) out.set(r.id, storedTables(r.sql_tables));
+    else missing.push(r);
+  }
+  if (!missing.length) return out;
+  let pending = filling.get(db);
+  if (!pending) filling.set(db, (pending = new Map()));
+  const waits: Promise<unknown>[] = [];
+  for (const r of missing.slice(0, FILL_PER_LISTING)) {
+    let p = pending.get(r.id);
+    if (!p) {
+      if (pending.size >= FILL_MAX_PENDING) break;
+      const inFlight = pending;
+      p = fillTables(db, r.id, r.sql, dialectOf(r.sqlalchemy_uri)).finally(() => inFlight.delete(r.id));
+      pending.set(r.id, p);
+    }
+    waits.push(
+      p.then(
+        (t) => void out.set(r.id, t),
+        () => undefined,
+      ),
+    );
+  }
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([Promise.all(waits), new Promise((resolve) => (timer = setTimeout(resolve, FILL_WAIT_MS)))]);
+  clearTimeout(timer);
+  // copy what is known now: fills finishing later must not change a reply being serialised
+  return new Map(out);
+}
+
+async function fillTables(db: Db, id: number, sql: string, parserDialect: string): Promise<SqlTableRef[]> {
+  const tables = await tablesOrEmpty(sql, parserDialect, true);
+  // only where still empty: a value written meanwhile by the query's own update wins
+  await db
+    .updateTable('query')
+    .set({ sql_tables: JSON.stringify(tables) })
+    .where('id', '=', id)
+    .where('sql_tables', 'is', null)
+    .execute();
+  return tables;
 }
 
 export async function getQueryDetail(db: Db, user: Principal, id: number) {

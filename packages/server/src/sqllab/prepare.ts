@@ -9,8 +9,8 @@ import type { DatabaseTable, Row } from '../metadata/schema.js';
 import { existingLimit } from '../engines/limit.js';
 import { typedError } from '../http/errors.js';
 import type { Principal } from '../security/principal.js';
-import { checkScript, type StatementKind } from '../sql/statements.js';
-import { parseTemplateParams, renderSqlTemplate, TemplateError } from '../sql/template.js';
+import type { Executor } from '../execution/executor.js';
+import { checkStatements, DML_REFUSED_MESSAGE, renderSql } from '../execution/prepare.js';
 
 export interface PreparedRun {
   /** statements as they are sent to the engine */
@@ -35,51 +35,29 @@ export interface PrepareInput {
   tmpTableName: string | null;
   tmpSchemaName: string | null;
   urlParams: Record<string, string>;
+  catalog: string | null;
+  /** ENABLE_TEMPLATE_PROCESSING */
+  templatesEnabled: boolean;
 }
 
-const dmlRefused = (unknown: boolean) =>
-  typedError(
-    400,
-    unknown
-      ? 'This database does not allow data changes (DML), and the query could not be parsed to confirm it only reads. Please check the syntax, or contact your administrator.'
-      : 'Only SELECT statements are allowed against this database.',
-    ErrorType.DML_NOT_ALLOWED_ERROR,
-  );
+const dmlRefused = () => typedError(400, DML_REFUSED_MESSAGE, ErrorType.DML_NOT_ALLOWED_ERROR);
 
-/** DuckDB can tell for itself whether text is a plain SELECT: its own parser, used only to allow. */
-async function duckdbConfirmsSelect(db: OpenDatabase, statement: string): Promise<boolean> {
-  try {
-    const literal = `'${statement.replace(/'/g, "''")}'`;
-    const res = await db.pool.execute(`SELECT json_serialize_sql(${literal}) AS ast`, { maxRows: 1 });
-    const ast: unknown = JSON.parse(String(res.rows[0]?.[0] ?? '{}'));
-    return typeof ast === 'object' && ast !== null && (ast as { error?: unknown }).error === false;
-  } catch {
-    return false;
-  }
-}
-
-export async function prepareRun(db: OpenDatabase, row: Row<DatabaseTable>, user: Principal, input: PrepareInput, sqlMaxRow: number): Promise<PreparedRun> {
-  let rendered: string;
-  try {
-    rendered = await renderSqlTemplate(input.sql, {
-      params: parseTemplateParams(input.templateParams),
-      username: user.username,
-      userId: user.id,
-      email: user.email,
-      urlParams: input.urlParams,
-    });
-  } catch (e) {
-    if (e instanceof TemplateError) throw typedError(400, e.message, ErrorType.INVALID_TEMPLATE_PARAMS_ERROR);
-    throw e;
-  }
+export async function prepareRun(
+  executor: Executor,
+  db: OpenDatabase,
+  row: Row<DatabaseTable>,
+  user: Principal,
+  input: PrepareInput,
+  sqlMaxRow: number,
+  timeoutMs: number,
+): Promise<PreparedRun> {
+  const rendered = await renderSql(db.spec, input.sql, { templateParams: input.templateParams, user, urlParams: input.urlParams, enabled: input.templatesEnabled });
   const dialect = db.spec.parserDialect;
-  const check = checkScript(rendered, dialect);
-  if (!check.statements.length) throw typedError(400, 'The query is empty: there is no statement to run.', ErrorType.INVALID_SQL_ERROR);
-  const kinds: StatementKind[] = [...check.kinds];
-  if (db.spec.engine === 'duckdb') {
-    for (let i = 0; i < kinds.length; i++) if (kinds[i] === 'unknown' && (await duckdbConfirmsSelect(db, check.statements[i]))) kinds[i] = 'select';
-  }
-  const readOnly = kinds.every((k) => k === 'select');
+  // CTAS checks its statements itself below: everything but the last must only read
+  const allowDml = Boolean(row.allow_dml) || input.selectAsCta;
+  const check = await checkStatements(executor, db.spec, { databaseId: db.id, catalog: input.catalog, schema: input.schema, timeoutMs }, rendered, allowDml);
+  const kinds = [...check.kinds];
+  const readOnly = check.readOnly;
   const statements = [...check.statements];
   let resultIndex = kinds.lastIndexOf('select');
   let ctas: PreparedRun['ctas'] = null;
@@ -103,7 +81,7 @@ export async function prepareRun(db: OpenDatabase, row: Row<DatabaseTable>, user
         ErrorType.INVALID_CVAS_QUERY_ERROR,
       );
     }
-    if (!row.allow_dml && kinds.some((k, i) => i !== last && k !== 'select')) throw dmlRefused(kinds.includes('unknown'));
+    if (!row.allow_dml && kinds.some((k, i) => i !== last && k !== 'select')) throw dmlRefused();
     const table = input.tmpTableName?.trim() || `tmp_${user.id}_table_${Date.now()}`;
     const schema = row.force_ctas_schema || input.tmpSchemaName || input.schema;
     const target = `${schema ? `${db.spec.quoteIdentifier(schema)}.` : ''}${db.spec.quoteIdentifier(table)}`;
@@ -113,8 +91,6 @@ export async function prepareRun(db: OpenDatabase, row: Row<DatabaseTable>, user
     statements.push(`SELECT * FROM ${target}`);
     resultIndex = statements.length - 1;
     kinds.push('select');
-  } else if (!row.allow_dml && !readOnly) {
-    throw dmlRefused(kinds.includes('unknown'));
   }
 
   const limit = effectiveLimit(input.queryLimit, sqlMaxRow);

@@ -49,7 +49,7 @@ export async function runQueuedQuery(ctx: AppContext, runner: QueryRunner, query
     await transitionQuery(ctx.store.db, queryId, 'failed', { error_message: 'The query could not be read by the worker.', end_time: Date.now() });
     return;
   }
-  await runner.run(row, prepared, ctx.config.sqllabAsyncTimeLimit * 1000);
+  await runner.run(row, prepared, { timeoutMs: ctx.config.sqllabAsyncTimeLimit * 1000 });
 }
 
 export class InProcessQueue implements QueryQueue {

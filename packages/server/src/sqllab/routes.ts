@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
@@ -7,13 +6,10 @@ import type { AppContext } from '../context.js';
 import { requirePermission } from '../http/auth.js';
 import { invalidFields, typedError } from '../http/errors.js';
 import { decodeRisonQuery, listParams } from '../http/rison.js';
-import { EngineError } from '../engines/types.js';
-import type { PreparedRun } from './prepare.js';
-import { getQueryByClientId } from './queries.js';
+import { clientGone } from '../http/abort.js';
 import { getQueryDetail, listQueries, QUERY_ORDER_COLUMNS, queriesUpdatedSince } from './history.js';
 import { SqlLabService } from './service.js';
 import { stringifyExact } from './serialize.js';
-import { csvLine } from './csv.js';
 import { createEntry, getEntry } from '../permalinks/keyValue.js';
 import { notFound } from '../http/errors.js';
 
@@ -34,8 +30,8 @@ export function sqllabRoutes(app: FastifyInstance, ctx: AppContext): SqlLabServi
 
   r.post('/api/v1/sqllab/execute/', { schema: { body: ExecutePayload } }, async (req, reply) => {
     const user = sqlLab(req);
-    const { status, body } = await service.execute(user, req.body, urlParamsOf(req));
-    return reply.code(status).type('application/json').send(body);
+    const out = await service.execute(user, req.body, urlParamsOf(req), clientGone(reply));
+    return reply.code(out.status).type('application/json').send('stream' in out ? out.stream : out.body);
   });
 
   r.get('/api/v1/sqllab/results/', async (req, reply) => {
@@ -47,11 +43,11 @@ export function sqllabRoutes(app: FastifyInstance, ctx: AppContext): SqlLabServi
     return reply.type('application/json').send(await service.results(user, q.key, rows));
   });
 
-  r.post('/api/v1/sqllab/estimate/', { schema: { body: EstimatePayload } }, async (req) => {
+  r.post('/api/v1/sqllab/estimate/', { schema: { body: EstimatePayload } }, async (req, reply) => {
     const user = requirePermission(req, 'can_estimate_query_cost', 'SQLLab', 'query');
     const b = req.body;
     const params = b.template_params === undefined || b.template_params === null ? null : typeof b.template_params === 'string' ? b.template_params : JSON.stringify(b.template_params);
-    return { result: await service.estimate(user, b.database_id, b.sql, b.catalog ?? null, b.schema ?? null, params) };
+    return { result: await service.estimate(user, b.database_id, b.sql, b.catalog ?? null, b.schema ?? null, params, clientGone(reply)) };
   });
 
   r.post('/api/v1/sqllab/format_sql/', { schema: { body: FormatSqlPayload } }, async (req) => {
@@ -85,38 +81,8 @@ export function sqllabRoutes(app: FastifyInstance, ctx: AppContext): SqlLabServi
 
   r.get('/api/v1/sqllab/export/:client_id/', { schema: { params: Type.Object({ client_id: Type.String({ maxLength: 64 }) }) } }, async (req, reply) => {
     const user = requirePermission(req, 'can_export_csv', 'SQLLab', 'query');
-    const row = await service.visibleQuery(user, await getQueryByClientId(ctx.store.db, req.params.client_id));
-    const extra = JSON.parse(row.extra_json || '{}') as { exportable?: boolean };
-    if (!extra.exportable || !row.prepared) throw typedError(400, 'Only queries that only read data can be exported.', ErrorType.INVALID_SQL_ERROR);
-    const prepared = JSON.parse(row.prepared) as PreparedRun;
-    const { open } = await service.openDatabase(user, row.database_id);
-    // the full result: the statements again, the last one up to SQL_MAX_ROW rows
-    const full = open.spec.applyLimit(prepared.statements[prepared.resultIndex], ctx.config.sqlMaxRow);
-    const conn = await open.pool.acquire();
-    let res;
-    try {
-      for (let i = 0; i < prepared.resultIndex; i++) await conn.execute(prepared.statements[i], { maxRows: 1 });
-      res = await conn.execute(full, { maxRows: ctx.config.sqlMaxRow });
-    } catch (e) {
-      if (e instanceof EngineError) throw typedError(400, e.message, e.errorType as never);
-      throw e;
-    } finally {
-      conn.release();
-    }
-    const result = res;
-    function* lines() {
-      yield '\ufeff' + csvLine(result.columns.map((c) => c.name));
-      for (let i = 0; i < result.rows.length; i += 1000) {
-        let chunk = '';
-        for (const row2 of result.rows.slice(i, i + 1000)) chunk += csvLine(row2);
-        yield chunk;
-      }
-    }
-    const name = `${(row.tab_name || 'query').replace(/[^A-Za-z0-9_.-]+/g, '_')}_${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '')}.csv`;
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${name}"`)
-      .send(Readable.from(lines()));
+    const { name, stream } = await service.exportCsv(user, req.params.client_id, clientGone(reply));
+    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(stream);
   });
 
   /**

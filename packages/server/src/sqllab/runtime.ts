@@ -14,8 +14,8 @@ export interface SqlLabRuntime {
 export function createSqlLabRuntime(ctx: Omit<AppContext, 'sqllab'>, opts: { startTimers: boolean }): SqlLabRuntime {
   // the context is completed with this runtime right after; the runner only reads it later
   const cfg = ctx.config;
-  const results = createResultsBackend(cfg.home, cfg.redisUrl, cfg.redisPrefix);
-  const runner = new QueryRunner(ctx as AppContext, results, cfg.dbConcurrentQueries, cfg.resultsTtl);
+  const results = createResultsBackend(cfg.home, cfg.redisUrl, cfg.redisPrefix, cfg.resultsStoreMaxBytes);
+  const runner = new QueryRunner(ctx as AppContext, results, cfg.resultsTtl);
   const queue: QueryQueue = cfg.redisUrl ? new BullQueue(cfg.redisUrl, cfg.redisPrefix) : new InProcessQueue(ctx as AppContext, runner, cfg.workerConcurrency);
   if (opts.startTimers) runner.start();
   return {
@@ -25,7 +25,6 @@ export function createSqlLabRuntime(ctx: Omit<AppContext, 'sqllab'>, opts: { sta
     async close() {
       runner.stopTimers();
       await queue.close();
-      await Promise.allSettled([...runner.pendingWrites.values()]);
       await results.close();
     },
   };

@@ -1,33 +1,98 @@
-/** SQL Lab: execute (sync or async), results by key, stop, estimate and format. */
+/** SQL Lab: execute (sync or async), results by key, export, stop, estimate and format. */
+import { PassThrough, Readable } from 'node:stream';
 import { ErrorType, initialQueryState, type ExecutePayload, type QueryRecord } from '@rama/shared';
-import { format as formatSql } from 'sql-formatter';
 import type { AppContext } from '../context.js';
 import type { Principal } from '../security/principal.js';
 import { canAccessDatabase } from '../databases/access.js';
 import type { OpenDatabase } from '../databases/connections.js';
 import type { DatabaseTable, Row } from '../metadata/schema.js';
 import { nowIso } from '../metadata/db.js';
-import { EngineError } from '../engines/types.js';
+import { EngineError, type ResultColumn } from '../engines/types.js';
 import { getEngineSpec } from '../engines/registry.js';
+import { executionHttpError } from '../execution/errors.js';
 import { HttpError, invalidFields, notFound, typedError } from '../http/errors.js';
+import { formatSqlAsync } from '../sql/offload.js';
+import { tablesForStorage } from './history.js';
 import { prepareRun, type PreparedRun } from './prepare.js';
 import { presentQueries, type QueryRow } from './present.js';
 import { getQueryByClientId, getQueryById, newClientId, transitionQuery } from './queries.js';
 import { QueueUnavailableError } from './queue.js';
-import { takeRows } from './results.js';
-import { poolForCatalog, type ResultHeader } from './runner.js';
+import { ROW_SEPARATOR, ResultsBackendError, takeRowsStream } from './results.js';
+import type { ResultHeader, RunOutcome } from './runner.js';
 import { stringifyExact } from './serialize.js';
+import { csvLine, rowJsonToCsv, rowsTextToCsv } from './csv.js';
+import { JsonRowsSink } from './sink.js';
 
 export const databaseNotFound = () => typedError(404, 'The database could not be found.', ErrorType.DATABASE_NOT_FOUND_ERROR);
 
-/** Reply bodies are assembled as text: the rows are already JSON lines. */
-export function resultReplyText(query: QueryRecord, header: ResultHeader, body: string): string {
+/** A sync reply is sent whole when it stays under this size; a larger one streams as rows arrive. */
+const STREAM_AFTER_BYTES = 4 * 1024 * 1024;
+
+/** Everything of a result reply after its rows (the reply starts with `{"data":[`). */
+export function resultReplyTail(query: QueryRecord, header: ResultHeader): string {
   const columns = stringifyExact(header.columns);
   return (
-    `{"query_id":${query.queryId},"status":${JSON.stringify(query.state)},"data":[${body}],` +
+    `],"query_id":${query.queryId},"status":${JSON.stringify(query.state)},` +
     `"columns":${columns},"selected_columns":${columns},"expanded_columns":[],` +
     `"query":${stringifyExact(query)},"displayLimitReached":${header.displayLimitReached},"statements":${stringifyExact(header.statements)}}`
   );
+}
+
+const errorTail = (query: QueryRecord, message: string, errorType: string): string =>
+  `],"query_id":${query.queryId},"status":${JSON.stringify(query.state)},"errors":${stringifyExact([{ message, error_type: errorType, level: 'error', extra: {} }])},"query":${stringifyExact(query)}}`;
+
+export type Reply = { status: number; body: string } | { status: number; stream: Readable };
+
+/**
+ * The HTTP side of a sync run: rows are kept in memory while the reply is small, so an error can
+ * still be answered with its status; past STREAM_AFTER_BYTES the 200 reply starts and rows flow
+ * to the socket as they are read (the socket's pace holds the engine back).
+ */
+class SyncReply {
+  private buffered: string[] = [];
+  private size = 0;
+  stream: PassThrough | null = null;
+  private onCommit: ((s: PassThrough) => void) | null = null;
+  readonly committed = new Promise<PassThrough>((resolve) => (this.onCommit = resolve));
+
+  target = async (text: string): Promise<void> => {
+    if (!this.stream) {
+      this.buffered.push(text);
+      this.size += text.length;
+      if (this.size < STREAM_AFTER_BYTES) return;
+      this.stream = new PassThrough();
+      this.stream.write(`{"data":[${this.buffered.join(ROW_SEPARATOR)}`);
+      this.buffered = [];
+      this.onCommit?.(this.stream);
+      return;
+    }
+    if (!this.stream.write(ROW_SEPARATOR + text)) {
+      await new Promise<void>((resolve) => {
+        const s = this.stream!;
+        const done = () => {
+          s.off('drain', done);
+          s.off('close', done);
+          resolve();
+        };
+        s.on('drain', done);
+        s.on('close', done);
+      });
+    }
+  };
+
+  /** the whole reply text, when it never streamed */
+  text(tail: string): string {
+    return `{"data":[${this.buffered.join(ROW_SEPARATOR)}${tail}`;
+  }
+}
+
+function parseExtra(text: string | null): Record<string, unknown> {
+  try {
+    const v: unknown = JSON.parse(text || '{}');
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
 }
 
 export class SqlLabService {
@@ -54,27 +119,39 @@ export class SqlLabService {
     return (await presentQueries(this.db, [row]))[0];
   }
 
-  /** Run the editor's SQL. Sync: the reply text (200) or an error; async: 202 with the pending query. */
-  async execute(user: Principal, p: ExecutePayload, urlParams: Record<string, string>): Promise<{ status: number; body: string }> {
+  private get templatesEnabled(): boolean {
+    return this.ctx.config.featureFlags.ENABLE_TEMPLATE_PROCESSING !== false;
+  }
+
+  /** Run the editor's SQL. Sync: the result (200, streamed when large) or an error; async: 202 with the pending query. */
+  async execute(user: Principal, p: ExecutePayload, urlParams: Record<string, string>, signal?: AbortSignal): Promise<Reply> {
     const { row: dbRow, open } = await this.openDatabase(user, p.database_id);
     const clientId = p.client_id ?? newClientId();
-    if (await getQueryByClientId(this.db, clientId)) throw invalidFields({ client_id: ['A query with this client_id already exists.'] });
+    // another user's id answers like a missing object; one's own is a conflict in the request
+    const existing = await getQueryByClientId(this.db, clientId);
+    if (existing) throw existing.user_id === user.id ? invalidFields({ client_id: ['A query with this client_id already exists.'] }) : notFound();
+    const catalog = p.catalog || null;
+    const schema = p.schema || null;
     const prepared: PreparedRun = await prepareRun(
+      this.ctx.execution,
       open,
       dbRow,
       user,
       {
         sql: p.sql,
         templateParams: p.templateParams ?? null,
-        schema: p.schema || null,
+        schema,
+        catalog,
         queryLimit: p.queryLimit ?? null,
         selectAsCta: Boolean(p.select_as_cta),
         ctasMethod: p.ctas_method ?? 'TABLE',
         tmpTableName: p.tmp_table_name ?? null,
         tmpSchemaName: p.tmp_schema_name ?? null,
         urlParams,
+        templatesEnabled: this.templatesEnabled,
       },
       this.ctx.config.sqlMaxRow,
+      this.ctx.config.sqllabTimeout * 1000,
     );
     const runAsync = Boolean(p.runAsync) && Boolean(dbRow.allow_run_async);
     const state = initialQueryState(runAsync);
@@ -89,8 +166,8 @@ export class SqlLabService {
         tab_name: p.tab ?? null,
         sql_editor_id: p.sql_editor_id === null || p.sql_editor_id === undefined ? null : String(p.sql_editor_id),
         // an empty name means none (form posts and older clients send '')
-        catalog: p.catalog || null,
-        schema: p.schema || null,
+        catalog,
+        schema,
         sql: p.sql,
         executed_sql: prepared.statements.join(';\n'),
         prepared: JSON.stringify(prepared),
@@ -117,6 +194,10 @@ export class SqlLabService {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    // the tables it reads, for the history list: found off the main thread while the query runs
+    void tablesForStorage(prepared.statements.join(';\n'), open.spec.parserDialect)
+      .then((tables) => this.db.updateTable('query').set({ sql_tables: tables }).where('id', '=', inserted.id).execute())
+      .catch(() => undefined);
 
     if (runAsync) {
       // the reply shows the query as accepted (pending); a worker may pick it up at once
@@ -131,9 +212,27 @@ export class SqlLabService {
       return { status: 202, body: stringifyExact({ query: pending }) };
     }
 
-    const outcome = await runner.run(inserted, prepared, this.ctx.config.sqllabTimeout * 1000);
-    const query = await this.present((await getQueryById(this.db, inserted.id))!);
-    if (outcome.status === 'success') return { status: 200, body: resultReplyText(query, outcome.header, outcome.body) };
+    const reply = new SyncReply();
+    const run = runner.run(inserted, prepared, { timeoutMs: this.ctx.config.sqllabTimeout * 1000, target: reply.target, signal });
+    const first = await Promise.race([run.then((outcome) => ({ outcome })), reply.committed.then((stream) => ({ stream }))]);
+    if ('outcome' in first) return this.finishedReply(inserted.id, first.outcome, reply);
+    // streaming: the rest of the rows follow, then the tail once the run has ended
+    const stream = first.stream;
+    void run
+      .then(async (outcome) => {
+        const query = await this.present((await getQueryById(this.db, inserted.id))!);
+        stream.end(outcome.status === 'success' ? resultReplyTail(query, outcome.header) : errorTail(query, outcome.message, outcome.errorType));
+      })
+      .catch((e: unknown) => {
+        this.ctx.log.error({ err: e }, 'streamed query reply failed');
+        stream.destroy();
+      });
+    return { status: 200, stream };
+  }
+
+  private async finishedReply(id: number, outcome: RunOutcome, reply: SyncReply): Promise<Reply> {
+    const query = await this.present((await getQueryById(this.db, id))!);
+    if (outcome.status === 'success') return { status: 200, body: reply.text(resultReplyTail(query, outcome.header)) };
     const status = outcome.status === 'timed_out' ? 408 : 400;
     return {
       status,
@@ -148,61 +247,149 @@ export class SqlLabService {
     return row;
   }
 
-  /** Stored results by key, capped to `rows`. 404: no query has that key; 410: expired. */
-  async results(user: Principal, key: string, rows: number | null): Promise<string> {
-    const row = await this.visibleQuery(user, await this.db.selectFrom('query').selectAll().where('results_key', '=', key).executeTakeFirst());
-    await this.ctx.sqllab.runner.pendingWrites.get(key);
-    let stored;
+  private async openStored(key: string) {
     try {
-      stored = await this.ctx.sqllab.results.get(key);
+      return await this.ctx.sqllab.results.open(key);
     } catch (e) {
-      throw typedError(503, e instanceof Error ? e.message : 'The results backend is unavailable.', ErrorType.RESULTS_BACKEND_ERROR);
+      throw typedError(503, e instanceof ResultsBackendError ? e.message : 'The results backend is unavailable.', ErrorType.RESULTS_BACKEND_ERROR);
     }
+  }
+
+  /** Stored results by key, capped to `rows`, streamed. 404: no query has that key; 410: expired. */
+  async results(user: Principal, key: string, rows: number | null): Promise<Readable> {
+    const row = await this.visibleQuery(user, await this.db.selectFrom('query').selectAll().where('results_key', '=', key).executeTakeFirst());
+    const stored = await this.openStored(key);
     if (!stored) {
       throw typedError(410, 'Data could not be retrieved from the results backend. You need to re-run the original query.', ErrorType.RESULTS_BACKEND_ERROR);
     }
-    const header = JSON.parse(stored.header) as ResultHeader;
-    const { body, truncated } = takeRows(stored.body, rows);
+    const header = JSON.parse(stored.meta) as ResultHeader;
     const query = await this.present(row);
-    return resultReplyText(query, { ...header, displayLimitReached: header.displayLimitReached || truncated }, body);
+    const state = { truncated: false };
+    async function* body(): AsyncGenerator<string> {
+      yield '{"data":[';
+      yield* takeRowsStream(stored!.rows, rows, state);
+      yield resultReplyTail(query, { ...header, displayLimitReached: header.displayLimitReached || state.truncated });
+    }
+    return Readable.from(body());
+  }
+
+  /**
+   * CSV of a successful query: its stored result when still kept, else the query run again under
+   * the same rules as any run (read-only queries only; time limit, slot, stop and a client that
+   * leaves cancel it inside the database).
+   */
+  async exportCsv(user: Principal, clientId: string, signal: AbortSignal): Promise<{ name: string; stream: Readable }> {
+    const row = await this.visibleQuery(user, await getQueryByClientId(this.db, clientId));
+    if (row.status !== 'success') throw typedError(400, 'Only a query that finished successfully can be exported.', ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR);
+    const name = `${(row.tab_name || 'query').replace(/[^A-Za-z0-9_.-]+/g, '_')}_${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '')}.csv`;
+    const stored = row.results_key ? await this.openStored(row.results_key) : null;
+    if (stored) {
+      const header = JSON.parse(stored.meta) as ResultHeader;
+      async function* lines(): AsyncGenerator<string> {
+        yield '\ufeff' + csvLine(header.columns.map((c) => c.name));
+        yield* rowsTextToCsv(stored!.rows);
+      }
+      return { name, stream: Readable.from(lines()) };
+    }
+    const extra = parseExtra(row.extra_json);
+    if (!extra.exportable || !row.prepared) throw typedError(400, 'Only queries that only read data can be exported.', ErrorType.INVALID_SQL_ERROR);
+    await this.openDatabase(user, row.database_id);
+    const prepared = JSON.parse(row.prepared) as PreparedRun;
+    if (prepared.resultIndex < 0) throw typedError(400, 'This query returns no rows to export.', ErrorType.INVALID_SQL_ERROR);
+    return { name, stream: this.rerunCsv(row, prepared, signal) };
+  }
+
+  private rerunCsv(row: QueryRow, prepared: PreparedRun, signal: AbortSignal): Readable {
+    const out = new PassThrough();
+    let header = '';
+    const sink = new JsonRowsSink(prepared.limit, this.ctx.config.sqlMaxResultBytes, [
+      async (text) => {
+        let csv = header;
+        header = '';
+        for (const line of text.split(ROW_SEPARATOR)) csv += rowJsonToCsv(line);
+        if (!out.write(csv)) await new Promise<void>((r) => out.once('drain', r));
+      },
+    ]);
+    const columnsSink = {
+      columns: (c: ResultColumn[]) => {
+        header = '\ufeff' + csvLine(c.map((x) => x.name));
+        sink.columns(c);
+      },
+      rows: (b: Parameters<JsonRowsSink['rows']>[0]) => sink.rows(b),
+    };
+    this.ctx.execution
+      .run({
+        databaseId: row.database_id,
+        catalog: row.catalog,
+        schema: row.schema,
+        timeoutMs: this.ctx.config.sqllabTimeout * 1000,
+        signal,
+        key: row.client_id,
+        statements: prepared.statements,
+        resultIndex: prepared.resultIndex,
+        maxRows: prepared.limit,
+        sink: columnsSink,
+      })
+      .then(
+        () => out.end(header),
+        (e: unknown) => {
+          this.ctx.log.info({ err: executionHttpError(e) }, 'CSV export stopped');
+          out.destroy(executionHttpError(e));
+        },
+      );
+    return out;
   }
 
   /** Stop a query: recorded as stopped, and cancelled inside the database wherever it runs. */
   async stop(user: Principal, clientId: string): Promise<void> {
     const row = await this.visibleQuery(user, await getQueryByClientId(this.db, clientId));
-    const stopped = await transitionQuery(this.db, row.id, 'stopped', { end_time: Date.now(), error_message: 'Query was stopped.', error_type: 'QUERY_CANCELLED', results_key: null });
-    if (stopped) await this.ctx.sqllab.runner.cancel(clientId);
+    await transitionQuery(this.db, row.id, 'stopped', { end_time: Date.now(), error_message: 'Query was stopped.', error_type: 'QUERY_CANCELLED', results_key: null });
+    // also a re-run for an export, which leaves the (successful) record as it is
+    this.ctx.sqllab.runner.cancel(clientId);
   }
 
-  async estimate(user: Principal, databaseId: number, sql: string, catalog: string | null, schema: string | null, templateParams: string | null): Promise<Record<string, unknown>[]> {
+  async estimate(
+    user: Principal,
+    databaseId: number,
+    sql: string,
+    catalog: string | null,
+    schema: string | null,
+    templateParams: string | null,
+    signal?: AbortSignal,
+  ): Promise<Record<string, unknown>[]> {
     const { row, open } = await this.openDatabase(user, databaseId);
-    const extra = (() => {
-      try {
-        return JSON.parse(row.extra || '{}') as { cost_estimate_enabled?: boolean };
-      } catch {
-        return {};
-      }
-    })();
+    const extra = parseExtra(row.extra) as { cost_estimate_enabled?: boolean };
     if (!extra.cost_estimate_enabled || !this.ctx.config.featureFlags.ESTIMATE_QUERY_COST) {
       throw typedError(400, 'Cost estimation is not enabled for this database.', ErrorType.GENERIC_DB_ENGINE_ERROR);
     }
-    const prepared = await prepareRun(open, { ...row, allow_dml: 0 }, user, {
-      sql,
-      templateParams,
-      schema,
-      queryLimit: null,
-      selectAsCta: false,
-      ctasMethod: 'TABLE',
-      tmpTableName: null,
-      tmpSchemaName: null,
-      urlParams: {},
-    }, this.ctx.config.sqlMaxRow);
+    const timeoutMs = this.ctx.config.sqllabTimeout * 1000;
+    const prepared = await prepareRun(
+      this.ctx.execution,
+      open,
+      { ...row, allow_dml: 0 },
+      user,
+      {
+        sql,
+        templateParams,
+        schema,
+        catalog,
+        queryLimit: null,
+        selectAsCta: false,
+        ctasMethod: 'TABLE',
+        tmpTableName: null,
+        tmpSchemaName: null,
+        urlParams: {},
+        templatesEnabled: this.templatesEnabled,
+      },
+      this.ctx.config.sqlMaxRow,
+      timeoutMs,
+    );
     if (prepared.resultIndex < 0) throw typedError(400, 'Only SELECT statements can be estimated.', ErrorType.INVALID_SQL_ERROR);
+    const statement = prepared.statements[prepared.resultIndex];
     try {
-      return await open.spec.estimateCost(await poolForCatalog(open.spec, open.pool, catalog), prepared.statements[prepared.resultIndex]);
+      return await this.ctx.execution.withConnection({ databaseId, catalog, schema, timeoutMs, signal }, (conn, db) => db.spec.estimateCost(conn, statement));
     } catch (e) {
-      if (e instanceof EngineError) throw typedError(400, e.message, e.errorType as never);
-      throw e;
+      throw executionHttpError(e);
     }
   }
 
@@ -219,10 +406,9 @@ export class SqlLabService {
       }
     }
     try {
-      return formatSql(sql, { language: language as 'sql', keywordCase: 'upper' });
-    } catch {
-      // text the formatter cannot read is returned unchanged rather than refused
-      return sql;
+      return await formatSqlAsync(sql, language);
+    } catch (e) {
+      throw typedError(400, e instanceof Error ? e.message : 'The SQL could not be formatted.', ErrorType.INVALID_SQL_ERROR);
     }
   }
 }

@@ -66,11 +66,20 @@ describe('execute on DuckDB examples (sync)', () => {
   });
 
   it('refuses data changes on a database without allow_dml', async () => {
-    for (const sql of ['DELETE FROM flights', 'SELECT 1; DROP TABLE flights', 'CREATE TABLE x AS SELECT 1', 'SELEKT nonsense']) {
+    for (const sql of ['DELETE FROM flights', 'SELECT 1; DROP TABLE flights', 'CREATE TABLE x AS SELECT 1']) {
       const r = await run(admin, sql);
       expect(r.status, sql).toBe(400);
       expect(r.body.errors?.[0].error_type, sql).toBe('DML_NOT_ALLOWED_ERROR');
+      expect(r.body.errors?.[0].message, sql).toBe('Only SELECT statements are allowed against this database.');
     }
+  });
+
+  it('refuses SQL it cannot parse (fail closed), saying where the parser stopped', async () => {
+    const r = await run(admin, 'SELECT 1;\nSELEKT nonsense FROM t');
+    expect(r.status).toBe(400);
+    expect(r.body.errors?.[0].error_type).toBe('INVALID_SQL_ERROR');
+    expect(r.body.errors?.[0].message).toMatch(/could not be parsed/);
+    expect(r.body.errors?.[0].message).toMatch(/line 2/);
   });
 
   it('refuses reading files through SQL on the examples database', async () => {
@@ -121,7 +130,6 @@ describe('results, history and export', () => {
   it('answers 410 once the stored result expired', async () => {
     const r = await run(admin, 'SELECT 1 AS x');
     const key = r.body.query.resultsKey!;
-    await server.ctx.sqllab.runner.pendingWrites.get(key);
     await server.ctx.sqllab.results.delete(key);
     expect((await admin.get(`/api/v1/sqllab/results/?q=(key:'${key}')`)).status).toBe(410);
   });
@@ -153,12 +161,22 @@ describe('results, history and export', () => {
     expect(await find('zq')).toHaveLength(2);
   });
 
-  it('exports the full result as CSV with formula escaping', async () => {
-    const r = await run(admin, "SELECT '=1+1' AS f, 2 AS n UNION ALL SELECT 'x', 3 ORDER BY n", { queryLimit: 1 });
+  it('exports the stored result as CSV with formula escaping', async () => {
+    const r = await run(admin, "SELECT '=1+1' AS f, 2 AS n UNION ALL SELECT 'x', 3 ORDER BY n", { queryLimit: 100 });
     const csv = await admin.get(`/api/v1/sqllab/export/${r.body.query.id}/`);
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toMatch(/text\/csv/);
     expect(csv.text.replace('\ufeff', '')).toBe("f,n\r\n'=1+1,2\r\nx,3\r\n");
+  });
+
+  it('exports what the query returned under its limit, and runs it again when the stored result is gone', async () => {
+    const r = await run(admin, "SELECT '=1+1' AS f, 2 AS n UNION ALL SELECT 'x', 3 ORDER BY n", { queryLimit: 1 });
+    const stored = await admin.get(`/api/v1/sqllab/export/${r.body.query.id}/`);
+    expect(stored.text.replace('\ufeff', '')).toBe("f,n\r\n'=1+1,2\r\n");
+    await server.ctx.sqllab.results.delete(r.body.query.resultsKey!);
+    const rerun = await admin.get(`/api/v1/sqllab/export/${r.body.query.id}/`);
+    expect(rerun.status).toBe(200);
+    expect(rerun.text.replace('\ufeff', '')).toBe("f,n\r\n'=1+1,2\r\n");
   });
 });
 

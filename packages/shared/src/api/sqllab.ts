@@ -92,6 +92,11 @@ export interface QueryResultReply {
   query: QueryRecord;
   displayLimitReached: boolean;
   statements: StatementOutcome[];
+  /**
+   * Set when a large sync reply had started streaming (status 200) and the query then failed:
+   * `status` says failed and these say why.
+   */
+  errors?: { message: string; error_type: string }[];
 }
 
 /** Async execute reply (202). */

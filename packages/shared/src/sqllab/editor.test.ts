@@ -47,6 +47,7 @@ describe('limit warning (limitingFactor QUERY | DROPDOWN | QUERY_AND_DROPDOWN)',
   it('names what limited the rows', () => {
     expect(limitWarning('DROPDOWN', 1000)).toBe('The number of rows displayed is limited to 1,000 by the dropdown');
     expect(limitWarning('QUERY', 5)).toBe('The number of rows displayed is limited to 5 by the query');
+    expect(limitWarning('BYTES', 12)).toBe('The number of rows displayed is limited to 12 by the result size limit (SQL_MAX_RESULT_BYTES)');
     expect(limitWarning('QUERY_AND_DROPDOWN', 10)).toMatch(/by the query and the dropdown$/);
     expect(limitWarning('NOT_LIMITED', 10)).toBeNull();
   });

@@ -47,6 +47,8 @@ export function limitWarning(factor: LimitingFactor | null | undefined, rows: nu
       return `The number of rows displayed is limited to ${n} by the dropdown`;
     case 'QUERY_AND_DROPDOWN':
       return `The number of rows displayed is limited to ${n} by the query and the dropdown`;
+    case 'BYTES':
+      return `The number of rows displayed is limited to ${n} by the result size limit (SQL_MAX_RESULT_BYTES)`;
     default:
       return null;
   }

@@ -44,6 +44,8 @@ export const LimitingFactor = {
   QUERY_AND_DROPDOWN: 'QUERY_AND_DROPDOWN',
   NOT_LIMITED: 'NOT_LIMITED',
   UNKNOWN: 'UNKNOWN',
+  /** the result reached SQL_MAX_RESULT_BYTES and was cut there */
+  BYTES: 'BYTES',
 } as const;
 export type LimitingFactor = (typeof LimitingFactor)[keyof typeof LimitingFactor];
 

@@ -82,7 +82,11 @@ function execute(query: ClientQuery, editor: QueryEditor): SqlLabThunk {
         window.location.search,
         config.executeTimeoutMs,
       );
-      if (queryApi.isResultReply(reply)) {
+      if (queryApi.isResultReply(reply) && reply.status !== 'success' && reply.errors?.length) {
+        // a streamed reply whose query failed after rows had been sent
+        const message = reply.errors[0].message || SqlLabMessage.UNKNOWN_ERROR;
+        dispatch(A.queryFailed({ id: query.id, message, errors: reply.errors.map((x) => ({ message: x.message, error_type: x.error_type })), now: Date.now() }));
+      } else if (queryApi.isResultReply(reply)) {
         dispatch(A.querySucceeded({ id: query.id, result: reply }));
         const duration = (reply.query.endDttm ?? Date.now()) - (reply.query.startDttm ?? query.startDttm ?? Date.now());
         logSqlLabEvent(LOG.QUERY_SUCCESS, editor, { duration: Math.round(duration), rows: reply.query.rows }, 'timing');

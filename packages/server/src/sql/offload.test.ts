@@ -1,0 +1,84 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkScriptAsync, closeOffload, configureOffload, formatSqlAsync, SqlAnalysisError, sqlTablesAsync } from './offload.js';
+import { formatSql } from './offload-tasks.js';
+import { checkScript } from './statements.js';
+import { sqlTables } from './tables.js';
+
+afterAll(() => closeOffload());
+
+const unions = (n: number) =>
+  Array.from({ length: n }, (_, i) => `SELECT ${i} AS a, 'x${i}' AS b FROM sales.t${i % 7} WHERE c = ${i}`).join('\nUNION ALL\n');
+const inList = (n: number) => `SELECT * FROM flights WHERE id IN (${Array.from({ length: n }, (_, i) => i).join(', ')})`;
+
+/** Longest gap between ticks of a 5 ms timer while `work` runs: how long the event loop was blocked. */
+async function maxEventLoopDelay<T>(work: () => Promise<T>): Promise<{ delay: number; result: T }> {
+  let last = performance.now();
+  let delay = 0;
+  const probe = setInterval(() => {
+    const now = performance.now();
+    delay = Math.max(delay, now - last - 5);
+    last = now;
+  }, 5);
+  try {
+    const result = await work();
+    return { delay, result };
+  } finally {
+    clearInterval(probe);
+  }
+}
+
+describe('SQL analysis off the main thread', () => {
+  it('gives the same results as the inline functions, small and large', async () => {
+    const cases: [string, string][] = [
+      ['SELECT 1', 'PostgresQL'],
+      [unions(40), 'PostgresQL'],
+      [`${unions(30)};\nDELETE FROM t;\nSELECT a FROM t WHERE x = 1 FORM t`, 'PostgresQL'],
+      [`SELECT set_config('default_transaction_read_only', 'off', false), ${inList(400).slice(7)}`, 'PostgresQL'],
+      [inList(600), 'MySQL'],
+      ['SELECT * FROM `shop`.`orders` o JOIN `shop`.`lines` l ON l.o = o.id', 'MariaDB'],
+    ];
+    for (const [sql, dialect] of cases) {
+      expect(await checkScriptAsync(sql, dialect), sql.slice(0, 40)).toEqual(checkScript(sql, dialect));
+      expect(await sqlTablesAsync(sql, dialect), sql.slice(0, 40)).toEqual(sqlTables(sql, dialect));
+    }
+    for (const [sql, language] of [
+      [unions(40), 'postgresql'],
+      [inList(600), 'mysql'],
+      ['SELECT 1', 'sql'],
+      ['SELECT {{ x }', 'postgresql'],
+    ]) {
+      expect(await formatSqlAsync(sql, language)).toBe(formatSql(sql, language));
+    }
+    // text the formatter cannot read comes back unchanged; keywords are upper-cased
+    expect(await formatSqlAsync('select a from t', 'postgresql')).toBe('SELECT\n  a\nFROM\n  t');
+    expect(await formatSqlAsync('SELECT "unterminated', 'no-such-language')).toBe('SELECT "unterminated');
+  }, 60_000);
+
+  it('does not block the event loop while a 1 MB statement is checked, or a 270 KB one formatted', async () => {
+    const sql = `SELECT '${'x'.repeat(1_000_000)}' AS a, b FROM t`;
+    await checkScriptAsync(unions(40), 'PostgresQL'); // the workers are started
+    const check = await maxEventLoopDelay(() => checkScriptAsync(sql, 'PostgresQL'));
+    expect(check.result.kinds).toEqual(['select']);
+    expect(check.delay).toBeLessThan(100);
+    const formatted = await maxEventLoopDelay(() => formatSqlAsync(inList(40_000), 'postgresql'));
+    expect(formatted.result).toMatch(/^SELECT\n/);
+    expect(formatted.delay).toBeLessThan(100);
+  }, 120_000);
+
+  it('stops a job over the time limit with a clear message; other jobs go on', async () => {
+    await checkScriptAsync(unions(40), 'PostgresQL');
+    configureOffload({ timeLimitMs: 300 });
+    try {
+      const slow = checkScriptAsync(inList(150_000), 'PostgresQL');
+      const other = checkScriptAsync(unions(20), 'PostgresQL');
+      await expect(slow).rejects.toThrow(SqlAnalysisError);
+      await expect(slow).rejects.toThrow(/too large or too complex to analyse/);
+      expect((await other).kinds).toEqual(['select']);
+      // the stopped worker is replaced
+      configureOffload({ timeLimitMs: 10_000 });
+      expect((await checkScriptAsync(`${unions(30)}; DROP TABLE t`, 'MySQL')).kinds).toEqual(['select', 'mutating']);
+    } finally {
+      configureOffload({ timeLimitMs: 10_000 });
+    }
+  }, 60_000);
+});
