@@ -74,6 +74,12 @@ test.describe('SQL Lab: running queries', () => {
     await expect(error).toContainText('Only SELECT statements are allowed against this database.');
     await expect(error).toContainText('DML_NOT_ALLOWED_ERROR');
     await shot(page, 'sqllab-error');
+    // text the parser cannot read is refused too, saying where it stopped
+    await setSql(page, 'SELECT 1;\nSELEKT origin FROM flights');
+    await pressInEditor(page, 'ControlOrMeta+Enter');
+    await expect(error).toContainText('The SQL could not be parsed (line 2');
+    await expect(error).toContainText('INVALID_SQL_ERROR');
+    await shot(page, 'sqllab-parse-error');
   });
 
   test('a script shows each statement with its rows', async ({ page }) => {

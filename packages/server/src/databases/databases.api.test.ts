@@ -1,6 +1,8 @@
+import { createServer, type AddressInfo, type Server } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Client, type TestServer } from '../test-support/server.js';
+import { storedUri } from './connections.js';
 
 const PG_URL = process.env.RAMA_TEST_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const MYSQL_URL = process.env.RAMA_TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';
@@ -229,5 +231,111 @@ describe('permissions', () => {
     const create = await gus.post('/api/v1/database/', { database_name: 'gus db', sqlalchemy_uri: PG_URL });
     expect(create.status).toBe(403);
     expect(create.body).toEqual({ message: 'You do not have permission to edit this database' });
+  });
+});
+
+describe('a stored password is never sent to a new host', () => {
+  const REENTER = { message: { sqlalchemy_uri: ['The password must be entered again when the host, port, database or driver changes.'] } };
+  const name = `pg secret ${process.pid}`;
+  /** the saved URI as the server has it, password and all */
+  const stored = async (dbId: number) => {
+    const row = await server.ctx.store.db.selectFrom('dbs').selectAll().where('id', '=', dbId).executeTakeFirstOrThrow();
+    return storedUri(server.ctx.config.secretKey, row);
+  };
+  const pgUrl = new URL(PG_URL);
+  const pgHost = pgUrl.hostname;
+  const otherName = pgHost === '127.0.0.1' ? 'localhost' : '127.0.0.1';
+  const at = (host: string, port: string | number, database = pgUrl.pathname.slice(1), scheme = 'postgresql') =>
+    `${scheme}://postgres:XXXXXXXXXX@${host}:${port}/${database}`;
+  let id: number;
+  /** a listener on a random port that records every connection and every byte it is sent */
+  let trap: Server;
+  let trapPort: number;
+  const received: { connections: number; bytes: Buffer[] } = { connections: 0, bytes: [] };
+
+  beforeAll(async () => {
+    const saved = `postgresql://postgres:s3cret-pass@${pgHost}:${pgUrl.port || 5432}${pgUrl.pathname}`;
+    const r = await admin.post<Db>('/api/v1/database/', { database_name: name, sqlalchemy_uri: saved });
+    expect(r.status).toBe(201);
+    id = r.body.id;
+    trap = createServer((socket) => {
+      received.connections += 1;
+      socket.on('data', (chunk) => {
+        received.bytes.push(chunk);
+        socket.destroy(); // not a PostgreSQL server: the client fails at once instead of timing out
+      });
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => trap.listen(0, '127.0.0.1', resolve));
+    trapPort = (trap.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await admin.delete(`/api/v1/database/${id}`);
+    await new Promise((resolve) => trap.close(resolve));
+  });
+
+  it('changing the host with the masked password is refused, and nothing is saved or connected', async () => {
+    const masked = at(otherName, pgUrl.port || 5432);
+    const put = await admin.put(`/api/v1/database/${id}`, { sqlalchemy_uri: masked });
+    expect(put.status).toBe(422);
+    expect(put.body).toEqual(REENTER);
+    expect((await stored(id)).host).toBe(pgHost);
+    expect((await stored(id)).password).toBe('s3cret-pass');
+    // PostgreSQL here trusts local connections: had it connected, the test would have answered OK
+    const test = await admin.post('/api/v1/database/test_connection/', { sqlalchemy_uri: masked, database_name: name });
+    expect(test.status).toBe(422);
+    expect(test.body).toEqual(REENTER);
+  });
+
+  it('changing the port, the database or the driver needs the password again too', async () => {
+    const port = Number(pgUrl.port || 5432);
+    for (const uri of [at(pgHost, port + 1), at(pgHost, port, 'postgres'), at(pgHost, port, undefined, 'mysql'), at(pgHost, port, undefined, 'postgresql+psycopg2')]) {
+      const put = await admin.put(`/api/v1/database/${id}`, { sqlalchemy_uri: uri });
+      expect(put.status, uri).toBe(422);
+      expect(put.body).toEqual(REENTER);
+      const test = await admin.post('/api/v1/database/test_connection/', { sqlalchemy_uri: uri, database_name: name });
+      expect(test.status, uri).toBe(422);
+      expect(test.body).toEqual(REENTER);
+    }
+  });
+
+  it('the masked URI pointing at another server sends it nothing at all', async () => {
+    const masked = at('127.0.0.1', trapPort);
+    const put = await admin.put(`/api/v1/database/${id}`, { sqlalchemy_uri: masked });
+    expect(put.status).toBe(422);
+    expect(put.body).toEqual(REENTER);
+    const test = await admin.post('/api/v1/database/test_connection/', { sqlalchemy_uri: masked, database_name: name });
+    expect(test.status).toBe(422);
+    expect(test.body).toEqual(REENTER);
+    // the mask with no saved database behind it is refused, never sent as a password
+    const unsaved = await admin.post('/api/v1/database/test_connection/', { sqlalchemy_uri: masked });
+    expect(unsaved.status).toBe(422);
+    expect(unsaved.body).toEqual(REENTER);
+    const create = await admin.post('/api/v1/database/', { database_name: `trap ${process.pid}`, sqlalchemy_uri: masked });
+    expect(create.status).toBe(422);
+    expect(create.body).toEqual(REENTER);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(received.connections).toBe(0);
+    expect(Buffer.concat(received.bytes).toString('latin1')).not.toContain('s3cret-pass');
+  });
+
+  it('a new password typed in full may go to a new host (the control: the trap does record connections)', async () => {
+    const typed = `postgresql://postgres:typed-pass@127.0.0.1:${trapPort}/elsewhere`;
+    const test = await admin.post('/api/v1/database/test_connection/', { sqlalchemy_uri: typed, database_name: name });
+    expect(test.status).toBe(422); // the trap does not speak PostgreSQL
+    expect(received.connections).toBeGreaterThan(0);
+    expect(Buffer.concat(received.bytes).toString('latin1')).not.toContain('s3cret-pass');
+  });
+
+  it('the same host, port, database and driver with the mask keeps the stored password', async () => {
+    const got = await admin.get<Db>(`/api/v1/database/${id}`);
+    const masked = String(got.body.result.sqlalchemy_uri);
+    expect(masked).toContain(`:XXXXXXXXXX@${pgHost}:`);
+    const put = await admin.put<Db>(`/api/v1/database/${id}`, { sqlalchemy_uri: masked, allow_dml: true });
+    expect(put.status).toBe(200);
+    expect((await stored(id)).password).toBe('s3cret-pass');
+    const test = await admin.post('/api/v1/database/test_connection/', { sqlalchemy_uri: masked, database_name: name });
+    expect(test.body).toEqual({ message: 'OK' });
+    expect((await stored(id)).password).toBe('s3cret-pass');
   });
 });

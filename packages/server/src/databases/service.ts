@@ -17,11 +17,12 @@ import { databasePermView } from '../security/permissions.js';
 import { ensurePermissionView } from '../security/users.js';
 import { EngineError } from '../engines/types.js';
 import { engineSpecForUri, getEngineSpec } from '../engines/registry.js';
-import { formatUri, PASSWORD_MASK, UriError } from '../engines/uri.js';
+import { formatUri, parseUri, PASSWORD_MASK, UriError } from '../engines/uri.js';
+import type { ConnectionUri } from '../engines/types.js';
 import { HttpError, invalidFields, notFound, typedError } from '../http/errors.js';
 import type { ListParams } from '../http/rison.js';
 import { canAccessDatabase } from './access.js';
-import { checkUri } from './uri-policy.js';
+import { checkUri, PASSWORD_REENTRY_MESSAGE, passwordToUse } from './uri-policy.js';
 import { storedUri } from './connections.js';
 import { humanizeDelta } from '../http/time.js';
 import { presentDatabaseFlags } from './present.js';
@@ -115,20 +116,37 @@ export class DatabaseService {
     };
   }
 
-  /** Split a submitted URI into the stored form (no password) and the encrypted password. */
-  private prepareUri(raw: string, previous: Row | null): { uri: string; password: string | null } {
+  /**
+   * A submitted URI checked against the URI rules, with the password it may use: a masked
+   * password stands for the saved one only when the destination did not change (422 otherwise).
+   */
+  private checkedUri(raw: string, previous: Row | null): ConnectionUri {
     let uri;
     try {
-      uri = checkUri(raw, { store: this.ctx.store, allowFileUris: this.ctx.config.allowFileUris, trustedFile: previous?.is_examples ? storedUri(this.ctx.config.secretKey, previous).database : null });
+      uri = checkUri(raw, {
+        store: this.ctx.store,
+        allowFileUris: this.ctx.config.allowFileUris,
+        trustedFile: previous?.is_examples ? parseUri(previous.sqlalchemy_uri).database : null,
+      });
     } catch (e) {
       if (e instanceof UriError) throw invalidFields({ sqlalchemy_uri: [e.message] });
       throw e;
     }
-    let password = uri.password;
-    if (password === PASSWORD_MASK) {
-      // the masked value sent back from the form keeps the stored password
-      password = previous?.password_encrypted ? storedUri(this.ctx.config.secretKey, previous).password : null;
+    let saved: ConnectionUri | null = null;
+    try {
+      saved = previous ? storedUri(this.ctx.config.secretKey, previous) : null;
+    } catch {
+      saved = null; // a saved password that cannot be read (another secret key) must be typed again
     }
+    const use = passwordToUse(uri, saved);
+    if (!use) throw new HttpError(422, { message: { sqlalchemy_uri: [PASSWORD_REENTRY_MESSAGE] } });
+    return { ...uri, password: use.password };
+  }
+
+  /** Split a submitted URI into the stored form (no password) and the encrypted password. */
+  private prepareUri(raw: string, previous: Row | null): { uri: string; password: string | null } {
+    const uri = this.checkedUri(raw, previous);
+    const password = uri.password;
     return {
       uri: formatUri({ ...uri, password: null }),
       password: password !== null && password !== '' ? encryptSecret(this.ctx.config.secretKey, password) : null,
@@ -239,18 +257,8 @@ export class DatabaseService {
       const row = await this.db.selectFrom('dbs').selectAll().where('database_name', '=', body.database_name).executeTakeFirst();
       if (row && canAccessDatabase(user, row)) previous = row;
     }
-    let uri;
-    try {
-      uri = checkUri(body.sqlalchemy_uri, {
-        store: this.ctx.store,
-        allowFileUris: this.ctx.config.allowFileUris,
-        trustedFile: previous?.is_examples ? storedUri(this.ctx.config.secretKey, previous).database : null,
-      });
-    } catch (e) {
-      if (e instanceof UriError) throw invalidFields({ sqlalchemy_uri: [e.message] });
-      throw e;
-    }
-    if (uri.password === PASSWORD_MASK) uri.password = previous ? storedUri(this.ctx.config.secretKey, previous).password : null;
+    // checked before anything connects: a masked password never reaches a new destination
+    const uri = this.checkedUri(body.sqlalchemy_uri, previous);
     const spec = engineSpecForUri(uri);
     let pool;
     try {

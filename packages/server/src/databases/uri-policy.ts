@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ConnectionUri } from '../engines/types.js';
-import { parseUri, UriError } from '../engines/uri.js';
+import { parseUri, PASSWORD_MASK, UriError } from '../engines/uri.js';
 import type { MetadataStore } from '../metadata/db.js';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '0.0.0.0', '']);
@@ -47,4 +47,38 @@ export function checkUri(raw: string, opts: { store: MetadataStore; allowFileUri
   }
   if (!fileBased && !uri.host) throw new UriError('Invalid connection string: a host is required, e.g. postgresql://user:password@host:5432/database');
   return uri;
+}
+
+export const PASSWORD_REENTRY_MESSAGE = 'The password must be entered again when the host, port, database or driver changes.';
+
+/** Query options that decide whether the password crosses the network under TLS. */
+const TLS_OPTIONS = ['sslmode', 'ssl', 'ssl_mode'] as const;
+
+/**
+ * Do both URIs reach the same server the same way: driver, host (without regard to case), port,
+ * database and TLS options? The user name may differ: the password still goes to the same server.
+ * Names are compared as written (`localhost` is not `127.0.0.1`): resolving them here would
+ * answer for the server's network at this moment, not for the next connection.
+ */
+export function sameDestination(a: ConnectionUri, b: ConnectionUri): boolean {
+  return (
+    a.scheme.toLowerCase() === b.scheme.toLowerCase() &&
+    a.backend === b.backend &&
+    (a.host ?? '').toLowerCase() === (b.host ?? '').toLowerCase() &&
+    a.port === b.port &&
+    a.database === b.database &&
+    TLS_OPTIONS.every((k) => (a.query[k] ?? null) === (b.query[k] ?? null))
+  );
+}
+
+/**
+ * The password to connect or store with. A submitted URI carries the mask when the form sends the
+ * saved URI back; the saved password is used only when the destination is unchanged. Otherwise the
+ * mask would make Rama send the saved password to a server the editor chose, so the password has
+ * to be typed again; `null` says so (and the mask itself is never sent anywhere either).
+ */
+export function passwordToUse(submitted: ConnectionUri, saved: ConnectionUri | null): { password: string | null } | null {
+  if (submitted.password !== PASSWORD_MASK) return { password: submitted.password };
+  if (!saved || !sameDestination(submitted, saved)) return null;
+  return { password: saved.password };
 }

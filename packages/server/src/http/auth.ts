@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { loadPrincipal, type Principal } from '../security/principal.js';
 import { SESSION_COOKIE, sessionUserId } from '../security/sessions.js';
 import { sha256 } from '../security/crypto.js';
+import type { TokenKind } from '../security/tokens.js';
 import { forbidden, unauthorized } from './errors.js';
 import { FORBIDDEN_EDIT_MESSAGE, formatMessage } from '@rama/shared';
 
@@ -25,6 +26,19 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 const CSRF_EXEMPT = new Set(['/login/', '/api/v1/security/login', '/api/v1/security/refresh', '/rama/log/']);
 
+/**
+ * The user a bearer token stands for: the token is valid and of `kind`, and the user still exists,
+ * is active and has the token version the token was issued with (a password, deactivation or role
+ * change bumps it). Otherwise null. The check is synchronous HMAC work; only the user row is awaited.
+ */
+export async function bearerPrincipal(ctx: AppContext, header: string | undefined, kind: TokenKind): Promise<Principal | null> {
+  if (!header?.startsWith('Bearer ')) return null;
+  const claims = ctx.tokens.verify(header.slice(7).trim(), kind);
+  if (!claims) return null;
+  const principal = await loadPrincipal(ctx.store.db, claims.userId);
+  return principal && principal.tokenVersion === claims.ver ? principal : null;
+}
+
 /** Resolve the user of every request (session cookie or bearer token) and enforce CSRF. */
 export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('principal', null);
@@ -34,9 +48,8 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('onRequest', async (req) => {
     const header = req.headers.authorization;
     if (header?.startsWith('Bearer ')) {
-      const userId = await ctx.tokens.verify(header.slice(7).trim(), 'access');
-      if (userId === null) return; // an invalid token is simply not logged in
-      req.principal = await loadPrincipal(ctx.store.db, userId);
+      // an invalid, expired or superseded token is simply not logged in
+      req.principal = await bearerPrincipal(ctx, header, 'access');
       req.authVia = req.principal ? 'token' : null;
       return;
     }

@@ -5,6 +5,8 @@ import { startTestServer, type TestServer } from '../test-support/server.js';
 import { databaseGrant, insertDatabase, loginAs, type TestUser } from '../test-support/sqllab-fixtures.js';
 
 type Created = { key: string; url: string };
+/** where users reach Rama, as configured; never what a request's Host header claims */
+const PUBLIC_URL = 'https://bi.example.com/rama';
 
 let server: TestServer;
 let alice: TestUser;
@@ -13,7 +15,7 @@ let examples: number;
 let finance: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ RAMA_PUBLIC_URL: PUBLIC_URL });
   examples = server.examplesId!;
   finance = await insertDatabase(server, 'finance');
   alice = await loginAs(server, 'alice', ['sql_lab'], [databaseGrant('examples', examples), databaseGrant('finance', finance)]);
@@ -37,7 +39,7 @@ describe('sharing a query', () => {
     const r = await alice.client.post<Created>('/api/v1/sqllab/permalink', { ...state, dbId: examples, name: 'Origins' });
     expect(r.status).toBe(201);
     expect(r.body.key).toMatch(/^[A-Za-z0-9_-]{22,}$/);
-    expect(r.body.url).toBe(`${server.url}/sqllab/p/${r.body.key}`);
+    expect(r.body.url).toBe(`${PUBLIC_URL}/sqllab/p/${r.body.key}`);
     const expected: PermalinkValue = {
       name: 'Origins',
       dbId: examples,
@@ -85,32 +87,48 @@ describe('sharing a query', () => {
     expect((await alice.client.get(`/api/v1/sqllab/permalink/${neighbour}`)).status).toBe(404);
   });
 
-  it('builds the URL from the host the request came to', async () => {
+  it('builds the URL from the configured public URL, never from the Host header', async () => {
     // fetch cannot set Host: log in as a script does (bearer token) and post with node:http
     const login = await server
       .client()
       .post<{ access_token: string }>('/api/v1/security/login', { username: 'alice', password: 'alice-password-1' });
-    const body = JSON.stringify({ dbId: examples, sql: 'SELECT 1' });
-    const text = await new Promise<string>((resolve, reject) => {
-      const headers = {
-        host: 'bi.example.com:8088',
-        authorization: `Bearer ${login.body.access_token}`,
-        'content-type': 'application/json',
-        'content-length': String(Buffer.byteLength(body)),
-      };
-      const req = request(
-        { host: '127.0.0.1', port: new URL(server.url).port, path: '/api/v1/sqllab/permalink', method: 'POST', headers },
-        (res) => {
-          let out = '';
-          res.on('data', (c: Buffer) => (out += c.toString()));
-          res.on('end', () => resolve(out));
-        },
-      );
-      req.on('error', reject);
-      req.end(body);
-    });
-    const reply = JSON.parse(text) as Created;
-    expect(reply.url).toBe(`http://bi.example.com:8088/sqllab/p/${reply.key}`);
+    const post = (headers: Record<string, string>) => {
+      const body = JSON.stringify({ dbId: examples, sql: 'SELECT 1' });
+      return new Promise<Created>((resolve, reject) => {
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port: new URL(server.url).port,
+            path: '/api/v1/sqllab/permalink',
+            method: 'POST',
+            headers: {
+              ...headers,
+              authorization: `Bearer ${login.body.access_token}`,
+              'content-type': 'application/json',
+              'content-length': String(Buffer.byteLength(body)),
+            },
+          },
+          (res) => {
+            let out = '';
+            res.on('data', (c: Buffer) => (out += c.toString()));
+            res.on('end', () => resolve(JSON.parse(out) as Created));
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    };
+    for (const headers of [
+      { host: 'evil.example' },
+      { host: 'evil.example:443', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' },
+      { host: 'bi.example.com.evil.example', forwarded: 'host=evil.example;proto=http' },
+    ]) {
+      const reply = await post(headers);
+      expect(reply.key, JSON.stringify(headers)).toMatch(/^[A-Za-z0-9_-]{22,}$/);
+      expect(reply.url.startsWith(`${PUBLIC_URL}/`), reply.url).toBe(true);
+      expect(reply.url).toBe(`${PUBLIC_URL}/sqllab/p/${reply.key}`);
+      expect(reply.url).not.toContain('evil');
+    }
   });
 });
 

@@ -4,7 +4,8 @@ import type { MetadataSchema, Row, SavedQueryTable } from '../metadata/schema.js
 import { humanizeDelta } from '../http/time.js';
 import { engineSpecForUri } from '../engines/registry.js';
 import { parseUri } from '../engines/uri.js';
-import { sqlTables } from '../sql/tables.js';
+import { sqlTablesAsync } from '../sql/offload.js';
+import type { SqlTableRef } from '../sql/tables.js';
 
 export type SavedQueryRow = Row<SavedQueryTable>;
 
@@ -25,7 +26,7 @@ function parserDialectOf(db: SavedQueryDatabase | undefined): string | null {
 }
 
 /** The one place a saved query is shaped for clients. */
-export function presentSavedQuery(row: SavedQueryRow, db: SavedQueryDatabase | undefined, users: Map<number, UserRef>): SavedQueryRecord {
+export function presentSavedQuery(row: SavedQueryRow, db: SavedQueryDatabase | undefined, users: Map<number, UserRef>, tables: SqlTableRef[]): SavedQueryRecord {
   const user = (id: number | null) => (id !== null ? (users.get(id) ?? null) : null);
   return {
     id: row.id,
@@ -46,7 +47,7 @@ export function presentSavedQuery(row: SavedQueryRow, db: SavedQueryDatabase | u
     changed_on_delta_humanized: humanizeDelta(row.changed_on),
     last_run: row.last_run,
     rows: row.rows,
-    sql_tables: db ? sqlTables(row.sql, parserDialectOf(db)) : [],
+    sql_tables: tables,
   };
 }
 
@@ -71,5 +72,12 @@ export async function presentSavedQueries(db: Kysely<MetadataSchema>, rows: Save
         ]),
       )
     : new Map<number, UserRef>();
-  return rows.map((r) => presentSavedQuery(r, r.db_id !== null ? dbs.get(r.db_id) : undefined, users));
+  // table lists are parsed off the main thread (a long saved query takes seconds to parse)
+  const tables = await Promise.all(
+    rows.map((r) => {
+      const d = r.db_id !== null ? dbs.get(r.db_id) : undefined;
+      return d ? sqlTablesAsync(r.sql, parserDialectOf(d)).catch(() => []) : Promise.resolve([]);
+    }),
+  );
+  return rows.map((r, i) => presentSavedQuery(r, r.db_id !== null ? dbs.get(r.db_id) : undefined, users, tables[i]));
 }

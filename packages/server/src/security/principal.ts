@@ -13,6 +13,8 @@ export interface Principal {
   created_on: string;
   last_login: string | null;
   isAdmin: boolean;
+  /** `ab_user.token_version`: a bearer token must carry this version to stand for the user */
+  tokenVersion: number;
   /** role name → [permission, view] pairs */
   roles: Record<string, [string, string][]>;
   can(permission: string, view: string): boolean;
@@ -51,6 +53,7 @@ export async function loadPrincipal(db: Kysely<MetadataSchema>, userId: number):
     created_on: user.created_on,
     last_login: user.last_login,
     isAdmin,
+    tokenVersion: Number(user.token_version),
     roles,
     can: (permission, view) => isAdmin || perms.has(`${permission}\u0000${view}`),
     viewsWith: (permission) =>

@@ -12,11 +12,11 @@ import {
   type CurrentUser,
 } from '@rama/shared';
 import type { AppContext } from '../context.js';
-import { requireAdmin, requirePermission, requireUser } from '../http/auth.js';
+import { bearerPrincipal, requireAdmin, requirePermission, requireUser } from '../http/auth.js';
 import { HttpError, unauthorized } from '../http/errors.js';
 import { decodeRisonQuery, listParams } from '../http/rison.js';
 import { loadPrincipal, type Principal } from './principal.js';
-import { createSession, deleteSession, deleteUserSessions, SESSION_COOKIE, SESSION_TTL_MS } from './sessions.js';
+import { createSession, deleteSession, SESSION_COOKIE, SESSION_TTL_MS } from './sessions.js';
 import { dummyPasswordHash, verifyPassword } from './passwords.js';
 import { sha256 } from './crypto.js';
 import {
@@ -51,29 +51,28 @@ export function presentCurrentUser(u: Principal): CurrentUser {
 }
 
 /** Verify credentials with one answer for unknown users and wrong passwords (same timing too). */
-async function checkCredentials(ctx: AppContext, username: string, password: string): Promise<number> {
+async function checkCredentials(ctx: AppContext, username: string, password: string): Promise<{ id: number; tokenVersion: number }> {
   const user = await findUserForLogin(ctx.store.db, username);
   const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
   if (user) await recordLogin(ctx.store.db, user.id, ok && Boolean(user.active));
   if (!user || !ok || !user.active) throw unauthorized(INVALID_LOGIN_MESSAGE);
-  return user.id;
+  return { id: user.id, tokenVersion: Number(user.token_version) };
 }
 
 export function securityRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const loginLimit = {
-    rateLimit: {
-      // counted after the body is parsed, so the key can include the user name
-      hook: 'preHandler' as const,
-      max: ctx.config.loginRateLimitPerMinute,
-      timeWindow: 60_000,
-      keyGenerator: (req: { ip: string; body?: unknown }) => {
-        const body = req.body as { username?: unknown } | undefined;
-        return `${req.ip}|${typeof body?.username === 'string' ? body.username.toLowerCase() : ''}`;
-      },
-      errorResponseBuilder: (_req: unknown, c: { statusCode: number }) => new HttpError(c.statusCode, { message: TOO_MANY_ATTEMPTS_MESSAGE }),
+  // One limiter (one counter store) for both login routes, so attempts on either count against
+  // the same limit per address and user name. It runs as a preHandler: after the body is parsed,
+  // so the key can include the user name.
+  const loginLimit = app.rateLimit({
+    max: ctx.config.loginRateLimitPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (req) => {
+      const body = req.body as { username?: unknown } | undefined;
+      return `login|${req.ip}|${typeof body?.username === 'string' ? body.username.toLowerCase() : ''}`;
     },
-  };
+    errorResponseBuilder: (_req, c) => new HttpError(c.statusCode, { message: TOO_MANY_ATTEMPTS_MESSAGE }),
+  });
 
   const setSessionCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(SESSION_COOKIE, token, {
@@ -84,15 +83,21 @@ export function securityRoutes(app: FastifyInstance, ctx: AppContext): void {
       maxAge: Math.floor(SESSION_TTL_MS / 1000),
     });
 
-  r.post('/login/', { schema: { body: SessionLogin }, config: loginLimit }, async (req, reply) => {
-    const userId = await checkCredentials(ctx, req.body.username, req.body.password);
+  r.post('/login/', { schema: { body: SessionLogin }, preHandler: loginLimit }, async (req, reply) => {
+    const { id: userId, tokenVersion } = await checkCredentials(ctx, req.body.username, req.body.password);
     // a new session id at every login; an old one presented with this request is dropped
     const old = req.cookies[SESSION_COOKIE];
     if (old) await deleteSession(ctx.store.db, old);
     const token = await createSession(ctx.store.db, userId);
-    setSessionCookie(reply, token);
+    // a password change or deactivation that landed while the password was being checked deleted
+    // the user's sessions before this one existed: drop it (a later change deletes it anyway)
     const user = await loadPrincipal(ctx.store.db, userId);
-    return { result: user ? presentCurrentUser(user) : null };
+    if (!user || user.tokenVersion !== tokenVersion) {
+      await deleteSession(ctx.store.db, token);
+      throw unauthorized(INVALID_LOGIN_MESSAGE);
+    }
+    setSessionCookie(reply, token);
+    return { result: presentCurrentUser(user) };
   });
 
   r.post('/logout/', async (req, reply) => {
@@ -102,17 +107,17 @@ export function securityRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { message: 'OK' };
   });
 
-  r.post('/api/v1/security/login', { schema: { body: ApiLogin }, config: loginLimit }, async (req) => {
-    const userId = await checkCredentials(ctx, req.body.username, req.body.password);
-    const access_token = await ctx.tokens.sign(userId, 'access', true);
-    return req.body.refresh ? { access_token, refresh_token: await ctx.tokens.sign(userId, 'refresh') } : { access_token };
+  r.post('/api/v1/security/login', { schema: { body: ApiLogin }, preHandler: loginLimit }, async (req) => {
+    const user = await checkCredentials(ctx, req.body.username, req.body.password);
+    const access_token = ctx.tokens.sign(user.id, 'access', user.tokenVersion, true);
+    return req.body.refresh ? { access_token, refresh_token: ctx.tokens.sign(user.id, 'refresh', user.tokenVersion) } : { access_token };
   });
 
   r.post('/api/v1/security/refresh', async (req) => {
-    const header = req.headers.authorization;
-    const userId = header?.startsWith('Bearer ') ? await ctx.tokens.verify(header.slice(7).trim(), 'refresh') : null;
-    if (userId === null) throw unauthorized('The refresh token is missing, invalid or expired.');
-    return { access_token: await ctx.tokens.sign(userId, 'access', false) };
+    // the user must still exist, be active and hold the token version the refresh token carries
+    const user = await bearerPrincipal(ctx, req.headers.authorization, 'refresh');
+    if (!user) throw unauthorized('The refresh token is missing, invalid or expired.');
+    return { access_token: ctx.tokens.sign(user.id, 'access', user.tokenVersion, false) };
   });
 
   r.get('/api/v1/security/csrf_token/', async (req, reply) => {
@@ -168,8 +173,8 @@ export function securityRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
   r.put('/api/v1/security/users/:id', { schema: { params: IdParams, body: UserUpdate } }, async (req) => {
     requirePermission(req, 'can_write', 'User', 'user');
+    // a new password, a deactivation or other roles end the user's sessions and tokens
     const result = await updateUser(ctx.store.db, req.params.id, req.body);
-    if (req.body.password || req.body.active === false) await deleteUserSessions(ctx.store.db, req.params.id);
     return { id: result.id, result };
   });
   r.delete('/api/v1/security/users/:id', { schema: { params: IdParams } }, async (req) => {

@@ -130,6 +130,40 @@ describe('login rate limit', () => {
       await limited.close();
     }
   });
+
+  it('counts /login/ and /api/v1/security/login against one limit', async () => {
+    const limited = await startTestServer({ RAMA_LOGIN_RATE_LIMIT: '10' }, { examples: false });
+    try {
+      const c = limited.client();
+      const attempt = (route: '/login/' | '/api/v1/security/login', username: string) =>
+        c.post(route, route === '/login/' ? { username, password: 'nope-nope' } : { username, password: 'nope-nope', provider: 'db' });
+      const tooMany = { message: 'Too many login attempts. Please wait a minute and try again.' };
+
+      // 10 attempts split across both routes, the 11th on the session route
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i++) statuses.push((await attempt(i % 2 ? '/api/v1/security/login' : '/login/', 'admin')).status);
+      expect(statuses).toEqual(Array(10).fill(401));
+      const eleventh = await attempt('/login/', 'admin');
+      expect(eleventh.status).toBe(429);
+      expect(eleventh.body).toEqual(tooMany);
+      const onApi = await attempt('/api/v1/security/login', 'admin');
+      expect(onApi.status).toBe(429);
+      expect(onApi.body).toEqual(tooMany);
+      // the right password does not get past the limit either
+      expect((await c.post('/api/v1/security/login', { username: 'admin', password: ADMIN_PASSWORD })).status).toBe(429);
+
+      // the 11th on the API route, for another user name
+      const other: number[] = [];
+      for (let i = 0; i < 10; i++) other.push((await attempt(i < 7 ? '/login/' : '/api/v1/security/login', 'Someone')).status);
+      expect(other).toEqual(Array(10).fill(401));
+      // user names are counted case-insensitively
+      const last = await attempt('/api/v1/security/login', 'someone');
+      expect(last.status).toBe(429);
+      expect(last.body).toEqual(tooMany);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('users and roles', () => {

@@ -61,7 +61,7 @@ async function rolesOf(db: Db, userIds: number[]): Promise<Map<number, { id: num
 
 type UserRow = Row<UserTable>;
 
-function presentUser(u: Omit<UserRow, 'password_hash'>, roles: { id: number; name: string }[]): UserListItem {
+function presentUser(u: Omit<UserRow, 'password_hash' | 'token_version'>, roles: { id: number; name: string }[]): UserListItem {
   return {
     id: u.id,
     username: u.username,
@@ -155,36 +155,54 @@ export async function createUser(db: Db, body: UserCreate): Promise<UserListItem
   return getUser(db, id);
 }
 
+/**
+ * Update a user. A new password, a deactivation or a different set of roles ends every session
+ * and token of the user: `token_version` is bumped (tokens carry it) and the sessions are deleted,
+ * in the same transaction as the change.
+ */
 export async function updateUser(db: Db, id: number, body: UserUpdate): Promise<UserListItem> {
   await getUser(db, id);
   await checkUnique(db, body, id);
   if (body.roles) await checkRoles(db, body.roles);
   const passwordHash = body.password ? await hashPassword(body.password) : null;
   await db.transaction().execute(async (trx) => {
+    let rolesChanged = false;
+    if (body.roles) {
+      const current = (await trx.selectFrom('ab_user_role').select('role_id').where('user_id', '=', id).execute()).map((r) => r.role_id);
+      const next = new Set(body.roles);
+      rolesChanged = current.length !== next.size || current.some((r) => !next.has(r));
+      if (rolesChanged) {
+        await trx.deleteFrom('ab_user_role').where('user_id', '=', id).execute();
+        await trx.insertInto('ab_user_role').values([...next].map((role_id) => ({ user_id: id, role_id }))).execute();
+      }
+    }
+    const endSessions = passwordHash !== null || body.active === false || rolesChanged;
     await trx
       .updateTable('ab_user')
-      .set({
+      .set((eb) => ({
         ...(body.username !== undefined && { username: body.username }),
         ...(body.first_name !== undefined && { first_name: body.first_name }),
         ...(body.last_name !== undefined && { last_name: body.last_name }),
         ...(body.email !== undefined && { email: body.email }),
         ...(body.active !== undefined && { active: flag(body.active) }),
         ...(passwordHash && { password_hash: passwordHash }),
+        ...(endSessions && { token_version: eb('token_version', '+', 1) }),
         changed_on: nowIso(),
-      })
+      }))
       .where('id', '=', id)
       .execute();
-    if (body.roles) {
-      await trx.deleteFrom('ab_user_role').where('user_id', '=', id).execute();
-      await trx.insertInto('ab_user_role').values([...new Set(body.roles)].map((role_id) => ({ user_id: id, role_id }))).execute();
-    }
+    if (endSessions) await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
   });
   return getUser(db, id);
 }
 
+/** Delete a user and their sessions; their tokens stop working because the user row is gone. */
 export async function deleteUser(db: Db, id: number): Promise<void> {
   await getUser(db, id);
-  await db.deleteFrom('ab_user').where('id', '=', id).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
+    await trx.deleteFrom('ab_user').where('id', '=', id).execute();
+  });
 }
 
 export async function listRoles(db: Db): Promise<RoleListItem[]> {
@@ -210,9 +228,9 @@ export async function rolePermissions(db: Db, roleId: number): Promise<Permissio
   return rows.map((r) => ({ id: r.id, permission_name: r.permission, view_menu_name: r.view_menu }));
 }
 
-/** Find an active user for login. */
+/** The user a login names, with what the login needs (active or not: the caller decides). */
 export async function findUserForLogin(db: Db, username: string) {
-  return db.selectFrom('ab_user').select(['id', 'password_hash', 'active']).where('username', '=', username).executeTakeFirst();
+  return db.selectFrom('ab_user').select(['id', 'password_hash', 'active', 'token_version']).where('username', '=', username).executeTakeFirst();
 }
 
 export async function recordLogin(db: Db, id: number, ok: boolean): Promise<void> {

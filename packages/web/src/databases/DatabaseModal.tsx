@@ -190,7 +190,7 @@ function DatabaseForm({ detail, onClose }: { detail: DatabaseDetail | null; onCl
           </Flex>
           <Typography.Text type="secondary" className="rama-field-help">
             For example <code>postgresql://</code>, <code>mysql://</code> or <code>duckdb:///</code>
-            {detail ? '. The saved password stays unless you type a new one.' : '.'}
+            {detail ? '. The saved password stays unless you type a new one; changing the host, port, database or driver needs it typed again.' : '.'}
           </Typography.Text>
         </Form.Item>
         <Form.Item noStyle shouldUpdate>
