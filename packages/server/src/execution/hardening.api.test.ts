@@ -6,7 +6,7 @@
 import { pbkdf2 } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Client, type TestServer } from '../test-support/server.js';
-import { loginAs } from '../test-support/sqllab-fixtures.js';
+import { databaseGrant, loginAs } from '../test-support/sqllab-fixtures.js';
 
 const CARTESIAN = 'SELECT count(*) AS n FROM flights a, flights b';
 
@@ -33,7 +33,7 @@ beforeAll(async () => {
   ex = server.examplesId;
   admin = await server.admin();
   await admin.put(`/api/v1/database/${ex}`, { allow_run_async: true });
-  other = (await loginAs(server, 'bystander', ['Gamma'])).client;
+  other = (await loginAs(server, 'bystander', ['Gamma', 'sql_lab'], [databaseGrant('examples', ex)])).client;
 });
 afterAll(async () => {
   await server?.close();

@@ -1,11 +1,20 @@
 /**
  * SQL templating: Jinja syntax rendered by a sandboxed interpreter (@huggingface/jinja, no code
- * execution) in a worker thread with a time and memory limit, so a hostile template (a huge loop,
- * runaway recursion) is stopped instead of stalling the server. Macros are allow-listed and their
- * values are SQL literals (quoted), never raw text spliced into the query.
+ * execution) with allow-listed macros whose values are escaped for use inside a single-quoted SQL
+ * literal (see template-engine.ts for the rule and the in-renderer budgets).
+ *
+ * Isolation: templates render in executors, child processes with a small heap, one render at a
+ * time each (a pool of POOL_SIZE, the rest queued), under a time limit. A render over the limit,
+ * or one that crashes its executor, fails alone: that executor is killed and replaced; renders on
+ * the other executors go on. Child processes, not worker threads: some allocation failures
+ * (e.g. a huge array) abort the whole process even inside a worker with resourceLimits (tested:
+ * `range(100000000)` in a worker took the parent down).
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_LIMITS, type EngineLimits } from './template-limits.js';
 
 export class TemplateError extends Error {
   constructor(message: string) {
@@ -15,120 +24,277 @@ export class TemplateError extends Error {
 }
 
 export interface TemplateContext {
-  /** user-supplied template parameters (the editor's JSON) */
+  /** user-supplied template parameters (the editor's JSON), substituted as written */
   params: Record<string, unknown>;
   username: string | null;
   userId: number | null;
   email: string | null;
   /** URL parameters of the page the query comes from */
   urlParams: Record<string, string>;
+  /** filters applied to the query (charts, dashboards); [] in SQL Lab */
+  filters: Array<{ col: string; op: string; val: unknown }>;
+  /** how macro values are escaped: 'backslash' for engines where \ escapes in literals (MySQL, MariaDB) */
+  escaping: 'standard' | 'backslash';
 }
 
-const RENDER_TIMEOUT_MS = 2000;
-const MAX_OUTPUT = 2_000_000;
+const POOL_SIZE = 2;
+const HEAP_MB = 128;
+const BOOT_LIMIT_MS = 30_000;
+const MAX_QUEUE = 200;
+const MAX_PARAMS_DEPTH = 32;
 
-/** A SQL string literal; standard SQL doubling of quotes (and backslashes, for MySQL-style engines). */
-export function sqlLiteral(value: unknown): string {
-  if (value === null || value === undefined) return 'NULL';
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  return `'${String(value).replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+const settings = {
+  /** per render, counted from when a ready executor receives it */
+  timeLimitMs: 2_000,
+  limits: { ...DEFAULT_LIMITS } as EngineLimits,
+};
+
+/** Change the time limit or the renderer's budgets (tests). */
+export function configureTemplateRenderer(changes: { timeLimitMs?: number; limits?: Partial<EngineLimits> }): void {
+  if (changes.timeLimitMs !== undefined) settings.timeLimitMs = changes.timeLimitMs;
+  if (changes.limits) settings.limits = { ...settings.limits, ...changes.limits };
 }
 
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { Template, tokenize } = require(workerData.jinja);
-parentPort.on('message', ({ id, source, context }) => {
-  try {
-    for (const t of tokenize(source)) {
-      if (t.type === 'Identifier' && String(t.value).startsWith('_')) {
-        throw new Error('names starting with "_" are not allowed in templates');
-      }
-    }
-    const macros = context.macros;
-    const vars = Object.assign({}, context.params, {
-      current_username: () => macros.username,
-      current_user_id: () => macros.userId,
-      current_user_email: () => macros.email,
-      url_param: (name, dflt) => {
-        const v = Object.prototype.hasOwnProperty.call(macros.urlParams, name) ? macros.urlParams[name] : undefined;
-        if (v !== undefined) return v;
-        return dflt === undefined || dflt === null ? 'NULL' : macros.quote(dflt);
-      },
-    });
-    macros.quote = (v) => "'" + String(v).split('\\\\').join('\\\\\\\\').split("'").join("''") + "'";
-    const out = new Template(source).render(vars);
-    parentPort.postMessage({ id, ok: true, out: String(out) });
-  } catch (e) {
-    parentPort.postMessage({ id, ok: false, error: e && e.message ? String(e.message) : 'The template could not be rendered' });
+/** Back to the default time limit and budgets. */
+export function resetTemplateRenderer(): void {
+  settings.timeLimitMs = 2_000;
+  settings.limits = { ...DEFAULT_LIMITS };
+}
+
+/**
+ * Run from the TypeScript sources (vitest), the executor registers a module hook that maps `./x.js`
+ * imports to `./x.ts` and transpiles them with the `typescript` dev dependency (as offload.ts does).
+ */
+const TS_HOOKS = `
+import { readFile, access } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+let ts;
+export async function initialize(data) { ts = createRequire(data.typescript)(data.typescript); }
+export async function resolve(specifier, context, next) {
+  if (context.parentURL && context.parentURL.endsWith('.ts') && /^\\.\\.?\\//.test(specifier) && specifier.endsWith('.js')) {
+    const url = new URL(specifier.slice(0, -3) + '.ts', context.parentURL);
+    try { await access(url); return { url: url.href, shortCircuit: true }; } catch {}
   }
-});
+  return next(specifier, context);
+}
+export async function load(url, context, next) {
+  if (!url.startsWith('file:') || !url.endsWith('.ts')) return next(url, context);
+  const source = await readFile(new URL(url), 'utf8');
+  const out = ts.transpileModule(source, { fileName: url, compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
+  return { format: 'module', source: out.outputText, shortCircuit: true };
+}
 `;
 
-type Pending = { resolve: (s: string) => void; reject: (e: Error) => void; timer: NodeJS.Timeout; worker: Worker };
+function spawnExecutor(): ChildProcess {
+  const here = import.meta.url;
+  const execArgv = [`--max-old-space-size=${HEAP_MB}`, '--max-semi-space-size=8'];
+  // a small environment: the executor needs none of the server's settings or secrets
+  const env: NodeJS.ProcessEnv = process.env.TZ ? { TZ: process.env.TZ } : {};
+  const options = { env, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] as ('ignore' | 'pipe' | 'ipc')[], serialization: 'json' as const };
+  if (!here.endsWith('.ts')) {
+    return fork(fileURLToPath(new URL('./template-executor.js', here)), [], { ...options, execArgv: [...execArgv, '--disallow-code-generation-from-strings'] });
+  }
+  const typescript = createRequire(here).resolve('typescript');
+  const boot = `import { register } from 'node:module';
+register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(TS_HOOKS)}), { data: { typescript: ${JSON.stringify(typescript)} } });`;
+  return fork(fileURLToPath(new URL('./template-executor.ts', here)), [], { ...options, execArgv: [...execArgv, '--import', `data:text/javascript,${encodeURIComponent(boot)}`] });
+}
 
-/** One long-lived render worker, replaced when a render times out or the worker dies. */
-class RenderWorker {
-  private worker: Worker | null = null;
+interface Job {
+  id: number;
+  source: string;
+  context: Omit<TemplateContext, 'params'> & { params: Record<string, unknown> };
+  resolve: (out: string) => void;
+  reject: (e: Error) => void;
+}
+
+interface Slot {
+  child: ChildProcess | null;
+  ready: boolean;
+  job: Job | null;
+  timer: NodeJS.Timeout | null;
+  /** the end of the executor's stderr (a boot failure's reason, for the server log) */
+  stderr: string;
+}
+
+type Reply = { ready: true } | { id: number; ok: true; out: string } | { id: number; ok: false; error: string };
+
+class RenderPool {
+  private readonly slots: Slot[] = Array.from({ length: POOL_SIZE }, () => ({ child: null, ready: false, job: null, timer: null, stderr: '' }));
+  private queue: Job[] = [];
   private seq = 0;
-  private readonly pending = new Map<number, Pending>();
+  private closed = false;
 
-  private start(): Worker {
-    const jinja = createRequire(import.meta.url).resolve('@huggingface/jinja');
-    const w = new Worker(WORKER_SOURCE, { eval: true, workerData: { jinja }, resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 16 } });
-    w.unref();
-    w.on('message', (m: { id: number; ok: boolean; out?: string; error?: string }) => {
-      const p = this.pending.get(m.id);
-      if (!p) return;
-      this.pending.delete(m.id);
-      clearTimeout(p.timer);
-      if (m.ok) p.resolve(m.out ?? '');
-      else p.reject(new TemplateError(`The template could not be rendered: ${m.error ?? 'unknown error'}`));
+  render(source: string, context: Job['context']): Promise<string> {
+    this.closed = false;
+    if (this.queue.length >= MAX_QUEUE) return Promise.reject(new TemplateError('The template renderer is busy; please try again in a moment.'));
+    return new Promise<string>((resolve, reject) => {
+      this.queue.push({ id: ++this.seq, source, context, resolve, reject });
+      this.pump();
     });
-    const fail = (message: string) => {
-      if (this.worker === w) this.worker = null;
-      for (const [id, p] of this.pending) {
-        if (p.worker !== w) continue;
-        clearTimeout(p.timer);
-        p.reject(new TemplateError(message));
-        this.pending.delete(id);
-      }
-    };
-    w.on('error', () => fail('The template used too much memory and was stopped.'));
-    w.on('exit', () => fail('The template renderer stopped unexpectedly.'));
-    return w;
   }
 
-  render(source: string, context: Record<string, unknown>): Promise<string> {
-    this.worker ??= this.start();
-    const worker = this.worker;
-    const id = ++this.seq;
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        if (this.worker === worker) this.worker = null;
-        void worker.terminate();
-        reject(new TemplateError(`The template took longer than ${RENDER_TIMEOUT_MS / 1000} s to render and was stopped.`));
-      }, RENDER_TIMEOUT_MS);
-      this.pending.set(id, { resolve, reject, timer, worker });
-      worker.postMessage({ id, source, context });
+  private pump(): void {
+    // keep every executor warm: start the missing ones, idle or not
+    for (const slot of this.slots) if (!slot.child) this.start(slot);
+    while (this.queue.length > 0) {
+      const free = (s: Slot) => s.child !== null && s.job === null;
+      const slot = this.slots.find((s) => free(s) && s.ready) ?? this.slots.find(free);
+      if (!slot) return;
+      slot.job = this.queue.shift() as Job;
+      if (slot.ready) this.send(slot);
+    }
+  }
+
+  private start(slot: Slot): void {
+    const child = spawnExecutor();
+    slot.child = child;
+    slot.ready = false;
+    slot.stderr = '';
+    slot.timer = setTimeout(() => this.fail(slot, child, new Error('The template renderer could not be started.')), BOOT_LIMIT_MS);
+    const stderr = child.stderr as (Readable & { unref?: () => void }) | null;
+    stderr?.setEncoding('utf8');
+    stderr?.on('data', (chunk: string) => {
+      slot.stderr = (slot.stderr + chunk).slice(-4000);
     });
+    stderr?.unref?.();
+    child.on('message', (m: Reply) => {
+      if (slot.child !== child) return;
+      if ('ready' in m) {
+        slot.ready = true;
+        this.clearTimer(slot);
+        if (slot.job) this.send(slot);
+        else this.idle(child);
+        return;
+      }
+      const job = slot.job;
+      if (!job || m.id !== job.id) return;
+      this.clearTimer(slot);
+      slot.job = null;
+      this.idle(child);
+      if (m.ok) job.resolve(m.out);
+      else job.reject(new TemplateError(`The template could not be rendered: ${m.error}`));
+      this.pump();
+    });
+    child.on('error', () => this.fail(slot, child, new TemplateError('The template renderer stopped unexpectedly.')));
+    child.on('exit', () => {
+      const booted = slot.ready;
+      const cause = slot.stderr.trim();
+      this.fail(
+        slot,
+        child,
+        booted ? new TemplateError('The template used too much memory and was stopped.') : new Error('The template renderer could not be started.', { cause: cause || undefined }),
+      );
+    });
+    this.idle(child);
+  }
+
+  /** An idle executor does not keep the server process alive; a busy one does (a CLI awaiting a render). */
+  private idle(child: ChildProcess): void {
+    child.unref();
+    (child.channel as { unref?: () => void } | undefined)?.unref?.();
+  }
+
+  private send(slot: Slot): void {
+    const { child, job } = slot;
+    if (!child || !job) return;
+    child.ref();
+    (child.channel as { ref?: () => void } | undefined)?.ref?.();
+    slot.timer = setTimeout(
+      () => this.fail(slot, child, new TemplateError(`The template took longer than ${Math.round(settings.timeLimitMs / 100) / 10} s to render and was stopped.`)),
+      settings.timeLimitMs,
+    );
+    try {
+      child.send({ id: job.id, source: job.source, context: job.context, limits: settings.limits });
+    } catch {
+      this.fail(slot, child, new TemplateError('The template renderer stopped unexpectedly.'));
+    }
+  }
+
+  private clearTimer(slot: Slot): void {
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+  }
+
+  /** Kill the slot's executor and refuse its render (only that one); a fresh executor takes the slot. */
+  private fail(slot: Slot, child: ChildProcess, error: Error): void {
+    if (slot.child !== child) return;
+    const booted = slot.ready;
+    this.clearTimer(slot);
+    slot.child = null;
+    slot.ready = false;
+    const job = slot.job;
+    slot.job = null;
+    child.kill('SIGKILL');
+    job?.reject(error);
+    if (this.closed) return;
+    // an executor that cannot start is not restarted in a loop: the next render tries again
+    if (!booted) {
+      const queued = this.queue;
+      this.queue = [];
+      for (const j of queued) j.reject(error);
+      return;
+    }
+    this.pump();
   }
 
   async close(): Promise<void> {
-    await this.worker?.terminate();
-    this.worker = null;
+    this.closed = true;
+    const queued = this.queue;
+    this.queue = [];
+    const stopped: Promise<unknown>[] = [];
+    for (const slot of this.slots) {
+      this.clearTimer(slot);
+      const { child, job } = slot;
+      slot.child = null;
+      slot.ready = false;
+      slot.job = null;
+      job?.reject(new Error('The template renderer was shut down.'));
+      if (child && child.exitCode === null && child.signalCode === null) {
+        stopped.push(new Promise((resolve) => child.once('exit', resolve)));
+        // referenced until it is gone, so that awaiting close() keeps the process alive until then
+        child.ref();
+        child.kill('SIGKILL');
+      }
+    }
+    for (const job of queued) job.reject(new Error('The template renderer was shut down.'));
+    await Promise.all(stopped);
   }
 }
 
-const renderer = new RenderWorker();
+const pool = new RenderPool();
 
 /** Does the text use template syntax at all? Plain SQL skips the renderer. */
 export const hasTemplateSyntax = (sql: string): boolean => /\{\{|\{%|\{#/.test(sql);
 
+/** Is the JSON text nested deeper than `max` (arrays and objects)? Scanned, not parsed. */
+function jsonTooDeep(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
+function valueTooDeep(v: unknown, max: number, depth = 0): boolean {
+  if (v === null || typeof v !== 'object') return false;
+  if (depth >= max) return true;
+  for (const x of Array.isArray(v) ? v : Object.values(v)) if (valueTooDeep(x, max, depth + 1)) return true;
+  return false;
+}
+
 /** Parse the editor's templateParams JSON text; 400-worthy messages on failure. */
 export function parseTemplateParams(text: string | null | undefined): Record<string, unknown> {
   if (text === null || text === undefined || text.trim() === '') return {};
+  if (jsonTooDeep(text, MAX_PARAMS_DEPTH)) throw new TemplateError('The template parameters are nested too deeply.');
   let v: unknown;
   try {
     v = JSON.parse(text);
@@ -139,19 +305,25 @@ export function parseTemplateParams(text: string | null | undefined): Record<str
   return v as Record<string, unknown>;
 }
 
-export async function renderSqlTemplate(sql: string, ctx: TemplateContext): Promise<string> {
-  if (!hasTemplateSyntax(sql)) return sql;
-  const out = await renderer.render(sql, {
-    params: ctx.params,
-    macros: {
-      username: sqlLiteral(ctx.username),
-      userId: ctx.userId === null ? 'NULL' : String(ctx.userId),
-      email: sqlLiteral(ctx.email),
-      urlParams: Object.fromEntries(Object.entries(ctx.urlParams).map(([k, v]) => [k, sqlLiteral(v)])),
-    },
+/**
+ * Render the SQL's template (Jinja). `enabled: false` (template processing switched off) returns
+ * the SQL as written; so does SQL without template syntax. Throws TemplateError (a 400) for a
+ * template that cannot be rendered, is over a budget or the time limit.
+ */
+export async function renderSqlTemplate(sql: string, ctx: TemplateContext, opts: { enabled?: boolean } = {}): Promise<string> {
+  if (opts.enabled === false || !hasTemplateSyntax(sql)) return sql;
+  const params = ctx.params ?? {};
+  if (valueTooDeep(params, MAX_PARAMS_DEPTH)) throw new TemplateError('The template parameters are nested too deeply.');
+  return pool.render(sql, {
+    params,
+    username: ctx.username,
+    userId: ctx.userId,
+    email: ctx.email,
+    urlParams: ctx.urlParams ?? {},
+    filters: ctx.filters ?? [],
+    escaping: ctx.escaping === 'standard' ? 'standard' : 'backslash',
   });
-  if (out.length > MAX_OUTPUT) throw new TemplateError('The rendered query is too large.');
-  return out;
 }
 
-export const closeTemplateRenderer = (): Promise<void> => renderer.close();
+/** Stop the executors (server shutdown, tests). They start again on the next render. */
+export const closeTemplateRenderer = (): Promise<void> => pool.close();

@@ -88,9 +88,9 @@ describe('execute on DuckDB examples (sync)', () => {
     expect(JSON.stringify(r.body)).not.toContain('root:');
   });
 
-  it('renders templates with parameters and quoted macros; hostile ones are a clear 400', async () => {
-    const r = await run(admin, 'SELECT {{ n }} + 1 AS v, {{ current_username() }} AS who', { templateParams: '{"n": 41}' });
-    expect(r.body.data).toEqual([{ v: 42, who: 'admin' }]);
+  it('renders templates with parameters and macros inside the analyst\'s quotes; hostile ones are a clear 400', async () => {
+    const r = await run(admin, "SELECT {{ n }} + 1 AS v, '{{ current_username() }}' AS who, {{ current_user_id() }} AS uid", { templateParams: '{"n": 41}' });
+    expect(r.body.data).toEqual([{ v: 42, who: 'admin', uid: 1 }]);
     const bad = await run(admin, 'SELECT {{ x.__class__ }}');
     expect(bad.status).toBe(400);
     expect(bad.body.errors?.[0].error_type).toBe('INVALID_TEMPLATE_PARAMS_ERROR');
