@@ -235,3 +235,12 @@ describe('read-only means read-only: side effects count as changes', () => {
     }
   });
 });
+
+describe('literals the parser misreads', () => {
+  it('reads a PostgreSQL literal ending in a backslash as the engine does, and still refuses what changes data', () => {
+    expect(classifyStatement("SELECT 'O''Brien\\''; DROP TABLE t; --' AS v", 'PostgresQL')).toBe('select');
+    expect(classifyStatement("SELECT 'a\\' AS v", 'PostgresQL')).toBe('select');
+    expect(classifyStatement("SELECT set_config('a\\', 'off', false)", 'PostgresQL')).toBe('mutating');
+    expect(classifyStatement("DELETE FROM t WHERE x = 'a\\'", 'PostgresQL')).toBe('mutating');
+  });
+});

@@ -123,9 +123,15 @@ export function analyzeStatement(
   origin: { script: string; start: number } = { script: statement, start: 0 },
 ): StatementAnalysis {
   let ast: unknown;
+  let e: unknown = null;
   try {
     ast = parser.astify(statement, { database: parserDialect });
-  } catch (e) {
+  } catch (err) {
+    e = err;
+  }
+  // unreadable, or read as several statements (a backslash taken as an escape): try again
+  if (ast === undefined || (Array.isArray(ast) && ast.length !== 1)) ast = astifyWithoutLiterals(statement, parserDialect) ?? ast;
+  if (ast === undefined) {
     const kind =
       recognizesChange(statement, parserDialect) || explainAnalyzesChange(statement, parserDialect)
         ? 'mutating'
@@ -143,6 +149,31 @@ export function analyzeStatement(
   // walk does not know, e.g. a quoted or unusual function node)
   if (tokensCallSideEffects(tokenize(statement, lexDialectOf(parserDialect)))) return { kind: 'mutating', error: null };
   return { kind: 'select', error: null };
+}
+
+/**
+ * node-sql-parser reads backslashes inside PostgreSQL and DuckDB string literals as escapes, which
+ * those engines do not: `'a\'` is a whole literal there. A statement it cannot read is tried again
+ * with every literal's content blanked (as the engine's lexer delimits them): what is inside a
+ * literal never changes what a statement does. The lexer never makes a literal longer than the
+ * engine does (it knows no backslash escapes outside MySQL), so no code can hide in a blanked part.
+ */
+function astifyWithoutLiterals(statement: string, parserDialect: string): unknown {
+  const tokens = tokenize(statement, lexDialectOf(parserDialect)).filter((t) => t.kind === 'string');
+  if (!tokens.length) return undefined;
+  let out = '';
+  let at = 0;
+  for (const t of tokens) {
+    out += `${statement.slice(at, t.start)}'_'`;
+    at = t.end;
+  }
+  out += statement.slice(at);
+  try {
+    const ast: unknown = parser.astify(out, { database: parserDialect });
+    return Array.isArray(ast) && ast.length !== 1 ? undefined : ast;
+  } catch {
+    return undefined;
+  }
 }
 
 /** `EXPLAIN ANALYZE <statement>` runs the statement: it changes what the statement changes (refusal only). */
