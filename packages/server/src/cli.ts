@@ -196,6 +196,8 @@ program
       app.log.info({ signal }, 'shutting down: stopping running queries, finishing requests');
       const force = setTimeout(() => process.exit(1), 10_000);
       force.unref();
+      // a keep-alive connection whose last reply ends during shutdown would hold close() open
+      setInterval(() => app.server.closeIdleConnections(), 100).unref();
       app.close().then(
         () => process.exit(0),
         () => process.exit(1),
