@@ -1,12 +1,45 @@
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+// Type-aware rules (no-floating-promises, no-misused-promises) need a TypeScript program for each
+// file; a file is linted with the first of these that holds it. The server and the web app resolve
+// modules differently, so each has its own; the build tsconfigs leave the tests out and
+// tsconfig.lint.json puts them back. Every program costs seconds to build, so shared/ is linted in
+// the web app's (it already compiles shared/src; same DOM lib as shared's own tsconfig).
+const typedProjects = [
+  './packages/web/tsconfig.lint.json', // packages/web/src and packages/shared/src
+  './packages/server/tsconfig.lint.json',
+  './tsconfig.eslint.json', // e2e/, playwright.config.ts, vitest.config.ts, packages/web/vite.config.ts
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', '.rama-test/**'] },
   ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: { project: typedProjects, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      // An async onClick/onChange in JSX is fine: React ignores the returned promise.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
   {
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
+  {
+    files: ['packages/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  // Plain JavaScript (bench/, scripts/, this file) has no TypeScript program behind it.
+  { files: ['**/*.{js,mjs,cjs}'], ...tseslint.configs.disableTypeChecked },
 );

@@ -19,7 +19,7 @@ execFileSync(process.execPath, ['scripts/ensure.mjs'], { cwd: root, stdio: 'inhe
 const pgMeta = process.env.RAMA_TEST_PG_METADATA_URL ?? 'postgresql://postgres@127.0.0.1:5432/rama_test_metadata';
 const suites = [
   { name: 'typecheck (web)', cmd: ['npx', 'tsc', '-p', 'packages/web', '--noEmit'] },
-  { name: 'lint', cmd: ['npx', 'eslint', 'packages', 'e2e', 'bench', 'scripts'] },
+  { name: 'lint', cmd: ['npm', 'run', 'lint', '--silent'] },
   { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project', 'unit'] },
   { name: 'API on SQLite metadata', cmd: ['npx', 'vitest', 'run', '--project', 'api'], env: { RAMA_TEST_METADATA: 'sqlite' } },
   { name: 'API on PostgreSQL metadata', cmd: ['npx', 'vitest', 'run', '--project', 'api'], env: { RAMA_TEST_METADATA: pgMeta } },

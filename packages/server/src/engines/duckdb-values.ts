@@ -121,8 +121,8 @@ export function cellConverter(type: DuckDBType): CellConverter {
  * Append a chunk's rows to `rows` (at most `room` of them), converting column by column.
  * Returns how many rows were appended.
  */
-export function appendChunk(chunk: DuckDBDataChunk, converters: CellConverter[], rows: Cell[][], room: number): number {
-  const count = Math.min(chunk.rowCount, room);
+export function appendChunk(chunk: DuckDBDataChunk, converters: CellConverter[], rows: Cell[][], room: number, start = 0): number {
+  const count = Math.max(0, Math.min(chunk.rowCount - start, room));
   const width = converters.length;
   const base = rows.length;
   for (let r = 0; r < count; r++) rows.push(new Array<Cell>(width));
@@ -130,10 +130,10 @@ export function appendChunk(chunk: DuckDBDataChunk, converters: CellConverter[],
     const vector = chunk.getColumnVector(c);
     const convert = converters[c];
     if (convert === null) {
-      for (let r = 0; r < count; r++) rows[base + r][c] = vector.getItem(r) as Cell;
+      for (let r = 0; r < count; r++) rows[base + r][c] = vector.getItem(start + r) as Cell;
     } else {
       for (let r = 0; r < count; r++) {
-        const v = vector.getItem(r);
+        const v = vector.getItem(start + r);
         rows[base + r][c] = v === null ? null : convert(v);
       }
     }

@@ -26,6 +26,17 @@ import { dedupeNames, resultColumn } from './rows.js';
 import { buildSelectStar, classifyType, quoteDouble, sortTableRefs } from './sql-text.js';
 
 const DIALECT = 'PostgresQL';
+/** rows handed to a sink at a time while streaming: at first, at most, and about how much text */
+const FIRST_SLICE_ROWS = 64;
+const MAX_SLICE_ROWS = 2048;
+const SLICE_BYTES = 4 * 1024 * 1024;
+
+/** Characters of text in a batch (what its JSON will roughly weigh). */
+function textLength(batch: Cell[][]): number {
+  let n = 0;
+  for (const row of batch) for (const v of row) n += typeof v === 'string' ? v.length : 8;
+  return n;
+}
 
 function classifyError(message: string): EngineErrorType {
   if (message.startsWith('INTERRUPT Error')) return 'QUERY_CANCELLED';
@@ -116,13 +127,21 @@ class DuckDBEngineConnection implements EngineConnection {
       sink.columns(columns);
       let sent = 0;
       if (result.returnType === ResultReturnType.QUERY_RESULT) {
-        while (sent < opts.maxRows && !this.cancelled) {
+        let perSlice = FIRST_SLICE_ROWS;
+        let more = true;
+        while (more && sent < opts.maxRows && !this.cancelled) {
           const chunk = await result.fetchChunk();
           if (!chunk || chunk.rowCount === 0) break;
-          const batch: Cell[][] = [];
-          appendChunk(chunk, converters, batch, opts.maxRows - sent);
-          sent += batch.length;
-          if ((await sink.rows(batch)) === false) break;
+          // a chunk (2048 rows) of wide rows could be hundreds of MB as JS values: hand it over in
+          // slices of about SLICE_BYTES, sized from the text of the slice before
+          for (let start = 0; more && start < chunk.rowCount && sent < opts.maxRows; ) {
+            const batch: Cell[][] = [];
+            const n = appendChunk(chunk, converters, batch, Math.min(perSlice, opts.maxRows - sent), start);
+            start += n;
+            sent += n;
+            perSlice = Math.max(1, Math.min(MAX_SLICE_ROWS, Math.floor((SLICE_BYTES * n) / Math.max(1, textLength(batch)))));
+            more = (await sink.rows(batch)) !== false;
+          }
         }
       }
       if (this.cancelled) throw cancelledError();

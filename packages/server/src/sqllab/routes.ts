@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import { ErrorType, EstimatePayload, ExecutePayload, FormatSqlPayload, StopPayload } from '@rama/shared';
+import { EstimatePayload, ExecutePayload, FormatSqlPayload, StopPayload } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import { requirePermission } from '../http/auth.js';
-import { invalidFields, typedError } from '../http/errors.js';
+import { invalidFields } from '../http/errors.js';
 import { decodeRisonQuery, listParams } from '../http/rison.js';
 import { clientGone } from '../http/abort.js';
 import { getQueryDetail, listQueries, QUERY_ORDER_COLUMNS, queriesUpdatedSince } from './history.js';

@@ -71,7 +71,7 @@ export function DatasetListPage() {
 
   const handleOpenInSqlLab = (dataset: DatasetListItem) => {
     const requestedQuery = requestedQueryOf(dataset);
-    if (requestedQuery) navigate('/sqllab/', { state: { requestedQuery } });
+    if (requestedQuery) void navigate('/sqllab/', { state: { requestedQuery } });
   };
 
   const columns: TableProps<DatasetListItem>['columns'] = [

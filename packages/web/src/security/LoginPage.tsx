@@ -28,7 +28,7 @@ export function LoginPage() {
     const user = result.data;
     resetCsrfToken();
     // The shell reads the user from the bootstrap; give it the new session before navigating.
-    if (bootstrap) dispatch(sessionApi.util.upsertQueryData('getBootstrap', undefined, { ...bootstrap, user }));
+    if (bootstrap) await dispatch(sessionApi.util.upsertQueryData('getBootstrap', undefined, { ...bootstrap, user }));
     else dispatch(sessionApi.util.invalidateTags(['Session']));
     await navigate(next, { replace: true });
   };

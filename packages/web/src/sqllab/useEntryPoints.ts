@@ -43,7 +43,7 @@ export function useEntryPoints(): void {
     if (opened) {
       for (const k of ['form_key', 'savedQueryId', 'queryId']) params.delete(k);
       const rest = params.toString();
-      navigate(`/sqllab/${rest ? `?${rest}` : ''}`, { replace: true, state: null });
+      void navigate(`/sqllab/${rest ? `?${rest}` : ''}`, { replace: true, state: null });
     }
   }, [ready, location, permalinkKey, dispatch, navigate]);
 }

@@ -33,6 +33,18 @@ interface Selection {
 const EMPTY_ROWS: GridRecord[] = [];
 const ROW_OVERSCAN = 8;
 
+/** Column definitions; the widths come from the first rows of the result the columns arrived with. */
+function columnDefsFor(columns: ResultGridColumn[], data: Record<string, CellValue>[]): ColumnDef<GridRecord>[] {
+  return columns.map((c, i) => ({
+    id: String(i),
+    accessorFn: (row: GridRecord) => row[c.name],
+    header: c.name,
+    size: initialColumnWidth(c, data),
+    minSize: 48,
+    maxSize: 4000,
+  }));
+}
+
 /** Where a mouse event landed: the displayed row and column of a body cell, if any. */
 function cellAt(target: EventTarget): Selection | null {
   if (!(target instanceof Element)) return null;
@@ -50,29 +62,17 @@ export function ResultGrid({ columns, data, height, onCopy, emptyText = 'The que
 
   // New columns (another query) start unsorted at default widths; new rows drop the selection.
   const columnsKey = columns.map((c) => `${c.name}\u0000${c.type}`).join('\u0001');
-  const [seen, setSeen] = useState({ columnsKey, data });
+  const [seen, setSeen] = useState(() => ({ columnsKey, data, columnDefs: columnDefsFor(columns, data) }));
+  let { columnDefs } = seen;
   if (seen.columnsKey !== columnsKey || seen.data !== data) {
     if (seen.columnsKey !== columnsKey) {
       setSorting([]);
       setColumnSizing({});
+      columnDefs = columnDefsFor(columns, data);
     }
     setSelected(null);
-    setSeen({ columnsKey, data });
+    setSeen({ columnsKey, data, columnDefs });
   }
-
-  const columnDefs = useMemo<ColumnDef<GridRecord>[]>(
-    () =>
-      columns.map((c, i) => ({
-        id: String(i),
-        accessorFn: (row: GridRecord) => row[c.name],
-        header: c.name,
-        size: initialColumnWidth(c, data),
-        minSize: 48,
-        maxSize: 4000,
-      })),
-    // widths come from the first rows of the result the columns arrived with
-    [columnsKey],
-  );
 
   const table = useReactTable({
     data: EMPTY_ROWS,
