@@ -55,7 +55,10 @@ export async function startServer(env = {}) {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ username, password: 'bench-admin-password' }),
       });
-      const cookie = r.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const cookie = r.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
       return async (method, path) => {
         const res = await fetch(url + path, { method, headers: { cookie } });
         return { status: res.status, text: await res.text() };

@@ -8,8 +8,11 @@ if (!only || only === 'sqllab') results.push(...(await benchSqlLab()));
 if (!only || only === 'grid') results.push(...(await benchGrid()));
 for (const r of results) {
   if (r.ratio !== undefined) {
-    console.log(`${r.case}\n  baseline ${r.baseline_ms.toFixed(0)} ms, Rama ${r.rama_ms.toFixed(0)} ms, ratio ${r.ratio.toFixed(2)} (goal ${r.goal})${r.response_mb ? `, ${r.response_mb.toFixed(1)} MB` : ''}`);
-    if (r.case.includes('100k rows') && r.case.includes('sync')) console.log(`  moonshot (< 1.0): ${r.ratio < 1 ? 'reached' : 'not reached'}`);
+    console.log(
+      `${r.case}\n  baseline ${r.baseline_ms.toFixed(0)} ms, Rama ${r.rama_ms.toFixed(0)} ms, ratio ${r.ratio.toFixed(2)} (goal ${r.goal})${r.response_mb ? `, ${r.response_mb.toFixed(1)} MB` : ''}`,
+    );
+    if (r.case.includes('100k rows') && r.case.includes('sync'))
+      console.log(`  moonshot (< 1.0): ${r.ratio < 1 ? 'reached' : 'not reached'}`);
   } else if (r.latency_ms !== undefined) {
     console.log(`${r.case}: ${r.latency_ms.toFixed(1)} ms (max ${r.max_ms.toFixed(1)} ms)`);
   } else if (r.peak_mb !== undefined) {

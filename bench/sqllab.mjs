@@ -15,7 +15,13 @@ async function rawDriver(path, n) {
     const reader = await conn.runAndReadAll(SQL(n));
     return JSON.stringify(reader.getRowObjectsJson()).length;
   };
-  return { run, close: () => { conn.closeSync(); instance.closeSync(); } };
+  return {
+    run,
+    close: () => {
+      conn.closeSync();
+      instance.closeSync();
+    },
+  };
 }
 
 export async function benchSqlLab({ runs = 5 } = {}) {
@@ -32,7 +38,9 @@ export async function benchSqlLab({ runs = 5 } = {}) {
     let bytes = 0;
     for (let i = 0; i < runs; i++) {
       base.push((await timeIt(() => raw.run())).ms);
-      const t = await timeIt(() => server.api('POST', '/api/v1/sqllab/execute/', { database_id: ex.id, sql: SQL(100000), queryLimit: 100000 }));
+      const t = await timeIt(() =>
+        server.api('POST', '/api/v1/sqllab/execute/', { database_id: ex.id, sql: SQL(100000), queryLimit: 100000 }),
+      );
       if (t.out.status !== 200) throw new Error(`execute failed: ${t.out.status} ${t.out.text.slice(0, 300)}`);
       bytes = t.out.text.length;
       http.push(t.ms);
@@ -51,7 +59,16 @@ export async function benchSqlLab({ runs = 5 } = {}) {
     const b1 = (await timeIt(() => raw1m.run())).ms;
     raw1m.close();
     const runAsync1m = async () => {
-      const r = JSON.parse((await server.api('POST', '/api/v1/sqllab/execute/', { database_id: ex.id, sql: SQL(1000000), queryLimit: 1000000, runAsync: true })).text);
+      const r = JSON.parse(
+        (
+          await server.api('POST', '/api/v1/sqllab/execute/', {
+            database_id: ex.id,
+            sql: SQL(1000000),
+            queryLimit: 1000000,
+            runAsync: true,
+          })
+        ).text,
+      );
       let key = null;
       while (!key) {
         const u = JSON.parse((await server.api('GET', `/api/v1/query/updated_since?q=(last_updated_ms:${Date.now() - 600000})`)).text);
@@ -78,7 +95,10 @@ export async function benchSqlLab({ runs = 5 } = {}) {
     out.push({ case: 'server peak memory (VmHWM) during the 1M-row async case (goal <= 500 MB)', peak_mb: peak1 });
     server.resetPeakMemory();
     await Promise.all([runAsync1m(), runAsync1m(), runAsync1m(), runAsync1m()]);
-    out.push({ case: 'server peak memory (VmHWM) with four 1M-row async queries at once (goal < 1024 MB)', peak_mb: server.peakMemoryMb() });
+    out.push({
+      case: 'server peak memory (VmHWM) with four 1M-row async queries at once (goal < 1024 MB)',
+      peak_mb: server.peakMemoryMb(),
+    });
     raw.close();
 
     // four long queries running: how long does another user wait for /api/v1/me/?
@@ -94,7 +114,11 @@ export async function benchSqlLab({ runs = 5 } = {}) {
     }
     for (const client_id of ids) await server.api('POST', '/api/v1/query/stop', { client_id });
     await Promise.all(long);
-    out.push({ case: 'four long queries running: median latency of /api/v1/me/ for another session (goal < 50 ms)', latency_ms: median(lat), max_ms: Math.max(...lat) });
+    out.push({
+      case: 'four long queries running: median latency of /api/v1/me/ for another session (goal < 50 ms)',
+      latency_ms: median(lat),
+      max_ms: Math.max(...lat),
+    });
   } finally {
     await server.stop();
   }

@@ -1,7 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SIGNED_OUT, apiFor, createUserWithRole, examplesDatabaseId, shot, signIn, toast, unique } from './support';
 
-const marker = unique('ds').toLowerCase().replace(/[^a-z0-9_]/g, '_');
+const marker = unique('ds')
+  .toLowerCase()
+  .replace(/[^a-z0-9_]/g, '_');
 
 /** A virtual dataset on the examples database, owned by the page's user. */
 async function createDataset(page: Page, name: string, sql: string): Promise<number> {
@@ -54,7 +56,9 @@ test.describe('datasets', () => {
     await expect(page.getByText('1 dataset', { exact: true })).toBeVisible();
 
     // Open SQL in SQL Lab: the navigation state carries the dataset's SQL, and SQL Lab shows it in a tab
-    await rowOf(page, name).getByRole('button', { name: `Open the SQL of ${name} in SQL Lab` }).click();
+    await rowOf(page, name)
+      .getByRole('button', { name: `Open the SQL of ${name} in SQL Lab` })
+      .click();
     await expect(page).toHaveURL(/\/sqllab\/$/);
     await expect(page.getByRole('textbox', { name: 'SQL editor' })).toContainText(sql);
     await shot(page, '43-dataset-sql-in-sqllab');
@@ -62,7 +66,9 @@ test.describe('datasets', () => {
     await expect(page).toHaveURL(/\/tablemodelview\/list\/$/);
 
     await search(page, marker);
-    await rowOf(page, name).getByRole('button', { name: `Delete ${name}` }).click();
+    await rowOf(page, name)
+      .getByRole('button', { name: `Delete ${name}` })
+      .click();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(toast(page, `Deleted ${name}`)).toBeVisible();
     await expect(page.getByText('No datasets match your filters')).toBeVisible();
@@ -99,7 +105,9 @@ test.describe('datasets', () => {
     await expect(alex).toHaveURL(/\/rama\/welcome\/$/);
     await alex.goto('/tablemodelview/list/');
     await search(alex, name);
-    await rowOf(alex, name).getByRole('button', { name: `Delete ${name}` }).click();
+    await rowOf(alex, name)
+      .getByRole('button', { name: `Delete ${name}` })
+      .click();
     await alex.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(toast(alex, 'You do not have permission to edit this dataset')).toBeVisible();
     await expect(rowOf(alex, name)).toBeVisible();
@@ -109,7 +117,9 @@ test.describe('datasets', () => {
     // the admin, an owner, cleans up
     await page.goto('/tablemodelview/list/');
     await search(page, name);
-    await rowOf(page, name).getByRole('button', { name: `Delete ${name}` }).click();
+    await rowOf(page, name)
+      .getByRole('button', { name: `Delete ${name}` })
+      .click();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(toast(page, `Deleted ${name}`)).toBeVisible();
   });

@@ -12,7 +12,9 @@ async function execute(page: Page, sql: string): Promise<number> {
     sql,
     runAsync: false,
     schema: 'main',
-    client_id: unique('c').replace(/[^A-Za-z0-9]/g, '').slice(0, 11),
+    client_id: unique('c')
+      .replace(/[^A-Za-z0-9]/g, '')
+      .slice(0, 11),
     tab: 'History e2e',
     sql_editor_id: 'e2e',
   });

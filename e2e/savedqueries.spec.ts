@@ -70,7 +70,9 @@ test.describe('saved queries', () => {
     await search(page, marker);
 
     // preview: the SQL as text, then the next query of the page
-    await rowOf(page, first.label).getByRole('button', { name: `Preview ${first.label}` }).click();
+    await rowOf(page, first.label)
+      .getByRole('button', { name: `Preview ${first.label}` })
+      .click();
     const preview = page.getByRole('dialog', { name: `Query preview: ${first.label}` });
     await expect(preview).toBeVisible();
     await expect(preview.getByLabel('SQL', { exact: true })).toContainText("WHERE country IS NOT NULL AND name NOT LIKE '%heliport%'");
@@ -85,13 +87,17 @@ test.describe('saved queries', () => {
     await expect(page.getByRole('dialog')).toBeHidden();
 
     // copy link
-    await rowOf(page, second.label).getByRole('button', { name: `Copy link to ${second.label}` }).click();
+    await rowOf(page, second.label)
+      .getByRole('button', { name: `Copy link to ${second.label}` })
+      .click();
     await expect(toast(page, 'Link copied to clipboard')).toBeVisible();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(`${new URL(page.url()).origin}/sqllab/?savedQueryId=${second.id}`);
 
     // edit the name and description
-    await rowOf(page, second.label).getByRole('button', { name: `Edit ${second.label}` }).click();
+    await rowOf(page, second.label)
+      .getByRole('button', { name: `Edit ${second.label}` })
+      .click();
     const edit = page.getByRole('dialog', { name: 'Edit saved query' });
     const renamed = `The answer ${marker}`;
     await edit.getByLabel('Name').fill(renamed);
@@ -103,7 +109,9 @@ test.describe('saved queries', () => {
     await expect(rowOf(page, renamed).getByText('Life, the universe and everything')).toBeVisible();
 
     // delete one
-    await rowOf(page, renamed).getByRole('button', { name: `Delete ${renamed}` }).click();
+    await rowOf(page, renamed)
+      .getByRole('button', { name: `Delete ${renamed}` })
+      .click();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(toast(page, `Deleted ${renamed}`)).toBeVisible();
     await expect(rowOf(page, renamed)).toHaveCount(0);
@@ -131,10 +139,7 @@ test.describe('saved queries', () => {
     await expect(bar).toBeHidden();
   });
 
-  test('a SQL Lab user sees only their own saved queries, and an empty list says where queries come from', async ({
-    page,
-    browser,
-  }) => {
+  test('a SQL Lab user sees only their own saved queries, and an empty list says where queries come from', async ({ page, browser }) => {
     await page.goto('/rama/welcome/');
     const adminQuery = await saveQuery(page, `Admin only ${marker}`, 'SELECT 1');
     const user = await createUserWithRole(await apiFor(page), 'sql_lab', 'Sam');

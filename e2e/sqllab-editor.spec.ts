@@ -9,7 +9,11 @@ const activeTab = (page: Page) => page.locator('.rama-sqllab-tabs .ant-tabs-tab-
 async function choose(page: Page, label: string, option: string): Promise<void> {
   await page.getByLabel(label, { exact: true }).click();
   await page.keyboard.type(option);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${option}`) }).first().click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${option}`) })
+    .first()
+    .click();
 }
 
 test.describe('SQL Lab: editor actions', () => {
@@ -152,7 +156,10 @@ test.describe('SQL Lab: catalogs', () => {
     await choose(page, 'Schema', 'public');
     await page.getByLabel('Add a table').click();
     await page.keyboard.type(table);
-    await page.locator('.ant-select-item-option').filter({ hasText: new RegExp(`^${table}$`) }).click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${table}$`) })
+      .click();
     await expect(page.getByRole('region', { name: new RegExp(`Table .*${table}`) })).toBeVisible();
 
     await setSql(page, `SELECT note FROM ${table}`);
@@ -166,7 +173,10 @@ test.describe('SQL Lab without backend persistence', () => {
   async function persistenceOff(page: Page): Promise<string[]> {
     await page.route('**/api/v1/common/bootstrap/', async (route) => {
       const response = await route.fetch();
-      const body = (await response.json()) as { result?: { feature_flags: Record<string, boolean> }; feature_flags?: Record<string, boolean> };
+      const body = (await response.json()) as {
+        result?: { feature_flags: Record<string, boolean> };
+        feature_flags?: Record<string, boolean>;
+      };
       const flags = body.result?.feature_flags ?? body.feature_flags;
       if (flags) flags.SQLLAB_BACKEND_PERSISTENCE = false;
       await route.fulfill({ response, json: body });
@@ -182,7 +192,9 @@ test.describe('SQL Lab without backend persistence', () => {
     const calls = await persistenceOff(page);
     await openSqlLab(page);
     await page.getByRole('button', { name: 'Add tab' }).click();
-    await expect(editorContent(page)).toContainText('-- Note: Unless you save your query, these tabs will NOT persist if you clear your cookies or change browsers.');
+    await expect(editorContent(page)).toContainText(
+      '-- Note: Unless you save your query, these tabs will NOT persist if you clear your cookies or change browsers.',
+    );
     await expect(editorContent(page)).toContainText('SELECT ...');
     const name = ((await activeTab(page).textContent()) ?? '').replace('⋮', '').trim();
     const marker = unique('local_only');

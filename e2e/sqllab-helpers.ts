@@ -38,7 +38,11 @@ export async function freshSqlLab(page: Page): Promise<string> {
   if (!((await database.textContent()) ?? '').includes('examples')) {
     await page.getByLabel('Database', { exact: true }).click();
     await page.keyboard.type('examples');
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^examples/ }).first().click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: /^examples/ })
+      .first()
+      .click();
   }
   await expect(database).toContainText('examples');
   return name;

@@ -56,7 +56,9 @@ test.describe('SQL Lab: keeping work', () => {
     await freshSqlLab(page);
     const serverTabs = async () => {
       const res = await page.request.get('/api/v1/sqllab/');
-      return ((await res.json()) as { result: { tab_state_ids: { id: number; label: string }[] } }).result.tab_state_ids.map((t) => t.label);
+      return ((await res.json()) as { result: { tab_state_ids: { id: number; label: string }[] } }).result.tab_state_ids.map(
+        (t) => t.label,
+      );
     };
     await page.getByRole('button', { name: 'Add tab' }).click();
     await expect(editorTabs(page)).toHaveCount(2);
@@ -176,7 +178,9 @@ test.describe('SQL Lab: keeping work', () => {
   test('a form post with datasourceKey and sql opens the SQL in a new tab', async ({ page }) => {
     await openSqlLab(page);
     const marker = unique('posted');
-    const csrf = await page.evaluate(async () => ((await (await fetch('/api/v1/security/csrf_token/')).json()) as { result: string }).result);
+    const csrf = await page.evaluate(
+      async () => ((await (await fetch('/api/v1/security/csrf_token/')).json()) as { result: string }).result,
+    );
     // the way a chart opens its SQL: a real form submitted by the browser
     await page.evaluate(
       ({ sql, token }) => {

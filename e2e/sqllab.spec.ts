@@ -13,7 +13,10 @@ test.describe('SQL Lab: running queries', () => {
     await expect(page.getByTestId('row-count')).toHaveText('25 rows');
     await expect(resultsPanel(page).getByRole('columnheader', { name: /origin/ })).toBeVisible();
     await expect(resultsPanel(page).getByRole('gridcell', { name: 'ORD', exact: true })).toBeVisible();
-    await expect(resultsPanel(page).getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', /\/api\/v1\/sqllab\/export\/[A-Za-z0-9_-]{11}\/$/);
+    await expect(resultsPanel(page).getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
+      'href',
+      /\/api\/v1\/sqllab\/export\/[A-Za-z0-9_-]{11}\/$/,
+    );
     await shot(page, 'sqllab-results');
   });
 
@@ -46,7 +49,11 @@ test.describe('SQL Lab: running queries', () => {
     await pressInEditor(page, 'ControlOrMeta+Enter');
     const reply = await executed;
     // examples allows async runs: the client asks for one and the server queues it
-    expect(reply.request().postDataJSON()).toMatchObject({ runAsync: true, database_id: expect.any(Number), client_id: expect.stringMatching(/^[A-Za-z0-9_-]{11}$/) });
+    expect(reply.request().postDataJSON()).toMatchObject({
+      runAsync: true,
+      database_id: expect.any(Number),
+      client_id: expect.stringMatching(/^[A-Za-z0-9_-]{11}$/),
+    });
     expect(reply.status()).toBe(202);
     await expect(page.getByTestId('row-count')).toHaveText('1 row', { timeout: 30_000 });
   });
@@ -149,7 +156,10 @@ test.describe('SQL Lab: tables', () => {
     await freshSqlLab(page);
     await page.getByLabel('Add a table').click();
     await page.keyboard.type('airports');
-    await page.locator('.ant-select-item-option').filter({ hasText: /^airports$/ }).click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: /^airports$/ })
+      .click();
     const card = page.getByRole('region', { name: /Table .*airports/ });
     await expect(card.getByRole('list', { name: 'Columns of airports' })).toBeVisible();
     await card.getByRole('button', { name: 'Preview airports' }).click();

@@ -23,7 +23,12 @@ const suites = [
   { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project', 'unit'] },
   { name: 'API on SQLite metadata', cmd: ['npx', 'vitest', 'run', '--project', 'api'], env: { RAMA_TEST_METADATA: 'sqlite' } },
   { name: 'API on PostgreSQL metadata', cmd: ['npx', 'vitest', 'run', '--project', 'api'], env: { RAMA_TEST_METADATA: pgMeta } },
-  { name: 'browser (e2e)', cmd: ['npx', 'playwright', 'test'], needs: '/usr/bin/chromium', env: { RAMA_E2E_PORT: String(await freePort()) } },
+  {
+    name: 'browser (e2e)',
+    cmd: ['npx', 'playwright', 'test'],
+    needs: '/usr/bin/chromium',
+    env: { RAMA_E2E_PORT: String(await freePort()) },
+  },
 ];
 
 const results = [];
@@ -40,7 +45,11 @@ for (const s of suites) {
   console.log(`\n▶ ${s.name}`);
   const t0 = Date.now();
   // API tests start servers in the test process: give it the thread pool `rama start` gives itself
-  const r = spawnSync(s.cmd[0], s.cmd.slice(1), { cwd: root, stdio: 'inherit', env: { UV_THREADPOOL_SIZE: '16', ...process.env, ...s.env } });
+  const r = spawnSync(s.cmd[0], s.cmd.slice(1), {
+    cwd: root,
+    stdio: 'inherit',
+    env: { UV_THREADPOOL_SIZE: '16', ...process.env, ...s.env },
+  });
   const secs = ((Date.now() - t0) / 1000).toFixed(0);
   if (r.status !== 0) {
     console.error(`\n✗ ${s.name} failed (${secs} s)`);

@@ -20,7 +20,11 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs|immer|reselect|redux)[\\/]/, priority: 20 },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs|immer|reselect|redux)[\\/]/,
+              priority: 20,
+            },
             { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[a-z-]+|@emotion|dayjs)[\\/]/, priority: 10 },
           ],
         },

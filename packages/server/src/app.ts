@@ -31,8 +31,12 @@ function validationMessage(error: FastifyError): Record<string, string[]> | stri
   for (const v of error.validation ?? []) {
     const params = v.params as { missingProperty?: string; additionalProperty?: string } | undefined;
     const path = (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
-    const field = params?.missingProperty ? [path, params.missingProperty].filter(Boolean).join('.') : path || error.validationContext || 'body';
-    const message = params?.missingProperty ? 'Missing data for required field.' : `${v.message ?? 'Invalid value'}.`.replace(/^must/, 'Must');
+    const field = params?.missingProperty
+      ? [path, params.missingProperty].filter(Boolean).join('.')
+      : path || error.validationContext || 'body';
+    const message = params?.missingProperty
+      ? 'Missing data for required field.'
+      : `${v.message ?? 'Invalid value'}.`.replace(/^must/, 'Must');
     (fields[field] ??= []).push(message);
   }
   return Object.keys(fields).length ? fields : error.message;
@@ -47,7 +51,10 @@ export function createContext(config: RamaConfig, store: MetadataStore, log: Fas
     store,
     tokens: new TokenService(config.secretKey),
     connections,
-    execution: new Executor(connections, { perDatabase: config.dbConcurrentQueries, threadPoolQueries: threadPoolQueryCap(poolThreads, config.dbConcurrentQueries) }),
+    execution: new Executor(connections, {
+      perDatabase: config.dbConcurrentQueries,
+      threadPoolQueries: threadPoolQueryCap(poolThreads, config.dbConcurrentQueries),
+    }),
     log,
   };
   const ctx = base as AppContext;
@@ -114,7 +121,11 @@ export async function buildApp({ config, store: givenStore, logger }: BuildOptio
     if (error instanceof HttpError) return reply.code(error.statusCode).send(error.body);
     if (error.validation) return reply.code(400).send({ message: validationMessage(error) });
     const code = error.code ?? '';
-    if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400)) {
+    if (
+      code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      (error instanceof SyntaxError && error.statusCode === 400)
+    ) {
       return reply.code(400).send({ message: 'Request body is not valid JSON.' });
     }
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ message: 'Request payload is too large.' });
@@ -148,7 +159,8 @@ export async function buildApp({ config, store: givenStore, logger }: BuildOptio
   }
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
-    const isApi = path.startsWith('/api/') || path.startsWith('/rama/log') || path.startsWith('/tabstateview') || path.startsWith('/tableschemaview');
+    const isApi =
+      path.startsWith('/api/') || path.startsWith('/rama/log') || path.startsWith('/tabstateview') || path.startsWith('/tableschemaview');
     if (req.method === 'GET' && !isApi && hasWeb && !path.startsWith('/assets/')) {
       // the SPA answers every page route; it shows its own 404 page
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -69,7 +69,9 @@ async function createAdmin(cfg: RamaConfig, username: string, password: string |
     if (generated) {
       const file = join(cfg.home, 'admin_password');
       writePrivateFile(file, `${pw}\n`);
-      console.log(`\nCreated admin user "${username}" with the generated password:\n\n    ${pw}\n\n(also stored in ${file}, readable only by you)\n`);
+      console.log(
+        `\nCreated admin user "${username}" with the generated password:\n\n    ${pw}\n\n(also stored in ${file}, readable only by you)\n`,
+      );
     } else {
       console.log(`Created admin user "${username}".`);
     }

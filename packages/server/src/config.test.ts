@@ -23,9 +23,7 @@ describe('configuration', () => {
   });
 
   it('refuses a known placeholder secret key', () => {
-    expect(() => loadConfig({ RAMA_HOME: home(), RAMA_SECRET_KEY: 'CHANGE_ME_TO_A_COMPLEX_RANDOM_SECRET' })).toThrow(
-      /known placeholder/,
-    );
+    expect(() => loadConfig({ RAMA_HOME: home(), RAMA_SECRET_KEY: 'CHANGE_ME_TO_A_COMPLEX_RANDOM_SECRET' })).toThrow(/known placeholder/);
   });
 
   it('has the documented defaults', () => {

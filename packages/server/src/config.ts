@@ -154,7 +154,8 @@ function publicUrlSetting(raw: unknown, host: string, port: number): string {
   } catch {
     throw new ConfigError(`RAMA_PUBLIC_URL must be an absolute http(s) URL (got "${String(raw)}").`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`RAMA_PUBLIC_URL must start with http:// or https:// (got "${String(raw)}").`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`RAMA_PUBLIC_URL must start with http:// or https:// (got "${String(raw)}").`);
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
@@ -200,9 +201,18 @@ export function loadConfig(env: Env = process.env): RamaConfig {
     allowFileUris: boolSetting(get('RAMA_ALLOW_FILE_URIS'), false),
     secureCookies: boolSetting(get('RAMA_SECURE_COOKIES'), false),
     loginRateLimitPerMinute: intSetting('RAMA_LOGIN_RATE_LIMIT', get('RAMA_LOGIN_RATE_LIMIT'), 10, 1),
-    publicUrl: publicUrlSetting(get('RAMA_PUBLIC_URL'), String(get('RAMA_HOST') ?? '127.0.0.1'), intSetting('RAMA_PORT', get('RAMA_PORT'), 8088, 0)),
+    publicUrl: publicUrlSetting(
+      get('RAMA_PUBLIC_URL'),
+      String(get('RAMA_HOST') ?? '127.0.0.1'),
+      intSetting('RAMA_PORT', get('RAMA_PORT'), 8088, 0),
+    ),
     sqlMaxResultBytes: intSetting('SQL_MAX_RESULT_BYTES', get('SQL_MAX_RESULT_BYTES'), 256 * 1024 * 1024, 1024),
-    resultsStoreMaxBytes: intSetting('RAMA_RESULTS_STORE_MAX_BYTES', get('RAMA_RESULTS_STORE_MAX_BYTES'), 4 * 1024 * 1024 * 1024, 1024 * 1024),
+    resultsStoreMaxBytes: intSetting(
+      'RAMA_RESULTS_STORE_MAX_BYTES',
+      get('RAMA_RESULTS_STORE_MAX_BYTES'),
+      4 * 1024 * 1024 * 1024,
+      1024 * 1024,
+    ),
     featureFlags: flags,
     logLevel: String(get('RAMA_LOG_LEVEL') ?? 'info'),
   };

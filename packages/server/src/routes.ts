@@ -10,4 +10,13 @@ import { datasetRoutes } from './datasets/routes.js';
 import { logRoutes } from './log/routes.js';
 
 /** Every feature's routes; each feature folder exports one `(app, ctx) => void` registrar. */
-export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => unknown)[] = [securityRoutes, databaseRoutes, sqllabRoutes, savedQueryRoutes, permalinkRoutes, tabStateRoutes, datasetRoutes, logRoutes];
+export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => unknown)[] = [
+  securityRoutes,
+  databaseRoutes,
+  sqllabRoutes,
+  savedQueryRoutes,
+  permalinkRoutes,
+  tabStateRoutes,
+  datasetRoutes,
+  logRoutes,
+];

@@ -63,7 +63,9 @@ export class BrowseService {
 
   async schemas(user: Principal, id: number, catalog: string | null, force: boolean): Promise<string[]> {
     const { row, db } = await this.open(user, id);
-    const all = await this.cache.get(`${id}|schemas|${catalog ?? ''}`, force, () => db.spec.getSchemas(db.pool, catalog)).catch(engineFailure);
+    const all = await this.cache
+      .get(`${id}|schemas|${catalog ?? ''}`, force, () => db.spec.getSchemas(db.pool, catalog))
+      .catch(engineFailure);
     return allowedSchemas(user, row, all);
   }
 
@@ -71,10 +73,18 @@ export class BrowseService {
     if (schema !== null && allowedSchemas(user, row, [schema]).length === 0) throw notFound();
   }
 
-  async tables(user: Principal, id: number, schema: string, catalog: string | null, force: boolean): Promise<{ count: number; result: TableListItem[] }> {
+  async tables(
+    user: Principal,
+    id: number,
+    schema: string,
+    catalog: string | null,
+    force: boolean,
+  ): Promise<{ count: number; result: TableListItem[] }> {
     const { row, db } = await this.open(user, id);
     await this.checkSchema(user, row, schema);
-    const result = await this.cache.get(`${id}|tables|${catalog ?? ''}|${schema}`, force, () => db.spec.getTables(db.pool, schema, catalog)).catch(engineFailure);
+    const result = await this.cache
+      .get(`${id}|tables|${catalog ?? ''}|${schema}`, force, () => db.spec.getTables(db.pool, schema, catalog))
+      .catch(engineFailure);
     return { count: result.length, result };
   }
 
@@ -87,7 +97,13 @@ export class BrowseService {
     return { db, meta };
   }
 
-  async tableMetadata(user: Principal, id: number, name: string, schema: string | null, catalog: string | null): Promise<TableMetadataReply> {
+  async tableMetadata(
+    user: Principal,
+    id: number,
+    name: string,
+    schema: string | null,
+    catalog: string | null,
+  ): Promise<TableMetadataReply> {
     const { db, meta } = await this.metadata(user, id, name, schema, catalog);
     const pk = new Set(meta.primaryKey.constrained_columns);
     return {
@@ -102,12 +118,23 @@ export class BrowseService {
         type_generic: c.type_generic,
         is_dttm: c.is_dttm,
         keys: [
-          ...(pk.has(c.name) ? [{ type: 'pk' as const, column_names: meta.primaryKey.constrained_columns, name: meta.primaryKey.name }] : []),
-          ...meta.foreignKeys.filter((f) => f.constrained_columns.includes(c.name)).map((f) => ({ type: 'fk' as const, column_names: f.constrained_columns, name: f.name })),
-          ...meta.indexes.filter((i) => i.column_names.includes(c.name)).map((i) => ({ type: 'index' as const, column_names: i.column_names, name: i.name })),
+          ...(pk.has(c.name)
+            ? [{ type: 'pk' as const, column_names: meta.primaryKey.constrained_columns, name: meta.primaryKey.name }]
+            : []),
+          ...meta.foreignKeys
+            .filter((f) => f.constrained_columns.includes(c.name))
+            .map((f) => ({ type: 'fk' as const, column_names: f.constrained_columns, name: f.name })),
+          ...meta.indexes
+            .filter((i) => i.column_names.includes(c.name))
+            .map((i) => ({ type: 'index' as const, column_names: i.column_names, name: i.name })),
         ],
       })),
-      selectStar: db.spec.selectStar(meta.name, schema, meta.columns.map((c) => c.name), 100),
+      selectStar: db.spec.selectStar(
+        meta.name,
+        schema,
+        meta.columns.map((c) => c.name),
+        100,
+      ),
       primaryKey: { ...meta.primaryKey, type: 'pk' },
       foreignKeys: meta.foreignKeys.map((f) => ({ ...f, type: 'fk' as const })),
       indexes: meta.indexes.map((i) => ({ name: i.name, column_names: i.column_names, unique: i.unique, type: 'index' as const })),
@@ -115,13 +142,24 @@ export class BrowseService {
     };
   }
 
-  async tableMetadataExtra(user: Principal, id: number, name: string, schema: string | null, catalog: string | null): Promise<Record<string, unknown>> {
+  async tableMetadataExtra(
+    user: Principal,
+    id: number,
+    name: string,
+    schema: string | null,
+    catalog: string | null,
+  ): Promise<Record<string, unknown>> {
     const { meta } = await this.metadata(user, id, name, schema, catalog);
     return meta.extra;
   }
 
   async selectStar(user: Principal, id: number, name: string, schema: string | null): Promise<string> {
     const { db, meta } = await this.metadata(user, id, name, schema, null);
-    return db.spec.selectStar(meta.name, schema, meta.columns.map((c) => c.name), 100);
+    return db.spec.selectStar(
+      meta.name,
+      schema,
+      meta.columns.map((c) => c.name),
+      100,
+    );
   }
 }

@@ -19,7 +19,9 @@ beforeAll(async () => {
   await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
   await c.query(`CREATE SCHEMA ${schema}`);
   await c.query(`CREATE TABLE ${schema}.customers (id serial PRIMARY KEY, name text NOT NULL, signed_up date)`);
-  await c.query(`CREATE TABLE ${schema}.orders (id bigint PRIMARY KEY, customer_id int REFERENCES ${schema}.customers(id), amount numeric(10,2), at timestamptz)`);
+  await c.query(
+    `CREATE TABLE ${schema}.orders (id bigint PRIMARY KEY, customer_id int REFERENCES ${schema}.customers(id), amount numeric(10,2), at timestamptz)`,
+  );
   await c.query(`CREATE INDEX orders_at_idx ON ${schema}.orders (at)`);
   await c.query(`CREATE VIEW ${schema}.big_orders AS SELECT * FROM ${schema}.orders WHERE amount > 100`);
   await c.end();
@@ -43,7 +45,9 @@ describe('examples database', () => {
     const id = server.examplesId!;
     const schemas = await admin.get<{ result: string[] }>(`/api/v1/database/${id}/schemas/?q=(force:!f)`);
     expect(schemas.body.result).toContain('main');
-    const tables = await admin.get<{ count: number; result: { value: string; type: string }[] }>(`/api/v1/database/${id}/tables/?q=(force:!f,schema_name:main)`);
+    const tables = await admin.get<{ count: number; result: { value: string; type: string }[] }>(
+      `/api/v1/database/${id}/tables/?q=(force:!f,schema_name:main)`,
+    );
     expect(tables.status).toBe(200);
     expect(tables.body.result.map((t) => t.value)).toEqual(expect.arrayContaining(['flights', 'airports', 'stocks']));
     expect(tables.body.count).toBe(tables.body.result.length);
@@ -69,7 +73,11 @@ describe('database CRUD', () => {
 
   it('creates a PostgreSQL database with its password stored encrypted and never returned', async () => {
     const uri = PG_URL.replace('postgres@', 'postgres:s3cret-pass@');
-    const r = await admin.post<Db>('/api/v1/database/', { database_name: `pg test ${process.pid}`, sqlalchemy_uri: uri, allow_run_async: true });
+    const r = await admin.post<Db>('/api/v1/database/', {
+      database_name: `pg test ${process.pid}`,
+      sqlalchemy_uri: uri,
+      allow_run_async: true,
+    });
     expect(r.status).toBe(201);
     id = r.body.id;
     expect(r.body.result.sqlalchemy_uri).toMatch(/postgres:XXXXXXXXXX@/);
@@ -96,7 +104,9 @@ describe('database CRUD', () => {
   it('browses schemas, tables, views, columns, keys and indexes', async () => {
     const schemas = await admin.get<{ result: string[] }>(`/api/v1/database/${id}/schemas/`);
     expect(schemas.body.result).toEqual(expect.arrayContaining(['public', schema]));
-    const tables = await admin.get<{ count: number; result: { value: string; type: string }[] }>(`/api/v1/database/${id}/tables/?q=(schema_name:${schema})`);
+    const tables = await admin.get<{ count: number; result: { value: string; type: string }[] }>(
+      `/api/v1/database/${id}/tables/?q=(schema_name:${schema})`,
+    );
     expect(tables.body.result).toEqual([
       { value: 'big_orders', type: 'view', extra: null },
       { value: 'customers', type: 'table', extra: null },
@@ -111,7 +121,9 @@ describe('database CRUD', () => {
     expect(meta.status).toBe(200);
     expect(meta.body.columns.map((c) => c.name)).toEqual(['id', 'customer_id', 'amount', 'at']);
     expect(meta.body.primaryKey.constrained_columns).toEqual(['id']);
-    expect(meta.body.foreignKeys).toContainEqual(expect.objectContaining({ referred_table: 'customers', constrained_columns: ['customer_id'] }));
+    expect(meta.body.foreignKeys).toContainEqual(
+      expect.objectContaining({ referred_table: 'customers', constrained_columns: ['customer_id'] }),
+    );
     expect(meta.body.indexes).toContainEqual(expect.objectContaining({ name: 'orders_at_idx', column_names: ['at'] }));
     expect(meta.body.columns[0].keys.map((k) => k.type)).toContain('pk');
     const extra = await admin.get(`/api/v1/database/${id}/table_metadata/extra/?name=orders&schema=${schema}`);
@@ -289,7 +301,12 @@ describe('a stored password is never sent to a new host', () => {
 
   it('changing the port, the database or the driver needs the password again too', async () => {
     const port = Number(pgUrl.port || 5432);
-    for (const uri of [at(pgHost, port + 1), at(pgHost, port, 'postgres'), at(pgHost, port, undefined, 'mysql'), at(pgHost, port, undefined, 'postgresql+psycopg2')]) {
+    for (const uri of [
+      at(pgHost, port + 1),
+      at(pgHost, port, 'postgres'),
+      at(pgHost, port, undefined, 'mysql'),
+      at(pgHost, port, undefined, 'postgresql+psycopg2'),
+    ]) {
       const put = await admin.put(`/api/v1/database/${id}`, { sqlalchemy_uri: uri });
       expect(put.status, uri).toBe(422);
       expect(put.body).toEqual(REENTER);

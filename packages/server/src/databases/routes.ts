@@ -106,7 +106,11 @@ export function databaseRoutes(app: FastifyInstance, ctx: AppContext): { databas
     const user = requireUser(req);
     return { result: await browse.selectStar(user, req.params.id, req.params.table, req.params.schema ?? null) };
   };
-  r.get('/api/v1/database/:id/select_star/:table/', { schema: { params: Type.Object({ id: Type.Integer({ minimum: 1 }), table: Type.String() }) } }, (req) => selectStar(req));
+  r.get(
+    '/api/v1/database/:id/select_star/:table/',
+    { schema: { params: Type.Object({ id: Type.Integer({ minimum: 1 }), table: Type.String() }) } },
+    (req) => selectStar(req),
+  );
   r.get(
     '/api/v1/database/:id/select_star/:table/:schema/',
     { schema: { params: Type.Object({ id: Type.Integer({ minimum: 1 }), table: Type.String(), schema: Type.String() }) } },

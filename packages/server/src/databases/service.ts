@@ -29,7 +29,16 @@ import { presentDatabaseFlags } from './present.js';
 
 type Row = DbRow<DatabaseTable>;
 
-export const DATABASE_ORDER_COLUMNS = ['database_name', 'changed_on', 'changed_on_delta_humanized', 'allow_run_async', 'allow_dml', 'allow_file_upload', 'expose_in_sqllab', 'id'] as const;
+export const DATABASE_ORDER_COLUMNS = [
+  'database_name',
+  'changed_on',
+  'changed_on_delta_humanized',
+  'allow_run_async',
+  'allow_dml',
+  'allow_file_upload',
+  'expose_in_sqllab',
+  'id',
+] as const;
 
 function presentListItem(row: Row, users: Map<number, { id: number; first_name: string; last_name: string }>): DatabaseListItem {
   return {
@@ -50,7 +59,9 @@ export class DatabaseService {
 
   private async creators(rows: Row[]) {
     const ids = [...new Set(rows.map((r) => r.created_by_fk).filter((x): x is number => x !== null))];
-    const users = ids.length ? await this.db.selectFrom('ab_user').select(['id', 'first_name', 'last_name']).where('id', 'in', ids).execute() : [];
+    const users = ids.length
+      ? await this.db.selectFrom('ab_user').select(['id', 'first_name', 'last_name']).where('id', 'in', ids).execute()
+      : [];
     return new Map(users.map((u) => [u.id, u]));
   }
 
@@ -66,7 +77,10 @@ export class DatabaseService {
     for (const f of p.filters) {
       if (f.col === 'database_name' && typeof f.value === 'string') {
         q = f.opr === 'eq' ? q.where('database_name', '=', f.value) : q.where(textMatches('database_name', f.value));
-      } else if (['expose_in_sqllab', 'allow_run_async', 'allow_dml', 'allow_file_upload', 'allow_ctas', 'allow_cvas'].includes(f.col) && typeof f.value === 'boolean') {
+      } else if (
+        ['expose_in_sqllab', 'allow_run_async', 'allow_dml', 'allow_file_upload', 'allow_ctas', 'allow_cvas'].includes(f.col) &&
+        typeof f.value === 'boolean'
+      ) {
         q = q.where(f.col as 'allow_dml', '=', flag(f.value));
       } else if (f.col === 'id' && f.opr === 'eq' && typeof f.value === 'number') {
         q = q.where('id', '=', f.value);
@@ -75,9 +89,16 @@ export class DatabaseService {
       }
     }
     // visibility is decided per row by permission names, so filter in code (database counts are small)
-    const all = (await q.selectAll().orderBy((p.orderColumn === 'changed_on_delta_humanized' ? 'changed_on' : (p.orderColumn ?? 'database_name')) as 'database_name', p.orderDirection).orderBy('id').execute()).filter((r) =>
-      canAccessDatabase(user, r),
-    );
+    const all = (
+      await q
+        .selectAll()
+        .orderBy(
+          (p.orderColumn === 'changed_on_delta_humanized' ? 'changed_on' : (p.orderColumn ?? 'database_name')) as 'database_name',
+          p.orderDirection,
+        )
+        .orderBy('id')
+        .execute()
+    ).filter((r) => canAccessDatabase(user, r));
     const page = all.slice(p.page * p.pageSize, (p.page + 1) * p.pageSize);
     const users = await this.creators(page);
     return { count: all.length, ids: page.map((r) => r.id), result: page.map((r) => presentListItem(r, users)) };
@@ -158,7 +179,9 @@ export class DatabaseService {
     try {
       parseDatabaseExtra(extra);
     } catch (e) {
-      throw invalidFields({ extra: [e instanceof SyntaxError ? 'Field cannot be decoded by JSON: extra is not valid JSON' : (e as Error).message] });
+      throw invalidFields({
+        extra: [e instanceof SyntaxError ? 'Field cannot be decoded by JSON: extra is not valid JSON' : (e as Error).message],
+      });
     }
   }
 
@@ -173,9 +196,7 @@ export class DatabaseService {
     if (!name) throw invalidFields({ database_name: ['Field cannot be empty.'] });
     this.validateExtra(body.extra);
     await this.checkNameFree(name, null);
-    const { uri, password } = opts.isExamples
-      ? { uri: body.sqlalchemy_uri, password: null }
-      : this.prepareUri(body.sqlalchemy_uri, null);
+    const { uri, password } = opts.isExamples ? { uri: body.sqlalchemy_uri, password: null } : this.prepareUri(body.sqlalchemy_uri, null);
     const now = nowIso();
     const row = await this.db
       .insertInto('dbs')
@@ -219,7 +240,15 @@ export class DatabaseService {
       set.sqlalchemy_uri = uriChange.uri;
       set.password_encrypted = uriChange.password;
     }
-    for (const k of ['expose_in_sqllab', 'allow_run_async', 'allow_dml', 'allow_ctas', 'allow_cvas', 'allow_file_upload', 'impersonate_user'] as const) {
+    for (const k of [
+      'expose_in_sqllab',
+      'allow_run_async',
+      'allow_dml',
+      'allow_ctas',
+      'allow_cvas',
+      'allow_file_upload',
+      'impersonate_user',
+    ] as const) {
       if (body[k] !== undefined) set[k] = flag(body[k]);
     }
     if (body.cache_timeout !== undefined) set.cache_timeout = body.cache_timeout;
@@ -243,7 +272,11 @@ export class DatabaseService {
   async delete(user: Principal, id: number): Promise<void> {
     const row = await this.getVisibleRow(user, id);
     await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('ab_permission_view').where('permission', '=', 'database_access').where('view_menu', '=', databasePermView(row.database_name, id)).execute();
+      await trx
+        .deleteFrom('ab_permission_view')
+        .where('permission', '=', 'database_access')
+        .where('view_menu', '=', databasePermView(row.database_name, id))
+        .execute();
       await trx.deleteFrom('dbs').where('id', '=', id).execute();
     });
     await this.ctx.connections.invalidate(id);

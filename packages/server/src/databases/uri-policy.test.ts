@@ -14,7 +14,9 @@ describe('URI policy (DESIGN.md security rules)', () => {
   });
 
   it('allows the trusted examples file only', () => {
-    expect(checkUri('duckdb:////tmp/ex.duckdb', { store: pgStore, allowFileUris: false, trustedFile: '/tmp/ex.duckdb' }).backend).toBe('duckdb');
+    expect(checkUri('duckdb:////tmp/ex.duckdb', { store: pgStore, allowFileUris: false, trustedFile: '/tmp/ex.duckdb' }).backend).toBe(
+      'duckdb',
+    );
   });
 
   it('always refuses the metadata store itself', () => {
@@ -35,7 +37,9 @@ describe('a saved password is reused only for the same destination', () => {
   it('keeps the saved password when driver, host, port, database and TLS are unchanged', () => {
     expect(passwordToUse(masked('postgresql://rama:PW@db.example.com:5432/sales?sslmode=require'), saved)).toEqual({ password: 's3cret' });
     // host names without regard to case; another user name reaches the same server
-    expect(passwordToUse(masked('postgresql://reader:PW@DB.Example.com:5432/sales?sslmode=require&application_name=x'), saved)).toEqual({ password: 's3cret' });
+    expect(passwordToUse(masked('postgresql://reader:PW@DB.Example.com:5432/sales?sslmode=require&application_name=x'), saved)).toEqual({
+      password: 's3cret',
+    });
   });
 
   it('needs the password again when the destination changes', () => {

@@ -18,7 +18,12 @@ function realPath(p: string): string {
 export function isMetadataStore(uri: ConnectionUri, store: MetadataStore): boolean {
   const id = store.identity;
   if (id.backend === 'sqlite') {
-    return (uri.backend === 'sqlite' || uri.backend === 'duckdb') && !!uri.database && uri.database !== ':memory:' && realPath(uri.database) === realPath(id.path);
+    return (
+      (uri.backend === 'sqlite' || uri.backend === 'duckdb') &&
+      !!uri.database &&
+      uri.database !== ':memory:' &&
+      realPath(uri.database) === realPath(id.path)
+    );
   }
   if (uri.backend !== 'postgresql') return false;
   const host = (uri.host ?? 'localhost').toLowerCase();
@@ -45,7 +50,8 @@ export function checkUri(raw: string, opts: { store: MetadataStore; allowFileUri
       );
     }
   }
-  if (!fileBased && !uri.host) throw new UriError('Invalid connection string: a host is required, e.g. postgresql://user:password@host:5432/database');
+  if (!fileBased && !uri.host)
+    throw new UriError('Invalid connection string: a host is required, e.g. postgresql://user:password@host:5432/database');
   return uri;
 }
 

@@ -54,7 +54,14 @@ export async function physicalColumns(
 export async function virtualColumns(
   ctx: AppContext,
   user: Principal,
-  opts: { databaseId: number; catalog: string | null; schema: string | null; sql: string; templateParams: string | null; signal?: AbortSignal },
+  opts: {
+    databaseId: number;
+    catalog: string | null;
+    schema: string | null;
+    sql: string;
+    templateParams: string | null;
+    signal?: AbortSignal;
+  },
 ): Promise<DiscoveredColumn[]> {
   const columns = await inferQueryColumns(ctx, user, opts);
   return columns.map((c) => ({ column_name: c.column_name, type: c.type, type_generic: c.type_generic, is_dttm: c.is_dttm }));

@@ -134,7 +134,7 @@ class DuckDBEngineConnection implements EngineConnection {
           if (!chunk || chunk.rowCount === 0) break;
           // a chunk (2048 rows) of wide rows could be hundreds of MB as JS values: hand it over in
           // slices of about SLICE_BYTES, sized from the text of the slice before
-          for (let start = 0; more && start < chunk.rowCount && sent < opts.maxRows; ) {
+          for (let start = 0; more && start < chunk.rowCount && sent < opts.maxRows;) {
             const batch: Cell[][] = [];
             const n = appendChunk(chunk, converters, batch, Math.min(perSlice, opts.maxRows - sent), start);
             start += n;

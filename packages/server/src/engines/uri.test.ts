@@ -4,7 +4,15 @@ import { formatUri, maskUri, parseUri, UriError } from './uri.js';
 describe('connection URIs', () => {
   it('parses a server URI with credentials, port, database and query', () => {
     const u = parseUri('postgresql+psycopg2://al%40ice:p%3Ass@db.example.com:6543/sales?sslmode=require');
-    expect(u).toMatchObject({ backend: 'postgresql', username: 'al@ice', password: 'p:ss', host: 'db.example.com', port: 6543, database: 'sales', query: { sslmode: 'require' } });
+    expect(u).toMatchObject({
+      backend: 'postgresql',
+      username: 'al@ice',
+      password: 'p:ss',
+      host: 'db.example.com',
+      port: 6543,
+      database: 'sales',
+      query: { sslmode: 'require' },
+    });
   });
 
   it('parses file URIs: three slashes then the path', () => {

@@ -62,7 +62,8 @@ export function parseUri(raw: string): ConnectionUri {
   host = pm[1] ? pm[1].replace(/^\[|\]$/g, '') : null;
   if (pm[2]) {
     port = Number(pm[2]);
-    if (!Number.isInteger(port) || port < 1 || port > 65535) throw new UriError('Invalid connection string: the port must be between 1 and 65535');
+    if (!Number.isInteger(port) || port < 1 || port > 65535)
+      throw new UriError('Invalid connection string: the port must be between 1 and 65535');
   }
   let username: string | null = null;
   let password: string | null = null;

@@ -71,9 +71,7 @@ describe('loadExamples with a few tables', () => {
     expect(result.path).toBe(examplesPath(home));
     expect(result.path).toBe(path.join(home, 'examples.duckdb'));
     expect(result.tables.map((t) => t.name)).toEqual(
-      only
-        .filter((n) => EXAMPLE_TABLE_NAMES.includes(n))
-        .sort((a, b) => EXAMPLE_TABLE_NAMES.indexOf(a) - EXAMPLE_TABLE_NAMES.indexOf(b)),
+      only.filter((n) => EXAMPLE_TABLE_NAMES.includes(n)).sort((a, b) => EXAMPLE_TABLE_NAMES.indexOf(a) - EXAMPLE_TABLE_NAMES.indexOf(b)),
     );
     const rows = Object.fromEntries(result.tables.map((t) => [t.name, t.rows]));
     expect(rows).toMatchObject({
@@ -156,21 +154,15 @@ describe('loadExamples with a few tables', () => {
       expect(s).toEqual({ lo: '2000-01-01', hi: '2010-03-01', nulls: 0n });
       const [msft] = await q(`SELECT price FROM stocks WHERE symbol = 'MSFT' AND date = DATE '2000-02-01'`);
       expect(msft.price).toBe(36.35);
-      const [w] = await q(
-        `SELECT strftime(min(date), '%Y-%m-%d') AS lo, strftime(max(date), '%Y-%m-%d') AS hi FROM seattle_weather`,
-      );
+      const [w] = await q(`SELECT strftime(min(date), '%Y-%m-%d') AS lo, strftime(max(date), '%Y-%m-%d') AS hi FROM seattle_weather`);
       expect(w).toEqual({ lo: '2012-01-01', hi: '2015-12-31' });
       const [c] = await q(
         `SELECT miles_per_gallon, year(year) AS y FROM cars WHERE name = 'chevrolet chevelle malibu' ORDER BY year LIMIT 1`,
       );
       expect(c).toEqual({ miles_per_gallon: 18, y: 1970n });
-      const [m] = await q(
-        `SELECT min(release_date) >= DATE '1910-01-01' AND max(release_date) <= DATE '2011-12-31' AS ok FROM movies`,
-      );
+      const [m] = await q(`SELECT min(release_date) >= DATE '1910-01-01' AND max(release_date) <= DATE '2011-12-31' AS ok FROM movies`);
       expect(m.ok).toBe(true);
-      const [gw] = await q(
-        `SELECT strftime(release_date, '%Y-%m-%d') AS d FROM movies WHERE title = 'Gone with the Wind'`,
-      );
+      const [gw] = await q(`SELECT strftime(release_date, '%Y-%m-%d') AS d FROM movies WHERE title = 'Gone with the Wind'`);
       expect(gw.d).toBe('1939-12-15');
       const [numeric] = await q(`SELECT title FROM movies WHERE title = '1776'`);
       expect(numeric.title).toBe('1776');
@@ -296,18 +288,14 @@ describe('loadExamples with everything', () => {
       expect(f).toMatchObject({ n: 3_000_000n, y0: 2001n, y1: 2001n, lo: '2001-01-01', nulls: 0n });
       expect(String(f.hi) <= '2001-07-01').toBe(true);
       expect(f.hours).toBe(24n);
-      const [route] = await q(
-        `SELECT count(*) AS n FROM flights f JOIN airports a ON a.iata = f.origin WHERE a.city = 'Chicago'`,
-      );
+      const [route] = await q(`SELECT count(*) AS n FROM flights f JOIN airports a ON a.iata = f.origin WHERE a.city = 'Chicago'`);
       expect(Number(route.n)).toBeGreaterThan(100_000);
 
       // every column of every table has a proper type and a snake_case name
       const cols = await q(`SELECT table_name, column_name, data_type FROM information_schema.columns`);
       for (const c of cols) {
         expect(String(c.column_name), `${String(c.table_name)}.${String(c.column_name)}`).toMatch(/^[a-z][a-z0-9_]*$/);
-        expect(['VARCHAR', 'INTEGER', 'BIGINT', 'DOUBLE', 'BOOLEAN', 'DATE', 'TIMESTAMP']).toContain(
-          String(c.data_type),
-        );
+        expect(['VARCHAR', 'INTEGER', 'BIGINT', 'DOUBLE', 'BOOLEAN', 'DATE', 'TIMESTAMP']).toContain(String(c.data_type));
       }
       const dated: Record<string, [string, string]> = {
         'seattle_weather.date': ['DATE', ''],
@@ -328,9 +316,7 @@ describe('loadExamples with everything', () => {
         'wheat.year': ['INTEGER', ''],
         'disasters.year': ['INTEGER', ''],
       };
-      const typeOf = new Map(
-        cols.map((c) => [`${String(c.table_name)}.${String(c.column_name)}`, String(c.data_type)]),
-      );
+      const typeOf = new Map(cols.map((c) => [`${String(c.table_name)}.${String(c.column_name)}`, String(c.data_type)]));
       for (const [col, [type]] of Object.entries(dated)) expect(typeOf.get(col), col).toBe(type);
 
       const [uai] = await q(

@@ -74,8 +74,7 @@ export function vegaDatasetsDataDir(): string {
     let dir = path.dirname(require.resolve('vega-datasets'));
     for (;;) {
       const pkg = path.join(dir, 'package.json');
-      if (existsSync(pkg) && (JSON.parse(readFileSync(pkg, 'utf8')) as { name?: unknown }).name === 'vega-datasets')
-        break;
+      if (existsSync(pkg) && (JSON.parse(readFileSync(pkg, 'utf8')) as { name?: unknown }).name === 'vega-datasets') break;
       const parent = path.dirname(dir);
       if (parent === dir) throw new Error('cannot locate the vega-datasets package folder');
       dir = parent;
@@ -211,8 +210,7 @@ export async function loadExamples(opts: {
   const dataDir = vegaDatasetsDataDir();
   if (opts.only) {
     const missing = specs.filter((s) => !existsSync(path.join(dataDir, s.file)));
-    if (missing.length)
-      throw new Error(`vega-datasets has no ${missing.map((s) => s.file).join(', ')} (in ${dataDir})`);
+    if (missing.length) throw new Error(`vega-datasets has no ${missing.map((s) => s.file).join(', ')} (in ${dataDir})`);
   } else {
     // a future vega-datasets may drop a file: load what is there
     specs = specs.filter((s) => existsSync(path.join(dataDir, s.file)));

@@ -8,18 +8,10 @@ export const EXAMPLES_DATABASE_NAME = 'examples';
 export async function registerExamplesDatabase(ctx: AppContext, path: string): Promise<number> {
   const uri = `duckdb:///${path}`;
   const db = ctx.store.db;
-  const existing = await db
-    .selectFrom('dbs')
-    .select(['id', 'sqlalchemy_uri'])
-    .where('is_examples', '=', 1)
-    .executeTakeFirst();
+  const existing = await db.selectFrom('dbs').select(['id', 'sqlalchemy_uri']).where('is_examples', '=', 1).executeTakeFirst();
   if (existing) {
     if (existing.sqlalchemy_uri !== uri) {
-      await db
-        .updateTable('dbs')
-        .set({ sqlalchemy_uri: uri, changed_on: nowIso() })
-        .where('id', '=', existing.id)
-        .execute();
+      await db.updateTable('dbs').set({ sqlalchemy_uri: uri, changed_on: nowIso() }).where('id', '=', existing.id).execute();
       await ctx.connections.invalidate(existing.id);
     }
     return existing.id;

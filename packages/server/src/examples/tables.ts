@@ -137,8 +137,7 @@ export const TABLES: readonly AnySpec[] = [
     name: 'gapminder',
     file: 'gapminder.json',
     format: 'json',
-    description:
-      'Population, life expectancy and fertility by country, every five years from 1955 to 2005 (Gapminder).',
+    description: 'Population, life expectancy and fertility by country, every five years from 1955 to 2005 (Gapminder).',
     columns: [
       ['year', I],
       ['country', V],
@@ -165,8 +164,7 @@ export const TABLES: readonly AnySpec[] = [
     name: 'countries',
     file: 'countries.json',
     format: 'json',
-    description:
-      'Life expectancy and fertility by country, 1955 to 2000, with the previous and next observations (Gapminder).',
+    description: 'Life expectancy and fertility by country, 1955 to 2000, with the previous and next observations (Gapminder).',
     columns: [
       ['year', I],
       ['country', V],
@@ -182,8 +180,7 @@ export const TABLES: readonly AnySpec[] = [
     name: 'seattle_weather',
     file: 'seattle-weather.csv',
     format: 'csv',
-    description:
-      'Daily weather in Seattle, 2012 to 2015: precipitation (mm), temperatures (°C), wind (m/s) and weather type.',
+    description: 'Daily weather in Seattle, 2012 to 2015: precipitation (mm), temperatures (°C), wind (m/s) and weather type.',
     columns: [
       ['date', 'DATE'],
       ['precipitation', D],
@@ -197,8 +194,7 @@ export const TABLES: readonly AnySpec[] = [
     name: 'seattle_weather_hourly_normals',
     file: 'seattle-weather-hourly-normals.csv',
     format: 'csv',
-    description:
-      'Hourly 1981-2010 climate normals for Seattle (pressure, temperature, wind), laid out on the year 2010.',
+    description: 'Hourly 1981-2010 climate normals for Seattle (pressure, temperature, wind), laid out on the year 2010.',
     columns: [
       ['date', 'TIMESTAMP'],
       ['pressure', D],
@@ -210,8 +206,7 @@ export const TABLES: readonly AnySpec[] = [
     name: 'weather',
     file: 'weather.csv',
     format: 'csv',
-    description:
-      'Daily weather in Seattle and New York, 2012 to 2015: precipitation, temperatures, wind and weather type.',
+    description: 'Daily weather in Seattle and New York, 2012 to 2015: precipitation, temperatures, wind and weather type.',
     columns: [
       ['location', V],
       ['date', 'DATE'],
@@ -226,8 +221,7 @@ export const TABLES: readonly AnySpec[] = [
     name: 'weekly_weather',
     file: 'weekly-weather.json',
     format: 'json',
-    description:
-      'Ten days of record, normal, actual and forecast high/low temperatures (°F), an instructional dataset.',
+    description: 'Ten days of record, normal, actual and forecast high/low temperatures (°F), an instructional dataset.',
     columns: [
       ['day', V],
       ['id', I],
@@ -255,8 +249,7 @@ export const TABLES: readonly AnySpec[] = [
     name: 'cars',
     file: 'cars.json',
     format: 'json',
-    description:
-      'Specifications of 406 car models from 1970 to 1982: fuel economy, cylinders, horsepower, weight and origin.',
+    description: 'Specifications of 406 car models from 1970 to 1982: fuel economy, cylinders, horsepower, weight and origin.',
     columns: [
       ['Name', V],
       ['Miles_per_Gallon', D],
@@ -273,8 +266,7 @@ export const TABLES: readonly AnySpec[] = [
     name: 'movies',
     file: 'movies.json',
     format: 'json',
-    description:
-      'Films with box office grosses, budgets, genres and IMDB / Rotten Tomatoes ratings (contains known data quality issues).',
+    description: 'Films with box office grosses, budgets, genres and IMDB / Rotten Tomatoes ratings (contains known data quality issues).',
     columns: [
       ['Title', V],
       ['US Gross', BI],
@@ -363,8 +355,7 @@ export const TABLES: readonly AnySpec[] = [
     name: 'us_employment',
     file: 'us-employment.csv',
     format: 'csv',
-    description:
-      'Monthly US employment by sector, January 2006 to December 2015, seasonally adjusted, in thousands of jobs.',
+    description: 'Monthly US employment by sector, January 2006 to December 2015, seasonally adjusted, in thousands of jobs.',
     columns: [
       ['month', 'DATE'],
       ...[
@@ -419,8 +410,7 @@ export const TABLES: readonly AnySpec[] = [
     name: 'co2_concentration',
     file: 'co2-concentration.csv',
     format: 'csv',
-    description:
-      'Monthly atmospheric CO2 concentration (ppm) at Mauna Loa Observatory since 1958, raw and seasonally adjusted.',
+    description: 'Monthly atmospheric CO2 concentration (ppm) at Mauna Loa Observatory since 1958, raw and seasonally adjusted.',
     columns: [
       ['Date', 'DATE'],
       ['CO2', D],
@@ -513,11 +503,7 @@ export const TABLES: readonly AnySpec[] = [
       ['start', I, { as: 'start_year' }],
       ['end', I, { as: 'end_year' }],
       ['index', I],
-      [
-        'commonwealth',
-        'BOOLEAN',
-        { expr: 'coalesce("commonwealth", false)', comment: 'True for the 1649-1660 interregnum' },
-      ],
+      ['commonwealth', 'BOOLEAN', { expr: 'coalesce("commonwealth", false)', comment: 'True for the 1649-1660 interregnum' }],
     ],
   },
   {
@@ -588,8 +574,7 @@ export const TABLES: readonly AnySpec[] = [
     name: 'burtin',
     file: 'burtin.json',
     format: 'json',
-    description:
-      "Minimum inhibitory concentration of three antibiotics against 16 bacteria (Will Burtin's 1951 chart).",
+    description: "Minimum inhibitory concentration of three antibiotics against 16 bacteria (Will Burtin's 1951 chart).",
     columns: [
       ['Bacteria', V],
       ['Penicillin', D],
@@ -603,8 +588,7 @@ export const TABLES: readonly AnySpec[] = [
     name: 'crimea',
     file: 'crimea.json',
     format: 'json',
-    description:
-      "Monthly deaths in British army hospitals by cause during the Crimean War, 1854 to 1856 (Nightingale's data).",
+    description: "Monthly deaths in British army hospitals by cause during the Crimean War, 1854 to 1856 (Nightingale's data).",
     columns: [
       ['date', 'DATE'],
       ['wounds', I],
@@ -664,8 +648,7 @@ export const TABLES: readonly AnySpec[] = [
     name: 'species',
     file: 'species.csv',
     format: 'csv',
-    description:
-      'Share of year-round habitat of four species (robin, white-tailed deer, bullfrog, gartersnake) in each US county.',
+    description: 'Share of year-round habitat of four species (robin, white-tailed deer, bullfrog, gartersnake) in each US county.',
     columns: [
       ['item_id', V],
       ['common_name', V],
@@ -1023,13 +1006,8 @@ export function declaredSelect(spec: TableSpec, file: string): string {
     src = `read_json(${lit(file)}, format = 'array', columns = ${structLit(readCols)})`;
   } else {
     const delim = spec.format === 'tsv' ? '\\t' : ',';
-    src =
-      `read_csv(${lit(file)}, header = true, delim = '${delim}', quote = '"', escape = '"', ` +
-      `columns = ${structLit(readCols)})`;
+    src = `read_csv(${lit(file)}, header = true, delim = '${delim}', quote = '"', escape = '"', ` + `columns = ${structLit(readCols)})`;
   }
-  const list = spec.columns
-    .map((col) => `CAST(${col[2]?.expr ?? ident(col[0])} AS ${col[1]}) AS ${ident(targetName(col))}`)
-    .join(', ');
+  const list = spec.columns.map((col) => `CAST(${col[2]?.expr ?? ident(col[0])} AS ${col[1]}) AS ${ident(targetName(col))}`).join(', ');
   return `SELECT ${list} FROM ${src}`;
 }
-

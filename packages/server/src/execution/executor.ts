@@ -7,7 +7,15 @@
  */
 import type { StatementOutcome } from '@rama/shared';
 import type { DatabaseConnections, OpenDatabase } from '../databases/connections.js';
-import { EngineError, type Cell, type EngineConnection, type EnginePool, type EngineSpec, type ResultColumn, type RowSink } from '../engines/types.js';
+import {
+  EngineError,
+  type Cell,
+  type EngineConnection,
+  type EnginePool,
+  type EngineSpec,
+  type ResultColumn,
+  type RowSink,
+} from '../engines/types.js';
 import { rowsToJsonLines } from '../sqllab/serialize.js';
 import { QuerySlots } from './slots.js';
 
@@ -136,7 +144,10 @@ export class Executor {
    * Borrow a connection in the namespace, under the slot, time limit and cancellation, and hand
    * it to `fn` (cost estimates, the engine's own read-only check). `fn` must only run statements.
    */
-  async withConnection<T>(ns: NamespaceSpec, fn: (conn: EngineConnection, db: OpenDatabase, signal: AbortSignal) => Promise<T>): Promise<T> {
+  async withConnection<T>(
+    ns: NamespaceSpec,
+    fn: (conn: EngineConnection, db: OpenDatabase, signal: AbortSignal) => Promise<T>,
+  ): Promise<T> {
     if (this.closing) throw new QueryCancelledError('The server is shutting down.');
     const active: Active = { controller: new AbortController(), conn: null };
     const { signal } = active.controller;

@@ -66,7 +66,11 @@ async function abandoned(path: string, ms: number, init: RequestInit = {}): Prom
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), ms);
   try {
-    const res = await fetch(server.url + path, { ...init, headers: { authorization: `Bearer ${await bearer()}`, ...(init.headers ?? {}) }, signal: controller.signal });
+    const res = await fetch(server.url + path, {
+      ...init,
+      headers: { authorization: `Bearer ${await bearer()}`, ...(init.headers ?? {}) },
+      signal: controller.signal,
+    });
     await res.text();
   } catch {
     // aborted, as intended
@@ -152,7 +156,15 @@ describe('long queries cannot freeze the server', () => {
 
   it('results are capped in bytes, with the limiting factor said (case 4)', async () => {
     const { out, slowestMs } = await whileWatching(() =>
-      Promise.all(Array.from({ length: 3 }, () => admin.post<ExecReply>('/api/v1/sqllab/execute/', { database_id: ex, sql: "SELECT repeat('x', 100000) AS big FROM range(400)", queryLimit: 1000 }))),
+      Promise.all(
+        Array.from({ length: 3 }, () =>
+          admin.post<ExecReply>('/api/v1/sqllab/execute/', {
+            database_id: ex,
+            sql: "SELECT repeat('x', 100000) AS big FROM range(400)",
+            queryLimit: 1000,
+          }),
+        ),
+      ),
     );
     for (const r of out) {
       expect(r.status, r.text.slice(0, 300)).toBe(200);
@@ -185,13 +197,20 @@ describe('one user cannot take the server down', () => {
   });
 
   it('an oversized request body is refused and the server keeps serving', async () => {
-    const r = await admin.post('/api/v1/sqllab/execute/', undefined, { raw: JSON.stringify({ database_id: ex, sql: `SELECT '${'x'.repeat(6 * 1024 * 1024)}'` }), headers: { 'content-type': 'application/json' } });
+    const r = await admin.post('/api/v1/sqllab/execute/', undefined, {
+      raw: JSON.stringify({ database_id: ex, sql: `SELECT '${'x'.repeat(6 * 1024 * 1024)}'` }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(r.status).toBe(413);
     expect((await other.get('/health')).text).toBe('OK');
   });
 
-  it('reusing another user\'s client_id answers like a missing object', async () => {
-    const mine = await admin.post<ExecReply>('/api/v1/sqllab/execute/', { database_id: ex, sql: 'SELECT 1 AS one', client_id: 'adminsquery' });
+  it("reusing another user's client_id answers like a missing object", async () => {
+    const mine = await admin.post<ExecReply>('/api/v1/sqllab/execute/', {
+      database_id: ex,
+      sql: 'SELECT 1 AS one',
+      client_id: 'adminsquery',
+    });
     expect(mine.status).toBe(200);
     const theirs = await other.post('/api/v1/sqllab/execute/', { database_id: ex, sql: 'SELECT 1', client_id: 'adminsquery' });
     expect(theirs.status).toBe(404);

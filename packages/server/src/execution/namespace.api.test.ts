@@ -31,7 +31,11 @@ afterAll(async () => {
 });
 
 async function addDatabase(name: string, uri: string): Promise<number> {
-  const r = await admin.post<{ id: number }>('/api/v1/database/', { database_name: `${name} ${suffix}`, sqlalchemy_uri: uri, expose_in_sqllab: true });
+  const r = await admin.post<{ id: number }>('/api/v1/database/', {
+    database_name: `${name} ${suffix}`,
+    sqlalchemy_uri: uri,
+    expose_in_sqllab: true,
+  });
   if (r.status !== 201) throw new Error(`could not add ${name}: ${r.text}`);
   return r.body.id;
 }
@@ -39,7 +43,13 @@ async function addDatabase(name: string, uri: string): Promise<number> {
 /** The tab's query, its export and a dataset saved from it, all with the schema chosen in the tab. */
 async function checkSchemaEverywhere(databaseId: number, clientId: string): Promise<void> {
   const sql = 'SELECT x FROM t ORDER BY x';
-  const run = await admin.post<ExecReply>('/api/v1/sqllab/execute/', { database_id: databaseId, schema: schemaName, sql, client_id: clientId, queryLimit: 100 });
+  const run = await admin.post<ExecReply>('/api/v1/sqllab/execute/', {
+    database_id: databaseId,
+    schema: schemaName,
+    sql,
+    client_id: clientId,
+    queryLimit: 100,
+  });
   expect(run.status, run.text).toBe(200);
   expect(run.body.data.map((r) => Number(r.x))).toEqual([1, 2, 3]);
 
@@ -97,7 +107,16 @@ await describeIfService(postgresService, 'one execution path on PostgreSQL', () 
     const before = await largeObjectCount();
     const direct = (sql: string) =>
       server.ctx.execution
-        .run({ databaseId: dbId, catalog: null, schema: null, timeoutMs: 10_000, statements: [sql], resultIndex: 0, maxRows: 10, sink: { columns: () => undefined, rows: () => undefined } })
+        .run({
+          databaseId: dbId,
+          catalog: null,
+          schema: null,
+          timeoutMs: 10_000,
+          statements: [sql],
+          resultIndex: 0,
+          maxRows: 10,
+          sink: { columns: () => undefined, rows: () => undefined },
+        })
         .then(
           () => null,
           (e: unknown) => e as Error,
@@ -131,7 +150,9 @@ await describeIfService(postgresService, 'one execution path on PostgreSQL', () 
     expect(Date.now() - started).toBeLessThan(5000);
     const c = new pg.Client({ connectionString: pgTestUrl });
     await c.connect();
-    const act = await c.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep(30)%' AND state = 'active'");
+    const act = await c.query(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep(30)%' AND state = 'active'",
+    );
     await c.end();
     expect(act.rows[0].n).toBe(0);
   });

@@ -29,7 +29,8 @@ export interface TemplateInput {
 /** Render the SQL's template; 400 INVALID_TEMPLATE_PARAMS_ERROR with the template's message. */
 export async function renderSql(spec: EngineSpec, sql: string, t: TemplateInput): Promise<string> {
   try {
-    const params = typeof t.templateParams === 'string' || t.templateParams === null ? parseTemplateParams(t.templateParams) : t.templateParams;
+    const params =
+      typeof t.templateParams === 'string' || t.templateParams === null ? parseTemplateParams(t.templateParams) : t.templateParams;
     return await renderSqlTemplate(
       sql,
       {
@@ -61,7 +62,13 @@ export interface CheckedStatements {
  * INVALID_SQL_ERROR (with line, column and an excerpt) when the text cannot be parsed,
  * DML_NOT_ALLOWED_ERROR when a statement is recognised as changing data.
  */
-export async function checkStatements(executor: Executor, spec: EngineSpec, ns: NamespaceSpec, sql: string, allowDml: boolean): Promise<CheckedStatements> {
+export async function checkStatements(
+  executor: Executor,
+  spec: EngineSpec,
+  ns: NamespaceSpec,
+  sql: string,
+  allowDml: boolean,
+): Promise<CheckedStatements> {
   let check;
   try {
     check = await checkScriptAsync(sql, spec.parserDialect);

@@ -18,7 +18,13 @@ await describeIfService(postgresService, 'shutdown', () => {
     if (!existsSync(CLI)) throw new Error('packages/server/dist/cli.js is missing: build first (npm test builds it)');
     const home = mkdtempSync(join(tmpdir(), 'rama-shutdown-'));
     const port = 19000 + Math.floor(Math.random() * 500);
-    const env = { ...process.env, RAMA_HOME: home, RAMA_PORT: String(port), RAMA_ADMIN_PASSWORD: 'shutdown-admin-pw-1', RAMA_LOG_LEVEL: 'warn' };
+    const env = {
+      ...process.env,
+      RAMA_HOME: home,
+      RAMA_PORT: String(port),
+      RAMA_ADMIN_PASSWORD: 'shutdown-admin-pw-1',
+      RAMA_LOG_LEVEL: 'warn',
+    };
     delete env.UV_THREADPOOL_SIZE; // `rama start` sizes its own pool
     execFileSync(process.execPath, [CLI, 'init', '--skip-examples'], { env, stdio: 'ignore' });
     // its own process group, so the clean-up below reaches the child it re-runs itself in
@@ -27,7 +33,13 @@ await describeIfService(postgresService, 'shutdown', () => {
     const url = `http://127.0.0.1:${port}`;
     try {
       for (let i = 0; i < 300; i++) {
-        if (await fetch(`${url}/health`).then((r) => r.ok, () => false)) break;
+        if (
+          await fetch(`${url}/health`).then(
+            (r) => r.ok,
+            () => false,
+          )
+        )
+          break;
         await new Promise((r) => setTimeout(r, 100));
       }
       const login = await fetch(`${url}/api/v1/security/login`, {
@@ -37,10 +49,18 @@ await describeIfService(postgresService, 'shutdown', () => {
       });
       const { access_token: token } = (await login.json()) as { access_token: string };
       const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-      const db = await fetch(`${url}/api/v1/database/`, { method: 'POST', headers, body: JSON.stringify({ database_name: 'pg', sqlalchemy_uri: pgTestUrl }) });
+      const db = await fetch(`${url}/api/v1/database/`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ database_name: 'pg', sqlalchemy_uri: pgTestUrl }),
+      });
       const { id } = (await db.json()) as { id: number };
       const marker = `shutdown_${process.pid}_${Date.now()}`;
-      const running = fetch(`${url}/api/v1/sqllab/execute/`, { method: 'POST', headers, body: JSON.stringify({ database_id: id, sql: `SELECT pg_sleep(60) AS ${marker}` }) }).then(
+      const running = fetch(`${url}/api/v1/sqllab/execute/`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ database_id: id, sql: `SELECT pg_sleep(60) AS ${marker}` }),
+      }).then(
         async (r) => ({ status: r.status, text: await r.text() }),
         () => null,
       );
@@ -54,7 +74,9 @@ await describeIfService(postgresService, 'shutdown', () => {
       if (reply) expect(reply.text).toContain('shutting down');
       const c = new pg.Client({ connectionString: pgTestUrl });
       await c.connect();
-      const act = await c.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%${marker}%' AND state = 'active' AND pid <> pg_backend_pid()`);
+      const act = await c.query(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%${marker}%' AND state = 'active' AND pid <> pg_backend_pid()`,
+      );
       await c.end();
       expect(act.rows[0].n).toBe(0);
     } finally {

@@ -26,7 +26,13 @@ export class HealthProbe {
     // fs.stat runs on a pool thread: if none is free within the deadline, the pool is starved
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), POOL_DEADLINE_MS)));
-    const outcome = await Promise.race([stat('.').then(() => 'ok' as const, () => 'ok' as const), deadline]);
+    const outcome = await Promise.race([
+      stat('.').then(
+        () => 'ok' as const,
+        () => 'ok' as const,
+      ),
+      deadline,
+    ]);
     clearTimeout(timer);
     return outcome === 'late' ? `the thread pool did not answer within ${POOL_DEADLINE_MS} ms` : null;
   }

@@ -33,7 +33,12 @@ export function listParams(q: Record<string, unknown>, allowedOrder: readonly st
     if (!Array.isArray(q.filters)) errors.filters = ['Not a valid list.'];
     else
       for (const f of q.filters as unknown[]) {
-        if (!f || typeof f !== 'object' || typeof (f as { col?: unknown }).col !== 'string' || typeof (f as { opr?: unknown }).opr !== 'string') {
+        if (
+          !f ||
+          typeof f !== 'object' ||
+          typeof (f as { col?: unknown }).col !== 'string' ||
+          typeof (f as { opr?: unknown }).opr !== 'string'
+        ) {
           errors.filters = ['Each filter needs col, opr and value.'];
           break;
         }
@@ -51,7 +56,8 @@ export function listParams(q: Record<string, unknown>, allowedOrder: readonly st
   const page = q.page ?? 0;
   if (!Number.isInteger(page) || (page as number) < 0) errors.page = ['Not a valid integer.'];
   const pageSize = q.page_size ?? defaultPageSize;
-  if (!Number.isInteger(pageSize) || (pageSize as number) < 1 || (pageSize as number) > 1000) errors.page_size = ['Must be between 1 and 1000.'];
+  if (!Number.isInteger(pageSize) || (pageSize as number) < 1 || (pageSize as number) > 1000)
+    errors.page_size = ['Must be between 1 and 1000.'];
   if (Object.keys(errors).length) throw invalidFields(errors);
   return { filters, orderColumn, orderDirection: dir as 'asc' | 'desc', page: page as number, pageSize: pageSize as number };
 }

@@ -12,7 +12,7 @@ export function humanizeDelta(iso: string, now = Date.now()): string {
   for (const [size, name] of units) {
     const n = Math.floor(Math.abs(seconds) / size);
     if (n >= 1) {
-      const label = n === 1 ? `${n === 1 && (name === 'hour') ? 'an' : 'a'} ${name}` : `${n} ${name}s`;
+      const label = n === 1 ? `${n === 1 && name === 'hour' ? 'an' : 'a'} ${name}` : `${n} ${name}s`;
       return seconds >= 0 ? `${label} ago` : `in ${label}`;
     }
   }

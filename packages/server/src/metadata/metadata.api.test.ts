@@ -15,7 +15,10 @@ describe.skipIf(!onPostgres)('metadata store on PostgreSQL', () => {
       const name = url.pathname.slice(1);
       const c = new pg.Client({ connectionString: new URL('/postgres', url).toString() });
       await c.connect();
-      const ended = await c.query('SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+      const ended = await c.query(
+        'SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+        [name],
+      );
       await c.end();
       expect(ended.rowCount).toBeGreaterThan(0);
       await new Promise((r) => setTimeout(r, 200));

@@ -291,7 +291,10 @@ const steps: Record<string, { up: Step }> = {
   '0003_token_version_and_query_tables': {
     async up(db) {
       // bumped by a password change, a deactivation or a role change: older tokens stop working
-      await db.schema.alterTable('ab_user').addColumn('token_version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable('ab_user')
+        .addColumn('token_version', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
       // the tables a query reads, found once when it is written (JSON list), never per listing
       await db.schema.alterTable('query').addColumn('sql_tables', 'text').execute();
     },
@@ -309,7 +312,12 @@ class CodeMigrationProvider implements MigrationProvider {
 
 /** Bring the metadata store to the latest version; returns the names applied now. */
 export async function migrateToLatest(db: Kysely<unknown>, dialect: MetadataDialect): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new CodeMigrationProvider(dialect), migrationTableName: 'rama_migrations', migrationLockTableName: 'rama_migrations_lock' });
+  const migrator = new Migrator({
+    db,
+    provider: new CodeMigrationProvider(dialect),
+    migrationTableName: 'rama_migrations',
+    migrationLockTableName: 'rama_migrations_lock',
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');

@@ -26,7 +26,12 @@ function parserDialectOf(db: SavedQueryDatabase | undefined): string | null {
 }
 
 /** The one place a saved query is shaped for clients. */
-export function presentSavedQuery(row: SavedQueryRow, db: SavedQueryDatabase | undefined, users: Map<number, UserRef>, tables: SqlTableRef[]): SavedQueryRecord {
+export function presentSavedQuery(
+  row: SavedQueryRow,
+  db: SavedQueryDatabase | undefined,
+  users: Map<number, UserRef>,
+  tables: SqlTableRef[],
+): SavedQueryRecord {
   const user = (id: number | null) => (id !== null ? (users.get(id) ?? null) : null);
   return {
     id: row.id,

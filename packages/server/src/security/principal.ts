@@ -56,7 +56,6 @@ export async function loadPrincipal(db: Kysely<MetadataSchema>, userId: number):
     tokenVersion: Number(user.token_version),
     roles,
     can: (permission, view) => isAdmin || perms.has(`${permission}\u0000${view}`),
-    viewsWith: (permission) =>
-      [...perms].filter((k) => k.startsWith(`${permission}\u0000`)).map((k) => k.slice(permission.length + 1)),
+    viewsWith: (permission) => [...perms].filter((k) => k.startsWith(`${permission}\u0000`)).map((k) => k.slice(permission.length + 1)),
   };
 }

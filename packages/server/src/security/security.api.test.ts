@@ -200,7 +200,9 @@ describe('users and roles', () => {
     expect(list.status).toBe(403);
     expect(list.body).toEqual({ message: 'You do not have permission to edit this user' });
 
-    const perms = await admin.get<{ result: { permission_name: string; view_menu_name: string }[] }>(`/api/v1/security/roles/${gamma.id}/permissions/`);
+    const perms = await admin.get<{ result: { permission_name: string; view_menu_name: string }[] }>(
+      `/api/v1/security/roles/${gamma.id}/permissions/`,
+    );
     expect(perms.body.result).toContainEqual(expect.objectContaining({ permission_name: 'can_read', view_menu_name: 'Dashboard' }));
     expect(perms.body.result).not.toContainEqual(expect.objectContaining({ permission_name: 'can_write', view_menu_name: 'Database' }));
 

@@ -46,7 +46,10 @@ async function logIn(id: number, username: string, password: string): Promise<Lo
   const browser = server.client();
   const session = await browser.login(username, password);
   expect(session.status).toBe(200);
-  const cookie = session.headers.getSetCookie().find((c) => c.startsWith('rama_session='))!.split(';')[0];
+  const cookie = session.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('rama_session='))!
+    .split(';')[0];
   const api = await server
     .client()
     .post<{ access_token: string; refresh_token: string }>('/api/v1/security/login', { username, password, provider: 'db', refresh: true });

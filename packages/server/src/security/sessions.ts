@@ -12,7 +12,12 @@ export async function createSession(db: Kysely<MetadataSchema>, userId: number):
   const now = Date.now();
   await db
     .insertInto('sessions')
-    .values({ id: sha256(token), user_id: userId, created_at: new Date(now).toISOString(), expires_at: new Date(now + SESSION_TTL_MS).toISOString() })
+    .values({
+      id: sha256(token),
+      user_id: userId,
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + SESSION_TTL_MS).toISOString(),
+    })
     .execute();
   // opportunistic clean-up of expired sessions
   await db.deleteFrom('sessions').where('expires_at', '<', nowIso()).execute();
@@ -21,11 +26,7 @@ export async function createSession(db: Kysely<MetadataSchema>, userId: number):
 
 /** The user id of a live session, or null. */
 export async function sessionUserId(db: Kysely<MetadataSchema>, token: string): Promise<number | null> {
-  const row = await db
-    .selectFrom('sessions')
-    .select(['user_id', 'expires_at'])
-    .where('id', '=', sha256(token))
-    .executeTakeFirst();
+  const row = await db.selectFrom('sessions').select(['user_id', 'expires_at']).where('id', '=', sha256(token)).executeTakeFirst();
   if (!row || row.expires_at < nowIso()) return null;
   return row.user_id;
 }

@@ -22,9 +22,12 @@ function iterationsFor(ms: number): number {
 
 describe('bearer tokens and a busy thread pool', () => {
   it('a bearer request and a token refresh answer while every libuv thread is busy', async () => {
-    const login = await server
-      .client()
-      .post<{ access_token: string; refresh_token: string }>('/api/v1/security/login', { username: 'admin', password: ADMIN_PASSWORD, provider: 'db', refresh: true });
+    const login = await server.client().post<{ access_token: string; refresh_token: string }>('/api/v1/security/login', {
+      username: 'admin',
+      password: ADMIN_PASSWORD,
+      provider: 'db',
+      refresh: true,
+    });
     expect(login.status).toBe(200);
     const api = server.client();
     api.bearer = login.body.access_token;

@@ -15,7 +15,15 @@ function forge(header: object, payload: object, signWith: Buffer = key): string 
   const input = `${b64(header)}.${b64(payload)}`;
   return `${input}.${createHmac('sha256', signWith).update(input).digest('base64url')}`;
 }
-const claims = (over: Record<string, unknown> = {}) => ({ sub: '7', type: 'access', ver: 3, fresh: false, iat: nowSeconds(), exp: nowSeconds() + 600, ...over });
+const claims = (over: Record<string, unknown> = {}) => ({
+  sub: '7',
+  type: 'access',
+  ver: 3,
+  fresh: false,
+  iat: nowSeconds(),
+  exp: nowSeconds() + 600,
+  ...over,
+});
 
 describe('TokenService (HS256 on node:crypto)', () => {
   it('round-trips the user id, token version and freshness', () => {

@@ -12,7 +12,12 @@ type Db = Kysely<MetadataSchema>;
 
 /** Make sure a (permission, view) pair exists; returns its id. */
 export async function ensurePermissionView(db: Db, [permission, view]: PermissionPair): Promise<number> {
-  const found = await db.selectFrom('ab_permission_view').select('id').where('permission', '=', permission).where('view_menu', '=', view).executeTakeFirst();
+  const found = await db
+    .selectFrom('ab_permission_view')
+    .select('id')
+    .where('permission', '=', permission)
+    .where('view_menu', '=', view)
+    .executeTakeFirst();
   if (found) return found.id;
   const row = await db.insertInto('ab_permission_view').values({ permission, view_menu: view }).returning('id').executeTakeFirstOrThrow();
   return row.id;
@@ -22,7 +27,12 @@ export async function grantToRole(db: Db, roleName: string, pair: PermissionPair
   const role = await db.selectFrom('ab_role').select('id').where('name', '=', roleName).executeTakeFirst();
   if (!role) return;
   const pvId = await ensurePermissionView(db, pair);
-  const has = await db.selectFrom('ab_permission_view_role').select('role_id').where('role_id', '=', role.id).where('permission_view_id', '=', pvId).executeTakeFirst();
+  const has = await db
+    .selectFrom('ab_permission_view_role')
+    .select('role_id')
+    .where('role_id', '=', role.id)
+    .where('permission_view_id', '=', pvId)
+    .executeTakeFirst();
   if (!has) await db.insertInto('ab_permission_view_role').values({ role_id: role.id, permission_view_id: pvId }).execute();
 }
 
@@ -32,11 +42,14 @@ export async function syncBuiltinRoles(db: Db): Promise<void> {
     let role = await db.selectFrom('ab_role').select('id').where('name', '=', name).executeTakeFirst();
     if (!role) role = await db.insertInto('ab_role').values({ name }).returning('id').executeTakeFirstOrThrow();
     const existing = new Set(
-      (await db.selectFrom('ab_permission_view_role').select('permission_view_id').where('role_id', '=', role.id).execute()).map((r) => r.permission_view_id),
+      (await db.selectFrom('ab_permission_view_role').select('permission_view_id').where('role_id', '=', role.id).execute()).map(
+        (r) => r.permission_view_id,
+      ),
     );
     for (const pair of ROLE_PERMISSIONS[name]) {
       const pvId = await ensurePermissionView(db, pair);
-      if (!existing.has(pvId)) await db.insertInto('ab_permission_view_role').values({ role_id: role.id, permission_view_id: pvId }).execute();
+      if (!existing.has(pvId))
+        await db.insertInto('ab_permission_view_role').values({ role_id: role.id, permission_view_id: pvId }).execute();
     }
   }
 }
@@ -77,8 +90,30 @@ function presentUser(u: Omit<UserRow, 'password_hash' | 'token_version'>, roles:
   };
 }
 
-const USER_COLUMNS = ['id', 'username', 'first_name', 'last_name', 'email', 'active', 'created_on', 'changed_on', 'last_login', 'login_count', 'fail_login_count'] as const;
-export const USER_ORDER_COLUMNS = ['id', 'username', 'first_name', 'last_name', 'email', 'active', 'last_login', 'changed_on', 'created_on'] as const;
+const USER_COLUMNS = [
+  'id',
+  'username',
+  'first_name',
+  'last_name',
+  'email',
+  'active',
+  'created_on',
+  'changed_on',
+  'last_login',
+  'login_count',
+  'fail_login_count',
+] as const;
+export const USER_ORDER_COLUMNS = [
+  'id',
+  'username',
+  'first_name',
+  'last_name',
+  'email',
+  'active',
+  'last_login',
+  'changed_on',
+  'created_on',
+] as const;
 
 export async function listUsers(db: Db, p: ListParams): Promise<{ count: number; result: UserListItem[] }> {
   let q = db.selectFrom('ab_user');
@@ -99,12 +134,19 @@ export async function listUsers(db: Db, p: ListParams): Promise<{ count: number;
     .limit(p.pageSize)
     .offset(p.page * p.pageSize)
     .execute();
-  const roles = await rolesOf(db, rows.map((r) => r.id));
+  const roles = await rolesOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return { count: Number(count), result: rows.map((r) => presentUser(r, roles.get(r.id) ?? [])) };
 }
 
 export async function getUser(db: Db, id: number): Promise<UserListItem> {
-  const row = await db.selectFrom('ab_user').select([...USER_COLUMNS]).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('ab_user')
+    .select([...USER_COLUMNS])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) throw notFound();
   return presentUser(row, (await rolesOf(db, [id])).get(id) ?? []);
 }
@@ -149,7 +191,10 @@ export async function createUser(db: Db, body: UserCreate): Promise<UserListItem
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx.insertInto('ab_user_role').values([...new Set(body.roles)].map((role_id) => ({ user_id: row.id, role_id }))).execute();
+    await trx
+      .insertInto('ab_user_role')
+      .values([...new Set(body.roles)].map((role_id) => ({ user_id: row.id, role_id })))
+      .execute();
     return row.id;
   });
   return getUser(db, id);
@@ -173,7 +218,10 @@ export async function updateUser(db: Db, id: number, body: UserUpdate): Promise<
       rolesChanged = current.length !== next.size || current.some((r) => !next.has(r));
       if (rolesChanged) {
         await trx.deleteFrom('ab_user_role').where('user_id', '=', id).execute();
-        await trx.insertInto('ab_user_role').values([...next].map((role_id) => ({ user_id: id, role_id }))).execute();
+        await trx
+          .insertInto('ab_user_role')
+          .values([...next].map((role_id) => ({ user_id: id, role_id })))
+          .execute();
       }
     }
     const endSessions = passwordHash !== null || body.active === false || rolesChanged;
@@ -207,8 +255,16 @@ export async function deleteUser(db: Db, id: number): Promise<void> {
 
 export async function listRoles(db: Db): Promise<RoleListItem[]> {
   const roles = await db.selectFrom('ab_role').select(['id', 'name']).orderBy('name').execute();
-  const users = await db.selectFrom('ab_user_role').select(['role_id', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('role_id').execute();
-  const perms = await db.selectFrom('ab_permission_view_role').select(['role_id', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('role_id').execute();
+  const users = await db
+    .selectFrom('ab_user_role')
+    .select(['role_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('role_id')
+    .execute();
+  const perms = await db
+    .selectFrom('ab_permission_view_role')
+    .select(['role_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('role_id')
+    .execute();
   const u = new Map(users.map((r) => [r.role_id, Number(r.n)]));
   const p = new Map(perms.map((r) => [r.role_id, Number(r.n)]));
   return roles.map((r) => ({ id: r.id, name: r.name, user_count: u.get(r.id) ?? 0, permission_count: p.get(r.id) ?? 0 }));
@@ -230,7 +286,11 @@ export async function rolePermissions(db: Db, roleId: number): Promise<Permissio
 
 /** The user a login names, with what the login needs (active or not: the caller decides). */
 export async function findUserForLogin(db: Db, username: string) {
-  return db.selectFrom('ab_user').select(['id', 'password_hash', 'active', 'token_version']).where('username', '=', username).executeTakeFirst();
+  return db
+    .selectFrom('ab_user')
+    .select(['id', 'password_hash', 'active', 'token_version'])
+    .where('username', '=', username)
+    .executeTakeFirst();
 }
 
 export async function recordLogin(db: Db, id: number, ok: boolean): Promise<void> {
@@ -250,6 +310,14 @@ export async function ensureAdmin(db: Db, username: string, password: string): P
   const existing = await db.selectFrom('ab_user').select('id').where('username', '=', username).executeTakeFirst();
   if (existing) return false;
   const admin = await db.selectFrom('ab_role').select('id').where('name', '=', 'Admin').executeTakeFirstOrThrow();
-  await createUser(db, { username, first_name: username, last_name: 'Admin', email: `${username}@rama.local`, password, roles: [admin.id], active: true });
+  await createUser(db, {
+    username,
+    first_name: username,
+    last_name: 'Admin',
+    email: `${username}@rama.local`,
+    password,
+    roles: [admin.id],
+    active: true,
+  });
   return true;
 }

@@ -106,7 +106,22 @@ const SCALARS = new Set(['IntegerValue', 'FloatValue', 'BooleanValue', 'NullValu
 /** filters that leave escaped text escaped (applied to a block holding macro values) */
 const BLOCK_SAFE_FILTERS = new Set(['upper', 'lower', 'title', 'capitalize', 'trim', 'indent', 'string', 'safe']);
 const VALUE_NODE = '\u0000Value';
-const RESERVED = new Set(['true', 'false', 'none', 'True', 'False', 'None', 'range', 'namespace', 'raise_exception', 'strftime_now', 'loop', 'caller', 'varargs', 'kwargs']);
+const RESERVED = new Set([
+  'true',
+  'false',
+  'none',
+  'True',
+  'False',
+  'None',
+  'range',
+  'namespace',
+  'raise_exception',
+  'strftime_now',
+  'loop',
+  'caller',
+  'varargs',
+  'kwargs',
+]);
 const MACROS = ['current_username', 'current_user_id', 'current_user_email', 'url_param', 'filter_values', 'get_filters', 'where_in'];
 const LINE_MARK = `\u0000line:${Math.random().toString(36).slice(2)}:`;
 
@@ -205,7 +220,8 @@ function checkText(v: RV, factor = 1, extra = 0): void {
           new FunctionValue((args, scope) => {
             const sep = args[0];
             const max = limitsNow().maxListItems;
-            const parts = sep?.type === 'StringValue' && sep.value !== '' ? countOf(s, sep.value as string, max) + 1 : (s.match(/\S+/g)?.length ?? 0);
+            const parts =
+              sep?.type === 'StringValue' && sep.value !== '' ? countOf(s, sep.value as string, max) + 1 : (s.match(/\S+/g)?.length ?? 0);
             if (parts > max) throw tooMany();
             return (split.value as FnImpl)(args, scope);
           }),
@@ -325,7 +341,10 @@ function userMessage(e: unknown, phase: 'parse' | 'run'): string {
     if (/call stack/i.test(err.message)) return 'The template nests too deeply (a macro that calls itself?).';
     if (/invalid (string|array) length/i.test(err.message)) return 'A value in the template is too large.';
   }
-  if (err instanceof TypeError) return phase === 'parse' ? 'Unexpected end of the template (a tag is not closed?)' : `An expression could not be evaluated (${err.message})`;
+  if (err instanceof TypeError)
+    return phase === 'parse'
+      ? 'Unexpected end of the template (a tag is not closed?)'
+      : `An expression could not be evaluated (${err.message})`;
   const message = err.message.replace(/^Parser Error: /, '').slice(0, 500);
   return message || 'The template could not be rendered.';
 }
@@ -505,11 +524,13 @@ class Render {
       const piece = this.outputText(st, v);
       out += piece.text;
       user ||= piece.user;
-      if (out.length > this.limits.maxChars) throw new BudgetError(`The rendered query would be longer than ${this.limits.maxChars} characters.`);
+      if (out.length > this.limits.maxChars)
+        throw new BudgetError(`The rendered query would be longer than ${this.limits.maxChars} characters.`);
     }
     if (isIteration) {
       loop.chars += out.length;
-      if (loop.chars > this.limits.maxChars) throw new BudgetError(`The rendered query would be longer than ${this.limits.maxChars} characters.`);
+      if (loop.chars > this.limits.maxChars)
+        throw new BudgetError(`The rendered query would be longer than ${this.limits.maxChars} characters.`);
     }
     this.line = savedLine;
     const r = this.tag(new StringValue(out), user ? 'sqlUser' : 'sql');
@@ -532,7 +553,8 @@ class Render {
   applyFilter(it: Interpreter, operand: RV, filter: Node, env: Environment): RV {
     const call = filter.type === 'CallExpression';
     const name = String(call ? (filter.callee as Node).value : filter.value);
-    if (name !== 'join' && name !== 'tojson' && name !== 'indent' && name !== 'string') return base.applyFilter.call(it, operand, filter, env);
+    if (name !== 'join' && name !== 'tojson' && name !== 'indent' && name !== 'string')
+      return base.applyFilter.call(it, operand, filter, env);
     let args: RV[] = [];
     let kwargs = new Map<string, RV>();
     if (call) [args, kwargs] = base.evaluateArguments.call(it, filter.args as Node[], env);
@@ -561,7 +583,11 @@ class Render {
     if (!call) return base.applyFilter.call(it, operand, filter, env);
     const pre: Node[] = [
       ...args.map(valueNode),
-      ...[...kwargs].map(([key, v]) => ({ type: 'KeywordArgumentExpression', key: { type: 'Identifier', value: key }, value: valueNode(v) })),
+      ...[...kwargs].map(([key, v]) => ({
+        type: 'KeywordArgumentExpression',
+        key: { type: 'Identifier', value: key },
+        value: valueNode(v),
+      })),
     ];
     return base.applyFilter.call(it, operand, { ...filter, args: pre }, env);
   }
@@ -690,7 +716,8 @@ class Render {
         return this.tag(new StringValue(`(${parts.length > 0 ? parts.join(', ') : 'NULL'})`), user ? 'sqlUser' : 'sql');
       }),
       range: this.fn((args) => {
-        if (args.length < 1 || args.length > 3 || args.some((x) => x.type !== 'IntegerValue')) throw new Error('range() expects 1 to 3 integers');
+        if (args.length < 1 || args.length > 3 || args.some((x) => x.type !== 'IntegerValue'))
+          throw new Error('range() expects 1 to 3 integers');
         const n = args.map((x) => x.value as number);
         const [start, stop, step] = n.length === 1 ? [0, n[0], 1] : [n[0], n[1], n[2] ?? 1];
         if (step === 0) throw new Error('range() step must not be zero');
@@ -719,7 +746,8 @@ class Render {
     }
     const lines = tokenLines(source, tokens);
     tokens.forEach((t, i) => {
-      if (t.type === 'Identifier' && t.value.startsWith('_')) throw new TemplateRenderError(at(lines?.[i], 'Names starting with "_" are not allowed in templates.'));
+      if (t.type === 'Identifier' && t.value.startsWith('_'))
+        throw new TemplateRenderError(at(lines?.[i], 'Names starting with "_" are not allowed in templates.'));
     });
     // a comment carrying the line before every tag: the interpreter learns where it is as it goes
     const marked: Token[] = [];
@@ -767,7 +795,8 @@ class Render {
     }
     for (const [name, v] of Object.entries(this.globals())) set(name, v);
     for (const [name, value] of Object.entries(this.ctx.params ?? {})) {
-      if (RESERVED.has(name) || MACROS.includes(name)) throw new TemplateRenderError(`The template parameter "${name}" has the name of a built-in and cannot be used.`);
+      if (RESERVED.has(name) || MACROS.includes(name))
+        throw new TemplateRenderError(`The template parameter "${name}" has the name of a built-in and cannot be used.`);
       this.tagDeep(env.set(name, value) as unknown as RV, 'clean');
     }
 
@@ -794,7 +823,10 @@ class Render {
  */
 export function renderTemplate(source: string, ctx: EngineContext, limits: EngineLimits = DEFAULT_LIMITS): string {
   const escaping: Escaping = ctx.escaping === 'standard' ? 'standard' : 'backslash';
-  const render = new Render({ ...ctx, escaping, filters: Array.isArray(ctx.filters) ? ctx.filters : [], urlParams: ctx.urlParams ?? {} }, { ...DEFAULT_LIMITS, ...limits });
+  const render = new Render(
+    { ...ctx, escaping, filters: Array.isArray(ctx.filters) ? ctx.filters : [], urlParams: ctx.urlParams ?? {} },
+    { ...DEFAULT_LIMITS, ...limits },
+  );
   active = render;
   try {
     return render.run(source);

@@ -102,9 +102,9 @@ describe('SQL templates: rendering', () => {
   it('renders parameters and control flow; parameters are substituted as the analyst wrote them', async () => {
     const sql = 'SELECT * FROM t WHERE a = {{ a }}{% if b %} AND b = 1{% endif %}';
     expect(await render(sql, { params: { a: 5, b: true } })).toBe('SELECT * FROM t WHERE a = 5 AND b = 1');
-    expect(await render("SELECT 1 WHERE {{ cond }} AND c IN ({{ cols|join(', ') }})", { params: { cond: "x = 'y'", cols: ["'a'", "'b'"] } })).toBe(
-      "SELECT 1 WHERE x = 'y' AND c IN ('a', 'b')",
-    );
+    expect(
+      await render("SELECT 1 WHERE {{ cond }} AND c IN ({{ cols|join(', ') }})", { params: { cond: "x = 'y'", cols: ["'a'", "'b'"] } }),
+    ).toBe("SELECT 1 WHERE x = 'y' AND c IN ('a', 'b')");
     // newlines after tags stay (Jinja's defaults; SQL needs them)
     expect(await render('SELECT 1{% if true %}\nFROM t{% endif %}\nWHERE 1')).toBe('SELECT 1\nFROM t\nWHERE 1');
   });
@@ -115,7 +115,13 @@ describe('SQL templates: macro values are escaped for a single-quoted literal, e
     for (const escaping of FLAVOURS) {
       for (const v of HOSTILE) {
         const c = { username: v, email: v, urlParams: { p: v }, filters: [{ col: 'c', op: 'IN', val: [v] }], escaping };
-        for (const macro of ['current_username()', 'current_user_email()', "url_param('p')", "filter_values('c')[0]", "get_filters('c')[0].val[0]"]) {
+        for (const macro of [
+          'current_username()',
+          'current_user_email()',
+          "url_param('p')",
+          "filter_values('c')[0]",
+          "get_filters('c')[0].val[0]",
+        ]) {
           const out = await render(`SELECT '{{ ${macro} }}' AS v`, c);
           const lexed = lexLiterals(out, escaping);
           expect(lexed.literals, `${escaping} ${macro} ${JSON.stringify(v)} -> ${out}`).toEqual([withoutNul(v)]);
@@ -134,9 +140,13 @@ describe('SQL templates: macro values are escaped for a single-quoted literal, e
 
   it("current_user_id() is a number, NULL without a user; no user name or email renders ''", async () => {
     expect(await render('SELECT {{ current_user_id() }}')).toBe('SELECT 7');
-    expect(await render("SELECT {{ current_user_id() }}, '{{ current_username() }}', '{{ current_user_email() }}'", { userId: null, username: null, email: null })).toBe(
-      "SELECT NULL, '', ''",
-    );
+    expect(
+      await render("SELECT {{ current_user_id() }}, '{{ current_username() }}', '{{ current_user_email() }}'", {
+        userId: null,
+        username: null,
+        email: null,
+      }),
+    ).toBe("SELECT NULL, '', ''");
     expect(await render('{% if current_user_id() is none %}anonymous{% endif %}', { userId: null })).toBe('anonymous');
     expect(await render('{{ current_username(add_to_cache_keys=False) }}')).toBe("o''brien");
   });
@@ -165,8 +175,12 @@ describe('SQL templates: macro values are escaped for a single-quoted literal, e
 
   it('where_in(filter_values(...)) is a complete SQL list, escaped once (no double escaping)', async () => {
     const filters = [{ col: 'country', op: 'IN', val: ["O'Brien", 'b\\', 3, null] }];
-    expect(await render("WHERE c IN {{ where_in(filter_values('country')) }}", { filters })).toBe("WHERE c IN ('O''Brien', 'b\\', 3, NULL)");
-    expect(await render("WHERE c IN {{ where_in(filter_values('country')) }}", { filters, escaping: 'backslash' })).toBe("WHERE c IN ('O''Brien', 'b\\\\', 3, NULL)");
+    expect(await render("WHERE c IN {{ where_in(filter_values('country')) }}", { filters })).toBe(
+      "WHERE c IN ('O''Brien', 'b\\', 3, NULL)",
+    );
+    expect(await render("WHERE c IN {{ where_in(filter_values('country')) }}", { filters, escaping: 'backslash' })).toBe(
+      "WHERE c IN ('O''Brien', 'b\\\\', 3, NULL)",
+    );
     // and the value alone, quoted by the analyst, is escaped once too
     expect(await render("WHERE c = '{{ filter_values('country')[0] }}'", { filters })).toBe("WHERE c = 'O''Brien'");
     for (const escaping of FLAVOURS) {
@@ -190,9 +204,11 @@ describe('SQL templates: macro values are escaped for a single-quoted literal, e
       { col: 'country', op: '!=', val: 'x' },
       { col: 'other', op: '==', val: 1 },
     ];
-    expect(await render("{% for f in get_filters('country', remove_filter=True) %}{{ f.op }} {{ f.col }} {{ f.val|length }};{% endfor %}", { filters })).toBe(
-      'IN country 1;!= country 1;',
-    );
+    expect(
+      await render("{% for f in get_filters('country', remove_filter=True) %}{{ f.op }} {{ f.col }} {{ f.val|length }};{% endfor %}", {
+        filters,
+      }),
+    ).toBe('IN country 1;!= country 1;');
     expect(await render("'{{ get_filters('country')[0].val[0] }}'", { filters })).toBe("'O''Brien'");
   });
 
@@ -205,15 +221,24 @@ describe('SQL templates: macro values are escaped for a single-quoted literal, e
     // a slice cannot cut an escape in two: the value is escaped after slicing
     expect(await render("'{{ url_param('p')[:2] }}'", c)).toBe("'a'''");
     expect(await render("'{{ [url_param('p'), 'q']|join(',') }}'", c)).toBe("'a''b,q'");
-    expect(await render("{% set ns = namespace(s='') %}{% for i in range(2) %}{% set ns.s = ns.s ~ url_param('p') %}{% endfor %}'{{ ns.s }}'", c)).toBe("'a''ba''b'");
+    expect(
+      await render(
+        "{% set ns = namespace(s='') %}{% for i in range(2) %}{% set ns.s = ns.s ~ url_param('p') %}{% endfor %}'{{ ns.s }}'",
+        c,
+      ),
+    ).toBe("'a''ba''b'");
     expect(await render("{% set v = url_param('p') %}'{{ v }}'", c)).toBe("'a''b'");
     expect(await render("{% set ns = namespace(s='') %}{% set ns.s = url_param('p') %}{{ ns|tojson }}", c)).toBe('{"s": "a\'\'b"}');
     // a macro's output is SQL already: the values inside were escaped once, the analyst's quotes are kept
-    expect(await render("{% macro eq(col, v) %}{{ col }} = '{{ v }}'{% endmacro %}WHERE {{ eq('a', url_param('p')) }}", c)).toBe("WHERE a = 'a''b'");
+    expect(await render("{% macro eq(col, v) %}{{ col }} = '{{ v }}'{% endmacro %}WHERE {{ eq('a', url_param('p')) }}", c)).toBe(
+      "WHERE a = 'a''b'",
+    );
     expect(await render("{% if url_param('p') %}WHERE a = 'x'{% endif %}", c)).toBe("WHERE a = 'x'");
     // a block holding macro values takes only filters that keep it escaped
     expect(await render("{% filter upper %}'{{ url_param('p') }}'{% endfilter %}", c)).toBe("'A''B'");
-    await expect(render("{% filter replace(\"''\", \"'\") %}'{{ url_param('p') }}'{% endfilter %}", c)).rejects.toThrow(/cannot be applied to a block/);
+    await expect(render("{% filter replace(\"''\", \"'\") %}'{{ url_param('p') }}'{% endfilter %}", c)).rejects.toThrow(
+      /cannot be applied to a block/,
+    );
   });
 });
 
@@ -226,7 +251,9 @@ describe('SQL templates: errors name the line', () => {
     await expect(render("SELECT 1\n\n{{ ''.__class__.__mro__ }}")).rejects.toThrow(/line 3: Names starting with "_" are not allowed/);
     await expect(render('{{ range.constructor("return process")() }}')).rejects.toThrow(TemplateError);
     await expect(render("{{ {}['constructor'] }}x")).resolves.toBe('x');
-    await expect(render('{% for x in [1] %}\n{{ x }}\n{{ raise_exception("stop here") }}{% endfor %}')).rejects.toThrow(/line 3: stop here/);
+    await expect(render('{% for x in [1] %}\n{{ x }}\n{{ raise_exception("stop here") }}{% endfor %}')).rejects.toThrow(
+      /line 3: stop here/,
+    );
   });
 
   it('template parameters named like a macro or built-in are refused', async () => {
@@ -247,19 +274,35 @@ describe('SQL templates: budgets (one user cannot take the server down)', () => 
     ["{% set s = range(3000)|join('-') %}{{ range(5000)|join(s) }}", /longer than 2000000 characters/],
     ["{% set s = range(3000)|join('-') %}{{ s.replace('-', s) }}", /longer than 2000000 characters/],
     ["{% set s = range(3000)|join('-') %}{{ s|replace('', s) }}", /longer than 2000000 characters/],
-    ["{% set s = range(10000)|join('') %}{{ (s ~ s ~ s ~ s ~ s ~ s ~ s ~ s ~ s ~ s)|join(',')|length }}{{ s.split('')|length }}", /longer than|empty separator/],
-    ["{% set s = range(3000)|join('-') %}{% set l = [s, s, s, s, s, s, s, s, s, s] %}{% set ll = [l, l, l, l, l, l, l, l, l, l] %}{{ [ll, ll, ll, ll, ll]|tojson }}", /longer than 2000000 characters/],
-    ["{% set s = range(3000)|join('-') %}{% set l = [s, s, s, s, s, s, s, s, s, s] %}{% set ll = [l, l, l, l, l, l, l, l, l, l] %}{{ [ll, ll, ll] ~ '' }}", /longer than 2000000 characters/],
+    [
+      "{% set s = range(10000)|join('') %}{{ (s ~ s ~ s ~ s ~ s ~ s ~ s ~ s ~ s ~ s)|join(',')|length }}{{ s.split('')|length }}",
+      /longer than|empty separator/,
+    ],
+    [
+      "{% set s = range(3000)|join('-') %}{% set l = [s, s, s, s, s, s, s, s, s, s] %}{% set ll = [l, l, l, l, l, l, l, l, l, l] %}{{ [ll, ll, ll, ll, ll]|tojson }}",
+      /longer than 2000000 characters/,
+    ],
+    [
+      "{% set s = range(3000)|join('-') %}{% set l = [s, s, s, s, s, s, s, s, s, s] %}{% set ll = [l, l, l, l, l, l, l, l, l, l] %}{{ [ll, ll, ll] ~ '' }}",
+      /longer than 2000000 characters/,
+    ],
     ["{{ 'a\nb'|indent(1000000000) }}", /limited to a width of 1000/],
     ['{% for i in range(10000) %}{% for j in range(10000) %}{% if i == j %}{% endif %}{% endfor %}{% endfor %}', /loop iterations|steps/],
   ];
 
   it('large values within the budgets render', async () => {
     const val = Array.from({ length: 100_000 }, (_, i) => `v${i}`);
-    const out = await render("{{ filter_values('c')|length }} {{ where_in(filter_values('c'))|length }} {{ (filter_values('c') ~ '')|length }}", {
-      filters: [{ col: 'c', op: 'IN', val }],
-    });
-    expect(out.split(' ').map(Number)).toEqual([100_000, 2 + val.reduce((n, v) => n + v.length + 2, 0) + (val.length - 1) * 2, val.reduce((n, v) => n + v.length + 1, 0) - 1]);
+    const out = await render(
+      "{{ filter_values('c')|length }} {{ where_in(filter_values('c'))|length }} {{ (filter_values('c') ~ '')|length }}",
+      {
+        filters: [{ col: 'c', op: 'IN', val }],
+      },
+    );
+    expect(out.split(' ').map(Number)).toEqual([
+      100_000,
+      2 + val.reduce((n, v) => n + v.length + 2, 0) + (val.length - 1) * 2,
+      val.reduce((n, v) => n + v.length + 1, 0) - 1,
+    ]);
   }, 20_000);
 
   it('each runaway is a TemplateError and the next render is fine', async () => {
@@ -298,7 +341,9 @@ describe('SQL templates: isolated executors', () => {
     // budgets lifted and time to spare: the executor's heap runs out (an abort, which would end a worker thread's whole process)
     configureTemplateRenderer({ timeLimitMs: 30_000, limits: { maxListItems: 1e12, maxLoopIterations: 1e12, maxSteps: 1e12 } });
     try {
-      const runaway = render('{% set ns = namespace(l=[1]) %}{% for i in range(40) %}{% set ns.l = ns.l + ns.l %}{% endfor %}{{ ns.l|length }}');
+      const runaway = render(
+        '{% set ns = namespace(l=[1]) %}{% for i in range(40) %}{% set ns.l = ns.l + ns.l %}{% endfor %}{{ ns.l|length }}',
+      );
       const normal = render('SELECT {{ current_user_id() }}');
       await expect(runaway).rejects.toThrow('The template used too much memory and was stopped.');
       expect(await normal).toBe('SELECT 7');
@@ -322,7 +367,8 @@ describe('SQL templates: isolated executors', () => {
   }, 60_000);
 
   it('a normal render takes a few milliseconds once the executors are warm', async () => {
-    const sql = "SELECT * FROM t WHERE u = '{{ current_username() }}' AND c IN {{ where_in(filter_values('c')) }}{% if a %} AND a = {{ a }}{% endif %}";
+    const sql =
+      "SELECT * FROM t WHERE u = '{{ current_username() }}' AND c IN {{ where_in(filter_values('c')) }}{% if a %} AND a = {{ a }}{% endif %}";
     const c = { params: { a: 1 }, filters: [{ col: 'c', op: 'IN', val: ['x', 'y'] }] };
     const times: number[] = [];
     for (let i = 0; i < 20; i++) {

@@ -92,12 +92,18 @@ function spawnExecutor(): ChildProcess {
   const env: NodeJS.ProcessEnv = process.env.TZ ? { TZ: process.env.TZ } : {};
   const options = { env, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] as ('ignore' | 'pipe' | 'ipc')[], serialization: 'json' as const };
   if (!here.endsWith('.ts')) {
-    return fork(fileURLToPath(new URL('./template-executor.js', here)), [], { ...options, execArgv: [...execArgv, '--disallow-code-generation-from-strings'] });
+    return fork(fileURLToPath(new URL('./template-executor.js', here)), [], {
+      ...options,
+      execArgv: [...execArgv, '--disallow-code-generation-from-strings'],
+    });
   }
   const typescript = createRequire(here).resolve('typescript');
   const boot = `import { register } from 'node:module';
 register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(TS_HOOKS)}), { data: { typescript: ${JSON.stringify(typescript)} } });`;
-  return fork(fileURLToPath(new URL('./template-executor.ts', here)), [], { ...options, execArgv: [...execArgv, '--import', `data:text/javascript,${encodeURIComponent(boot)}`] });
+  return fork(fileURLToPath(new URL('./template-executor.ts', here)), [], {
+    ...options,
+    execArgv: [...execArgv, '--import', `data:text/javascript,${encodeURIComponent(boot)}`],
+  });
 }
 
 interface Job {
@@ -120,14 +126,21 @@ interface Slot {
 type Reply = { ready: true } | { id: number; ok: true; out: string } | { id: number; ok: false; error: string };
 
 class RenderPool {
-  private readonly slots: Slot[] = Array.from({ length: POOL_SIZE }, () => ({ child: null, ready: false, job: null, timer: null, stderr: '' }));
+  private readonly slots: Slot[] = Array.from({ length: POOL_SIZE }, () => ({
+    child: null,
+    ready: false,
+    job: null,
+    timer: null,
+    stderr: '',
+  }));
   private queue: Job[] = [];
   private seq = 0;
   private closed = false;
 
   render(source: string, context: Job['context']): Promise<string> {
     this.closed = false;
-    if (this.queue.length >= MAX_QUEUE) return Promise.reject(new TemplateError('The template renderer is busy; please try again in a moment.'));
+    if (this.queue.length >= MAX_QUEUE)
+      return Promise.reject(new TemplateError('The template renderer is busy; please try again in a moment.'));
     return new Promise<string>((resolve, reject) => {
       this.queue.push({ id: ++this.seq, source, context, resolve, reject });
       this.pump();
@@ -183,7 +196,9 @@ class RenderPool {
       this.fail(
         slot,
         child,
-        booted ? new TemplateError('The template used too much memory and was stopped.') : new Error('The template renderer could not be started.', { cause: cause || undefined }),
+        booted
+          ? new TemplateError('The template used too much memory and was stopped.')
+          : new Error('The template renderer could not be started.', { cause: cause || undefined }),
       );
     });
     this.idle(child);
@@ -201,7 +216,12 @@ class RenderPool {
     child.ref();
     (child.channel as { ref?: () => void } | undefined)?.ref?.();
     slot.timer = setTimeout(
-      () => this.fail(slot, child, new TemplateError(`The template took longer than ${Math.round(settings.timeLimitMs / 100) / 10} s to render and was stopped.`)),
+      () =>
+        this.fail(
+          slot,
+          child,
+          new TemplateError(`The template took longer than ${Math.round(settings.timeLimitMs / 100) / 10} s to render and was stopped.`),
+        ),
       settings.timeLimitMs,
     );
     try {

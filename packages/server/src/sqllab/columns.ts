@@ -15,7 +15,14 @@ import { SqlLabService } from './service.js';
 export async function inferQueryColumns(
   ctx: AppContext,
   user: Principal,
-  opts: { databaseId: number; catalog: string | null; schema: string | null; sql: string; templateParams: string | null; signal?: AbortSignal },
+  opts: {
+    databaseId: number;
+    catalog: string | null;
+    schema: string | null;
+    sql: string;
+    templateParams: string | null;
+    signal?: AbortSignal;
+  },
 ): Promise<ResultColumn[]> {
   const { row, open } = await new SqlLabService(ctx).openDatabase(user, opts.databaseId);
   const timeoutMs = ctx.config.sqllabTimeout * 1000;

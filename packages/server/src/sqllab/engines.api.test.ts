@@ -51,7 +51,9 @@ const cases: EngineCase[] = [
       const c = new pg.Client({ connectionString: pgTestUrl });
       await c.connect();
       await c.query(`CREATE TABLE ${pgTable} (id bigint, name text, amount numeric(10,2), created timestamp, flag boolean)`);
-      await c.query(`INSERT INTO ${pgTable} SELECT g, 'n' || g, g * 1.5, timestamp '2024-01-01' + g * interval '1 day', g % 2 = 0 FROM generate_series(1, 200) g`);
+      await c.query(
+        `INSERT INTO ${pgTable} SELECT g, 'n' || g, g * 1.5, timestamp '2024-01-01' + g * interval '1 day', g % 2 = 0 FROM generate_series(1, 200) g`,
+      );
       await c.query(`INSERT INTO ${pgTable} VALUES (9007199254740993, 'big', 0, null, null)`);
       await c.end();
     },
@@ -72,7 +74,10 @@ const cases: EngineCase[] = [
     setup: async () => {
       const c = await mysql.createConnection(mysqlTestUrl);
       await c.query(`CREATE TABLE ${myTable} (id bigint, name varchar(50), amount decimal(10,2), created datetime, flag boolean)`);
-      const values = Array.from({ length: 200 }, (_, i) => `(${i + 1}, 'n${i + 1}', ${(i + 1) * 1.5}, DATE_ADD('2024-01-01', INTERVAL ${i + 1} DAY), ${(i + 1) % 2 === 0})`);
+      const values = Array.from(
+        { length: 200 },
+        (_, i) => `(${i + 1}, 'n${i + 1}', ${(i + 1) * 1.5}, DATE_ADD('2024-01-01', INTERVAL ${i + 1} DAY), ${(i + 1) % 2 === 0})`,
+      );
       await c.query(`INSERT INTO ${myTable} VALUES ${values.join(',')}, (9007199254740993, 'big', 0, NULL, NULL)`);
       await c.end();
     },
@@ -153,7 +158,10 @@ for (const c of cases) {
     });
 
     it('estimates the cost', async () => {
-      const r = await admin.post<{ result: unknown[] }>('/api/v1/sqllab/estimate/', { database_id: ids[c.name], sql: `SELECT * FROM ${c.table} WHERE id > 5` });
+      const r = await admin.post<{ result: unknown[] }>('/api/v1/sqllab/estimate/', {
+        database_id: ids[c.name],
+        sql: `SELECT * FROM ${c.table} WHERE id > 5`,
+      });
       expect(r.status, r.text).toBe(200);
       expect(r.body.result.length).toBeGreaterThan(0);
     });
@@ -171,7 +179,9 @@ for (const c of cases) {
       if (c.name === 'PostgreSQL') {
         const pgc = new pg.Client({ connectionString: pgTestUrl });
         await pgc.connect();
-        const act = await pgc.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(30)\nLIMIT 101' AND state = 'active'");
+        const act = await pgc.query(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query = 'SELECT pg_sleep(30)\nLIMIT 101' AND state = 'active'",
+        );
         await pgc.end();
         expect(act.rows[0].n).toBe(0);
       }
@@ -233,7 +243,11 @@ describe('catalogs', () => {
   });
 
   it('refuses a catalog the database does not list', async () => {
-    const r = await admin.post<Reply>('/api/v1/sqllab/execute/', { database_id: ids.PostgreSQL, catalog: 'no_such_catalog', sql: 'SELECT 1' });
+    const r = await admin.post<Reply>('/api/v1/sqllab/execute/', {
+      database_id: ids.PostgreSQL,
+      catalog: 'no_such_catalog',
+      sql: 'SELECT 1',
+    });
     expect(r.body.query?.state ?? r.body.status).toBe('failed');
     expect(r.body.errors?.[0].message ?? r.body.query.errorMessage).toBe('The catalog "no_such_catalog" does not exist in this database.');
   });
@@ -242,7 +256,13 @@ describe('catalogs', () => {
 describe('CTAS and CVAS', () => {
   it('creates a table or a view from the last SELECT where the database allows it, and shows its rows', async () => {
     const table = `rama_ctas_${suffix}`;
-    const refused = await admin.post<Reply>('/api/v1/sqllab/execute/', { database_id: ids.PostgreSQL, sql: `SELECT 1 AS x`, select_as_cta: true, ctas_method: 'TABLE', tmp_table_name: table });
+    const refused = await admin.post<Reply>('/api/v1/sqllab/execute/', {
+      database_id: ids.PostgreSQL,
+      sql: `SELECT 1 AS x`,
+      select_as_cta: true,
+      ctas_method: 'TABLE',
+      tmp_table_name: table,
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.errors?.[0].error_type).toBe('INVALID_CTAS_QUERY_ERROR');
     await admin.put(`/api/v1/database/${ids.PostgreSQL}`, { allow_ctas: true, allow_cvas: true });
@@ -270,8 +290,16 @@ describe('CTAS and CVAS', () => {
         tmp_table_name: `${table}_v`,
       });
       expect(view.status, view.text).toBe(200);
-      expect((await c.query(`SELECT table_type FROM information_schema.tables WHERE table_name = $1`, [`${table}_v`])).rows[0].table_type).toBe('VIEW');
-      const twoStatements = await admin.post<Reply>('/api/v1/sqllab/execute/', { database_id: ids.PostgreSQL, sql: 'SELECT 1; SELECT 2', select_as_cta: true, ctas_method: 'VIEW', tmp_table_name: `${table}_w` });
+      expect(
+        (await c.query(`SELECT table_type FROM information_schema.tables WHERE table_name = $1`, [`${table}_v`])).rows[0].table_type,
+      ).toBe('VIEW');
+      const twoStatements = await admin.post<Reply>('/api/v1/sqllab/execute/', {
+        database_id: ids.PostgreSQL,
+        sql: 'SELECT 1; SELECT 2',
+        select_as_cta: true,
+        ctas_method: 'VIEW',
+        tmp_table_name: `${table}_w`,
+      });
       expect(twoStatements.body.errors?.[0].error_type).toBe('INVALID_CVAS_QUERY_ERROR');
       await c.query(`DROP VIEW IF EXISTS public.${table}_v`);
       await c.query(`DROP TABLE IF EXISTS public.${table}`);
@@ -292,11 +320,37 @@ describe('a server restart mid-query', () => {
       const orphan = await restarted.ctx.store.db
         .insertInto('query')
         .values({
-          client_id: 'orphan00001', database_id: db.body.id, user_id: 1, status: 'running', sql: 'SELECT pg_sleep(100)', limiting_factor: 'UNKNOWN',
-          select_as_cta: 0, ctas_method: 'TABLE', run_async: 1, progress: 0, extra_json: '{}', worker_id: 'dead-host:1:abc', lease_until: Date.now() - 1,
-          changed_on: new Date().toISOString(), start_time: Date.now() - 5000, tab_name: null, sql_editor_id: null, catalog: null, schema: null,
-          executed_sql: null, prepared: null, template_params: null, limit: null, tmp_table_name: null, tmp_schema_name: null, rows: null,
-          error_message: null, error_type: null, results_key: null, start_running_time: null, end_time: null,
+          client_id: 'orphan00001',
+          database_id: db.body.id,
+          user_id: 1,
+          status: 'running',
+          sql: 'SELECT pg_sleep(100)',
+          limiting_factor: 'UNKNOWN',
+          select_as_cta: 0,
+          ctas_method: 'TABLE',
+          run_async: 1,
+          progress: 0,
+          extra_json: '{}',
+          worker_id: 'dead-host:1:abc',
+          lease_until: Date.now() - 1,
+          changed_on: new Date().toISOString(),
+          start_time: Date.now() - 5000,
+          tab_name: null,
+          sql_editor_id: null,
+          catalog: null,
+          schema: null,
+          executed_sql: null,
+          prepared: null,
+          template_params: null,
+          limit: null,
+          tmp_table_name: null,
+          tmp_schema_name: null,
+          rows: null,
+          error_message: null,
+          error_type: null,
+          results_key: null,
+          start_running_time: null,
+          end_time: null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -304,7 +358,11 @@ describe('a server restart mid-query', () => {
       let message: string | null = null;
       for (let i = 0; i < 40 && state === 'running'; i++) {
         await new Promise((r) => setTimeout(r, 100));
-        const row = await restarted.ctx.store.db.selectFrom('query').select(['status', 'error_message']).where('id', '=', orphan.id).executeTakeFirstOrThrow();
+        const row = await restarted.ctx.store.db
+          .selectFrom('query')
+          .select(['status', 'error_message'])
+          .where('id', '=', orphan.id)
+          .executeTakeFirstOrThrow();
         state = row.status;
         message = row.error_message;
       }
@@ -335,7 +393,9 @@ describe('sync timeout', () => {
 describe('concurrency', () => {
   it('health and lists stay fast while 20 queries sleep on PostgreSQL', async () => {
     // 5 s sleeps: a blocked server would answer only after them, a healthy one at once
-    const sleeps = Array.from({ length: 20 }, () => admin.post('/api/v1/sqllab/execute/', { database_id: ids.PostgreSQL, sql: 'SELECT pg_sleep(5)', runAsync: false }));
+    const sleeps = Array.from({ length: 20 }, () =>
+      admin.post('/api/v1/sqllab/execute/', { database_id: ids.PostgreSQL, sql: 'SELECT pg_sleep(5)', runAsync: false }),
+    );
     await new Promise((r) => setTimeout(r, 300));
     const t0 = Date.now();
     const health = await server.client().get('/health');

@@ -51,11 +51,22 @@ export async function prepareRun(
   sqlMaxRow: number,
   timeoutMs: number,
 ): Promise<PreparedRun> {
-  const rendered = await renderSql(db.spec, input.sql, { templateParams: input.templateParams, user, urlParams: input.urlParams, enabled: input.templatesEnabled });
+  const rendered = await renderSql(db.spec, input.sql, {
+    templateParams: input.templateParams,
+    user,
+    urlParams: input.urlParams,
+    enabled: input.templatesEnabled,
+  });
   const dialect = db.spec.parserDialect;
   // CTAS checks its statements itself below: everything but the last must only read
   const allowDml = Boolean(row.allow_dml) || input.selectAsCta;
-  const check = await checkStatements(executor, db.spec, { databaseId: db.id, catalog: input.catalog, schema: input.schema, timeoutMs }, rendered, allowDml);
+  const check = await checkStatements(
+    executor,
+    db.spec,
+    { databaseId: db.id, catalog: input.catalog, schema: input.schema, timeoutMs },
+    rendered,
+    allowDml,
+  );
   const kinds = [...check.kinds];
   const readOnly = check.readOnly;
   const statements = [...check.statements];
@@ -64,8 +75,10 @@ export async function prepareRun(
 
   if (input.selectAsCta) {
     const method = input.ctasMethod;
-    if (method === 'TABLE' && !row.allow_ctas) throw typedError(400, 'This database does not allow CREATE TABLE AS (CTAS).', ErrorType.INVALID_CTAS_QUERY_ERROR);
-    if (method === 'VIEW' && !row.allow_cvas) throw typedError(400, 'This database does not allow CREATE VIEW AS (CVAS).', ErrorType.INVALID_CVAS_QUERY_ERROR);
+    if (method === 'TABLE' && !row.allow_ctas)
+      throw typedError(400, 'This database does not allow CREATE TABLE AS (CTAS).', ErrorType.INVALID_CTAS_QUERY_ERROR);
+    if (method === 'VIEW' && !row.allow_cvas)
+      throw typedError(400, 'This database does not allow CREATE VIEW AS (CVAS).', ErrorType.INVALID_CVAS_QUERY_ERROR);
     const last = statements.length - 1;
     if (kinds[last] !== 'select') {
       throw typedError(

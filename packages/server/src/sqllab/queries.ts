@@ -47,7 +47,12 @@ export async function transitionQuery(
 /** Extend the lease of queries this process is responsible for. */
 export async function renewLeases(db: Db, ids: number[], until: number): Promise<void> {
   if (!ids.length) return;
-  await db.updateTable('query').set({ lease_until: until }).where('id', 'in', ids).where('status', 'in', [...IN_PROGRESS_STATES]).execute();
+  await db
+    .updateTable('query')
+    .set({ lease_until: until })
+    .where('id', 'in', ids)
+    .where('status', 'in', [...IN_PROGRESS_STATES])
+    .execute();
 }
 
 /**

@@ -46,7 +46,10 @@ export async function runQueuedQuery(ctx: AppContext, runner: QueryRunner, query
   try {
     prepared = JSON.parse(row.prepared) as PreparedRun;
   } catch {
-    await transitionQuery(ctx.store.db, queryId, 'failed', { error_message: 'The query could not be read by the worker.', end_time: Date.now() });
+    await transitionQuery(ctx.store.db, queryId, 'failed', {
+      error_message: 'The query could not be read by the worker.',
+      end_time: Date.now(),
+    });
     return;
   }
   await runner.run(row, prepared, { timeoutMs: ctx.config.sqllabAsyncTimeLimit * 1000 });
@@ -109,7 +112,10 @@ export class BullQueue implements QueryQueue {
   async enqueue(queryId: number): Promise<void> {
     try {
       // BullMQ waits for the connection forever; a producer must answer the user instead
-      await withTimeout(this.queue.add('run', { queryId }, { jobId: `q${queryId}`, removeOnComplete: true, removeOnFail: 1000, attempts: 1 }), 3000);
+      await withTimeout(
+        this.queue.add('run', { queryId }, { jobId: `q${queryId}`, removeOnComplete: true, removeOnFail: 1000, attempts: 1 }),
+        3000,
+      );
     } catch {
       throw new QueueUnavailableError('The async query queue (Redis) is unavailable. Run the query synchronously, or try again later.');
     }

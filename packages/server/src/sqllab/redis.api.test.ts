@@ -47,58 +47,86 @@ async function waitFor(c: Client, id: string, pred: (q: Q) => boolean, ms: numbe
   return undefined;
 }
 
-await describeIfService({ name: 'Redis', url: REDIS.replace(/^redis:/, 'http:'), defaultPort: 6379, envVar: 'RAMA_TEST_REDIS_URL' }, 'with Redis and rama worker', () => {
-  beforeAll(async () => {
-    if (!existsSync(CLI)) throw new Error('packages/server/dist/cli.js is missing: build first (npm test builds it)');
-    server = await startTestServer({ RAMA_REDIS_URL: REDIS, RAMA_QUERY_LEASE_SECONDS: '2' }, { examples: false });
-    admin = await server.admin();
-    const r = await admin.post<{ id: number }>('/api/v1/database/', { database_name: 'pg async', sqlalchemy_uri: pgTestUrl, allow_run_async: true });
-    pgId = r.body.id;
-  }, 60_000);
+await describeIfService(
+  { name: 'Redis', url: REDIS.replace(/^redis:/, 'http:'), defaultPort: 6379, envVar: 'RAMA_TEST_REDIS_URL' },
+  'with Redis and rama worker',
+  () => {
+    beforeAll(async () => {
+      if (!existsSync(CLI)) throw new Error('packages/server/dist/cli.js is missing: build first (npm test builds it)');
+      server = await startTestServer({ RAMA_REDIS_URL: REDIS, RAMA_QUERY_LEASE_SECONDS: '2' }, { examples: false });
+      admin = await server.admin();
+      const r = await admin.post<{ id: number }>('/api/v1/database/', {
+        database_name: 'pg async',
+        sqlalchemy_uri: pgTestUrl,
+        allow_run_async: true,
+      });
+      pgId = r.body.id;
+    }, 60_000);
 
-  afterAll(async () => {
-    for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
-    await server?.close();
-  });
+    afterAll(async () => {
+      for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
+      await server?.close();
+    });
 
-  it('runs an async query in a separate worker process and serves results from Redis', async () => {
-    startWorker();
-    const r = await admin.post<{ query: Q }>('/api/v1/sqllab/execute/', { database_id: pgId, sql: 'SELECT 41 + 1 AS answer', runAsync: true });
-    expect(r.status).toBe(202);
-    expect(r.body.query.state).toBe('pending');
-    const done = await waitFor(admin, r.body.query.id, (q) => q.state === 'success', 20_000);
-    expect(done?.resultsKey).toBeTruthy();
-    expect(server.ctx.sqllab.results.kind).toBe('redis');
-    const res = await admin.get<{ data: unknown[] }>(`/api/v1/sqllab/results/?q=(key:'${done!.resultsKey}')`);
-    expect(res.body.data).toEqual([{ answer: 42 }]);
-  }, 30_000);
+    it('runs an async query in a separate worker process and serves results from Redis', async () => {
+      startWorker();
+      const r = await admin.post<{ query: Q }>('/api/v1/sqllab/execute/', {
+        database_id: pgId,
+        sql: 'SELECT 41 + 1 AS answer',
+        runAsync: true,
+      });
+      expect(r.status).toBe(202);
+      expect(r.body.query.state).toBe('pending');
+      const done = await waitFor(admin, r.body.query.id, (q) => q.state === 'success', 20_000);
+      expect(done?.resultsKey).toBeTruthy();
+      expect(server.ctx.sqllab.results.kind).toBe('redis');
+      const res = await admin.get<{ data: unknown[] }>(`/api/v1/sqllab/results/?q=(key:'${done!.resultsKey}')`);
+      expect(res.body.data).toEqual([{ answer: 42 }]);
+    }, 30_000);
 
-  it('stops a query running in the worker, inside the database', async () => {
-    const r = await admin.post<{ query: Q }>('/api/v1/sqllab/execute/', { database_id: pgId, sql: 'SELECT pg_sleep(20)', runAsync: true });
-    expect(await waitFor(admin, r.body.query.id, (q) => q.state === 'running', 10_000)).toBeTruthy();
-    await admin.post('/api/v1/query/stop', { client_id: r.body.query.id });
-    const stopped = await waitFor(admin, r.body.query.id, (q) => q.state === 'stopped', 5_000);
-    expect(stopped).toBeTruthy();
-  }, 30_000);
+    it('stops a query running in the worker, inside the database', async () => {
+      const r = await admin.post<{ query: Q }>('/api/v1/sqllab/execute/', {
+        database_id: pgId,
+        sql: 'SELECT pg_sleep(20)',
+        runAsync: true,
+      });
+      expect(await waitFor(admin, r.body.query.id, (q) => q.state === 'running', 10_000)).toBeTruthy();
+      await admin.post('/api/v1/query/stop', { client_id: r.body.query.id });
+      const stopped = await waitFor(admin, r.body.query.id, (q) => q.state === 'stopped', 5_000);
+      expect(stopped).toBeTruthy();
+    }, 30_000);
 
-  it('a worker killed with SIGKILL mid-query leaves the query failed, not running', async () => {
-    for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
-    const worker = startWorker();
-    const r = await admin.post<{ query: Q }>('/api/v1/sqllab/execute/', { database_id: pgId, sql: 'SELECT pg_sleep(15)', runAsync: true });
-    expect(await waitFor(admin, r.body.query.id, (q) => q.state === 'running', 15_000)).toBeTruthy();
-    worker.kill('SIGKILL');
-    const failed = await waitFor(admin, r.body.query.id, (q) => q.state === 'failed', 10_000);
-    expect(failed?.errorMessage).toMatch(/interrupted/);
-  }, 40_000);
-});
+    it('a worker killed with SIGKILL mid-query leaves the query failed, not running', async () => {
+      for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
+      const worker = startWorker();
+      const r = await admin.post<{ query: Q }>('/api/v1/sqllab/execute/', {
+        database_id: pgId,
+        sql: 'SELECT pg_sleep(15)',
+        runAsync: true,
+      });
+      expect(await waitFor(admin, r.body.query.id, (q) => q.state === 'running', 15_000)).toBeTruthy();
+      worker.kill('SIGKILL');
+      const failed = await waitFor(admin, r.body.query.id, (q) => q.state === 'failed', 10_000);
+      expect(failed?.errorMessage).toMatch(/interrupted/);
+    }, 40_000);
+  },
+);
 
 await describeIfService({ name: 'PostgreSQL', url: pgTestUrl, defaultPort: 5432, envVar: 'RAMA_TEST_PG_URL' }, 'with Redis down', () => {
   it('async execute answers a clear 503 and sync queries still run', async () => {
     const down = await startTestServer({ RAMA_REDIS_URL: 'redis://127.0.0.1:6390/0' }, { examples: false });
     try {
       const a = await down.admin();
-      const db = await a.post<{ id: number }>('/api/v1/database/', { database_name: 'pg', sqlalchemy_uri: pgTestUrl, allow_run_async: true });
-      const r = await a.post<{ errors: { message: string }[] }>('/api/v1/sqllab/execute/', { database_id: db.body.id, sql: 'SELECT 1', runAsync: true });
+      const db = await a.post<{ id: number }>('/api/v1/database/', {
+        database_name: 'pg',
+        sqlalchemy_uri: pgTestUrl,
+        allow_run_async: true,
+      });
+      const r = await a.post<{ errors: { message: string }[] }>('/api/v1/sqllab/execute/', {
+        database_id: db.body.id,
+        sql: 'SELECT 1',
+        runAsync: true,
+      });
       expect(r.status).toBe(503);
       expect(r.body.errors[0].message).toMatch(/queue \(Redis\) is unavailable/);
       const sync = await a.post<{ data: unknown[] }>('/api/v1/sqllab/execute/', { database_id: db.body.id, sql: 'SELECT 1 AS one' });

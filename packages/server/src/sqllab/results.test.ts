@@ -63,7 +63,8 @@ describe('stored results', () => {
   });
 });
 
-const cols = (names: string[]): ResultColumn[] => names.map((n) => ({ column_name: n, name: n, type: 'VARCHAR', type_generic: 1, is_dttm: false }));
+const cols = (names: string[]): ResultColumn[] =>
+  names.map((n) => ({ column_name: n, name: n, type: 'VARCHAR', type_generic: 1, is_dttm: false }));
 
 describe('the row sink', () => {
   it('keeps `limit` rows and counts the extra one that says more were available', async () => {

@@ -63,7 +63,11 @@ export class ResultsBackendError extends Error {
  * The first `n` rows of a rows-text stream (all when `n` is null), chunk by chunk; `state.truncated`
  * tells afterwards whether rows were left out. Stops reading the source once `n` rows were seen.
  */
-export async function* takeRowsStream(source: AsyncIterable<string>, n: number | null, state: { truncated: boolean }): AsyncGenerator<string> {
+export async function* takeRowsStream(
+  source: AsyncIterable<string>,
+  n: number | null,
+  state: { truncated: boolean },
+): AsyncGenerator<string> {
   if (n === null) {
     yield* source;
     return;
@@ -337,7 +341,8 @@ export class RedisResultsBackend implements ResultsBackend {
       for (let i = 0; i < parts; i++) {
         const data = await call(() => redis.getBuffer(`${base}:part:${i}`));
         // a part that expired between the meta read and now: the result is gone
-        if (data === null) throw new ResultsBackendError('Data could not be retrieved from the results backend. You need to re-run the original query.');
+        if (data === null)
+          throw new ResultsBackendError('Data could not be retrieved from the results backend. You need to re-run the original query.');
         yield (await gunzip(data)).toString('utf8');
       }
     }
@@ -356,6 +361,11 @@ export class RedisResultsBackend implements ResultsBackend {
   }
 }
 
-export function createResultsBackend(home: string, redisUrl: string | null, prefix: string, maxBytes = Number.POSITIVE_INFINITY): ResultsBackend {
+export function createResultsBackend(
+  home: string,
+  redisUrl: string | null,
+  prefix: string,
+  maxBytes = Number.POSITIVE_INFINITY,
+): ResultsBackend {
   return redisUrl ? new RedisResultsBackend(redisUrl, prefix) : new DiskResultsBackend(join(home, 'results'), maxBytes);
 }

@@ -31,7 +31,10 @@ export function sqllabRoutes(app: FastifyInstance, ctx: AppContext): SqlLabServi
   r.post('/api/v1/sqllab/execute/', { schema: { body: ExecutePayload } }, async (req, reply) => {
     const user = sqlLab(req);
     const out = await service.execute(user, req.body, urlParamsOf(req), clientGone(reply));
-    return reply.code(out.status).type('application/json').send('stream' in out ? out.stream : out.body);
+    return reply
+      .code(out.status)
+      .type('application/json')
+      .send('stream' in out ? out.stream : out.body);
   });
 
   r.get('/api/v1/sqllab/results/', async (req, reply) => {
@@ -46,7 +49,12 @@ export function sqllabRoutes(app: FastifyInstance, ctx: AppContext): SqlLabServi
   r.post('/api/v1/sqllab/estimate/', { schema: { body: EstimatePayload } }, async (req, reply) => {
     const user = requirePermission(req, 'can_estimate_query_cost', 'SQLLab', 'query');
     const b = req.body;
-    const params = b.template_params === undefined || b.template_params === null ? null : typeof b.template_params === 'string' ? b.template_params : JSON.stringify(b.template_params);
+    const params =
+      b.template_params === undefined || b.template_params === null
+        ? null
+        : typeof b.template_params === 'string'
+          ? b.template_params
+          : JSON.stringify(b.template_params);
     return { result: await service.estimate(user, b.database_id, b.sql, b.catalog ?? null, b.schema ?? null, params, clientGone(reply)) };
   });
 
@@ -79,11 +87,18 @@ export function sqllabRoutes(app: FastifyInstance, ctx: AppContext): SqlLabServi
     return { id: req.params.id, result: await getQueryDetail(ctx.store.db, user, req.params.id) };
   });
 
-  r.get('/api/v1/sqllab/export/:client_id/', { schema: { params: Type.Object({ client_id: Type.String({ maxLength: 64 }) }) } }, async (req, reply) => {
-    const user = requirePermission(req, 'can_export_csv', 'SQLLab', 'query');
-    const { name, stream } = await service.exportCsv(user, req.params.client_id, clientGone(reply));
-    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(stream);
-  });
+  r.get(
+    '/api/v1/sqllab/export/:client_id/',
+    { schema: { params: Type.Object({ client_id: Type.String({ maxLength: 64 }) }) } },
+    async (req, reply) => {
+      const user = requirePermission(req, 'can_export_csv', 'SQLLab', 'query');
+      const { name, stream } = await service.exportCsv(user, req.params.client_id, clientGone(reply));
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(stream);
+    },
+  );
 
   /**
    * A chart opens its SQL in SQL Lab with a form post (datasourceKey, sql). The values are kept
@@ -97,7 +112,13 @@ export function sqllabRoutes(app: FastifyInstance, ctx: AppContext): SqlLabServi
   r.post('/sqllab/', { schema: { body: SqlLabForm } }, async (req, reply) => {
     const user = requirePermission(req, 'can_sqllab', 'Rama', 'query');
     const expires = new Date(Date.now() + 3600_000).toISOString();
-    const key = await createEntry(ctx.store.db, 'sqllab_form', { datasourceKey: req.body.datasourceKey ?? null, sql: req.body.sql }, user.id, { expiresOn: expires });
+    const key = await createEntry(
+      ctx.store.db,
+      'sqllab_form',
+      { datasourceKey: req.body.datasourceKey ?? null, sql: req.body.sql },
+      user.id,
+      { expiresOn: expires },
+    );
     return reply.redirect(`/sqllab/?form_key=${encodeURIComponent(key)}`, 303);
   });
   r.get('/api/v1/sqllab/form_data/:key', { schema: { params: Type.Object({ key: Type.String({ maxLength: 64 }) }) } }, async (req) => {

@@ -122,7 +122,13 @@ export class QueryRunner {
         sink,
         onStart: async () =>
           Boolean(
-            await transitionQuery(db, row.id, 'running', { start_running_time: Date.now(), worker_id: this.workerId, lease_until: this.leaseUntil() }, ['pending', 'running', 'scheduled', 'started']),
+            await transitionQuery(
+              db,
+              row.id,
+              'running',
+              { start_running_time: Date.now(), worker_id: this.workerId, lease_until: this.leaseUntil() },
+              ['pending', 'running', 'scheduled', 'started'],
+            ),
           ),
       });
       const header: ResultHeader = {
@@ -132,7 +138,11 @@ export class QueryRunner {
         rows: sink.rowCount,
       };
       await keep(() => writer.finish(stringifyExact(header)));
-      const factor = sink.bytesLimited ? 'BYTES' : prepared.resultIndex >= 0 ? limitingFactor(prepared.sqlLimit, prepared.limit, sink.fetched) : 'NOT_LIMITED';
+      const factor = sink.bytesLimited
+        ? 'BYTES'
+        : prepared.resultIndex >= 0
+          ? limitingFactor(prepared.sqlLimit, prepared.limit, sink.fetched)
+          : 'NOT_LIMITED';
       const finished = await transitionQuery(db, row.id, 'success', {
         progress: 100,
         rows: sink.rowCount,
@@ -161,7 +171,11 @@ export class QueryRunner {
     const db = this.ctx.store.db;
     const end = Date.now();
     if (e instanceof QueryTimeoutError) {
-      await transitionQuery(db, row.id, 'timed_out', { end_time: end, error_message: e.message, error_type: ErrorType.SQLLAB_TIMEOUT_ERROR });
+      await transitionQuery(db, row.id, 'timed_out', {
+        end_time: end,
+        error_message: e.message,
+        error_type: ErrorType.SQLLAB_TIMEOUT_ERROR,
+      });
       return this.outcomeOf(row.id);
     }
     if (e instanceof QueryCancelledError || (e instanceof EngineError && e.errorType === 'QUERY_CANCELLED')) {
@@ -171,7 +185,12 @@ export class QueryRunner {
     }
     const known = e instanceof EngineError || e instanceof ResultsBackendError;
     const message = known ? e.message : 'The query failed because of an internal error. The details were logged on the server.';
-    const errorType = e instanceof EngineError ? e.errorType : e instanceof ResultsBackendError ? ErrorType.RESULTS_BACKEND_ERROR : ErrorType.GENERIC_BACKEND_ERROR;
+    const errorType =
+      e instanceof EngineError
+        ? e.errorType
+        : e instanceof ResultsBackendError
+          ? ErrorType.RESULTS_BACKEND_ERROR
+          : ErrorType.GENERIC_BACKEND_ERROR;
     if (!known) this.ctx.log.error({ err: e, queryId: row.id }, 'query run failed');
     await transitionQuery(db, row.id, 'failed', { end_time: end, error_message: message, error_type: errorType });
     return this.outcomeOf(row.id);
@@ -182,7 +201,11 @@ export class QueryRunner {
     const r = await getQueryById(this.ctx.store.db, id);
     const status = r?.status;
     if (status === 'stopped' || status === 'timed_out' || status === 'failed') {
-      return { status, message: r?.error_message ?? (status === 'stopped' ? 'Query was stopped.' : 'The query failed.'), errorType: r?.error_type ?? ErrorType.GENERIC_DB_ENGINE_ERROR };
+      return {
+        status,
+        message: r?.error_message ?? (status === 'stopped' ? 'Query was stopped.' : 'The query failed.'),
+        errorType: r?.error_type ?? ErrorType.GENERIC_DB_ENGINE_ERROR,
+      };
     }
     return { status: 'failed', message: 'The query ended in an unexpected state.', errorType: ErrorType.GENERIC_BACKEND_ERROR };
   }

@@ -16,7 +16,9 @@ export function createSqlLabRuntime(ctx: Omit<AppContext, 'sqllab'>, opts: { sta
   const cfg = ctx.config;
   const results = createResultsBackend(cfg.home, cfg.redisUrl, cfg.redisPrefix, cfg.resultsStoreMaxBytes);
   const runner = new QueryRunner(ctx as AppContext, results, cfg.resultsTtl);
-  const queue: QueryQueue = cfg.redisUrl ? new BullQueue(cfg.redisUrl, cfg.redisPrefix) : new InProcessQueue(ctx as AppContext, runner, cfg.workerConcurrency);
+  const queue: QueryQueue = cfg.redisUrl
+    ? new BullQueue(cfg.redisUrl, cfg.redisPrefix)
+    : new InProcessQueue(ctx as AppContext, runner, cfg.workerConcurrency);
   if (opts.startTimers) runner.start();
   return {
     results,

@@ -45,7 +45,6 @@ export function rowsToJsonLines(columns: ResultColumn[], rows: Cell[][], count =
   return out;
 }
 
-
 /** JSON.stringify that writes bigint as exact integer digits. */
 export function stringifyExact(value: unknown): string {
   const marks: string[] = [];

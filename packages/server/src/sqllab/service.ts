@@ -129,7 +129,8 @@ export class SqlLabService {
     const clientId = p.client_id ?? newClientId();
     // another user's id answers like a missing object; one's own is a conflict in the request
     const existing = await getQueryByClientId(this.db, clientId);
-    if (existing) throw existing.user_id === user.id ? invalidFields({ client_id: ['A query with this client_id already exists.'] }) : notFound();
+    if (existing)
+      throw existing.user_id === user.id ? invalidFields({ client_id: ['A query with this client_id already exists.'] }) : notFound();
     const catalog = p.catalog || null;
     const schema = p.schema || null;
     const prepared: PreparedRun = await prepareRun(
@@ -206,7 +207,11 @@ export class SqlLabService {
         await this.ctx.sqllab.queue.enqueue(inserted.id);
       } catch (e) {
         const message = e instanceof QueueUnavailableError ? e.message : 'The query could not be queued.';
-        await transitionQuery(this.db, inserted.id, 'failed', { error_message: message, error_type: ErrorType.ASYNC_WORKERS_ERROR, end_time: Date.now() });
+        await transitionQuery(this.db, inserted.id, 'failed', {
+          error_message: message,
+          error_type: ErrorType.ASYNC_WORKERS_ERROR,
+          end_time: Date.now(),
+        });
         throw typedError(503, message, ErrorType.ASYNC_WORKERS_ERROR);
       }
       return { status: 202, body: stringifyExact({ query: pending }) };
@@ -221,7 +226,9 @@ export class SqlLabService {
     void run
       .then(async (outcome) => {
         const query = await this.present((await getQueryById(this.db, inserted.id))!);
-        stream.end(outcome.status === 'success' ? resultReplyTail(query, outcome.header) : errorTail(query, outcome.message, outcome.errorType));
+        stream.end(
+          outcome.status === 'success' ? resultReplyTail(query, outcome.header) : errorTail(query, outcome.message, outcome.errorType),
+        );
       })
       .catch((e: unknown) => {
         this.ctx.log.error({ err: e }, 'streamed query reply failed');
@@ -236,7 +243,11 @@ export class SqlLabService {
     const status = outcome.status === 'timed_out' ? 408 : 400;
     return {
       status,
-      body: stringifyExact({ errors: [{ message: outcome.message, error_type: outcome.errorType, level: 'error', extra: {} }], status: outcome.status, query }),
+      body: stringifyExact({
+        errors: [{ message: outcome.message, error_type: outcome.errorType, level: 'error', extra: {} }],
+        status: outcome.status,
+        query,
+      }),
     };
   }
 
@@ -251,16 +262,27 @@ export class SqlLabService {
     try {
       return await this.ctx.sqllab.results.open(key);
     } catch (e) {
-      throw typedError(503, e instanceof ResultsBackendError ? e.message : 'The results backend is unavailable.', ErrorType.RESULTS_BACKEND_ERROR);
+      throw typedError(
+        503,
+        e instanceof ResultsBackendError ? e.message : 'The results backend is unavailable.',
+        ErrorType.RESULTS_BACKEND_ERROR,
+      );
     }
   }
 
   /** Stored results by key, capped to `rows`, streamed. 404: no query has that key; 410: expired. */
   async results(user: Principal, key: string, rows: number | null): Promise<Readable> {
-    const row = await this.visibleQuery(user, await this.db.selectFrom('query').selectAll().where('results_key', '=', key).executeTakeFirst());
+    const row = await this.visibleQuery(
+      user,
+      await this.db.selectFrom('query').selectAll().where('results_key', '=', key).executeTakeFirst(),
+    );
     const stored = await this.openStored(key);
     if (!stored) {
-      throw typedError(410, 'Data could not be retrieved from the results backend. You need to re-run the original query.', ErrorType.RESULTS_BACKEND_ERROR);
+      throw typedError(
+        410,
+        'Data could not be retrieved from the results backend. You need to re-run the original query.',
+        ErrorType.RESULTS_BACKEND_ERROR,
+      );
     }
     const header = JSON.parse(stored.meta) as ResultHeader;
     const query = await this.present(row);
@@ -280,7 +302,8 @@ export class SqlLabService {
    */
   async exportCsv(user: Principal, clientId: string, signal: AbortSignal): Promise<{ name: string; stream: Readable }> {
     const row = await this.visibleQuery(user, await getQueryByClientId(this.db, clientId));
-    if (row.status !== 'success') throw typedError(400, 'Only a query that finished successfully can be exported.', ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR);
+    if (row.status !== 'success')
+      throw typedError(400, 'Only a query that finished successfully can be exported.', ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR);
     const name = `${(row.tab_name || 'query').replace(/[^A-Za-z0-9_.-]+/g, '_')}_${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '')}.csv`;
     const stored = row.results_key ? await this.openStored(row.results_key) : null;
     if (stored) {
@@ -292,7 +315,8 @@ export class SqlLabService {
       return { name, stream: Readable.from(lines()) };
     }
     const extra = parseExtra(row.extra_json);
-    if (!extra.exportable || !row.prepared) throw typedError(400, 'Only queries that only read data can be exported.', ErrorType.INVALID_SQL_ERROR);
+    if (!extra.exportable || !row.prepared)
+      throw typedError(400, 'Only queries that only read data can be exported.', ErrorType.INVALID_SQL_ERROR);
     await this.openDatabase(user, row.database_id);
     const prepared = JSON.parse(row.prepared) as PreparedRun;
     if (prepared.resultIndex < 0) throw typedError(400, 'This query returns no rows to export.', ErrorType.INVALID_SQL_ERROR);
@@ -343,7 +367,12 @@ export class SqlLabService {
   /** Stop a query: recorded as stopped, and cancelled inside the database wherever it runs. */
   async stop(user: Principal, clientId: string): Promise<void> {
     const row = await this.visibleQuery(user, await getQueryByClientId(this.db, clientId));
-    await transitionQuery(this.db, row.id, 'stopped', { end_time: Date.now(), error_message: 'Query was stopped.', error_type: 'QUERY_CANCELLED', results_key: null });
+    await transitionQuery(this.db, row.id, 'stopped', {
+      end_time: Date.now(),
+      error_message: 'Query was stopped.',
+      error_type: 'QUERY_CANCELLED',
+      results_key: null,
+    });
     // also a re-run for an export, which leaves the (successful) record as it is
     this.ctx.sqllab.runner.cancel(clientId);
   }
@@ -387,7 +416,9 @@ export class SqlLabService {
     if (prepared.resultIndex < 0) throw typedError(400, 'Only SELECT statements can be estimated.', ErrorType.INVALID_SQL_ERROR);
     const statement = prepared.statements[prepared.resultIndex];
     try {
-      return await this.ctx.execution.withConnection({ databaseId, catalog, schema, timeoutMs, signal }, (conn, db) => db.spec.estimateCost(conn, statement));
+      return await this.ctx.execution.withConnection({ databaseId, catalog, schema, timeoutMs, signal }, (conn, db) =>
+        db.spec.estimateCost(conn, statement),
+      );
     } catch (e) {
       throw executionHttpError(e);
     }

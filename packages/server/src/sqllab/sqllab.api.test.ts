@@ -15,7 +15,16 @@ type Reply = {
   status: string;
   data: Record<string, unknown>[];
   columns: { name: string; type: string; type_generic: number; is_dttm: boolean }[];
-  query: { id: string; state: string; rows: number; limit: number; limitingFactor: string; executedSql: string; resultsKey: string | null; errorMessage: string | null };
+  query: {
+    id: string;
+    state: string;
+    rows: number;
+    limit: number;
+    limitingFactor: string;
+    executedSql: string;
+    resultsKey: string | null;
+    errorMessage: string | null;
+  };
   displayLimitReached: boolean;
   statements: { sql: string; is_result: boolean; rowcount: number | null; data: unknown[] | null }[];
   errors?: { message: string; error_type: string }[];
@@ -26,7 +35,9 @@ const run = (c: Client, sql: string, extra: Record<string, unknown> = {}) =>
 
 describe('execute on DuckDB examples (sync)', () => {
   it('returns rows, typed columns, the query record and the limiting factor', async () => {
-    const r = await run(admin, 'SELECT origin, count(*) AS n, min(date) AS first FROM flights GROUP BY 1 ORDER BY 2 DESC', { queryLimit: 5 });
+    const r = await run(admin, 'SELECT origin, count(*) AS n, min(date) AS first FROM flights GROUP BY 1 ORDER BY 2 DESC', {
+      queryLimit: 5,
+    });
     expect(r.status).toBe(200);
     expect(r.body.status).toBe('success');
     expect(r.body.data).toHaveLength(5);
@@ -43,7 +54,10 @@ describe('execute on DuckDB examples (sync)', () => {
   });
 
   it('keeps integers beyond 2^53 exact', async () => {
-    const r = await admin.post('/api/v1/sqllab/execute/', { database_id: server.examplesId, sql: 'SELECT 9007199254740993::BIGINT AS big, 170141183460469231731687303715884105727::HUGEINT AS huge' });
+    const r = await admin.post('/api/v1/sqllab/execute/', {
+      database_id: server.examplesId,
+      sql: 'SELECT 9007199254740993::BIGINT AS big, 170141183460469231731687303715884105727::HUGEINT AS huge',
+    });
     expect(r.status).toBe(200);
     expect(r.text).toContain('"big":9007199254740993');
     expect(r.text).toContain('"huge":170141183460469231731687303715884105727');
@@ -88,8 +102,10 @@ describe('execute on DuckDB examples (sync)', () => {
     expect(JSON.stringify(r.body)).not.toContain('root:');
   });
 
-  it('renders templates with parameters and macros inside the analyst\'s quotes; hostile ones are a clear 400', async () => {
-    const r = await run(admin, "SELECT {{ n }} + 1 AS v, '{{ current_username() }}' AS who, {{ current_user_id() }} AS uid", { templateParams: '{"n": 41}' });
+  it("renders templates with parameters and macros inside the analyst's quotes; hostile ones are a clear 400", async () => {
+    const r = await run(admin, "SELECT {{ n }} + 1 AS v, '{{ current_username() }}' AS who, {{ current_user_id() }} AS uid", {
+      templateParams: '{"n": 41}',
+    });
     expect(r.body.data).toEqual([{ v: 42, who: 'admin', uid: 1 }]);
     const bad = await run(admin, 'SELECT {{ x.__class__ }}');
     expect(bad.status).toBe(400);
@@ -141,7 +157,9 @@ describe('results, history and export', () => {
     expect(list.status).toBe(200);
     expect(list.body.count).toBeGreaterThan(0);
     expect(list.body.result.every((q) => q.sql.includes('stocks') && q.status === 'success')).toBe(true);
-    const one = await admin.get<{ result: { database: { id: number }; sql: string; tab_name: string | null; schema: string | null } }>(`/api/v1/query/${list.body.result[0].id}`);
+    const one = await admin.get<{ result: { database: { id: number }; sql: string; tab_name: string | null; schema: string | null } }>(
+      `/api/v1/query/${list.body.result[0].id}`,
+    );
     expect(one.body.result.database.id).toBe(server.examplesId);
   });
 
@@ -149,7 +167,9 @@ describe('results, history and export', () => {
     await run(admin, "SELECT 'Zq_Hist 100%' AS a");
     await run(admin, "SELECT 'ZqXHist 1000' AS b");
     const find = async (text: string) => {
-      const res = await admin.get<{ result: { sql: string }[] }>(`/api/v1/query/?q=${encodeURIComponent(`(filters:!((col:sql,opr:ct,value:'${text}')))`)}`);
+      const res = await admin.get<{ result: { sql: string }[] }>(
+        `/api/v1/query/?q=${encodeURIComponent(`(filters:!((col:sql,opr:ct,value:'${text}')))`)}`,
+      );
       expect(res.status).toBe(200);
       return res.body.result.map((q) => q.sql);
     };
@@ -191,7 +211,9 @@ describe('async queries', () => {
     expect(r.body.query.state).toBe('pending');
     let key: string | null = null;
     for (let i = 0; i < 50 && !key; i++) {
-      const u = await admin.get<{ result: { id: string; state: string; resultsKey: string | null }[] }>(`/api/v1/query/updated_since?q=(last_updated_ms:0)`);
+      const u = await admin.get<{ result: { id: string; state: string; resultsKey: string | null }[] }>(
+        `/api/v1/query/updated_since?q=(last_updated_ms:0)`,
+      );
       const q = u.body.result.find((x) => x.id === r.body.query.id);
       if (q?.state === 'success') key = q.resultsKey;
       else await new Promise((res) => setTimeout(res, 100));
@@ -213,19 +235,29 @@ describe('form post entry (how a chart opens its SQL)', () => {
     const data = await admin.get<{ result: { datasourceKey: string; sql: string } }>(`/api/v1/sqllab/form_data/${encodeURIComponent(key)}`);
     expect(data.body.result).toEqual({ datasourceKey: '7__table', sql: 'SELECT * FROM stocks' });
     // without the CSRF token the post is refused
-    const forged = await admin.post('/sqllab/', undefined, { raw: body, headers: { 'content-type': 'application/x-www-form-urlencoded' }, csrf: false });
+    const forged = await admin.post('/sqllab/', undefined, {
+      raw: body,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      csrf: false,
+    });
     expect(forged.status).toBe(400);
   });
 });
 
 describe('format and estimate', () => {
   it('formats SQL in the engine dialect', async () => {
-    const r = await admin.post<{ result: string }>('/api/v1/sqllab/format_sql/', { sql: 'select a, b from t where x = 1', database_id: server.examplesId });
+    const r = await admin.post<{ result: string }>('/api/v1/sqllab/format_sql/', {
+      sql: 'select a, b from t where x = 1',
+      database_id: server.examplesId,
+    });
     expect(r.body.result).toBe('SELECT\n  a,\n  b\nFROM\n  t\nWHERE\n  x = 1');
   });
 
   it('estimates cost where the database enables it', async () => {
-    const r = await admin.post<{ result: Record<string, unknown>[] }>('/api/v1/sqllab/estimate/', { database_id: server.examplesId, sql: 'SELECT * FROM flights WHERE delay > 10' });
+    const r = await admin.post<{ result: Record<string, unknown>[] }>('/api/v1/sqllab/estimate/', {
+      database_id: server.examplesId,
+      sql: 'SELECT * FROM flights WHERE delay > 10',
+    });
     expect(r.status).toBe(200);
     expect(r.body.result.length).toBeGreaterThan(0);
   });
@@ -235,7 +267,14 @@ describe('ownership', () => {
   it("another user's query and results are not visible", async () => {
     const roles = await admin.get<{ result: { id: number; name: string }[] }>('/api/v1/security/roles/');
     const ids = roles.body.result.filter((x) => x.name === 'sql_lab' || x.name === 'Alpha').map((x) => x.id);
-    await admin.post('/api/v1/security/users/', { username: 'sam', first_name: 'Sam', last_name: 'S', email: 'sam@example.com', password: 'sam-password-1', roles: ids });
+    await admin.post('/api/v1/security/users/', {
+      username: 'sam',
+      first_name: 'Sam',
+      last_name: 'S',
+      email: 'sam@example.com',
+      password: 'sam-password-1',
+      roles: ids,
+    });
     const sam = server.client();
     await sam.login('sam', 'sam-password-1');
     const mine = await run(admin, 'SELECT 42 AS secret');

@@ -6,7 +6,6 @@ import { isRecord } from './fields.js';
 export type TabStateRow = Row<TabStateTable>;
 export type TableSchemaRow = Row<TableSchemaTable>;
 
-
 function parseObject(text: string | null): Record<string, unknown> | null {
   if (text === null) return null;
   try {

@@ -31,7 +31,12 @@ export class Client {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  async request<T = unknown>(method: string, path: string, body?: unknown, opts: { csrf?: boolean; headers?: Record<string, string>; raw?: string } = {}): Promise<Reply<T>> {
+  async request<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    opts: { csrf?: boolean; headers?: Record<string, string>; raw?: string } = {},
+  ): Promise<Reply<T>> {
     const headers: Record<string, string> = { ...opts.headers };
     if (this.cookies.size) headers.cookie = this.cookieHeader();
     if (this.bearer) headers.authorization = `Bearer ${this.bearer}`;
@@ -48,7 +53,11 @@ export class Client {
    * POST a form as a browser does: FormData goes multipart (what `navigator.sendBeacon` sends),
    * URLSearchParams urlencoded. Session cookies go along; no CSRF header unless `csrf: true`.
    */
-  async postForm<T = unknown>(path: string, form: FormData | URLSearchParams, opts: { csrf?: boolean; headers?: Record<string, string> } = {}): Promise<Reply<T>> {
+  async postForm<T = unknown>(
+    path: string,
+    form: FormData | URLSearchParams,
+    opts: { csrf?: boolean; headers?: Record<string, string> } = {},
+  ): Promise<Reply<T>> {
     const headers: Record<string, string> = { ...opts.headers };
     if (this.cookies.size) headers.cookie = this.cookieHeader();
     if (this.bearer) headers.authorization = `Bearer ${this.bearer}`;
@@ -56,7 +65,12 @@ export class Client {
     return this.send<T>('POST', path, headers, form);
   }
 
-  private async send<T>(method: string, path: string, headers: Record<string, string>, payload: string | FormData | URLSearchParams | undefined): Promise<Reply<T>> {
+  private async send<T>(
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    payload: string | FormData | URLSearchParams | undefined,
+  ): Promise<Reply<T>> {
     const res = await fetch(this.baseUrl + path, { method, headers, body: payload, redirect: 'manual' });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');

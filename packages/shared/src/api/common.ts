@@ -13,9 +13,7 @@ export type ListReply<T> = { count: number; ids: number[]; result: T[] };
 export type ItemReply<T> = { id: number; result: T };
 
 export const ListQuery = Type.Object({
-  filters: Type.Optional(
-    Type.Array(Type.Object({ col: Type.String(), opr: Type.String(), value: Type.Unknown() })),
-  ),
+  filters: Type.Optional(Type.Array(Type.Object({ col: Type.String(), opr: Type.String(), value: Type.Unknown() }))),
   order_column: Type.Optional(Type.String()),
   order_direction: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
   page: Type.Optional(Type.Integer({ minimum: 0 })),

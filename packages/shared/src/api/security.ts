@@ -109,7 +109,5 @@ export function isAdminRoleName(name: string): boolean {
 }
 
 export function hasPermission(roles: Record<string, [string, string][]>, permission: string, view: string): boolean {
-  return Object.entries(roles).some(
-    ([name, perms]) => isAdminRoleName(name) || perms.some(([p, v]) => p === permission && v === view),
-  );
+  return Object.entries(roles).some(([name, perms]) => isAdminRoleName(name) || perms.some(([p, v]) => p === permission && v === view));
 }

@@ -112,7 +112,9 @@ export const EstimatePayload = Type.Object({
   catalog: Type.Optional(NullableString({ maxLength: 256 })),
   schema: Type.Optional(NullableString({ maxLength: 256 })),
   sql: Type.String({ minLength: 1, maxLength: 1_000_000 }),
-  template_params: Type.Optional(Type.Union([Type.String({ maxLength: 100_000 }), Type.Record(Type.String(), Type.Unknown()), Type.Null()])),
+  template_params: Type.Optional(
+    Type.Union([Type.String({ maxLength: 100_000 }), Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+  ),
 });
 export type EstimatePayload = Type.Static<typeof EstimatePayload>;
 
@@ -222,7 +224,9 @@ export const DatasetCreate = Type.Object({
   is_managed_externally: Type.Optional(Type.Boolean()),
   external_url: Type.Optional(NullableString({ maxLength: 2048 })),
   owners: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }))),
-  columns: Type.Optional(Type.Array(Type.Object({ column_name: Type.String(), type: Type.Optional(Type.String()), is_dttm: Type.Optional(Type.Boolean()) }))),
+  columns: Type.Optional(
+    Type.Array(Type.Object({ column_name: Type.String(), type: Type.Optional(Type.String()), is_dttm: Type.Optional(Type.Boolean()) })),
+  ),
 });
 export type DatasetCreate = Type.Static<typeof DatasetCreate>;
 

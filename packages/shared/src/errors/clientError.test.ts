@@ -9,16 +9,11 @@ describe('getClientError (sql-editor.md section 8, general network errors)', () 
   it("maps a timeout to 'Request timed out' with issues 1000 and 1001", () => {
     const err = getClientError({ kind: 'timeout' });
     expect(err.message).toBe('Request timed out');
-    expect(err.hints).toEqual([
-      'Issue 1000 - The dataset is too large to query.',
-      'Issue 1001 - The database is under an unusual load.',
-    ]);
+    expect(err.hints).toEqual(['Issue 1000 - The dataset is too large to query.', 'Issue 1001 - The database is under an unusual load.']);
   });
 
   it('maps a CSRF failure to the session-timed-out message', () => {
-    expect(getClientError({ kind: 'csrf' }).message).toBe(
-      'Your session timed out, please refresh your page and try again.',
-    );
+    expect(getClientError({ kind: 'csrf' }).message).toBe('Your session timed out, please refresh your page and try again.');
   });
 
   it('uses the first error message of an errors body', () => {

@@ -15,10 +15,7 @@ export interface ClientError {
 }
 
 export type ClientErrorSource =
-  | { kind: 'network' }
-  | { kind: 'timeout' }
-  | { kind: 'csrf' }
-  | { kind: 'response'; status: number; body: unknown };
+  { kind: 'network' } | { kind: 'timeout' } | { kind: 'csrf' } | { kind: 'response'; status: number; body: unknown };
 
 const NO_DESCRIPTION = '(no description, click to see stack trace)';
 const STACK_PATTERN = /Traceback \(most recent call last\)|\n\s+at \S+.*\(.*:\d+:\d+\)/;
@@ -63,9 +60,7 @@ export function readFieldErrors(value: Record<string, unknown>, prefix = ''): Re
 
 /** One line naming every field problem: `sqlalchemy_uri: Invalid URI; extra: Not JSON`. */
 export function formatFieldErrors(fieldErrors: Record<string, string[]>): string {
-  const parts = Object.entries(fieldErrors).map(([field, msgs]) =>
-    field === '_schema' ? msgs.join(' ') : `${field}: ${msgs.join(' ')}`,
-  );
+  const parts = Object.entries(fieldErrors).map(([field, msgs]) => (field === '_schema' ? msgs.join(' ') : `${field}: ${msgs.join(' ')}`));
   return parts.join('; ') || NetworkErrorMessage.INVALID_INPUT;
 }
 
@@ -110,7 +105,10 @@ export function getClientError(source: ClientErrorSource): ClientError {
     case 'network':
       return base(NetworkErrorMessage.FAILED_TO_FETCH, null, ErrorType.FRONTEND_NETWORK_ERROR);
     case 'timeout':
-      return { ...base(NetworkErrorMessage.TIMEOUT, null, ErrorType.FRONTEND_TIMEOUT_ERROR), hints: [...NetworkErrorMessage.TIMEOUT_HINTS] };
+      return {
+        ...base(NetworkErrorMessage.TIMEOUT, null, ErrorType.FRONTEND_TIMEOUT_ERROR),
+        hints: [...NetworkErrorMessage.TIMEOUT_HINTS],
+      };
     case 'csrf':
       return base(NetworkErrorMessage.SESSION_TIMED_OUT, 403, ErrorType.FRONTEND_CSRF_ERROR);
     case 'response':

@@ -3,10 +3,7 @@
 export const NetworkErrorMessage = {
   FAILED_TO_FETCH: 'Network error',
   TIMEOUT: 'Request timed out',
-  TIMEOUT_HINTS: [
-    'Issue 1000 - The dataset is too large to query.',
-    'Issue 1001 - The database is under an unusual load.',
-  ],
+  TIMEOUT_HINTS: ['Issue 1000 - The dataset is too large to query.', 'Issue 1001 - The database is under an unusual load.'],
   GENERIC: 'An error occurred',
   UNKNOWN: 'Unknown error',
   INVALID_INPUT: 'Invalid input',

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { sqlCompletions, sqlFunctions, sqlKeywords, SQL_EDITOR_DIALECTS, type SqlCompletionInput, type SqlCompletionResult } from './completion.js';
+import {
+  sqlCompletions,
+  sqlFunctions,
+  sqlKeywords,
+  SQL_EDITOR_DIALECTS,
+  type SqlCompletionInput,
+  type SqlCompletionResult,
+} from './completion.js';
 
 const schema: Omit<SqlCompletionInput, 'sql' | 'cursor'> = {
   defaultSchema: 'main',
@@ -65,7 +72,9 @@ describe('qualified names: after `alias.` or `table.` the columns of that table'
   });
 
   it('CTE names give the CTE’s select list (names only)', () => {
-    const r = complete('WITH x AS (SELECT id, amount * 2 AS doubled, count(*) n, o.customer_id FROM orders o GROUP BY 1) SELECT x.| FROM x');
+    const r = complete(
+      'WITH x AS (SELECT id, amount * 2 AS doubled, count(*) n, o.customer_id FROM orders o GROUP BY 1) SELECT x.| FROM x',
+    );
     expect(labels(r)).toEqual(['id', 'doubled', 'n', 'customer_id']);
   });
 
@@ -84,7 +93,11 @@ describe('qualified names: after `alias.` or `table.` the columns of that table'
   it('an alias of the statement’s own FROM wins over the same alias inside a CTE body', () => {
     const columns = { ...schema.columns, 'main.customers': [{ name: 'email', type: 'TEXT' }] };
     expect(labels(complete('WITH x AS (SELECT o.id FROM orders o) SELECT o.| FROM customers o', { columns }))).toEqual(['email']);
-    expect(labels(complete('WITH x AS (SELECT o.| FROM orders o) SELECT o.email FROM customers o', { columns }))).toEqual(['id', 'customer_id', 'amount']);
+    expect(labels(complete('WITH x AS (SELECT o.| FROM orders o) SELECT o.email FROM customers o', { columns }))).toEqual([
+      'id',
+      'customer_id',
+      'amount',
+    ]);
   });
 
   it('aliased subqueries in FROM give their select list', () => {
@@ -108,7 +121,8 @@ describe('otherwise: keywords, functions, schemas, tables (default schema first)
   it('offers everything in a general position, columns of the statement’s tables ranked first', () => {
     const r = complete('SELECT a| FROM orders o');
     expect(r.from).toBe('SELECT '.length);
-    for (const l of ['amount', 'o', 'orders', 'customers', 'main', 'sales', 'sales.invoices', 'count', 'SELECT']) expect(labels(r)).toContain(l);
+    for (const l of ['amount', 'o', 'orders', 'customers', 'main', 'sales', 'sales.invoices', 'count', 'SELECT'])
+      expect(labels(r)).toContain(l);
     const boost = (label: string) => r.options.find((o) => o.label === label)?.boost ?? -100;
     expect(boost('amount')).toBeGreaterThan(boost('orders'));
     expect(boost('orders')).toBeGreaterThan(boost('sales.invoices'));
@@ -190,8 +204,16 @@ describe('needColumnsFor: tables referenced in the statement whose columns are n
   });
 
   it('includes the columns once they are in `columns` ("schema.table" key or bare "table" key)', () => {
-    expect(labels(complete('SELECT c.| FROM customers c', { columns: { ...schema.columns, 'main.customers': [{ name: 'email', type: 'TEXT' }] } }))).toEqual(['email']);
-    const bare = complete('SELECT t.| FROM t', { defaultSchema: null, tables: [{ schema: null, name: 't', type: 'table' }], columns: { t: [{ name: 'x', type: 'INT' }] } });
+    expect(
+      labels(
+        complete('SELECT c.| FROM customers c', { columns: { ...schema.columns, 'main.customers': [{ name: 'email', type: 'TEXT' }] } }),
+      ),
+    ).toEqual(['email']);
+    const bare = complete('SELECT t.| FROM t', {
+      defaultSchema: null,
+      tables: [{ schema: null, name: 't', type: 'table' }],
+      columns: { t: [{ name: 'x', type: 'INT' }] },
+    });
     expect(labels(bare)).toEqual(['x']);
   });
 

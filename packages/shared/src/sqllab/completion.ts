@@ -171,13 +171,24 @@ function qualifiedOptions(parts: string[], input: SqlCompletionInput, refs: Tabl
     const aliased = refs.find((r) => r.alias !== null && eq(r.alias, q));
     const derived = resolver.derivedNamed(q);
     const named = refs.find((r) => r.alias === null && eq(r.name, q));
-    const target: Target | null = aliased ? resolver.target(aliased) : derived ? { kind: 'derived', derived } : named ? resolver.target(named) : null;
+    const target: Target | null = aliased
+      ? resolver.target(aliased)
+      : derived
+        ? { kind: 'derived', derived }
+        : named
+          ? resolver.target(named)
+          : null;
     if (target) {
       list.addColumns(resolver.columns(target) ?? [], BOOST.column);
       return;
     }
     if (input.schemas.some((s) => eq(s, q)) || input.tables.some((t) => eq(t.schema, q))) {
-      list.addTables(input.tables.filter((t) => eq(t.schema, q)), input, BOOST.defaultTable, false);
+      list.addTables(
+        input.tables.filter((t) => eq(t.schema, q)),
+        input,
+        BOOST.defaultTable,
+        false,
+      );
       return;
     }
   }
@@ -228,7 +239,9 @@ export function sqlCompletions(input: SqlCompletionInput): SqlCompletionResult {
   const cursorIndex = scopeTokens.filter((t) => t.end <= place.from).length;
   // tables read inside a CTE body belong to that CTE, unless the cursor is in that body
   const inOtherCte = (tokenIndex: number) =>
-    scope.derived.some((d) => d.body && tokenIndex >= d.body[0] && tokenIndex < d.body[1] && !(cursorIndex >= d.body[0] && cursorIndex <= d.body[1]));
+    scope.derived.some(
+      (d) => d.body && tokenIndex >= d.body[0] && tokenIndex < d.body[1] && !(cursorIndex >= d.body[0] && cursorIndex <= d.body[1]),
+    );
   const visibleTables = scope.tables.filter((r) => !inOtherCte(r.tokenIndex));
   const resolver = new Resolver(input, scope);
   const list = new OptionList();
@@ -253,17 +266,29 @@ export function sqlCompletions(input: SqlCompletionInput): SqlCompletionResult {
     for (const d of scope.derived) if (d.kind === 'cte') list.add(d.name, 'cte', BOOST.tablePlace + 5, 'CTE');
     list.addTables(input.tables.filter(inDefaultSchema), input, BOOST.tablePlace, true);
     for (const s of input.schemas) list.add(s, 'schema', BOOST.tablePlace - 10, 'schema');
-    list.addTables(input.tables.filter((t) => !inDefaultSchema(t)), input, BOOST.tablePlace - 15, true);
+    list.addTables(
+      input.tables.filter((t) => !inDefaultSchema(t)),
+      input,
+      BOOST.tablePlace - 15,
+      true,
+    );
     for (const f of input.functions) list.add(f, 'function', BOOST.function);
     for (const k of input.keywords) list.add(k, 'keyword', BOOST.keyword);
   } else {
     for (const ref of visibleTables) list.addColumns(resolver.columns(resolver.target(ref)) ?? [], BOOST.column);
-    for (const d of scope.derived) if (d.kind === 'subquery') list.addColumns(resolver.columns({ kind: 'derived', derived: d }) ?? [], BOOST.column);
-    for (const r of visibleTables) if (r.alias !== null) list.add(r.alias, 'alias', BOOST.alias, r.schema ? `${r.schema}.${r.name}` : r.name);
+    for (const d of scope.derived)
+      if (d.kind === 'subquery') list.addColumns(resolver.columns({ kind: 'derived', derived: d }) ?? [], BOOST.column);
+    for (const r of visibleTables)
+      if (r.alias !== null) list.add(r.alias, 'alias', BOOST.alias, r.schema ? `${r.schema}.${r.name}` : r.name);
     for (const d of scope.derived) list.add(d.name, d.kind === 'cte' ? 'cte' : 'alias', BOOST.cte, d.kind === 'cte' ? 'CTE' : 'subquery');
     list.addTables(input.tables.filter(inDefaultSchema), input, BOOST.defaultTable, true);
     for (const s of input.schemas) list.add(s, 'schema', BOOST.schema, 'schema');
-    list.addTables(input.tables.filter((t) => !inDefaultSchema(t)), input, BOOST.otherTable, true);
+    list.addTables(
+      input.tables.filter((t) => !inDefaultSchema(t)),
+      input,
+      BOOST.otherTable,
+      true,
+    );
     for (const f of input.functions) list.add(f, 'function', BOOST.function);
     for (const k of input.keywords) list.add(k, 'keyword', BOOST.keyword);
   }

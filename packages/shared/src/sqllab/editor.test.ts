@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { clampQueryLimit, crontabError, parseRecipients, resultsAsText, defaultDatabaseId, editorDialect, formatElapsed, limitWarning, parseDatasourceKey, rowLimitChoices, sqlToRun, templateParamsError } from './editor.js';
+import {
+  clampQueryLimit,
+  crontabError,
+  parseRecipients,
+  resultsAsText,
+  defaultDatabaseId,
+  editorDialect,
+  formatElapsed,
+  limitWarning,
+  parseDatasourceKey,
+  rowLimitChoices,
+  sqlToRun,
+  templateParamsError,
+} from './editor.js';
 
 describe('what runs (§5: "Estimation sends the selected text if any, else the whole sql"; Run does the same)', () => {
   it('prefers a non-blank selection', () => {
@@ -89,7 +102,13 @@ describe('schedule (saved query extra_json.schedule_info)', () => {
 
 describe('copy to clipboard (results as text)', () => {
   it('writes a header and one tab-separated line per row, big integers exact', () => {
-    const text = resultsAsText([{ name: 'a' }, { name: 'b' }], [{ a: 1, b: 'x\ty' }, { a: 12345678901234567890n, b: null }]);
+    const text = resultsAsText(
+      [{ name: 'a' }, { name: 'b' }],
+      [
+        { a: 1, b: 'x\ty' },
+        { a: 12345678901234567890n, b: null },
+      ],
+    );
     expect(text).toBe('a\tb\n1\tx y\n12345678901234567890\t');
   });
 });

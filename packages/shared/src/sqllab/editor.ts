@@ -63,7 +63,8 @@ export function templateParamsError(text: string | null | undefined): string | n
   } catch (e) {
     return `Invalid JSON: ${e instanceof Error ? e.message : String(e)}`;
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return 'Template parameters must be a JSON object, e.g. {"limit": 10}';
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return 'Template parameters must be a JSON object, e.g. {"limit": 10}';
   return null;
 }
 
@@ -94,7 +95,10 @@ export function crontabError(text: string): string | null {
 
 /** Recipient e-mail addresses from text separated by commas, semicolons or spaces; bad ones listed apart. */
 export function parseRecipients(text: string): { emails: string[]; invalid: string[] } {
-  const parts = text.split(/[\s,;]+/).map((p) => p.trim()).filter(Boolean);
+  const parts = text
+    .split(/[\s,;]+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   const valid = (p: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(p);
   return { emails: parts.filter(valid), invalid: parts.filter((p) => !valid(p)) };
 }

@@ -2,8 +2,7 @@
 export const SqlLabMessage = {
   QUERY_LOAD_FAILED: "The query couldn't be loaded",
   DATASOURCE_LOAD_FAILED: "The datasource couldn't be loaded",
-  SCHEDULED:
-    'Your query has been scheduled. To see details of your query, navigate to Saved queries',
+  SCHEDULED: 'Your query has been scheduled. To see details of your query, navigate to Saved queries',
   SCHEDULE_FAILED: 'Your query could not be scheduled',
   STOPPED: 'Query was stopped.',
   STOP_FAILED: 'Failed to stop query.',

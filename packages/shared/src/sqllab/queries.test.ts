@@ -1,9 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import type { QueryRecord } from '../api/sqllab.js';
-import { clearInactiveQueries, needsResults, queryFailed, querySuccess, queryStopped, refreshQueries, startQuery, type ClientQuery } from './queries.js';
+import {
+  clearInactiveQueries,
+  needsResults,
+  queryFailed,
+  querySuccess,
+  queryStopped,
+  refreshQueries,
+  startQuery,
+  type ClientQuery,
+} from './queries.js';
 import { pruneQueriesForStorage } from './storage.js';
 
-const q = (over: Partial<ClientQuery> = {}): ClientQuery => ({ id: 'q1', sqlEditorId: 't1', state: 'running', progress: 0, startDttm: 0, results: null, errorMessage: null, ...over });
+const q = (over: Partial<ClientQuery> = {}): ClientQuery => ({
+  id: 'q1',
+  sqlEditorId: 't1',
+  state: 'running',
+  progress: 0,
+  startDttm: 0,
+  results: null,
+  errorMessage: null,
+  ...over,
+});
 const ok = { status: 'success', query: { rows: 1, resultsKey: 'k' }, data: [{ a: 1 }], columns: [] };
 
 describe('query lifecycle (§4)', () => {
@@ -47,7 +65,8 @@ describe('query lifecycle (§4)', () => {
 
   it('a server success does not override a local fetching, success or running state', () => {
     const server = [{ id: 'q1', state: 'success' } as QueryRecord];
-    for (const state of ['fetching', 'success', 'running'] as const) expect(refreshQueries({ q1: q({ state }) }, server).q1.state).toBe(state);
+    for (const state of ['fetching', 'success', 'running'] as const)
+      expect(refreshQueries({ q1: q({ state }) }, server).q1.state).toBe(state);
     expect(refreshQueries({ q1: q({ state: 'pending' }) }, server).q1.state).toBe('success');
   });
 
@@ -58,7 +77,7 @@ describe('query lifecycle (§4)', () => {
     expect(needsResults(s.q1)).toBe(true);
   });
 
-  it('start makes the new query empty and clears the result data of the editor\'s previous latest query', () => {
+  it("start makes the new query empty and clears the result data of the editor's previous latest query", () => {
     const before = { old: q({ id: 'old', state: 'success', results: { data: [{ a: 1 }], columns: [] } }) };
     const s = startQuery(before, q({ id: 'new' }), 'old');
     expect(s.old.results).toBeNull();
@@ -67,7 +86,11 @@ describe('query lifecycle (§4)', () => {
   });
 
   it('clearing inactive queries drops running/pending ones with zero progress past the interval', () => {
-    const s = clearInactiveQueries({ a: q({ id: 'a', startDttm: 0 }), b: q({ id: 'b', state: 'success', startDttm: 0 }), c: q({ id: 'c', startDttm: 9000 }) }, 5000, 10000);
+    const s = clearInactiveQueries(
+      { a: q({ id: 'a', startDttm: 0 }), b: q({ id: 'b', state: 'success', startDttm: 0 }), c: q({ id: 'c', startDttm: 9000 }) },
+      5000,
+      10000,
+    );
     expect(Object.keys(s)).toEqual(['b', 'c']);
   });
 });

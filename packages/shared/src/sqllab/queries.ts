@@ -50,7 +50,18 @@ export function fetchingQuery(queries: QueryMap, id: string): QueryMap {
  * Success: progress 100, rows, end time, results key, limiting factor, temp schema/table, error
  * cleared. Ignored when the query was stopped or the result status is not success.
  */
-export function querySuccess(queries: QueryMap, id: string, result: { status: string; query: Partial<QueryRecord>; data: Record<string, unknown>[]; columns: ResultColumn[]; statements?: StatementOutcome[]; displayLimitReached?: boolean }): QueryMap {
+export function querySuccess(
+  queries: QueryMap,
+  id: string,
+  result: {
+    status: string;
+    query: Partial<QueryRecord>;
+    data: Record<string, unknown>[];
+    columns: ResultColumn[];
+    statements?: StatementOutcome[];
+    displayLimitReached?: boolean;
+  },
+): QueryMap {
   const q = queries[id];
   if (!q || q.state === 'stopped' || result.status !== 'success') return queries;
   return {
@@ -61,7 +72,12 @@ export function querySuccess(queries: QueryMap, id: string, result: { status: st
       id,
       state: 'success',
       progress: 100,
-      results: { data: result.data, columns: result.columns, statements: result.statements, displayLimitReached: result.displayLimitReached },
+      results: {
+        data: result.data,
+        columns: result.columns,
+        statements: result.statements,
+        displayLimitReached: result.displayLimitReached,
+      },
       errorMessage: null,
       errors: undefined,
     },
@@ -69,7 +85,13 @@ export function querySuccess(queries: QueryMap, id: string, result: { status: st
 }
 
 /** Failed: errors, message, link and end time stored. Ignored if the query was stopped. */
-export function queryFailed(queries: QueryMap, id: string, message: string, errors?: ClientQuery['errors'], endDttm = Date.now()): QueryMap {
+export function queryFailed(
+  queries: QueryMap,
+  id: string,
+  message: string,
+  errors?: ClientQuery['errors'],
+  endDttm = Date.now(),
+): QueryMap {
   const q = queries[id];
   if (!q || q.state === 'stopped') return queries;
   return { ...queries, [id]: { ...q, state: 'failed', errorMessage: message, errors, endDttm } };
@@ -97,7 +119,12 @@ export function refreshQueries(queries: QueryMap, fromServer: QueryRecord[]): Qu
     const localRunningSync = local?.state === 'running' && !local.runAsync;
     if (local && s.state === 'success' && (local.state === 'fetching' || local.state === 'success' || localRunningSync)) continue;
     if (next === queries) next = { ...queries };
-    next[s.id] = { ...(local ?? { results: null, sqlEditorId: s.sqlEditorId }), ...s, results: local?.results ?? null, errorMessage: s.errorMessage } as ClientQuery;
+    next[s.id] = {
+      ...(local ?? { results: null, sqlEditorId: s.sqlEditorId }),
+      ...s,
+      results: local?.results ?? null,
+      errorMessage: s.errorMessage,
+    } as ClientQuery;
   }
   return next;
 }
@@ -109,7 +136,8 @@ export function refreshQueries(queries: QueryMap, fromServer: QueryRecord[]): Qu
 export function clearInactiveQueries(queries: QueryMap, intervalMs: number, now: number): QueryMap {
   const next: QueryMap = {};
   for (const [id, q] of Object.entries(queries)) {
-    const stale = (q.state === 'running' || q.state === 'pending') && q.progress === 0 && q.startDttm !== null && now - q.startDttm > intervalMs;
+    const stale =
+      (q.state === 'running' || q.state === 'pending') && q.progress === 0 && q.startDttm !== null && now - q.startDttm > intervalMs;
     if (stale) continue;
     next[id] = q.resultsKey && q.state === 'success' ? { ...q } : q;
   }

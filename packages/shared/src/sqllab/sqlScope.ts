@@ -31,13 +31,28 @@ export interface StatementScope {
 
 /** Words that end a table reference: never read as an alias. */
 const NOT_ALIAS = new Set(
-  ('WHERE GROUP ORDER HAVING LIMIT OFFSET ON USING JOIN INNER LEFT RIGHT FULL OUTER CROSS NATURAL ' +
+  (
+    'WHERE GROUP ORDER HAVING LIMIT OFFSET ON USING JOIN INNER LEFT RIGHT FULL OUTER CROSS NATURAL ' +
     'LATERAL UNION INTERSECT EXCEPT MINUS WINDOW QUALIFY FETCH FOR SET VALUES RETURNING SELECT FROM ' +
     'WITH INTO TABLESAMPLE PIVOT UNPIVOT ASOF POSITIONAL ANTI SEMI STRAIGHT_JOIN WHEN THEN ELSE END ' +
-    'AND OR NOT PARTITION USE FORCE IGNORE INDEX ONLY AS SAMPLE DEFAULT CASE IS NULL LIKE IN BETWEEN').split(' '),
+    'AND OR NOT PARTITION USE FORCE IGNORE INDEX ONLY AS SAMPLE DEFAULT CASE IS NULL LIKE IN BETWEEN'
+  ).split(' '),
 );
 
-const CLAUSE_AFTER_SELECT_LIST = new Set(['FROM', 'INTO', 'WHERE', 'GROUP', 'ORDER', 'HAVING', 'LIMIT', 'UNION', 'INTERSECT', 'EXCEPT', 'WINDOW', 'QUALIFY']);
+const CLAUSE_AFTER_SELECT_LIST = new Set([
+  'FROM',
+  'INTO',
+  'WHERE',
+  'GROUP',
+  'ORDER',
+  'HAVING',
+  'LIMIT',
+  'UNION',
+  'INTERSECT',
+  'EXCEPT',
+  'WINDOW',
+  'QUALIFY',
+]);
 
 const upper = (t: SqlToken | undefined): string => (t && t.kind === 'word' ? t.text.toUpperCase() : '');
 
@@ -122,7 +137,13 @@ export function selectListColumns(tokens: readonly SqlToken[], from: number, to:
     }
     if (!isIdentifier(last) || (last.kind === 'word' && NOT_ALIAS.has(last.text.toUpperCase()) && !isWord(prev, 'AS'))) continue;
     const aliasLike =
-      len === 1 || isPunct(prev, '.') || isWord(prev, 'AS') || isPunct(prev, ')') || isIdentifier(prev) || prev?.kind === 'number' || prev?.kind === 'string';
+      len === 1 ||
+      isPunct(prev, '.') ||
+      isWord(prev, 'AS') ||
+      isPunct(prev, ')') ||
+      isIdentifier(prev) ||
+      prev?.kind === 'number' ||
+      prev?.kind === 'string';
     if (aliasLike) columns.push(identifierName(last));
   }
   let starFrom: TableRef[] = [];
@@ -166,7 +187,12 @@ function tableRefs(tokens: readonly SqlToken[], from: number, to: number, derive
           j = readAlias(tokens, matchingParen(tokens, next, to) + 1, to).next;
         } else {
           const { alias, next: afterAlias } = readAlias(tokens, next, to);
-          refs.push({ schema: parts.length >= 2 ? parts[parts.length - 2] : null, name: parts[parts.length - 1], alias, tokenIndex: next - 1 });
+          refs.push({
+            schema: parts.length >= 2 ? parts[parts.length - 2] : null,
+            name: parts[parts.length - 1],
+            alias,
+            tokenIndex: next - 1,
+          });
           j = afterAlias;
         }
       } else break;
@@ -190,7 +216,10 @@ function ctes(tokens: readonly SqlToken[]): DerivedTable[] {
       let explicit: string[] | null = null;
       if (isPunct(tokens[j], '(')) {
         const close = matchingParen(tokens, j);
-        explicit = tokens.slice(j + 1, close).filter(isIdentifier).map(identifierName);
+        explicit = tokens
+          .slice(j + 1, close)
+          .filter(isIdentifier)
+          .map(identifierName);
         j = close + 1;
       }
       if (!isWord(tokens[j], 'AS')) break;

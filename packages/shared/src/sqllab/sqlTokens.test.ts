@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { splitStatementRanges, statementTokensAt, tokenizeSql } from './sqlTokens.js';
 
-const kinds = (sql: string, dialect?: { backslashEscapes?: boolean; hashComments?: boolean }) => tokenizeSql(sql, dialect).map((t) => [t.kind, t.text]);
+const kinds = (sql: string, dialect?: { backslashEscapes?: boolean; hashComments?: boolean }) =>
+  tokenizeSql(sql, dialect).map((t) => [t.kind, t.text]);
 
 describe('tokenizer: quoting and comments are respected, never regex-scanned', () => {
   it('reads words, quoted identifiers, strings, numbers and punctuation', () => {

@@ -165,7 +165,10 @@ export function tokenizeSql(sql: string, options: TokenizeOptions = {}, from = 0
     let value: string | undefined;
     if (kind === 'quoted') {
       const q = text[0];
-      value = text.slice(1, unterminated ? undefined : -1).split(q + q).join(q);
+      value = text
+        .slice(1, unterminated ? undefined : -1)
+        .split(q + q)
+        .join(q);
     }
     tokens.push({ kind, start, end, text, value, unterminated });
   });

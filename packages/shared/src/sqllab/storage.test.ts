@@ -17,7 +17,12 @@ describe('exceedsKb — spec §4 "results larger than 1024 KB are not kept in lo
   it('counts strings, numbers, big integers, booleans and nulls', () => {
     expect(exceedsKb('x'.repeat(2000), 1)).toBe(true);
     expect(exceedsKb('x'.repeat(1000), 1)).toBe(false);
-    expect(exceedsKb(Array.from({ length: 100 }, () => 12345678901234567890n), 1)).toBe(true);
+    expect(
+      exceedsKb(
+        Array.from({ length: 100 }, () => 12345678901234567890n),
+        1,
+      ),
+    ).toBe(true);
     expect(exceedsKb([true, false, null, 1.5], 1)).toBe(false);
   });
 

@@ -24,7 +24,10 @@ const num = (v: unknown): number | undefined => (typeof v === 'number' && Number
 function readExtra(extra: Record<string, unknown>): EditorExtra {
   const cursor = extra.cursorPosition;
   const validCursor =
-    typeof cursor === 'object' && cursor !== null && num((cursor as { row?: unknown }).row) !== undefined && num((cursor as { column?: unknown }).column) !== undefined
+    typeof cursor === 'object' &&
+    cursor !== null &&
+    num((cursor as { row?: unknown }).row) !== undefined &&
+    num((cursor as { column?: unknown }).column) !== undefined
       ? (cursor as { row: number; column: number })
       : undefined;
   const updatedAt = typeof extra.updatedAt === 'string' ? Date.parse(extra.updatedAt) : num(extra.updatedAt);
@@ -95,7 +98,10 @@ export function queryEditorFromTabState(tab: TabStateRecord, d: TabDefaults): Qu
  */
 export function preferNewerEditor(local: QueryEditor | undefined, server: QueryEditor): { editor: QueryEditor; localIsNewer: boolean } {
   if (local && local.updatedAt > server.updatedAt) {
-    return { editor: { ...server, ...local, id: server.id, tabViewId: server.tabViewId, loaded: true, inLocalStorage: false }, localIsNewer: true };
+    return {
+      editor: { ...server, ...local, id: server.id, tabViewId: server.tabViewId, loaded: true, inLocalStorage: false },
+      localIsNewer: true,
+    };
   }
   return { editor: server, localIsNewer: false };
 }

@@ -36,7 +36,9 @@ describe('tables (§4 "Tables")', () => {
   it('marks primary key, foreign key and index columns', () => {
     const table = t({
       primaryKey: { constrained_columns: ['id'], name: 'pk' },
-      foreignKeys: [{ name: null, constrained_columns: ['carrier'], referred_schema: null, referred_table: 'carriers', referred_columns: ['code'] }],
+      foreignKeys: [
+        { name: null, constrained_columns: ['carrier'], referred_schema: null, referred_table: 'carriers', referred_columns: ['code'] },
+      ],
       indexes: [{ name: 'ix', column_names: ['carrier', 'date'], unique: false }],
     });
     expect(columnKeyMarkers(table, 'id')).toEqual(['pk']);

@@ -96,7 +96,10 @@ export function removeTables(state: TablesState, ids: readonly string[]): Tables
 }
 
 /** Which columns of a table carry a primary key, foreign key or index marker. */
-export function columnKeyMarkers(table: Pick<TableSchema, 'primaryKey' | 'foreignKeys' | 'indexes'>, column: string): ('pk' | 'fk' | 'index')[] {
+export function columnKeyMarkers(
+  table: Pick<TableSchema, 'primaryKey' | 'foreignKeys' | 'indexes'>,
+  column: string,
+): ('pk' | 'fk' | 'index')[] {
   const out: ('pk' | 'fk' | 'index')[] = [];
   if (table.primaryKey?.constrained_columns.includes(column)) out.push('pk');
   if (table.foreignKeys.some((fk) => fk.constrained_columns.includes(column))) out.push('fk');

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { activateInHistory, adjacentTabId, applyUnsavedEdits, cloneQueryEditor, editQueryEditor, newQueryEditor, nextUntitledName, NO_PERSISTENCE_WARNING, removeFromHistory, shouldAutorun, withUnsavedEdits } from './tabs.js';
+import {
+  activateInHistory,
+  adjacentTabId,
+  applyUnsavedEdits,
+  cloneQueryEditor,
+  editQueryEditor,
+  newQueryEditor,
+  nextUntitledName,
+  NO_PERSISTENCE_WARNING,
+  removeFromHistory,
+  shouldAutorun,
+  withUnsavedEdits,
+} from './tabs.js';
 
 const d = { id: 't2', defaultDbId: 1, defaultQueryLimit: 10000, maxRow: 100000, backendPersistence: true, now: 0 };
 
@@ -15,7 +27,15 @@ describe('new tab (§9: copies database, catalog, schema, limit and autorun from
   it('copies from the active tab and starts with SELECT ...', () => {
     const active = newQueryEditor([], null, { ...d, id: 't1' }, { dbId: 3, catalog: 'c', schema: 's', queryLimit: 500, autorun: true });
     const tab = newQueryEditor([active.name], active, d);
-    expect(tab).toMatchObject({ name: 'Untitled Query 2', dbId: 3, catalog: 'c', schema: 's', queryLimit: 500, autorun: true, sql: 'SELECT ...' });
+    expect(tab).toMatchObject({
+      name: 'Untitled Query 2',
+      dbId: 3,
+      catalog: 'c',
+      schema: 's',
+      queryLimit: 500,
+      autorun: true,
+      sql: 'SELECT ...',
+    });
   });
 
   it('without backend persistence, prepends the warning comment', () => {
@@ -35,8 +55,22 @@ describe('new tab (§9: copies database, catalog, schema, limit and autorun from
 
 describe('clone (§4: "Copy of {name}", autorun set, db/catalog/schema/sql/limit/max rows copied)', () => {
   it('clones', () => {
-    const src = newQueryEditor([], null, { ...d, id: 't1' }, { name: 'Sales', sql: 'SELECT 1', dbId: 2, schema: 'main', queryLimit: 50, autorun: false });
-    expect(cloneQueryEditor(src, d)).toMatchObject({ id: 't2', name: 'Copy of Sales', autorun: true, sql: 'SELECT 1', dbId: 2, schema: 'main', queryLimit: 50, maxRow: 100000 });
+    const src = newQueryEditor(
+      [],
+      null,
+      { ...d, id: 't1' },
+      { name: 'Sales', sql: 'SELECT 1', dbId: 2, schema: 'main', queryLimit: 50, autorun: false },
+    );
+    expect(cloneQueryEditor(src, d)).toMatchObject({
+      id: 't2',
+      name: 'Copy of Sales',
+      autorun: true,
+      sql: 'SELECT 1',
+      dbId: 2,
+      schema: 'main',
+      queryLimit: 50,
+      maxRow: 100000,
+    });
   });
 });
 

@@ -60,7 +60,12 @@ export interface NewTabDefaults {
  * A new tab copies database, catalog, schema, limit and autorun from the active tab; default SQL
  * 'SELECT ...'; without backend persistence the warning comment is prepended.
  */
-export function newQueryEditor(existingNames: readonly string[], active: QueryEditor | null, d: NewTabDefaults, overrides: Partial<QueryEditor> = {}): QueryEditor {
+export function newQueryEditor(
+  existingNames: readonly string[],
+  active: QueryEditor | null,
+  d: NewTabDefaults,
+  overrides: Partial<QueryEditor> = {},
+): QueryEditor {
   const editor: QueryEditor = {
     id: d.id,
     remoteId: null,
@@ -148,7 +153,8 @@ export function editQueryEditor(
   const stamped = { ...changes, updatedAt: now };
   if (id === state.activeId) {
     const base = state.unsaved && state.unsaved.id === id ? state.unsaved : { id };
-    const editors = state.unsaved && state.unsaved.id !== id ? applyUnsavedEdits(state.queryEditors, state.unsaved) : [...state.queryEditors];
+    const editors =
+      state.unsaved && state.unsaved.id !== id ? applyUnsavedEdits(state.queryEditors, state.unsaved) : [...state.queryEditors];
     return { queryEditors: editors, unsaved: { ...base, ...stamped } };
   }
   return { queryEditors: state.queryEditors.map((e) => (e.id === id ? { ...e, ...stamped } : e)), unsaved: state.unsaved };

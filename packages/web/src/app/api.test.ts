@@ -60,7 +60,9 @@ describe('request (the API client)', () => {
       if (url.includes('csrf_token')) return json(200, { result: `tok-${++tokens}` });
       posts += 1;
       return posts === 1
-        ? json(400, { errors: [{ message: 'The CSRF token is missing or invalid.', error_type: 'FRONTEND_CSRF_ERROR', level: 'error', extra: {} }] })
+        ? json(400, {
+            errors: [{ message: 'The CSRF token is missing or invalid.', error_type: 'FRONTEND_CSRF_ERROR', level: 'error', extra: {} }],
+          })
         : json(200, { message: 'OK' });
     });
     await expect(request({ url: '/api/v1/database/1', method: 'DELETE' })).resolves.toEqual({ message: 'OK' });

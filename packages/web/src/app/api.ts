@@ -159,9 +159,7 @@ export function toClientError(error: unknown): ClientError {
   if (error instanceof RequestFailure) return error.clientError;
   if (isClientError(error)) return error;
   const message =
-    typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string'
-      ? error.message
-      : null;
+    typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string' ? error.message : null;
   return getClientError({ kind: 'response', status: 0, body: message ? { message } : null });
 }
 

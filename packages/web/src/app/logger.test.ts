@@ -136,7 +136,10 @@ describe('log posts', () => {
   });
 
   it('leaves out ids the server would refuse (not a positive integer)', () => {
-    const posts = toLogPosts([{ event_name: 'a', source: 'dashboard', source_id: 'my-slug' }, { event_name: 'b', slice_id: -1 }]);
+    const posts = toLogPosts([
+      { event_name: 'a', source: 'dashboard', source_id: 'my-slug' },
+      { event_name: 'b', slice_id: -1 },
+    ]);
     expect(posts.map((p) => p.url)).toEqual(['/rama/log/?explode=events']);
   });
 });

@@ -31,7 +31,11 @@ function userWithRoles(roles: CurrentUser['roles']): CurrentUser {
 }
 
 function labelsOf(access: Access, group: string): string[] {
-  return visibleMenu(MENU, access).find((g) => g.key === group)?.entries.map((e) => e.label) ?? [];
+  return (
+    visibleMenu(MENU, access)
+      .find((g) => g.key === group)
+      ?.entries.map((e) => e.label) ?? []
+  );
 }
 
 describe('top navigation', () => {

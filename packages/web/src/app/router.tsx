@@ -9,17 +9,11 @@ import type { Access } from './session';
 // Pages load on first visit; the shell shows a spinner meanwhile.
 const LoginPage = lazy(() => import('../security/LoginPage').then((m) => ({ default: m.LoginPage })));
 const WelcomePage = lazy(() => import('../welcome/WelcomePage').then((m) => ({ default: m.WelcomePage })));
-const DatabaseListPage = lazy(() =>
-  import('../databases/DatabaseListPage').then((m) => ({ default: m.DatabaseListPage })),
-);
-const DatabaseBrowsePage = lazy(() =>
-  import('../databases/DatabaseBrowsePage').then((m) => ({ default: m.DatabaseBrowsePage })),
-);
+const DatabaseListPage = lazy(() => import('../databases/DatabaseListPage').then((m) => ({ default: m.DatabaseListPage })));
+const DatabaseBrowsePage = lazy(() => import('../databases/DatabaseBrowsePage').then((m) => ({ default: m.DatabaseBrowsePage })));
 const UserListPage = lazy(() => import('../security/UserListPage').then((m) => ({ default: m.UserListPage })));
 const RoleListPage = lazy(() => import('../security/RoleListPage').then((m) => ({ default: m.RoleListPage })));
-const SavedQueryListPage = lazy(() =>
-  import('../savedqueries/SavedQueryListPage').then((m) => ({ default: m.SavedQueryListPage })),
-);
+const SavedQueryListPage = lazy(() => import('../savedqueries/SavedQueryListPage').then((m) => ({ default: m.SavedQueryListPage })));
 const QueryHistoryPage = lazy(() => import('../queryhistory/QueryHistoryPage').then((m) => ({ default: m.QueryHistoryPage })));
 const DatasetListPage = lazy(() => import('../datasets/DatasetListPage').then((m) => ({ default: m.DatasetListPage })));
 

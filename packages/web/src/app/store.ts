@@ -11,7 +11,8 @@ export function createStore() {
       [toastsSlice.name]: toastsSlice.reducer,
       sqlLab: sqlLabReducer,
     },
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware({
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({
         // SQL Lab results are large (and may hold big integers): the dev-only checks would walk every row
         serializableCheck: { ignoredPaths: ['sqlLab.queries'], ignoredActions: ['sqlLab/querySucceeded', 'sqlLab/queriesRefreshed'] },
         immutableCheck: { ignoredPaths: ['sqlLab.queries'] },

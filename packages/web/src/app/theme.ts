@@ -8,8 +8,7 @@ export const theme: ThemeConfig = {
     colorInfo: BRAND_COLOR,
     colorLink: BRAND_COLOR,
     borderRadius: 6,
-    fontFamily:
-      "Inter, -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+    fontFamily: "Inter, -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
     colorBgLayout: '#f5f7f8',
   },
   components: {

@@ -13,12 +13,6 @@ export function ErrorAlert({ error, title, action }: { error: ClientError; title
       </ul>
     ) : undefined;
   return (
-    <Alert
-      type="error"
-      showIcon
-      title={title ? `${title}: ${error.message}` : error.message}
-      description={description}
-      action={action}
-    />
+    <Alert type="error" showIcon title={title ? `${title}: ${error.message}` : error.message} description={description} action={action} />
   );
 }

@@ -43,7 +43,11 @@ export function sortOrderFor(state: ListState, column: string): TableSortOrder |
  * The list after a table change. Clearing the sort goes back to the default order; a new sort or
  * page size starts again on the first page.
  */
-export function applyTableChange(prev: ListState, change: TableChange, defaults: Pick<ListState, 'orderColumn' | 'orderDirection'>): ListState {
+export function applyTableChange(
+  prev: ListState,
+  change: TableChange,
+  defaults: Pick<ListState, 'orderColumn' | 'orderDirection'>,
+): ListState {
   const sorted = typeof change.columnKey === 'string' && change.order;
   const orderColumn = sorted ? (change.columnKey as string) : defaults.orderColumn;
   const orderDirection = sorted ? (change.order === 'ascend' ? 'asc' : 'desc') : defaults.orderDirection;

@@ -12,13 +12,7 @@ import { useSession } from '../app/session';
 import { NotFoundPage } from '../app/NotFoundPage';
 import { DatabaseModal } from './DatabaseModal';
 import { TableDetails, TABLE_TYPE_LABEL } from './TableDetails';
-import {
-  databaseApi,
-  useGetCatalogsQuery,
-  useGetDatabaseQuery,
-  useGetSchemasQuery,
-  useGetTablesQuery,
-} from './databaseApi';
+import { databaseApi, useGetCatalogsQuery, useGetDatabaseQuery, useGetSchemasQuery, useGetTablesQuery } from './databaseApi';
 
 const FILTER_THRESHOLD = 8;
 
@@ -43,7 +37,12 @@ interface PanelProps {
   catalog: string | null;
 }
 
-function SchemaPanel({ databaseId, catalog, schema, onSelect }: PanelProps & { schema: string | null; onSelect: (schema: string) => void }) {
+function SchemaPanel({
+  databaseId,
+  catalog,
+  schema,
+  onSelect,
+}: PanelProps & { schema: string | null; onSelect: (schema: string) => void }) {
   const [filter, setFilter] = useState('');
   const { data: schemas, error, isFetching } = useGetSchemasQuery({ databaseId, catalog });
   useErrorToast(error, 'schemas');
@@ -53,9 +52,23 @@ function SchemaPanel({ databaseId, catalog, schema, onSelect }: PanelProps & { s
     .map((name) => ({ key: name, label: name, icon: <FolderOutlined /> }));
 
   return (
-    <Card title="Schemas" size="small" className="rama-browse-card" extra={schemas && <Typography.Text type="secondary">{schemas.length}</Typography.Text>}>
+    <Card
+      title="Schemas"
+      size="small"
+      className="rama-browse-card"
+      extra={schemas && <Typography.Text type="secondary">{schemas.length}</Typography.Text>}
+    >
       {(schemas?.length ?? 0) > FILTER_THRESHOLD && (
-        <Input size="small" allowClear prefix={<SearchOutlined />} placeholder="Filter schemas" value={filter} onChange={handleFilter} className="rama-panel-filter" aria-label="Filter schemas" />
+        <Input
+          size="small"
+          allowClear
+          prefix={<SearchOutlined />}
+          placeholder="Filter schemas"
+          value={filter}
+          onChange={handleFilter}
+          className="rama-panel-filter"
+          aria-label="Filter schemas"
+        />
       )}
       {error ? (
         <ErrorAlert error={toClientError(error)} />
@@ -70,17 +83,25 @@ function SchemaPanel({ databaseId, catalog, schema, onSelect }: PanelProps & { s
   );
 }
 
-function TablePanel({ databaseId, catalog, schema, table, onSelect }: PanelProps & { schema: string | null; table: string | null; onSelect: (table: string) => void }) {
+function TablePanel({
+  databaseId,
+  catalog,
+  schema,
+  table,
+  onSelect,
+}: PanelProps & { schema: string | null; table: string | null; onSelect: (table: string) => void }) {
   const [filter, setFilter] = useState('');
-  const { data, error, isFetching } = useGetTablesQuery(
-    { databaseId, catalog, schema: schema ?? '' },
-    { skip: schema === null },
-  );
+  const { data, error, isFetching } = useGetTablesQuery({ databaseId, catalog, schema: schema ?? '' }, { skip: schema === null });
   useErrorToast(error, 'tables');
   const handleFilter = (event: ChangeEvent<HTMLInputElement>) => setFilter(event.target.value);
   const items: SelectableItem[] = (data?.result ?? [])
     .filter((t) => matches(t.value, filter))
-    .map((t) => ({ key: t.value, label: t.value, icon: tableIcon(t.type), meta: t.type === 'table' ? undefined : TABLE_TYPE_LABEL[t.type] }));
+    .map((t) => ({
+      key: t.value,
+      label: t.value,
+      icon: tableIcon(t.type),
+      meta: t.type === 'table' ? undefined : TABLE_TYPE_LABEL[t.type],
+    }));
 
   let body;
   if (schema === null) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Choose a schema to list its tables" />;
@@ -91,9 +112,23 @@ function TablePanel({ databaseId, catalog, schema, table, onSelect }: PanelProps
   else body = <SelectableList items={items} selectedKey={table} onSelect={onSelect} label="Tables" />;
 
   return (
-    <Card title={schema ? `Tables in ${schema}` : 'Tables'} size="small" className="rama-browse-card" extra={data && <Typography.Text type="secondary">{data.count}</Typography.Text>}>
+    <Card
+      title={schema ? `Tables in ${schema}` : 'Tables'}
+      size="small"
+      className="rama-browse-card"
+      extra={data && <Typography.Text type="secondary">{data.count}</Typography.Text>}
+    >
       {schema !== null && (
-        <Input size="small" allowClear prefix={<SearchOutlined />} placeholder="Search tables" value={filter} onChange={handleFilter} className="rama-panel-filter" aria-label="Search tables" />
+        <Input
+          size="small"
+          allowClear
+          prefix={<SearchOutlined />}
+          placeholder="Search tables"
+          value={filter}
+          onChange={handleFilter}
+          className="rama-panel-filter"
+          aria-label="Search tables"
+        />
       )}
       {body}
     </Card>
@@ -125,7 +160,18 @@ export function DatabaseBrowsePage() {
   if (error) {
     const clientError = toClientError(error);
     if (clientError.status === 404) {
-      return <Result status="404" title="Database not found" subTitle="It does not exist, or you do not have access to it." extra={<Link to="/databaseview/list/"><Button type="primary">All databases</Button></Link>} />;
+      return (
+        <Result
+          status="404"
+          title="Database not found"
+          subTitle="It does not exist, or you do not have access to it."
+          extra={
+            <Link to="/databaseview/list/">
+              <Button type="primary">All databases</Button>
+            </Link>
+          }
+        />
+      );
     }
     return <ErrorAlert error={clientError} title="Could not load the database" />;
   }
@@ -206,7 +252,14 @@ export function DatabaseBrowsePage() {
           <SchemaPanel databaseId={databaseId} catalog={catalog} schema={schema} onSelect={handleSchema} />
         </Col>
         <Col xs={24} md={16} xl={6}>
-          <TablePanel key={`${catalog ?? ''}/${schema ?? ''}`} databaseId={databaseId} catalog={catalog} schema={schema} table={table} onSelect={handleTable} />
+          <TablePanel
+            key={`${catalog ?? ''}/${schema ?? ''}`}
+            databaseId={databaseId}
+            catalog={catalog}
+            schema={schema}
+            table={table}
+            onSelect={handleTable}
+          />
         </Col>
         <Col xs={24} xl={13}>
           <Card size="small" className="rama-browse-card rama-browse-details">

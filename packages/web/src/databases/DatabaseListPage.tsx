@@ -137,9 +137,7 @@ export function DatabaseListPage() {
     <Empty
       image={Empty.PRESENTED_IMAGE_SIMPLE}
       description={
-        access.canWriteDatabase
-          ? 'No databases yet'
-          : 'There are no databases you can access yet. Ask an administrator to give you access.'
+        access.canWriteDatabase ? 'No databases yet' : 'There are no databases you can access yet. Ask an administrator to give you access.'
       }
     >
       {access.canWriteDatabase && (

@@ -4,20 +4,8 @@ import { MODAL_DEFAULT_WIDTH, type ClientError, type DatabaseDetail } from '@ram
 import { ErrorAlert } from '../components/ErrorAlert';
 import { errorMessage, toClientError } from '../app/api';
 import { useToasts } from '../app/hooks';
-import {
-  URI_PLACEHOLDER,
-  extraJsonProblem,
-  formFieldFor,
-  toDatabaseWrite,
-  toFormValues,
-  type DatabaseFormValues,
-} from './databaseForm';
-import {
-  useCreateDatabaseMutation,
-  useGetDatabaseQuery,
-  useTestConnectionMutation,
-  useUpdateDatabaseMutation,
-} from './databaseApi';
+import { URI_PLACEHOLDER, extraJsonProblem, formFieldFor, toDatabaseWrite, toFormValues, type DatabaseFormValues } from './databaseForm';
+import { useCreateDatabaseMutation, useGetDatabaseQuery, useTestConnectionMutation, useUpdateDatabaseMutation } from './databaseApi';
 
 interface DatabaseModalProps {
   open: boolean;
@@ -103,7 +91,11 @@ function DatabaseForm({ detail, onClose }: { detail: DatabaseDetail | null; onCl
             </Form.Item>
           ))}
           {ctasEnabled && (
-            <Form.Item name="force_ctas_schema" label="Schema for CREATE TABLE AS / CREATE VIEW AS" extra="Leave empty to use the query's schema.">
+            <Form.Item
+              name="force_ctas_schema"
+              label="Schema for CREATE TABLE AS / CREATE VIEW AS"
+              extra="Leave empty to use the query's schema."
+            >
               <Input placeholder="e.g. scratch" />
             </Form.Item>
           )}
@@ -151,12 +143,7 @@ function DatabaseForm({ detail, onClose }: { detail: DatabaseDetail | null; onCl
   return (
     <>
       {detail?.is_examples && (
-        <Alert
-          className="rama-modal-alert"
-          type="info"
-          showIcon
-          title="This is the bundled examples database. It is opened read-only."
-        />
+        <Alert className="rama-modal-alert" type="info" showIcon title="This is the bundled examples database. It is opened read-only." />
       )}
       <Form<DatabaseFormValues>
         form={form}
@@ -190,15 +177,15 @@ function DatabaseForm({ detail, onClose }: { detail: DatabaseDetail | null; onCl
           </Flex>
           <Typography.Text type="secondary" className="rama-field-help">
             For example <code>postgresql://</code>, <code>mysql://</code> or <code>duckdb:///</code>
-            {detail ? '. The saved password stays unless you type a new one; changing the host, port, database or driver needs it typed again.' : '.'}
+            {detail
+              ? '. The saved password stays unless you type a new one; changing the host, port, database or driver needs it typed again.'
+              : '.'}
           </Typography.Text>
         </Form.Item>
         <Form.Item noStyle shouldUpdate>
           {() => (
             <div aria-live="polite">
-              {testState.isSuccess && (
-                <Alert className="rama-modal-alert" type="success" showIcon title="Connection looks good!" />
-              )}
+              {testState.isSuccess && <Alert className="rama-modal-alert" type="success" showIcon title="Connection looks good!" />}
               {testError && !isPerField(testError) && (
                 <div className="rama-modal-alert">
                   <ErrorAlert error={testError} title="Connection failed" />
@@ -207,7 +194,17 @@ function DatabaseForm({ detail, onClose }: { detail: DatabaseDetail | null; onCl
             </div>
           )}
         </Form.Item>
-        <Collapse className="rama-advanced" items={[{ key: 'advanced', label: 'Advanced', forceRender: true, children: <Collapse ghost items={advanced} defaultActiveKey={['sqllab']} /> }]} />
+        <Collapse
+          className="rama-advanced"
+          items={[
+            {
+              key: 'advanced',
+              label: 'Advanced',
+              forceRender: true,
+              children: <Collapse ghost items={advanced} defaultActiveKey={['sqllab']} />,
+            },
+          ]}
+        />
       </Form>
       {saveError && !isPerField(saveError) && (
         <div className="rama-modal-alert">
@@ -226,7 +223,11 @@ function DatabaseForm({ detail, onClose }: { detail: DatabaseDetail | null; onCl
 
 /** Create or edit a database connection. */
 export function DatabaseModal({ open, databaseId, onClose }: DatabaseModalProps) {
-  const { data: detail, error, isFetching } = useGetDatabaseQuery(databaseId ?? 0, {
+  const {
+    data: detail,
+    error,
+    isFetching,
+  } = useGetDatabaseQuery(databaseId ?? 0, {
     skip: !open || databaseId === null,
     refetchOnMountOrArgChange: true,
   });

@@ -5,12 +5,7 @@ import { CodeBlock } from '../components/CodeBlock';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { FlagCheck } from '../components/FlagCheck';
 import { toClientError } from '../app/api';
-import {
-  useGetSelectStarQuery,
-  useGetTableExtraMetadataQuery,
-  useGetTableMetadataQuery,
-  type TableArgs,
-} from './databaseApi';
+import { useGetSelectStarQuery, useGetTableExtraMetadataQuery, useGetTableMetadataQuery, type TableArgs } from './databaseApi';
 
 type Index = TableMetadataReply['indexes'][number];
 type ForeignKey = TableMetadataReply['foreignKeys'][number];
@@ -106,7 +101,8 @@ function ExtraMetadata({ args }: { args: TableArgs }) {
   if (isFetching && !data) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (error) return <ErrorAlert error={toClientError(error)} title="Could not load extra metadata" />;
   const entries = Object.entries(data ?? {});
-  if (entries.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="This engine reports no extra metadata for the table" />;
+  if (entries.length === 0)
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="This engine reports no extra metadata for the table" />;
   return (
     <Descriptions
       bordered

@@ -100,9 +100,7 @@ export const databaseApi = api.injectEndpoints({
     getTables: build.query<TablesReply, TablesArgs>({
       query: ({ databaseId, catalog, schema, force }) => ({
         url: `${BASE}/${databaseId}/tables/`,
-        q: catalog
-          ? { force: Boolean(force), schema_name: schema, catalog_name: catalog }
-          : { force: Boolean(force), schema_name: schema },
+        q: catalog ? { force: Boolean(force), schema_name: schema, catalog_name: catalog } : { force: Boolean(force), schema_name: schema },
       }),
       serializeQueryArgs: ({ endpointName, queryArgs }) => metadataCacheKey(endpointName, queryArgs),
       providesTags: (_reply, _error, { databaseId }) => [{ type: 'DatabaseMetadata', id: databaseId }],

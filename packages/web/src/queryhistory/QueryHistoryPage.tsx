@@ -139,7 +139,11 @@ export function QueryHistoryPage() {
       width: 110,
       render: (_v, row) => {
         const ms = queryDuration(row, asOf);
-        return ms === null ? <span className="rama-empty-value">—</span> : <span className="rama-nowrap rama-numeric">{formatDuration(ms)}</span>;
+        return ms === null ? (
+          <span className="rama-empty-value">—</span>
+        ) : (
+          <span className="rama-nowrap rama-numeric">{formatDuration(ms)}</span>
+        );
       },
     },
     {
@@ -185,7 +189,8 @@ export function QueryHistoryPage() {
             sorter: true,
             sortOrder: sortOrderFor(list, 'user.first_name'),
             width: 140,
-            render: (_v: unknown, row: QueryHistoryItem) => (row.user ? displayName(row.user) : <span className="rama-empty-value">—</span>),
+            render: (_v: unknown, row: QueryHistoryItem) =>
+              row.user ? displayName(row.user) : <span className="rama-empty-value">—</span>,
           },
         ]
       : []),

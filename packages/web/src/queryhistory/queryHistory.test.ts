@@ -8,9 +8,7 @@ describe('query history filters', () => {
   });
 
   it('maps each filter to the server columns and operators', () => {
-    expect(
-      historyListFilters({ sqlText: ' airports ', databaseId: 1, states: ['success'], userId: 4, from: 1000, to: 2000 }),
-    ).toEqual([
+    expect(historyListFilters({ sqlText: ' airports ', databaseId: 1, states: ['success'], userId: 4, from: 1000, to: 2000 })).toEqual([
       { col: 'sql', opr: 'ct', value: 'airports' },
       { col: 'database', opr: 'rel_o_m', value: 1 },
       { col: 'status', opr: 'eq', value: 'success' },

@@ -175,12 +175,7 @@ export function SavedQueryListPage() {
             </Tooltip>
           )}
           <Tooltip title="Copy link">
-            <Button
-              type="text"
-              icon={<LinkOutlined />}
-              aria-label={`Copy link to ${row.label}`}
-              onClick={() => void handleCopyLink(row)}
-            />
+            <Button type="text" icon={<LinkOutlined />} aria-label={`Copy link to ${row.label}`} onClick={() => void handleCopyLink(row)} />
           </Tooltip>
           {access.canWriteSavedQuery && (
             <DeleteRowButton name={row.label} description="This cannot be undone." onConfirm={() => deleteRow(row)} />

@@ -38,12 +38,8 @@ export const savedQueryApi = savedQueryTagged.injectEndpoints({
   }),
 });
 
-export const {
-  useListSavedQueriesQuery,
-  useEditSavedQueryMutation,
-  useDeleteSavedQueryMutation,
-  useBulkDeleteSavedQueriesMutation,
-} = savedQueryApi;
+export const { useListSavedQueriesQuery, useEditSavedQueryMutation, useDeleteSavedQueryMutation, useBulkDeleteSavedQueriesMutation } =
+  savedQueryApi;
 
 /** Where SQL Lab opens a saved query (the SQL Lab page reads the parameter). */
 export function savedQuerySqlLabPath(id: number): string {

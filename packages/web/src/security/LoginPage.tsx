@@ -57,11 +57,7 @@ export function LoginPage() {
           onValuesChange={handleValuesChange}
           disabled={isSigningIn}
         >
-          <Form.Item
-            label="Username"
-            name="username"
-            rules={[{ required: true, whitespace: true, message: 'Enter your username' }]}
-          >
+          <Form.Item label="Username" name="username" rules={[{ required: true, whitespace: true, message: 'Enter your username' }]}>
             <Input prefix={<UserOutlined />} autoComplete="username" autoFocus size="large" />
           </Form.Item>
           <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Enter your password' }]}>

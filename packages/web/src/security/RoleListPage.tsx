@@ -48,7 +48,11 @@ function RolePermissions({ role }: { role: RoleListItem }) {
         columns={PERMISSION_COLUMNS}
         dataSource={rows}
         pagination={{ pageSize: 10, showSizeChanger: false, hideOnSinglePage: true, showTotal: (total) => `${total} permissions` }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={needle ? 'No permissions match' : 'This role has no permissions'} /> }}
+        locale={{
+          emptyText: (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={needle ? 'No permissions match' : 'This role has no permissions'} />
+          ),
+        }}
       />
     </Flex>
   );
@@ -58,8 +62,7 @@ export function RoleListPage() {
   const { data, error, isLoading } = useListRolesQuery();
   const [expanded, setExpanded] = useState<number[]>([]);
 
-  const handleToggle = (id: number) =>
-    setExpanded((prev) => (prev.includes(id) ? prev.filter((key) => key !== id) : [...prev, id]));
+  const handleToggle = (id: number) => setExpanded((prev) => (prev.includes(id) ? prev.filter((key) => key !== id) : [...prev, id]));
 
   const columns: TableProps<RoleListItem>['columns'] = [
     {

@@ -137,7 +137,11 @@ export function UserListPage() {
           loading={isFetching}
           onChange={handleTableChange}
           locale={{
-            emptyText: isFetching ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={search ? `No users match "${search}"` : 'No users'} />,
+            emptyText: isFetching ? (
+              ' '
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={search ? `No users match "${search}"` : 'No users'} />
+            ),
           }}
           pagination={pagination(data?.count ?? 0, NOUN)}
           scroll={{ x: 900 }}

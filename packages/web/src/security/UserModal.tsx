@@ -93,7 +93,11 @@ function UserForm({ user, onClose }: { user: UserListItem | null; onClose: () =>
       >
         <Row gutter={16}>
           <Col xs={24} sm={12}>
-            <Form.Item name="first_name" label="First name" rules={[{ required: true, whitespace: true, message: 'Enter a first name' }, { max: 64 }]}>
+            <Form.Item
+              name="first_name"
+              label="First name"
+              rules={[{ required: true, whitespace: true, message: 'Enter a first name' }, { max: 64 }]}
+            >
               <Input autoFocus={!user} />
             </Form.Item>
           </Col>
@@ -114,7 +118,14 @@ function UserForm({ user, onClose }: { user: UserListItem | null; onClose: () =>
         >
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item name="email" label="Email" rules={[{ required: true, message: 'Enter an email address' }, { type: 'email', message: 'Enter a valid email address' }]}>
+        <Form.Item
+          name="email"
+          label="Email"
+          rules={[
+            { required: true, message: 'Enter an email address' },
+            { type: 'email', message: 'Enter a valid email address' },
+          ]}
+        >
           <Input type="email" autoComplete="off" />
         </Form.Item>
         <Form.Item name="roles" label="Roles" rules={[{ required: true, type: 'array', min: 1, message: 'Choose at least one role' }]}>
@@ -133,7 +144,10 @@ function UserForm({ user, onClose }: { user: UserListItem | null; onClose: () =>
               name="password"
               label="Password"
               extra={user ? 'Leave empty to keep the current password.' : undefined}
-              rules={[{ required: !user, message: 'Enter a password' }, { min: MIN_PASSWORD, message: `At least ${MIN_PASSWORD} characters` }]}
+              rules={[
+                { required: !user, message: 'Enter a password' },
+                { min: MIN_PASSWORD, message: `At least ${MIN_PASSWORD} characters` },
+              ]}
             >
               <Input.Password autoComplete="new-password" />
             </Form.Item>

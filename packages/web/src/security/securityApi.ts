@@ -17,7 +17,10 @@ export const securityApi = api.injectEndpoints({
     }),
     createUser: build.mutation<ItemReply<UserListItem>, UserCreate>({
       query: (body) => ({ url: `${USERS}/`, method: 'POST', body }),
-      invalidatesTags: [{ type: 'User', id: 'LIST' }, { type: 'Role', id: 'LIST' }],
+      invalidatesTags: [
+        { type: 'User', id: 'LIST' },
+        { type: 'Role', id: 'LIST' },
+      ],
     }),
     updateUser: build.mutation<ItemReply<UserListItem>, { id: number; body: UserUpdate }>({
       query: ({ id, body }) => ({ url: `${USERS}/${id}`, method: 'PUT', body }),

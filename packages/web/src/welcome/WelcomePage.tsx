@@ -90,8 +90,8 @@ export function WelcomePage() {
           Welcome{user.first_name ? `, ${user.first_name}` : ''}
         </Typography.Title>
         <Typography.Paragraph className="rama-welcome-lead">
-          Rama is an open data exploration and dashboarding tool. Connect your databases, browse their tables, write
-          SQL, and turn results into charts and dashboards your team can share.
+          Rama is an open data exploration and dashboarding tool. Connect your databases, browse their tables, write SQL, and turn results
+          into charts and dashboards your team can share.
         </Typography.Paragraph>
       </section>
       <Typography.Title level={4} className="rama-section-title">

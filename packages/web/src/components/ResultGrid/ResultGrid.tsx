@@ -93,7 +93,10 @@ export function ResultGrid({ columns, data, height, onCopy, emptyText = 'The que
   const sort = sorting[0];
   const sortName = sort ? columns[Number(sort.id)]?.name : undefined;
   const sortDirection = sort?.desc ? 'desc' : 'asc';
-  const order = useMemo(() => (sortName !== undefined ? sortedIndexes(data, sortName, sortDirection) : null), [data, sortName, sortDirection]);
+  const order = useMemo(
+    () => (sortName !== undefined ? sortedIndexes(data, sortName, sortDirection) : null),
+    [data, sortName, sortDirection],
+  );
   const recordAt = useCallback((displayIndex: number) => data[order ? order[displayIndex] : displayIndex], [data, order]);
 
   const headers = table.getHeaderGroups()[0]?.headers ?? [];

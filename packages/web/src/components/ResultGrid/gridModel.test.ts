@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { buildTsv, cellClipboardText, compareCells, formatCell, initialColumnWidth, renderedText, sortedIndexes, tsvField, tsvRow, type CellValue, type ResultGridColumn } from './gridModel';
+import {
+  buildTsv,
+  cellClipboardText,
+  compareCells,
+  formatCell,
+  initialColumnWidth,
+  renderedText,
+  sortedIndexes,
+  tsvField,
+  tsvRow,
+  type CellValue,
+  type ResultGridColumn,
+} from './gridModel';
 
 const col = (name: string, type = 'VARCHAR', type_generic = 1): ResultGridColumn => ({ name, type, type_generic, is_dttm: false });
 
@@ -34,7 +46,14 @@ describe('cell formatting', () => {
 });
 
 describe('sorting: numbers numerically incl. bigint, strings and dates lexically, NULLs last', () => {
-  const order = (values: CellValue[], dir: 'asc' | 'desc') => Array.from(sortedIndexes(values.map((v) => ({ v })), 'v', dir)).map((i) => values[i]);
+  const order = (values: CellValue[], dir: 'asc' | 'desc') =>
+    Array.from(
+      sortedIndexes(
+        values.map((v) => ({ v })),
+        'v',
+        dir,
+      ),
+    ).map((i) => values[i]);
 
   it('compares numbers numerically, not as text', () => {
     expect(order([10, 9, 100, -1], 'asc')).toEqual([-1, 9, 10, 100]);
@@ -68,7 +87,12 @@ describe('sorting: numbers numerically incl. bigint, strings and dates lexically
   });
 
   it('is stable: equal values keep the result order in both directions', () => {
-    const rows = [{ k: 1, id: 'a' }, { k: 0, id: 'b' }, { k: 1, id: 'c' }, { k: 0, id: 'd' }];
+    const rows = [
+      { k: 1, id: 'a' },
+      { k: 0, id: 'b' },
+      { k: 1, id: 'c' },
+      { k: 0, id: 'd' },
+    ];
     expect(Array.from(sortedIndexes(rows, 'k', 'asc')).map((i) => rows[i].id)).toEqual(['b', 'd', 'a', 'c']);
     expect(Array.from(sortedIndexes(rows, 'k', 'desc')).map((i) => rows[i].id)).toEqual(['a', 'c', 'b', 'd']);
   });
@@ -97,7 +121,10 @@ describe('TSV for the clipboard', () => {
   });
 
   it('copies all with a header line, in the displayed order', () => {
-    const data = [{ id: 1, name: 'b', note: 'x' }, { id: 2, name: 'a', note: 'y' }];
+    const data = [
+      { id: 1, name: 'b', note: 'x' },
+      { id: 2, name: 'a', note: 'y' },
+    ];
     expect(buildTsv(columns, data)).toBe('id\tname\tnote\n1\tb\tx\n2\ta\ty');
     expect(buildTsv(columns, data, [1, 0])).toBe('id\tname\tnote\n2\ta\ty\n1\tb\tx');
   });

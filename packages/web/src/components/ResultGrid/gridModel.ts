@@ -180,7 +180,11 @@ export function tsvRow(columns: readonly ResultGridColumn[], record: Record<stri
 }
 
 /** Header line plus every row, in `order` (the displayed order) when given. */
-export function buildTsv(columns: readonly ResultGridColumn[], data: readonly Record<string, CellValue>[], order?: ArrayLike<number>): string {
+export function buildTsv(
+  columns: readonly ResultGridColumn[],
+  data: readonly Record<string, CellValue>[],
+  order?: ArrayLike<number>,
+): string {
   const lines: string[] = [columns.map((c) => tsvField(c.name)).join('\t')];
   const n = order ? order.length : data.length;
   for (let i = 0; i < n; i++) lines.push(tsvRow(columns, data[order ? order[i] : i]));

@@ -4,7 +4,9 @@ import { jsonNumber, parseResultJson } from './resultJson';
 
 describe('parseResultJson: safe integers → number, unsafe → bigint, others → number', () => {
   it('keeps 9007199254740993 exact as a bigint', () => {
-    const parsed = parseResultJson('{"data":[{"big":9007199254740993,"safe":9007199254740991,"f":1.5,"e":1e3,"neg":-9007199254740993}]}') as {
+    const parsed = parseResultJson(
+      '{"data":[{"big":9007199254740993,"safe":9007199254740991,"f":1.5,"e":1e3,"neg":-9007199254740993}]}',
+    ) as {
       data: Record<string, unknown>[];
     };
     expect(parsed.data[0]).toEqual({ big: 9007199254740993n, safe: 9007199254740991, f: 1.5, e: 1000, neg: -9007199254740993n });
@@ -17,7 +19,11 @@ describe('parseResultJson: safe integers → number, unsafe → bigint, others �
   });
 
   it('a long decimal stays a number', () => {
-    expect(parseResultJson('[0.12345678901234567890, 12345678901234567890.5, 1e400]')).toEqual([0.12345678901234568, 12345678901234567000, Infinity]);
+    expect(parseResultJson('[0.12345678901234567890, 12345678901234567890.5, 1e400]')).toEqual([
+      0.12345678901234568,
+      12345678901234567000,
+      Infinity,
+    ]);
   });
 
   it('the number rule: beyond ±(2^53 − 1) an integer is a bigint, anything else a number', () => {

@@ -24,7 +24,8 @@ export function EditorPane({ editorId }: { editorId: string }) {
   if (!editor) return null;
 
   const running = Boolean(latest && inProgress(latest));
-  const change = (changes: Parameters<typeof queryEditorChanged>[0]['changes']) => dispatch(queryEditorChanged({ id: editorId, changes, now: Date.now() }));
+  const change = (changes: Parameters<typeof queryEditorChanged>[0]['changes']) =>
+    dispatch(queryEditorChanged({ id: editorId, changes, now: Date.now() }));
   const handleRun = () => {
     if (!running) void dispatch(runEditorQuery(editorId));
   };

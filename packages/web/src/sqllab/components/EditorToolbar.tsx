@@ -49,7 +49,8 @@ export function EditorToolbar({ editorId, running, onRun, onStop, onOpen }: Prop
   const { data: dbDetail } = useGetDatabaseQuery(editor?.dbId ?? 0, { skip: !editor?.dbId });
   if (!editor) return null;
 
-  const change = (changes: Parameters<typeof queryEditorChanged>[0]['changes']) => dispatch(queryEditorChanged({ id: editorId, changes, now: Date.now() }));
+  const change = (changes: Parameters<typeof queryEditorChanged>[0]['changes']) =>
+    dispatch(queryEditorChanged({ id: editorId, changes, now: Date.now() }));
   const hasSelection = Boolean(editor.selectedText && editor.selectedText.trim());
   const paramsSet = Boolean(editor.templateParams && editor.templateParams.trim() && editor.templateParams.trim() !== '{}');
   const paramsInvalid = templateParamsError(editor.templateParams) !== null;
@@ -76,22 +77,41 @@ export function EditorToolbar({ editorId, running, onRun, onStop, onOpen }: Prop
           </Tooltip>
         ) : (
           <Tooltip title={`${hasSelection ? 'Run the selected text' : 'Run the query'}${shortcutHint('Run')}`}>
-            <Button type="primary" size="small" icon={<CaretRightOutlined aria-hidden />} onClick={onRun} disabled={!canRun} className="rama-sqllab-run">
+            <Button
+              type="primary"
+              size="small"
+              icon={<CaretRightOutlined aria-hidden />}
+              onClick={onRun}
+              disabled={!canRun}
+              className="rama-sqllab-run"
+            >
               {hasSelection ? 'Run selection' : 'Run'}
             </Button>
           </Tooltip>
         )}
         <Dropdown
           trigger={['click']}
-          menu={{ items: limitItems, selectable: true, selectedKeys: [String(editor.queryLimit)], onClick: ({ key }) => change({ queryLimit: Number(key) }) }}
+          menu={{
+            items: limitItems,
+            selectable: true,
+            selectedKeys: [String(editor.queryLimit)],
+            onClick: ({ key }) => change({ queryLimit: Number(key) }),
+          }}
         >
           <Button size="small" aria-label={`Row limit ${editor.queryLimit}`}>
-            <span className="rama-sqllab-muted">Limit</span> {editor.queryLimit.toLocaleString('en-US')} <DownOutlined className="rama-sqllab-caret" />
+            <span className="rama-sqllab-muted">Limit</span> {editor.queryLimit.toLocaleString('en-US')}{' '}
+            <DownOutlined className="rama-sqllab-caret" />
           </Button>
         </Dropdown>
         <Divider orientation="vertical" />
         <Tooltip title={`Format SQL${shortcutHint('Format')}`}>
-          <Button type="text" size="small" icon={<FormatPainterOutlined aria-hidden />} aria-label="Format SQL" onClick={() => void dispatch(formatEditorSql(editorId))} />
+          <Button
+            type="text"
+            size="small"
+            icon={<FormatPainterOutlined aria-hidden />}
+            aria-label="Format SQL"
+            onClick={() => void dispatch(formatEditorSql(editorId))}
+          />
         </Tooltip>
         <Tooltip title={paramsInvalid ? 'Template parameters are not valid JSON' : 'Template parameters'}>
           <Button
@@ -125,7 +145,13 @@ export function EditorToolbar({ editorId, running, onRun, onStop, onOpen }: Prop
           </Button>
         </Tooltip>
         <Tooltip title="Schedule this query">
-          <Button size="small" icon={<ClockCircleOutlined aria-hidden />} onClick={() => onOpen('schedule')} disabled={!db} aria-label="Schedule query" />
+          <Button
+            size="small"
+            icon={<ClockCircleOutlined aria-hidden />}
+            onClick={() => onOpen('schedule')}
+            disabled={!db}
+            aria-label="Schedule query"
+          />
         </Tooltip>
         <ShareButton editorId={editorId} />
         <ShortcutsHelp />

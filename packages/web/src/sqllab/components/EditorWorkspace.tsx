@@ -27,7 +27,13 @@ export function EditorWorkspace({ editorId }: { editorId: string }) {
     const total = sizes.reduce((a, b) => a + b, 0);
     if (!total) return;
     const northPercent = Math.round((sizes[0] / total) * 1000) / 10;
-    dispatch(queryEditorChanged({ id: editorId, changes: { northPercent, southPercent: Math.round((100 - northPercent) * 10) / 10 }, now: Date.now() }));
+    dispatch(
+      queryEditorChanged({
+        id: editorId,
+        changes: { northPercent, southPercent: Math.round((100 - northPercent) * 10) / 10 },
+        now: Date.now(),
+      }),
+    );
   };
 
   return (

@@ -26,7 +26,13 @@ export function EstimateCostButton({ editorId }: { editorId: string }) {
       />
     );
   return (
-    <Popover trigger="click" title="Query cost estimate" content={<div className="rama-sqllab-cost-box">{content}</div>} onOpenChange={handleOpen} placement="bottom">
+    <Popover
+      trigger="click"
+      title="Query cost estimate"
+      content={<div className="rama-sqllab-cost-box">{content}</div>}
+      onOpenChange={handleOpen}
+      placement="bottom"
+    >
       <Tooltip title="Estimate the cost of the query (or the selection)">
         <Button type="text" size="small" icon={<CalculatorOutlined aria-hidden />} aria-label="Estimate cost" />
       </Tooltip>

@@ -23,11 +23,13 @@ export function LeftBar({ editorId }: { editorId: string }) {
   const tablesQuery = useGetTablesQuery({ databaseId: dbId ?? 0, catalog, schema: schema ?? '' }, { skip: dbId === null || !schema });
   const schemas = schemasQuery.data;
 
-  const change = (changes: Parameters<typeof queryEditorChanged>[0]['changes']) => dispatch(queryEditorChanged({ id: editorId, changes, now: Date.now() }));
+  const change = (changes: Parameters<typeof queryEditorChanged>[0]['changes']) =>
+    dispatch(queryEditorChanged({ id: editorId, changes, now: Date.now() }));
 
   // a database with a single schema needs no choice
   useEffect(() => {
-    if (dbId !== null && !schema && schemas?.length === 1) dispatch(queryEditorChanged({ id: editorId, changes: { schema: schemas[0] }, now: Date.now() }));
+    if (dbId !== null && !schema && schemas?.length === 1)
+      dispatch(queryEditorChanged({ id: editorId, changes: { schema: schemas[0] }, now: Date.now() }));
   }, [dbId, schema, schemas, editorId, dispatch]);
 
   if (!editor) return null;
@@ -62,14 +64,28 @@ export function LeftBar({ editorId }: { editorId: string }) {
         {catalogs && catalogs.length > 1 && (
           <label className="rama-sqllab-field">
             <span>Catalog</span>
-            <Select aria-label="Catalog" value={catalog ?? undefined} placeholder="Choose a catalog" options={catalogs.map((c) => ({ value: c, label: c }))} onChange={(c: string) => change({ catalog: c, schema: null })} showSearch />
+            <Select
+              aria-label="Catalog"
+              value={catalog ?? undefined}
+              placeholder="Choose a catalog"
+              options={catalogs.map((c) => ({ value: c, label: c }))}
+              onChange={(c: string) => change({ catalog: c, schema: null })}
+              showSearch
+            />
           </label>
         )}
         <label className="rama-sqllab-field">
           <span className="rama-sqllab-field-head">
             Schema
             <Tooltip title="Refresh schemas and tables">
-              <Button type="text" size="small" icon={<ReloadOutlined aria-hidden />} aria-label="Refresh metadata" onClick={handleRefresh} loading={schemasQuery.isFetching} />
+              <Button
+                type="text"
+                size="small"
+                icon={<ReloadOutlined aria-hidden />}
+                aria-label="Refresh metadata"
+                onClick={handleRefresh}
+                loading={schemasQuery.isFetching}
+              />
             </Tooltip>
           </span>
           <Select
@@ -84,9 +100,7 @@ export function LeftBar({ editorId }: { editorId: string }) {
           />
         </label>
         <label className="rama-sqllab-field">
-          <span>
-            Tables{tablesQuery.data ? <span className="rama-sqllab-muted"> ({tablesQuery.data.count})</span> : null}
-          </span>
+          <span>Tables{tablesQuery.data ? <span className="rama-sqllab-muted"> ({tablesQuery.data.count})</span> : null}</span>
           <Select
             aria-label="Add a table"
             value={null}

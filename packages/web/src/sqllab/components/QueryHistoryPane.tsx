@@ -31,7 +31,8 @@ export function QueryHistoryPane({ editorId }: { editorId: string }) {
       </div>
     );
   }
-  const handleOpen = (q: ClientQuery) => dispatch(queryEditorChanged({ id: editorId, changes: { sql: q.sql ?? '', selectedText: null }, now: Date.now() }));
+  const handleOpen = (q: ClientQuery) =>
+    dispatch(queryEditorChanged({ id: editorId, changes: { sql: q.sql ?? '', selectedText: null }, now: Date.now() }));
   const handleResults = (q: ClientQuery) => {
     dispatch(queryEditorChanged({ id: editorId, changes: { latestQueryId: q.id }, now: Date.now() }));
     dispatch(southPaneTabChanged(RESULTS_PANE));
@@ -49,8 +50,13 @@ export function QueryHistoryPane({ editorId }: { editorId: string }) {
         columns={[
           { title: 'Started', key: 'start', width: 110, render: (_, q) => <span className="rama-sqllab-muted">{time(q.startDttm)}</span> },
           { title: 'State', key: 'state', width: 100, render: (_, q) => <Tag color={STATE_COLOR[q.state] ?? 'default'}>{q.state}</Tag> },
-          { title: 'Duration', key: 'duration', width: 110, render: (_, q) => (q.endDttm && q.startDttm ? <span className="rama-mono">{formatElapsed(q.endDttm - q.startDttm)}</span> : '') },
-          { title: 'Rows', key: 'rows', width: 90, align: 'right', render: (_, q) => (q.rows ?? '') },
+          {
+            title: 'Duration',
+            key: 'duration',
+            width: 110,
+            render: (_, q) => (q.endDttm && q.startDttm ? <span className="rama-mono">{formatElapsed(q.endDttm - q.startDttm)}</span> : ''),
+          },
+          { title: 'Rows', key: 'rows', width: 90, align: 'right', render: (_, q) => q.rows ?? '' },
           {
             title: 'SQL',
             key: 'sql',
@@ -68,10 +74,23 @@ export function QueryHistoryPane({ editorId }: { editorId: string }) {
             render: (_, q) => (
               <span className="rama-sqllab-history-actions">
                 <Tooltip title="Open in the editor">
-                  <Button type="text" size="small" icon={<EditOutlined aria-hidden />} aria-label="Open in the editor" onClick={() => handleOpen(q)} />
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<EditOutlined aria-hidden />}
+                    aria-label="Open in the editor"
+                    onClick={() => handleOpen(q)}
+                  />
                 </Tooltip>
                 <Tooltip title={q.resultsKey || q.results ? 'Show its results' : 'No stored results'}>
-                  <Button type="text" size="small" icon={<EyeOutlined aria-hidden />} aria-label="Show results" disabled={!q.resultsKey && !q.results} onClick={() => handleResults(q)} />
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<EyeOutlined aria-hidden />}
+                    aria-label="Show results"
+                    disabled={!q.resultsKey && !q.results}
+                    onClick={() => handleResults(q)}
+                  />
                 </Tooltip>
               </span>
             ),

@@ -28,7 +28,15 @@ function Grid({ columns, data }: { columns: ResultColumn[]; data: Record<string,
   const cells = data as Record<string, CellValue>[];
   return (
     <div className="rama-sqllab-grid" ref={ref}>
-      {height > 0 && <ResultGrid columns={columns} data={cells} height={height} emptyText="The query returned no rows" onCopy={() => addSuccessToast(SqlLabMessage.COPIED, { noDuplicate: true })} />}
+      {height > 0 && (
+        <ResultGrid
+          columns={columns}
+          data={cells}
+          height={height}
+          emptyText="The query returned no rows"
+          onCopy={() => addSuccessToast(SqlLabMessage.COPIED, { noDuplicate: true })}
+        />
+      )}
     </div>
   );
 }
@@ -80,7 +88,15 @@ export function ResultsView({ queryId, isPreview = false }: { queryId: string | 
   if (!q) {
     return (
       <div className="rama-sqllab-empty">
-        <Empty image={<TableOutlined className="rama-sqllab-empty-icon" />} description={<span>Run a query to see results here{shortcutHint('Run') && <span className="rama-sqllab-muted"> · {shortcutHint('Run').replace(/[()]/g, '').trim()}</span>}</span>} />
+        <Empty
+          image={<TableOutlined className="rama-sqllab-empty-icon" />}
+          description={
+            <span>
+              Run a query to see results here
+              {shortcutHint('Run') && <span className="rama-sqllab-muted"> · {shortcutHint('Run').replace(/[()]/g, '').trim()}</span>}
+            </span>
+          }
+        />
       </div>
     );
   }
@@ -164,7 +180,12 @@ export function ResultsView({ queryId, isPreview = false }: { queryId: string | 
         {q.cached && <span className="rama-sqllab-muted">cached</span>}
         <span className="rama-sqllab-spacer" />
         {exportable && (
-          <Button size="small" icon={<DownloadOutlined aria-hidden />} href={exportCsvUrl(q.id)} onClick={() => logSqlLabEvent(LOG.DOWNLOAD_CSV, editor)}>
+          <Button
+            size="small"
+            icon={<DownloadOutlined aria-hidden />}
+            href={exportCsvUrl(q.id)}
+            onClick={() => logSqlLabEvent(LOG.DOWNLOAD_CSV, editor)}
+          >
             Download CSV
           </Button>
         )}
@@ -182,7 +203,9 @@ export function ResultsView({ queryId, isPreview = false }: { queryId: string | 
       {selected && !selected.isResult && selected.data === null ? (
         <div className="rama-sqllab-empty">
           <Typography.Text type="secondary">
-            {selected.rowcount !== null ? `${selected.rowcount.toLocaleString('en-US')} rows affected` : 'The statement ran; it returns no rows.'}
+            {selected.rowcount !== null
+              ? `${selected.rowcount.toLocaleString('en-US')} rows affected`
+              : 'The statement ran; it returns no rows.'}
           </Typography.Text>
         </div>
       ) : (

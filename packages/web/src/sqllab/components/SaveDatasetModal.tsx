@@ -53,7 +53,17 @@ export function SaveDatasetModal({ queryId, defaultName, onClose }: { queryId: s
   }
 
   return (
-    <Modal open title="Save dataset" width={MODAL_DEFAULT_WIDTH} onCancel={onClose} onOk={() => void handleSave()} okText="Save" confirmLoading={busy} okButtonProps={{ disabled: !name.trim() }} destroyOnHidden>
+    <Modal
+      open
+      title="Save dataset"
+      width={MODAL_DEFAULT_WIDTH}
+      onCancel={onClose}
+      onOk={() => void handleSave()}
+      okText="Save"
+      confirmLoading={busy}
+      okButtonProps={{ disabled: !name.trim() }}
+      destroyOnHidden
+    >
       <Form layout="vertical" onFinish={() => void handleSave()}>
         <Form.Item label="Dataset name" required>
           <Input autoFocus value={name} onChange={(e) => setName(e.target.value)} maxLength={250} aria-label="Dataset name" />

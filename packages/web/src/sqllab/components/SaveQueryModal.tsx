@@ -47,11 +47,21 @@ export function SaveQueryModal({ editorId, onClose }: { editorId: string; onClos
       ]}
     >
       <Form layout="vertical" onFinish={() => void handleSave(false)}>
-        <Form.Item label="Name" required validateStatus={valid ? undefined : 'error'} help={valid ? undefined : 'A saved query needs a name'}>
+        <Form.Item
+          label="Name"
+          required
+          validateStatus={valid ? undefined : 'error'}
+          help={valid ? undefined : 'A saved query needs a name'}
+        >
           <Input autoFocus value={label} onChange={(e) => setLabel(e.target.value)} maxLength={256} aria-label="Name" />
         </Form.Item>
         <Form.Item label="Description">
-          <Input.TextArea value={description} onChange={(e) => setDescription(e.target.value)} autoSize={{ minRows: 3, maxRows: 8 }} aria-label="Description" />
+          <Input.TextArea
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            autoSize={{ minRows: 3, maxRows: 8 }}
+            aria-label="Description"
+          />
         </Form.Item>
       </Form>
     </Modal>

@@ -19,7 +19,11 @@ export function ScheduleQueryModal({ editorId, onClose }: { editorId: string; on
 
   const cronError = crontabError(crontab);
   const parsed = parseRecipients(recipients);
-  const recipientsError = parsed.invalid.length ? `Not an e-mail address: ${parsed.invalid.join(', ')}` : parsed.emails.length ? null : 'Add at least one recipient';
+  const recipientsError = parsed.invalid.length
+    ? `Not an e-mail address: ${parsed.invalid.join(', ')}`
+    : parsed.emails.length
+      ? null
+      : 'Add at least one recipient';
   const labelError = label.trim() ? null : 'A scheduled query needs a name';
   const valid = !cronError && !recipientsError && !labelError;
 
@@ -34,8 +38,19 @@ export function ScheduleQueryModal({ editorId, onClose }: { editorId: string; on
   const status = (error: string | null) => (touched && error ? 'error' : undefined);
 
   return (
-    <Modal open title="Schedule query" width={MODAL_DEFAULT_WIDTH} onCancel={onClose} onOk={() => void handleOk()} okText="Schedule" confirmLoading={busy} destroyOnHidden>
-      <Typography.Paragraph type="secondary">The query is saved with its schedule; scheduled queries are listed in Saved queries.</Typography.Paragraph>
+    <Modal
+      open
+      title="Schedule query"
+      width={MODAL_DEFAULT_WIDTH}
+      onCancel={onClose}
+      onOk={() => void handleOk()}
+      okText="Schedule"
+      confirmLoading={busy}
+      destroyOnHidden
+    >
+      <Typography.Paragraph type="secondary">
+        The query is saved with its schedule; scheduled queries are listed in Saved queries.
+      </Typography.Paragraph>
       <Form layout="vertical">
         <Form.Item label="Name" required validateStatus={status(labelError)} help={touched ? labelError : undefined}>
           <Input value={label} onChange={(e) => setLabel(e.target.value)} aria-label="Name" maxLength={256} />
@@ -43,11 +58,26 @@ export function ScheduleQueryModal({ editorId, onClose }: { editorId: string; on
         <Form.Item label="Description">
           <Input value={description} onChange={(e) => setDescription(e.target.value)} aria-label="Description" />
         </Form.Item>
-        <Form.Item label="Schedule (crontab)" required validateStatus={status(cronError)} help={touched && cronError ? cronError : 'minute hour day-of-month month day-of-week, e.g. 0 8 * * 1 for Mondays at 08:00'}>
+        <Form.Item
+          label="Schedule (crontab)"
+          required
+          validateStatus={status(cronError)}
+          help={touched && cronError ? cronError : 'minute hour day-of-month month day-of-week, e.g. 0 8 * * 1 for Mondays at 08:00'}
+        >
           <Input value={crontab} onChange={(e) => setCrontab(e.target.value)} className="rama-mono" aria-label="Schedule (crontab)" />
         </Form.Item>
-        <Form.Item label="Recipients" required validateStatus={status(recipientsError)} help={touched && recipientsError ? recipientsError : 'E-mail addresses, separated by commas'}>
-          <Input value={recipients} onChange={(e) => setRecipients(e.target.value)} aria-label="Recipients" placeholder="analyst@example.com" />
+        <Form.Item
+          label="Recipients"
+          required
+          validateStatus={status(recipientsError)}
+          help={touched && recipientsError ? recipientsError : 'E-mail addresses, separated by commas'}
+        >
+          <Input
+            value={recipients}
+            onChange={(e) => setRecipients(e.target.value)}
+            aria-label="Recipients"
+            placeholder="analyst@example.com"
+          />
         </Form.Item>
       </Form>
     </Modal>

@@ -37,7 +37,14 @@ export function ShareButton({ editorId }: { editorId: string }) {
   ) : null;
 
   return (
-    <Popover open={url !== null} content={content} title="Link to this query" trigger="click" onOpenChange={(open) => !open && setUrl(null)} placement="bottomRight">
+    <Popover
+      open={url !== null}
+      content={content}
+      title="Link to this query"
+      trigger="click"
+      onOpenChange={(open) => !open && setUrl(null)}
+      placement="bottomRight"
+    >
       <Tooltip title="Copy a link to this query">
         <Button size="small" icon={<ShareAltOutlined aria-hidden />} loading={busy} onClick={() => void handleShare()}>
           Share

@@ -13,16 +13,33 @@ export interface StatementView {
 const firstLine = (sql: string) => sql.trim().split('\n')[0].slice(0, 120);
 
 /** The statements of a script, each with its rows or row count; choosing one shows its rows. */
-export function StatementList({ statements, selected, onSelect }: { statements: StatementView[]; selected: number | null; onSelect(index: number): void }) {
+export function StatementList({
+  statements,
+  selected,
+  onSelect,
+}: {
+  statements: StatementView[];
+  selected: number | null;
+  onSelect(index: number): void;
+}) {
   return (
     <ol className="rama-sqllab-statements" aria-label="Statements">
       {statements.map((s) => (
         <li key={s.index}>
-          <button type="button" className={s.index === selected ? 'is-selected' : undefined} aria-pressed={s.index === selected} onClick={() => onSelect(s.index)}>
+          <button
+            type="button"
+            className={s.index === selected ? 'is-selected' : undefined}
+            aria-pressed={s.index === selected}
+            onClick={() => onSelect(s.index)}
+          >
             <span className="rama-sqllab-statement-no">{s.index + 1}</span>
             <code className="rama-sqllab-statement-sql">{firstLine(s.sql)}</code>
             <Typography.Text type="secondary" className="rama-sqllab-statement-rows">
-              {s.rowcount === null ? (s.data === null ? 'done' : '') : `${s.rowcount.toLocaleString('en-US')} ${s.data === null ? 'affected' : s.rowcount === 1 ? 'row' : 'rows'}`}
+              {s.rowcount === null
+                ? s.data === null
+                  ? 'done'
+                  : ''
+                : `${s.rowcount.toLocaleString('en-US')} ${s.data === null ? 'affected' : s.rowcount === 1 ? 'row' : 'rows'}`}
               {s.isResult ? ' · result' : ''}
             </Typography.Text>
           </button>

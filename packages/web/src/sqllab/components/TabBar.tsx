@@ -7,7 +7,19 @@ import { selectActiveEditorId, selectTabList } from '../state/selectors';
 import { shortcutHint } from './shortcutHint';
 import { addTab, cloneTab, closeOtherTabs, closeTab, renameTab, switchTab } from '../state/tabThunks';
 
-function TabTitle({ id, name, running, renaming, onRenameDone }: { id: string; name: string; running: boolean; renaming: boolean; onRenameDone(): void }) {
+function TabTitle({
+  id,
+  name,
+  running,
+  renaming,
+  onRenameDone,
+}: {
+  id: string;
+  name: string;
+  running: boolean;
+  renaming: boolean;
+  onRenameDone(): void;
+}) {
   const dispatch = useAppDispatch();
   const [draft, setDraft] = useState(name);
   if (!renaming) {
@@ -59,7 +71,9 @@ export function TabBar() {
   const activeId = useAppSelector(selectActiveEditorId);
   const running = useAppSelector((s) => {
     const ids = new Set<string>();
-    for (const q of Object.values(s.sqlLab.queries)) if (q.sqlEditorId && !q.isDataPreview && (q.state === 'running' || q.state === 'pending' || q.state === 'fetching')) ids.add(q.sqlEditorId);
+    for (const q of Object.values(s.sqlLab.queries))
+      if (q.sqlEditorId && !q.isDataPreview && (q.state === 'running' || q.state === 'pending' || q.state === 'fetching'))
+        ids.add(q.sqlEditorId);
     return [...ids].sort().join('|');
   });
   const runningIds = new Set(running.split('|'));
@@ -79,7 +93,11 @@ export function TabBar() {
       { key: 'close', icon: <CloseOutlined aria-hidden />, label: 'Close tab' },
       { key: 'closeOthers', icon: <CloseSquareOutlined aria-hidden />, label: 'Close other tabs', disabled: tabs.length < 2 },
       { type: 'divider' },
-      { key: 'toggleLeftBar', icon: <MenuFoldOutlined aria-hidden />, label: hideLeftBar && id === activeId ? 'Show left bar' : 'Hide left bar' },
+      {
+        key: 'toggleLeftBar',
+        icon: <MenuFoldOutlined aria-hidden />,
+        label: hideLeftBar && id === activeId ? 'Show left bar' : 'Hide left bar',
+      },
     ],
     onClick: ({ key, domEvent }) => {
       domEvent.stopPropagation();
@@ -101,9 +119,20 @@ export function TabBar() {
     label: (
       <Dropdown menu={menuFor(t.id)} trigger={['contextMenu']}>
         <span className="rama-sqllab-tab-label" data-testid="sqllab-tab" onDoubleClick={() => setRenaming(t.id)}>
-          <TabTitle id={t.id} name={t.name} running={runningIds.has(t.id)} renaming={renaming === t.id} onRenameDone={() => setRenaming(null)} />
+          <TabTitle
+            id={t.id}
+            name={t.name}
+            running={runningIds.has(t.id)}
+            renaming={renaming === t.id}
+            onRenameDone={() => setRenaming(null)}
+          />
           <Dropdown menu={menuFor(t.id)} trigger={['click']}>
-            <button type="button" className="rama-sqllab-tab-menu" aria-label={`Tab actions for ${t.name}`} onClick={(e) => e.stopPropagation()}>
+            <button
+              type="button"
+              className="rama-sqllab-tab-menu"
+              aria-label={`Tab actions for ${t.name}`}
+              onClick={(e) => e.stopPropagation()}
+            >
               ⋮
             </button>
           </Dropdown>

@@ -1,5 +1,15 @@
 import { Button, Spin, Tag, Tooltip } from 'antd';
-import { CaretDownOutlined, CaretRightOutlined, CloseOutlined, CopyOutlined, EyeOutlined, KeyOutlined, LinkOutlined, TableOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import {
+  CaretDownOutlined,
+  CaretRightOutlined,
+  CloseOutlined,
+  CopyOutlined,
+  EyeOutlined,
+  KeyOutlined,
+  LinkOutlined,
+  TableOutlined,
+  ThunderboltOutlined,
+} from '@ant-design/icons';
 import { columnKeyMarkers, SqlLabMessage, type TableSchema } from '@rama/shared';
 import { useAppDispatch, useAppSelector, useToasts } from '../../app/hooks';
 import { copyText } from '../../components/clipboard';
@@ -36,7 +46,12 @@ export function TableSchemaCard({ table }: { table: TableSchema }) {
   return (
     <section className="rama-sqllab-card" aria-label={`Table ${fullName}`}>
       <header className="rama-sqllab-card-head">
-        <button type="button" className="rama-sqllab-card-toggle" aria-expanded={table.expanded} onClick={() => void dispatch(setTableExpanded(table, !table.expanded))}>
+        <button
+          type="button"
+          className="rama-sqllab-card-toggle"
+          aria-expanded={table.expanded}
+          onClick={() => void dispatch(setTableExpanded(table, !table.expanded))}
+        >
           {table.expanded ? <CaretDownOutlined aria-hidden /> : <CaretRightOutlined aria-hidden />}
           <TableOutlined className="rama-sqllab-muted" aria-hidden />
           <span className="rama-sqllab-card-name" title={fullName}>
@@ -46,14 +61,35 @@ export function TableSchemaCard({ table }: { table: TableSchema }) {
         <span className="rama-sqllab-card-actions">
           {!previewDisabled && (
             <Tooltip title="Preview data (first 100 rows)">
-              <Button type="text" size="small" icon={<EyeOutlined aria-hidden />} aria-label={`Preview ${table.name}`} loading={previewRunning} disabled={!table.selectStar} onClick={() => void dispatch(previewTable(table))} />
+              <Button
+                type="text"
+                size="small"
+                icon={<EyeOutlined aria-hidden />}
+                aria-label={`Preview ${table.name}`}
+                loading={previewRunning}
+                disabled={!table.selectStar}
+                onClick={() => void dispatch(previewTable(table))}
+              />
             </Tooltip>
           )}
           <Tooltip title="Copy SELECT statement">
-            <Button type="text" size="small" icon={<CopyOutlined aria-hidden />} aria-label={`Copy SELECT statement for ${table.name}`} disabled={!table.selectStar} onClick={() => void handleCopy()} />
+            <Button
+              type="text"
+              size="small"
+              icon={<CopyOutlined aria-hidden />}
+              aria-label={`Copy SELECT statement for ${table.name}`}
+              disabled={!table.selectStar}
+              onClick={() => void handleCopy()}
+            />
           </Tooltip>
           <Tooltip title="Remove table">
-            <Button type="text" size="small" icon={<CloseOutlined aria-hidden />} aria-label={`Remove ${table.name}`} onClick={() => void dispatch(removeTable(table))} />
+            <Button
+              type="text"
+              size="small"
+              icon={<CloseOutlined aria-hidden />}
+              aria-label={`Remove ${table.name}`}
+              onClick={() => void dispatch(removeTable(table))}
+            />
           </Tooltip>
         </span>
       </header>

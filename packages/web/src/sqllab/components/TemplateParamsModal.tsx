@@ -19,10 +19,19 @@ export function TemplateParamsModal({ editorId, onClose }: { editorId: string; o
   };
 
   return (
-    <Modal open title="Template parameters" width={MODAL_DEFAULT_WIDTH} onCancel={onClose} onOk={handleOk} okText="Apply" okButtonProps={{ disabled: error !== null }} destroyOnHidden>
+    <Modal
+      open
+      title="Template parameters"
+      width={MODAL_DEFAULT_WIDTH}
+      onCancel={onClose}
+      onOk={handleOk}
+      okText="Apply"
+      okButtonProps={{ disabled: error !== null }}
+      destroyOnHidden
+    >
       <Typography.Paragraph type="secondary">
-        Values for Jinja templates in the query, as a JSON object. For example <Typography.Text code>{'{"min_delay": 30}'}</Typography.Text> fills{' '}
-        <Typography.Text code>{'{{ min_delay }}'}</Typography.Text>.
+        Values for Jinja templates in the query, as a JSON object. For example <Typography.Text code>{'{"min_delay": 30}'}</Typography.Text>{' '}
+        fills <Typography.Text code>{'{{ min_delay }}'}</Typography.Text>.
       </Typography.Paragraph>
       <Input.TextArea
         value={text}

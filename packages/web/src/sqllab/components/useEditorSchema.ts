@@ -12,13 +12,19 @@ const keyOf = (schema: string | null, name: string) => (schema ? `${schema}.${na
  * What the editor's completion knows: the database's schemas, the tables of the tab's schema and
  * the columns of tables in the left bar or asked for while typing (loaded lazily, cached by RTK Query).
  */
-export function useEditorSchema(editor: QueryEditor | null): { schema: SqlEditorSchema; handleNeedColumns(tables: { schema: string | null; name: string }[]): void } {
+export function useEditorSchema(editor: QueryEditor | null): {
+  schema: SqlEditorSchema;
+  handleNeedColumns(tables: { schema: string | null; name: string }[]): void;
+} {
   const dispatch = useAppDispatch();
   const dbId = editor?.dbId ?? null;
   const catalog = editor?.catalog ?? null;
   const editorSchema = editor?.schema ?? null;
   const { data: schemas } = useGetSchemasQuery({ databaseId: dbId ?? 0, catalog: catalog }, { skip: dbId === null });
-  const { data: tables } = useGetTablesQuery({ databaseId: dbId ?? 0, catalog: catalog, schema: editorSchema ?? '' }, { skip: dbId === null || !editorSchema });
+  const { data: tables } = useGetTablesQuery(
+    { databaseId: dbId ?? 0, catalog: catalog, schema: editorSchema ?? '' },
+    { skip: dbId === null || !editorSchema },
+  );
   const cards = useAppSelector(selectEditorTables);
   const [requested, setRequested] = useState<TableArgs[]>([]);
   const subscriptions = useRef<{ unsubscribe(): void }[]>([]);
@@ -46,7 +52,8 @@ export function useEditorSchema(editor: QueryEditor | null): { schema: SqlEditor
       const meta = loaded[i];
       if (meta) columns[keyOf(args.schema || null, args.table)] = meta.columns.map((c) => ({ name: c.name, type: c.type }));
     });
-    for (const t of cards) if (t.dbId === dbId && t.initialized) columns[keyOf(t.schema, t.name)] = t.columns.map((c) => ({ name: c.name, type: c.type }));
+    for (const t of cards)
+      if (t.dbId === dbId && t.initialized) columns[keyOf(t.schema, t.name)] = t.columns.map((c) => ({ name: c.name, type: c.type }));
     return {
       defaultSchema: editorSchema,
       schemas: schemas ?? [],

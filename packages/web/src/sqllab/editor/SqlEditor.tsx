@@ -71,7 +71,20 @@ const BASIC_SETUP: BasicSetupOptions = {
 
 const key = (t: TableName) => `${t.schema ?? ''}.${t.name}`;
 
-type Handlers = Pick<SqlEditorProps, 'onChange' | 'onSelectionChange' | 'onCursorChange' | 'onNeedColumns' | 'onRun' | 'onStop' | 'onFormat' | 'onSave' | 'onNewTab' | 'onNextTab' | 'onPrevTab'>;
+type Handlers = Pick<
+  SqlEditorProps,
+  | 'onChange'
+  | 'onSelectionChange'
+  | 'onCursorChange'
+  | 'onNeedColumns'
+  | 'onRun'
+  | 'onStop'
+  | 'onFormat'
+  | 'onSave'
+  | 'onNewTab'
+  | 'onNextTab'
+  | 'onPrevTab'
+>;
 
 const ACTION_HANDLER: Record<EditorAction, keyof Handlers> = {
   run: 'onRun',

@@ -25,7 +25,10 @@ function toCompletion(o: SqlCompletionOption): Completion {
  * The source reads the current schema through `env()` on every call, so columns loaded after the
  * editor was created are offered without rebuilding any extension.
  */
-export function sqlCompletionSource(env: () => CompletionEnv, onMissingColumns: (tables: TableName[], pos: number) => void): CompletionSource {
+export function sqlCompletionSource(
+  env: () => CompletionEnv,
+  onMissingColumns: (tables: TableName[], pos: number) => void,
+): CompletionSource {
   return (context: CompletionContext): CompletionResult | null => {
     if (!context.explicit && !context.matchBefore(TRIGGER)) return null;
     const { schema, dialect, keywords, functions } = env();

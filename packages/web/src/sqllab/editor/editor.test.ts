@@ -33,7 +33,14 @@ describe('controlled value: an outside change is applied as one minimal edit (th
   });
 
   it('always produces the new text', () => {
-    for (const [a, b] of [['', 'x'], ['x', ''], ['aaa', 'aa'], ['abcabc', 'abc'], ['same', 'same'], ['ab', 'ba']]) {
+    for (const [a, b] of [
+      ['', 'x'],
+      ['x', ''],
+      ['aaa', 'aa'],
+      ['abcabc', 'abc'],
+      ['same', 'same'],
+      ['ab', 'ba'],
+    ]) {
       expect(apply(a, minimalChange(a, b))).toBe(b);
     }
   });

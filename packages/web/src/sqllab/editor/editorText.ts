@@ -1,7 +1,10 @@
 /** Text helpers for the editor, free of React and the DOM (unit-tested in node). */
 
 /** Offset of a 0-based row/column in `text`, clamped to the text. */
-export function offsetOf(text: { lines: number; line(n: number): { from: number; length: number } }, pos: { row: number; column: number }): number {
+export function offsetOf(
+  text: { lines: number; line(n: number): { from: number; length: number } },
+  pos: { row: number; column: number },
+): number {
   const line = text.line(Math.min(Math.max(1, pos.row + 1), text.lines));
   return line.from + Math.min(Math.max(0, pos.column), line.length);
 }

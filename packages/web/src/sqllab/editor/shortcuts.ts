@@ -38,7 +38,12 @@ const BUILT_IN: { keys: string; description: string }[] = [
 
 const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 
-const MODIFIER_NAMES: Record<string, [pc: string, mac: string]> = { Mod: ['Ctrl', '⌘'], Alt: ['Alt', 'Option'], Ctrl: ['Ctrl', 'Ctrl'], Shift: ['Shift', 'Shift'] };
+const MODIFIER_NAMES: Record<string, [pc: string, mac: string]> = {
+  Mod: ['Ctrl', '⌘'],
+  Alt: ['Alt', 'Option'],
+  Ctrl: ['Ctrl', 'Ctrl'],
+  Shift: ['Shift', 'Shift'],
+};
 
 /** `Mod-Shift-f` → `Ctrl+Shift+F` (or `⌘+Shift+F` on macOS). */
 export function displayKeys(cmKeys: string, mac = IS_MAC): string {

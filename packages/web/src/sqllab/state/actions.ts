@@ -17,7 +17,9 @@ export const queryEditorSwitched = a<string>('queryEditorSwitched');
 export const queryEditorRemoved = a<{ id: string; now: number }>('queryEditorRemoved');
 export const queryEditorChanged = a<{ id: string; changes: Partial<Omit<QueryEditor, 'id'>>; now: number }>('queryEditorChanged');
 /** A lazily loaded tab arrived from the server (with its tables and latest query). */
-export const queryEditorLoaded = a<{ editor: QueryEditor; tables: TableSchema[]; queries: QueryRecord[]; localIsNewer: boolean }>('queryEditorLoaded');
+export const queryEditorLoaded = a<{ editor: QueryEditor; tables: TableSchema[]; queries: QueryRecord[]; localIsNewer: boolean }>(
+  'queryEditorLoaded',
+);
 /** A local-only tab got its server copy: its id becomes the server id everywhere. */
 export const queryEditorMigrated = a<{ oldId: string; tabViewId: number; syncedUpdatedAt: number }>('queryEditorMigrated');
 export const queryEditorSynced = a<{ id: string; updatedAt: number }>('queryEditorSynced');
@@ -28,7 +30,9 @@ export const tabDeleteDone = a<number>('tabDeleteDone');
 export const queryStarted = a<{ query: ClientQuery; now: number }>('queryStarted');
 export const queryFetching = a<string>('queryFetching');
 export const querySucceeded = a<{ id: string; result: QueryResultReply }>('querySucceeded');
-export const queryFailed = a<{ id: string; message: string; errors?: { message: string; error_type: string }[]; now: number }>('queryFailed');
+export const queryFailed = a<{ id: string; message: string; errors?: { message: string; error_type: string }[]; now: number }>(
+  'queryFailed',
+);
 export const queryStoppedAction = a<string>('queryStopped');
 export const queriesRefreshed = a<{ queries: QueryRecord[]; at: number }>('queriesRefreshed');
 export const queryMigrated = a<string>('queryMigrated');

@@ -88,7 +88,10 @@ export function loadSqlLab(common: BootstrapData): SqlLabThunk {
         }
         if (active && active.id === t.id) {
           const localCopy = local?.queryEditors.find((e) => e.id === id);
-          const { editor, localIsNewer } = preferNewerEditor(localCopy ? withLocalEdits(local, localCopy) : undefined, queryEditorFromTabState(active, d));
+          const { editor, localIsNewer } = preferNewerEditor(
+            localCopy ? withLocalEdits(local, localCopy) : undefined,
+            queryEditorFromTabState(active, d),
+          );
           restored.queryEditors.push(editor);
           restored.syncedAt[id] = localIsNewer ? -1 : editor.updatedAt;
           restored.tables.push(...active.table_schemas.map((x) => tableFromServer(x, id)));
@@ -100,7 +103,11 @@ export function loadSqlLab(common: BootstrapData): SqlLabThunk {
       }
       for (const [id, r] of Object.entries(reply.queries)) {
         const mine = local?.queries[id];
-        restored.queries[id] = { ...clientQueryFromRecord(r), results: mine && mine.state === r.state ? mine.results : null, isDataPreview: mine?.isDataPreview };
+        restored.queries[id] = {
+          ...clientQueryFromRecord(r),
+          results: mine && mine.state === r.state ? mine.results : null,
+          isDataPreview: mine?.isDataPreview,
+        };
       }
     }
     const extra = localOnly(local, config.backendPersistence);

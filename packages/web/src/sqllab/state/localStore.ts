@@ -22,7 +22,8 @@ const bigintSafe = (_key: string, value: unknown) => (typeof value === 'bigint' 
 function snapshotOf(s: SqlLabState, withResults: boolean): LocalSnapshot {
   const editorIds = new Set(s.queryEditors.map((e) => e.id));
   const kept: QueryMap = {};
-  for (const [id, q] of Object.entries(s.queries)) if (q.sqlEditorId && editorIds.has(q.sqlEditorId)) kept[id] = withResults ? q : { ...q, results: null };
+  for (const [id, q] of Object.entries(s.queries))
+    if (q.sqlEditorId && editorIds.has(q.sqlEditorId)) kept[id] = withResults ? q : { ...q, results: null };
   return {
     version: 1,
     savedAt: Date.now(),

@@ -4,7 +4,14 @@
  * (add, switch, close) at once, local-only tabs migrated first (spec §4 "Tab persistence").
  */
 import { createListenerMiddleware, type UnknownAction } from '@reduxjs/toolkit';
-import { applyUnsavedEdits, EDITOR_TAB_SYNC_DEBOUNCE_MS, SqlLabMessage, tableSchemaCreate, tabStateCreate, tabStateUpdate } from '@rama/shared';
+import {
+  applyUnsavedEdits,
+  EDITOR_TAB_SYNC_DEBOUNCE_MS,
+  SqlLabMessage,
+  tableSchemaCreate,
+  tabStateCreate,
+  tabStateUpdate,
+} from '@rama/shared';
 import { toClientError } from '../../app/api';
 import type { AppDispatch, RootState } from '../../app/store';
 import * as A from './actions';
@@ -19,7 +26,15 @@ const RETRY_MS = 30_000;
 export const sqlLabListener = createListenerMiddleware();
 const startListening = sqlLabListener.startListening.withTypes<RootState, AppDispatch>();
 
-const STRUCTURAL = [A.queryEditorAdded, A.queryEditorSwitched, A.queryEditorRemoved, A.sqlLabLoaded, A.syncRequested, A.tableMerged, A.queryStarted];
+const STRUCTURAL = [
+  A.queryEditorAdded,
+  A.queryEditorSwitched,
+  A.queryEditorRemoved,
+  A.sqlLabLoaded,
+  A.syncRequested,
+  A.tableMerged,
+  A.queryStarted,
+];
 const isStructural = (action: UnknownAction) => STRUCTURAL.some((creator) => creator.match(action));
 /** a structural change is waiting for the backend sync */
 let structuralPending = false;

@@ -26,4 +26,3 @@ export function fetchResults(key: string, rows: number | null, timeoutMs: number
 
 export const queriesUpdatedSince = (lastUpdatedMs: number) =>
   request<{ result: QueryRecord[] }>({ url: '/api/v1/query/updated_since', q: { last_updated_ms: lastUpdatedMs }, parse: lossless });
-

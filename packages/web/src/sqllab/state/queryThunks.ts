@@ -85,19 +85,43 @@ function execute(query: ClientQuery, editor: QueryEditor): SqlLabThunk {
       if (queryApi.isResultReply(reply) && reply.status !== 'success' && reply.errors?.length) {
         // a streamed reply whose query failed after rows had been sent
         const message = reply.errors[0].message || SqlLabMessage.UNKNOWN_ERROR;
-        dispatch(A.queryFailed({ id: query.id, message, errors: reply.errors.map((x) => ({ message: x.message, error_type: x.error_type })), now: Date.now() }));
+        dispatch(
+          A.queryFailed({
+            id: query.id,
+            message,
+            errors: reply.errors.map((x) => ({ message: x.message, error_type: x.error_type })),
+            now: Date.now(),
+          }),
+        );
       } else if (queryApi.isResultReply(reply)) {
         dispatch(A.querySucceeded({ id: query.id, result: reply }));
         const duration = (reply.query.endDttm ?? Date.now()) - (reply.query.startDttm ?? query.startDttm ?? Date.now());
         logSqlLabEvent(LOG.QUERY_SUCCESS, editor, { duration: Math.round(duration), rows: reply.query.rows }, 'timing');
       } else {
-        dispatch(A.queriesRefreshed({ queries: [reply.query], at: Math.min(getState().sqlLab.queriesLastUpdate || Infinity, changedOnMs(reply.query) - POLL_OVERLAP_MS) }));
+        dispatch(
+          A.queriesRefreshed({
+            queries: [reply.query],
+            at: Math.min(getState().sqlLab.queriesLastUpdate || Infinity, changedOnMs(reply.query) - POLL_OVERLAP_MS),
+          }),
+        );
       }
     } catch (e) {
       const err = toClientError(e);
       const message = err.message || SqlLabMessage.UNKNOWN_ERROR;
-      dispatch(A.queryFailed({ id: query.id, message, errors: err.errors.map((x) => ({ message: x.message, error_type: x.error_type })), now: Date.now() }));
-      logSqlLabEvent(LOG.QUERY_FAILED, editor, { error_type: err.errorType, error_details: message, duration: Date.now() - (query.startDttm ?? Date.now()) }, 'timing');
+      dispatch(
+        A.queryFailed({
+          id: query.id,
+          message,
+          errors: err.errors.map((x) => ({ message: x.message, error_type: x.error_type })),
+          now: Date.now(),
+        }),
+      );
+      logSqlLabEvent(
+        LOG.QUERY_FAILED,
+        editor,
+        { error_type: err.errorType, error_details: message, duration: Date.now() - (query.startDttm ?? Date.now()) },
+        'timing',
+      );
     }
   };
 }
@@ -139,7 +163,12 @@ export function rerunQuery(q: ClientQuery): SqlLabThunk {
     const editor = q.sqlEditorId ? editorById(getState(), q.sqlEditorId) : null;
     if (!editor || !q.sql) return;
     const db = getState().sqlLab.databases[String(q.dbId ?? editor.dbId)];
-    await dispatch(execute(newQuery({ ...editor, dbId: q.dbId ?? editor.dbId, schema: q.schema ?? editor.schema }, q.sql, Boolean(db?.allow_run_async)), editor));
+    await dispatch(
+      execute(
+        newQuery({ ...editor, dbId: q.dbId ?? editor.dbId, schema: q.schema ?? editor.schema }, q.sql, Boolean(db?.allow_run_async)),
+        editor,
+      ),
+    );
   };
 }
 

@@ -7,11 +7,45 @@ import type { SqlLabState } from './types';
 const d = { defaultDbId: 1, defaultQueryLimit: 1000, maxRow: 100000, backendPersistence: true, now: 0 };
 const tab = (id: string, over: Partial<QueryEditor> = {}) => newQueryEditor([], null, { ...d, id }, over);
 const ready = (editors: QueryEditor[]): SqlLabState =>
-  sqlLabReducer(initialSqlLabState, A.sqlLabLoaded({ config: initialSqlLabState.config, databases: {}, queryEditors: editors, tabHistory: editors.map((e) => e.id), queries: {}, tables: [], syncedAt: {} }));
-const query = (id: string, editorId: string, over: Partial<ClientQuery> = {}): ClientQuery => ({ id, sqlEditorId: editorId, state: 'running', progress: 0, startDttm: 1, results: null, errorMessage: null, ...over });
+  sqlLabReducer(
+    initialSqlLabState,
+    A.sqlLabLoaded({
+      config: initialSqlLabState.config,
+      databases: {},
+      queryEditors: editors,
+      tabHistory: editors.map((e) => e.id),
+      queries: {},
+      tables: [],
+      syncedAt: {},
+    }),
+  );
+const query = (id: string, editorId: string, over: Partial<ClientQuery> = {}): ClientQuery => ({
+  id,
+  sqlEditorId: editorId,
+  state: 'running',
+  progress: 0,
+  startDttm: 1,
+  results: null,
+  errorMessage: null,
+  ...over,
+});
 const table = (id: string, editorId: string): TableSchema => ({
-  id, remoteId: null, dbId: 1, queryEditorId: editorId, catalog: null, schema: 'main', name: id, expanded: true, dataPreviewQueryId: null,
-  columns: [], selectStar: null, primaryKey: null, foreignKeys: [], indexes: [], initialized: true, inLocalStorage: true,
+  id,
+  remoteId: null,
+  dbId: 1,
+  queryEditorId: editorId,
+  catalog: null,
+  schema: 'main',
+  name: id,
+  expanded: true,
+  dataPreviewQueryId: null,
+  columns: [],
+  selectStar: null,
+  primaryKey: null,
+  foreignKeys: [],
+  indexes: [],
+  initialized: true,
+  inLocalStorage: true,
 });
 
 describe('SQL Lab store (spec §4 "Tabs")', () => {
@@ -75,7 +109,7 @@ describe('SQL Lab store (spec §4 "Tabs")', () => {
 });
 
 describe('SQL Lab store (spec §4 "Query states")', () => {
-  it('start makes the query the tab\'s latest and shows Results', () => {
+  it("start makes the query the tab's latest and shows Results", () => {
     let s = ready([tab('a')]);
     s = sqlLabReducer(s, A.southPaneTabChanged('History'));
     s = sqlLabReducer(s, A.queryStarted({ query: query('q1', 'a'), now: 3 }));
@@ -83,7 +117,7 @@ describe('SQL Lab store (spec §4 "Query states")', () => {
     expect(s.activeSouthPaneTab).toBe(RESULTS_PANE);
   });
 
-  it('a data preview does not become the tab\'s latest query', () => {
+  it("a data preview does not become the tab's latest query", () => {
     let s = ready([tab('a')]);
     s = sqlLabReducer(s, A.queryStarted({ query: query('p1', 'a', { isDataPreview: true }), now: 3 }));
     expect(s.unsavedQueryEditor).toBeNull();
@@ -94,7 +128,9 @@ describe('SQL Lab store (spec §4 "Query states")', () => {
     let s = ready([tab('a')]);
     s = sqlLabReducer(s, A.queryStarted({ query: query('q1', 'a'), now: 3 }));
     s = sqlLabReducer(s, A.queryStoppedAction('q1'));
-    const result = { status: 'success', data: [{ x: 1 }], columns: [], query: { rows: 1 } } as unknown as Parameters<typeof A.querySucceeded>[0]['result'];
+    const result = { status: 'success', data: [{ x: 1 }], columns: [], query: { rows: 1 } } as unknown as Parameters<
+      typeof A.querySucceeded
+    >[0]['result'];
     s = sqlLabReducer(s, A.querySucceeded({ id: 'q1', result }));
     expect(s.queries.q1.state).toBe('stopped');
     expect(s.queries.q1.results).toBeNull();

@@ -78,7 +78,10 @@ function removeEditor(s: SqlLabState, staleId: string, now: number | null): SqlL
   const { history } = removeFromHistory(s.tabHistory, id);
   const queries: QueryMap = {};
   for (const [qid, q] of Object.entries(s.queries)) if (q.sqlEditorId !== id) queries[qid] = q;
-  const tables = removeTables({ tables: s.tables, activeSouthPaneTab: s.activeSouthPaneTab }, s.tables.filter((t) => t.queryEditorId === id).map((t) => t.id));
+  const tables = removeTables(
+    { tables: s.tables, activeSouthPaneTab: s.activeSouthPaneTab },
+    s.tables.filter((t) => t.queryEditorId === id).map((t) => t.id),
+  );
   const syncedAt = { ...s.syncedAt };
   delete syncedAt[id];
   return {
@@ -129,7 +132,12 @@ export function sqlLabReducer(state: SqlLabState = initialSqlLabState, action: U
   if (A.sqlLabLoadFailed.match(action)) return { ...s, status: 'failed', loadError: action.payload };
 
   if (A.queryEditorAdded.match(action)) {
-    return { ...s, queryEditors: [...folded(s), action.payload], unsavedQueryEditor: null, tabHistory: activateInHistory(s.tabHistory, action.payload.id) };
+    return {
+      ...s,
+      queryEditors: [...folded(s), action.payload],
+      unsavedQueryEditor: null,
+      tabHistory: activateInHistory(s.tabHistory, action.payload.id),
+    };
   }
   if (A.queryEditorSwitched.match(action)) {
     const id = currentId(s, action.payload);
@@ -155,13 +163,16 @@ export function sqlLabReducer(state: SqlLabState = initialSqlLabState, action: U
       syncedAt: { ...s.syncedAt, [editor.id]: localIsNewer ? -1 : editor.updatedAt },
     };
   }
-  if (A.queryEditorMigrated.match(action)) return renameEditor(s, action.payload.oldId, action.payload.tabViewId, action.payload.syncedUpdatedAt);
+  if (A.queryEditorMigrated.match(action))
+    return renameEditor(s, action.payload.oldId, action.payload.tabViewId, action.payload.syncedUpdatedAt);
   if (A.queryEditorSynced.match(action)) return { ...s, syncedAt: { ...s.syncedAt, [action.payload.id]: action.payload.updatedAt } };
   if (A.tabDeleteDone.match(action)) return { ...s, pendingTabDeletes: s.pendingTabDeletes.filter((id) => id !== action.payload) };
 
   if (A.queryStarted.match(action)) {
     const { now } = action.payload;
-    const query = action.payload.query.sqlEditorId ? { ...action.payload.query, sqlEditorId: currentId(s, action.payload.query.sqlEditorId) } : action.payload.query;
+    const query = action.payload.query.sqlEditorId
+      ? { ...action.payload.query, sqlEditorId: currentId(s, action.payload.query.sqlEditorId) }
+      : action.payload.query;
     if (query.isDataPreview || !query.sqlEditorId) return mapQuery(s, startQuery(s.queries, query));
     const editor = s.queryEditors.find((e) => e.id === query.sqlEditorId);
     const previous = editor ? withUnsavedEdits(editor, s.unsavedQueryEditor).latestQueryId : null;
@@ -170,7 +181,8 @@ export function sqlLabReducer(state: SqlLabState = initialSqlLabState, action: U
   }
   if (A.queryFetching.match(action)) return mapQuery(s, fetchingQuery(s.queries, action.payload));
   if (A.querySucceeded.match(action)) return mapQuery(s, querySuccess(s.queries, action.payload.id, action.payload.result));
-  if (A.queryFailed.match(action)) return mapQuery(s, failQuery(s.queries, action.payload.id, action.payload.message, action.payload.errors, action.payload.now));
+  if (A.queryFailed.match(action))
+    return mapQuery(s, failQuery(s.queries, action.payload.id, action.payload.message, action.payload.errors, action.payload.now));
   if (A.queryStoppedAction.match(action)) return mapQuery(s, queryStopped(s.queries, action.payload));
   if (A.queriesRefreshed.match(action)) {
     return { ...mapQuery(s, refreshQueries(s.queries, action.payload.queries)), queriesLastUpdate: action.payload.at };
@@ -181,11 +193,21 @@ export function sqlLabReducer(state: SqlLabState = initialSqlLabState, action: U
     delete queries[action.payload];
     return { ...s, queries };
   }
-  if (A.inactiveQueriesCleared.match(action)) return mapQuery(s, clearInactiveQueries(s.queries, action.payload.intervalMs, action.payload.now));
+  if (A.inactiveQueriesCleared.match(action))
+    return mapQuery(s, clearInactiveQueries(s.queries, action.payload.intervalMs, action.payload.now));
 
-  if (A.costEstimateStarted.match(action)) return { ...s, queryCostEstimates: { ...s.queryCostEstimates, [action.payload]: { completed: false, cost: null, error: null } } };
-  if (A.costEstimateReturned.match(action)) return { ...s, queryCostEstimates: { ...s.queryCostEstimates, [action.payload.id]: { completed: true, cost: action.payload.cost, error: null } } };
-  if (A.costEstimateFailed.match(action)) return { ...s, queryCostEstimates: { ...s.queryCostEstimates, [action.payload.id]: { completed: false, cost: null, error: action.payload.error } } };
+  if (A.costEstimateStarted.match(action))
+    return { ...s, queryCostEstimates: { ...s.queryCostEstimates, [action.payload]: { completed: false, cost: null, error: null } } };
+  if (A.costEstimateReturned.match(action))
+    return {
+      ...s,
+      queryCostEstimates: { ...s.queryCostEstimates, [action.payload.id]: { completed: true, cost: action.payload.cost, error: null } },
+    };
+  if (A.costEstimateFailed.match(action))
+    return {
+      ...s,
+      queryCostEstimates: { ...s.queryCostEstimates, [action.payload.id]: { completed: false, cost: null, error: action.payload.error } },
+    };
 
   if (A.tableMerged.match(action)) {
     const table = { ...action.payload.table, queryEditorId: currentId(s, action.payload.table.queryEditorId) };
@@ -195,7 +217,8 @@ export function sqlLabReducer(state: SqlLabState = initialSqlLabState, action: U
   if (A.tableChanged.match(action)) {
     return { ...s, tables: s.tables.map((t) => (t.id === action.payload.id ? { ...t, ...action.payload.changes } : t)) };
   }
-  if (A.tablesRemoved.match(action)) return { ...s, ...removeTables({ tables: s.tables, activeSouthPaneTab: s.activeSouthPaneTab }, action.payload) };
+  if (A.tablesRemoved.match(action))
+    return { ...s, ...removeTables({ tables: s.tables, activeSouthPaneTab: s.activeSouthPaneTab }, action.payload) };
   if (A.southPaneTabChanged.match(action)) return { ...s, activeSouthPaneTab: action.payload };
   if (A.offlineChanged.match(action)) return { ...s, offline: action.payload };
   if (A.datasourceLoading.match(action)) return { ...s, datasource: action.payload };

@@ -96,7 +96,15 @@ export function shareQuery(editorId: string): SqlLabThunk<Promise<string | null>
     const e = editorById(getState(), editorId);
     if (!e || e.dbId === null) return null;
     try {
-      const { url } = await api.createPermalink({ name: e.name, dbId: e.dbId, catalog: e.catalog, schema: e.schema, autorun: e.autorun, sql: e.sql, templateParams: e.templateParams });
+      const { url } = await api.createPermalink({
+        name: e.name,
+        dbId: e.dbId,
+        catalog: e.catalog,
+        schema: e.schema,
+        autorun: e.autorun,
+        sql: e.sql,
+        templateParams: e.templateParams,
+      });
       logSqlLabEvent(LOG.COPY_LINK, e);
       return url;
     } catch (err) {
@@ -112,7 +120,14 @@ export function saveDataset(queryId: string, tableName: string): SqlLabThunk<Pro
     const q = getState().sqlLab.queries[queryId];
     if (!q?.dbId || !q.sql) return SqlLabMessage.DATASOURCE_CREATE_FAILED;
     try {
-      await api.createDataset({ database: q.dbId, catalog: q.catalog ?? null, schema: q.schema ?? null, sql: q.sql, table_name: tableName.trim(), template_params: q.templateParams ?? null });
+      await api.createDataset({
+        database: q.dbId,
+        catalog: q.catalog ?? null,
+        schema: q.schema ?? null,
+        sql: q.sql,
+        table_name: tableName.trim(),
+        template_params: q.templateParams ?? null,
+      });
       logSqlLabEvent(LOG.CREATE_DATASET, q.sqlEditorId ? editorById(getState(), q.sqlEditorId) : null);
       return null;
     } catch (err) {

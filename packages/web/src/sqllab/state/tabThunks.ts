@@ -23,7 +23,8 @@ import { readLocalEditor } from './localStore';
 export function tabDefaults(state: RootState): NewTabDefaults {
   const { config, databases } = state.sqlLab;
   const ids = Object.keys(databases).map(Number);
-  const defaultDbId = config.defaultDbId !== null && ids.includes(config.defaultDbId) ? config.defaultDbId : ids.length ? Math.min(...ids) : null;
+  const defaultDbId =
+    config.defaultDbId !== null && ids.includes(config.defaultDbId) ? config.defaultDbId : ids.length ? Math.min(...ids) : null;
   return {
     id: nanoid(),
     defaultDbId,

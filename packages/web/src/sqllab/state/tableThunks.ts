@@ -21,7 +21,14 @@ export function addTable(editorId: string, tableRef: TableRef): SqlLabThunk {
       dispatch(
         A.tableChanged({
           id: table.id,
-          changes: { columns: meta.columns, selectStar: meta.selectStar, primaryKey: meta.primaryKey, foreignKeys: meta.foreignKeys, indexes: meta.indexes, initialized: true },
+          changes: {
+            columns: meta.columns,
+            selectStar: meta.selectStar,
+            primaryKey: meta.primaryKey,
+            foreignKeys: meta.foreignKeys,
+            indexes: meta.indexes,
+            initialized: true,
+          },
         }),
       );
     } catch {

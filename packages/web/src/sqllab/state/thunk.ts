@@ -43,7 +43,11 @@ export function logSqlLabEvent(
   payload: Record<string, unknown> = {},
   eventType: 'user' | 'timing' = 'user',
 ): void {
-  logEvent(name, { db_id: editor?.dbId ?? undefined, schema: editor?.schema ?? null, ...payload }, { eventType, source: 'sqlLab', sourceId: editor?.id });
+  logEvent(
+    name,
+    { db_id: editor?.dbId ?? undefined, schema: editor?.schema ?? null, ...payload },
+    { eventType, source: 'sqlLab', sourceId: editor?.id },
+  );
 }
 
 export const LOG = {
