@@ -19,6 +19,7 @@ execFileSync(process.execPath, ['scripts/ensure.mjs'], { cwd: root, stdio: 'inhe
 const pgMeta = process.env.RAMA_TEST_PG_METADATA_URL ?? 'postgresql://postgres@127.0.0.1:5432/rama_test_metadata';
 const suites = [
   { name: 'typecheck (web)', cmd: ['npx', 'tsc', '-p', 'packages/web', '--noEmit'] },
+  { name: 'typecheck (server with its tests)', cmd: ['npx', 'tsc', '-p', 'packages/server/tsconfig.lint.json', '--noEmit'] },
   { name: 'lint', cmd: ['npm', 'run', 'lint', '--silent'] },
   { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project', 'unit'] },
   { name: 'API on SQLite metadata', cmd: ['npx', 'vitest', 'run', '--project', 'api'], env: { RAMA_TEST_METADATA: 'sqlite' } },

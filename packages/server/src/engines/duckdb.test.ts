@@ -187,7 +187,8 @@ describe('duckdb engine (read-write file)', () => {
   });
 
   it('estimates cost as plan lines', async () => {
-    const plan = await duckdbSpec.estimateCost(pool, `SELECT * FROM ${T}`);
+    const conn = await pool.acquire();
+    const plan = await duckdbSpec.estimateCost(conn, `SELECT * FROM ${T}`).finally(() => conn.release());
     expect(plan.length).toBeGreaterThan(0);
     expect(plan.some((p) => String(p.Plan).includes('SCAN'))).toBe(true);
   });

@@ -191,7 +191,8 @@ await describeIfService(mysqlService, 'mysql / mariadb engine', () => {
   });
 
   it('estimates cost with EXPLAIN rows', async () => {
-    const plan = await mysqlSpec.estimateCost(pool, `SELECT * FROM ${S}.orders`);
+    const conn = await pool.acquire();
+    const plan = await mysqlSpec.estimateCost(conn, `SELECT * FROM ${S}.orders`).finally(() => conn.release());
     expect(plan[0]).toHaveProperty('select_type', 'SIMPLE');
   });
 

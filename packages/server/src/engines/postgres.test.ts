@@ -196,7 +196,8 @@ await describeIfService(postgresService, 'postgres engine', () => {
   });
 
   it('estimates cost with EXPLAIN (FORMAT JSON)', async () => {
-    const [cost] = await postgresSpec.estimateCost(pool, `SELECT * FROM ${S}.orders`);
+    const conn = await pool.acquire();
+    const [cost] = await postgresSpec.estimateCost(conn, `SELECT * FROM ${S}.orders`).finally(() => conn.release());
     expect(Object.keys(cost)).toEqual(['Startup cost', 'Total cost', 'Plan rows']);
     expect(typeof cost['Total cost']).toBe('number');
   });

@@ -152,7 +152,8 @@ describe('sqlite engine', () => {
   });
 
   it('estimates cost with EXPLAIN QUERY PLAN', async () => {
-    const plan = await sqliteSpec.estimateCost(pool, `SELECT * FROM ${T} WHERE created = 'x'`);
+    const conn = await pool.acquire();
+    const plan = await sqliteSpec.estimateCost(conn, `SELECT * FROM ${T} WHERE created = 'x'`).finally(() => conn.release());
     expect(plan.length).toBeGreaterThan(0);
     expect(String(plan[0].detail)).toMatch(/SEARCH|SCAN/);
   });

@@ -18,7 +18,7 @@ await describeIfService(postgresService, 'shutdown', () => {
     if (!existsSync(CLI)) throw new Error('packages/server/dist/cli.js is missing: build first (npm test builds it)');
     const home = mkdtempSync(join(tmpdir(), 'rama-shutdown-'));
     const port = 19000 + Math.floor(Math.random() * 500);
-    const env = {
+    const env: NodeJS.ProcessEnv = {
       ...process.env,
       RAMA_HOME: home,
       RAMA_PORT: String(port),

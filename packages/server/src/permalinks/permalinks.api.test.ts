@@ -118,11 +118,12 @@ describe('sharing a query', () => {
         req.end(body);
       });
     };
-    for (const headers of [
+    const cases: Record<string, string>[] = [
       { host: 'evil.example' },
       { host: 'evil.example:443', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' },
       { host: 'bi.example.com.evil.example', forwarded: 'host=evil.example;proto=http' },
-    ]) {
+    ];
+    for (const headers of cases) {
       const reply = await post(headers);
       expect(reply.key, JSON.stringify(headers)).toMatch(/^[A-Za-z0-9_-]{22,}$/);
       expect(reply.url.startsWith(`${PUBLIC_URL}/`), reply.url).toBe(true);

@@ -123,7 +123,7 @@ export async function insertQuery(
 
 /** A form post as the web client sends it to /tabstateview/ and /tableschemaview/: every value JSON-encoded. */
 export function formBody(fields: Record<string, unknown>): { raw: string; headers: Record<string, string> } {
-  const raw = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, JSON.stringify(v)])).toString();
+  const raw = new URLSearchParams(Object.entries(fields).map(([k, v]): [string, string] => [k, String(JSON.stringify(v))])).toString();
   return { raw, headers: { 'content-type': 'application/x-www-form-urlencoded' } };
 }
 export const postForm = <T>(c: Client, path: string, fields: Record<string, unknown>) =>
