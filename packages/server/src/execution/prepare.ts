@@ -5,6 +5,7 @@
  * Parsing runs off the main thread for large texts. Everything here refuses with a 400.
  */
 import { ErrorType } from '@rama/shared';
+import type { RamaConfig } from '../config.js';
 import type { EngineSpec } from '../engines/types.js';
 import { typedError } from '../http/errors.js';
 import type { Principal } from '../security/principal.js';
@@ -12,6 +13,9 @@ import { checkScriptAsync } from '../sql/offload.js';
 import { unparseableMessage, type StatementKind } from '../sql/statements.js';
 import { parseTemplateParams, renderSqlTemplate, TemplateError } from '../sql/template.js';
 import type { Executor, NamespaceSpec } from './executor.js';
+
+/** ENABLE_TEMPLATE_PROCESSING: on unless switched off. */
+export const templatesEnabled = (config: RamaConfig): boolean => config.featureFlags.ENABLE_TEMPLATE_PROCESSING !== false;
 
 export const DML_REFUSED_MESSAGE = 'Only SELECT statements are allowed against this database.';
 

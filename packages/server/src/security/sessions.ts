@@ -34,7 +34,3 @@ export async function sessionUserId(db: Kysely<MetadataSchema>, token: string): 
 export async function deleteSession(db: Kysely<MetadataSchema>, token: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', sha256(token)).execute();
 }
-
-export async function deleteUserSessions(db: Kysely<MetadataSchema>, userId: number): Promise<void> {
-  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
-}

@@ -6,7 +6,7 @@
  * each running one job at a time under a time limit. A job over the limit is refused with a clear
  * message and its worker replaced; other jobs are not affected.
  */
-import { createRequire } from 'node:module';
+import { TS_SOURCE_HOOKS, typescriptPath } from './ts-source-hooks.js';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { runTask, type TaskName, type TaskResults } from './offload-tasks.js';
 import type { ScriptCheck } from './statements.js';
@@ -48,28 +48,9 @@ const tooComplex = (why: string) =>
 
 /**
  * The worker module. Built (dist/sql/offload.js) it is the compiled parse-worker.js beside this
- * file. Run from the TypeScript sources (vitest), the worker registers a module hook that maps
- * `./x.js` imports to `./x.ts` and transpiles them with the `typescript` dev dependency.
+ * file. Run from the TypeScript sources (vitest), the worker registers the hooks of
+ * ts-source-hooks.ts first.
  */
-const TS_HOOKS = `
-import { readFile, access } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-let ts;
-export async function initialize(data) { ts = createRequire(data.typescript)(data.typescript); }
-export async function resolve(specifier, context, next) {
-  if (context.parentURL && context.parentURL.endsWith('.ts') && /^\\.\\.?\\//.test(specifier) && specifier.endsWith('.js')) {
-    const url = new URL(specifier.slice(0, -3) + '.ts', context.parentURL);
-    try { await access(url); return { url: url.href, shortCircuit: true }; } catch {}
-  }
-  return next(specifier, context);
-}
-export async function load(url, context, next) {
-  if (!url.startsWith('file:') || !url.endsWith('.ts')) return next(url, context);
-  const source = await readFile(new URL(url), 'utf8');
-  const out = ts.transpileModule(source, { fileName: url, compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
-  return { format: 'module', source: out.outputText, shortCircuit: true };
-}
-`;
 const TS_BOOT = `
 const { register } = require('node:module');
 const { workerData } = require('node:worker_threads');
@@ -80,9 +61,9 @@ import(workerData.entry).catch((e) => { throw e; });
 function spawnWorker(): Worker {
   const here = import.meta.url;
   if (!here.endsWith('.ts')) return new Worker(new URL('./parse-worker.js', here), { resourceLimits: RESOURCE_LIMITS });
-  const typescript = createRequire(here).resolve('typescript');
+  const typescript = typescriptPath(here);
   const entry = new URL('./parse-worker.ts', here).href;
-  return new Worker(TS_BOOT, { eval: true, workerData: { hooks: TS_HOOKS, typescript, entry }, resourceLimits: RESOURCE_LIMITS });
+  return new Worker(TS_BOOT, { eval: true, workerData: { hooks: TS_SOURCE_HOOKS, typescript, entry }, resourceLimits: RESOURCE_LIMITS });
 }
 
 interface Job {

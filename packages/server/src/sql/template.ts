@@ -11,10 +11,12 @@
  * `range(100000000)` in a worker took the parent down).
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
+import { TS_SOURCE_HOOKS, typescriptPath } from './ts-source-hooks.js';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LIMITS, type EngineLimits } from './template-limits.js';
+// types only: the server process never loads the engine itself
+import type { EngineContext } from './template-engine.js';
 
 export class TemplateError extends Error {
   constructor(message: string) {
@@ -23,19 +25,8 @@ export class TemplateError extends Error {
   }
 }
 
-export interface TemplateContext {
-  /** user-supplied template parameters (the editor's JSON), substituted as written */
-  params: Record<string, unknown>;
-  username: string | null;
-  userId: number | null;
-  email: string | null;
-  /** URL parameters of the page the query comes from */
-  urlParams: Record<string, string>;
-  /** filters applied to the query (charts, dashboards); [] in SQL Lab */
-  filters: Array<{ col: string; op: string; val: unknown }>;
-  /** how macro values are escaped: 'backslash' for engines where \ escapes in literals (MySQL, MariaDB) */
-  escaping: 'standard' | 'backslash';
-}
+/** What a render sees: parameters, the user, URL parameters, applied filters, the escaping flavour. */
+export type TemplateContext = EngineContext;
 
 const POOL_SIZE = 2;
 const HEAP_MB = 128;
@@ -61,30 +52,7 @@ export function resetTemplateRenderer(): void {
   settings.limits = { ...DEFAULT_LIMITS };
 }
 
-/**
- * Run from the TypeScript sources (vitest), the executor registers a module hook that maps `./x.js`
- * imports to `./x.ts` and transpiles them with the `typescript` dev dependency (as offload.ts does).
- */
-const TS_HOOKS = `
-import { readFile, access } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-let ts;
-export async function initialize(data) { ts = createRequire(data.typescript)(data.typescript); }
-export async function resolve(specifier, context, next) {
-  if (context.parentURL && context.parentURL.endsWith('.ts') && /^\\.\\.?\\//.test(specifier) && specifier.endsWith('.js')) {
-    const url = new URL(specifier.slice(0, -3) + '.ts', context.parentURL);
-    try { await access(url); return { url: url.href, shortCircuit: true }; } catch {}
-  }
-  return next(specifier, context);
-}
-export async function load(url, context, next) {
-  if (!url.startsWith('file:') || !url.endsWith('.ts')) return next(url, context);
-  const source = await readFile(new URL(url), 'utf8');
-  const out = ts.transpileModule(source, { fileName: url, compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } });
-  return { format: 'module', source: out.outputText, shortCircuit: true };
-}
-`;
-
+/** An executor child: the compiled module, or from the TypeScript sources with ts-source-hooks.ts. */
 function spawnExecutor(): ChildProcess {
   const here = import.meta.url;
   const execArgv = [`--max-old-space-size=${HEAP_MB}`, '--max-semi-space-size=8'];
@@ -97,9 +65,9 @@ function spawnExecutor(): ChildProcess {
       execArgv: [...execArgv, '--disallow-code-generation-from-strings'],
     });
   }
-  const typescript = createRequire(here).resolve('typescript');
+  const typescript = typescriptPath(here);
   const boot = `import { register } from 'node:module';
-register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(TS_HOOKS)}), { data: { typescript: ${JSON.stringify(typescript)} } });`;
+register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(TS_SOURCE_HOOKS)}), { data: { typescript: ${JSON.stringify(typescript)} } });`;
   return fork(fileURLToPath(new URL('./template-executor.ts', here)), [], {
     ...options,
     execArgv: [...execArgv, '--import', `data:text/javascript,${encodeURIComponent(boot)}`],
@@ -109,7 +77,7 @@ register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(TS_HOOKS)
 interface Job {
   id: number;
   source: string;
-  context: Omit<TemplateContext, 'params'> & { params: Record<string, unknown> };
+  context: TemplateContext;
   resolve: (out: string) => void;
   reject: (e: Error) => void;
 }

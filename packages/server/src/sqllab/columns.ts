@@ -3,6 +3,7 @@ import { ErrorType } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import type { Principal } from '../security/principal.js';
 import { executionHttpError } from '../execution/errors.js';
+import { templatesEnabled } from '../execution/prepare.js';
 import { typedError } from '../http/errors.js';
 import { prepareRun } from './prepare.js';
 import { SqlLabService } from './service.js';
@@ -42,7 +43,7 @@ export async function inferQueryColumns(
       tmpTableName: null,
       tmpSchemaName: null,
       urlParams: {},
-      templatesEnabled: ctx.config.featureFlags.ENABLE_TEMPLATE_PROCESSING !== false,
+      templatesEnabled: templatesEnabled(ctx.config),
     },
     ctx.config.sqlMaxRow,
     timeoutMs,
@@ -66,5 +67,6 @@ export async function inferQueryColumns(
   } catch (e) {
     throw executionHttpError(e);
   }
-  return columns.map((c) => ({ column_name: c.column_name, name: c.name, type: c.type, type_generic: c.type_generic, is_dttm: c.is_dttm }));
+  // the executor hands over plain result columns already
+  return columns;
 }

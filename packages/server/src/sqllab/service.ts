@@ -10,6 +10,7 @@ import { nowIso } from '../metadata/db.js';
 import { EngineError, type ResultColumn } from '../engines/types.js';
 import { getEngineSpec } from '../engines/registry.js';
 import { executionHttpError } from '../execution/errors.js';
+import { templatesEnabled } from '../execution/prepare.js';
 import { HttpError, invalidFields, notFound, typedError } from '../http/errors.js';
 import { formatSqlAsync } from '../sql/offload.js';
 import { tablesForStorage } from './history.js';
@@ -119,10 +120,6 @@ export class SqlLabService {
     return (await presentQueries(this.db, [row]))[0];
   }
 
-  private get templatesEnabled(): boolean {
-    return this.ctx.config.featureFlags.ENABLE_TEMPLATE_PROCESSING !== false;
-  }
-
   /** Run the editor's SQL. Sync: the result (200, streamed when large) or an error; async: 202 with the pending query. */
   async execute(user: Principal, p: ExecutePayload, urlParams: Record<string, string>, signal?: AbortSignal): Promise<Reply> {
     const { row: dbRow, open } = await this.openDatabase(user, p.database_id);
@@ -149,7 +146,7 @@ export class SqlLabService {
         tmpTableName: p.tmp_table_name ?? null,
         tmpSchemaName: p.tmp_schema_name ?? null,
         urlParams,
-        templatesEnabled: this.templatesEnabled,
+        templatesEnabled: templatesEnabled(this.ctx.config),
       },
       this.ctx.config.sqlMaxRow,
       this.ctx.config.sqllabTimeout * 1000,
@@ -408,7 +405,7 @@ export class SqlLabService {
         tmpTableName: null,
         tmpSchemaName: null,
         urlParams: {},
-        templatesEnabled: this.templatesEnabled,
+        templatesEnabled: templatesEnabled(this.ctx.config),
       },
       this.ctx.config.sqlMaxRow,
       timeoutMs,
