@@ -7,7 +7,7 @@ import { join } from 'node:path';
 export const root = new URL('..', import.meta.url).pathname;
 const CLI = join(root, 'packages/server/dist/cli.js');
 
-export async function startServer(env = {}) {
+export async function startServer(env = {}, opts = {}) {
   const home = mkdtempSync(join(tmpdir(), 'rama-bench-'));
   const port = 18700 + Math.floor(Math.random() * 200);
   const fullEnv = {
@@ -22,7 +22,17 @@ export async function startServer(env = {}) {
     ...env,
   };
   execFileSync(process.execPath, [CLI, 'init'], { env: fullEnv, stdio: 'ignore' });
-  const proc = spawn(process.execPath, [CLI, 'start'], { env: fullEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+  const proc = spawn(process.execPath, [CLI, 'start'], { env: fullEnv, stdio: ['ignore', opts.onLog ? 'pipe' : 'ignore', 'inherit'] });
+  if (opts.onLog) {
+    // pino writes one JSON object per line: hand each line to the caller
+    let rest = '';
+    proc.stdout.setEncoding('utf8');
+    proc.stdout.on('data', (chunk) => {
+      const lines = (rest + chunk).split('\n');
+      rest = lines.pop();
+      for (const line of lines) opts.onLog(line);
+    });
+  }
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
     try {

@@ -1,20 +1,25 @@
 // `npm run bench`: every benchmark, printed as ratios against its baseline measured in the same run.
 import { benchSqlLab } from './sqllab.mjs';
 import { benchGrid } from './grid.mjs';
+import { benchCharts } from './charts.mjs';
 
 const only = process.argv[2];
+const ms = (x) => x.toFixed(x < 10 ? 2 : 0);
 const results = [];
 if (!only || only === 'sqllab') results.push(...(await benchSqlLab()));
 if (!only || only === 'grid') results.push(...(await benchGrid()));
+if (!only || only === 'charts') results.push(...(await benchCharts()));
 for (const r of results) {
   if (r.ratio !== undefined) {
     console.log(
-      `${r.case}\n  baseline ${r.baseline_ms.toFixed(0)} ms, Rama ${r.rama_ms.toFixed(0)} ms, ratio ${r.ratio.toFixed(2)} (goal ${r.goal})${r.response_mb ? `, ${r.response_mb.toFixed(1)} MB` : ''}`,
+      `${r.case}\n  baseline ${ms(r.baseline_ms)} ms, Rama ${ms(r.rama_ms)} ms, ratio ${r.ratio.toFixed(2)} (goal ${r.goal})${r.response_mb ? `, ${r.response_mb.toFixed(1)} MB` : ''}`,
     );
     if (r.case.includes('100k rows') && r.case.includes('sync'))
       console.log(`  moonshot (< 1.0): ${r.ratio < 1 ? 'reached' : 'not reached'}`);
   } else if (r.latency_ms !== undefined) {
     console.log(`${r.case}: ${r.latency_ms.toFixed(1)} ms (max ${r.max_ms.toFixed(1)} ms)`);
+  } else if (r.count !== undefined) {
+    console.log(`${r.case}: ${r.count}`);
   } else if (r.peak_mb !== undefined) {
     console.log(`${r.case}: ${r.peak_mb.toFixed(0)} MB`);
   } else {

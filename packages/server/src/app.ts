@@ -17,6 +17,7 @@ import { deriveKey } from './security/crypto.js';
 import { DatabaseConnections } from './databases/connections.js';
 import { createSqlLabRuntime } from './sqllab/runtime.js';
 import { Executor } from './execution/executor.js';
+import { ChartDataService } from './charts/service.js';
 import { threadPoolQueryCap } from './execution/slots.js';
 import { registerAuth } from './http/auth.js';
 import { HttpError, errorsBody } from './http/errors.js';
@@ -58,7 +59,8 @@ export function createContext(config: RamaConfig, store: MetadataStore, log: Fas
     log,
   };
   const ctx = base as AppContext;
-  ctx.sqllab = createSqlLabRuntime(base, { startTimers: true });
+  ctx.sqllab = createSqlLabRuntime(ctx, { startTimers: true });
+  ctx.charts = new ChartDataService(ctx);
   return ctx;
 }
 
@@ -175,6 +177,7 @@ export async function buildApp({ config, store: givenStore, logger }: BuildOptio
   app.addHook('onClose', async () => {
     health.close();
     await ctx.sqllab.close();
+    await ctx.charts.close();
     await ctx.connections.closeAll();
     if (!givenStore) await store.close();
   });

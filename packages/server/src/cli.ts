@@ -13,6 +13,7 @@ import { ensureAdmin, syncBuiltinRoles } from './security/users.js';
 import { generatePassword } from './security/passwords.js';
 import { loadExamples } from './examples/load.js';
 import { registerExamplesDatabase } from './examples/register.js';
+import { registerExampleDatasets } from './examples/datasets.js';
 import { spawn } from 'node:child_process';
 import { threadPoolSize } from './execution/slots.js';
 
@@ -104,6 +105,8 @@ async function loadAndRegisterExamples(force: boolean): Promise<void> {
   await withApp(async ({ ctx }) => {
     const id = await registerExamplesDatabase(ctx, result.path);
     console.log(`The "examples" database is registered (id ${id}).`);
+    const datasets = await registerExampleDatasets(ctx, id);
+    if (datasets) console.log(`Registered ${datasets} example datasets with their metrics.`);
   });
 }
 
@@ -175,6 +178,7 @@ program
       ctx.execution.cancelAll();
       await worker.close();
       await ctx.sqllab.close();
+      await ctx.charts.close();
       await ctx.connections.closeAll();
       await store.close();
       process.exit(0);

@@ -24,6 +24,10 @@ export interface RamaConfig {
   /** key prefix in Redis (queue and results), so several Rama deployments can share one Redis */
   redisPrefix: string;
   sqlMaxRow: number;
+  /** CACHE_DEFAULT_TIMEOUT: seconds a chart result stays cached when neither chart, dataset nor database says */
+  chartCacheTimeout: number;
+  /** RAMA_CHART_CACHE_MAX_BYTES: the in-memory chart cache's size (without Redis) */
+  chartCacheMaxBytes: number;
   defaultSqllabLimit: number;
   sqllabDefaultDbId: number | null;
   sqllabQueryResultTimeout: number;
@@ -188,6 +192,8 @@ export function loadConfig(env: Env = process.env): RamaConfig {
     redisUrl: (get('RAMA_REDIS_URL') as string | undefined) || null,
     redisPrefix: String(get('RAMA_REDIS_PREFIX') || 'rama'),
     sqlMaxRow,
+    chartCacheTimeout: intSetting('CACHE_DEFAULT_TIMEOUT', get('CACHE_DEFAULT_TIMEOUT'), 86_400, 0),
+    chartCacheMaxBytes: intSetting('RAMA_CHART_CACHE_MAX_BYTES', get('RAMA_CHART_CACHE_MAX_BYTES'), 256 * 1024 * 1024, 1024 * 1024),
     defaultSqllabLimit: defaultLimit,
     sqllabDefaultDbId: dbid === undefined || dbid === '' ? null : intSetting('SQLLAB_DEFAULT_DBID', dbid, 0, 1),
     sqllabQueryResultTimeout: intSetting('SQLLAB_QUERY_RESULT_TIMEOUT', get('SQLLAB_QUERY_RESULT_TIMEOUT'), 0),

@@ -5,6 +5,7 @@ import type { TokenService } from './security/tokens.js';
 import type { DatabaseConnections } from './databases/connections.js';
 import type { SqlLabRuntime } from './sqllab/runtime.js';
 import type { Executor } from './execution/executor.js';
+import type { ChartDataService } from './charts/service.js';
 
 /** What every feature's routes and services receive: configuration and the shared stores. */
 export interface AppContext {
@@ -16,4 +17,6 @@ export interface AppContext {
   /** the one path that runs SQL (execution/) */
   execution: Executor;
   sqllab: SqlLabRuntime;
+  /** chart data: compiler, cache and single flight (one per process) */
+  charts: ChartDataService;
 }

@@ -8,6 +8,8 @@ import { permalinkRoutes } from './permalinks/routes.js';
 import { tabStateRoutes } from './tabstate/routes.js';
 import { datasetRoutes } from './datasets/routes.js';
 import { logRoutes } from './log/routes.js';
+import { timeRangeRoutes } from './timerange/routes.js';
+import { chartDataRoutes } from './charts/routes.js';
 
 /** Every feature's routes; each feature folder exports one `(app, ctx) => void` registrar. */
 export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => unknown)[] = [
@@ -19,4 +21,6 @@ export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => unknown)
   tabStateRoutes,
   datasetRoutes,
   logRoutes,
+  timeRangeRoutes,
+  chartDataRoutes,
 ];

@@ -1,5 +1,6 @@
 import type { Principal } from '../security/principal.js';
 import { databasePermView } from '../security/permissions.js';
+import { allowedSchemas } from '../databases/access.js';
 
 /** The `datasource_access` view of a dataset, as the BI server names it. */
 export const datasetPermView = (databaseName: string, tableName: string, id: number): string =>
@@ -69,4 +70,9 @@ export function canAccessDataset(
 /** Owners and admins change and delete a dataset (the BI server's ownership rule). */
 export function canEditDataset(user: Principal, ownerIds: number[]): boolean {
   return user.isAdmin || ownerIds.includes(user.id);
+}
+
+/** A user granted single schemas uses only those; a dataset without a schema needs the whole database. */
+export function mayUseSchema(user: Principal, db: DatabaseRef, schema: string | null): boolean {
+  return schema !== null ? allowedSchemas(user, db, [schema]).length > 0 : hasDatabaseWideAccess(user, db);
 }

@@ -72,3 +72,25 @@ export function uniqueColumns(columns: DiscoveredColumn[]): DiscoveredColumn[] {
   const seen = new Set<string>();
   return columns.filter((c) => !seen.has(c.column_name) && Boolean(seen.add(c.column_name)));
 }
+
+/** Where a dataset's columns come from: its SQL when it is virtual, else its table. */
+export interface ColumnSource {
+  databaseId: number;
+  catalog: string | null;
+  schema: string | null;
+  tableName: string;
+  /** null or blank: physical */
+  sql: string | null;
+  templateParams: string | null;
+  signal?: AbortSignal;
+}
+
+/** The columns the source has now, names made unique. */
+export async function discoverColumns(ctx: AppContext, user: Principal, source: ColumnSource): Promise<DiscoveredColumn[]> {
+  const sql = source.sql !== null && source.sql.trim() !== '' ? source.sql : null;
+  return uniqueColumns(
+    sql !== null
+      ? await virtualColumns(ctx, user, { ...source, sql })
+      : await physicalColumns(ctx, source.databaseId, source.tableName, source.schema, source.catalog),
+  );
+}

@@ -327,6 +327,25 @@ describe('dataset list', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('filters on the database (rel_o_m), certification and name; every row tells its kind', async () => {
+    const flights = (await alice.client.get<List>('/api/v1/dataset/?q=(filters:!((col:table_name,opr:ct,value:flights_v)))')).body;
+    expect(flights.result.map((d) => [d.table_name, d.kind])).toEqual([['Flights_Virtual', 'virtual']]);
+    const id = flights.ids[0];
+    const put = await bob.client.put(`/api/v1/dataset/${id}`, {
+      extra: '{"certification":{"certified_by":"Data team","details":"Checked"}}',
+    });
+    expect(put.status).toBe(200);
+    const certified = await alice.client.get<List>('/api/v1/dataset/?q=(filters:!((col:id,opr:dataset_is_certified,value:!t)))');
+    expect(certified.body.ids).toEqual([id]);
+    const uncertified = await alice.client.get<List>('/api/v1/dataset/?q=(filters:!((col:id,opr:dataset_is_certified,value:!f)))');
+    expect(uncertified.body.ids).not.toContain(id);
+    expect(uncertified.body.count + certified.body.count).toBe((await alice.client.get<List>('/api/v1/dataset/')).body.count);
+    const byDb = await alice.client.get<List>(`/api/v1/dataset/?q=(filters:!((col:database,opr:rel_o_m,value:${examples})))`);
+    expect(byDb.body.count).toBe((await alice.client.get<List>('/api/v1/dataset/')).body.count);
+    expect((await alice.client.get<List>('/api/v1/dataset/?q=(filters:!((col:database,opr:rel_o_m,value:999999)))')).body.count).toBe(0);
+    expect(new Set(byDb.body.result.map((d) => d.kind))).toEqual(new Set(['physical', 'virtual']));
+  });
+
   it('orders and pages', async () => {
     const desc = await alice.client.get<List>(
       '/api/v1/dataset/?q=(filters:!((col:table_name,opr:ct,value:stocks)),order_column:table_name,order_direction:desc)',

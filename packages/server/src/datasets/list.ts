@@ -1,10 +1,10 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
-import type { DatasetListItem } from '@rama/shared';
+import type { DatasetListItem, DistinctValues } from '@rama/shared';
 import type { MetadataSchema } from '../metadata/schema.js';
 import { textMatches } from '../metadata/textMatch.js';
 import type { Principal } from '../security/principal.js';
 import { invalidFields } from '../http/errors.js';
-import { listParams } from '../http/rison.js';
+import { listParams, type ListParams } from '../http/rison.js';
 import { datasetScope, type DatasetScope } from './access.js';
 import { MAX_ID, pickColumns, presentListItem } from './present.js';
 import type { DatasetService } from './service.js';
@@ -85,6 +85,12 @@ function condition(eb: Eb, col: string, opr: string, value: unknown): Expression
       return value ? eb.or([eb('t.sql', 'is', null), eb('t.sql', '=', '')]) : eb.and([eb('t.sql', 'is not', null), eb('t.sql', '!=', '')]);
     }
     case 'id':
+      if (opr === 'dataset_is_certified') {
+        // certification lives in `extra` JSON (`{"certification": {...}}`), as the BI server keeps it
+        if (typeof value !== 'boolean') throw unsupported(col, opr);
+        const certified = eb('t.extra', 'like', '%"certification"%');
+        return value ? certified : eb.or([eb('t.extra', 'is', null), eb.not(certified)]);
+      }
       if (opr === 'eq') return eb('t.id', '=', asId(col, opr, value));
       if (opr === 'in' && Array.isArray(value)) {
         const ids = value.map((v) => asId(col, opr, v));
@@ -107,6 +113,48 @@ function visibility(eb: Eb, scope: DatasetScope): Expression<SqlBool> {
   return any.length ? eb.or(any) : sql<SqlBool>`1 = 0`;
 }
 
+function baseQuery(db: Kysely<MetadataSchema>, scope: DatasetScope, filters: ListParams['filters']) {
+  return db
+    .selectFrom('tables as t')
+    .innerJoin('dbs as d', 'd.id', 't.database_id')
+    .leftJoin('ab_user as cb', 'cb.id', 't.changed_by_fk')
+    .where((eb) => eb.and([...(scope.all ? [] : [visibility(eb, scope)]), ...filters.map((f) => condition(eb, f.col, f.opr, f.value))]));
+}
+
+/** The columns whose values the dataset list offers as filter choices (the BI server's allowed_distinct_fields). */
+export const DISTINCT_COLUMNS = ['catalog', 'schema'] as const;
+export type DistinctColumn = (typeof DISTINCT_COLUMNS)[number];
+
+/**
+ * GET /api/v1/dataset/distinct/{column}?q=(filter:…,page:…,page_size:…): the distinct non-empty
+ * values over the datasets the user can see, those starting with `filter` (any case), sorted.
+ */
+export async function distinctValues(
+  db: Kysely<MetadataSchema>,
+  user: Principal,
+  column: DistinctColumn,
+  q: Record<string, unknown>,
+): Promise<DistinctValues> {
+  const filter = q.filter;
+  if (filter !== undefined && typeof filter !== 'string') throw invalidFields({ filter: ['Not a valid string.'] });
+  const p = listParams({ page: q.page, page_size: q.page_size }, [], 20);
+  const scope = datasetScope(user, await db.selectFrom('dbs').select(['id', 'database_name']).execute());
+  const ref = `t.${column}` as const;
+  const base = baseQuery(db, scope, filter ? [{ col: column, opr: 'sw', value: filter }] : []).where((eb) =>
+    eb.and([eb(ref, 'is not', null), eb(ref, '!=', '')]),
+  );
+  const { count } = await base.select((eb) => eb.fn.count<number>(ref).distinct().as('count')).executeTakeFirstOrThrow();
+  const rows = await base
+    .select(`${ref} as value`)
+    .distinct()
+    .orderBy('value')
+    .limit(p.pageSize)
+    .offset(p.page * p.pageSize)
+    .execute();
+  const values = rows.map((r) => String(r.value));
+  return { count: Number(count), result: values.map((v) => ({ text: v, value: v })) };
+}
+
 /** GET /api/v1/dataset/?q=…: filtered, visible to the user, ordered and paged; `columns` narrows each row. */
 export async function listDatasets(
   service: DatasetService,
@@ -120,11 +168,7 @@ export async function listDatasets(
     throw invalidFields({ columns: ['Not a valid list.'] });
   const scope = datasetScope(user, await db.selectFrom('dbs').select(['id', 'database_name']).execute());
 
-  const base = db
-    .selectFrom('tables as t')
-    .innerJoin('dbs as d', 'd.id', 't.database_id')
-    .leftJoin('ab_user as cb', 'cb.id', 't.changed_by_fk')
-    .where((eb) => eb.and([...(scope.all ? [] : [visibility(eb, scope)]), ...p.filters.map((f) => condition(eb, f.col, f.opr, f.value))]));
+  const base = baseQuery(db, scope, p.filters);
 
   const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   // without an order the newest change comes first, as the dataset list shows it

@@ -18,6 +18,7 @@ const row = (over: Partial<DatasetRow>): DatasetRow => ({
   offset: 0,
   cache_timeout: null,
   filter_select_enabled: 1,
+  fetch_values_predicate: null,
   normalize_columns: 0,
   always_filter_main_dttm: 0,
   is_managed_externally: 0,

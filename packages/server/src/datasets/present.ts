@@ -1,8 +1,20 @@
-import type { DatasetColumnDetail, DatasetCreateResult, DatasetDetail, DatasetListItem, DatasetMetricDetail, UserRef } from '@rama/shared';
+import { isTimeGrain, timeGrainLabel } from '@rama/shared';
+import type {
+  DatasetColumnDetail,
+  DatasetCreateResult,
+  DatasetDetail,
+  DatasetListItem,
+  DatasetMetricDetail,
+  ExploreDatasource,
+  MetricCurrency,
+  UserRef,
+} from '@rama/shared';
 import type { DatasetTable, Row, SqlMetricTable, TableColumnTable } from '../metadata/schema.js';
 import { lexDialectOf, tokenize, trimTrailingSemicolons } from '../engines/lexer.js';
 import type { EngineSpec } from '../engines/types.js';
 import { humanizeDelta } from '../http/time.js';
+import { datasetPermView } from './access.js';
+import { parseCurrency } from './rules.js';
 
 export type DatasetRow = Row<DatasetTable>;
 export type ColumnRow = Row<TableColumnTable>;
@@ -68,6 +80,8 @@ function presentColumn(c: ColumnRow): DatasetColumnDetail {
     expression: c.expression,
     description: c.description,
     python_date_format: c.python_date_format,
+    advanced_data_type: c.advanced_data_type,
+    uuid: c.uuid,
     extra: c.extra,
     created_on: c.created_on,
     changed_on: c.changed_on,
@@ -86,6 +100,7 @@ function presentMetric(m: MetricRow): DatasetMetricDetail {
     currency: m.currency,
     warning_text: m.warning_text,
     extra: m.extra,
+    uuid: m.uuid,
     created_on: m.created_on,
     changed_on: m.changed_on,
   };
@@ -126,6 +141,7 @@ export function presentDetail({ row, database, spec, columns, metrics, ownerIds,
     offset: row.offset,
     cache_timeout: row.cache_timeout,
     filter_select_enabled: Boolean(row.filter_select_enabled),
+    fetch_values_predicate: row.fetch_values_predicate,
     normalize_columns: Boolean(row.normalize_columns),
     always_filter_main_dttm: Boolean(row.always_filter_main_dttm),
     default_endpoint: row.default_endpoint,
@@ -167,6 +183,108 @@ export function presentListItem(row: DatasetRow, databaseName: string, ownerIds:
     changed_by: changedBy,
     changed_by_name: changedBy ? `${changedBy.first_name} ${changedBy.last_name}`.trim() : '',
     created_by: userOf(users, row.created_by_fk),
+  };
+}
+
+export interface ExploreParts {
+  row: DatasetRow;
+  database: { id: number; database_name: string; backend: string };
+  spec: EngineSpec | null;
+  columns: ColumnRow[];
+  metrics: MetricRow[];
+  owners: { id: number; first_name: string; last_name: string; username: string }[];
+}
+
+/** `["col", true]` as the BI server writes an order-by choice (Python's JSON spacing). */
+const orderKey = (name: string, asc: boolean): string => `[${JSON.stringify(name)}, ${asc}]`;
+
+/**
+ * The datasource as Explore reads it: GET /rama/fetch_datasource_metadata, and the `dataset` of
+ * the Explore API. The BI server's `datasource.data` shape.
+ */
+export function presentExploreDatasource({ row, database, spec, columns, metrics, owners }: ExploreParts): ExploreDatasource {
+  const currencies = new Map(metrics.map((m) => [m.id, parseCurrency(m.currency)]));
+  const verbose_map: Record<string, string> = { __timestamp: 'Time' };
+  for (const m of metrics) verbose_map[m.metric_name] ??= m.verbose_name || m.metric_name;
+  for (const c of columns) verbose_map[c.column_name] ??= c.verbose_name || c.column_name;
+  const column_formats: Record<string, string> = {};
+  const currency_formats: Record<string, MetricCurrency> = {};
+  for (const m of metrics) {
+    if (m.d3format) column_formats[m.metric_name] = m.d3format;
+    const currency = currencies.get(m.id);
+    if (currency) currency_formats[m.metric_name] = currency;
+  }
+  const names = columns.map((c) => c.column_name).sort();
+  const temporal = columns.filter((c) => c.is_dttm).map((c) => c.column_name);
+  if (row.main_dttm_col && !temporal.includes(row.main_dttm_col)) temporal.push(row.main_dttm_col);
+  return {
+    id: row.id,
+    uid: `${row.id}__table`,
+    type: 'table',
+    name: datasetName(row),
+    datasource_name: row.table_name,
+    table_name: row.table_name,
+    description: row.description,
+    catalog: row.catalog,
+    schema: row.schema || null,
+    sql: row.sql,
+    database: { id: database.id, name: database.database_name, database_name: database.database_name, backend: database.backend },
+    columns: columns.map((c) => ({
+      id: c.id,
+      uuid: c.uuid,
+      column_name: c.column_name,
+      verbose_name: c.verbose_name,
+      description: c.description,
+      expression: c.expression,
+      type: c.type,
+      type_generic: c.type_generic,
+      is_dttm: Boolean(c.is_dttm),
+      groupby: Boolean(c.groupby),
+      filterable: Boolean(c.filterable),
+      python_date_format: c.python_date_format,
+      advanced_data_type: c.advanced_data_type,
+      extra: c.extra,
+    })),
+    metrics: metrics.map((m) => ({
+      id: m.id,
+      uuid: m.uuid,
+      metric_name: m.metric_name,
+      verbose_name: m.verbose_name,
+      metric_type: m.metric_type,
+      expression: m.expression,
+      description: m.description,
+      d3format: m.d3format,
+      currency: currencies.get(m.id) ?? null,
+      warning_text: m.warning_text,
+      extra: m.extra,
+    })),
+    main_dttm_col: row.main_dttm_col,
+    granularity_sqla: temporal.map((c) => [c, c]),
+    time_grain_sqla: (spec?.timeGrains() ?? []).map((g): [string, string] => [g, isTimeGrain(g) ? timeGrainLabel(g) : g]),
+    order_by_choices: names.flatMap((n): [string, string][] => [
+      [orderKey(n, true), `${n} [asc]`],
+      [orderKey(n, false), `${n} [desc]`],
+    ]),
+    verbose_map,
+    column_formats,
+    currency_formats,
+    owners,
+    cache_timeout: row.cache_timeout,
+    offset: row.offset,
+    template_params: row.template_params,
+    default_endpoint: row.default_endpoint,
+    filter_select: Boolean(row.filter_select_enabled),
+    filter_select_enabled: Boolean(row.filter_select_enabled),
+    fetch_values_predicate: row.fetch_values_predicate,
+    normalize_columns: Boolean(row.normalize_columns),
+    always_filter_main_dttm: Boolean(row.always_filter_main_dttm),
+    edit_url: `/tablemodelview/edit/${row.id}`,
+    health_check_message: null,
+    is_sqllab_view: Boolean(row.is_sqllab_view),
+    extra: row.extra,
+    params: null,
+    perm: datasetPermView(database.database_name, row.table_name, row.id),
+    select_star: selectStarFor(row, spec),
   };
 }
 

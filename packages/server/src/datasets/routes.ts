@@ -1,16 +1,25 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import multipart from '@fastify/multipart';
 import Type from 'typebox';
 import rison from 'rison';
-import { DatasetCreate, GetOrCreateDatasetPayload } from '@rama/shared';
+import { DatasetCreate, DatasetDuplicate, DatasetUpdate, GetOrCreateDatasetPayload } from '@rama/shared';
 import type { AppContext } from '../context.js';
-import { requirePermission } from '../http/auth.js';
-import { invalidFields } from '../http/errors.js';
+import { requirePermission, requireUser } from '../http/auth.js';
+import { HttpError, badRequest, invalidFields, notFound } from '../http/errors.js';
 import { decodeRisonQuery } from '../http/rison.js';
 import { DatasetService } from './service.js';
-import { listDatasets } from './list.js';
+import { DISTINCT_COLUMNS, distinctValues, listDatasets, type DistinctColumn } from './list.js';
 import { MAX_ID, pickColumns } from './present.js';
 import { clientGone } from '../http/abort.js';
+import { updateDataset } from './update.js';
+import { refreshDataset } from './refresh.js';
+import { duplicateDataset } from './duplicate.js';
+import { relatedObjects } from './related.js';
+import { exportDatasets } from './export.js';
+import { BundleError, bundleContents } from './bundle.js';
+import { DatasetImporter } from './import.js';
+import { datasetIdOfKey, datasourceNotFound, loadExploreDatasource } from './metadata.js';
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
 /** a dataset is addressed by its id or its uuid */
@@ -24,6 +33,57 @@ function selectedColumns(query: Record<string, unknown>): string[] | null {
   if (!Array.isArray(columns) || !columns.every((c): c is string => typeof c === 'string'))
     throw invalidFields({ columns: ['Not a valid list.'] });
   return columns.length ? columns : null;
+}
+
+/** An import bundle: the largest upload accepted (the unpacked size is capped separately). */
+export const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
+const tooLarge = () => new HttpError(413, { message: 'Request payload is too large.' });
+
+/** A `?token=` the list page waits for as a cookie once the download has started (the BI server's habit). */
+const downloadToken = (raw: unknown): string | null => (typeof raw === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(raw) ? raw : null);
+
+/** `true`/`false` as form fields and query strings carry them. */
+const truthy = (v: unknown): boolean => v === 'true' || v === true;
+
+interface ImportForm {
+  file: { name: string; data: Buffer } | null;
+  fields: Record<string, string>;
+}
+
+/** The import form: the bundle (`formData`) and its text fields; any other file is refused. */
+async function importForm(req: FastifyRequest): Promise<ImportForm> {
+  const form: ImportForm = { file: null, fields: {} };
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'formData' || form.file) throw badRequest('Only one file, in the formData field, is accepted.');
+        form.file = { name: part.filename || 'upload', data: await part.toBuffer() };
+      } else {
+        if (part.valueTruncated) throw tooLarge();
+        form.fields[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (e) {
+    const code = (e as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw tooLarge();
+    if (code === 'FST_FILES_LIMIT') throw badRequest('Only one file, in the formData field, is accepted.');
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest('The import is a multipart form with a formData file.');
+    throw e;
+  }
+  return form;
+}
+
+function passwordsOf(raw: string | undefined): Record<string, string> {
+  if (raw === undefined || raw.trim() === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw invalidFields({ passwords: ['Not a valid JSON object.'] });
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value) || !Object.values(value).every((v) => typeof v === 'string'))
+    throw invalidFields({ passwords: ['Not a valid JSON object of file names to passwords.'] });
+  return value as Record<string, string>;
 }
 
 /** Bulk delete takes `?q=!(1,2)`: a rison list of ids. */
@@ -64,6 +124,89 @@ export function datasetRoutes(app: FastifyInstance, ctx: AppContext): DatasetSer
   r.post('/api/v1/dataset/get_or_create/', { schema: { body: GetOrCreateDatasetPayload } }, async (req) => {
     const user = requirePermission(req, 'can_write', 'Dataset', 'dataset');
     return { result: { table_id: await datasets.getOrCreate(user, req.body) } };
+  });
+
+  r.put('/api/v1/dataset/:id', { schema: { params: IdParams, body: DatasetUpdate } }, async (req, reply) => {
+    const user = requirePermission(req, 'can_write', 'Dataset', 'dataset');
+    const override = truthy((req.query as { override_columns?: unknown }).override_columns) || req.body.override_columns === true;
+    return updateDataset(ctx, datasets, user, req.params.id, req.body, override, clientGone(reply));
+  });
+
+  r.put('/api/v1/dataset/:id/refresh', { schema: { params: IdParams } }, async (req, reply) => {
+    const user = requirePermission(req, 'can_write', 'Dataset', 'dataset');
+    await refreshDataset(ctx, datasets, user, req.params.id, clientGone(reply));
+    return { message: 'OK' };
+  });
+
+  r.post('/api/v1/dataset/duplicate', { schema: { body: DatasetDuplicate } }, async (req, reply) => {
+    const user = requirePermission(req, 'can_write', 'Dataset', 'dataset');
+    return reply.code(201).send(await duplicateDataset(ctx, datasets, user, req.body));
+  });
+
+  r.get('/api/v1/dataset/:id/related_objects', { schema: { params: IdOrUuidParams } }, async (req) => {
+    const user = requirePermission(req, 'can_read', 'Dataset', 'dataset');
+    return relatedObjects(datasets, user, req.params.id);
+  });
+
+  r.get(
+    '/api/v1/dataset/distinct/:column',
+    { schema: { params: Type.Object({ column: Type.String({ maxLength: 64 }) }) } },
+    async (req) => {
+      const user = requirePermission(req, 'can_read', 'Dataset', 'dataset');
+      const column = req.params.column;
+      if (!(DISTINCT_COLUMNS as readonly string[]).includes(column)) throw notFound();
+      return distinctValues(ctx.store.db, user, column as DistinctColumn, q(req));
+    },
+  );
+
+  r.get('/api/v1/dataset/export/', async (req, reply) => {
+    const user = requirePermission(req, 'can_read', 'Dataset', 'dataset');
+    const query = req.query as { q?: unknown; token?: unknown };
+    const { fileName, zip } = await exportDatasets(ctx, datasets, user, idList(query.q));
+    const token = downloadToken(query.token);
+    if (token) void reply.setCookie(token, 'done', { path: '/', maxAge: 600, sameSite: 'lax', secure: ctx.config.secureCookies });
+    return reply.type('application/zip').header('content-disposition', `attachment; filename="${fileName}"`).send(Buffer.from(zip));
+  });
+
+  // multipart is parsed for the import route only, sized for one bundle
+  void app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: {
+        fieldNameSize: 100,
+        fieldSize: 1024 * 1024,
+        fields: 10,
+        fileSize: IMPORT_BODY_LIMIT,
+        files: 1,
+        parts: 12,
+        headerPairs: 100,
+      },
+    });
+    scope.post('/api/v1/dataset/import/', { bodyLimit: IMPORT_BODY_LIMIT + 2 * 1024 * 1024 }, async (req) => {
+      const user = requirePermission(req, 'can_write', 'Dataset', 'dataset');
+      if (!req.isMultipart()) throw badRequest('The import is a multipart form with a formData file.');
+      const form = await importForm(req);
+      if (!form.file) throw badRequest('The import is a multipart form with a formData file.');
+      let contents;
+      try {
+        contents = bundleContents(form.file.name, new Uint8Array(form.file.data));
+      } catch (e) {
+        if (e instanceof BundleError) throw badRequest(e.message);
+        throw e;
+      }
+      await new DatasetImporter(ctx, datasets, user).run(contents, {
+        overwrite: truthy(form.fields.overwrite),
+        passwords: passwordsOf(form.fields.passwords),
+      });
+      return { message: 'OK' };
+    });
+  });
+
+  r.get('/rama/fetch_datasource_metadata', async (req) => {
+    // a login is enough: the dataset's own access rule answers 404 for one the user may not see
+    const user = requireUser(req);
+    const id = datasetIdOfKey((req.query as { datasourceKey?: unknown }).datasourceKey);
+    if (id === null) throw datasourceNotFound();
+    return loadExploreDatasource(ctx, datasets, user, id);
   });
 
   r.delete('/api/v1/dataset/:id', { schema: { params: IdParams } }, async (req) => {

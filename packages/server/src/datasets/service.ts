@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   FORBIDDEN_EDIT_MESSAGE,
   formatMessage,
@@ -11,24 +10,25 @@ import {
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { MetadataSchema } from '../metadata/schema.js';
-import { flag, nowIso } from '../metadata/db.js';
+import { flag } from '../metadata/db.js';
 import type { Principal } from '../security/principal.js';
-import { ensurePermissionView } from '../security/users.js';
-import { canAccessDatabase, allowedSchemas } from '../databases/access.js';
+import { canAccessDatabase } from '../databases/access.js';
 import { parseUri } from '../engines/uri.js';
 import { getEngineSpec } from '../engines/registry.js';
 import type { EngineSpec } from '../engines/types.js';
 import { HttpError, forbidden, invalidFields, notFound } from '../http/errors.js';
-import { canAccessDataset, canEditDataset, datasetPermView, hasDatabaseWideAccess } from './access.js';
-import { physicalColumns, tableNotFound, uniqueColumns, virtualColumns, type DiscoveredColumn } from './columns.js';
+import { canAccessDataset, canEditDataset, datasetPermView, mayUseSchema } from './access.js';
+import { ensureDatasetPermission, insertDataset } from './rows.js';
+import { discoverColumns, tableNotFound, type DiscoveredColumn } from './columns.js';
 import { MAX_ID, presentCreateResult, presentDetail, type DatasetRow, type Users } from './present.js';
 
-type DatabaseRef = { id: number; database_name: string; sqlalchemy_uri: string };
+export type DatabaseRef = { id: number; database_name: string; sqlalchemy_uri: string };
 
-const emptyToNull = (v: string | null | undefined): string | null => (v === undefined || v === null || v.trim() === '' ? null : v);
+export const emptyToNull = (v: string | null | undefined): string | null => (v === undefined || v === null || v.trim() === '' ? null : v);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function specOf(db: DatabaseRef): { backend: string; spec: EngineSpec | null } {
+/** The database's backend name and engine spec (null when its URI no longer parses). */
+export function specOf(db: Pick<DatabaseRef, 'sqlalchemy_uri'>): { backend: string; spec: EngineSpec | null } {
   try {
     const { backend } = parseUri(db.sqlalchemy_uri);
     try {
@@ -42,14 +42,14 @@ function specOf(db: DatabaseRef): { backend: string; spec: EngineSpec | null } {
 }
 
 /** The dataset's identity: one per database, catalog, schema and name. */
-interface DatasetKey {
+export interface DatasetKey {
   databaseId: number;
   catalog: string | null;
   schema: string | null;
   tableName: string;
 }
 
-const alreadyExists = (key: DatasetKey): string =>
+export const alreadyExists = (key: Pick<DatasetKey, 'catalog' | 'schema' | 'tableName'>): string =>
   `Dataset ${[key.catalog, key.schema, key.tableName].filter(Boolean).join('.')} already exists`;
 
 export class DatasetService {
@@ -80,7 +80,8 @@ export class DatasetService {
     return map;
   }
 
-  private findByKey(key: DatasetKey, db: Kysely<MetadataSchema> = this.db) {
+  /** The dataset stored under this identity, if any. */
+  findByKey(key: DatasetKey, db: Kysely<MetadataSchema> = this.db) {
     let q = db.selectFrom('tables').selectAll().where('database_id', '=', key.databaseId).where('table_name', '=', key.tableName);
     q = key.catalog === null ? q.where('catalog', 'is', null) : q.where('catalog', '=', key.catalog);
     q = key.schema === null ? q.where('schema', 'is', null) : q.where('schema', '=', key.schema);
@@ -105,6 +106,14 @@ export class DatasetService {
     return { row, database };
   }
 
+  /** A dataset the user may change: visible (404 otherwise) and owned, or the user is an admin (403 otherwise). */
+  async editable(user: Principal, idOrUuid: number | string): Promise<{ row: DatasetRow; database: DatabaseRef; ownerIds: number[] }> {
+    const found = await this.visible(user, idOrUuid);
+    const ownerIds = (await this.ownerIds([found.row.id])).get(found.row.id) ?? [];
+    if (!canEditDataset(user, ownerIds)) throw forbidden(formatMessage(FORBIDDEN_EDIT_MESSAGE, 'dataset'));
+    return { ...found, ownerIds };
+  }
+
   async get(user: Principal, idOrUuid: number | string): Promise<DatasetDetail> {
     const { row, database } = await this.visible(user, idOrUuid);
     const [columns, metrics, owners] = await Promise.all([
@@ -127,7 +136,7 @@ export class DatasetService {
   }
 
   /** 400 `database: Database does not exist` for a missing database and for one the user may not use. */
-  private async usableDatabase(user: Principal, id: number): Promise<DatabaseRef> {
+  async usableDatabase(user: Principal, id: number): Promise<DatabaseRef> {
     const database = await this.db
       .selectFrom('dbs')
       .select(['id', 'database_name', 'sqlalchemy_uri'])
@@ -137,7 +146,7 @@ export class DatasetService {
     return database;
   }
 
-  private async checkOwners(ids: number[]): Promise<string[] | null> {
+  async checkOwners(ids: number[]): Promise<string[] | null> {
     if (!ids.length) return null;
     const found = await this.db.selectFrom('ab_user').select('id').where('id', 'in', ids).execute();
     return found.length === ids.length ? null : ['Owners are invalid'];
@@ -154,9 +163,7 @@ export class DatasetService {
     if (!key.tableName) throw invalidFields({ table_name: ['Field cannot be empty.'] });
     const sql = emptyToNull(body.sql);
     // a user granted single schemas creates datasets only in those schemas; others look missing
-    const schemaAllowed =
-      key.schema !== null ? allowedSchemas(user, database, [key.schema]).length > 0 : hasDatabaseWideAccess(user, database);
-    if (!schemaAllowed) {
+    if (!mayUseSchema(user, database, key.schema)) {
       if (sql === null) throw tableNotFound(key.catalog, key.schema, key.tableName);
       throw new HttpError(422, { message: { schema: ['Schema does not exist'] } });
     }
@@ -167,18 +174,15 @@ export class DatasetService {
     if (ownerError) errors.owners = ownerError;
     if (Object.keys(errors).length) throw new HttpError(422, { message: errors });
 
-    const columns = uniqueColumns(
-      sql !== null
-        ? await virtualColumns(this.ctx, user, {
-            databaseId: database.id,
-            catalog: key.catalog,
-            schema: key.schema,
-            sql,
-            templateParams: emptyToNull(body.template_params),
-            signal,
-          })
-        : await physicalColumns(this.ctx, database.id, key.tableName, key.schema, key.catalog),
-    );
+    const columns = await discoverColumns(this.ctx, user, {
+      databaseId: database.id,
+      catalog: key.catalog,
+      schema: key.schema,
+      tableName: key.tableName,
+      sql,
+      templateParams: emptyToNull(body.template_params),
+      signal,
+    });
     const row = await this.insert(user, key, database, columns, ownerIds, {
       sql,
       template_params: emptyToNull(body.template_params),
@@ -196,70 +200,28 @@ export class DatasetService {
     ownerIds: number[],
     fields: { sql: string | null; template_params: string | null; is_managed_externally: number; external_url: string | null },
   ): Promise<DatasetRow> {
-    const now = nowIso();
     const row = await this.db.transaction().execute(async (trx) => {
       // checked again inside the write: the column discovery above can take a while
       if (await this.findByKey(key, trx)) throw new HttpError(422, { message: { table_name: [alreadyExists(key)] } });
-      const inserted = await trx
-        .insertInto('tables')
-        .values({
-          uuid: randomUUID(),
+      return insertDataset(
+        trx,
+        user.id,
+        {
           table_name: key.tableName,
           database_id: key.databaseId,
           catalog: key.catalog,
           schema: key.schema,
           sql: fields.sql,
-          is_sqllab_view: 0,
           template_params: fields.template_params,
-          description: null,
-          main_dttm_col: columns.find((c) => c.is_dttm)?.column_name ?? null,
-          default_endpoint: null,
-          offset: 0,
-          cache_timeout: null,
-          filter_select_enabled: 1,
-          normalize_columns: 0,
-          always_filter_main_dttm: 0,
           is_managed_externally: fields.is_managed_externally,
           external_url: fields.external_url,
-          extra: null,
-          created_on: now,
-          changed_on: now,
-          created_by_fk: user.id,
-          changed_by_fk: user.id,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      if (columns.length) {
-        await trx
-          .insertInto('table_columns')
-          .values(
-            columns.map((c) => ({
-              table_id: inserted.id,
-              column_name: c.column_name,
-              verbose_name: null,
-              type: c.type,
-              type_generic: c.type_generic,
-              is_dttm: flag(c.is_dttm),
-              is_active: 1,
-              groupby: 1,
-              filterable: 1,
-              expression: null,
-              description: null,
-              python_date_format: null,
-              extra: null,
-              created_on: now,
-              changed_on: now,
-            })),
-          )
-          .execute();
-      }
-      await trx
-        .insertInto('dataset_owners')
-        .values(ownerIds.map((user_id) => ({ dataset_id: inserted.id, user_id })))
-        .execute();
-      return inserted;
+        },
+        columns,
+        [],
+        ownerIds,
+      );
     });
-    await ensurePermissionView(this.db, ['datasource_access', datasetPermView(database.database_name, row.table_name, row.id)]);
+    await ensureDatasetPermission(this.db, database.database_name, row);
     return row;
   }
 

@@ -24,6 +24,7 @@ import { applyLimitForDialect } from './limit.js';
 import { ResourcePool } from './pool.js';
 import { dedupeNames, resultColumn } from './rows.js';
 import { buildSelectStar, classifyType, quoteDouble, sortTableRefs } from './sql-text.js';
+import { duckdbDialect } from './duckdb-dialect.js';
 
 const DIALECT = 'PostgresQL';
 /** rows handed to a sink at a time while streaming: at first, at most, and about how much text */
@@ -387,4 +388,5 @@ export const duckdbSpec: EngineSpec = {
 
   usesThreadPool: true,
   backslashEscapes: false,
+  ...duckdbDialect,
 };

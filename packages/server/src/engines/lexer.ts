@@ -13,6 +13,8 @@ export interface Token {
   end: number;
   /** parenthesis nesting depth at the token (0 = top level) */
   depth: number;
+  /** a string or quoted identifier that runs to the end of the text without its closing quote */
+  open?: true;
 }
 
 export type LexDialect = 'postgres' | 'mysql' | 'sqlite';
@@ -33,8 +35,13 @@ export function tokenize(sql: string, dialect: LexDialect): Token[] {
   let depth = 0;
   let i = 0;
   const n = sql.length;
+  // set by `quoted` and the other closers when the text ends before the closing quote
+  let open = false;
   const push = (kind: Token['kind'], start: number, end: number): void => {
-    tokens.push({ kind, text: sql.slice(start, end), start, end, depth });
+    const token: Token = { kind, text: sql.slice(start, end), start, end, depth };
+    if (open) token.open = true;
+    open = false;
+    tokens.push(token);
   };
   const quoted = (start: number, quote: string, backslash: boolean): number => {
     let j = start + 1;
@@ -53,6 +60,7 @@ export function tokenize(sql: string, dialect: LexDialect): Token[] {
       }
       j++;
     }
+    open = true;
     return n;
   };
   while (i < n) {
@@ -79,6 +87,7 @@ export function tokenize(sql: string, dialect: LexDialect): Token[] {
       i = end;
     } else if (c === '[' && dialect === 'sqlite') {
       const close = sql.indexOf(']', i + 1);
+      open = close < 0;
       const end = close < 0 ? n : close + 1;
       push('ident', i, end);
       i = end;
@@ -87,6 +96,7 @@ export function tokenize(sql: string, dialect: LexDialect): Token[] {
       const m = /^\$([A-Za-z_][A-Za-z0-9_]*)?\$/.exec(sql.slice(i, i + 64));
       if (m) {
         const close = sql.indexOf(m[0], i + m[0].length);
+        open = close < 0;
         const end = close < 0 ? n : close + m[0].length;
         push('string', i, end);
         i = end;

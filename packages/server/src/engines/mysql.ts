@@ -21,6 +21,7 @@ import { str, tableMetadata } from './mysql-meta.js';
 import { convertRows, mysqlConverter, mysqlTypeName } from './mysql-types.js';
 import { dedupeNames, resultColumn, toCell } from './rows.js';
 import { buildSelectStar, classifyType, quoteBacktick, sortTableRefs } from './sql-text.js';
+import { mysqlDialect } from './mysql-dialect.js';
 
 const DEFAULT_PORT = 3306;
 
@@ -431,6 +432,7 @@ export const mysqlSpec: EngineSpec = {
 
   usesThreadPool: false,
   backslashEscapes: true,
+  ...mysqlDialect,
 
   selectStar: (table, schema, columns, limit) => buildSelectStar(quoteBacktick, table, schema, columns, limit),
 };

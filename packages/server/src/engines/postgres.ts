@@ -23,6 +23,7 @@ import { RELKIND, str, tableMetadata } from './postgres-meta.js';
 import { BUILTIN_TYPE_NAMES, cellTypes } from './postgres-types.js';
 import { dedupeNames, resultColumn } from './rows.js';
 import { buildSelectStar, classifyType, quoteDouble, sortTableRefs } from './sql-text.js';
+import { postgresDialect } from './postgres-dialect.js';
 
 const DIALECT = 'PostgresQL';
 const DEFAULT_PORT = 5432;
@@ -433,4 +434,5 @@ export const postgresSpec: EngineSpec = {
 
   usesThreadPool: false,
   backslashEscapes: false,
+  ...postgresDialect,
 };

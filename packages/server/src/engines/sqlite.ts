@@ -24,6 +24,7 @@ import { ResourcePool } from './pool.js';
 import { dedupeNames, resultColumn, sinkResult } from './rows.js';
 import { SQLITE_CHILD_SOURCE } from './sqlite-child.js';
 import { buildSelectStar, classifyType, quoteDouble, shortTypeName, sortTableRefs, type GenericInfo } from './sql-text.js';
+import { sqliteDialect } from './sqlite-dialect.js';
 
 const DIALECT = 'Sqlite';
 const SQLITE_MODULE = createRequire(import.meta.url).resolve('better-sqlite3');
@@ -400,4 +401,5 @@ export const sqliteSpec: EngineSpec = {
   // one child process per connection: the statement never holds a libuv thread
   usesThreadPool: false,
   backslashEscapes: false,
+  ...sqliteDialect,
 };

@@ -195,6 +195,42 @@ export interface EngineSpec {
   backslashEscapes: boolean;
   /** Build a SELECT * preview for the table with the given limit. */
   selectStar(table: string, schema: string | null, columns: string[], limit: number): string;
+
+  // --- what the chart data compiler writes (each engine's `<engine>-dialect.ts`) ---
+
+  /**
+   * The time grain keys this engine can group by, in the order a grain picker lists them:
+   * `PT1S PT5S PT30S PT1M PT5M PT10M PT15M PT30M PT1H PT6H P1D P1W P1M P3M P1Y`, then the weeks
+   * starting Sunday/Monday (`1969-12-28T00:00:00Z/P1W`, `1969-12-29T00:00:00Z/P1W`) and ending
+   * Saturday/Sunday (`P1W/1970-01-03T00:00:00Z`, `P1W/1970-01-04T00:00:00Z`).
+   */
+  timeGrains(): string[];
+  /**
+   * SQL truncating a temporal column (`columnSql` is already quoted) to the start of its grain
+   * bucket — for the "week ending" grains, the last day of the week at midnight. `P1W` weeks start
+   * on Monday. The result is a timestamp without time zone (SQLite: text `YYYY-MM-DD HH:MM:SS`),
+   * on the session's wall clock; null when the engine lacks the grain.
+   */
+  timeGrainExpression(grain: string, columnSql: string): string | null;
+  /**
+   * A literal to compare a temporal column of `nativeType` (null: unknown) with a time bound, the
+   * bound read as UTC calendar time, e.g. `TIMESTAMP '2024-01-01 00:00:00.000000'`. Years outside
+   * 1–9999 are clamped to them; an invalid Date throws a RangeError.
+   */
+  dttmLiteral(value: Date, nativeType: string | null): string;
+  /**
+   * A single-quoted string literal holding `value`, escaped for this engine (quotes doubled, and
+   * backslashes where `backslashEscapes`). NUL characters are dropped and unpaired surrogates
+   * become U+FFFD, as no engine can hold them in text.
+   */
+  stringLiteral(value: string): string;
+  /**
+   * Functions an analyst's SQL expression (metric, column, filter) may not call on this engine:
+   * file, URL and other-database readers, SQL run from text, sleeping, configuration, server
+   * administration. Lower case; an entry ending in `*` denies every name it starts
+   * (`functionIsDenied` in dialect.ts). Used only to refuse (sql/expression.ts).
+   */
+  deniedFunctions: readonly string[];
 }
 
 /** A database error with a client-safe message (no stack, no driver internals). */

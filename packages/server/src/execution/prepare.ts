@@ -26,9 +26,13 @@ export interface TemplateInput {
   urlParams: Record<string, string>;
   /** filters applied to the query (charts); [] in SQL Lab */
   filters?: Array<{ col: string; op: string; val: unknown }>;
+  /** chart queries: the time range's bounds as `from_dttm` / `to_dttm` */
+  timeBounds?: { since: Date | null; until: Date | null };
   /** ENABLE_TEMPLATE_PROCESSING */
   enabled: boolean;
 }
+
+const sqlDateTime = (d: Date | null): string | null => (d ? d.toISOString().slice(0, 19).replace('T', ' ') : null);
 
 /** Render the SQL's template; 400 INVALID_TEMPLATE_PARAMS_ERROR with the template's message. */
 export async function renderSql(spec: EngineSpec, sql: string, t: TemplateInput): Promise<string> {
@@ -45,6 +49,8 @@ export async function renderSql(spec: EngineSpec, sql: string, t: TemplateInput)
         urlParams: t.urlParams,
         filters: t.filters ?? [],
         escaping: spec.backslashEscapes ? 'backslash' : 'standard',
+        fromDttm: sqlDateTime(t.timeBounds?.since ?? null),
+        toDttm: sqlDateTime(t.timeBounds?.until ?? null),
       },
       { enabled: t.enabled },
     );

@@ -1,4 +1,5 @@
-import { Migrator, type ColumnDefinitionBuilder, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import { Migrator, sql, type ColumnDefinitionBuilder, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { MetadataDialect } from './db.js';
 
 /**
@@ -297,6 +298,21 @@ const steps: Record<string, { up: Step }> = {
         .execute();
       // the tables a query reads, found once when it is written (JSON list), never per listing
       await db.schema.alterTable('query').addColumn('sql_tables', 'text').execute();
+    },
+  },
+  '0004_dataset_fields': {
+    async up(db) {
+      await db.schema.alterTable('table_columns').addColumn('advanced_data_type', 'text').execute();
+      await db.schema.alterTable('tables').addColumn('fetch_values_predicate', 'text').execute();
+      // export and import match columns and metrics across installations by uuid
+      await db.schema.alterTable('table_columns').addColumn('uuid', 'varchar(36)').execute();
+      await db.schema.alterTable('sql_metrics').addColumn('uuid', 'varchar(36)').execute();
+      for (const table of ['table_columns', 'sql_metrics']) {
+        const rows = await sql<{ id: number }>`select id from ${sql.table(table)} where uuid is null`.execute(db);
+        for (const { id: rowId } of rows.rows) {
+          await sql`update ${sql.table(table)} set uuid = ${randomUUID()} where id = ${rowId}`.execute(db);
+        }
+      }
     },
   },
 };

@@ -212,6 +212,8 @@ export interface DatasetTable {
   filter_select_enabled: Flag;
   normalize_columns: Flag;
   always_filter_main_dttm: Flag;
+  /** a SQL predicate added when the filter-values query of this dataset runs */
+  fetch_values_predicate: string | null;
   is_managed_externally: Flag;
   external_url: string | null;
   extra: string | null;
@@ -240,7 +242,10 @@ export interface TableColumnTable {
   expression: string | null;
   description: string | null;
   python_date_format: string | null;
+  advanced_data_type: string | null;
   extra: string | null;
+  /** stable identity across export and import (null only for rows older than migration 0004) */
+  uuid: string | null;
   created_on: string;
   changed_on: string;
 }
@@ -254,9 +259,11 @@ export interface SqlMetricTable {
   expression: string;
   description: string | null;
   d3format: string | null;
+  /** JSON text `{"symbol":"USD","symbolPosition":"prefix"}` */
   currency: string | null;
   warning_text: string | null;
   extra: string | null;
+  uuid: string | null;
   created_on: string;
   changed_on: string;
 }

@@ -28,6 +28,24 @@ async function maxEventLoopDelay<T>(work: () => Promise<T>): Promise<{ delay: nu
 }
 
 describe('SQL analysis off the main thread', () => {
+  it('never parses deeply nested SQL on the main thread, however short (MySQL CAST nesting backtracks)', async () => {
+    const sql = `SELECT ${'CAST('.repeat(14)}1${' AS SIGNED)'.repeat(14)}`;
+    expect(sql.length).toBeLessThan(250);
+    configureOffload({ timeLimitMs: 1_000 });
+    try {
+      const { delay, result } = await maxEventLoopDelay(() =>
+        checkScriptAsync(sql, 'MySQL').then(
+          () => 'parsed',
+          (e: unknown) => (e instanceof SqlAnalysisError ? 'refused' : 'failed'),
+        ),
+      );
+      expect(['parsed', 'refused']).toContain(result);
+      expect(delay).toBeLessThan(200);
+    } finally {
+      configureOffload({ timeLimitMs: 10_000 });
+    }
+  });
+
   it('gives the same results as the inline functions, small and large', async () => {
     const cases: [string, string][] = [
       ['SELECT 1', 'PostgresQL'],

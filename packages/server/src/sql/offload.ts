@@ -31,8 +31,8 @@ const RESOURCE_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 256, maxYoungG
 const settings = {
   /** per job, counted from when a ready worker receives it */
   timeLimitMs: 10_000,
-  /** inputs up to this length run inline: each such call stays around 10 ms */
-  inlineMaxChars: 1_500,
+  /** inputs up to this length (and shallow, see `small`) run inline: each such call stays within a few ms */
+  inlineMaxChars: 500,
 };
 
 /** Change the limits (tests; an operator setting could come later). */
@@ -224,7 +224,22 @@ function run<T extends TaskName>(
   return pool.run(task, sql, dialect, opts.background ?? false);
 }
 
-const small = (sql: string) => sql.length <= settings.inlineMaxChars;
+/**
+ * Inline only text that cannot be slow to parse: short, and nested at most three brackets deep —
+ * the parser's grammars backtrack, and some nestings (MySQL's CAST(CAST(…)) at ~2.3× per level)
+ * take seconds in a few hundred characters. Brackets inside strings count too (conservative).
+ */
+const small = (sql: string) => {
+  if (sql.length > settings.inlineMaxChars) return false;
+  let depth = 0;
+  for (let i = 0; i < sql.length; i++) {
+    const ch = sql.charCodeAt(i);
+    if (ch === 40 && ++depth > INLINE_MAX_DEPTH) return false;
+    if (ch === 41 && depth > 0) depth--;
+  }
+  return true;
+};
+const INLINE_MAX_DEPTH = 3;
 
 /** `checkScript` (split, classify, parse errors) without blocking the event loop on large SQL. */
 export function checkScriptAsync(sql: string, parserDialect: string): Promise<ScriptCheck> {

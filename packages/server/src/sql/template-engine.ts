@@ -34,6 +34,9 @@ export interface EngineContext {
   urlParams: Record<string, string>;
   filters: Array<{ col: string; op: string; val: unknown }>;
   escaping: Escaping;
+  /** a chart query's time bounds (`YYYY-MM-DD HH:MM:SS`, UTC) as `from_dttm` / `to_dttm`; null when open */
+  fromDttm?: string | null;
+  toDttm?: string | null;
 }
 
 /** A template that cannot be rendered; the message is for the user. */
@@ -121,6 +124,8 @@ const RESERVED = new Set([
   'caller',
   'varargs',
   'kwargs',
+  'from_dttm',
+  'to_dttm',
 ]);
 const MACROS = ['current_username', 'current_user_id', 'current_user_email', 'url_param', 'filter_values', 'get_filters', 'where_in'];
 const LINE_MARK = `\u0000line:${Math.random().toString(36).slice(2)}:`;
@@ -794,6 +799,12 @@ class Render {
       this.tag(env.set(name, v) as unknown as RV, 'clean');
     }
     for (const [name, v] of Object.entries(this.globals())) set(name, v);
+    for (const [name, v] of [
+      ['from_dttm', this.ctx.fromDttm],
+      ['to_dttm', this.ctx.toDttm],
+    ] as const) {
+      set(name, typeof v === 'string' ? this.userString(v) : new NullValue());
+    }
     for (const [name, value] of Object.entries(this.ctx.params ?? {})) {
       if (RESERVED.has(name) || MACROS.includes(name))
         throw new TemplateRenderError(`The template parameter "${name}" has the name of a built-in and cannot be used.`);

@@ -310,6 +310,8 @@ export async function renderSqlTemplate(sql: string, ctx: TemplateContext, opts:
     urlParams: ctx.urlParams ?? {},
     filters: ctx.filters ?? [],
     escaping: ctx.escaping === 'standard' ? 'standard' : 'backslash',
+    fromDttm: ctx.fromDttm ?? null,
+    toDttm: ctx.toDttm ?? null,
   });
 }
 

@@ -44,7 +44,13 @@ export const MENU: MenuGroup[] = [
     placement: 'main',
     entries: [
       { key: 'databases', label: 'Databases', path: '/databaseview/list/', alsoActiveOn: ['/database/'], visible: everyone },
-      { key: 'datasets', label: 'Datasets', path: '/tablemodelview/list/', visible: (access) => access.canReadDataset },
+      {
+        key: 'datasets',
+        label: 'Datasets',
+        path: '/tablemodelview/list/',
+        alsoActiveOn: ['/dataset/'],
+        visible: (access) => access.canReadDataset,
+      },
     ],
   },
   {

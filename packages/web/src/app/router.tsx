@@ -16,6 +16,7 @@ const RoleListPage = lazy(() => import('../security/RoleListPage').then((m) => (
 const SavedQueryListPage = lazy(() => import('../savedqueries/SavedQueryListPage').then((m) => ({ default: m.SavedQueryListPage })));
 const QueryHistoryPage = lazy(() => import('../queryhistory/QueryHistoryPage').then((m) => ({ default: m.QueryHistoryPage })));
 const DatasetListPage = lazy(() => import('../datasets/DatasetListPage').then((m) => ({ default: m.DatasetListPage })));
+const DatasetAddPage = lazy(() => import('../datasets/DatasetAddPage').then((m) => ({ default: m.DatasetAddPage })));
 
 const SqlLabPage = lazy(() => import('../sqllab/SqlLabPage').then((m) => ({ default: m.SqlLabPage })));
 
@@ -23,6 +24,7 @@ const isAdmin = (access: Access) => access.isAdmin;
 const canReadSavedQuery = (access: Access) => access.canReadSavedQuery;
 const canReadQuery = (access: Access) => access.canReadQuery;
 const canReadDataset = (access: Access) => access.canReadDataset;
+const canWriteDataset = (access: Access) => access.canWriteDataset;
 
 export const router = createBrowserRouter([
   { path: '/login/', element: <LoginPage /> },
@@ -42,6 +44,14 @@ export const router = createBrowserRouter([
         element: (
           <RequirePermission allow={canReadDataset}>
             <DatasetListPage />
+          </RequirePermission>
+        ),
+      },
+      {
+        path: 'dataset/add/',
+        element: (
+          <RequirePermission allow={canWriteDataset}>
+            <DatasetAddPage />
           </RequirePermission>
         ),
       },

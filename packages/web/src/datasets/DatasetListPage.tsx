@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Flex, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
-import { ConsoleSqlOutlined, TableOutlined } from '@ant-design/icons';
+import { ConsoleSqlOutlined, EditOutlined, PlusOutlined, TableOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import type { DatasetListItem } from '@rama/shared';
 import { PageHeader } from '../components/PageHeader';
@@ -15,11 +15,14 @@ import { useServerList } from '../components/useServerList';
 import { toClientError } from '../app/api';
 import { useSession } from '../app/session';
 import { DatasetToolbar } from './DatasetToolbar';
+import { DatasetEditorModal, type EditedDataset } from './DatasetEditorModal';
 import { OwnerAvatars } from './OwnerAvatars';
-import { NO_DATASET_FILTERS, datasetListFilters, requestedQueryOf, type DatasetFilters } from './datasetList';
+import { NO_DATASET_FILTERS, canEditDataset, datasetListFilters, requestedQueryOf, type DatasetFilters } from './datasetList';
 import { useBulkDeleteDatasetsMutation, useDeleteDatasetMutation, useListDatasetsQuery } from './datasetApi';
 
 const NOUN = ['dataset', 'datasets'] as const;
+const ADD_PATH = '/dataset/add/';
+const NOT_AN_OWNER = 'You must be a dataset owner in order to edit. Ask an owner to make the change or to add you as an owner.';
 const INITIAL_LIST = { page: 0, pageSize: 25, orderColumn: 'changed_on', orderDirection: 'desc' } as const;
 
 function KindTag({ kind }: { kind: DatasetListItem['kind'] }) {
@@ -34,12 +37,13 @@ function KindTag({ kind }: { kind: DatasetListItem['kind'] }) {
   );
 }
 
-/** The datasets the user can see: find them, open a virtual one's SQL in SQL Lab, delete. */
+/** The datasets the user can see: find them, create one from a table, edit, open a virtual one's SQL in SQL Lab, delete. */
 export function DatasetListPage() {
-  const { access } = useSession();
+  const { access, user } = useSession();
   const navigate = useNavigate();
   const { list, handleTableChange, resetPage, setPage, pagination } = useServerList<DatasetListItem>(INITIAL_LIST);
   const [filters, setFilters] = useState<DatasetFilters>(NO_DATASET_FILTERS);
+  const [editing, setEditing] = useState<EditedDataset | null>(null);
   const name = useDebouncedValue(filters.name);
 
   const { data, error, isFetching } = useListDatasetsQuery(toListQuery(list, datasetListFilters({ ...filters, name })), {
@@ -126,9 +130,20 @@ export function DatasetListPage() {
       title: <span className="rama-sr-only">Actions</span>,
       align: 'right',
       fixed: 'right',
-      width: 96,
+      width: 128,
       render: (_v, ds) => (
         <Flex gap={2} justify="end" className="rama-row-actions">
+          {access.canWriteDataset && (
+            <Tooltip title={canEditDataset(ds, user.id, access.isAdmin) ? 'Edit' : NOT_AN_OWNER}>
+              <Button
+                type="text"
+                icon={<EditOutlined />}
+                aria-label={`Edit ${ds.table_name}`}
+                disabled={!canEditDataset(ds, user.id, access.isAdmin)}
+                onClick={() => setEditing({ id: ds.id, table_name: ds.table_name })}
+              />
+            </Tooltip>
+          )}
           {access.canSqlLab && ds.kind === 'virtual' && (
             <Tooltip title="Open SQL in SQL Lab">
               <Button
@@ -153,8 +168,17 @@ export function DatasetListPage() {
       noMatchText="No datasets match your filters"
       onClearFilters={handleClearFilters}
       title="No datasets yet"
-      hint="Datasets are created in SQL Lab: run a query, then save it as a dataset to chart it."
-      action={access.canSqlLab && <OpenSqlLabButton />}
+      hint="Create one from a table, or run a query in SQL Lab and save it as a dataset."
+      action={
+        <Flex gap={8} justify="center">
+          {access.canWriteDataset && (
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => void navigate(ADD_PATH)}>
+              Dataset
+            </Button>
+          )}
+          {access.canSqlLab && <OpenSqlLabButton />}
+        </Flex>
+      }
     />
   );
 
@@ -162,8 +186,15 @@ export function DatasetListPage() {
     <div className="rama-page">
       <PageHeader
         title="Datasets"
-        subtitle="Tables and saved SQL that charts are built on. New datasets are created from a query in SQL Lab."
+        subtitle="Tables and saved SQL that charts are built on, with their metrics and calculated columns."
         breadcrumb={[{ title: 'Data' }, { title: 'Datasets' }]}
+        extra={
+          access.canWriteDataset && (
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => void navigate(ADD_PATH)}>
+              Dataset
+            </Button>
+          )
+        }
       />
       <div className="rama-panel">
         <DatasetToolbar filters={filters} onChange={handleFiltersChange} />
@@ -188,6 +219,7 @@ export function DatasetListPage() {
           tableLayout="fixed"
         />
       </div>
+      <DatasetEditorModal dataset={editing} onClose={() => setEditing(null)} />
     </div>
   );
 }

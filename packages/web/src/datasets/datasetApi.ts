@@ -1,7 +1,23 @@
-import type { DatasetListItem, ListQuery, ListReply } from '@rama/shared';
+import type {
+  DatasetCreate,
+  DatasetCreateResult,
+  DatasetDetail,
+  DatasetListItem,
+  DatasetUpdate,
+  ItemReply,
+  ListQuery,
+  ListReply,
+} from '@rama/shared';
 import { api } from '../app/api';
 
 const BASE = '/api/v1/dataset';
+
+export interface DatasetUpdateArgs {
+  id: number;
+  body: DatasetUpdate;
+  /** Read the columns from the changed source before applying the body's edits. */
+  overrideColumns?: boolean;
+}
 
 export const datasetApi = api.enhanceEndpoints({ addTagTypes: ['Dataset'] }).injectEndpoints({
   endpoints: (build) => ({
@@ -11,6 +27,35 @@ export const datasetApi = api.enhanceEndpoints({ addTagTypes: ['Dataset'] }).inj
         { type: 'Dataset', id: 'LIST' },
         ...(reply?.result ?? []).map((ds) => ({ type: 'Dataset' as const, id: ds.id })),
       ],
+    }),
+    getDataset: build.query<DatasetDetail, number>({
+      query: (id) => ({ url: `${BASE}/${id}` }),
+      transformResponse: (reply: ItemReply<DatasetDetail>) => reply.result,
+      providesTags: (_reply, _error, id) => [{ type: 'Dataset', id }],
+    }),
+    createDataset: build.mutation<ItemReply<DatasetCreateResult>, DatasetCreate>({
+      query: (body) => ({ url: `${BASE}/`, method: 'POST', body }),
+      invalidatesTags: [{ type: 'Dataset', id: 'LIST' }],
+    }),
+    updateDataset: build.mutation<unknown, DatasetUpdateArgs>({
+      query: ({ id, body, overrideColumns }) => ({
+        url: `${BASE}/${id}`,
+        method: 'PUT',
+        body,
+        params: overrideColumns ? { override_columns: true } : undefined,
+      }),
+      invalidatesTags: (_reply, _error, { id }) => [
+        { type: 'Dataset', id },
+        { type: 'Dataset', id: 'LIST' },
+      ],
+    }),
+    /**
+     * Sync the stored columns with the source. The dataset itself is not invalidated: the open
+     * editor reads it again on its own and merges it into its unsaved draft.
+     */
+    refreshDataset: build.mutation<{ message: string }, number>({
+      query: (id) => ({ url: `${BASE}/${id}/refresh`, method: 'PUT' }),
+      invalidatesTags: [{ type: 'Dataset', id: 'LIST' }],
     }),
     deleteDataset: build.mutation<{ message: string }, number>({
       query: (id) => ({ url: `${BASE}/${id}`, method: 'DELETE' }),
@@ -27,4 +72,13 @@ export const datasetApi = api.enhanceEndpoints({ addTagTypes: ['Dataset'] }).inj
   }),
 });
 
-export const { useListDatasetsQuery, useDeleteDatasetMutation, useBulkDeleteDatasetsMutation } = datasetApi;
+export const {
+  useListDatasetsQuery,
+  useGetDatasetQuery,
+  useLazyGetDatasetQuery,
+  useCreateDatasetMutation,
+  useUpdateDatasetMutation,
+  useRefreshDatasetMutation,
+  useDeleteDatasetMutation,
+  useBulkDeleteDatasetsMutation,
+} = datasetApi;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_DATASET_FILTERS, datasetListFilters, initialsOf, ownerName, requestedQueryOf } from './datasetList';
+import { NO_DATASET_FILTERS, canEditDataset, datasetListFilters, initialsOf, ownerName, requestedQueryOf } from './datasetList';
 
 const VIRTUAL = { id: 7, kind: 'virtual' as const, sql: 'SELECT 1 AS x', database: { id: 2, database_name: 'examples' }, schema: 'main' };
 
@@ -37,5 +37,15 @@ describe('owners', () => {
     expect(initialsOf({ id: 1, first_name: '', last_name: '' })).toBe('?');
     expect(ownerName({ id: 3, first_name: 'Ada', last_name: '' })).toBe('Ada');
     expect(ownerName({ id: 3, first_name: '', last_name: '' })).toBe('User 3');
+  });
+});
+
+describe('who may edit a dataset', () => {
+  const dataset = { owners: [{ id: 3, first_name: 'Ada', last_name: 'Lovelace' }] };
+
+  it('its owners and admins', () => {
+    expect(canEditDataset(dataset, 3, false)).toBe(true);
+    expect(canEditDataset(dataset, 4, true)).toBe(true);
+    expect(canEditDataset(dataset, 4, false)).toBe(false);
   });
 });

@@ -44,3 +44,8 @@ export function initialsOf(user: UserRef): string {
   const letters = [user.first_name, user.last_name].map((part) => part.trim().charAt(0)).filter(Boolean);
   return (letters.join('') || '?').toUpperCase();
 }
+
+/** Owners and admins edit a dataset; the server checks again. */
+export function canEditDataset(dataset: Pick<DatasetListItem, 'owners'>, userId: number, isAdmin: boolean): boolean {
+  return isAdmin || dataset.owners.some((owner) => owner.id === userId);
+}

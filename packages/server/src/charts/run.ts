@@ -1,0 +1,102 @@
+/**
+ * One compiled query through the execution path: the dataset's template rendered, the statement
+ * confirmed read-only, the rows collected, temporal values turned into epoch milliseconds and the
+ * dataset's hour offset applied. Used by every result type that reads rows.
+ */
+import type { GenericDataType } from '@rama/shared';
+import type { AppContext } from '../context.js';
+import type { Cell, ResultColumn, RowSink } from '../engines/types.js';
+import { executionHttpError } from '../execution/errors.js';
+import { checkStatements, renderSql, templatesEnabled } from '../execution/prepare.js';
+import { temporalMs } from '../execution/formats/values.js';
+import { typedError } from '../http/errors.js';
+import type { Principal } from '../security/principal.js';
+import { ErrorType } from '@rama/shared';
+import type { LoadedDatasource } from './datasource.js';
+import type { NormalizedQuery } from './query.js';
+import { resolveTimeRange } from './timeBounds.js';
+
+export interface Rows {
+  names: string[];
+  coltypes: GenericDataType[];
+  /** one array per row */
+  rows: unknown[][];
+}
+
+const MS_PER_HOUR = 3_600_000;
+
+/** The virtual dataset's SQL with its template rendered for this query (url params, filters, user). */
+export async function renderDatasetSql(
+  ctx: AppContext,
+  user: Principal,
+  ds: LoadedDatasource,
+  q: NormalizedQuery,
+  now: Date = new Date(),
+): Promise<string | null> {
+  const sql = ds.compile.sql;
+  if (sql === null || (!sql.includes('{{') && !sql.includes('{%'))) return sql;
+  const temporal = q.filters.find((f) => f.op === 'TEMPORAL_RANGE' && typeof f.val === 'string');
+  const range = q.timeRange ?? (temporal ? (temporal.val as string) : null);
+  return renderSql(ds.spec, sql, {
+    timeBounds: resolveTimeRange(range, q, now),
+    templateParams: ds.row.template_params,
+    user,
+    urlParams: q.urlParams,
+    filters: q.filters.filter((f) => typeof f.col === 'string').map((f) => ({ col: f.col as string, op: f.op, val: f.val })),
+    enabled: templatesEnabled(ctx.config),
+  });
+}
+
+/** Run one SELECT built by the compiler and collect its rows (at most maxRows). */
+export async function runSelect(
+  ctx: AppContext,
+  ds: LoadedDatasource,
+  sql: string,
+  opts: { maxRows: number; temporal: Set<string>; signal?: AbortSignal },
+): Promise<Rows> {
+  const ns = {
+    databaseId: ds.database.id,
+    catalog: ds.row.catalog,
+    schema: ds.row.schema,
+    timeoutMs: ctx.config.webserverTimeout * 1000,
+    signal: opts.signal,
+  };
+  // charts only read, whatever the database allows; a virtual dataset's SQL is checked with the rest
+  const checked = await checkStatements(ctx.execution, ds.spec, ns, sql, false);
+  if (checked.statements.length !== 1)
+    throw typedError(400, 'A chart query must be a single SELECT statement.', ErrorType.INVALID_SQL_ERROR);
+  let columns: ResultColumn[] = [];
+  const rows: Cell[][] = [];
+  const sink: RowSink = {
+    columns(c) {
+      columns = c;
+    },
+    rows(batch) {
+      for (const r of batch) rows.push(r);
+    },
+  };
+  try {
+    await ctx.execution.run({ ...ns, statements: checked.statements, resultIndex: 0, maxRows: opts.maxRows, sink });
+  } catch (e) {
+    throw executionHttpError(e);
+  }
+  const names = columns.map((c) => c.name);
+  const coltypes = columns.map((c, i) => (opts.temporal.has(names[i]) || c.is_dttm ? 2 : (c.type_generic ?? 1)) as GenericDataType);
+  const offsetMs = (ds.row.offset || 0) * MS_PER_HOUR;
+  const out: unknown[][] = new Array<unknown[]>(rows.length);
+  for (let r = 0; r < rows.length; r++) {
+    const src = rows[r];
+    const row = new Array<unknown>(src.length);
+    for (let i = 0; i < src.length; i++) {
+      const v = src[i];
+      if (v === null) row[i] = null;
+      else if (coltypes[i] === 2) {
+        const ms = temporalMs(v);
+        row[i] = ms === null ? v : ms + offsetMs;
+      } else if (typeof v === 'bigint') row[i] = Number.isSafeInteger(Number(v)) ? Number(v) : v.toString();
+      else row[i] = v;
+    }
+    out[r] = row;
+  }
+  return { names, coltypes, rows: out };
+}

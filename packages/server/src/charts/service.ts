@@ -1,0 +1,360 @@
+/**
+ * POST /api/v1/chart/data: a query context → one payload per query object, through the
+ * compiler, the execution path, time comparison, post-processing and the cache (single flight).
+ * Every result type and format is shaped here; routes only parse and send.
+ */
+import { createHash } from 'node:crypto';
+import {
+  applyPostProcessing,
+  frameColumnNames,
+  frameFromRows,
+  frameToRecords,
+  PostProcessingError,
+  RESULT_FORMATS,
+  RESULT_TYPES,
+  shiftDate,
+  TIME_GRAINS,
+  TimeRangeError,
+  type ChartDataResultFormat,
+  type ChartDataResultType,
+  type GenericDataType,
+  type QueryContext,
+  type QueryObject,
+} from '@rama/shared';
+import type { AppContext } from '../context.js';
+import { badRequest, forbidden } from '../http/errors.js';
+import type { Principal } from '../security/principal.js';
+import { recordsToCsv } from '../execution/formats/csv.js';
+import { recordsToXlsx } from '../execution/formats/xlsx.js';
+import { zipFiles } from '../execution/formats/zip.js';
+import { MemoryChartCache, RedisChartCache, SingleFlight, type ChartCacheStore } from './cache.js';
+import { compileQuery, type CompiledQuery } from './compile.js';
+import { datasourceId, loadDatasource, type LoadedDatasource } from './datasource.js';
+import { normalizeQuery, type NormalizedQuery } from './query.js';
+import { renderDatasetSql, runSelect, type Rows } from './run.js';
+
+/** The default cache lifetime (the BI server's CACHE_DEFAULT_TIMEOUT: one day). */
+export const DEFAULT_CACHE_TIMEOUT = 86_400;
+/** Rows a samples or drill-to-detail page holds at most. */
+export const SAMPLES_ROW_LIMIT = 1000;
+
+export interface QueryPayload {
+  query: string;
+  status: 'success';
+  error: null;
+  rowcount: number;
+  sql_rowcount: number;
+  colnames: string[];
+  coltypes: GenericDataType[];
+  data: Record<string, unknown>[];
+  applied_filters: { column: string }[];
+  rejected_filters: { column: string; reason: string }[];
+  label_map: Record<string, string[]>;
+  from_dttm: number | null;
+  to_dttm: number | null;
+  total_count?: number;
+}
+
+export type ChartDataReply =
+  { kind: 'json'; body: string } | { kind: 'file'; contentType: string; filename: string; data: Buffer | string };
+
+export interface ChartDataOptions {
+  signal?: AbortSignal;
+  /** `?force=true` on the URL (the body's `force` counts too) */
+  force?: boolean;
+}
+
+interface CacheInfo {
+  key: string | null;
+  storedAt: string | null;
+  timeout: number | null;
+  cached: boolean;
+}
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+function oneOf<T extends string>(value: unknown, allowed: readonly T[], name: string, fallback: T): T {
+  if (value === undefined || value === null) return fallback;
+  if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
+  throw badRequest(`Unsupported ${name}: ${String(value)}`);
+}
+
+const hash = (v: unknown): string => createHash('sha256').update(JSON.stringify(v)).digest('hex').slice(0, 40);
+
+export class ChartDataService {
+  readonly store: ChartCacheStore;
+  private readonly flight: SingleFlight;
+  /** database queries this process ran for charts (the benchmark and tests read it) */
+  queriesRun = 0;
+
+  constructor(private readonly ctx: AppContext) {
+    this.store = ctx.config.redisUrl
+      ? new RedisChartCache(ctx.config.redisUrl, ctx.config.redisPrefix)
+      : new MemoryChartCache(ctx.config.chartCacheMaxBytes);
+    this.flight = new SingleFlight(this.store);
+  }
+
+  close(): Promise<void> {
+    return this.store.close();
+  }
+
+  async data(user: Principal, qc: QueryContext, opts: ChartDataOptions = {}): Promise<ChartDataReply> {
+    const resultType = oneOf<ChartDataResultType>(qc.result_type, RESULT_TYPES, 'result_type', 'full');
+    const format = oneOf<ChartDataResultFormat>(qc.result_format, RESULT_FORMATS, 'result_format', 'json');
+    if (format !== 'json' && !user.can('can_csv', 'Rama')) throw forbidden('You do not have permission to download data.');
+    const ds = await loadDatasource(this.ctx, user, datasourceId(qc.datasource));
+    const force = qc.force === true || opts.force === true;
+    const timeout = this.cacheTimeout(qc, ds);
+    const parts: string[] = [];
+    for (const raw of qc.queries) {
+      const q = normalizeQuery(raw as QueryObject, { sqlMaxRow: this.ctx.config.sqlMaxRow });
+      parts.push(await this.one(user, ds, q, resultType, { force, timeout, signal: opts.signal }));
+    }
+    if (format === 'json') return { kind: 'json', body: `{"result":[${parts.join(',')}]}` };
+    return this.file(format, parts, ds.row.table_name);
+  }
+
+  /** `GET /api/v1/chart/data/{cache_key}`: a stored result, or null when it is gone. */
+  async cached(key: string): Promise<string | null> {
+    if (!/^[0-9a-f]{40}$/.test(key)) return null;
+    const hit = await this.store.get(key);
+    if (!hit) return null;
+    return `{"result":[${this.wrap(hit.value, { key, storedAt: hit.storedAt, timeout: null, cached: true })}]}`;
+  }
+
+  private cacheTimeout(qc: QueryContext, ds: LoadedDatasource): number {
+    const candidates = [qc.custom_cache_timeout, ds.row.cache_timeout, ds.database.cacheTimeout];
+    for (const c of candidates) if (typeof c === 'number' && Number.isInteger(c)) return c;
+    return this.ctx.config.chartCacheTimeout ?? DEFAULT_CACHE_TIMEOUT;
+  }
+
+  /** `{"cache_key":…, "is_cached":…,` + the stored payload's own fields. */
+  private wrap(stored: string, c: CacheInfo): string {
+    const head = JSON.stringify({
+      cache_key: c.key,
+      cached_dttm: c.cached ? c.storedAt : null,
+      cache_timeout: c.timeout,
+      is_cached: c.cached,
+    });
+    return stored === '{}' ? head : `${head.slice(0, -1)},${stored.slice(1)}`;
+  }
+
+  private async one(
+    user: Principal,
+    ds: LoadedDatasource,
+    q: NormalizedQuery,
+    resultType: ChartDataResultType,
+    opts: { force: boolean; timeout: number; signal?: AbortSignal },
+  ): Promise<string> {
+    if (resultType === 'timegrains') {
+      const data = ds.spec.timeGrains().map((g) => ({
+        name: TIME_GRAINS.find((t) => t.duration === g)?.name ?? g,
+        function: ds.spec.timeGrainExpression(g, '{col}'),
+        duration: g,
+      }));
+      return JSON.stringify({ data });
+    }
+    if (resultType === 'columns') {
+      const data = ds.columnList.map((c) => ({ column_name: c.column_name, verbose_name: null, dtype: c.type }));
+      return JSON.stringify({ data });
+    }
+    const samples = resultType === 'samples' || resultType === 'drill_detail';
+    const query: NormalizedQuery = samples
+      ? {
+          ...q,
+          columns: resultType === 'drill_detail' ? [] : [],
+          metrics: null,
+          orderby: [],
+          seriesLimit: 0,
+          timeOffsets: [],
+          postProcessing: [],
+          isTimeseries: false,
+          rowLimit: Math.min(q.rowLimit, SAMPLES_ROW_LIMIT),
+        }
+      : q;
+    const now = new Date();
+    const sql = await renderDatasetSql(this.ctx, user, ds, query, now);
+    const dataset = { ...ds.compile, sql };
+    const compiled = compileQuery(dataset, query, ds.spec, { now });
+    if (resultType === 'query') return JSON.stringify({ query: compiled.sql, language: 'sql' });
+    const offsets = query.timeOffsets.map((offset) => ({
+      offset,
+      compiled: compileQuery(dataset, query, ds.spec, { now, shift: (d) => shiftTimeOrFail(d, offset) }),
+    }));
+    const key = hash({
+      v: 1,
+      ds: ds.row.id,
+      changed: ds.row.changed_on,
+      sql: compiled.sql,
+      offsets: offsets.map((o) => [o.offset, o.compiled.sql]),
+      pp: query.postProcessing,
+      rt: resultType,
+      off: ds.row.offset,
+    });
+    const cacheable = opts.timeout !== -1;
+    const entry = await this.flight.once(
+      key,
+      { force: opts.force || !cacheable, ttlSeconds: cacheable ? ttl(opts.timeout) : 0 },
+      async () => {
+        const payload = await this.compute(ds, query, compiled, offsets, opts.signal);
+        if (resultType === 'drill_detail') payload.total_count = await this.count(user, ds, query);
+        return JSON.stringify(resultType === 'results' ? pickResults(payload) : payload);
+      },
+    );
+    return this.wrap(entry.value, { key: cacheable ? key : null, storedAt: entry.storedAt, timeout: opts.timeout, cached: !entry.fresh });
+  }
+
+  private async compute(
+    ds: LoadedDatasource,
+    q: NormalizedQuery,
+    compiled: CompiledQuery,
+    offsets: { offset: string; compiled: CompiledQuery }[],
+    signal?: AbortSignal,
+  ): Promise<QueryPayload> {
+    this.queriesRun++;
+    this.ctx.log.info({ dataset: ds.row.id }, 'chart query');
+    let rows = await runSelect(this.ctx, ds, compiled.sql, { maxRows: q.rowLimit, temporal: compiled.temporalLabels, signal });
+    const sqlRowcount = rows.rows.length;
+    const labelMap: Record<string, string[]> = {};
+    for (const name of rows.names) labelMap[name] = [name];
+    for (const o of offsets) {
+      this.queriesRun++;
+      const shifted = await runSelect(this.ctx, ds, o.compiled.sql, { maxRows: q.rowLimit, temporal: compiled.temporalLabels, signal });
+      rows = joinOffset(rows, shifted, compiled, o.offset, labelMap);
+    }
+    let names = rows.names;
+    let coltypes = rows.coltypes;
+    let data: Record<string, unknown>[];
+    if (q.postProcessing.length) {
+      try {
+        const temporalColumns = names.filter((_, i) => rows.coltypes[i] === 2);
+        const frame = applyPostProcessing(frameFromRows(names, rows.rows, { temporalColumns }), q.postProcessing, {
+          fromDttm: compiled.bounds.since?.getTime() ?? null,
+          toDttm: compiled.bounds.until?.getTime() ?? null,
+        });
+        names = frameColumnNames(frame);
+        data = frameToRecords(frame);
+      } catch (e) {
+        if (e instanceof PostProcessingError || e instanceof TimeRangeError) throw badRequest(e.message);
+        throw e;
+      }
+      const before = new Map(rows.names.map((n, i) => [n, rows.coltypes[i]]));
+      coltypes = names.map((n) => before.get(n) ?? inferType(data, n));
+    } else {
+      data = rows.rows.map((r) => {
+        const rec: Record<string, unknown> = {};
+        for (let i = 0; i < names.length; i++) rec[names[i]] = r[i];
+        return rec;
+      });
+    }
+    return {
+      query: [compiled.sql, ...offsets.map((o) => o.compiled.sql)].join(';\n\n'),
+      status: 'success',
+      error: null,
+      rowcount: data.length,
+      sql_rowcount: sqlRowcount,
+      colnames: names,
+      coltypes,
+      data,
+      applied_filters: compiled.appliedFilters,
+      rejected_filters: compiled.rejectedFilters,
+      label_map: labelMap,
+      from_dttm: compiled.bounds.since?.getTime() ?? null,
+      to_dttm: compiled.bounds.until?.getTime() ?? null,
+    };
+  }
+
+  /** Rows a drill-to-detail view pages through: COUNT(*) under the same filters. */
+  private async count(user: Principal, ds: LoadedDatasource, q: NormalizedQuery): Promise<number> {
+    const countQuery: NormalizedQuery = {
+      ...q,
+      columns: [],
+      metrics: [{ expressionType: 'SQL', sqlExpression: 'COUNT(*)', label: 'count' }],
+      orderby: [],
+      rowLimit: 1,
+      rowOffset: 0,
+    };
+    const sql = await renderDatasetSql(this.ctx, user, ds, countQuery);
+    const compiled = compileQuery({ ...ds.compile, sql }, countQuery, ds.spec);
+    this.queriesRun++;
+    const rows = await runSelect(this.ctx, ds, compiled.sql, { maxRows: 1, temporal: new Set() });
+    return Number(rows.rows[0]?.[0] ?? 0);
+  }
+
+  private async file(format: 'csv' | 'xlsx', parts: string[], label: string): Promise<ChartDataReply> {
+    const files = await Promise.all(
+      parts.map(async (text, i) => {
+        const p = JSON.parse(text) as Partial<QueryPayload>;
+        const colnames = p.colnames ?? [];
+        const rows = p.data ?? [];
+        const name = `${label}${parts.length > 1 ? `_${i + 1}` : ''}.${format}`;
+        const data =
+          format === 'csv'
+            ? recordsToCsv(colnames, rows, { coltypes: p.coltypes })
+            : await recordsToXlsx(colnames, p.coltypes ?? [], rows, { sheetName: label });
+        return { name, data };
+      }),
+    );
+    if (files.length === 1) {
+      const f = files[0];
+      return { kind: 'file', contentType: format === 'csv' ? 'text/csv; charset=utf-8' : XLSX_TYPE, filename: f.name, data: f.data };
+    }
+    return { kind: 'file', contentType: 'application/zip', filename: `${label}.zip`, data: zipFiles(files) };
+  }
+}
+
+/** 0 in the dataset means "never expires": kept for a year. */
+const ttl = (timeout: number): number => (timeout === 0 ? 365 * 86_400 : timeout);
+
+function shiftTimeOrFail(d: Date, offset: string): Date {
+  try {
+    return shiftDate(d, offset);
+  } catch (e) {
+    if (e instanceof TimeRangeError) throw badRequest(e.message);
+    throw e;
+  }
+}
+
+function pickResults(p: QueryPayload): Record<string, unknown> {
+  return { data: p.data, colnames: p.colnames, coltypes: p.coltypes, rowcount: p.rowcount, sql_rowcount: p.sql_rowcount, query: p.query };
+}
+
+function inferType(data: Record<string, unknown>[], name: string): GenericDataType {
+  for (const r of data) {
+    const v = r[name];
+    if (v === null || v === undefined) continue;
+    if (typeof v === 'number' || typeof v === 'bigint') return 0;
+    if (typeof v === 'boolean') return 3;
+    return 1;
+  }
+  return 0;
+}
+
+/**
+ * Time comparison: the shifted query's metrics joined onto the main rows by their dimensions, the
+ * shifted rows' time moved forward by the offset first, as `<metric>__<offset>` columns.
+ */
+function joinOffset(main: Rows, shifted: Rows, compiled: CompiledQuery, offset: string, labelMap: Record<string, string[]>): Rows {
+  const dimIdx = compiled.columnLabels.map((l) => main.names.indexOf(l)).filter((i) => i >= 0);
+  const temporalIdx = new Set(dimIdx.filter((i) => main.coltypes[i] === 2));
+  const forward = offset.replace(/\b(ago|before|prior)\b/i, 'later');
+  const keyOf = (r: unknown[], shiftForward: boolean) =>
+    JSON.stringify(
+      dimIdx.map((i) =>
+        shiftForward && temporalIdx.has(i) && typeof r[i] === 'number' ? shiftDate(new Date(r[i]), forward).getTime() : r[i],
+      ),
+    );
+  const metricIdx = compiled.metricLabels.map((l) => shifted.names.indexOf(l)).filter((i) => i >= 0);
+  const byKey = new Map<string, unknown[]>();
+  for (const r of shifted.rows) byKey.set(keyOf(r, true), r);
+  const added = metricIdx.map((i) => `${shifted.names[i]}__${offset}`);
+  for (const [j, name] of added.entries()) labelMap[name] = [shifted.names[metricIdx[j]], offset];
+  return {
+    names: [...main.names, ...added],
+    coltypes: [...main.coltypes, ...metricIdx.map((i) => shifted.coltypes[i])],
+    rows: main.rows.map((r) => {
+      const match = byKey.get(keyOf(r, false));
+      return [...r, ...metricIdx.map((i) => (match ? match[i] : null))];
+    }),
+  };
+}

@@ -1,0 +1,318 @@
+/**
+ * Reading an import bundle: the zip (or one YAML file) as text files, and each dataset and
+ * database YAML checked against the fields the BI server's v1 import schema accepts. No I/O.
+ */
+import { strFromU8, unzipSync } from 'fflate';
+import { parse } from 'yaml';
+import { EXPORT_VERSION } from './export.js';
+
+/** Everything the files of one bundle may hold, uncompressed. */
+export const MAX_BUNDLE_BYTES = 64 * 1024 * 1024;
+export const MAX_BUNDLE_FILES = 10_000;
+
+export class BundleError extends Error {}
+
+/** A YAML file of the bundle worth reading: `.yaml`/`.yml`, not hidden, not `_`-prefixed. */
+export function isConfigFile(path: string): boolean {
+  const name = path.split('/').pop() ?? '';
+  return !name.startsWith('.') && !name.startsWith('_') && /\.ya?ml$/i.test(name);
+}
+
+/** The path inside the bundle: the export's root folder dropped. */
+export const withoutRoot = (path: string): string => path.split('/').filter(Boolean).slice(1).join('/');
+
+const isZip = (data: Uint8Array): boolean =>
+  data.length >= 4 && data[0] === 0x50 && data[1] === 0x4b && data[2] === 0x03 && data[3] === 0x04;
+
+/**
+ * The text files of an upload keyed by their path in the bundle. A zip is refused when it would
+ * unpack to more than MAX_BUNDLE_BYTES or MAX_BUNDLE_FILES (a zip bomb); a lone YAML file keeps
+ * its own name.
+ */
+export function bundleContents(
+  fileName: string,
+  data: Uint8Array,
+  limits: { bytes: number; files: number } = { bytes: MAX_BUNDLE_BYTES, files: MAX_BUNDLE_FILES },
+): Record<string, string> {
+  if (!isZip(data)) return { [fileName]: strFromU8(data) };
+  let total = 0;
+  let files = 0;
+  let unzipped;
+  try {
+    unzipped = unzipSync(data, {
+      filter: (f) => {
+        files += 1;
+        total += f.originalSize;
+        if (files > limits.files || total > limits.bytes) throw new BundleError('The bundle is too large to import.');
+        return isConfigFile(f.name);
+      },
+    });
+  } catch (e) {
+    if (e instanceof BundleError) throw e;
+    throw new BundleError('Not a valid ZIP file.');
+  }
+  const contents: Record<string, string> = {};
+  for (const [path, bytes] of Object.entries(unzipped)) {
+    const inner = withoutRoot(path);
+    if (inner) contents[inner] = strFromU8(bytes);
+  }
+  return contents;
+}
+
+/** Per-file problems, as the BI server reports them: a message, or messages per field. */
+export type FileErrors = Record<string, string | Record<string, unknown>>;
+
+type Fields = Record<string, string[]>;
+
+export function parseYaml(text: string): unknown {
+  // alias expansion is capped so a small file cannot grow into a huge document
+  return parse(text, { maxAliasCount: 100 });
+}
+
+type Kind = 'string' | 'boolean' | 'integer' | 'uuid' | 'json';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const KIND_MESSAGE: Record<Kind, string> = {
+  string: 'Not a valid string.',
+  boolean: 'Not a valid boolean.',
+  integer: 'Not a valid integer.',
+  uuid: 'Not a valid UUID.',
+  json: 'Not a valid mapping or JSON text.',
+};
+
+function fits(kind: Kind, v: unknown): boolean {
+  switch (kind) {
+    case 'string':
+      return typeof v === 'string';
+    case 'boolean':
+      return typeof v === 'boolean';
+    case 'integer':
+      return Number.isInteger(v);
+    case 'uuid':
+      return typeof v === 'string' && UUID.test(v);
+    case 'json':
+      return typeof v === 'string' || (typeof v === 'object' && v !== null);
+  }
+}
+
+/** Check `doc` against a field table; required fields must be present and not null. */
+function checkFields(doc: Record<string, unknown>, spec: Record<string, [Kind, 'required' | 'optional']>, prefix = ''): Fields {
+  const errors: Fields = {};
+  for (const [field, [kind, need]] of Object.entries(spec)) {
+    const v = doc[field];
+    if (v === undefined || v === null) {
+      if (need === 'required') errors[prefix + field] = ['Missing data for required field.'];
+    } else if (!fits(kind, v)) errors[prefix + field] = [KIND_MESSAGE[kind]];
+  }
+  return errors;
+}
+
+const asRecord = (v: unknown): Record<string, unknown> | null =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+
+/** JSON text for a field the YAML may hold as a mapping or as text. */
+export function jsonText(v: unknown): string | null {
+  if (v === undefined || v === null) return null;
+  return typeof v === 'string' ? v : JSON.stringify(v);
+}
+
+export interface ColumnConfig {
+  column_name: string;
+  verbose_name?: string | null;
+  is_dttm?: boolean | null;
+  is_active?: boolean | null;
+  type?: string | null;
+  advanced_data_type?: string | null;
+  groupby?: boolean | null;
+  filterable?: boolean | null;
+  expression?: string | null;
+  description?: string | null;
+  python_date_format?: string | null;
+  extra?: unknown;
+  uuid?: string | null;
+}
+
+export interface MetricConfig {
+  metric_name: string;
+  expression: string;
+  verbose_name?: string | null;
+  metric_type?: string | null;
+  description?: string | null;
+  d3format?: string | null;
+  currency?: unknown;
+  extra?: unknown;
+  warning_text?: string | null;
+  uuid?: string | null;
+}
+
+export interface DatasetConfig {
+  table_name: string;
+  uuid: string;
+  database_uuid: string;
+  main_dttm_col?: string | null;
+  description?: string | null;
+  default_endpoint?: string | null;
+  offset?: number | null;
+  cache_timeout?: number | null;
+  catalog?: string | null;
+  schema?: string | null;
+  sql?: string | null;
+  template_params?: unknown;
+  filter_select_enabled?: boolean | null;
+  fetch_values_predicate?: string | null;
+  extra?: unknown;
+  normalize_columns?: boolean | null;
+  always_filter_main_dttm?: boolean | null;
+  columns: ColumnConfig[];
+  metrics: MetricConfig[];
+}
+
+export interface DatabaseConfig {
+  database_name: string;
+  sqlalchemy_uri: string;
+  uuid: string;
+  password?: string | null;
+  cache_timeout?: number | null;
+  expose_in_sqllab?: boolean | null;
+  allow_run_async?: boolean | null;
+  allow_ctas?: boolean | null;
+  allow_cvas?: boolean | null;
+  allow_dml?: boolean | null;
+  allow_file_upload?: boolean | null;
+  impersonate_user?: boolean | null;
+  extra?: unknown;
+}
+
+const COLUMN_FIELDS: Record<string, [Kind, 'required' | 'optional']> = {
+  column_name: ['string', 'required'],
+  verbose_name: ['string', 'optional'],
+  is_dttm: ['boolean', 'optional'],
+  is_active: ['boolean', 'optional'],
+  type: ['string', 'optional'],
+  advanced_data_type: ['string', 'optional'],
+  groupby: ['boolean', 'optional'],
+  filterable: ['boolean', 'optional'],
+  expression: ['string', 'optional'],
+  description: ['string', 'optional'],
+  python_date_format: ['string', 'optional'],
+  extra: ['json', 'optional'],
+  uuid: ['uuid', 'optional'],
+};
+
+const METRIC_FIELDS: Record<string, [Kind, 'required' | 'optional']> = {
+  metric_name: ['string', 'required'],
+  expression: ['string', 'required'],
+  verbose_name: ['string', 'optional'],
+  metric_type: ['string', 'optional'],
+  description: ['string', 'optional'],
+  d3format: ['string', 'optional'],
+  currency: ['json', 'optional'],
+  extra: ['json', 'optional'],
+  warning_text: ['string', 'optional'],
+  uuid: ['uuid', 'optional'],
+};
+
+const DATASET_FIELDS: Record<string, [Kind, 'required' | 'optional']> = {
+  table_name: ['string', 'required'],
+  uuid: ['uuid', 'required'],
+  database_uuid: ['uuid', 'required'],
+  version: ['string', 'required'],
+  main_dttm_col: ['string', 'optional'],
+  description: ['string', 'optional'],
+  default_endpoint: ['string', 'optional'],
+  offset: ['integer', 'optional'],
+  cache_timeout: ['integer', 'optional'],
+  catalog: ['string', 'optional'],
+  schema: ['string', 'optional'],
+  sql: ['string', 'optional'],
+  template_params: ['json', 'optional'],
+  filter_select_enabled: ['boolean', 'optional'],
+  fetch_values_predicate: ['string', 'optional'],
+  extra: ['json', 'optional'],
+  normalize_columns: ['boolean', 'optional'],
+  always_filter_main_dttm: ['boolean', 'optional'],
+};
+
+const DATABASE_FIELDS: Record<string, [Kind, 'required' | 'optional']> = {
+  database_name: ['string', 'required'],
+  sqlalchemy_uri: ['string', 'required'],
+  uuid: ['uuid', 'required'],
+  version: ['string', 'required'],
+  password: ['string', 'optional'],
+  cache_timeout: ['integer', 'optional'],
+  expose_in_sqllab: ['boolean', 'optional'],
+  allow_run_async: ['boolean', 'optional'],
+  allow_ctas: ['boolean', 'optional'],
+  allow_cvas: ['boolean', 'optional'],
+  allow_dml: ['boolean', 'optional'],
+  allow_file_upload: ['boolean', 'optional'],
+  impersonate_user: ['boolean', 'optional'],
+  extra: ['json', 'optional'],
+};
+
+function checkList(
+  doc: Record<string, unknown>,
+  key: 'columns' | 'metrics',
+  spec: Record<string, [Kind, 'required' | 'optional']>,
+  errors: Fields,
+) {
+  const list = doc[key] ?? [];
+  if (!Array.isArray(list)) {
+    errors[key] = ['Not a valid list.'];
+    return;
+  }
+  list.forEach((item, i) => {
+    const rec = asRecord(item);
+    if (!rec) errors[`${key}.${i}`] = ['Not a valid mapping.'];
+    else Object.assign(errors, checkFields(rec, spec, `${key}.${i}.`));
+  });
+}
+
+/** A dataset YAML as a config, or the field problems that keep it from being one. */
+export function readDatasetConfig(doc: unknown): { config: DatasetConfig } | { errors: Fields } {
+  const rec = asRecord(doc);
+  if (!rec) return { errors: { _schema: ['Invalid input type.'] } };
+  const errors = checkFields(rec, DATASET_FIELDS);
+  checkList(rec, 'columns', COLUMN_FIELDS, errors);
+  checkList(rec, 'metrics', METRIC_FIELDS, errors);
+  if (typeof rec.version === 'string' && rec.version !== EXPORT_VERSION) errors.version = [`Must be equal to ${EXPORT_VERSION}.`];
+  if (Object.keys(errors).length) return { errors };
+  return {
+    config: {
+      ...(rec as unknown as DatasetConfig),
+      uuid: String(rec.uuid).toLowerCase(),
+      database_uuid: String(rec.database_uuid).toLowerCase(),
+      columns: (rec.columns as ColumnConfig[] | undefined) ?? [],
+      metrics: (rec.metrics as MetricConfig[] | undefined) ?? [],
+    },
+  };
+}
+
+/** A database YAML as a config, or the field problems that keep it from being one. */
+export function readDatabaseConfig(doc: unknown): { config: DatabaseConfig } | { errors: Fields } {
+  const rec = asRecord(doc);
+  if (!rec) return { errors: { _schema: ['Invalid input type.'] } };
+  const errors = checkFields(rec, DATABASE_FIELDS);
+  if (Object.keys(errors).length) return { errors };
+  return { config: { ...(rec as unknown as DatabaseConfig), uuid: String(rec.uuid).toLowerCase() } };
+}
+
+/** metadata.yaml: a v1 bundle of the given type, or why not. */
+export function checkMetadata(
+  contents: Record<string, string>,
+  type: string,
+): { ok: true } | { ok: false; versionMismatch: boolean; error?: FileErrors } {
+  const text = contents['metadata.yaml'];
+  if (text === undefined) return { ok: false, versionMismatch: true };
+  let doc: Record<string, unknown> | null;
+  try {
+    doc = asRecord(parseYaml(text));
+  } catch {
+    return { ok: false, versionMismatch: false, error: { 'metadata.yaml': 'Not a valid YAML file' } };
+  }
+  if (!doc || doc.version !== EXPORT_VERSION) return { ok: false, versionMismatch: true };
+  if (doc.type !== undefined && doc.type !== type)
+    return { ok: false, versionMismatch: false, error: { 'metadata.yaml': { type: [`Must be equal to ${type}.`] } } };
+  return { ok: true };
+}

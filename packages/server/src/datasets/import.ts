@@ -1,0 +1,283 @@
+/**
+ * POST /api/v1/dataset/import/: a bundle of dataset (and database) YAML files, as exported by
+ * Rama or the BI server. Everything is checked before anything is written; datasets are matched on
+ * uuid and replaced only with `overwrite`; a database missing here is created from its YAML.
+ */
+import { ErrorType } from '@rama/shared';
+import type { AppContext } from '../context.js';
+import type { Principal } from '../security/principal.js';
+import { canAccessDatabase } from '../databases/access.js';
+import { DatabaseService } from '../databases/service.js';
+import { formatUri, parseUri, PASSWORD_MASK } from '../engines/uri.js';
+import { HttpError, errorsBody } from '../http/errors.js';
+import { canEditDataset, mayUseSchema } from './access.js';
+import { discoverColumns, type DiscoveredColumn } from './columns.js';
+import {
+  checkMetadata,
+  jsonText,
+  parseYaml,
+  readDatabaseConfig,
+  readDatasetConfig,
+  type DatabaseConfig,
+  type DatasetConfig,
+  type FileErrors,
+} from './bundle.js';
+import { DATASET_BUNDLE_TYPE } from './export.js';
+import { columnOf, datasetFields, metricOf, overwriteDataset } from './import-write.js';
+import { ensureDatasetPermission, insertDataset, type NewColumn } from './rows.js';
+import { alreadyExists, emptyToNull, specOf, type DatabaseRef, type DatasetService } from './service.js';
+import type { DatasetRow } from './present.js';
+
+export const ALREADY_EXISTS = 'Dataset already exists and `overwrite=true` was not passed';
+export const NO_OVERWRITE_PERMISSION = "A dataset already exists and user doesn't have permissions to overwrite it";
+export const NO_DATABASE_PERMISSION = "Database doesn't exist and user doesn't have permission to create databases";
+
+const importError = (extra: FileErrors) =>
+  new HttpError(422, errorsBody('Error importing dataset', ErrorType.GENERIC_COMMAND_ERROR, 'warning', extra));
+const noValidCommand = () =>
+  new HttpError(422, errorsBody('Could not find a valid command to import file', ErrorType.GENERIC_COMMAND_ERROR, 'warning'));
+
+export interface ImportOptions {
+  overwrite: boolean;
+  /** `{"databases/<name>.yaml": "password"}` */
+  passwords: Record<string, string>;
+}
+
+interface PlannedDataset {
+  file: string;
+  config: DatasetConfig;
+  existing: DatasetRow | null;
+  /** the local database, or the bundle file of one to create */
+  database: DatabaseRef | { create: string };
+}
+
+export class DatasetImporter {
+  private readonly errors: FileErrors = {};
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly service: DatasetService,
+    private readonly user: Principal,
+  ) {}
+
+  private get db() {
+    return this.ctx.store.db;
+  }
+
+  async run(contents: Record<string, string>, opts: ImportOptions): Promise<void> {
+    const meta = checkMetadata(contents, DATASET_BUNDLE_TYPE);
+    if (!meta.ok) {
+      if (meta.versionMismatch) throw noValidCommand();
+      Object.assign(this.errors, meta.error);
+    }
+    const datasets = this.read(contents, 'datasets/', readDatasetConfig);
+    const databases = this.read(contents, 'databases/', readDatabaseConfig);
+    const planned = await this.plan(datasets, databases, opts);
+    if (Object.keys(this.errors).length) throw importError(this.errors);
+
+    const created = new Map<string, DatabaseRef>();
+    for (const file of new Set(planned.flatMap((p) => ('create' in p.database ? [p.database.create] : [])))) {
+      created.set(file, await this.createDatabase(file, databases.get(file) as DatabaseConfig, opts.passwords[file]));
+    }
+    const resolved = planned.map((p) => ({
+      ...p,
+      database: 'create' in p.database ? (created.get(p.database.create) as DatabaseRef) : p.database,
+    }));
+    // columns missing from a YAML are read from the source, before the write; a source that
+    // cannot be read leaves the dataset without columns until a refresh
+    const discovered = new Map<string, DiscoveredColumn[]>();
+    for (const p of resolved) {
+      if (p.config.columns.length || p.existing) continue;
+      try {
+        discovered.set(
+          p.file,
+          await discoverColumns(this.ctx, this.user, {
+            databaseId: p.database.id,
+            catalog: emptyToNull(p.config.catalog),
+            schema: emptyToNull(p.config.schema),
+            tableName: p.config.table_name,
+            sql: emptyToNull(p.config.sql),
+            templateParams: jsonText(p.config.template_params),
+          }),
+        );
+      } catch {
+        discovered.set(p.file, []);
+      }
+    }
+    const written = await this.db.transaction().execute(async (trx) => {
+      const rows: { row: DatasetRow; database: DatabaseRef }[] = [];
+      for (const p of resolved) {
+        const spec = specOf(p.database).spec;
+        const generic = (type: string | null | undefined) =>
+          type && spec ? spec.genericType(type) : { type_generic: null, is_dttm: false };
+        // a YAML without columns (or metrics) leaves an existing dataset's as they are
+        const columns: NewColumn[] | null = p.config.columns.length
+          ? p.config.columns.map((c) => columnOf(c, generic(c.type)))
+          : (discovered.get(p.file) ?? null);
+        const metrics = p.config.metrics.map(metricOf);
+        const row = p.existing
+          ? await overwriteDataset(trx, this.user.id, p.existing, p.config, p.database, columns, metrics)
+          : await insertDataset(
+              trx,
+              this.user.id,
+              { ...datasetFields(p.config, p.database.id), uuid: p.config.uuid },
+              columns ?? [],
+              metrics,
+              [this.user.id],
+            );
+        rows.push({ row, database: p.database });
+      }
+      return rows;
+    });
+    for (const { row, database } of written) await ensureDatasetPermission(this.db, database.database_name, row);
+  }
+
+  private read<T>(
+    contents: Record<string, string>,
+    prefix: string,
+    reader: (doc: unknown) => { config: T } | { errors: Record<string, string[]> },
+  ): Map<string, T> {
+    const out = new Map<string, T>();
+    for (const [file, text] of Object.entries(contents)) {
+      if (!file.startsWith(prefix)) continue;
+      let doc: unknown;
+      try {
+        doc = parseYaml(text);
+      } catch {
+        this.errors[file] = 'Not a valid YAML file';
+        continue;
+      }
+      const r = reader(doc);
+      if ('errors' in r) this.errors[file] = r.errors;
+      else out.set(file, r.config);
+    }
+    return out;
+  }
+
+  /** What each dataset file will do, every problem recorded per file. */
+  private async plan(
+    datasets: Map<string, DatasetConfig>,
+    databases: Map<string, DatabaseConfig>,
+    opts: ImportOptions,
+  ): Promise<PlannedDataset[]> {
+    const localDbs = await this.db.selectFrom('dbs').select(['id', 'uuid', 'database_name', 'sqlalchemy_uri']).execute();
+    const planned: PlannedDataset[] = [];
+    const seenKeys = new Set<string>();
+    for (const [file, config] of datasets) {
+      const dbFile = [...databases].find(([, d]) => d.uuid === config.database_uuid);
+      // the same database here: its uuid, else (an export of another installation) its name
+      const local =
+        localDbs.find((d) => d.uuid === config.database_uuid) ??
+        (dbFile ? localDbs.find((d) => d.database_name === dbFile[1].database_name) : undefined);
+      let database: PlannedDataset['database'];
+      if (local) {
+        if (!canAccessDatabase(this.user, local)) {
+          this.errors[file] = 'Database does not exist';
+          continue;
+        }
+        database = local;
+      } else if (dbFile) {
+        if (!this.user.can('can_write', 'Database')) {
+          this.errors[file] = NO_DATABASE_PERMISSION;
+          continue;
+        }
+        const problem = this.passwordProblem(dbFile[1], opts.passwords[dbFile[0]]);
+        if (problem) {
+          this.errors[dbFile[0]] = { _schema: [problem] };
+          continue;
+        }
+        database = { create: dbFile[0] };
+      } else {
+        this.errors[file] = 'Database does not exist';
+        continue;
+      }
+      const existing = (await this.db.selectFrom('tables').selectAll().where('uuid', '=', config.uuid).executeTakeFirst()) ?? null;
+      if (existing && !opts.overwrite) {
+        this.errors[file] = ALREADY_EXISTS;
+        continue;
+      }
+      if (existing && !(await this.mayOverwrite(existing))) {
+        this.errors[file] = NO_OVERWRITE_PERMISSION;
+        continue;
+      }
+      const keyProblem = await this.keyProblem(config, 'create' in database ? null : database, existing, seenKeys);
+      if (keyProblem) {
+        this.errors[file] = keyProblem;
+        continue;
+      }
+      planned.push({ file, config, existing, database });
+    }
+    return planned;
+  }
+
+  private async mayOverwrite(existing: DatasetRow): Promise<boolean> {
+    const owners = (await this.service.ownerIds([existing.id])).get(existing.id) ?? [];
+    return canEditDataset(this.user, owners);
+  }
+
+  /** Another dataset under the same name, or a schema the user may not use. */
+  private async keyProblem(
+    config: DatasetConfig,
+    database: DatabaseRef | null,
+    existing: DatasetRow | null,
+    seen: Set<string>,
+  ): Promise<string | null> {
+    const key = {
+      databaseId: database?.id ?? -1,
+      catalog: emptyToNull(config.catalog),
+      schema: emptyToNull(config.schema),
+      tableName: config.table_name,
+    };
+    const text = JSON.stringify([config.database_uuid, key.catalog, key.schema, key.tableName]);
+    if (seen.has(text)) return alreadyExists(key);
+    seen.add(text);
+    if (!database) return null;
+    if (!mayUseSchema(this.user, database, key.schema)) return 'Schema does not exist';
+    const clash = await this.service.findByKey(key);
+    return clash && clash.id !== existing?.id ? alreadyExists(key) : null;
+  }
+
+  /** A new database needs its password when the YAML masks it (the BI server's rule). */
+  private passwordProblem(config: DatabaseConfig, given: string | undefined): string | null {
+    let masked = false;
+    try {
+      masked = parseUri(config.sqlalchemy_uri).password === PASSWORD_MASK;
+    } catch {
+      return null; // the URI check of the database service reports it
+    }
+    return masked && !given && !config.password ? 'Must provide a password for the database' : null;
+  }
+
+  private async createDatabase(file: string, config: DatabaseConfig, password: string | undefined): Promise<DatabaseRef> {
+    let uri = config.sqlalchemy_uri;
+    const secret = password ?? config.password ?? null;
+    try {
+      const parsed = parseUri(uri);
+      if (secret !== null) uri = formatUri(parsed, secret);
+    } catch {
+      // left as is: the database service refuses it with its own message
+    }
+    let created;
+    try {
+      created = await new DatabaseService(this.ctx).create(this.user, {
+        database_name: config.database_name,
+        sqlalchemy_uri: uri,
+        expose_in_sqllab: config.expose_in_sqllab ?? undefined,
+        allow_run_async: config.allow_run_async ?? undefined,
+        allow_ctas: config.allow_ctas ?? undefined,
+        allow_cvas: config.allow_cvas ?? undefined,
+        allow_dml: config.allow_dml ?? undefined,
+        allow_file_upload: config.allow_file_upload ?? undefined,
+        impersonate_user: config.impersonate_user ?? undefined,
+        cache_timeout: config.cache_timeout ?? null,
+        extra: jsonText(config.extra) ?? undefined,
+      });
+    } catch (e) {
+      if (e instanceof HttpError) throw importError({ [file]: e.body.message as FileErrors[string] });
+      throw e;
+    }
+    // the bundle's uuid, so a later import of the same bundle finds this database
+    await this.db.updateTable('dbs').set({ uuid: config.uuid }).where('id', '=', created.id).execute();
+    return { id: created.id, database_name: created.database_name, sqlalchemy_uri: config.sqlalchemy_uri };
+  }
+}

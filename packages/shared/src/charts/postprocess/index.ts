@@ -1,0 +1,82 @@
+/**
+ * Chart data post-processing (charts-dashboards-reports.md "Chart data"): the query object's
+ * `post_processing` rules, applied in order to the rows a chart query returned, with the BI
+ * server's semantics so that a chart shows the same numbers. Pure functions, no Node APIs: the
+ * server runs them on query results and the web app may run them too.
+ */
+import { type Frame, PostProcessingError } from './frame.js';
+import { aggregate, boxplot } from './aggregate.js';
+import { compare, contribution } from './compare.js';
+import { histogram } from './histogram.js';
+import { asOptions, type Options } from './options.js';
+import { pivot } from './pivot.js';
+import { type ResampleContext, resample } from './resample.js';
+import { flatten, rename, select } from './reshape.js';
+import { rank, sort } from './sort.js';
+import { cum, diff, rolling } from './window.js';
+
+export { type ColumnKey, type Frame, type FrameColumn, type FrameFromRowsOptions, type Label, PostProcessingError } from './frame.js';
+export { frameColumnNames, frameFromRows, frameToRecords } from './frame.js';
+export { FLAT_COLUMN_SEPARATOR, escapeSeparator, flatColumnName, unescapeSeparator } from './labels.js';
+export { NULL_STRING } from './pivot.js';
+export { RESAMPLE_METHODS } from './resample.js';
+export { ROLLING_TYPES } from './window.js';
+export { TIME_COMPARISON } from './compare.js';
+
+/** What an operation may need beyond the frame: the query's time range (resample's fill_time_range). */
+export type PostProcessingContext = ResampleContext;
+
+type Operation = (frame: Frame, options: Options, context: PostProcessingContext) => Frame;
+
+const OPERATIONS: Record<string, Operation> = {
+  aggregate,
+  boxplot,
+  compare,
+  contribution,
+  cum,
+  diff,
+  flatten,
+  histogram,
+  pivot,
+  rank,
+  rename,
+  resample,
+  rolling,
+  select,
+  sort,
+};
+
+/** The operations a rule may name. */
+export const POST_PROCESSING_OPERATIONS: readonly string[] = Object.keys(OPERATIONS);
+
+/** Operations of the BI server that Rama does not run, with the reason given to the user. */
+const UNSUPPORTED: Record<string, string> = {
+  prophet: 'The prophet operation (forecasting) is not supported',
+  anomaly_detection: 'The anomaly_detection operation is not supported',
+};
+
+/**
+ * Apply `post_processing` rules in order. Empty rules (null, {}) are skipped as the BI server
+ * skips them; a rule without an operation, an unknown operation or a bad option throws a
+ * PostProcessingError naming it.
+ */
+export function applyPostProcessing(
+  frame: Frame,
+  rules: readonly unknown[] | null | undefined,
+  context: PostProcessingContext = {},
+): Frame {
+  let result = frame;
+  for (const rule of rules ?? []) {
+    if (rule === null || rule === undefined || (typeof rule === 'object' && Object.keys(rule).length === 0)) continue;
+    if (typeof rule !== 'object' || Array.isArray(rule)) throw new PostProcessingError('A post processing rule must be an object');
+    const { operation, options } = rule as { operation?: unknown; options?: unknown };
+    if (operation === undefined || operation === null || operation === '') {
+      throw new PostProcessingError('`operation` property of post processing object undefined');
+    }
+    const name = String(operation);
+    if (Object.hasOwn(UNSUPPORTED, name)) throw new PostProcessingError(UNSUPPORTED[name]);
+    if (!Object.hasOwn(OPERATIONS, name)) throw new PostProcessingError(`Unsupported post processing operation: ${name}`);
+    result = OPERATIONS[name](result, asOptions(options), context);
+  }
+  return result;
+}

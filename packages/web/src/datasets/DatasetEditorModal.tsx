@@ -1,0 +1,69 @@
+import { Suspense, lazy, useState } from 'react';
+import { Button, Modal, Skeleton } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { toClientError } from '../app/api';
+import { useGetDatasetQuery } from './datasetApi';
+import './datasets.css';
+
+/**
+ * Wider than MODAL_MAX_WIDTH (900 px): the metric and column tables hold seven to nine columns,
+ * as in the peer's resizable dataset modal. Full width on small screens.
+ */
+const EDITOR_WIDTH = 'min(1180px, calc(100vw - 32px))';
+
+// loaded when first opened: the list page does not need CodeMirror
+const DatasetEditor = lazy(() => import('./editor/DatasetEditor').then((m) => ({ default: m.DatasetEditor })));
+const loading = <Skeleton active paragraph={{ rows: 8 }} />;
+
+export interface EditedDataset {
+  id: number;
+  table_name: string;
+}
+
+/** The editor opens on a fresh read of the dataset, never on a cached one from an earlier visit. */
+function EditorLoader({ datasetId, onClose }: { datasetId: number; onClose: () => void }) {
+  const [openedAt] = useState(() => Date.now());
+  const { data, error, fulfilledTimeStamp, refetch } = useGetDatasetQuery(datasetId, { refetchOnMountOrArgChange: true });
+  const fresh = data !== undefined && fulfilledTimeStamp !== undefined && fulfilledTimeStamp >= openedAt;
+  if (fresh) {
+    return (
+      <Suspense fallback={loading}>
+        <DatasetEditor detail={data} onClose={onClose} />
+      </Suspense>
+    );
+  }
+  if (error) {
+    return (
+      <ErrorAlert
+        error={toClientError(error)}
+        title="The dataset could not be loaded"
+        action={<Button onClick={() => void refetch()}>Try again</Button>}
+      />
+    );
+  }
+  return loading;
+}
+
+/** "Edit dataset": source, metrics, columns, calculated columns and settings of one dataset. */
+export function DatasetEditorModal({ dataset, onClose }: { dataset: EditedDataset | null; onClose: () => void }) {
+  return (
+    <Modal
+      open={dataset !== null}
+      title={
+        <span className="rama-editor-title">
+          <EditOutlined aria-hidden /> Edit dataset <strong>{dataset?.table_name}</strong>
+        </span>
+      }
+      width={EDITOR_WIDTH}
+      centered
+      onCancel={onClose}
+      footer={null}
+      destroyOnHidden
+      mask={{ closable: false }}
+      className="rama-dataset-editor-modal"
+    >
+      {dataset && <EditorLoader key={dataset.id} datasetId={dataset.id} onClose={onClose} />}
+    </Modal>
+  );
+}

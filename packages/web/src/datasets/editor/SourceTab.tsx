@@ -1,0 +1,188 @@
+import { useId, useState } from 'react';
+import { Alert, Button, Col, Flex, Form, Input, Row, Select, Tag, Typography } from 'antd';
+import { ConsoleSqlOutlined, LockOutlined, TableOutlined, UnlockOutlined } from '@ant-design/icons';
+import type { DatasetDetail } from '@rama/shared';
+import { useGetSchemasQuery, useGetTablesQuery, useListDatabasesQuery } from '../../databases/databaseApi';
+import type { DatasetDraft, DatasetFields } from '../datasetDraft';
+import { SqlField } from './SqlField';
+
+const ALL_DATABASES = { order_column: 'database_name', order_direction: 'asc', page: 0, page_size: 100 } as const;
+
+interface SourceTabProps {
+  draft: DatasetDraft;
+  detail: DatasetDetail;
+  onChange: (fields: Partial<DatasetFields>) => void;
+  errorOf: (key: string) => string | undefined;
+}
+
+function LockToggle({ locked, onToggle }: { locked: boolean; onToggle: () => void }) {
+  return (
+    <Flex align="center" gap={8} className="rama-source-lock">
+      <Button
+        type="text"
+        icon={locked ? <LockOutlined /> : <UnlockOutlined />}
+        aria-label={locked ? 'Unlock the source to edit it' : 'Lock the source'}
+        aria-pressed={!locked}
+        onClick={onToggle}
+      />
+      <Typography.Text type="secondary">
+        {locked ? 'Click the lock to make changes.' : 'Click the lock to prevent further changes.'}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
+/**
+ * Where the dataset's rows come from: a table (physical) or a SQL query (virtual), in a database
+ * and schema. Behind a lock, because changing it changes every chart built on the dataset.
+ */
+export function SourceTab({ draft, detail, onChange, errorOf }: SourceTabProps) {
+  const [locked, setLocked] = useState(true);
+  const sqlErrorId = useId();
+  const physical = draft.kind === 'physical';
+  const { data: databases, isFetching: databasesLoading } = useListDatabasesQuery(ALL_DATABASES, { skip: locked });
+  const { data: schemas, isFetching: schemasLoading } = useGetSchemasQuery(
+    { databaseId: draft.database_id, catalog: draft.catalog },
+    { skip: locked },
+  );
+  const { data: tables, isFetching: tablesLoading } = useGetTablesQuery(
+    { databaseId: draft.database_id, catalog: draft.catalog, schema: draft.schema ?? '' },
+    { skip: locked || !physical || draft.schema === null },
+  );
+  const database = databases?.result.find((db) => db.id === draft.database_id);
+  const backend = database?.backend ?? detail.database.backend;
+
+  const databaseOptions = databases
+    ? databases.result.map((db) => ({ value: db.id, label: db.database_name }))
+    : [{ value: detail.database.id, label: detail.database.database_name }];
+  const schemaOptions = (schemas ?? (draft.schema ? [draft.schema] : [])).map((schema) => ({ value: schema, label: schema }));
+  const tableOptions = tables
+    ? tables.result.map((table) => ({ value: table.value, label: table.value }))
+    : draft.table_name
+      ? [{ value: draft.table_name, label: draft.table_name }]
+      : [];
+
+  // the schemas belong to the database, and the tables to the schema
+  const handleDatabaseChange = (id: number) =>
+    onChange({ database_id: id, catalog: null, schema: null, ...(physical && { table_name: '' }) });
+  const handleSchemaChange = (schema: string | undefined) => onChange({ schema: schema ?? null, ...(physical && { table_name: '' }) });
+  const sqlError = errorOf('sql');
+
+  return (
+    <div className="rama-editor-pane">
+      <LockToggle locked={locked} onToggle={() => setLocked((was) => !was)} />
+      <Form layout="vertical" component="div" className="rama-source-form">
+        <Form.Item label="Kind">
+          {physical ? (
+            <Tag color="blue" icon={<TableOutlined aria-hidden />}>
+              Physical (a table or view)
+            </Tag>
+          ) : (
+            <Tag color="purple" icon={<ConsoleSqlOutlined aria-hidden />}>
+              Virtual (a SQL query)
+            </Tag>
+          )}
+        </Form.Item>
+        <Row gutter={16}>
+          <Col xs={24} md={8}>
+            <Form.Item label="Database" htmlFor="dataset-source-database">
+              <Select<number>
+                id="dataset-source-database"
+                aria-label="Database"
+                disabled={locked}
+                showSearch={{ optionFilterProp: 'label' }}
+                loading={databasesLoading}
+                value={draft.database_id}
+                onChange={handleDatabaseChange}
+                options={databaseOptions}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item
+              label="Schema"
+              htmlFor="dataset-source-schema"
+              validateStatus={errorOf('schema') ? 'error' : undefined}
+              help={errorOf('schema')}
+            >
+              <Select<string>
+                id="dataset-source-schema"
+                aria-label="Schema"
+                disabled={locked}
+                allowClear={!physical}
+                showSearch={{ optionFilterProp: 'label' }}
+                loading={schemasLoading}
+                placeholder="Pick a schema"
+                value={draft.schema ?? undefined}
+                onChange={handleSchemaChange}
+                options={schemaOptions}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            {physical ? (
+              <Form.Item
+                label="Table"
+                htmlFor="dataset-source-table"
+                validateStatus={errorOf('table_name') ? 'error' : undefined}
+                help={errorOf('table_name')}
+              >
+                <Select<string>
+                  id="dataset-source-table"
+                  aria-label="Table"
+                  disabled={locked || draft.schema === null}
+                  showSearch={{ optionFilterProp: 'label' }}
+                  loading={tablesLoading}
+                  placeholder="Pick a table"
+                  value={draft.table_name || undefined}
+                  onChange={(table) => onChange({ table_name: table })}
+                  options={tableOptions}
+                />
+              </Form.Item>
+            ) : (
+              <Form.Item
+                label="Name"
+                htmlFor="dataset-source-name"
+                validateStatus={errorOf('table_name') ? 'error' : undefined}
+                help={errorOf('table_name')}
+              >
+                <Input
+                  id="dataset-source-name"
+                  disabled={locked}
+                  value={draft.table_name}
+                  maxLength={250}
+                  onChange={(event) => onChange({ table_name: event.target.value })}
+                />
+              </Form.Item>
+            )}
+          </Col>
+        </Row>
+        {!physical && (
+          <Form.Item
+            label="SQL"
+            validateStatus={sqlError ? 'error' : undefined}
+            help={sqlError && <span id={sqlErrorId}>{sqlError}</span>}
+            extra="The dataset acts as a view: charts group and filter the rows of this query. When the SQL changes, the columns can be synced from the new query as you save."
+          >
+            <SqlField
+              value={draft.sql}
+              onChange={(sql) => onChange({ sql })}
+              backend={backend}
+              label="Dataset SQL"
+              readOnly={locked}
+              invalid={Boolean(sqlError)}
+              describedBy={sqlError ? sqlErrorId : undefined}
+            />
+          </Form.Item>
+        )}
+        {!locked && (
+          <Alert
+            type="warning"
+            showIcon
+            title="Changing the source affects every chart built on this dataset. Columns that are no longer there break the charts that use them."
+          />
+        )}
+      </Form>
+    </div>
+  );
+}
