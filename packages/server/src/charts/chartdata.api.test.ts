@@ -367,6 +367,59 @@ describe('bad input', () => {
   });
 });
 
+describe('virtual datasets', () => {
+  it('run their SQL as a subquery, its template rendered with the query filters and time bounds', async () => {
+    const sql =
+      "SELECT origin, delay, date FROM flights WHERE origin IN {{ where_in(filter_values('origin', 'SEA')) }}" +
+      "{% if from_dttm %} AND date >= '{{ from_dttm }}'{% endif %}";
+    const created = await admin.post<{ id: number }>('/api/v1/dataset/', {
+      database: server.examplesId,
+      schema: 'main',
+      table_name: 'templated_flights',
+      sql,
+    });
+    expect(created.status, created.text).toBe(201);
+    const ask = (filters: unknown[], time_range = 'No filter') =>
+      admin.post<Reply>('/api/v1/chart/data', {
+        datasource: { id: created.body.id, type: 'table' },
+        queries: [
+          {
+            columns: ['origin'],
+            metrics: [{ expressionType: 'SQL', sqlExpression: 'MIN(date)', label: 'first' }],
+            filters,
+            time_range,
+            granularity: 'date',
+          },
+        ],
+      });
+    const byDefault = await ask([]);
+    expect(byDefault.status, byDefault.text).toBe(200);
+    expect(byDefault.body.result[0].data.map((d) => d.origin)).toEqual(['SEA']);
+    const filtered = await ask([{ col: 'origin', op: 'IN', val: ['BOS', 'JFK'] }], '2001-03-01 : 2001-04-01');
+    expect(filtered.status, filtered.text).toBe(200);
+    expect(filtered.body.result[0].data.map((d) => d.origin).sort()).toEqual(['BOS', 'JFK']);
+    expect(filtered.body.result[0].query).toContain("origin IN ('BOS', 'JFK') AND date >= '2001-03-01 00:00:00'");
+  });
+
+  it('refuse SQL that changes data or holds several statements, whatever the database allows', async () => {
+    const created = await admin.post<{ id: number }>('/api/v1/dataset/', {
+      database: server.examplesId,
+      schema: 'main',
+      table_name: 'soon_hostile',
+      sql: 'SELECT origin FROM flights',
+    });
+    expect(created.status, created.text).toBe(201);
+    for (const hostile of ['SELECT 1; SELECT 2', 'DELETE FROM flights', "COPY flights TO '/tmp/x.csv'"]) {
+      await server.ctx.store.db.updateTable('tables').set({ sql: hostile }).where('id', '=', created.body.id).execute();
+      const r = await admin.post<{ errors?: { error_type: string }[] }>('/api/v1/chart/data', {
+        datasource: { id: created.body.id, type: 'table' },
+        queries: [{ columns: [], metrics: [{ expressionType: 'SQL', sqlExpression: 'COUNT(*)', label: 'n' }] }],
+      });
+      expect(r.status, hostile).toBe(400);
+    }
+  });
+});
+
 describe('legacy endpoint', () => {
   it('POST /rama/explore_json/ runs form data through the same engine', async () => {
     const formData = {
