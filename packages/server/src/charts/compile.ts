@@ -410,14 +410,10 @@ function orderSql(
     const col = datasetColumn(c, target);
     return col ? columnSql(c, col) : '';
   }
-  if ('aggregate' in target || ('expressionType' in target && !('columnType' in target) && 'hasCustomLabel' in target)) {
-    return adhocMetricSql(c, target as AdhocMetric);
-  }
-  if (
-    (target as AdhocMetric).expressionType === 'SQL' &&
-    !('columnType' in target) &&
-    q.metrics?.some((m) => typeof m !== 'string' && metricLabel(m) === metricLabel(target as AdhocMetric))
-  ) {
+  // an object with an aggregate, or SQL that is not an axis or series column, orders as a metric;
+  // ORDER BY reads the same text either way, only the guard's wording differs
+  const obj = target as { expressionType?: string; columnType?: string; timeGrain?: string | null };
+  if (obj.expressionType === 'SIMPLE' || (obj.expressionType === 'SQL' && !obj.columnType && !obj.timeGrain)) {
     return adhocMetricSql(c, target as AdhocMetric);
   }
   return dimension(c, q, target as AdhocColumn).sql;

@@ -80,7 +80,8 @@ export async function runSelect(
   const ns = {
     databaseId: ds.database.id,
     catalog: ds.row.catalog,
-    schema: ds.row.schema,
+    // a physical dataset's table is named with its schema: no namespace switch needed
+    schema: ds.compile.sql === null ? null : ds.row.schema,
     timeoutMs: ctx.config.webserverTimeout * 1000,
     signal: opts.signal,
   };

@@ -162,7 +162,8 @@ export class ChartDataService {
     const query: NormalizedQuery = samples
       ? {
           ...q,
-          columns: resultType === 'drill_detail' ? [] : [],
+          // rows as they are: every column, no grouping, no ordering beyond the engine's
+          columns: [],
           metrics: null,
           orderby: [],
           seriesLimit: 0,

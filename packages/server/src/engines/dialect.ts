@@ -3,6 +3,7 @@
  * share to answer it: the time grain keys, the UTC text of a bound, string literals and the
  * denied-function list format. Each engine's answers live in `<engine>-dialect.ts`.
  */
+import { TIME_GRAINS, type TimeGrain } from '@rama/shared';
 import type { EngineSpec } from './types.js';
 import { normalizeTypeName } from './sql-text.js';
 
@@ -10,33 +11,12 @@ import { normalizeTypeName } from './sql-text.js';
 export type EngineDialect = Pick<EngineSpec, 'timeGrains' | 'timeGrainExpression' | 'dttmLiteral' | 'stringLiteral' | 'deniedFunctions'>;
 
 /**
- * Every time grain key in the order a grain picker lists them (the peer's order; the same keys and
- * order as `TIME_GRAINS` in the shared package). `P1W` is the week starting Monday; the "week
- * ending" grains give the last day of the week at midnight.
+ * Every time grain key in the order a grain picker lists them: the shared package's `TIME_GRAINS`.
+ * `P1W` is the week starting Monday; the "week ending" grains give the last day of the week at midnight.
  */
-export const TIME_GRAIN_KEYS = [
-  'PT1S',
-  'PT5S',
-  'PT30S',
-  'PT1M',
-  'PT5M',
-  'PT10M',
-  'PT15M',
-  'PT30M',
-  'PT1H',
-  'PT6H',
-  'P1D',
-  'P1W',
-  'P1M',
-  'P3M',
-  'P1Y',
-  '1969-12-28T00:00:00Z/P1W',
-  '1969-12-29T00:00:00Z/P1W',
-  'P1W/1970-01-03T00:00:00Z',
-  'P1W/1970-01-04T00:00:00Z',
-] as const;
+export const TIME_GRAIN_KEYS: readonly TimeGrain[] = TIME_GRAINS.map((g) => g.duration);
 
-export type TimeGrainKey = (typeof TIME_GRAIN_KEYS)[number];
+export type TimeGrainKey = TimeGrain;
 
 /** A grain → SQL template table; `{col}` is not used: each entry builds its text from the column. */
 export type GrainTable = Partial<Record<TimeGrainKey, (col: string) => string>>;
