@@ -20,6 +20,7 @@ export * from './sqllab/editor.js';
 export * from './sqllab/tabState.js';
 export * from './sqllab/completion.js';
 export * from './charts/formData.js';
+export * from './charts/operators.js';
 export * from './time/timeRange.js';
 export * from './time/timeShift.js';
 export * from './time/timeGrains.js';

@@ -2,6 +2,7 @@
  * The dataset a chart query reads, as the compiler needs it: the stored row, its database and
  * engine, its columns and metrics. Missing and forbidden datasets answer the same 404.
  */
+import { parseDatasourceKey } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import { getEngineSpec } from '../engines/registry.js';
 import type { EngineSpec } from '../engines/types.js';
@@ -26,10 +27,9 @@ export function datasourceId(ref: unknown): number {
   let id: unknown;
   let type: unknown = 'table';
   if (typeof ref === 'string') {
-    const m = /^(\d{1,10})__([a-z_]+)$/.exec(ref);
-    if (!m) throw notFound('The datasource does not exist');
-    id = Number(m[1]);
-    type = m[2];
+    const key = parseDatasourceKey(ref);
+    if (!key) throw notFound('The datasource does not exist');
+    ({ id, type } = key);
   } else if (ref && typeof ref === 'object') {
     const r = ref as { id?: unknown; type?: unknown };
     id = typeof r.id === 'string' && /^\d{1,10}$/.test(r.id) ? Number(r.id) : r.id;

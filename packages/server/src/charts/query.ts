@@ -4,68 +4,11 @@
  * operator names), limits applied, and every part checked for shape (400 naming the part).
  */
 import type { AdhocColumn, AdhocMetric, PostProcessingRule, QueryColumn, QueryMetric, QueryObject, QueryObjectFilter } from '@rama/shared';
-import { METRIC_AGGREGATES } from '@rama/shared';
+import { METRIC_AGGREGATES, filterOperatorSymbol, type CanonicalOp } from '@rama/shared';
 import { badRequest } from '../http/errors.js';
 
-/** Filter operators in their canonical spelling (as sent in query objects). */
-export type CanonicalOp =
-  | '=='
-  | '!='
-  | '>'
-  | '<'
-  | '>='
-  | '<='
-  | 'LIKE'
-  | 'NOT LIKE'
-  | 'ILIKE'
-  | 'NOT ILIKE'
-  | 'IN'
-  | 'NOT IN'
-  | 'IS NULL'
-  | 'IS NOT NULL'
-  | 'IS TRUE'
-  | 'IS FALSE'
-  | 'TEMPORAL_RANGE';
-
-/** Both spellings the clients use: the symbols of query objects and the adhoc filter operator names. */
-const OPERATOR_ALIASES: Record<string, CanonicalOp> = {
-  '==': '==',
-  '=': '==',
-  EQUALS: '==',
-  '!=': '!=',
-  '<>': '!=',
-  NOT_EQUALS: '!=',
-  '>': '>',
-  GREATER_THAN: '>',
-  '<': '<',
-  LESS_THAN: '<',
-  '>=': '>=',
-  GREATER_THAN_OR_EQUAL: '>=',
-  '<=': '<=',
-  LESS_THAN_OR_EQUAL: '<=',
-  LIKE: 'LIKE',
-  'NOT LIKE': 'NOT LIKE',
-  NOT_LIKE: 'NOT LIKE',
-  ILIKE: 'ILIKE',
-  'NOT ILIKE': 'NOT ILIKE',
-  NOT_ILIKE: 'NOT ILIKE',
-  IN: 'IN',
-  'NOT IN': 'NOT IN',
-  NOT_IN: 'NOT IN',
-  'IS NULL': 'IS NULL',
-  IS_NULL: 'IS NULL',
-  'IS NOT NULL': 'IS NOT NULL',
-  IS_NOT_NULL: 'IS NOT NULL',
-  'IS TRUE': 'IS TRUE',
-  IS_TRUE: 'IS TRUE',
-  'IS FALSE': 'IS FALSE',
-  IS_FALSE: 'IS FALSE',
-  TEMPORAL_RANGE: 'TEMPORAL_RANGE',
-};
-
 export function canonicalOp(op: unknown): CanonicalOp {
-  const key = typeof op === 'string' ? op.trim().toUpperCase().replace(/\s+/g, ' ') : '';
-  const found = OPERATOR_ALIASES[key];
+  const found = filterOperatorSymbol(op);
   if (!found) throw badRequest(`Unsupported filter operator: ${typeof op === 'string' ? op : JSON.stringify(op)}`);
   return found;
 }

@@ -5,6 +5,7 @@
  * Pure, shared by the server (explore_json, saved charts, reports) and the web app.
  */
 import type { QueryColumn, QueryMetric, QueryObject, QueryObjectFilter } from '../api/chartData.js';
+import { filterOperatorSymbol } from './operators.js';
 
 export interface AdhocFilter {
   expressionType: 'SIMPLE' | 'SQL';
@@ -18,37 +19,6 @@ export interface AdhocFilter {
 
 export type FormData = Record<string, unknown>;
 
-/** The adhoc filter operator names the form sends → the query object's symbols. */
-const OPERATOR_SYMBOLS: Record<string, string> = {
-  '==': '==',
-  '!=': '!=',
-  '>': '>',
-  '<': '<',
-  '>=': '>=',
-  '<=': '<=',
-  IN: 'IN',
-  'NOT IN': 'NOT IN',
-  LIKE: 'LIKE',
-  'NOT LIKE': 'NOT LIKE',
-  ILIKE: 'ILIKE',
-  'IS NULL': 'IS NULL',
-  'IS NOT NULL': 'IS NOT NULL',
-  'IS TRUE': 'IS TRUE',
-  'IS FALSE': 'IS FALSE',
-  TEMPORAL_RANGE: 'TEMPORAL_RANGE',
-  EQUALS: '==',
-  NOT_EQUALS: '!=',
-  GREATER_THAN: '>',
-  LESS_THAN: '<',
-  GREATER_THAN_OR_EQUAL: '>=',
-  LESS_THAN_OR_EQUAL: '<=',
-  NOT_IN: 'NOT IN',
-  IS_NULL: 'IS NULL',
-  IS_NOT_NULL: 'IS NOT NULL',
-  IS_TRUE: 'IS TRUE',
-  IS_FALSE: 'IS FALSE',
-};
-
 const list = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : v === undefined || v === null || v === '' ? [] : [v as T]);
 
 /** Adhoc filters → `filters` (simple WHERE), and the SQL of custom WHERE / HAVING clauses. */
@@ -61,7 +31,7 @@ export function splitAdhocFilters(adhoc: AdhocFilter[]): { filters: QueryObjectF
       if (f.sqlExpression?.trim()) (f.clause === 'HAVING' ? having : where).push(`(${f.sqlExpression.trim()})`);
       continue;
     }
-    const op = OPERATOR_SYMBOLS[String(f.operator ?? '').toUpperCase()] ?? OPERATOR_SYMBOLS[String(f.operator ?? '')];
+    const op = filterOperatorSymbol(f.operator);
     if (!op || f.subject === undefined || f.clause === 'HAVING') continue;
     const col: QueryColumn = typeof f.subject === 'string' ? f.subject : { sqlExpression: f.subject.sqlExpression, label: f.subject.label };
     const flt: QueryObjectFilter = { col, op };
