@@ -2,6 +2,7 @@
 import { benchSqlLab } from './sqllab.mjs';
 import { benchGrid } from './grid.mjs';
 import { benchCharts } from './charts.mjs';
+import { benchExplore } from './explore.mjs';
 
 const only = process.argv[2];
 const ms = (x) => x.toFixed(x < 10 ? 2 : 0);
@@ -9,6 +10,7 @@ const results = [];
 if (!only || only === 'sqllab') results.push(...(await benchSqlLab()));
 if (!only || only === 'grid') results.push(...(await benchGrid()));
 if (!only || only === 'charts') results.push(...(await benchCharts()));
+if (!only || only === 'explore') results.push(...(await benchExplore()));
 for (const r of results) {
   if (r.ratio !== undefined) {
     console.log(
@@ -16,6 +18,12 @@ for (const r of results) {
     );
     if (r.case.includes('100k rows') && r.case.includes('sync'))
       console.log(`  moonshot (< 1.0): ${r.ratio < 1 ? 'reached' : 'not reached'}`);
+  } else if (r.render_ms !== undefined) {
+    const hover =
+      r.hover_long_tasks !== undefined
+        ? `; hovering across it: ${r.hover_long_tasks} long tasks > 50 ms (longest ${r.longest_hover_task_ms.toFixed(0)} ms, goal 0)`
+        : '';
+    console.log(`${r.case}: ${r.render_ms.toFixed(0)} ms (goal ≤ ${r.goal_ms} ms)${hover}`);
   } else if (r.latency_ms !== undefined) {
     console.log(`${r.case}: ${r.latency_ms.toFixed(1)} ms (max ${r.max_ms.toFixed(1)} ms)`);
   } else if (r.count !== undefined) {

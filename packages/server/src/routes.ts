@@ -10,6 +10,9 @@ import { datasetRoutes } from './datasets/routes.js';
 import { logRoutes } from './log/routes.js';
 import { timeRangeRoutes } from './timerange/routes.js';
 import { chartDataRoutes } from './charts/routes.js';
+import { chartRoutes } from './charts/chart-routes.js';
+import { dashboardRoutes } from './dashboards/routes.js';
+import { exploreRoutes } from './explore/routes.js';
 
 /** Every feature's routes; each feature folder exports one `(app, ctx) => void` registrar. */
 export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => unknown)[] = [
@@ -23,4 +26,7 @@ export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => unknown)
   logRoutes,
   timeRangeRoutes,
   chartDataRoutes,
+  chartRoutes,
+  dashboardRoutes,
+  exploreRoutes,
 ];

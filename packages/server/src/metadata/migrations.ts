@@ -315,6 +315,93 @@ const steps: Record<string, { up: Step }> = {
       }
     },
   },
+  '0005_charts_dashboards': {
+    async up(db, dialect) {
+      const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement());
+      // saved charts ("slices", as the BI server names the table)
+      await db.schema
+        .createTable('slices')
+        .addColumn('id', id(dialect), pk)
+        .addColumn('uuid', 'varchar(36)', (c) => c.notNull().unique())
+        .addColumn('slice_name', 'varchar(250)', (c) => c.notNull())
+        .addColumn('datasource_id', 'integer', (c) => c.notNull())
+        .addColumn('datasource_type', 'varchar(200)', (c) => c.notNull())
+        .addColumn('viz_type', 'varchar(250)', (c) => c.notNull())
+        .addColumn('params', 'text', (c) => c.notNull())
+        .addColumn('query_context', 'text')
+        .addColumn('description', 'text')
+        .addColumn('cache_timeout', 'integer')
+        .addColumn('certified_by', 'text')
+        .addColumn('certification_details', 'text')
+        .addColumn('is_managed_externally', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('external_url', 'text')
+        .addColumn('last_saved_at', 'varchar(32)')
+        .addColumn('last_saved_by_fk', 'integer', (c) => c.references('ab_user.id').onDelete('set null'))
+        .addColumn('created_on', 'varchar(32)', (c) => c.notNull())
+        .addColumn('changed_on', 'varchar(32)', (c) => c.notNull())
+        .addColumn('created_by_fk', 'integer', (c) => c.references('ab_user.id').onDelete('set null'))
+        .addColumn('changed_by_fk', 'integer', (c) => c.references('ab_user.id').onDelete('set null'))
+        .execute();
+      await db.schema.createIndex('slices_datasource_idx').on('slices').columns(['datasource_type', 'datasource_id']).execute();
+      await db.schema
+        .createTable('slice_owners')
+        .addColumn('slice_id', 'integer', (c) => c.notNull().references('slices.id').onDelete('cascade'))
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('ab_user.id').onDelete('cascade'))
+        .addPrimaryKeyConstraint('slice_owners_pk', ['slice_id', 'user_id'])
+        .execute();
+
+      await db.schema
+        .createTable('dashboards')
+        .addColumn('id', id(dialect), pk)
+        .addColumn('uuid', 'varchar(36)', (c) => c.notNull().unique())
+        .addColumn('dashboard_title', 'varchar(500)', (c) => c.notNull())
+        .addColumn('slug', 'varchar(255)', (c) => c.unique())
+        .addColumn('position_json', 'text')
+        .addColumn('json_metadata', 'text')
+        .addColumn('css', 'text')
+        .addColumn('description', 'text')
+        .addColumn('published', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('certified_by', 'text')
+        .addColumn('certification_details', 'text')
+        .addColumn('is_managed_externally', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('external_url', 'text')
+        .addColumn('created_on', 'varchar(32)', (c) => c.notNull())
+        .addColumn('changed_on', 'varchar(32)', (c) => c.notNull())
+        .addColumn('created_by_fk', 'integer', (c) => c.references('ab_user.id').onDelete('set null'))
+        .addColumn('changed_by_fk', 'integer', (c) => c.references('ab_user.id').onDelete('set null'))
+        .execute();
+      await db.schema
+        .createTable('dashboard_owners')
+        .addColumn('dashboard_id', 'integer', (c) => c.notNull().references('dashboards.id').onDelete('cascade'))
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('ab_user.id').onDelete('cascade'))
+        .addPrimaryKeyConstraint('dashboard_owners_pk', ['dashboard_id', 'user_id'])
+        .execute();
+      await db.schema
+        .createTable('dashboard_roles')
+        .addColumn('dashboard_id', 'integer', (c) => c.notNull().references('dashboards.id').onDelete('cascade'))
+        .addColumn('role_id', 'integer', (c) => c.notNull().references('ab_role.id').onDelete('cascade'))
+        .addPrimaryKeyConstraint('dashboard_roles_pk', ['dashboard_id', 'role_id'])
+        .execute();
+      await db.schema
+        .createTable('dashboard_slices')
+        .addColumn('dashboard_id', 'integer', (c) => c.notNull().references('dashboards.id').onDelete('cascade'))
+        .addColumn('slice_id', 'integer', (c) => c.notNull().references('slices.id').onDelete('cascade'))
+        .addPrimaryKeyConstraint('dashboard_slices_pk', ['dashboard_id', 'slice_id'])
+        .execute();
+      await db.schema.createIndex('dashboard_slices_slice_idx').on('dashboard_slices').column('slice_id').execute();
+
+      // favorites of any kind of object: class_name 'slice' or 'Dashboard', as the BI server files them
+      await db.schema
+        .createTable('favstar')
+        .addColumn('id', id(dialect), pk)
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('ab_user.id').onDelete('cascade'))
+        .addColumn('class_name', 'varchar(50)', (c) => c.notNull())
+        .addColumn('obj_id', 'integer', (c) => c.notNull())
+        .addColumn('dttm', 'varchar(32)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('favstar_unique_idx').on('favstar').columns(['user_id', 'class_name', 'obj_id']).unique().execute();
+    },
+  },
 };
 
 class CodeMigrationProvider implements MigrationProvider {

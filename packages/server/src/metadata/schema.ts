@@ -268,6 +268,80 @@ export interface SqlMetricTable {
   changed_on: string;
 }
 
+export interface SliceTable {
+  id: Generated<number>;
+  uuid: string;
+  slice_name: string;
+  datasource_id: number;
+  datasource_type: string;
+  viz_type: string;
+  /** the chart's form data, JSON text */
+  params: string;
+  /** the query context the chart's client built at save time, JSON text */
+  query_context: string | null;
+  description: string | null;
+  cache_timeout: number | null;
+  certified_by: string | null;
+  certification_details: string | null;
+  is_managed_externally: Flag;
+  external_url: string | null;
+  last_saved_at: string | null;
+  last_saved_by_fk: number | null;
+  created_on: string;
+  changed_on: string;
+  created_by_fk: number | null;
+  changed_by_fk: number | null;
+}
+
+export interface SliceOwnerTable {
+  slice_id: number;
+  user_id: number;
+}
+
+export interface DashboardTable {
+  id: Generated<number>;
+  uuid: string;
+  dashboard_title: string;
+  slug: string | null;
+  position_json: string | null;
+  json_metadata: string | null;
+  css: string | null;
+  description: string | null;
+  published: Flag;
+  certified_by: string | null;
+  certification_details: string | null;
+  is_managed_externally: Flag;
+  external_url: string | null;
+  created_on: string;
+  changed_on: string;
+  created_by_fk: number | null;
+  changed_by_fk: number | null;
+}
+
+export interface DashboardOwnerTable {
+  dashboard_id: number;
+  user_id: number;
+}
+
+export interface DashboardRoleTable {
+  dashboard_id: number;
+  role_id: number;
+}
+
+export interface DashboardSliceTable {
+  dashboard_id: number;
+  slice_id: number;
+}
+
+/** A user's favorite: `class_name` is 'slice' for charts and 'Dashboard' for dashboards. */
+export interface FavStarTable {
+  id: Generated<number>;
+  user_id: number;
+  class_name: string;
+  obj_id: number;
+  dttm: string;
+}
+
 export interface MetadataSchema {
   ab_user: UserTable;
   ab_role: RoleTable;
@@ -286,6 +360,13 @@ export interface MetadataSchema {
   dataset_owners: DatasetOwnerTable;
   table_columns: TableColumnTable;
   sql_metrics: SqlMetricTable;
+  slices: SliceTable;
+  slice_owners: SliceOwnerTable;
+  dashboards: DashboardTable;
+  dashboard_owners: DashboardOwnerTable;
+  dashboard_roles: DashboardRoleTable;
+  dashboard_slices: DashboardSliceTable;
+  favstar: FavStarTable;
 }
 
 /** The selected shape of a table row (Generated<T> unwrapped). */

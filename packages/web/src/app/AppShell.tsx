@@ -13,12 +13,19 @@ import { logEvent } from './logger';
 type MenuItems = NonNullable<MenuProps['items']>;
 
 function toMenuItems(groups: MenuGroup[]): MenuItems {
-  return groups.map((group) => ({
-    key: group.key,
-    label: group.label,
-    popupClassName: 'rama-nav-popup',
-    children: group.entries.map((entry) => ({ key: entry.key, label: <Link to={entry.path}>{entry.label}</Link> })),
-  }));
+  return groups.map((group) => {
+    // a group whose only entry is itself (Charts) is a plain link, not a one-item dropdown
+    const [only] = group.entries;
+    if (group.entries.length === 1 && only.label === group.label) {
+      return { key: only.key, label: <Link to={only.path}>{only.label}</Link> };
+    }
+    return {
+      key: group.key,
+      label: group.label,
+      popupClassName: 'rama-nav-popup',
+      children: group.entries.map((entry) => ({ key: entry.key, label: <Link to={entry.path}>{entry.label}</Link> })),
+    };
+  });
 }
 
 function UserMenu() {

@@ -13,6 +13,13 @@ const NOBODY: Access = {
   canSeeAllQueries: false,
   canReadDataset: false,
   canWriteDataset: false,
+  canReadChart: false,
+  canWriteChart: false,
+  canExplore: false,
+  canCsv: false,
+  canShareChart: false,
+  canReadDashboard: false,
+  canWriteDashboard: false,
 };
 
 function userWithRoles(roles: CurrentUser['roles']): CurrentUser {
@@ -45,10 +52,11 @@ describe('top navigation', () => {
     expect(groups[0].entries.map((e) => e.label)).toEqual(['Databases']);
   });
 
-  it('shows SQL, Data and Settings to admins', () => {
+  it('shows Charts, SQL, Data and Settings to admins', () => {
     const admin = getAccess(userWithRoles({ Admin: [] }));
     const groups = visibleMenu(MENU, admin);
-    expect(groups.map((g) => g.key)).toEqual(['sql', 'data', 'settings']);
+    expect(groups.map((g) => g.key)).toEqual(['charts', 'sql', 'data', 'settings']);
+    expect(labelsOf(admin, 'charts')).toEqual(['Charts']);
     expect(labelsOf(admin, 'sql')).toEqual(['SQL Lab', 'Saved queries', 'Query history']);
     expect(labelsOf(admin, 'data')).toEqual(['Databases', 'Datasets']);
     expect(labelsOf(admin, 'settings')).toEqual(['Users', 'Roles']);

@@ -24,6 +24,20 @@ const adminOnly = (access: Access) => access.isAdmin;
 /** The top navigation; a group with no entry visible to the user is hidden. */
 export const MENU: MenuGroup[] = [
   {
+    key: 'charts',
+    label: 'Charts',
+    placement: 'main',
+    entries: [
+      {
+        key: 'chartlist',
+        label: 'Charts',
+        path: '/chart/list/',
+        alsoActiveOn: ['/explore/'],
+        visible: (access) => access.canReadChart,
+      },
+    ],
+  },
+  {
     key: 'sql',
     label: 'SQL',
     placement: 'main',

@@ -18,6 +18,9 @@ const QueryHistoryPage = lazy(() => import('../queryhistory/QueryHistoryPage').t
 const DatasetListPage = lazy(() => import('../datasets/DatasetListPage').then((m) => ({ default: m.DatasetListPage })));
 const DatasetAddPage = lazy(() => import('../datasets/DatasetAddPage').then((m) => ({ default: m.DatasetAddPage })));
 
+const ExplorePage = lazy(() => import('../explore/ExplorePage').then((m) => ({ default: m.ExplorePage })));
+const ChartListPage = lazy(() => import('../charts/ChartListPage').then((m) => ({ default: m.ChartListPage })));
+
 const SqlLabPage = lazy(() => import('../sqllab/SqlLabPage').then((m) => ({ default: m.SqlLabPage })));
 
 const isAdmin = (access: Access) => access.isAdmin;
@@ -25,6 +28,7 @@ const canReadSavedQuery = (access: Access) => access.canReadSavedQuery;
 const canReadQuery = (access: Access) => access.canReadQuery;
 const canReadDataset = (access: Access) => access.canReadDataset;
 const canWriteDataset = (access: Access) => access.canWriteDataset;
+const canReadChart = (access: Access) => access.canReadChart;
 
 export const router = createBrowserRouter([
   { path: '/login/', element: <LoginPage /> },
@@ -84,6 +88,30 @@ export const router = createBrowserRouter([
         element: (
           <RequirePermission allow={isAdmin}>
             <RoleListPage />
+          </RequirePermission>
+        ),
+      },
+      {
+        path: 'chart/list/',
+        element: (
+          <RequirePermission allow={canReadChart}>
+            <ChartListPage />
+          </RequirePermission>
+        ),
+      },
+      {
+        path: 'explore/',
+        element: (
+          <RequirePermission allow={canReadChart}>
+            <ExplorePage />
+          </RequirePermission>
+        ),
+      },
+      {
+        path: 'explore/p/:key/',
+        element: (
+          <RequirePermission allow={canReadChart}>
+            <ExplorePage />
           </RequirePermission>
         ),
       },

@@ -37,6 +37,19 @@ export interface Access {
   canReadDataset: boolean;
   /** Delete datasets; the server still allows it to owners and admins only. */
   canWriteDataset: boolean;
+  /** The chart list and Explore (`can_read` on `Chart`). */
+  canReadChart: boolean;
+  /** Save charts (`can_add` of Explore: `can_write` on `Chart`). */
+  canWriteChart: boolean;
+  /** Explore (`can_explore` on `Rama`). */
+  canExplore: boolean;
+  /** Download data as CSV or Excel (`can_download` of Explore: `can_csv` on `Rama`). */
+  canCsv: boolean;
+  /** Share chart permalinks (`can_share_chart` on `Rama`). */
+  canShareChart: boolean;
+  canReadDashboard: boolean;
+  /** Create dashboards (from the save-chart dialog too). */
+  canWriteDashboard: boolean;
 }
 
 export function getAccess(user: CurrentUser | null | undefined): Access {
@@ -52,6 +65,13 @@ export function getAccess(user: CurrentUser | null | undefined): Access {
     canSeeAllQueries: can('all_query_access', 'all_query_access'),
     canReadDataset: can('can_read', 'Dataset'),
     canWriteDataset: can('can_write', 'Dataset'),
+    canReadChart: can('can_read', 'Chart'),
+    canWriteChart: can('can_write', 'Chart'),
+    canExplore: can('can_explore', 'Rama'),
+    canCsv: can('can_csv', 'Rama'),
+    canShareChart: can('can_share_chart', 'Rama'),
+    canReadDashboard: can('can_read', 'Dashboard'),
+    canWriteDashboard: can('can_write', 'Dashboard'),
   };
 }
 

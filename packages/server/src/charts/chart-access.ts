@@ -1,0 +1,55 @@
+/**
+ * Who sees and who changes a saved chart. A chart is visible to admins, to its owners and to
+ * anyone who may read its dataset (the peer's chart filter); a missing chart and a hidden one
+ * answer the same 404. Only owners and admins overwrite or delete it (spec section 6).
+ */
+import type { Selectable } from 'kysely';
+import type { AppContext } from '../context.js';
+import type { SliceTable } from '../metadata/schema.js';
+import type { Principal } from '../security/principal.js';
+import { HttpError, forbidden, notFound } from '../http/errors.js';
+import { DatasetService } from '../datasets/service.js';
+
+export type SliceRow = Selectable<SliceTable>;
+
+export interface VisibleChart {
+  row: SliceRow;
+  ownerIds: number[];
+}
+
+export const chartNotFound = () => notFound('Chart not found');
+
+/** Owners and admins overwrite, edit and delete a chart (`can_overwrite`). */
+export function canOverwriteChart(user: Principal, ownerIds: number[]): boolean {
+  return user.isAdmin || ownerIds.includes(user.id);
+}
+
+/** May the user read the chart's dataset (any error other than "not found" propagates). */
+export async function canReadChartDataset(ctx: AppContext, user: Principal, row: Pick<SliceRow, 'datasource_id'>): Promise<boolean> {
+  try {
+    await new DatasetService(ctx).visible(user, row.datasource_id);
+    return true;
+  } catch (e) {
+    if (e instanceof HttpError && e.statusCode === 404) return false;
+    throw e;
+  }
+}
+
+/** The chart with its owners, or 404 when it does not exist or the user may not see it. */
+export async function visibleChart(ctx: AppContext, user: Principal, id: number): Promise<VisibleChart> {
+  const db = ctx.store.db;
+  const row = await db.selectFrom('slices').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw chartNotFound();
+  const ownerIds = (await db.selectFrom('slice_owners').select('user_id').where('slice_id', '=', id).execute()).map((o) => o.user_id);
+  if (user.isAdmin || ownerIds.includes(user.id) || (await canReadChartDataset(ctx, user, row))) return { row, ownerIds };
+  throw chartNotFound();
+}
+
+/** The chart when the user may change it; 404 when hidden, 403 when visible but not theirs. */
+export async function editableChart(ctx: AppContext, user: Principal, id: number): Promise<VisibleChart> {
+  const chart = await visibleChart(ctx, user, id);
+  if (!canOverwriteChart(user, chart.ownerIds)) {
+    throw forbidden('You do not have permission to edit this chart');
+  }
+  return chart;
+}

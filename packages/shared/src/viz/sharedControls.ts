@@ -1,0 +1,284 @@
+/**
+ * Controls many chart types share, by the form-data key the BI server uses, so a chart built there
+ * opens here and a viz switch carries them over (spec section 4 "Explore"). A type's control panel
+ * names these in its sections and may add its own.
+ */
+import { NUMBER_FORMAT_OPTIONS, TIME_FORMAT_OPTIONS } from '../format/options.js';
+import { DEFAULT_TIME_GRAIN, TIME_GRAINS } from '../time/timeGrains.js';
+import type { ChoiceList, ControlConfig, ControlContext } from './types.js';
+import { validateNonEmpty, validateRowLimit, validateSeriesLimit } from './validators.js';
+
+/** Row limit choices and default of the control (spec section 9). */
+export const ROW_LIMIT_OPTIONS = [10, 50, 100, 250, 500, 1000, 5000, 10000, 50000] as const;
+export const ROW_LIMIT_CONTROL_DEFAULT = 10000;
+/** Series limit choices (spec section 9). */
+export const SERIES_LIMIT_OPTIONS = [5, 10, 25, 50, 100, 500] as const;
+/** Rolling, comparison, time shift and resample choices (spec section 9). */
+export const ROLLING_TYPE_CHOICES = ['mean', 'sum', 'std', 'cumsum'] as const;
+export const COMPARISON_TYPES = ['values', 'absolute', 'percentage', 'ratio'] as const;
+export const TIME_SHIFT_CHOICES = [
+  '1 day ago',
+  '1 week ago',
+  '28 days ago',
+  '30 days ago',
+  '52 weeks ago',
+  '1 year ago',
+  '104 weeks ago',
+  '2 years ago',
+  '156 weeks ago',
+  '3 years ago',
+] as const;
+export const RESAMPLE_RULES = ['1T', '1H', '1D', '7D', '1M', '1AS'] as const;
+/** The default categorical colour scheme's name. */
+export const DEFAULT_COLOR_SCHEME = 'supersetColors';
+
+const pairs = (values: readonly (string | number)[]): ChoiceList => values.map((v) => [v, String(v)]);
+
+/** The engine's grains as the datasource lists them, else every grain. */
+const timeGrainChoices = (ctx: ControlContext): ChoiceList =>
+  ctx.datasource?.time_grain_sqla?.length
+    ? ctx.datasource.time_grain_sqla.map(([k, label]) => [k, label])
+    : TIME_GRAINS.map((g) => [g.duration, g.name]);
+
+const hasXAxisOrGranularity = ({ formData }: ControlContext) => Boolean(formData.x_axis ?? formData.granularity_sqla);
+
+export const sharedControls: Record<string, ControlConfig> = {
+  metrics: {
+    type: 'MetricsControl',
+    label: 'Metrics',
+    multi: true,
+    description: 'One or many metrics to display',
+    validators: [validateNonEmpty],
+  },
+  metric: {
+    type: 'MetricControl',
+    label: 'Metric',
+    description: 'The metric to display',
+    validators: [validateNonEmpty],
+  },
+  groupby: {
+    type: 'ColumnsControl',
+    label: 'Dimensions',
+    multi: true,
+    columnFilter: 'groupable',
+    description: 'Dimensions contain qualitative values such as names, dates, or geographical data.',
+    default: [],
+  },
+  x_axis: {
+    type: 'ColumnControl',
+    label: 'X-axis',
+    columnFilter: 'groupable',
+    description: 'Dimension to use on x-axis.',
+    default: null,
+    validators: [validateNonEmpty],
+  },
+  time_grain_sqla: {
+    type: 'SelectControl',
+    label: 'Time grain',
+    default: DEFAULT_TIME_GRAIN,
+    clearable: true,
+    choices: timeGrainChoices,
+    description: 'Select a time grain for the visualization. The grain is the time interval represented by a single point on the chart.',
+    visibility: hasXAxisOrGranularity,
+  },
+  adhoc_filters: {
+    type: 'AdhocFilterControl',
+    label: 'Filters',
+    default: [],
+    description: 'Filters narrow the rows the query reads; a time range is a filter on a temporal column.',
+  },
+  row_limit: {
+    type: 'SelectControl',
+    label: 'Row limit',
+    freeForm: true,
+    default: ROW_LIMIT_CONTROL_DEFAULT,
+    choices: (ctx) => pairs(ROW_LIMIT_OPTIONS.filter((n) => n <= ctx.sqlMaxRow)),
+    validators: [validateRowLimit],
+    description: 'Limits the number of the rows that are computed in the query that is the source of the data used for this chart.',
+  },
+  series_limit: {
+    type: 'SelectControl',
+    label: 'Series limit',
+    freeForm: true,
+    clearable: true,
+    choices: pairs(SERIES_LIMIT_OPTIONS),
+    validators: [validateSeriesLimit],
+    description: 'Limits the number of series that get displayed. The series are ordered by the sort by metric.',
+  },
+  series_limit_metric: {
+    type: 'MetricControl',
+    label: 'Sort by',
+    clearable: true,
+    description: 'Metric used to order the series limit; the first metric when empty.',
+  },
+  order_desc: {
+    type: 'CheckboxControl',
+    label: 'Sort descending',
+    default: true,
+    description: 'Whether to sort descending or ascending',
+  },
+  color_scheme: {
+    type: 'ColorSchemeControl',
+    label: 'Color scheme',
+    default: DEFAULT_COLOR_SCHEME,
+    renderTrigger: true,
+    schemeType: 'categorical',
+    description: 'The color scheme for rendering chart',
+  },
+  y_axis_format: {
+    type: 'SelectControl',
+    label: 'Number format',
+    freeForm: true,
+    default: NUMBER_FORMAT_OPTIONS[0][0],
+    choices: NUMBER_FORMAT_OPTIONS,
+    renderTrigger: true,
+    description: 'D3 format syntax: https://github.com/d3/d3-format',
+  },
+  x_axis_time_format: {
+    type: 'SelectControl',
+    label: 'Time format',
+    freeForm: true,
+    default: TIME_FORMAT_OPTIONS[0][0],
+    choices: TIME_FORMAT_OPTIONS,
+    renderTrigger: true,
+    description: 'D3 time format syntax: https://github.com/d3/d3-time-format',
+  },
+  show_legend: {
+    type: 'CheckboxControl',
+    label: 'Show legend',
+    default: true,
+    renderTrigger: true,
+    description: 'Whether to display a legend for the chart',
+  },
+  legendType: {
+    type: 'SelectControl',
+    label: 'Type',
+    default: 'scroll',
+    renderTrigger: true,
+    choices: [
+      ['scroll', 'Scroll'],
+      ['plain', 'Plain'],
+    ],
+    visibility: ({ formData }) => formData.show_legend !== false,
+    description: 'Legend type',
+  },
+  legendOrientation: {
+    type: 'SelectControl',
+    label: 'Orientation',
+    default: 'top',
+    renderTrigger: true,
+    choices: [
+      ['top', 'Top'],
+      ['bottom', 'Bottom'],
+      ['left', 'Left'],
+      ['right', 'Right'],
+    ],
+    visibility: ({ formData }) => formData.show_legend !== false,
+    description: 'Legend Orientation',
+  },
+  rich_tooltip: {
+    type: 'CheckboxControl',
+    label: 'Rich tooltip',
+    default: true,
+    renderTrigger: true,
+    description: 'Shows a list of all series available at that point in time',
+  },
+  truncate_metric: {
+    type: 'CheckboxControl',
+    label: 'Truncate metric',
+    default: true,
+    description: 'Whether to truncate metrics',
+  },
+  contributionMode: {
+    type: 'SelectControl',
+    label: 'Contribution mode',
+    default: null,
+    clearable: true,
+    choices: [
+      [null, 'None'],
+      ['row', 'Row'],
+      ['column', 'Series'],
+    ],
+    description: 'Calculate contribution per series or row',
+  },
+  rolling_type: {
+    type: 'SelectControl',
+    label: 'Rolling function',
+    default: null,
+    clearable: true,
+    choices: [[null, 'None'], ...pairs(ROLLING_TYPE_CHOICES)],
+    description: 'Defines a rolling window function to apply, works along with the [Periods] text box',
+  },
+  rolling_periods: {
+    type: 'TextControl',
+    label: 'Periods',
+    isInt: true,
+    visibility: ({ formData }) => Boolean(formData.rolling_type) && formData.rolling_type !== 'cumsum',
+    description: 'Defines the size of the rolling window function, relative to the time granularity selected',
+  },
+  min_periods: {
+    type: 'TextControl',
+    label: 'Min periods',
+    isInt: true,
+    visibility: ({ formData }) => Boolean(formData.rolling_type) && formData.rolling_type !== 'cumsum',
+    description: 'The minimum number of rolling periods required to show a value.',
+  },
+  time_compare: {
+    type: 'SelectControl',
+    label: 'Time shift',
+    multi: true,
+    freeForm: true,
+    default: [],
+    choices: pairs(TIME_SHIFT_CHOICES),
+    description: 'Overlay one or more timeseries from a relative time period.',
+  },
+  comparison_type: {
+    type: 'SelectControl',
+    label: 'Calculation type',
+    default: 'values',
+    choices: [
+      ['values', 'Actual values'],
+      ['absolute', 'Difference'],
+      ['percentage', 'Percentage change'],
+      ['ratio', 'Ratio'],
+    ],
+    description: 'How to display time shifts: as individual lines; as the difference, percentage change or ratio to the main series.',
+  },
+  resample_rule: {
+    type: 'SelectControl',
+    label: 'Rule',
+    default: null,
+    freeForm: true,
+    clearable: true,
+    choices: [
+      ['1T', '1 minutely frequency'],
+      ['1H', '1 hourly frequency'],
+      ['1D', '1 calendar day frequency'],
+      ['7D', '7 calendar day frequency'],
+      ['1M', '1 month end frequency'],
+      ['1AS', '1 year start frequency'],
+    ],
+    description: 'Pandas resample rule',
+  },
+  resample_method: {
+    type: 'SelectControl',
+    label: 'Fill method',
+    default: null,
+    clearable: true,
+    choices: [
+      ['asfreq', 'Null imputation'],
+      ['bfill', 'Backward values'],
+      ['ffill', 'Forward values'],
+      ['median', 'Median values'],
+      ['mean', 'Mean values'],
+      ['sum', 'Sum values'],
+    ],
+    description: 'Pandas resample method',
+  },
+  annotation_layers: {
+    type: 'AnnotationLayerControl',
+    label: 'Annotation layers',
+    default: [],
+    description: 'Formula, event and interval annotations drawn over the chart',
+  },
+};

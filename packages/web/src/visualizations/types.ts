@@ -1,0 +1,32 @@
+/**
+ * The web half of the visualization contract: per viz type, `transformProps` (query result →
+ * component props; pure, unit-tested) and the React component that draws them. `buildQuery` and
+ * the control panel live in `@rama/shared` (VizDefinition).
+ */
+import type { ComponentType } from 'react';
+import type { ChartDataQueryResult, ExploreDatasource, QueryFormData, VizDefinition } from '@rama/shared';
+
+/** What transformProps receives: the form data, each query's result, the size and the datasource. */
+export interface ChartPropsInput {
+  formData: QueryFormData;
+  queriesData: ChartDataQueryResult[];
+  width: number;
+  height: number;
+  /** verbose names, column formats and metric formats come from here */
+  datasource: ExploreDatasource | null;
+}
+
+/** Every chart component gets its transformed props plus its size. */
+export interface ChartSize {
+  width: number;
+  height: number;
+}
+
+export interface WebViz<P extends object = object> {
+  definition: VizDefinition;
+  transformProps: (input: ChartPropsInput) => P;
+  /** loaded on first use (each type's code, ECharts parts included, is its own chunk) */
+  loadComponent: () => Promise<ComponentType<P & ChartSize>>;
+  /** the gallery's picture: an SVG data URL or a bundled asset URL */
+  thumbnail: string;
+}
