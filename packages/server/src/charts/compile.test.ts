@@ -57,6 +57,21 @@ describe('query compiler', () => {
     expect(metricLabels).toEqual(['count']);
   });
 
+  it('applies the time grain to a temporal x-axis only (a bar chart by a text column keeps its categories)', () => {
+    const axis = (name: string) => ({ columnType: 'BASE_AXIS', sqlExpression: name, label: name, expressionType: 'SQL', timeGrain: 'P1D' });
+    expect(compile({ columns: [axis('origin')], metrics: ['count'] }).sql).toContain('SELECT "origin" AS "origin"');
+    expect(compile({ columns: [axis('date')], metrics: ['count'] }).sql).not.toContain('SELECT "date" AS "date"');
+  });
+
+  it('counts the rows of the answer for is_rowcount (table server pagination), ignoring order and offset', () => {
+    const { sql, metricLabels } = compile({ columns: ['origin'], metrics: ['count'], row_limit: 500, row_offset: 20, is_rowcount: true });
+    expect(sql).toMatch(/^SELECT COUNT\(\*\) AS "rowcount"\nFROM \(\nSELECT "origin"/);
+    expect(sql).toContain('LIMIT 500\n) AS rowcount_qry');
+    expect(sql).not.toContain('OFFSET');
+    expect(sql).not.toContain('ORDER BY');
+    expect(metricLabels).toEqual(['rowcount']);
+  });
+
   it('caps row_limit at SQL_MAX_ROW and pages with row_offset', () => {
     const { sql } = compile({ columns: ['origin'], metrics: null, row_limit: 5_000_000, row_offset: 20 });
     expect(sql).toMatch(/LIMIT 100000\nOFFSET 20$/);

@@ -115,7 +115,8 @@ function dimension(c: Ctx, q: NormalizedQuery, qc: QueryColumn): Dimension {
   }
   const { sql, col } = adhocColumnRef(c, qc);
   const label = columnLabel(qc);
-  const grain = qc.timeGrain ?? (qc.columnType === 'BASE_AXIS' && col?.is_dttm ? q.timeGrain : null);
+  // a grain applies to temporal columns only: a bar chart by a text column keeps its categories
+  const grain = col?.is_dttm ? (qc.timeGrain ?? (qc.columnType === 'BASE_AXIS' ? q.timeGrain : null)) : null;
   if (grain && sql) return { label, sql: grainSql(c, grain, sql), temporal: true };
   return { label, sql, temporal: col?.is_dttm ?? qc.columnType === 'BASE_AXIS' };
 }
@@ -369,6 +370,18 @@ export function compileQuery(ds: CompileDataset, q: NormalizedQuery, spec: Engin
   if (where.length) lines.push(`WHERE ${where.join('\n  AND ')}`);
   if (grouped) lines.push(`GROUP BY ${dims.map((d) => d.sql).join(', ')}`);
   if (having.length) lines.push(`HAVING ${having.join(' AND ')}`);
+  if (q.isRowcount) {
+    // the row count of the whole answer (capped at the row limit), for server-side pagination
+    return {
+      sql: `SELECT COUNT(*) AS ${quote(c, 'rowcount')}\nFROM (\n${lines.join('\n')}\nLIMIT ${q.rowLimit}\n) AS rowcount_qry`,
+      columnLabels: [],
+      metricLabels: ['rowcount'],
+      temporalLabels: new Set(),
+      appliedFilters: applied,
+      rejectedFilters: rejected,
+      bounds,
+    };
+  }
   if (orderby.length) lines.push(`ORDER BY ${orderby.join(', ')}`);
   lines.push(`LIMIT ${q.rowLimit}`);
   if (q.rowOffset) lines.push(`OFFSET ${q.rowOffset}`);

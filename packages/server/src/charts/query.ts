@@ -43,6 +43,8 @@ export interface NormalizedQuery {
   appliedTimeExtras: Record<string, string>;
   relativeStart: 'today' | 'now' | null;
   relativeEnd: 'today' | 'now' | null;
+  /** count the rows the query would answer instead of answering them (table server pagination) */
+  isRowcount: boolean;
 }
 
 /** Rows a query returns when it names no limit (the form-data default). */
@@ -189,20 +191,9 @@ export function normalizeQuery(raw: QueryObject, opts: { sqlMaxRow: number; defa
     appliedTimeExtras: stringMap(q.applied_time_extras),
     relativeStart: relative(extras.relative_start),
     relativeEnd: relative(extras.relative_end),
+    isRowcount: q.is_rowcount === true,
   };
 }
 
-/** The label a column gets in the result: its name, or the adhoc column's label (else its SQL). */
-export function columnLabel(c: QueryColumn): string {
-  if (typeof c === 'string') return c;
-  return c.label?.trim() ? c.label : c.sqlExpression;
-}
-
-/** The label a metric gets in the result, as the BI server's client names them. */
-export function metricLabel(m: QueryMetric): string {
-  if (typeof m === 'string') return m;
-  if (m.label?.trim()) return m.label;
-  if (m.expressionType === 'SQL') return m.sqlExpression ?? '';
-  const col = m.column?.column_name ?? '';
-  return `${m.aggregate}(${col})`;
-}
+/** Result column names of columns and metrics: the one definition the web client uses too. */
+export { getColumnLabel as columnLabel, getMetricLabel as metricLabel } from '@rama/shared';

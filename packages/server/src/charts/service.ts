@@ -104,7 +104,7 @@ export class ChartDataService {
     if (format !== 'json' && !user.can('can_csv', 'Rama')) throw forbidden('You do not have permission to download data.');
     const ds = await loadDatasource(this.ctx, user, datasourceId(qc.datasource));
     const force = qc.force === true || opts.force === true;
-    const timeout = this.cacheTimeout(qc, ds);
+    const timeout = await this.cacheTimeout(qc, ds);
     const parts: string[] = [];
     for (const raw of qc.queries) {
       const q = normalizeQuery(raw as QueryObject, { sqlMaxRow: this.ctx.config.sqlMaxRow });
@@ -122,8 +122,18 @@ export class ChartDataService {
     return `{"result":[${this.wrap(hit.value, { key, storedAt: hit.storedAt, timeout: null, cached: true })}]}`;
   }
 
-  private cacheTimeout(qc: QueryContext, ds: LoadedDatasource): number {
-    const candidates = [qc.custom_cache_timeout, ds.row.cache_timeout, ds.database.cacheTimeout];
+  /** The chart's timeout (form_data.slice_id), then the dataset's, the database's, the default. */
+  private async cacheTimeout(qc: QueryContext, ds: LoadedDatasource): Promise<number> {
+    const sliceId = Number(qc.form_data?.slice_id);
+    const chart = Number.isInteger(sliceId)
+      ? await this.ctx.store.db
+          .selectFrom('slices')
+          .select('cache_timeout')
+          .where('id', '=', sliceId)
+          .where('datasource_id', '=', ds.row.id)
+          .executeTakeFirst()
+      : undefined;
+    const candidates = [qc.custom_cache_timeout, chart?.cache_timeout, ds.row.cache_timeout, ds.database.cacheTimeout];
     for (const c of candidates) if (typeof c === 'number' && Number.isInteger(c)) return c;
     return this.ctx.config.chartCacheTimeout ?? DEFAULT_CACHE_TIMEOUT;
   }

@@ -69,7 +69,7 @@ export function parseYaml(text: string): unknown {
   return parse(text, { maxAliasCount: 100 });
 }
 
-type Kind = 'string' | 'boolean' | 'integer' | 'uuid' | 'json';
+export type Kind = 'string' | 'boolean' | 'integer' | 'uuid' | 'json';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -97,7 +97,7 @@ function fits(kind: Kind, v: unknown): boolean {
 }
 
 /** Check `doc` against a field table; required fields must be present and not null. */
-function checkFields(doc: Record<string, unknown>, spec: Record<string, [Kind, 'required' | 'optional']>, prefix = ''): Fields {
+export function checkFields(doc: Record<string, unknown>, spec: Record<string, [Kind, 'required' | 'optional']>, prefix = ''): Fields {
   const errors: Fields = {};
   for (const [field, [kind, need]] of Object.entries(spec)) {
     const v = doc[field];

@@ -40,18 +40,18 @@ export const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
 const tooLarge = () => new HttpError(413, { message: 'Request payload is too large.' });
 
 /** A `?token=` the list page waits for as a cookie once the download has started (the BI server's habit). */
-const downloadToken = (raw: unknown): string | null => (typeof raw === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(raw) ? raw : null);
+export const downloadToken = (raw: unknown): string | null => (typeof raw === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(raw) ? raw : null);
 
 /** `true`/`false` as form fields and query strings carry them. */
-const truthy = (v: unknown): boolean => v === 'true' || v === true;
+export const truthy = (v: unknown): boolean => v === 'true' || v === true;
 
-interface ImportForm {
+export interface ImportForm {
   file: { name: string; data: Buffer } | null;
   fields: Record<string, string>;
 }
 
 /** The import form: the bundle (`formData`) and its text fields; any other file is refused. */
-async function importForm(req: FastifyRequest): Promise<ImportForm> {
+export async function importForm(req: FastifyRequest): Promise<ImportForm> {
   const form: ImportForm = { file: null, fields: {} };
   try {
     for await (const part of req.parts()) {
@@ -73,7 +73,7 @@ async function importForm(req: FastifyRequest): Promise<ImportForm> {
   return form;
 }
 
-function passwordsOf(raw: string | undefined): Record<string, string> {
+export function passwordsOf(raw: string | undefined): Record<string, string> {
   if (raw === undefined || raw.trim() === '') return {};
   let value: unknown;
   try {
@@ -145,7 +145,7 @@ export function datasetRoutes(app: FastifyInstance, ctx: AppContext): DatasetSer
 
   r.get('/api/v1/dataset/:id/related_objects', { schema: { params: IdOrUuidParams } }, async (req) => {
     const user = requirePermission(req, 'can_read', 'Dataset', 'dataset');
-    return relatedObjects(datasets, user, req.params.id);
+    return relatedObjects(datasets, ctx.store.db, user, req.params.id);
   });
 
   r.get(

@@ -63,3 +63,26 @@ export async function getEntry(db: Kysely<MetadataSchema>, resource: KeyValueRes
   }
   return { key: row.key, value, createdBy: row.created_by_fk, createdOn: row.created_on };
 }
+
+/** Replace the value (and expiry) of an existing entry; false when there is none. */
+export async function updateEntry(
+  db: Kysely<MetadataSchema>,
+  resource: KeyValueResource,
+  key: string,
+  value: unknown,
+  opts: { expiresOn?: string | null } = {},
+): Promise<boolean> {
+  const r = await db
+    .updateTable('key_value')
+    .set({ value: JSON.stringify(value), expires_on: opts.expiresOn ?? null })
+    .where('resource', '=', resource)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Remove an entry; false when there was none. */
+export async function deleteEntry(db: Kysely<MetadataSchema>, resource: KeyValueResource, key: string): Promise<boolean> {
+  const r = await db.deleteFrom('key_value').where('resource', '=', resource).where('key', '=', key).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}

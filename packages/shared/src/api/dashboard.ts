@@ -51,3 +51,60 @@ export interface DashboardListItem {
   thumbnail_url: string | null;
   tags: never[];
 }
+
+/** GET /api/v1/dashboard/{id_or_slug} → `{id, result}` (the BI server's detail fields). */
+export interface DashboardDetail {
+  id: number;
+  uuid: string;
+  dashboard_title: string;
+  slug: string | null;
+  url: string;
+  position_json: string | null;
+  json_metadata: string | null;
+  css: string | null;
+  published: boolean;
+  certified_by: string | null;
+  certification_details: string | null;
+  owners: UserRef[];
+  roles: { id: number; name: string }[];
+  /** the names of its charts */
+  charts: string[];
+  created_by: UserRef | null;
+  changed_by: UserRef | null;
+  changed_by_name: string;
+  changed_on: string;
+  changed_on_delta_humanized: string;
+  created_on_delta_humanized: string;
+  is_managed_externally: boolean;
+  external_url: string | null;
+  thumbnail_url: string | null;
+  tags: never[];
+}
+
+/** One chart of GET /api/v1/dashboard/{id}/charts */
+export interface DashboardChart {
+  id: number;
+  uuid: string;
+  slice_name: string;
+  viz_type: string;
+  form_data: Record<string, unknown>;
+  query_context: string | null;
+  slice_url: string;
+  description: string | null;
+  cache_timeout: number | null;
+  certified_by: string | null;
+  certification_details: string | null;
+  is_managed_externally: boolean;
+  changed_on: string;
+}
+
+/** The dashboard list's order columns. */
+export const DASHBOARD_ORDER_COLUMNS = [
+  'dashboard_title',
+  'slug',
+  'published',
+  'changed_on',
+  'changed_on_delta_humanized',
+  'changed_by.first_name',
+  'id',
+] as const;

@@ -69,6 +69,8 @@ export type ControlType =
   | 'ConditionalFormattingControl'
   | 'ColumnConfigControl'
   | 'AnnotationLayerControl'
+  /** a `[min, max]` pair of numbers, either end may be null (axis bounds) */
+  | 'BoundsControl'
   | 'HiddenControl';
 
 export type ChoiceList = [value: unknown, label: string][];

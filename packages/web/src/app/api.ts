@@ -18,6 +18,8 @@ export interface RequestArgs {
   timeoutMs?: number;
   /** Parse the reply text (e.g. losslessly, so big integers survive); JSON.parse by default. */
   parse?: (text: string) => unknown;
+  /** Aborts the call (the user pressed Stop); the AbortError is rethrown as it is, not as a RequestFailure. */
+  signal?: AbortSignal;
 }
 
 /** Thrown by `request`; carries the message the user sees. */
@@ -100,6 +102,9 @@ async function send(args: RequestArgs, token: string | null): Promise<Response> 
   if (token && MUTATING.has(method)) headers[CSRF_HEADER] = token;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), args.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const stop = () => controller.abort();
+  args.signal?.addEventListener('abort', stop);
+  if (args.signal?.aborted) controller.abort();
   try {
     return await fetch(buildUrl(args.url, args.q, args.params), {
       method,
@@ -109,10 +114,12 @@ async function send(args: RequestArgs, token: string | null): Promise<Response> 
       signal: controller.signal,
     });
   } catch (error) {
+    if (args.signal?.aborted) throw new DOMException('The request was stopped', 'AbortError');
     const aborted = error instanceof DOMException && error.name === 'AbortError';
     throw new RequestFailure(getClientError({ kind: aborted ? 'timeout' : 'network' }));
   } finally {
     clearTimeout(timer);
+    args.signal?.removeEventListener('abort', stop);
   }
 }
 

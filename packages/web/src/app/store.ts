@@ -3,6 +3,7 @@ import { api } from './api';
 import { toastsSlice } from './toastsSlice';
 import { sqlLabReducer } from '../sqllab/state/reducer';
 import { sqlLabListener } from '../sqllab/state/persistence';
+import { exploreReducer } from '../explore/exploreSlice';
 
 export function createStore() {
   return configureStore({
@@ -10,12 +11,17 @@ export function createStore() {
       [api.reducerPath]: api.reducer,
       [toastsSlice.name]: toastsSlice.reducer,
       sqlLab: sqlLabReducer,
+      explore: exploreReducer,
     },
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
         // SQL Lab results are large (and may hold big integers): the dev-only checks would walk every row
-        serializableCheck: { ignoredPaths: ['sqlLab.queries'], ignoredActions: ['sqlLab/querySucceeded', 'sqlLab/queriesRefreshed'] },
-        immutableCheck: { ignoredPaths: ['sqlLab.queries'] },
+        // (and chart data replies likewise)
+        serializableCheck: {
+          ignoredPaths: ['sqlLab.queries', 'explore.chart.queriesResponse', 'explore.chart.annotationData'],
+          ignoredActions: ['sqlLab/querySucceeded', 'sqlLab/queriesRefreshed', 'explore/querySucceeded', 'explore/chartEvent'],
+        },
+        immutableCheck: { ignoredPaths: ['sqlLab.queries', 'explore.chart.queriesResponse', 'explore.chart.annotationData'] },
       })
         .prepend(sqlLabListener.middleware)
         .concat(api.middleware),

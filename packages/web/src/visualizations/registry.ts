@@ -9,14 +9,7 @@ import { bigNumberTotalWebViz, bigNumberWebViz } from './bigNumber';
 import { tableWebViz } from './table';
 import { pivotTableWebViz } from './pivotTable';
 
-const ALL: WebViz[] = [
-  tableWebViz,
-  ...timeseriesWebViz,
-  pieWebViz,
-  bigNumberTotalWebViz,
-  bigNumberWebViz,
-  pivotTableWebViz,
-] as WebViz[];
+const ALL: WebViz[] = [tableWebViz, ...timeseriesWebViz, pieWebViz, bigNumberTotalWebViz, bigNumberWebViz, pivotTableWebViz] as WebViz[];
 
 const BY_KEY = new Map(ALL.map((v) => [v.definition.meta.key, v]));
 

@@ -14,12 +14,22 @@ export interface ChartPropsInput {
   height: number;
   /** verbose names, column formats and metric formats come from here */
   datasource: ExploreDatasource | null;
+  /** the chart's own query state (see ChartSize.ownState) */
+  ownState?: Record<string, unknown>;
 }
 
-/** Every chart component gets its transformed props plus its size. */
+/** Every chart component gets its transformed props plus its size and these callbacks. */
 export interface ChartSize {
   width: number;
   height: number;
+  /**
+   * Called once the chart is drawn for the props it got (ECharts 'finished', or after the table's
+   * first paint): ChartRenderer ends the `rama:chart-render` measure and reports status rendered.
+   */
+  onRendered?: () => void;
+  /** The chart's own query state (table server pagination, search); set → the host re-queries. */
+  ownState?: Record<string, unknown>;
+  setOwnState?: (ownState: Record<string, unknown>) => void;
 }
 
 export interface WebViz<P extends object = object> {

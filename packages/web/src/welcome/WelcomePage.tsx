@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useDocumentTitle } from '../app/hooks';
 import { useSession } from '../app/session';
 import { useListDatabasesQuery } from '../databases/databaseApi';
+import { ChartShortlist, FAVORITE_CHARTS, RECENT_CHARTS } from '../charts/ChartShortlist';
 
 const EXAMPLES_NAME = 'examples';
 
@@ -107,6 +108,21 @@ export function WelcomePage() {
             </Col>
           ))}
         </Row>
+      )}
+      {access.canReadChart && (
+        <>
+          <Typography.Title level={4} className="rama-section-title">
+            Charts
+          </Typography.Title>
+          <Row gutter={[16, 16]}>
+            <Col xs={24} lg={12}>
+              <ChartShortlist title="Recent charts" query={RECENT_CHARTS} emptyText="No charts yet. Build one in Explore from a dataset." />
+            </Col>
+            <Col xs={24} lg={12}>
+              <ChartShortlist title="Favorite charts" query={FAVORITE_CHARTS} emptyText="Star a chart to find it here." />
+            </Col>
+          </Row>
+        </>
       )}
     </div>
   );

@@ -1,0 +1,237 @@
+/**
+ * POST /api/v1/chart/import/: a bundle of chart YAML files with their datasets and databases, as
+ * exported by Rama or the BI server. Charts are matched on uuid and replaced only with
+ * `overwrite`; a chart's dataset is the local one with its uuid, else the bundle's (created by the
+ * dataset import, which never overwrites an existing dataset here). Everything about the charts
+ * is checked before anything is written.
+ */
+import { ErrorType } from '@rama/shared';
+import type { AppContext } from '../context.js';
+import { flag, nowIso } from '../metadata/db.js';
+import type { Principal } from '../security/principal.js';
+import { HttpError, errorsBody } from '../http/errors.js';
+import { checkFields, checkMetadata, jsonText, parseYaml, readDatasetConfig, type FileErrors, type Kind } from '../datasets/bundle.js';
+import { DATASET_BUNDLE_TYPE, EXPORT_VERSION, toYaml } from '../datasets/export.js';
+import { DatasetImporter, type ImportOptions } from '../datasets/import.js';
+import { DatasetService } from '../datasets/service.js';
+import { canOverwriteChart, canReadChartDataset, type SliceRow } from './chart-access.js';
+import { CHART_BUNDLE_TYPE } from './chart-export.js';
+import { chartOwnerIds } from './chart-rows.js';
+
+export const CHART_ALREADY_EXISTS = 'Chart already exists and `overwrite=true` was not passed';
+export const NO_CHART_OVERWRITE_PERMISSION = "A chart already exists and user doesn't have permissions to overwrite it";
+export const NO_DATASET_PERMISSION = "Dataset doesn't exist and user doesn't have permission to create datasets";
+
+const importError = (extra: FileErrors) =>
+  new HttpError(422, errorsBody('Error importing chart', ErrorType.GENERIC_COMMAND_ERROR, 'warning', extra));
+const noValidCommand = () =>
+  new HttpError(422, errorsBody('Could not find a valid command to import file', ErrorType.GENERIC_COMMAND_ERROR, 'warning'));
+
+const CHART_FIELDS: Record<string, [Kind, 'required' | 'optional']> = {
+  slice_name: ['string', 'required'],
+  viz_type: ['string', 'required'],
+  uuid: ['uuid', 'required'],
+  version: ['string', 'required'],
+  dataset_uuid: ['uuid', 'required'],
+  description: ['string', 'optional'],
+  certified_by: ['string', 'optional'],
+  certification_details: ['string', 'optional'],
+  params: ['json', 'optional'],
+  query_context: ['json', 'optional'],
+  cache_timeout: ['integer', 'optional'],
+  is_managed_externally: ['boolean', 'optional'],
+  external_url: ['string', 'optional'],
+};
+
+export interface ChartConfig {
+  slice_name: string;
+  viz_type: string;
+  uuid: string;
+  dataset_uuid: string;
+  description?: string | null;
+  certified_by?: string | null;
+  certification_details?: string | null;
+  params?: unknown;
+  query_context?: unknown;
+  cache_timeout?: number | null;
+  is_managed_externally?: boolean | null;
+  external_url?: string | null;
+}
+
+/** A chart YAML as a config, or the field problems that keep it from being one. */
+export function readChartConfig(doc: unknown): { config: ChartConfig } | { errors: Record<string, string[]> } {
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return { errors: { _schema: ['Invalid input type.'] } };
+  const rec = doc as Record<string, unknown>;
+  const errors = checkFields(rec, CHART_FIELDS);
+  if (typeof rec.version === 'string' && rec.version !== EXPORT_VERSION) errors.version = [`Must be equal to ${EXPORT_VERSION}.`];
+  if (typeof rec.slice_name === 'string' && (rec.slice_name.trim() === '' || rec.slice_name.length > 250))
+    errors.slice_name = ['Length must be between 1 and 250.'];
+  if (Object.keys(errors).length) return { errors };
+  return {
+    config: {
+      ...(rec as unknown as ChartConfig),
+      uuid: String(rec.uuid).toLowerCase(),
+      dataset_uuid: String(rec.dataset_uuid).toLowerCase(),
+    },
+  };
+}
+
+function asObject(v: unknown): Record<string, unknown> | null {
+  let value = v;
+  if (typeof v === 'string') {
+    try {
+      value = JSON.parse(v);
+    } catch {
+      return null;
+    }
+  }
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+}
+
+/** The chart's form data and query context pointed at the dataset it now reads. */
+export function repointChart(config: ChartConfig, datasetId: number): { params: string; query_context: string | null } {
+  const params = { ...(asObject(config.params) ?? {}), datasource: `${datasetId}__table` };
+  const qc = asObject(config.query_context);
+  if (!qc) return { params: JSON.stringify(params), query_context: jsonText(config.query_context) };
+  const formData = asObject(qc.form_data);
+  const moved = {
+    ...qc,
+    datasource: { id: datasetId, type: 'table' },
+    ...(formData ? { form_data: { ...formData, datasource: `${datasetId}__table` } } : {}),
+  };
+  return { params: JSON.stringify(params), query_context: JSON.stringify(moved) };
+}
+
+interface PlannedChart {
+  config: ChartConfig;
+  existing: SliceRow | null;
+}
+
+export class ChartImporter {
+  private readonly errors: FileErrors = {};
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly user: Principal,
+  ) {}
+
+  private get db() {
+    return this.ctx.store.db;
+  }
+
+  async run(contents: Record<string, string>, opts: ImportOptions): Promise<void> {
+    const meta = checkMetadata(contents, CHART_BUNDLE_TYPE);
+    if (!meta.ok) {
+      if (meta.versionMismatch) throw noValidCommand();
+      Object.assign(this.errors, meta.error);
+    }
+    const charts = this.readCharts(contents);
+    // the bundle's datasets by uuid, to create the ones missing here
+    const bundled = new Map<string, string>();
+    for (const [file, text] of Object.entries(contents)) {
+      if (!file.startsWith('datasets/')) continue;
+      try {
+        const r = readDatasetConfig(parseYaml(text));
+        if ('config' in r) bundled.set(r.config.uuid, file);
+      } catch {
+        // reported by the dataset import when the dataset is needed
+      }
+    }
+    const planned: PlannedChart[] = [];
+    const needed = new Set<string>();
+    for (const [file, config] of charts) {
+      const problem = await this.datasetProblem(config, bundled, needed);
+      if (problem) {
+        this.errors[file] = problem;
+        continue;
+      }
+      const existing = (await this.db.selectFrom('slices').selectAll().where('uuid', '=', config.uuid).executeTakeFirst()) ?? null;
+      if (existing && !opts.overwrite) this.errors[file] = CHART_ALREADY_EXISTS;
+      else if (existing && !canOverwriteChart(this.user, (await chartOwnerIds(this.db, [existing.id])).get(existing.id) ?? []))
+        this.errors[file] = NO_CHART_OVERWRITE_PERMISSION;
+      else planned.push({ config, existing });
+    }
+    if (Object.keys(this.errors).length) throw importError(this.errors);
+    if (!planned.length) throw noValidCommand();
+
+    if (needed.size)
+      await this.importDatasets(
+        contents,
+        [...needed].map((uuid) => bundled.get(uuid) as string),
+        opts,
+      );
+    const uuids = [...new Set(planned.map((p) => p.config.dataset_uuid))];
+    const datasets = new Map(
+      (await this.db.selectFrom('tables').select(['id', 'uuid']).where('uuid', 'in', uuids).execute()).map((d) => [d.uuid, d.id]),
+    );
+    await this.db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      for (const { config, existing } of planned) {
+        const datasetId = datasets.get(config.dataset_uuid) as number;
+        const fields = {
+          slice_name: config.slice_name,
+          viz_type: config.viz_type,
+          datasource_id: datasetId,
+          datasource_type: 'table',
+          ...repointChart(config, datasetId),
+          description: config.description ?? null,
+          cache_timeout: config.cache_timeout ?? null,
+          certified_by: config.certified_by ?? null,
+          certification_details: config.certification_details ?? null,
+          is_managed_externally: flag(config.is_managed_externally),
+          external_url: config.external_url ?? null,
+          changed_on: now,
+          changed_by_fk: this.user.id,
+        };
+        if (existing) {
+          await trx.updateTable('slices').set(fields).where('id', '=', existing.id).execute();
+          continue;
+        }
+        const row = await trx
+          .insertInto('slices')
+          .values({ ...fields, uuid: config.uuid, created_on: now, created_by_fk: this.user.id })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx.insertInto('slice_owners').values({ slice_id: row.id, user_id: this.user.id }).execute();
+      }
+    });
+  }
+
+  private readCharts(contents: Record<string, string>): Map<string, ChartConfig> {
+    const out = new Map<string, ChartConfig>();
+    for (const [file, text] of Object.entries(contents)) {
+      if (!file.startsWith('charts/')) continue;
+      let doc: unknown;
+      try {
+        doc = parseYaml(text);
+      } catch {
+        this.errors[file] = 'Not a valid YAML file';
+        continue;
+      }
+      const r = readChartConfig(doc);
+      if ('errors' in r) this.errors[file] = r.errors;
+      else out.set(file, r.config);
+    }
+    return out;
+  }
+
+  /** Why the chart's dataset cannot be used, or null; a dataset to create is added to `needed`. */
+  private async datasetProblem(config: ChartConfig, bundled: Map<string, string>, needed: Set<string>): Promise<string | null> {
+    const local = await this.db.selectFrom('tables').select('id').where('uuid', '=', config.dataset_uuid).executeTakeFirst();
+    if (local) return (await canReadChartDataset(this.ctx, this.user, { datasource_id: local.id })) ? null : 'Dataset does not exist';
+    if (!bundled.has(config.dataset_uuid)) return 'Dataset does not exist';
+    if (!this.user.can('can_write', 'Dataset')) return NO_DATASET_PERMISSION;
+    needed.add(config.dataset_uuid);
+    return null;
+  }
+
+  /** The missing datasets (and their databases) through the dataset import, as its own bundle. */
+  private async importDatasets(contents: Record<string, string>, datasetFiles: string[], opts: ImportOptions): Promise<void> {
+    const sub: Record<string, string> = {
+      'metadata.yaml': toYaml({ version: EXPORT_VERSION, type: DATASET_BUNDLE_TYPE, timestamp: new Date().toISOString() }),
+    };
+    for (const file of datasetFiles) sub[file] = contents[file];
+    for (const [file, text] of Object.entries(contents)) if (file.startsWith('databases/')) sub[file] = text;
+    await new DatasetImporter(this.ctx, new DatasetService(this.ctx), this.user).run(sub, { overwrite: false, passwords: opts.passwords });
+  }
+}

@@ -1,0 +1,233 @@
+/**
+ * GET /api/v1/chart/?q=…: the charts the user may see (admins, owners, readers of the chart's
+ * dataset), filtered with the BI server's operators (CHART_LIST_FILTERS), ordered and paged.
+ * Also the users offered by the list's owner and creator filters (`related/{column}`).
+ */
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { CHART_ORDER_COLUMNS, type ChartListItem } from '@rama/shared';
+import type { MetadataSchema } from '../metadata/schema.js';
+import type { AppContext } from '../context.js';
+import { likePattern, textMatches } from '../metadata/textMatch.js';
+import type { Principal } from '../security/principal.js';
+import { invalidFields } from '../http/errors.js';
+import { listParams, type ListParams } from '../http/rison.js';
+import { datasetScope, type DatasetScope } from '../datasets/access.js';
+import { MAX_ID, pickColumns } from '../datasets/present.js';
+import { presentChartListItem } from './chart-present.js';
+import { DATASET_DATASOURCE_TYPES, chartParts } from './chart-rows.js';
+import { CHART_FAVSTAR_CLASS } from './chart-favorites.js';
+
+type Eb = ExpressionBuilder<
+  MetadataSchema & {
+    s: MetadataSchema['slices'];
+    t: MetadataSchema['tables'];
+    cb: MetadataSchema['ab_user'];
+    lsb: MetadataSchema['ab_user'];
+  },
+  's' | 't' | 'cb' | 'lsb'
+>;
+
+const ORDER_REFS = {
+  slice_name: 's.slice_name',
+  viz_type: 's.viz_type',
+  datasource_name_text: 't.table_name',
+  changed_on: 's.changed_on',
+  changed_on_delta_humanized: 's.changed_on',
+  'changed_by.first_name': 'cb.first_name',
+  last_saved_at: 's.last_saved_at',
+  'last_saved_by.first_name': 'lsb.first_name',
+  id: 's.id',
+} as const satisfies Record<(typeof CHART_ORDER_COLUMNS)[number], string>;
+
+const unsupported = (col: string, opr: string) => invalidFields({ filters: [`Filter on ${col} with ${opr} is not supported.`] });
+
+function asId(col: string, value: unknown): number {
+  const v = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > MAX_ID)
+    throw invalidFields({ filters: [`Filter on ${col} needs an id.`] });
+  return v;
+}
+
+function asIds(col: string, value: unknown): number[] {
+  return (Array.isArray(value) ? value : [value]).map((v) => asId(col, v));
+}
+
+function asText(col: string, opr: string, value: unknown): string {
+  if (typeof value !== 'string') throw invalidFields({ filters: [`Filter on ${col} with ${opr} needs a text value.`] });
+  return value;
+}
+
+function asBool(col: string, opr: string, value: unknown): boolean {
+  if (value === true || value === 'true' || value === 1) return true;
+  if (value === false || value === 'false' || value === 0) return false;
+  throw invalidFields({ filters: [`Filter on ${col} with ${opr} needs true or false.`] });
+}
+
+const idIn = (eb: Eb, ids: number[]): Expression<SqlBool> => (ids.length ? eb('s.id', 'in', ids) : sql<SqlBool>`1 = 0`);
+
+/** One list filter as a condition (`chart_all_text`: any case, over name, description and dataset). */
+function condition(eb: Eb, user: Principal, col: string, opr: string, value: unknown): Expression<SqlBool> {
+  switch (col) {
+    case 'slice_name': {
+      const text = asText(col, opr, value);
+      if (opr === 'chart_all_text')
+        return eb.or([textMatches('s.slice_name', text), textMatches('s.description', text), textMatches('t.table_name', text)]);
+      if (opr === 'eq') return eb('s.slice_name', '=', text);
+      if (opr === 'ct' || opr === 'sw' || opr === 'ew') return textMatches('s.slice_name', text, opr);
+      throw unsupported(col, opr);
+    }
+    case 'owners':
+    case 'dashboards': {
+      if (opr !== 'rel_m_m') throw unsupported(col, opr);
+      const id = asId(col, value);
+      return col === 'owners'
+        ? eb.exists(eb.selectFrom('slice_owners as o').select('o.user_id').whereRef('o.slice_id', '=', 's.id').where('o.user_id', '=', id))
+        : eb.exists(
+            eb
+              .selectFrom('dashboard_slices as ds')
+              .select('ds.slice_id')
+              .whereRef('ds.slice_id', '=', 's.id')
+              .where('ds.dashboard_id', '=', id),
+          );
+    }
+    case 'created_by':
+    case 'changed_by': {
+      const ref = col === 'created_by' ? 's.created_by_fk' : 's.changed_by_fk';
+      if (opr === 'chart_created_by_me' && col === 'created_by') return eb(ref, '=', user.id);
+      if (opr === 'rel_o_m' || opr === 'eq') return eb(ref, '=', asId(col, value));
+      throw unsupported(col, opr);
+    }
+    case 'viz_type': {
+      const text = asText(col, opr, value);
+      if (opr === 'eq') return eb('s.viz_type', '=', text);
+      if (opr === 'neq') return eb('s.viz_type', '!=', text);
+      throw unsupported(col, opr);
+    }
+    case 'datasource_id':
+      if (opr === 'eq') return eb('s.datasource_id', '=', asId(col, value));
+      if (opr === 'in') {
+        const ids = asIds(col, value);
+        return ids.length ? eb('s.datasource_id', 'in', ids) : sql<SqlBool>`1 = 0`;
+      }
+      throw unsupported(col, opr);
+    case 'id': {
+      if (opr === 'chart_is_favorite') {
+        const starred = eb
+          .selectFrom('favstar as f')
+          .select('f.obj_id')
+          .where('f.user_id', '=', user.id)
+          .where('f.class_name', '=', CHART_FAVSTAR_CLASS);
+        return asBool(col, opr, value) ? eb('s.id', 'in', starred) : eb('s.id', 'not in', starred);
+      }
+      if (opr === 'chart_is_certified') {
+        const certified = eb.and([eb('s.certified_by', 'is not', null), eb('s.certified_by', '!=', '')]);
+        return asBool(col, opr, value) ? certified : eb.not(certified);
+      }
+      if (opr === 'eq') return eb('s.id', '=', asId(col, value));
+      if (opr === 'in') return idIn(eb, asIds(col, value));
+      throw unsupported(col, opr);
+    }
+    default:
+      throw unsupported(col, opr);
+  }
+}
+
+/** Owners see their charts; everyone sees the charts of the datasets they may read. */
+function visibility(eb: Eb, user: Principal, scope: DatasetScope): Expression<SqlBool> {
+  const dataset: Expression<SqlBool>[] = [];
+  if (scope.databaseIds.length) dataset.push(eb('t.database_id', 'in', scope.databaseIds));
+  if (scope.datasetIds.length) dataset.push(eb('t.id', 'in', scope.datasetIds));
+  for (const s of scope.schemas) dataset.push(eb.and([eb('t.database_id', '=', s.databaseId), eb('t.schema', '=', s.schema)]));
+  return eb.or([
+    eb.exists(
+      eb.selectFrom('slice_owners as vo').select('vo.user_id').whereRef('vo.slice_id', '=', 's.id').where('vo.user_id', '=', user.id),
+    ),
+    ...dataset,
+  ]);
+}
+
+function baseQuery(db: Kysely<MetadataSchema>, user: Principal, scope: DatasetScope, filters: ListParams['filters']) {
+  return db
+    .selectFrom('slices as s')
+    .leftJoin('tables as t', (join) => join.onRef('t.id', '=', 's.datasource_id').on('s.datasource_type', 'in', DATASET_DATASOURCE_TYPES))
+    .leftJoin('ab_user as cb', 'cb.id', 's.changed_by_fk')
+    .leftJoin('ab_user as lsb', 'lsb.id', 's.last_saved_by_fk')
+    .where((eb) =>
+      eb.and([
+        ...(user.isAdmin || scope.all ? [] : [visibility(eb, user, scope)]),
+        ...filters.map((f) => condition(eb, user, f.col, f.opr, f.value)),
+      ]),
+    );
+}
+
+export async function listCharts(
+  ctx: AppContext,
+  user: Principal,
+  q: Record<string, unknown>,
+): Promise<{ count: number; ids: number[]; result: ChartListItem[] | Record<string, unknown>[] }> {
+  const db = ctx.store.db;
+  const p = listParams(q, CHART_ORDER_COLUMNS);
+  const columns = q.columns;
+  if (columns !== undefined && (!Array.isArray(columns) || !columns.every((c) => typeof c === 'string')))
+    throw invalidFields({ columns: ['Not a valid list.'] });
+  const scope = datasetScope(user, await db.selectFrom('dbs').select(['id', 'database_name']).execute());
+  const base = baseQuery(db, user, scope, p.filters);
+  const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  // without an order the latest change comes first, as the chart list shows it
+  const orderRef = ORDER_REFS[(p.orderColumn ?? 'changed_on') as keyof typeof ORDER_REFS];
+  const direction = p.orderColumn === null && q.order_direction === undefined ? 'desc' : p.orderDirection;
+  const rows = await base
+    .selectAll('s')
+    .orderBy(orderRef, direction)
+    .orderBy('s.id', direction)
+    .limit(p.pageSize)
+    .offset(p.page * p.pageSize)
+    .execute();
+  const result = (await chartParts(ctx, rows)).map(presentChartListItem);
+  return {
+    count: Number(count),
+    ids: rows.map((r) => r.id),
+    result: Array.isArray(columns) && columns.length ? result.map((item) => pickColumns(item, columns as string[])) : result,
+  };
+}
+
+/** The user columns the chart list filters on; each offers every active user as a choice. */
+export const RELATED_USER_COLUMNS = ['owners', 'created_by', 'changed_by', 'last_saved_by'] as const;
+
+/**
+ * GET /api/v1/chart/related/{column}?q=(filter:…,page:…,page_size:…): users whose name or
+ * username contains `filter` (any case), as `{value: id, text: "First Last"}`.
+ */
+export async function relatedUsers(
+  ctx: AppContext,
+  q: Record<string, unknown>,
+): Promise<{ count: number; result: { value: number; text: string; extra: { active: boolean } }[] }> {
+  const filter = q.filter;
+  if (filter !== undefined && typeof filter !== 'string') throw invalidFields({ filter: ['Not a valid string.'] });
+  const p = listParams({ page: q.page, page_size: q.page_size }, [], 20);
+  const base = ctx.store.db
+    .selectFrom('ab_user as u')
+    .where((eb) =>
+      filter
+        ? eb.or([
+            textMatches('u.first_name', filter),
+            textMatches('u.last_name', filter),
+            textMatches('u.username', filter),
+            sql<SqlBool>`lower(${sql.ref('u.first_name')} || ' ' || ${sql.ref('u.last_name')}) like ${likePattern(filter, 'ct')} escape '!'`,
+          ])
+        : sql<SqlBool>`1 = 1`,
+    );
+  const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const rows = await base
+    .select(['u.id', 'u.first_name', 'u.last_name', 'u.active'])
+    .orderBy('u.first_name')
+    .orderBy('u.last_name')
+    .orderBy('u.id')
+    .limit(p.pageSize)
+    .offset(p.page * p.pageSize)
+    .execute();
+  return {
+    count: Number(count),
+    result: rows.map((u) => ({ value: u.id, text: `${u.first_name} ${u.last_name}`.trim(), extra: { active: Boolean(u.active) } })),
+  };
+}

@@ -1,0 +1,171 @@
+/**
+ * The saved-chart API (`/api/v1/chart/…`, spec section 7 "Charts"): list, read, create, update,
+ * delete, favorites, a saved chart's data, export and import. Routes parse, authorize with the
+ * role permission, call the chart modules and shape the reply; per-chart rules live in
+ * chart-access.ts.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import multipart from '@fastify/multipart';
+import Type from 'typebox';
+import rison from 'rison';
+import { ChartCreate, ChartUpdate } from '@rama/shared';
+import type { AppContext } from '../context.js';
+import { requirePermission } from '../http/auth.js';
+import { badRequest, invalidFields, notFound } from '../http/errors.js';
+import { decodeRisonQuery } from '../http/rison.js';
+import { clientGone } from '../http/abort.js';
+import { BundleError, bundleContents } from '../datasets/bundle.js';
+import { MAX_ID } from '../datasets/present.js';
+import { IMPORT_BODY_LIMIT, downloadToken, importForm, passwordsOf, truthy } from '../datasets/routes.js';
+import type { ChartDataReply } from './service.js';
+import { ChartService } from './chart-service.js';
+import { RELATED_USER_COLUMNS, listCharts, relatedUsers } from './chart-list.js';
+import { addFavorite, favoriteStatus, removeFavorite } from './chart-favorites.js';
+import { savedChartData } from './chart-data.js';
+import { exportCharts } from './chart-export.js';
+import { ChartImporter } from './chart-import.js';
+
+const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
+
+const q = (req: { query: unknown }) => decodeRisonQuery((req.query as { q?: unknown }).q);
+
+/** `?q=!(1,2)`: a rison list of chart ids (bulk delete, export, favorite status). */
+function idList(raw: unknown): number[] {
+  let value: unknown;
+  try {
+    value = typeof raw === 'string' ? rison.decode(raw) : undefined;
+  } catch {
+    value = undefined;
+  }
+  if (!Array.isArray(value) || !value.length || !value.every((v) => Number.isInteger(v) && (v as number) > 0 && (v as number) <= MAX_ID)) {
+    throw invalidFields({ q: ['Give a list of chart ids, e.g. !(1,2).'] });
+  }
+  return value as number[];
+}
+
+function sendData(reply: FastifyReply, out: ChartDataReply) {
+  if (out.kind === 'json') return reply.header('content-type', 'application/json; charset=utf-8').send(out.body);
+  const ascii = out.filename.replace(/[^\w.-]+/g, '_');
+  return reply
+    .header('content-type', out.contentType)
+    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(out.filename)}`)
+    .send(out.data);
+}
+
+const DataQuery = Type.Object({
+  format: Type.Optional(Type.String({ maxLength: 16 })),
+  type: Type.Optional(Type.String({ maxLength: 32 })),
+  force: Type.Optional(Type.String({ maxLength: 8 })),
+});
+
+export function chartRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const charts = new ChartService(ctx);
+
+  r.get('/api/v1/chart/', async (req) => {
+    const user = requirePermission(req, 'can_read', 'Chart', 'chart');
+    return listCharts(ctx, user, q(req));
+  });
+
+  r.get('/api/v1/chart/related/:column', { schema: { params: Type.Object({ column: Type.String({ maxLength: 64 }) }) } }, async (req) => {
+    requirePermission(req, 'can_read', 'Chart', 'chart');
+    if (!(RELATED_USER_COLUMNS as readonly string[]).includes(req.params.column)) throw notFound();
+    return relatedUsers(ctx, q(req));
+  });
+
+  r.get('/api/v1/chart/favorite_status/', async (req) => {
+    const user = requirePermission(req, 'can_read', 'Chart', 'chart');
+    return { result: await favoriteStatus(ctx, user, idList((req.query as { q?: unknown }).q)) };
+  });
+
+  r.get('/api/v1/chart/export/', async (req, reply) => {
+    const user = requirePermission(req, 'can_export', 'Chart', 'chart');
+    const query = req.query as { q?: unknown; token?: unknown };
+    const { fileName, zip } = await exportCharts(ctx, user, idList(query.q));
+    const token = downloadToken(query.token);
+    if (token) void reply.setCookie(token, 'done', { path: '/', maxAge: 600, sameSite: 'lax', secure: ctx.config.secureCookies });
+    return reply.type('application/zip').header('content-disposition', `attachment; filename="${fileName}"`).send(Buffer.from(zip));
+  });
+
+  // `?q=(columns:!(dashboards.id))` narrows nothing: the whole chart is answered, dashboards included
+  r.get('/api/v1/chart/:id', { schema: { params: IdParams } }, async (req) => {
+    const user = requirePermission(req, 'can_read', 'Chart', 'chart');
+    q(req);
+    return { id: req.params.id, result: await charts.detail(user, req.params.id) };
+  });
+
+  r.get('/api/v1/chart/:id/data/', { schema: { params: IdParams, querystring: DataQuery } }, async (req, reply) => {
+    const user = requirePermission(req, 'can_read', 'Chart', 'chart');
+    const { format, type, force } = req.query;
+    const out = await savedChartData(ctx, user, req.params.id, { format, type, force: truthy(force), signal: clientGone(reply) });
+    return sendData(reply, out);
+  });
+
+  r.post('/api/v1/chart/', { schema: { body: ChartCreate } }, async (req, reply) => {
+    const user = requirePermission(req, 'can_write', 'Chart', 'chart');
+    return reply.code(201).send(await charts.create(user, req.body));
+  });
+
+  r.put('/api/v1/chart/:id', { schema: { params: IdParams, body: ChartUpdate } }, async (req) => {
+    const user = requirePermission(req, 'can_write', 'Chart', 'chart');
+    return charts.update(user, req.params.id, req.body);
+  });
+
+  r.delete('/api/v1/chart/:id', { schema: { params: IdParams } }, async (req) => {
+    const user = requirePermission(req, 'can_write', 'Chart', 'chart');
+    await charts.delete(user, [req.params.id]);
+    return { message: 'OK' };
+  });
+
+  r.delete('/api/v1/chart/', async (req) => {
+    const user = requirePermission(req, 'can_write', 'Chart', 'chart');
+    const n = await charts.delete(user, idList((req.query as { q?: unknown }).q));
+    return { message: n === 1 ? 'Deleted 1 chart' : `Deleted ${n} charts` };
+  });
+
+  r.post('/api/v1/chart/:id/favorites/', { schema: { params: IdParams } }, async (req) => {
+    const user = requirePermission(req, 'can_read', 'Chart', 'chart');
+    await addFavorite(ctx, user, req.params.id);
+    return { result: 'OK' };
+  });
+
+  r.delete('/api/v1/chart/:id/favorites/', { schema: { params: IdParams } }, async (req) => {
+    const user = requirePermission(req, 'can_read', 'Chart', 'chart');
+    await removeFavorite(ctx, user, req.params.id);
+    return { result: 'OK' };
+  });
+
+  // multipart is parsed for the import route only, sized for one bundle
+  void app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: {
+        fieldNameSize: 100,
+        fieldSize: 1024 * 1024,
+        fields: 10,
+        fileSize: IMPORT_BODY_LIMIT,
+        files: 1,
+        parts: 12,
+        headerPairs: 100,
+      },
+    });
+    scope.post('/api/v1/chart/import/', { bodyLimit: IMPORT_BODY_LIMIT + 2 * 1024 * 1024 }, async (req) => {
+      const user = requirePermission(req, 'can_write', 'Chart', 'chart');
+      if (!req.isMultipart()) throw badRequest('The import is a multipart form with a formData file.');
+      const form = await importForm(req);
+      if (!form.file) throw badRequest('The import is a multipart form with a formData file.');
+      let contents;
+      try {
+        contents = bundleContents(form.file.name, new Uint8Array(form.file.data));
+      } catch (e) {
+        if (e instanceof BundleError) throw badRequest(e.message);
+        throw e;
+      }
+      await new ChartImporter(ctx, user).run(contents, {
+        overwrite: truthy(form.fields.overwrite),
+        passwords: passwordsOf(form.fields.passwords),
+      });
+      return { message: 'OK' };
+    });
+  });
+}

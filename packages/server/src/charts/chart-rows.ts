@@ -1,0 +1,75 @@
+/**
+ * Reading what a chart reply shows next to the `slices` row: owners, dashboards, the dataset's
+ * name and the users named. One query per relation for any number of charts (the list asks for 200).
+ */
+import type { Kysely } from 'kysely';
+import type { ChartDashboardRef } from '@rama/shared';
+import type { MetadataSchema } from '../metadata/schema.js';
+import type { AppContext } from '../context.js';
+import { DatasetService } from '../datasets/service.js';
+import type { SliceRow } from './chart-access.js';
+import type { ChartDataset, ChartParts } from './chart-present.js';
+
+type Db = Kysely<MetadataSchema>;
+
+/** The datasource types whose `datasource_id` names a Rama dataset (the others are not supported). */
+export const DATASET_DATASOURCE_TYPES: readonly string[] = ['table', 'dataset', 'sl_table'];
+
+function group<T>(rows: T[], key: (r: T) => number): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const r of rows) map.set(key(r), [...(map.get(key(r)) ?? []), r]);
+  return map;
+}
+
+export async function chartOwnerIds(db: Db, sliceIds: number[]): Promise<Map<number, number[]>> {
+  if (!sliceIds.length) return new Map();
+  const rows = await db
+    .selectFrom('slice_owners')
+    .select(['slice_id', 'user_id'])
+    .where('slice_id', 'in', sliceIds)
+    .orderBy('user_id')
+    .execute();
+  return new Map([...group(rows, (r) => r.slice_id)].map(([id, list]) => [id, list.map((r) => r.user_id)]));
+}
+
+export async function chartDashboards(db: Db, sliceIds: number[]): Promise<Map<number, ChartDashboardRef[]>> {
+  if (!sliceIds.length) return new Map();
+  const rows = await db
+    .selectFrom('dashboard_slices as ds')
+    .innerJoin('dashboards as d', 'd.id', 'ds.dashboard_id')
+    .select(['ds.slice_id', 'd.id', 'd.dashboard_title', 'd.json_metadata'])
+    .where('ds.slice_id', 'in', sliceIds)
+    .orderBy('d.id')
+    .execute();
+  return new Map(
+    [...group(rows, (r) => r.slice_id)].map(([id, list]) => [
+      id,
+      list.map((r) => ({ id: r.id, dashboard_title: r.dashboard_title, json_metadata: r.json_metadata })),
+    ]),
+  );
+}
+
+async function chartDatasets(db: Db, rows: SliceRow[]): Promise<Map<number, NonNullable<ChartDataset>>> {
+  const ids = [...new Set(rows.filter((r) => DATASET_DATASOURCE_TYPES.includes(r.datasource_type)).map((r) => r.datasource_id))];
+  if (!ids.length) return new Map();
+  const found = await db.selectFrom('tables').select(['id', 'schema', 'table_name']).where('id', 'in', ids).execute();
+  return new Map(found.map((d) => [d.id, d]));
+}
+
+/** Everything the presenters need for these charts, in their order. */
+export async function chartParts(ctx: AppContext, rows: SliceRow[]): Promise<ChartParts[]> {
+  const db = ctx.store.db;
+  const ids = rows.map((r) => r.id);
+  const [owners, dashboards, datasets] = await Promise.all([chartOwnerIds(db, ids), chartDashboards(db, ids), chartDatasets(db, rows)]);
+  const users = await new DatasetService(ctx).users([
+    ...rows.flatMap((r) => owners.get(r.id) ?? []),
+    ...rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk, r.last_saved_by_fk]),
+  ]);
+  return rows.map((row) => ({
+    row,
+    dataset: DATASET_DATASOURCE_TYPES.includes(row.datasource_type) ? (datasets.get(row.datasource_id) ?? null) : null,
+    ownerIds: owners.get(row.id) ?? [],
+    dashboards: dashboards.get(row.id) ?? [],
+    users,
+  }));
+}

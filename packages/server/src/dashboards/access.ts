@@ -1,0 +1,51 @@
+/**
+ * Who sees and who changes a dashboard. Admins see every dashboard; owners see theirs; anyone else
+ * sees a published dashboard with at least one chart on a dataset they may read (the BI server's
+ * dashboard filter). A missing dashboard and a hidden one answer the same 404. Editing needs
+ * can_write on Dashboard plus being an owner or an admin (spec section 6).
+ */
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { FORBIDDEN_EDIT_MESSAGE, formatMessage } from '@rama/shared';
+import type { MetadataSchema } from '../metadata/schema.js';
+import type { Principal } from '../security/principal.js';
+import type { DatasetScope } from '../datasets/access.js';
+import { DATASET_DATASOURCE_TYPES } from '../charts/chart-rows.js';
+
+export type DashboardEb = ExpressionBuilder<MetadataSchema & { d: MetadataSchema['dashboards'] }, 'd'>;
+
+export const DASHBOARD_FORBIDDEN = formatMessage(FORBIDDEN_EDIT_MESSAGE, 'dashboard');
+
+/** Owners and admins change and delete a dashboard. */
+export function canEditDashboard(user: Principal, ownerIds: number[]): boolean {
+  return user.isAdmin || ownerIds.includes(user.id);
+}
+
+/** A dataset row (alias `t`) in the user's scope, as a condition. */
+function datasetInScope(eb: ExpressionBuilder<MetadataSchema & { t: MetadataSchema['tables'] }, 't'>, scope: DatasetScope) {
+  const any: Expression<SqlBool>[] = [];
+  if (scope.databaseIds.length) any.push(eb('t.database_id', 'in', scope.databaseIds));
+  if (scope.datasetIds.length) any.push(eb('t.id', 'in', scope.datasetIds));
+  for (const s of scope.schemas) any.push(eb.and([eb('t.database_id', '=', s.databaseId), eb('t.schema', '=', s.schema)]));
+  return any.length ? eb.or(any) : sql<SqlBool>`1 = 0`;
+}
+
+/** The dashboards (alias `d`) the user may see, as a condition; null when they see them all. */
+export function dashboardVisibility(eb: DashboardEb, user: Principal, scope: DatasetScope): Expression<SqlBool> | null {
+  if (user.isAdmin) return null;
+  const owned = eb.exists(
+    eb.selectFrom('dashboard_owners as o').select('o.user_id').whereRef('o.dashboard_id', '=', 'd.id').where('o.user_id', '=', user.id),
+  );
+  const readable = scope.all
+    ? sql<SqlBool>`1 = 1`
+    : eb.exists(
+        eb
+          .selectFrom('dashboard_slices as ds')
+          .innerJoin('slices as s', 's.id', 'ds.slice_id')
+          .innerJoin('tables as t', 't.id', 's.datasource_id')
+          .select('ds.slice_id')
+          .whereRef('ds.dashboard_id', '=', 'd.id')
+          .where('s.datasource_type', 'in', DATASET_DATASOURCE_TYPES)
+          .where((inner) => datasetInScope(inner, scope)),
+      );
+  return eb.or([owned, eb.and([eb('d.published', '=', 1), readable])]);
+}

@@ -1,0 +1,141 @@
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { DASHBOARD_ORDER_COLUMNS, type DashboardListItem } from '@rama/shared';
+import type { MetadataSchema } from '../metadata/schema.js';
+import type { Principal } from '../security/principal.js';
+import { textMatches } from '../metadata/textMatch.js';
+import { invalidFields } from '../http/errors.js';
+import { listParams } from '../http/rison.js';
+import { datasetScope } from '../datasets/access.js';
+import { MAX_ID } from '../datasets/present.js';
+import { dashboardVisibility, type DashboardEb } from './access.js';
+import { presentListItem } from './present.js';
+import { DASHBOARD_FAVORITE_CLASS, type DashboardService } from './service.js';
+
+const ORDER_REFS = {
+  dashboard_title: 'd.dashboard_title',
+  slug: 'd.slug',
+  published: 'd.published',
+  changed_on: 'd.changed_on',
+  changed_on_delta_humanized: 'd.changed_on',
+  'changed_by.first_name': 'cb.first_name',
+  id: 'd.id',
+} as const;
+
+const unsupported = (col: string, opr: string) => invalidFields({ filters: [`Filter on ${col} with ${opr} is not supported.`] });
+
+function asId(col: string, value: unknown): number {
+  const v = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > MAX_ID)
+    throw invalidFields({ filters: [`Filter on ${col} needs an id.`] });
+  return v;
+}
+
+function asText(col: string, opr: string, value: unknown): string {
+  if (typeof value !== 'string') throw invalidFields({ filters: [`Filter on ${col} with ${opr} needs a text value.`] });
+  return value;
+}
+
+function asBool(col: string, opr: string, value: unknown): boolean {
+  if (value === true || value === 'true' || value === 1) return true;
+  if (value === false || value === 'false' || value === 0) return false;
+  throw invalidFields({ filters: [`Filter on ${col} with ${opr} needs true or false.`] });
+}
+
+function textCondition(eb: DashboardEb, ref: 'd.dashboard_title' | 'd.slug', opr: string, value: string): Expression<SqlBool> {
+  if (opr === 'eq') return eb(ref, '=', value);
+  if (opr === 'ct' || opr === 'sw' || opr === 'ew') return textMatches(ref, value, opr);
+  throw unsupported(ref.slice(2), opr);
+}
+
+/** One list filter with the BI server's column and operator names. */
+function condition(eb: DashboardEb, user: Principal, col: string, opr: string, value: unknown): Expression<SqlBool> {
+  switch (col) {
+    case 'dashboard_title':
+      // title_or_slug: the list page's search box looks in both
+      if (opr === 'title_or_slug') {
+        const text = asText(col, opr, value);
+        return eb.or([textMatches('d.dashboard_title', text), textMatches('d.slug', text)]);
+      }
+      return textCondition(eb, 'd.dashboard_title', opr, asText(col, opr, value));
+    case 'slug':
+      return textCondition(eb, 'd.slug', opr, asText(col, opr, value));
+    case 'published':
+      if (opr !== 'eq') throw unsupported(col, opr);
+      return eb('d.published', '=', asBool(col, opr, value) ? 1 : 0);
+    case 'owners': {
+      if (opr !== 'rel_m_m') throw unsupported(col, opr);
+      const owner = asId(col, value);
+      return eb.exists(
+        eb.selectFrom('dashboard_owners as o').select('o.user_id').whereRef('o.dashboard_id', '=', 'd.id').where('o.user_id', '=', owner),
+      );
+    }
+    case 'created_by':
+    case 'changed_by':
+      if (opr !== 'rel_o_m' && opr !== 'eq') throw unsupported(col, opr);
+      return eb(col === 'created_by' ? 'd.created_by_fk' : 'd.changed_by_fk', '=', asId(col, value));
+    case 'id': {
+      if (opr === 'dashboard_is_favorite') {
+        const fav = eb.exists(
+          eb
+            .selectFrom('favstar as f')
+            .select('f.obj_id')
+            .whereRef('f.obj_id', '=', 'd.id')
+            .where('f.class_name', '=', DASHBOARD_FAVORITE_CLASS)
+            .where('f.user_id', '=', user.id),
+        );
+        return asBool(col, opr, value) ? fav : eb.not(fav);
+      }
+      if (opr === 'dashboard_is_certified') {
+        const certified = eb.and([eb('d.certified_by', 'is not', null), eb('d.certified_by', '!=', '')]);
+        return asBool(col, opr, value) ? certified : eb.not(certified);
+      }
+      if (opr === 'eq') return eb('d.id', '=', asId(col, value));
+      if (opr === 'in' && Array.isArray(value)) {
+        const ids = value.map((v) => asId(col, v));
+        return ids.length ? eb('d.id', 'in', ids) : sql<SqlBool>`1 = 0`;
+      }
+      throw unsupported(col, opr);
+    }
+    default:
+      throw unsupported(col, opr);
+  }
+}
+
+/** GET /api/v1/dashboard/?q=…: visible to the user, filtered, ordered (newest change first by default) and paged. */
+export async function listDashboards(
+  service: DashboardService,
+  db: Kysely<MetadataSchema>,
+  user: Principal,
+  q: Record<string, unknown>,
+): Promise<{ count: number; ids: number[]; result: DashboardListItem[] }> {
+  const p = listParams(q, DASHBOARD_ORDER_COLUMNS);
+  const scope = datasetScope(user, await db.selectFrom('dbs').select(['id', 'database_name']).execute());
+  const base = db
+    .selectFrom('dashboards as d')
+    .leftJoin('ab_user as cb', 'cb.id', 'd.changed_by_fk')
+    .where((eb) => {
+      const visible = dashboardVisibility(eb, user, scope);
+      return eb.and([...(visible ? [visible] : []), ...p.filters.map((f) => condition(eb, user, f.col, f.opr, f.value))]);
+    });
+  const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const orderRef = ORDER_REFS[(p.orderColumn ?? 'changed_on') as keyof typeof ORDER_REFS];
+  const direction = p.orderColumn === null && q.order_direction === undefined ? 'desc' : p.orderDirection;
+  const rows = await base
+    .selectAll('d')
+    .orderBy(orderRef, direction)
+    .orderBy('d.id', direction)
+    .limit(p.pageSize)
+    .offset(p.page * p.pageSize)
+    .execute();
+  const owners = await service.ownerIds(rows.map((r) => r.id));
+  const users = await service.users([
+    ...rows.flatMap((r) => owners.get(r.id) ?? []),
+    ...rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]),
+  ]);
+  const now = Date.now();
+  return {
+    count: Number(count),
+    ids: rows.map((r) => r.id),
+    result: rows.map((r) => presentListItem(r, owners.get(r.id) ?? [], users, now)),
+  };
+}

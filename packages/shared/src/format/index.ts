@@ -1,0 +1,13 @@
+/** Number and time formatting for charts, tables and tooltips (spec section 9). */
+export { NULL_VALUE_TEXT, formatMemory, formatNumber, getNumberFormatter, smartNumber, type NumberFormatter } from './number.js';
+export { formatDuration, type DurationOptions } from './duration.js';
+export {
+  TIME_FORMAT_FOR_GRAIN,
+  formatTime,
+  getTimeFormatter,
+  getTimeFormatterForGranularity,
+  smartDate,
+  toDate,
+  type TimeFormatter,
+  type TimeValue,
+} from './time.js';

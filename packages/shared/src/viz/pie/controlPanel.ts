@@ -1,0 +1,130 @@
+/** The pie's control panel: one metric by dimensions; labels, legend and the donut shape. */
+import { NUMBER_FORMAT_OPTIONS, TIME_FORMAT_OPTIONS } from '../../format/options.js';
+import { sharedControls } from '../sharedControls.js';
+import type { ControlConfig, ControlPanelConfig } from '../types.js';
+import { validateNumber } from '../validators.js';
+
+/** What each slice's label shows. */
+export const PIE_LABEL_TYPES: [string, string][] = [
+  ['key', 'Category Name'],
+  ['value', 'Value'],
+  ['percent', 'Percentage'],
+  ['key_value', 'Category and Value'],
+  ['key_percent', 'Category and Percentage'],
+  ['key_value_percent', 'Category, Value and Percentage'],
+  ['value_percent', 'Value and Percentage'],
+];
+
+const renderCheckbox = (label: string, def: boolean, description: string, extra: Partial<ControlConfig> = {}): ControlConfig => ({
+  type: 'CheckboxControl',
+  label,
+  default: def,
+  renderTrigger: true,
+  description,
+  ...extra,
+});
+
+const labelsShown = ({ formData }: { formData: Record<string, unknown> }) => formData.show_labels !== false;
+
+export const pieControlPanel: ControlPanelConfig = {
+  sections: [
+    {
+      label: 'Query',
+      expanded: true,
+      tab: 'data',
+      controlSetRows: [['groupby'], ['metric'], ['adhoc_filters'], ['row_limit'], ['sort_by_metric']],
+    },
+    {
+      label: 'Chart options',
+      expanded: true,
+      tab: 'customize',
+      controlSetRows: [['color_scheme'], ['show_labels_threshold'], ['show_legend'], ['legendType', 'legendOrientation']],
+    },
+    {
+      label: 'Labels',
+      tab: 'customize',
+      controlSetRows: [
+        ['label_type'],
+        ['number_format'],
+        ['date_format'],
+        ['show_labels'],
+        ['labels_outside'],
+        ['label_line'],
+        ['show_total'],
+      ],
+    },
+    { label: 'Pie shape', tab: 'customize', controlSetRows: [['outerRadius'], ['donut'], ['innerRadius']] },
+  ],
+  controls: {
+    row_limit: { ...sharedControls.row_limit, default: 100 },
+    sort_by_metric: {
+      type: 'CheckboxControl',
+      label: 'Sort by metric',
+      default: true,
+      description: 'Whether to sort results by the selected metric in descending order.',
+    },
+    show_labels_threshold: {
+      type: 'TextControl',
+      label: 'Percentage threshold',
+      isFloat: true,
+      default: 5,
+      renderTrigger: true,
+      validators: [validateNumber],
+      description: 'Minimum threshold in percentage points for showing labels.',
+    },
+    label_type: {
+      type: 'SelectControl',
+      label: 'Label type',
+      default: 'key',
+      choices: PIE_LABEL_TYPES,
+      renderTrigger: true,
+      description: 'What should be shown on the label?',
+    },
+    number_format: {
+      type: 'SelectControl',
+      label: 'Number format',
+      freeForm: true,
+      default: NUMBER_FORMAT_OPTIONS[0][0],
+      choices: NUMBER_FORMAT_OPTIONS,
+      renderTrigger: true,
+      description: 'D3 format syntax: https://github.com/d3/d3-format',
+    },
+    date_format: {
+      type: 'SelectControl',
+      label: 'Date format',
+      freeForm: true,
+      default: TIME_FORMAT_OPTIONS[0][0],
+      choices: TIME_FORMAT_OPTIONS,
+      renderTrigger: true,
+      description: 'D3 time format for datetime columns',
+    },
+    show_labels: renderCheckbox('Show labels', true, 'Whether to display the labels.'),
+    labels_outside: renderCheckbox('Put labels outside', true, 'Put the labels outside of the pie?', { visibility: labelsShown }),
+    label_line: renderCheckbox('Label line', false, 'Draw line from Pie to label when labels outside?', {
+      visibility: ({ formData }) => formData.show_labels !== false && formData.labels_outside !== false,
+    }),
+    show_total: renderCheckbox('Show total', false, 'Whether to display the aggregate count'),
+    outerRadius: {
+      type: 'SliderControl',
+      label: 'Outer radius',
+      default: 70,
+      min: 10,
+      max: 100,
+      step: 1,
+      renderTrigger: true,
+      description: 'Outer edge of Pie chart',
+    },
+    donut: renderCheckbox('Donut', false, 'Do you want a donut or a pie?'),
+    innerRadius: {
+      type: 'SliderControl',
+      label: 'Inner radius',
+      default: 30,
+      min: 0,
+      max: 100,
+      step: 1,
+      renderTrigger: true,
+      visibility: ({ formData }) => formData.donut === true,
+      description: 'Inner radius of donut hole',
+    },
+  },
+};

@@ -1,0 +1,50 @@
+/**
+ * The timeseries family's query (line, bar, area, scatter, smooth, step, generic): the x axis and
+ * the dimensions as columns, then post-processing that pivots one series per dimension value and
+ * applies the advanced analytics (rolling window, time comparison, resample) in the BI server's
+ * order, so that its exported charts draw the same series here.
+ */
+import type { QueryColumn, QueryMetric, QueryObject } from '../../api/chartData.js';
+import type { BuildQuery } from '../types.js';
+import {
+  baseQueryObject,
+  buildQueryContext,
+  contributionOperator,
+  defaultOrderBy,
+  ensureArray,
+  flattenOperator,
+  isTimeComparison,
+  pivotOperator,
+  renameOperator,
+  resampleOperator,
+  rollingOperator,
+  rules,
+  timeCompareOperator,
+  timeShifts,
+  uniqueColumns,
+  uniqueMetrics,
+  xAxisColumn,
+} from '../buildQueryHelpers.js';
+
+export const buildTimeseriesQuery: BuildQuery = (fd) => {
+  const x = xAxisColumn(fd);
+  const groupby = uniqueColumns(ensureArray<QueryColumn>(fd.groupby));
+  const q: QueryObject = {
+    ...baseQueryObject(fd),
+    metrics: uniqueMetrics(ensureArray<QueryMetric>(fd.metrics)),
+    columns: x ? [x, ...groupby] : groupby,
+    series_columns: groupby,
+  };
+  q.orderby = defaultOrderBy(q);
+  q.time_offsets = isTimeComparison(fd) ? timeShifts(fd) : [];
+  q.post_processing = rules(
+    pivotOperator(fd, q),
+    rollingOperator(fd, q),
+    timeCompareOperator(fd, q),
+    resampleOperator(fd),
+    renameOperator(fd, q),
+    contributionOperator(fd),
+    flattenOperator(),
+  );
+  return buildQueryContext(fd, [q]);
+};

@@ -1,0 +1,253 @@
+/**
+ * The timeseries family's control panel. The members share the query, advanced analytics and axis
+ * controls; each shows the chart options that mean something for its series style (markers for
+ * lines, orientation for bars, streams for areas). Control names are the BI server's form-data keys.
+ */
+import { TIME_FORMAT_OPTIONS } from '../../format/options.js';
+import type { ChoiceList, ControlConfig, ControlPanelConfig, ControlPanelSection } from '../types.js';
+
+/** What a member of the family offers beyond the common controls. */
+export interface TimeseriesVariant {
+  /** the "Series style" choices and default (generic and step charts) */
+  seriesTypes?: { choices: ChoiceList; default: string };
+  /** "Area chart" checkbox (line types); area charts always fill */
+  areaToggle?: boolean;
+  /** fill opacity; for area charts it is always shown */
+  opacity?: 'withArea' | 'always';
+  /** "Marker" checkbox and marker size */
+  markers?: boolean;
+  /** marker size without the checkbox (scatter plots always draw markers) */
+  markerSizeOnly?: boolean;
+  /** stacking choices (null = no stacking) */
+  stackChoices?: ChoiceList;
+  /** bar orientation */
+  orientation?: boolean;
+  /** default fill opacity */
+  opacityDefault?: number;
+}
+
+const TITLE_MARGINS: ChoiceList = [15, 30, 50, 75, 100, 125, 150, 200].map((n) => [n, String(n)]);
+
+export const STACK_CHOICES: ChoiceList = [
+  [null, 'None'],
+  ['Stack', 'Stack'],
+];
+export const AREA_STACK_CHOICES: ChoiceList = [...STACK_CHOICES, ['Stream', 'Stream']];
+
+const checkbox = (label: string, def: boolean, description: string, extra: Partial<ControlConfig> = {}): ControlConfig => ({
+  type: 'CheckboxControl',
+  label,
+  default: def,
+  renderTrigger: true,
+  description,
+  ...extra,
+});
+
+/** Controls every member has. */
+const COMMON: Record<string, ControlConfig> = {
+  show_empty_columns: {
+    type: 'CheckboxControl',
+    label: 'Show empty columns',
+    default: true,
+    description: 'Keep series that have no value at any point of the x axis',
+  },
+  x_axis_title: { type: 'TextControl', label: 'X axis title', default: '', renderTrigger: true },
+  x_axis_title_margin: {
+    type: 'SelectControl',
+    label: 'X axis title bottom margin',
+    default: 15,
+    clearable: true,
+    choices: TITLE_MARGINS,
+    renderTrigger: true,
+  },
+  y_axis_title: { type: 'TextControl', label: 'Y axis title', default: '', renderTrigger: true },
+  y_axis_title_margin: {
+    type: 'SelectControl',
+    label: 'Y axis title margin',
+    default: 15,
+    clearable: true,
+    choices: TITLE_MARGINS,
+    renderTrigger: true,
+  },
+  y_axis_title_position: {
+    type: 'SelectControl',
+    label: 'Y axis title position',
+    default: 'Left',
+    choices: [
+      ['Left', 'Left'],
+      ['Top', 'Top'],
+    ],
+    renderTrigger: true,
+  },
+  show_value: checkbox('Show value', false, 'Show series values on the chart'),
+  zoomable: checkbox('Data zoom', false, 'Enable data zooming controls'),
+  xAxisLabelRotation: {
+    type: 'SelectControl',
+    label: 'Rotate x axis label',
+    default: 0,
+    freeForm: true,
+    clearable: false,
+    choices: [
+      [0, '0°'],
+      [45, '45°'],
+      [90, '90°'],
+    ],
+    renderTrigger: true,
+    description: 'Input field supports custom rotation. e.g. 30 for 30°',
+  },
+  tooltipSortByMetric: checkbox('Tooltip sort by metric', false, 'Whether to sort tooltip by the selected metric in descending order.', {
+    visibility: ({ formData }) => formData.rich_tooltip !== false,
+  }),
+  tooltipTimeFormat: {
+    type: 'SelectControl',
+    label: 'Tooltip time format',
+    freeForm: true,
+    default: TIME_FORMAT_OPTIONS[0][0],
+    choices: TIME_FORMAT_OPTIONS,
+    renderTrigger: true,
+    description: 'D3 time format syntax: https://github.com/d3/d3-time-format',
+  },
+  logAxis: checkbox('Logarithmic y-axis', false, 'Logarithmic y-axis'),
+  minorSplitLine: checkbox('Minor split line', false, 'Draw split lines for minor y-axis ticks'),
+  truncateYAxis: checkbox('Truncate Y axis', false, 'Truncate Y Axis. Can be overridden by specifying a min or max bound.'),
+  y_axis_bounds: {
+    type: 'BoundsControl',
+    label: 'Y axis bounds',
+    default: [null, null],
+    renderTrigger: true,
+    visibility: ({ formData }) => formData.truncateYAxis === true,
+    description:
+      'Bounds for the Y-axis. When left empty, the bounds are dynamically defined based on the min/max of the data. ' +
+      "This only expands the axis range; it won't narrow the data's extent.",
+  },
+};
+
+function optionControls(v: TimeseriesVariant): Record<string, ControlConfig> {
+  const out: Record<string, ControlConfig> = {};
+  if (v.seriesTypes) {
+    out.seriesType = {
+      type: 'SelectControl',
+      label: 'Series style',
+      default: v.seriesTypes.default,
+      choices: v.seriesTypes.choices,
+      renderTrigger: true,
+      description: 'Series chart type (line, bar etc)',
+    };
+  }
+  if (v.stackChoices) {
+    out.stack = {
+      type: 'SelectControl',
+      label: 'Stacked style',
+      default: null,
+      clearable: true,
+      choices: v.stackChoices,
+      renderTrigger: true,
+      description: 'Stack series on top of each other',
+    };
+    out.only_total = checkbox('Only total', true, 'Only show the total value on the stacked chart, and not show on the selected category', {
+      visibility: ({ formData }) => Boolean(formData.show_value) && Boolean(formData.stack),
+    });
+  }
+  if (v.areaToggle) out.area = checkbox('Area chart', false, 'Draw area under curves. Only applicable for line types.');
+  if (v.opacity) {
+    out.opacity = {
+      type: 'SliderControl',
+      label: 'Area chart opacity',
+      default: v.opacityDefault ?? 0.2,
+      min: 0,
+      max: 1,
+      step: 0.1,
+      renderTrigger: true,
+      description: 'Opacity of area chart',
+      ...(v.opacity === 'withArea' ? { visibility: ({ formData }) => formData.area === true } : {}),
+    };
+  }
+  if (v.markers) out.markerEnabled = checkbox('Marker', false, 'Draw a marker on data points. Only applicable for line types.');
+  if (v.markers || v.markerSizeOnly) {
+    out.markerSize = {
+      type: 'SliderControl',
+      label: 'Marker size',
+      default: 6,
+      min: 0,
+      max: 20,
+      renderTrigger: true,
+      description: 'Size of marker',
+      ...(v.markers ? { visibility: ({ formData }) => formData.markerEnabled === true } : {}),
+    };
+  }
+  if (v.orientation) {
+    out.orientation = {
+      type: 'SelectControl',
+      label: 'Bar orientation',
+      default: 'vertical',
+      choices: [
+        ['vertical', 'Vertical'],
+        ['horizontal', 'Horizontal'],
+      ],
+      renderTrigger: true,
+      description: 'Orientation of bar chart',
+    };
+  }
+  return out;
+}
+
+const QUERY_SECTION: ControlPanelSection = {
+  label: 'Query',
+  expanded: true,
+  tab: 'data',
+  controlSetRows: [
+    ['x_axis'],
+    ['time_grain_sqla'],
+    ['metrics'],
+    ['groupby'],
+    ['contributionMode'],
+    ['adhoc_filters'],
+    ['series_limit'],
+    ['series_limit_metric'],
+    ['order_desc'],
+    ['row_limit'],
+    ['truncate_metric'],
+    ['show_empty_columns'],
+  ],
+};
+
+export const ADVANCED_ANALYTICS_SECTION: ControlPanelSection = {
+  label: 'Advanced analytics',
+  description: 'Post processing of the query results: rolling windows, time comparison and resampling',
+  tab: 'data',
+  controlSetRows: [
+    ['rolling_type'],
+    ['rolling_periods', 'min_periods'],
+    ['time_compare', 'comparison_type'],
+    ['resample_rule', 'resample_method'],
+  ],
+};
+
+export function timeseriesControlPanel(v: TimeseriesVariant): ControlPanelConfig {
+  const controls = { ...COMMON, ...optionControls(v) };
+  const optionRows = ['seriesType', 'orientation', 'show_value', 'stack', 'only_total', 'area', 'opacity', 'markerEnabled', 'markerSize']
+    .filter((name) => name in controls)
+    .map((name) => [name]);
+  return {
+    sections: [
+      QUERY_SECTION,
+      ADVANCED_ANALYTICS_SECTION,
+      { label: 'Annotations and layers', tab: 'data', controlSetRows: [['annotation_layers']] },
+      {
+        label: 'Chart title',
+        tab: 'customize',
+        controlSetRows: [['x_axis_title'], ['x_axis_title_margin'], ['y_axis_title'], ['y_axis_title_margin'], ['y_axis_title_position']],
+      },
+      { label: 'Chart options', expanded: true, tab: 'customize', controlSetRows: [['color_scheme'], ...optionRows, ['zoomable']] },
+      { label: 'Legend', tab: 'customize', controlSetRows: [['show_legend'], ['legendType', 'legendOrientation']] },
+      { label: 'X axis', tab: 'customize', controlSetRows: [['x_axis_time_format'], ['xAxisLabelRotation']] },
+      { label: 'Tooltip', tab: 'customize', controlSetRows: [['rich_tooltip'], ['tooltipSortByMetric'], ['tooltipTimeFormat']] },
+      {
+        label: 'Y axis',
+        tab: 'customize',
+        controlSetRows: [['y_axis_format'], ['logAxis'], ['minorSplitLine'], ['truncateYAxis'], ['y_axis_bounds']],
+      },
+    ],
+    controls,
+  };
+}

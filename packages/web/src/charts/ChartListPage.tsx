@@ -1,0 +1,263 @@
+import { useState } from 'react';
+import { Button, Flex, Pagination, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { EditOutlined, PlusOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import { CHART_LIST_PAGE_SIZE, type ChartListItem } from '@rama/shared';
+import { PageHeader } from '../components/PageHeader';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { BulkActionBar } from '../components/BulkActionBar';
+import { HumanizedDate } from '../components/Humanized';
+import { IconLink } from '../components/IconLink';
+import { DeleteRowButton, ListEmpty } from '../components/ListParts';
+import { sortOrderFor, toListQuery } from '../components/listState';
+import { useRowDeletion } from '../components/useRowDeletion';
+import { useDebouncedValue } from '../components/useDebouncedValue';
+import { useServerList } from '../components/useServerList';
+import { toClientError } from '../app/api';
+import { useSession } from '../app/session';
+import { OwnerAvatars } from '../datasets/OwnerAvatars';
+import { useBulkDeleteChartsMutation, useDeleteChartMutation, useListChartsQuery } from './chartApi';
+import { NO_CHART_FILTERS, canEditChart, chartExplorePath, chartListFilters, vizTypeName, type ChartFilters } from './chartList';
+import { ChartToolbar, type ChartView } from './ChartToolbar';
+import { ChartCards } from './ChartCards';
+import { FavoriteStar } from './FavoriteStar';
+import { NewChartModal } from './NewChartModal';
+import { useChartFavorites } from './useChartFavorites';
+import './charts.css';
+
+const NOUN = ['chart', 'charts'] as const;
+/** The spec's message when the list cannot be read (section 8, "Charts"). */
+const LIST_ERROR = 'Could not fetch all saved charts';
+const NOT_AN_OWNER = 'Only the owners of a chart (and admins) may change or delete it.';
+const INITIAL_LIST = { page: 0, pageSize: CHART_LIST_PAGE_SIZE, orderColumn: 'changed_on', orderDirection: 'desc' } as const;
+const PAGE_SIZES = [25, 50, 100, CHART_LIST_PAGE_SIZE];
+
+function CertifiedMark({ by, details }: { by: string; details: string | null }) {
+  const text = details ? `Certified by ${by}: ${details}` : `Certified by ${by}`;
+  return (
+    <Tooltip title={text}>
+      <SafetyCertificateOutlined className="rama-certified" aria-label={text} />
+    </Tooltip>
+  );
+}
+
+/** The saved charts the user can see: find, star, open in Explore, delete; as a table or as cards. */
+export function ChartListPage() {
+  const { access, user } = useSession();
+  const { list, handleTableChange, resetPage, setPage, pagination } = useServerList<ChartListItem>(INITIAL_LIST);
+  const [filters, setFilters] = useState<ChartFilters>(NO_CHART_FILTERS);
+  const [view, setView] = useState<ChartView>('table');
+  const [creating, setCreating] = useState(false);
+  const name = useDebouncedValue(filters.name);
+
+  const { data, error, isFetching } = useListChartsQuery(toListQuery(list, chartListFilters({ ...filters, name })), {
+    refetchOnMountOrArgChange: true,
+  });
+  const [deleteChart] = useDeleteChartMutation();
+  const [bulkDelete, bulkState] = useBulkDeleteChartsMutation();
+  const rows = data?.result ?? [];
+  const total = data?.count ?? 0;
+  const { isFavorite, toggleFavorite } = useChartFavorites(rows.map((c) => c.id));
+  const { selectedIds, clearSelection, deleteRow, deleteSelected, rowSelection } = useRowDeletion<ChartListItem>({
+    list,
+    total,
+    setPage,
+    idOf: (chart) => chart.id,
+    nameOf: (chart) => chart.slice_name,
+    selectedText: 'the selected charts',
+    deleteOne: deleteChart,
+    deleteMany: bulkDelete,
+  });
+  const mayEdit = (chart: ChartListItem) => canEditChart(chart, user.id, access.isAdmin);
+  const canDelete = access.canWriteChart;
+  const filtered = chartListFilters(filters).length > 0;
+  const selection = rowSelection(canDelete);
+
+  // a selection is cleared when the filters change, so bulk delete never hits rows the filters now hide
+  const handleFiltersChange = (change: Partial<ChartFilters>) => {
+    setFilters((prev) => ({ ...prev, ...change }));
+    clearSelection();
+    resetPage();
+  };
+  const handleClearFilters = () => handleFiltersChange(NO_CHART_FILTERS);
+  const handleToggleFavorite = (id: number) => void toggleFavorite(id);
+  // the card view selects through the same selection the table uses
+  const handleCardSelect = (id: number, selected: boolean) => {
+    const next = selected ? [...selectedIds, id] : selectedIds.filter((x) => x !== id);
+    selection?.onChange?.(next, [], { type: 'multiple' });
+  };
+
+  const columns: TableProps<ChartListItem>['columns'] = [
+    {
+      key: 'favorite',
+      title: <span className="rama-sr-only">Favorite</span>,
+      width: 48,
+      render: (_v, chart) => (
+        <FavoriteStar name={chart.slice_name} starred={isFavorite(chart.id)} onToggle={() => handleToggleFavorite(chart.id)} />
+      ),
+    },
+    {
+      key: 'slice_name',
+      title: 'Name',
+      sorter: true,
+      sortOrder: sortOrderFor(list, 'slice_name'),
+      render: (_v, chart) => (
+        <Flex vertical className="rama-cell-stack">
+          <Flex gap={6} align="center">
+            <Link to={chartExplorePath(chart.id)}>
+              <Typography.Text strong ellipsis={{ tooltip: chart.slice_name }}>
+                {chart.slice_name}
+              </Typography.Text>
+            </Link>
+            {chart.certified_by && <CertifiedMark by={chart.certified_by} details={chart.certification_details} />}
+          </Flex>
+          {chart.description && (
+            <Typography.Text type="secondary" ellipsis={{ tooltip: chart.description }} className="rama-cell-secondary">
+              {chart.description}
+            </Typography.Text>
+          )}
+        </Flex>
+      ),
+    },
+    {
+      key: 'viz_type',
+      title: 'Type',
+      sorter: true,
+      sortOrder: sortOrderFor(list, 'viz_type'),
+      width: 170,
+      ellipsis: true,
+      render: (_v, chart) => vizTypeName(chart.viz_type),
+    },
+    {
+      key: 'datasource_name_text',
+      title: 'Dataset',
+      sorter: true,
+      sortOrder: sortOrderFor(list, 'datasource_name_text'),
+      width: 180,
+      ellipsis: true,
+      render: (_v, chart) => chart.datasource_name_text || <span className="rama-empty-value">—</span>,
+    },
+    {
+      key: 'dashboards',
+      title: 'On dashboards',
+      width: 190,
+      render: (_v, chart) =>
+        chart.dashboards.length ? (
+          <Flex gap={4} wrap>
+            {chart.dashboards.map((d) => (
+              // plain text until the dashboard page exists (the dashboards issue)
+              <Tag key={d.id}>{d.dashboard_title}</Tag>
+            ))}
+          </Flex>
+        ) : (
+          <span className="rama-empty-value">—</span>
+        ),
+    },
+    { key: 'owners', title: 'Owners', width: 120, render: (_v, chart) => <OwnerAvatars owners={chart.owners} /> },
+    {
+      key: 'changed_on',
+      title: 'Modified',
+      sorter: true,
+      sortOrder: sortOrderFor(list, 'changed_on'),
+      width: 150,
+      render: (_v, chart) => <HumanizedDate iso={chart.changed_on_utc} humanized={chart.changed_on_delta_humanized} />,
+    },
+    {
+      key: 'actions',
+      title: <span className="rama-sr-only">Actions</span>,
+      align: 'right',
+      fixed: 'right',
+      width: 96,
+      render: (_v, chart) => (
+        <Flex gap={2} justify="end" className="rama-row-actions">
+          <IconLink to={chartExplorePath(chart.id)} icon={<EditOutlined />} label={`Edit ${chart.slice_name}`} tooltip="Edit in Explore" />
+          {canDelete && (
+            <DeleteRowButton
+              name={chart.slice_name}
+              description="It is removed from every dashboard it is on."
+              onConfirm={() => deleteRow(chart)}
+              disabledReason={mayEdit(chart) ? undefined : NOT_AN_OWNER}
+            />
+          )}
+        </Flex>
+      ),
+    },
+  ];
+
+  const newChartButton = access.canWriteChart && (
+    <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
+      Chart
+    </Button>
+  );
+  const emptyText = (
+    <ListEmpty
+      filtered={filtered}
+      noMatchText="No charts match your filters"
+      onClearFilters={handleClearFilters}
+      title="No charts yet"
+      hint="Build one in Explore from a dataset: pick a visualization, set its controls, run it and save it."
+      action={newChartButton}
+    />
+  );
+
+  return (
+    <div className="rama-page">
+      <PageHeader
+        title="Charts"
+        subtitle="Saved charts, built in Explore from datasets and placed on dashboards."
+        breadcrumb={[{ title: 'Charts' }]}
+        extra={newChartButton}
+      />
+      <div className="rama-panel">
+        <ChartToolbar filters={filters} onChange={handleFiltersChange} view={view} onViewChange={setView} />
+        <BulkActionBar
+          count={selectedIds.length}
+          noun={NOUN}
+          deleting={bulkState.isLoading}
+          onDelete={() => void deleteSelected()}
+          onClear={clearSelection}
+        />
+        {error && <ErrorAlert error={toClientError(error)} title={LIST_ERROR} />}
+        {view === 'table' ? (
+          <Table<ChartListItem>
+            rowKey="id"
+            columns={columns}
+            dataSource={rows}
+            loading={isFetching}
+            onChange={handleTableChange}
+            rowSelection={selection && { ...selection, getCheckboxProps: (chart) => ({ disabled: !mayEdit(chart) }) }}
+            locale={{ emptyText: isFetching && !data ? ' ' : emptyText }}
+            pagination={{ ...pagination(total, NOUN), pageSizeOptions: PAGE_SIZES }}
+            scroll={{ x: 1100 }}
+            tableLayout="fixed"
+          />
+        ) : (
+          <>
+            {rows.length === 0 && !isFetching ? (
+              emptyText
+            ) : (
+              <ChartCards
+                charts={rows}
+                isFavorite={isFavorite}
+                onToggleFavorite={handleToggleFavorite}
+                selection={selection ? { selectedIds, onToggle: handleCardSelect, canSelect: mayEdit } : undefined}
+              />
+            )}
+            <div className="rama-chart-pagination">
+              <Pagination
+                current={list.page + 1}
+                pageSize={list.pageSize}
+                total={total}
+                showSizeChanger={false}
+                hideOnSinglePage
+                onChange={(page) => setPage(page - 1)}
+                showTotal={(count) => `${count} ${count === 1 ? NOUN[0] : NOUN[1]}`}
+              />
+            </div>
+          </>
+        )}
+      </div>
+      <NewChartModal open={creating} onClose={() => setCreating(false)} />
+    </div>
+  );
+}

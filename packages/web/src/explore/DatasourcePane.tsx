@@ -1,0 +1,222 @@
+/**
+ * The left pane: the dataset, its metrics and columns with search and type glyphs, each draggable
+ * into the controls (native drag and drop, DATASOURCE_DRAG_TYPE), and the dataset's menu.
+ */
+import { useState, type DragEvent } from 'react';
+import { Button, Dropdown, Empty, Input, Modal, Table, Tooltip, Typography, type MenuProps } from 'antd';
+import { ClockCircleOutlined, DatabaseOutlined, MoreOutlined, SearchOutlined } from '@ant-design/icons';
+import type { DatasetListItem, ExploreDatasourceColumn, ExploreDatasourceMetric } from '@rama/shared';
+import { errorMessage } from '../app/api';
+import { useAppDispatch, useAppSelector, useToasts } from '../app/hooks';
+import { useSession } from '../app/session';
+import { useDebouncedValue } from '../components/useDebouncedValue';
+import { DatasetEditorModal, type EditedDataset } from '../datasets/DatasetEditorModal';
+import { useListDatasetsQuery } from '../datasets/datasetApi';
+import { DATASOURCE_DRAG_TYPE, type DatasourceDragItem } from './controls/types';
+import { columnGlyph, filterColumns, filterMetrics } from './datasourceItems';
+import { fetchExploreDatasource } from './exploreApi';
+import { exploreActions } from './exploreSlice';
+import { openInSqlLab } from './sqlLabLink';
+
+function startDrag(e: DragEvent, item: DatasourceDragItem) {
+  e.dataTransfer.setData(DATASOURCE_DRAG_TYPE, JSON.stringify(item));
+  e.dataTransfer.setData('text/plain', item.name);
+  e.dataTransfer.effectAllowed = 'copy';
+}
+
+function Tip({ title, lines }: { title: string; lines: [string, string | null | undefined][] }) {
+  return (
+    <div className="rama-ds-tip">
+      <strong>{title}</strong>
+      {lines
+        .filter(([, v]) => v)
+        .map(([label, v]) => (
+          <div key={label}>
+            <span className="rama-ds-tip-label">{label}:</span> {v}
+          </div>
+        ))}
+    </div>
+  );
+}
+
+function ColumnItem({ column }: { column: ExploreDatasourceColumn }) {
+  const glyph = columnGlyph(column);
+  return (
+    <Tooltip
+      placement="right"
+      mouseEnterDelay={0.4}
+      title={
+        <Tip
+          title={column.column_name}
+          lines={[
+            ['Type', column.type],
+            ['Description', column.description],
+            ['SQL expression', column.expression],
+          ]}
+        />
+      }
+    >
+      <div className="rama-ds-item" draggable onDragStart={(e) => startDrag(e, { kind: 'column', name: column.column_name })}>
+        <span className="rama-ds-glyph" aria-label={glyph === 'time' ? 'time' : glyph}>
+          {glyph === 'time' ? <ClockCircleOutlined /> : glyph}
+        </span>
+        <span className="rama-ds-name">{column.verbose_name || column.column_name}</span>
+      </div>
+    </Tooltip>
+  );
+}
+
+function MetricItem({ metric }: { metric: ExploreDatasourceMetric }) {
+  return (
+    <Tooltip
+      placement="right"
+      mouseEnterDelay={0.4}
+      title={
+        <Tip
+          title={metric.metric_name}
+          lines={[
+            ['Description', metric.description],
+            ['SQL expression', metric.expression],
+            ['Warning', metric.warning_text],
+          ]}
+        />
+      }
+    >
+      <div className="rama-ds-item" draggable onDragStart={(e) => startDrag(e, { kind: 'metric', name: metric.metric_name })}>
+        <span className="rama-ds-glyph rama-ds-glyph-metric">ƒ</span>
+        <span className="rama-ds-name">{metric.verbose_name || metric.metric_name}</span>
+      </div>
+    </Tooltip>
+  );
+}
+
+function ChangeDatasetModal({ open, onClose, onPick }: { open: boolean; onClose: () => void; onPick: (id: number) => void }) {
+  const [search, setSearch] = useState('');
+  const debounced = useDebouncedValue(search, 300);
+  const { data, isFetching, error } = useListDatasetsQuery(
+    {
+      filters: debounced.trim() ? [{ col: 'table_name', opr: 'ct', value: debounced.trim() }] : [],
+      order_column: 'changed_on_delta_humanized',
+      order_direction: 'desc',
+      page: 0,
+      page_size: 50,
+    },
+    { skip: !open },
+  );
+  return (
+    <Modal open={open} title="Change dataset" onCancel={onClose} footer={null} width={760} destroyOnHidden>
+      <Input
+        allowClear
+        autoFocus
+        prefix={<SearchOutlined />}
+        placeholder="Search datasets"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        style={{ marginBottom: 12 }}
+      />
+      {error ? (
+        <Typography.Text type="danger">{errorMessage(error)}</Typography.Text>
+      ) : (
+        <Table<DatasetListItem>
+          size="small"
+          rowKey="id"
+          loading={isFetching}
+          dataSource={data?.result ?? []}
+          pagination={false}
+          scroll={{ y: 400 }}
+          onRow={(row) => ({ onClick: () => onPick(row.id), className: 'rama-clickable-row' })}
+          columns={[
+            { title: 'Name', dataIndex: 'table_name' },
+            { title: 'Type', dataIndex: 'kind', width: 90 },
+            { title: 'Database', render: (_, row) => row.database?.database_name ?? '', width: 160 },
+            { title: 'Schema', dataIndex: 'schema', width: 140 },
+          ]}
+        />
+      )}
+    </Modal>
+  );
+}
+
+export function DatasourcePane() {
+  const dispatch = useAppDispatch();
+  const datasource = useAppSelector((s) => s.explore.datasource);
+  const { access } = useSession();
+  const { addDangerToast } = useToasts();
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<EditedDataset | null>(null);
+  const [changing, setChanging] = useState(false);
+  if (!datasource) return <Empty description="No dataset" />;
+
+  const metrics = filterMetrics(datasource.metrics, search);
+  const columns = filterColumns(datasource.columns, search);
+
+  const reload = () => {
+    fetchExploreDatasource(datasource.id)
+      .then((ds) => dispatch(exploreActions.datasourceReloaded(ds)))
+      .catch((e: unknown) => addDangerToast(errorMessage(e)));
+  };
+  const pick = (id: number) => {
+    setChanging(false);
+    if (id === datasource.id) return;
+    fetchExploreDatasource(id)
+      .then((ds) => dispatch(exploreActions.datasourceChanged(ds)))
+      .catch((e: unknown) => addDangerToast(errorMessage(e)));
+  };
+  const sql = datasource.sql?.trim() ? datasource.sql : datasource.select_star || `SELECT * FROM ${datasource.table_name}`;
+  const items: MenuProps['items'] = [
+    ...(access.canWriteDataset
+      ? [{ key: 'edit', label: 'Edit dataset', onClick: () => setEditing({ id: datasource.id, table_name: datasource.table_name }) }]
+      : []),
+    { key: 'change', label: 'Change dataset', onClick: () => setChanging(true) },
+    ...(access.canSqlLab ? [{ key: 'sqllab', label: 'View in SQL Lab', onClick: () => void openInSqlLab(datasource.uid, sql) }] : []),
+  ];
+
+  return (
+    <div className="rama-ds-pane">
+      <div className="rama-ds-header">
+        <DatabaseOutlined aria-hidden />
+        <Tooltip title={[datasource.database.database_name, datasource.schema, datasource.table_name].filter(Boolean).join('.')}>
+          <span className="rama-ds-title">{datasource.name}</span>
+        </Tooltip>
+        <Dropdown menu={{ items }} trigger={['click']}>
+          <Button type="text" size="small" icon={<MoreOutlined />} aria-label="Dataset actions" />
+        </Dropdown>
+      </div>
+      <Input
+        size="small"
+        allowClear
+        prefix={<SearchOutlined />}
+        placeholder="Search metrics & columns"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        className="rama-ds-search"
+      />
+      <div className="rama-ds-lists">
+        <div className="rama-ds-section">
+          <div className="rama-ds-section-title">
+            Metrics <span className="rama-ds-count">{metrics.length}</span>
+          </div>
+          {metrics.map((m) => (
+            <MetricItem key={m.metric_name} metric={m} />
+          ))}
+        </div>
+        <div className="rama-ds-section">
+          <div className="rama-ds-section-title">
+            Columns <span className="rama-ds-count">{columns.length}</span>
+          </div>
+          {columns.map((c) => (
+            <ColumnItem key={c.column_name} column={c} />
+          ))}
+        </div>
+      </div>
+      <DatasetEditorModal
+        dataset={editing}
+        onClose={() => {
+          setEditing(null);
+          reload();
+        }}
+      />
+      <ChangeDatasetModal open={changing} onClose={() => setChanging(false)} onPick={pick} />
+    </div>
+  );
+}

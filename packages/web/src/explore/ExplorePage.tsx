@@ -1,0 +1,211 @@
+/**
+ * The Explore page `/explore/` and `/explore/p/:key/` (issue 11 parts 3 and 4): datasource pane,
+ * viz type and controls, the chart with its data, and the header's save and share actions.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useParams } from 'react-router';
+import { Alert, Button, Flex, Result, Spin } from 'antd';
+import { controlsOf, getVizDefinition, hasValidationErrors, validateControls, type ControlContext } from '@rama/shared';
+import { errorMessage } from '../app/api';
+import { useAppDispatch, useAppSelector, useDocumentTitle, useToasts } from '../app/hooks';
+import { useSession } from '../app/session';
+import { ControlPanel } from './controls/ControlPanel';
+import { ChartPane } from './ChartPane';
+import { DatasourcePane } from './DatasourcePane';
+import { ExploreHeader } from './ExploreHeader';
+import { RunFooter } from './RunFooter';
+import { VizTypePicker } from './VizTypePicker';
+import { useLazyGetExploreQuery } from './exploreApi';
+import { exploreActions } from './exploreSlice';
+import { exploreParamsFromUrl, forceFromUrl } from './exploreUrl';
+import { useChartRunner } from './useChartRunner';
+import { useFormDataSync } from './useFormDataSync';
+import { ExploreMessage } from './messages';
+import './explore.css';
+
+function useExploreLoader(onLoaded: () => void): { ownUrl: (url: string) => void } {
+  const dispatch = useAppDispatch();
+  const location = useLocation();
+  const { key: permalinkKey } = useParams();
+  const [getExplore] = useLazyGetExploreQuery();
+  const ownSearch = useRef<string | null>(null);
+  const onLoadedRef = useRef(onLoaded);
+  onLoadedRef.current = onLoaded;
+
+  useEffect(() => {
+    const here = `${location.pathname}${location.search}`;
+    // the page put this address there itself (unsaved edits stored): nothing to load
+    if (ownSearch.current === here) return;
+    ownSearch.current = null;
+    const params = exploreParamsFromUrl(location.search, permalinkKey);
+    if (!params) {
+      dispatch(exploreActions.loadFailed('Choose a dataset to explore, or open a saved chart.'));
+      return;
+    }
+    let cancelled = false;
+    dispatch(exploreActions.loadStarted());
+    getExplore(params)
+      .unwrap()
+      .then((bootstrap) => {
+        if (cancelled) return;
+        const formDataKey = 'form_data_key' in params && params.form_data_key ? params.form_data_key : null;
+        dispatch(exploreActions.bootstrapped({ bootstrap, formDataKey, force: forceFromUrl(location.search) }));
+        onLoadedRef.current();
+      })
+      .catch((e: unknown) => {
+        if (!cancelled) dispatch(exploreActions.loadFailed(errorMessage(e)));
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [location.pathname, location.search, permalinkKey, dispatch, getExplore]);
+
+  const ownUrl = useCallback((url: string) => {
+    ownSearch.current = url;
+  }, []);
+  return { ownUrl };
+}
+
+export function ExplorePage() {
+  const dispatch = useAppDispatch();
+  const { bootstrap } = useSession();
+  const sqlMaxRow = bootstrap.conf.SQL_MAX_ROW;
+  const state = useAppSelector((s) => s.explore);
+  const { formData, datasource, loadStatus } = state;
+  const runner = useChartRunner();
+  const { addInfoToast } = useToasts();
+  const [ownState, setOwnState] = useState<Record<string, unknown> | undefined>(undefined);
+  const runOnLoad = useRef(false);
+
+  const definition = getVizDefinition(formData.viz_type);
+  const controls = useMemo(() => (definition ? controlsOf(definition) : {}), [definition]);
+  const context = useMemo<ControlContext>(() => ({ formData, datasource, sqlMaxRow }), [formData, datasource, sqlMaxRow]);
+  // "setting a field revalidates controls"
+  const errors = useMemo(() => (definition ? validateControls(definition, context) : {}), [definition, context]);
+  const blocked = hasValidationErrors(errors);
+
+  const { ownUrl } = useExploreLoader(() => {
+    runOnLoad.current = true;
+  });
+  useFormDataSync(formData, state.edited, state.formDataKey, state.slice?.slice_id ?? null, ownUrl);
+  useDocumentTitle(state.sliceName || (datasource ? `Explore · ${datasource.name}` : 'Explore'));
+
+  const run = useCallback(
+    (force = false) => {
+      if (blocked) return;
+      setOwnState(undefined);
+      runner.run(formData, { force: force || state.force });
+    },
+    [blocked, runner, formData, state.force],
+  );
+
+  // a saved chart, a permalink or a valid new chart runs at once; an invalid one waits for the user
+  useEffect(() => {
+    if (loadStatus !== 'ready' || !runOnLoad.current) return;
+    runOnLoad.current = false;
+    if (!blocked) run();
+  }, [loadStatus, blocked, run]);
+
+  // Ctrl+Enter / Cmd+Enter runs from anywhere on the page
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && loadStatus === 'ready') {
+        e.preventDefault();
+        run();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [run, loadStatus]);
+
+  // "changing the datasource ... lists the transferred controls"
+  useEffect(() => {
+    if (state.controlsTransferred.length === 0) return;
+    const labels = state.controlsTransferred.map((name) => controls[name]?.label ?? name);
+    addInfoToast(`Controls kept for the new dataset: ${labels.join(', ')}`);
+    dispatch(exploreActions.controlsTransferredSeen());
+  }, [state.controlsTransferred, controls, addInfoToast, dispatch]);
+
+  const onControlChange = useCallback(
+    (name: string, value: unknown) => {
+      dispatch(exploreActions.controlChanged({ name, value, renderTrigger: Boolean(controls[name]?.renderTrigger) }));
+    },
+    [dispatch, controls],
+  );
+
+  const onOwnStateChange = useCallback(
+    (next: Record<string, unknown>) => {
+      setOwnState(next);
+      runner.run(state.renderFormData ?? formData, { ownState: next });
+    },
+    [runner, state.renderFormData, formData],
+  );
+
+  if (loadStatus === 'idle' || loadStatus === 'loading') {
+    return (
+      <div className="rama-explore rama-explore-loading">
+        <Spin size="large" />
+      </div>
+    );
+  }
+  if (loadStatus === 'error') {
+    return (
+      <div className="rama-explore rama-explore-loading">
+        <Result
+          status="warning"
+          title="This chart cannot be opened"
+          subTitle={state.loadError}
+          extra={<Button href="/chart/list/">Go to charts</Button>}
+        />
+      </div>
+    );
+  }
+
+  const loading = state.chart.chartStatus === 'loading';
+  return (
+    <div className="rama-explore">
+      <ExploreHeader controls={controls} onSavedUrl={ownUrl} />
+      {state.message && <Alert type="warning" showIcon banner title={state.message} />}
+      <div className="rama-explore-body">
+        <aside className="rama-explore-datasource" aria-label="Dataset">
+          <DatasourcePane />
+        </aside>
+        <section className="rama-explore-controls" aria-label="Chart controls">
+          <VizTypePicker vizType={formData.viz_type} onChange={(vizType) => dispatch(exploreActions.vizTypeChanged(vizType))} />
+          <div className="rama-explore-control-scroll">
+            {definition ? (
+              <ControlPanel
+                definition={definition}
+                formData={formData}
+                datasource={datasource}
+                sqlMaxRow={sqlMaxRow}
+                errors={errors}
+                onChange={onControlChange}
+              />
+            ) : (
+              <Alert type="error" showIcon title={`Unknown visualization type: ${formData.viz_type}`} />
+            )}
+          </div>
+          <RunFooter
+            loading={loading}
+            stale={state.stale}
+            hasResult={state.chart.queriesResponse !== null}
+            errors={errors}
+            controls={controls}
+            onRun={() => run()}
+            onStop={runner.stop}
+          />
+        </section>
+        <main className="rama-explore-chart">
+          {datasource ? (
+            <ChartPane ownState={ownState} onOwnStateChange={onOwnStateChange} onForceRun={() => run(true)} blocked={blocked} />
+          ) : (
+            <Flex flex={1} align="center" justify="center">
+              <Result status="404" title="The dataset of this chart is gone" subTitle={state.message ?? ExploreMessage.GENERIC} />
+            </Flex>
+          )}
+        </main>
+      </div>
+    </div>
+  );
+}

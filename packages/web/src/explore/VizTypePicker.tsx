@@ -1,0 +1,151 @@
+/** "Chart type": the current type and the gallery of every type (search, categories, recently used). */
+import { useMemo, useState } from 'react';
+import { Button, Empty, Input, Modal, Tag, Typography } from 'antd';
+import { AppstoreOutlined, SearchOutlined } from '@ant-design/icons';
+import type { VizMeta } from '@rama/shared';
+import { getWebViz, webVizList } from '../visualizations/registry';
+import { ALL_CHARTS, RECENT_VIZ_KEY, categoryCounts, pushRecent, readRecent, visibleTypes } from './vizGallery';
+
+function safeLocalStorage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function Thumbnail({ vizType, size }: { vizType: string; size: number }) {
+  const thumbnail = getWebViz(vizType)?.thumbnail;
+  return thumbnail ? (
+    <img src={thumbnail} alt="" width={size} height={size} className="rama-viz-thumb" />
+  ) : (
+    <span className="rama-viz-thumb rama-viz-thumb-empty" style={{ width: size, height: size }}>
+      <AppstoreOutlined />
+    </span>
+  );
+}
+
+interface GalleryProps {
+  open: boolean;
+  current: string;
+  onClose: () => void;
+  onSelect: (vizType: string) => void;
+}
+
+function VizGallery({ open, current, onClose, onSelect }: GalleryProps) {
+  const metas = useMemo<VizMeta[]>(() => webVizList().map((v) => v.definition.meta), []);
+  const [recent] = useState(() => readRecent(safeLocalStorage()));
+  const [category, setCategory] = useState(ALL_CHARTS);
+  const [search, setSearch] = useState('');
+  const [selected, setSelected] = useState(current);
+  const shown = visibleTypes(metas, category, search, recent);
+  const details = metas.find((m) => m.key === selected);
+
+  return (
+    <Modal
+      open={open}
+      title="Select a visualization type"
+      width={1000}
+      onCancel={onClose}
+      okText="Select"
+      onOk={() => onSelect(selected)}
+      okButtonProps={{ disabled: !details }}
+      destroyOnHidden
+      className="rama-viz-gallery-modal"
+    >
+      <div className="rama-viz-gallery">
+        <nav className="rama-viz-gallery-categories" aria-label="Categories">
+          {categoryCounts(metas, recent).map(([name, count]) => (
+            <button
+              type="button"
+              key={name}
+              className={name === category && !search ? 'is-active' : undefined}
+              onClick={() => {
+                setCategory(name);
+                setSearch('');
+              }}
+            >
+              <span>{name}</span>
+              <span className="rama-viz-gallery-count">{count}</span>
+            </button>
+          ))}
+        </nav>
+        <div className="rama-viz-gallery-main">
+          <Input
+            allowClear
+            autoFocus
+            prefix={<SearchOutlined />}
+            placeholder="Search all charts"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            aria-label="Search all charts"
+          />
+          {shown.length === 0 ? (
+            <Empty description="No charts match" />
+          ) : (
+            <div className="rama-viz-gallery-grid" role="listbox" aria-label="Visualization types">
+              {shown.map((meta) => (
+                <button
+                  type="button"
+                  role="option"
+                  aria-selected={meta.key === selected}
+                  key={meta.key}
+                  className={`rama-viz-gallery-item${meta.key === selected ? ' is-selected' : ''}`}
+                  onClick={() => setSelected(meta.key)}
+                  onDoubleClick={() => onSelect(meta.key)}
+                >
+                  <Thumbnail vizType={meta.key} size={88} />
+                  <span className="rama-viz-gallery-name">{meta.name}</span>
+                </button>
+              ))}
+            </div>
+          )}
+          {details && (
+            <div className="rama-viz-gallery-details">
+              <Typography.Title level={5}>{details.name}</Typography.Title>
+              <div>
+                <Tag>{details.category}</Tag>
+                {details.tags.map((t) => (
+                  <Tag key={t} bordered={false}>
+                    {t}
+                  </Tag>
+                ))}
+              </div>
+              <Typography.Paragraph type="secondary">{details.description}</Typography.Paragraph>
+            </div>
+          )}
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+export function VizTypePicker({ vizType, onChange }: { vizType: string; onChange: (vizType: string) => void }) {
+  const [open, setOpen] = useState(false);
+  const meta = getWebViz(vizType)?.definition.meta;
+  const select = (next: string) => {
+    setOpen(false);
+    const storage = safeLocalStorage();
+    try {
+      storage?.setItem(RECENT_VIZ_KEY, JSON.stringify(pushRecent(readRecent(storage), next)));
+    } catch {
+      // a full or blocked storage only loses the recently used list
+    }
+    onChange(next);
+  };
+  return (
+    <div className="rama-explore-viztype">
+      <Typography.Text type="secondary" className="rama-explore-label">
+        Chart type
+      </Typography.Text>
+      <div className="rama-explore-viztype-row">
+        <Thumbnail vizType={vizType} size={32} />
+        <span className="rama-explore-viztype-name">{meta?.name ?? vizType}</span>
+        <Button size="small" onClick={() => setOpen(true)}>
+          View all charts
+        </Button>
+      </div>
+      {open && <VizGallery open current={vizType} onClose={() => setOpen(false)} onSelect={select} />}
+    </div>
+  );
+}

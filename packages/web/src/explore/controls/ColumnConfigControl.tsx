@@ -1,0 +1,150 @@
+/** Per result column: number or time format, alignment, cell bars and width, in a compact popover. */
+import { useState } from 'react';
+import { Checkbox, InputNumber, Popover, Radio, Select } from 'antd';
+import { NUMBER_FORMAT_OPTIONS, TIME_FORMAT_OPTIONS } from '@rama/shared';
+import { ColumnTypeIcon } from './ColumnTypeIcon';
+import { columnConfigMap, columnConfigSummary, setColumnConfig, type ColumnConfigEntry } from './columnConfig';
+import { resultColumnsOf, type ResultColumn } from './resultColumns';
+import type { ControlProps } from './types';
+
+function FormatSelect({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value?: string;
+  options: [string, string][];
+  onChange: (v?: string) => void;
+}) {
+  const [search, setSearch] = useState('');
+  const all = options.map(([v, l]) => ({ value: v, label: l }));
+  if (value && !options.some(([v]) => v === value)) all.unshift({ value, label: value });
+  if (search.trim() && !all.some((o) => o.value === search.trim())) all.unshift({ value: search.trim(), label: search.trim() });
+  return (
+    <label className="rama-editor-field">
+      <span>{label}</span>
+      <Select
+        aria-label={label}
+        size="small"
+        allowClear
+        placeholder="Default"
+        value={value}
+        options={all}
+        showSearch={{ onSearch: setSearch, optionFilterProp: 'label' }}
+        onChange={(v: string | undefined) => {
+          setSearch('');
+          onChange(v);
+        }}
+        popupMatchSelectWidth={false}
+      />
+    </label>
+  );
+}
+
+function ColumnSettings({
+  column,
+  entry,
+  onChange,
+}: {
+  column: ResultColumn;
+  entry: ColumnConfigEntry;
+  onChange: (patch: Partial<ColumnConfigEntry>) => void;
+}) {
+  const numeric = column.kind === 'numeric' || column.isMetric;
+  return (
+    <div className="rama-popover-editor rama-column-config-editor" role="dialog" aria-label={`Settings of ${column.name}`}>
+      <div className="rama-editor-fields">
+        {numeric && (
+          <FormatSelect
+            label="Number format"
+            value={entry.d3NumberFormat}
+            options={NUMBER_FORMAT_OPTIONS}
+            onChange={(d3NumberFormat) => onChange({ d3NumberFormat })}
+          />
+        )}
+        {column.kind === 'temporal' && (
+          <FormatSelect
+            label="Time format"
+            value={entry.d3TimeFormat}
+            options={TIME_FORMAT_OPTIONS}
+            onChange={(d3TimeFormat) => onChange({ d3TimeFormat })}
+          />
+        )}
+        <label className="rama-editor-field">
+          <span>Text align</span>
+          <Radio.Group
+            size="small"
+            value={entry.horizontalAlign ?? (numeric ? 'right' : 'left')}
+            onChange={(e) => onChange({ horizontalAlign: e.target.value as ColumnConfigEntry['horizontalAlign'] })}
+          >
+            <Radio.Button value="left">Left</Radio.Button>
+            <Radio.Button value="center">Center</Radio.Button>
+            <Radio.Button value="right">Right</Radio.Button>
+          </Radio.Group>
+        </label>
+        {numeric && (
+          <>
+            <Checkbox
+              checked={entry.showCellBars !== false}
+              onChange={(e) => onChange({ showCellBars: e.target.checked ? undefined : false })}
+            >
+              Show cell bars
+            </Checkbox>
+            <Checkbox
+              checked={entry.alignPositiveNegative === true}
+              onChange={(e) => onChange({ alignPositiveNegative: e.target.checked || undefined })}
+            >
+              Align positive and negative values (bars start at zero)
+            </Checkbox>
+            <Checkbox
+              checked={entry.colorPositiveNegative === true}
+              onChange={(e) => onChange({ colorPositiveNegative: e.target.checked || undefined })}
+            >
+              Colour positive and negative values
+            </Checkbox>
+          </>
+        )}
+        <label className="rama-editor-field">
+          <span>Column width (px)</span>
+          <InputNumber
+            size="small"
+            min={20}
+            max={2000}
+            placeholder="Auto"
+            value={entry.columnWidth}
+            onChange={(n) => onChange({ columnWidth: n ?? undefined })}
+          />
+        </label>
+      </div>
+    </div>
+  );
+}
+
+export function ColumnConfigControl({ name, value, onChange, formData, datasource }: ControlProps) {
+  const map = columnConfigMap(value);
+  const columns = resultColumnsOf(formData, datasource);
+  if (columns.length === 0) return <div className="rama-editor-empty">Choose columns or metrics first.</div>;
+  return (
+    <div className="rama-column-config" id={`control-${name}`}>
+      {columns.map((c) => (
+        <Popover
+          key={c.name}
+          trigger="click"
+          placement="right"
+          destroyOnHidden
+          content={
+            <ColumnSettings column={c} entry={map[c.name] ?? {}} onChange={(patch) => onChange(setColumnConfig(map, c.name, patch))} />
+          }
+        >
+          <button type="button" className="rama-column-config-row" aria-label={`Settings of ${c.name}`}>
+            <ColumnTypeIcon kind={c.isMetric ? 'metric' : c.kind} />
+            <span className="rama-chip-text">{c.name}</span>
+            <span className="rama-column-config-summary">{columnConfigSummary(map[c.name])}</span>
+          </button>
+        </Popover>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,214 @@
+/**
+ * The adhoc filter editor popover: Simple (column, operator, comparator — a value list with the
+ * column's values for IN / NOT IN, one value for comparisons, none for IS NULL and the like, the
+ * time range picker for TEMPORAL_RANGE) and Custom SQL (a WHERE or HAVING clause).
+ */
+import { useState } from 'react';
+import { Button, Input, Select, Tabs } from 'antd';
+import type { ExploreDatasource } from '@rama/shared';
+import { SqlField } from '../../datasets/editor/SqlField';
+import { columnKind, findColumn } from './columns';
+import { ColumnTypeIcon } from './ColumnTypeIcon';
+import {
+  coerceComparator,
+  comparatorFor,
+  FILTER_OPERATORS,
+  isFilterComplete,
+  MULTI_OPERATORS,
+  NO_COMPARATOR_OPERATORS,
+  operatorIdOf,
+  operatorsFor,
+  simpleFilter,
+  sqlFilter,
+  type ControlAdhocFilter,
+  type OperatorId,
+} from './filters';
+import { newOptionName } from './metrics';
+import { TimeRangeEditor } from './TimeRangePicker';
+import { useDistinctValues } from './useDistinctValues';
+
+type FilterTab = 'simple' | 'sql';
+
+export interface FilterEditorProps {
+  filter: ControlAdhocFilter | null;
+  presetColumn?: string | null;
+  datasource: ExploreDatasource | null;
+  onSave: (filter: ControlAdhocFilter) => void;
+  onClose: () => void;
+}
+
+const valueText = (v: unknown) => (v === null ? 'NULL' : String(v));
+
+export function FilterEditor({ filter, presetColumn, datasource, onSave, onClose }: FilterEditorProps) {
+  const columns = datasource?.columns ?? [];
+  const simple = filter?.expressionType === 'SIMPLE' ? filter : null;
+  const [tab, setTab] = useState<FilterTab>(filter?.expressionType === 'SQL' ? 'sql' : 'simple');
+  const [subject, setSubject] = useState<string | null>(simple?.subject ?? presetColumn ?? null);
+  const column = findColumn(columns, subject);
+  const [operatorId, setOperatorId] = useState<OperatorId | null>(() => {
+    if (simple) return operatorIdOf(simple.operator, simple.operatorId);
+    const preset = findColumn(columns, presetColumn);
+    return preset ? operatorsFor(preset)[0] : null;
+  });
+  const [comparator, setComparator] = useState<unknown>(() =>
+    simple ? simple.comparator : operatorId ? comparatorFor(operatorId, undefined) : undefined,
+  );
+  const [timeRangeValid, setTimeRangeValid] = useState(true);
+  const [clause, setClause] = useState<'WHERE' | 'HAVING'>(filter?.clause ?? 'WHERE');
+  const [sql, setSql] = useState(filter?.expressionType === 'SQL' ? filter.sqlExpression : '');
+  const [search, setSearch] = useState('');
+  const [optionName] = useState(() => filter?.filterOptionName ?? newOptionName('filter'));
+
+  const operators = operatorsFor(column ?? null);
+  const isMulti = operatorId !== null && MULTI_OPERATORS.has(operatorId);
+  const distinct = useDistinctValues(datasource, subject, search, tab === 'simple' && isMulti);
+
+  const draft: ControlAdhocFilter | null = (() => {
+    if (tab === 'sql') return sql.trim() ? sqlFilter(sql, clause, optionName) : null;
+    if (!subject || !operatorId) return null;
+    const f = simpleFilter(subject, operatorId, coerceComparator(comparator, column), { filterOptionName: optionName });
+    return isFilterComplete(f) ? f : null;
+  })();
+  const canSave = draft !== null && (operatorId !== 'TEMPORAL_RANGE' || tab === 'sql' || timeRangeValid);
+
+  const chooseColumn = (name: string) => {
+    setSubject(name);
+    const next = operatorsFor(findColumn(columns, name) ?? null);
+    const op = operatorId && next.includes(operatorId) ? operatorId : next[0];
+    setOperatorId(op);
+    setComparator(comparatorFor(op, op === operatorId ? comparator : undefined));
+    setSearch('');
+  };
+  const chooseOperator = (op: OperatorId) => {
+    setOperatorId(op);
+    setComparator(comparatorFor(op, operatorId === 'TEMPORAL_RANGE' || op === 'TEMPORAL_RANGE' ? undefined : comparator));
+  };
+
+  const comparatorField = (() => {
+    if (!operatorId || NO_COMPARATOR_OPERATORS.has(operatorId)) return null;
+    if (operatorId === 'TEMPORAL_RANGE') {
+      return (
+        <TimeRangeEditor
+          value={typeof comparator === 'string' ? comparator : ''}
+          column={subject}
+          onDraftChange={(v, valid) => {
+            setComparator(v);
+            setTimeRangeValid(valid);
+          }}
+        />
+      );
+    }
+    if (isMulti) {
+      const chosen = Array.isArray(comparator) ? comparator : [];
+      const options = [...new Set([...chosen, ...distinct.values.filter((v) => v !== null)].map(valueText))].map((v) => ({
+        value: v,
+        label: v,
+      }));
+      return (
+        <Select
+          aria-label="Values"
+          mode="tags"
+          style={{ width: '100%' }}
+          placeholder={distinct.loading ? 'Loading values…' : 'Type or choose values'}
+          loading={distinct.loading}
+          value={chosen.map(valueText)}
+          options={options}
+          showSearch={{ onSearch: setSearch }}
+          notFoundContent={distinct.error ?? (distinct.loading ? 'Loading…' : 'No values')}
+          onChange={(vals: string[]) => setComparator(vals)}
+        />
+      );
+    }
+    return (
+      <Input
+        aria-label="Value"
+        placeholder={operatorId === 'LIKE' || operatorId === 'ILIKE' ? 'Pattern, % matches anything' : 'Value'}
+        value={comparator === undefined || comparator === null ? '' : String(comparator)}
+        onChange={(e) => setComparator(e.target.value)}
+      />
+    );
+  })();
+
+  return (
+    <div className="rama-popover-editor rama-filter-editor" role="dialog" aria-label="Edit filter">
+      <Tabs
+        size="small"
+        activeKey={tab}
+        onChange={(k) => setTab(k as FilterTab)}
+        items={[
+          {
+            key: 'simple',
+            label: 'Simple',
+            children: (
+              <div className="rama-editor-fields">
+                <Select
+                  aria-label="Column"
+                  showSearch={{ optionFilterProp: 'search' }}
+                  placeholder="Select a column"
+                  value={subject ?? undefined}
+                  onChange={chooseColumn}
+                  options={columns
+                    .filter((c) => c.filterable || c.column_name === subject)
+                    .map((c) => ({
+                      value: c.column_name,
+                      search: `${c.column_name} ${c.verbose_name ?? ''}`,
+                      label: (
+                        <span className="rama-option-with-icon">
+                          <ColumnTypeIcon kind={columnKind(c)} /> {c.verbose_name || c.column_name}
+                        </span>
+                      ),
+                    }))}
+                />
+                <Select
+                  aria-label="Operator"
+                  placeholder="Select an operator"
+                  value={operatorId ?? undefined}
+                  onChange={chooseOperator}
+                  options={operators.map((id) => ({ value: id, label: FILTER_OPERATORS[id].label }))}
+                />
+                {comparatorField}
+              </div>
+            ),
+          },
+          {
+            key: 'sql',
+            label: 'Custom SQL',
+            children: (
+              <div className="rama-editor-fields">
+                <Select
+                  aria-label="Clause"
+                  value={clause}
+                  onChange={(v: 'WHERE' | 'HAVING') => setClause(v)}
+                  options={[
+                    { value: 'WHERE', label: 'WHERE' },
+                    { value: 'HAVING', label: 'HAVING' },
+                  ]}
+                />
+                <SqlField
+                  value={sql}
+                  onChange={setSql}
+                  backend={datasource?.database.backend ?? 'sql'}
+                  label={`${clause} clause SQL`}
+                  readOnly={false}
+                />
+                <div className="rama-editor-hint">
+                  {clause === 'WHERE'
+                    ? 'Filters rows before they are aggregated.'
+                    : 'Filters groups after aggregation, e.g. SUM(num) > 100.'}
+                </div>
+              </div>
+            ),
+          },
+        ]}
+      />
+      <div className="rama-editor-actions">
+        <Button size="small" onClick={onClose}>
+          Close
+        </Button>
+        <Button size="small" type="primary" disabled={!canSave} onClick={() => draft && onSave(draft)}>
+          Save
+        </Button>
+      </div>
+    </div>
+  );
+}

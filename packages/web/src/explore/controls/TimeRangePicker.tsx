@@ -1,0 +1,200 @@
+/**
+ * The time range picker: Last, Previous, Custom, Advanced and No filter, with the actual bounds
+ * the server will apply and its message when an expression does not parse (Apply is disabled then).
+ * `TimeRangeEditor` is the panel itself (the filter editor embeds it); `TimeRangePicker` puts it
+ * behind a button (the dashboard's time filter reuses it).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Input, Popover, Radio, Select, Spin } from 'antd';
+import { CalendarOutlined } from '@ant-design/icons';
+import { NO_TIME_RANGE } from '@rama/shared';
+import { CustomBoundField } from './CustomBoundField';
+import {
+  boundsLabel,
+  decodeAdvancedRange,
+  decodeCustomRange,
+  encodeAdvancedRange,
+  encodeCustomRange,
+  initialValueFor,
+  LAST_RANGES,
+  PREVIOUS_RANGES,
+  RANGE_LABELS,
+  RANGE_TYPES,
+  rangeTypeOf,
+  type RangeType,
+} from './timeRangeModel';
+import { useTimeRangeBounds, type TimeRangeBoundsState } from './useTimeRangeBounds';
+
+/** How a time range reads on a button or chip. */
+export function timeRangeLabel(value: string | null | undefined): string {
+  const v = (value ?? '').trim();
+  if (!v) return NO_TIME_RANGE;
+  return RANGE_LABELS[v] ?? RANGE_LABELS[v.toLowerCase()] ?? v;
+}
+
+interface TimeRangeEditorProps {
+  value: string;
+  /** the column named in the bounds line */
+  column?: string | null;
+  onApply?: (value: string) => void;
+  onCancel?: () => void;
+  /** inside another editor: report each change instead of showing Apply / Cancel */
+  onDraftChange?: (value: string, valid: boolean) => void;
+}
+
+function ActualBounds({ bounds, column }: { bounds: TimeRangeBoundsState; column?: string | null }) {
+  return (
+    <div className="rama-time-bounds" aria-live="polite">
+      <div className="rama-time-bounds-title">Actual time range</div>
+      {bounds.pending ? (
+        <Spin size="small" />
+      ) : bounds.error ? (
+        <Alert type="error" showIcon title={bounds.error} />
+      ) : (
+        <code>{boundsLabel(bounds.since, bounds.until, column || 'col')}</code>
+      )}
+    </div>
+  );
+}
+
+export function TimeRangeEditor({ value, column, onApply, onCancel, onDraftChange }: TimeRangeEditorProps) {
+  const [draft, setDraft] = useState(value || NO_TIME_RANGE);
+  const [type, setType] = useState<RangeType>(() => rangeTypeOf(value));
+  const bounds = useTimeRangeBounds(draft);
+  const valid = !bounds.pending && bounds.error === null;
+  const report = useRef(onDraftChange);
+  useEffect(() => {
+    report.current = onDraftChange;
+  });
+  useEffect(() => report.current?.(draft, valid), [draft, valid]);
+  const custom = type === 'Custom' ? decodeCustomRange(draft) : null;
+  const advanced = type === 'Advanced' ? decodeAdvancedRange(draft) : null;
+
+  return (
+    <div className="rama-time-range-editor" role="group" aria-label="Time range">
+      <label className="rama-editor-field">
+        <span>Range type</span>
+        <Select
+          aria-label="Range type"
+          size="small"
+          value={type}
+          options={RANGE_TYPES.map((t) => ({ value: t, label: t }))}
+          onChange={(t: RangeType) => {
+            setType(t);
+            setDraft(initialValueFor(t, draft));
+          }}
+        />
+      </label>
+      {type === 'Last' && (
+        <Radio.Group className="rama-range-radios" value={draft} onChange={(e) => setDraft(String(e.target.value))}>
+          {LAST_RANGES.map((r) => (
+            <Radio key={r} value={r}>
+              {RANGE_LABELS[r]}
+            </Radio>
+          ))}
+        </Radio.Group>
+      )}
+      {type === 'Previous' && (
+        <Radio.Group className="rama-range-radios" value={draft} onChange={(e) => setDraft(String(e.target.value))}>
+          {PREVIOUS_RANGES.map((r) => (
+            <Radio key={r} value={r}>
+              {RANGE_LABELS[r]}
+            </Radio>
+          ))}
+        </Radio.Group>
+      )}
+      {custom && (
+        <div className="rama-custom-range">
+          <CustomBoundField
+            label="Start (inclusive)"
+            bound={custom.since}
+            onChange={(since) => setDraft(encodeCustomRange({ ...custom, since }))}
+          />
+          <CustomBoundField
+            label="End (exclusive)"
+            bound={custom.until}
+            onChange={(until) => setDraft(encodeCustomRange({ ...custom, until }))}
+          />
+        </div>
+      )}
+      {advanced && (
+        <div className="rama-advanced-range">
+          <label className="rama-editor-field">
+            <span>Start (inclusive)</span>
+            <Input
+              size="small"
+              aria-label="Start (inclusive)"
+              placeholder='e.g. DATEADD(DATETIME("now"), -7, day), 2024-01-01, 30 days ago'
+              value={advanced.since}
+              onChange={(e) => setDraft(encodeAdvancedRange(e.target.value, advanced.until))}
+            />
+          </label>
+          <label className="rama-editor-field">
+            <span>End (exclusive)</span>
+            <Input
+              size="small"
+              aria-label="End (exclusive)"
+              placeholder="e.g. now, today, 2024-02-01"
+              value={advanced.until}
+              onChange={(e) => setDraft(encodeAdvancedRange(advanced.since, e.target.value))}
+            />
+          </label>
+        </div>
+      )}
+      {type === 'No filter' && <div className="rama-editor-empty">The chart reads every row, whatever its time.</div>}
+      <ActualBounds bounds={bounds} column={column} />
+      {!onDraftChange && (
+        <div className="rama-editor-actions">
+          {onCancel && (
+            <Button size="small" onClick={onCancel}>
+              Cancel
+            </Button>
+          )}
+          <Button size="small" type="primary" disabled={!valid} onClick={() => onApply?.(draft)}>
+            Apply
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+interface TimeRangePickerProps {
+  value: string | null | undefined;
+  onChange: (value: string) => void;
+  column?: string | null;
+  id?: string;
+  disabled?: boolean;
+}
+
+/** A button showing the range; it opens the editor in a popover and applies its value. */
+export function TimeRangePicker({ value, onChange, column, id, disabled }: TimeRangePickerProps) {
+  const [open, setOpen] = useState(false);
+  const current = value || NO_TIME_RANGE;
+  return (
+    <Popover
+      trigger="click"
+      placement="right"
+      open={open}
+      onOpenChange={setOpen}
+      destroyOnHidden
+      content={
+        open ? (
+          <TimeRangeEditor
+            value={current}
+            column={column}
+            onApply={(v) => {
+              onChange(v);
+              setOpen(false);
+            }}
+            onCancel={() => setOpen(false)}
+          />
+        ) : null
+      }
+    >
+      <Button id={id} className="rama-time-range-button" icon={<CalendarOutlined />} disabled={disabled} block>
+        {timeRangeLabel(current)}
+      </Button>
+    </Popover>
+  );
+}

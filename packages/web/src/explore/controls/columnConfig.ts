@@ -1,0 +1,46 @@
+/**
+ * Per-column display settings of the table (the BI server's `column_config`): keyed by result
+ * column, each with number / time format, alignment, cell bars and width. Settings left at their
+ * default are not stored, and a column with none is dropped from the map.
+ */
+export interface ColumnConfigEntry {
+  d3NumberFormat?: string;
+  d3TimeFormat?: string;
+  horizontalAlign?: 'left' | 'center' | 'right';
+  showCellBars?: boolean;
+  alignPositiveNegative?: boolean;
+  colorPositiveNegative?: boolean;
+  columnWidth?: number;
+}
+
+export type ColumnConfigMap = Record<string, ColumnConfigEntry>;
+
+export function columnConfigMap(value: unknown): ColumnConfigMap {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  const out: ColumnConfigMap = {};
+  for (const [k, v] of Object.entries(value)) if (typeof v === 'object' && v !== null) out[k] = v as ColumnConfigEntry;
+  return out;
+}
+
+export function setColumnConfig(map: ColumnConfigMap, column: string, patch: Partial<ColumnConfigEntry>): ColumnConfigMap {
+  const merged: Record<string, unknown> = { ...map[column], ...patch };
+  for (const key of Object.keys(merged)) {
+    if (merged[key] === undefined || merged[key] === null || merged[key] === '') delete merged[key];
+  }
+  const next = { ...map };
+  if (Object.keys(merged).length) next[column] = merged as ColumnConfigEntry;
+  else delete next[column];
+  return next;
+}
+
+/** A short summary of what is set for a column, for its line in the list. */
+export function columnConfigSummary(entry: ColumnConfigEntry | undefined): string {
+  if (!entry) return '';
+  const parts: string[] = [];
+  if (entry.d3NumberFormat) parts.push(entry.d3NumberFormat);
+  if (entry.d3TimeFormat) parts.push(entry.d3TimeFormat);
+  if (entry.horizontalAlign) parts.push(`align ${entry.horizontalAlign}`);
+  if (entry.showCellBars === false) parts.push('no bars');
+  if (entry.columnWidth) parts.push(`${entry.columnWidth}px`);
+  return parts.join(', ');
+}

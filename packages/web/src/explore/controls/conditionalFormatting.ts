@@ -1,0 +1,54 @@
+/**
+ * Conditional formatting rules of the table and pivot table (the BI server's
+ * `conditional_formatting` shape): a column, a comparison and a colour.
+ */
+export const CF_OPERATORS = ['None', '>', '<', '≥', '≤', '=', '≠', '< x <', '≤ x ≤', '≤ x <', '< x ≤'] as const;
+export type CfOperator = (typeof CF_OPERATORS)[number];
+
+export interface ConditionalFormattingRule {
+  column?: string;
+  operator?: CfOperator;
+  targetValue?: number;
+  targetValueLeft?: number;
+  targetValueRight?: number;
+  colorScheme?: string;
+}
+
+export const CF_COLORS: [string, string][] = [
+  ['#ACE1C4', 'Green'],
+  ['#FDE380', 'Yellow'],
+  ['#EFA1AA', 'Red'],
+  ['#A1A6BD', 'Blue'],
+];
+
+export function isBetweenOperator(op: CfOperator | undefined): boolean {
+  return op !== undefined && op.includes('x');
+}
+
+/** A rule is applied only when it names a column, an operator and the values that operator needs. */
+export function ruleError(rule: ConditionalFormattingRule): string | null {
+  if (!rule.column) return 'Choose a column';
+  if (!rule.operator) return 'Choose an operator';
+  if (rule.operator === 'None') return null;
+  if (isBetweenOperator(rule.operator)) {
+    if (!Number.isFinite(rule.targetValueLeft) || !Number.isFinite(rule.targetValueRight)) return 'Enter both bounds';
+    if ((rule.targetValueLeft as number) >= (rule.targetValueRight as number)) return 'The left bound must be less than the right one';
+    return null;
+  }
+  return Number.isFinite(rule.targetValue) ? null : 'Enter a target value';
+}
+
+/** What a rule's line in the list says: `sum__num > 10`, `10 < count < 20`. */
+export function ruleLabel(rule: ConditionalFormattingRule): string {
+  const column = rule.column ?? '?';
+  if (!rule.operator || rule.operator === 'None') return column;
+  if (isBetweenOperator(rule.operator)) {
+    const [left, right] = rule.operator.split(' x ');
+    return `${rule.targetValueLeft ?? '?'} ${left} ${column} ${right} ${rule.targetValueRight ?? '?'}`;
+  }
+  return `${column} ${rule.operator} ${rule.targetValue ?? '?'}`;
+}
+
+export function ruleList(value: unknown): ConditionalFormattingRule[] {
+  return Array.isArray(value) ? value.filter((r): r is ConditionalFormattingRule => typeof r === 'object' && r !== null) : [];
+}

@@ -1,0 +1,151 @@
+/**
+ * Explore's server calls: the bootstrap (GET /api/v1/explore/), unsaved form data per browser tab,
+ * permalinks (RTK Query endpoints), and the chart data calls, which are plain functions: their
+ * replies are large, never shared between components, and must be stoppable (AbortSignal).
+ */
+import type {
+  ChartDataQueryResult,
+  ExploreBootstrap,
+  ExploreDatasource,
+  ExploreFormDataPayload,
+  ExplorePermalinkPayload,
+  QueryContext,
+} from '@rama/shared';
+import { api, request } from '../app/api';
+
+/** Which state the bootstrap starts from: a saved chart, a dataset, unsaved edits or a permalink. */
+export type ExploreParams =
+  | { slice_id: number; form_data_key?: string }
+  | { datasource_id: number; datasource_type: string; viz_type?: string; form_data_key?: string }
+  | { form_data_key: string; slice_id?: number }
+  | { permalink_key: string };
+
+export interface FormDataArgs {
+  tabId: number;
+  payload: ExploreFormDataPayload;
+}
+
+export interface FormDataUpdateArgs extends FormDataArgs {
+  key: string;
+}
+
+export const exploreApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getExplore: build.query<ExploreBootstrap, ExploreParams>({
+      query: (params) => ({ url: '/api/v1/explore/', params: { ...params } }),
+      transformResponse: (reply: { result: ExploreBootstrap }) => reply.result,
+      // each visit starts from the server's state, never from an older visit's
+      keepUnusedDataFor: 0,
+    }),
+    postFormData: build.mutation<{ key: string }, FormDataArgs>({
+      query: ({ tabId, payload }) => ({ url: '/api/v1/explore/form_data', method: 'POST', params: { tab_id: tabId }, body: payload }),
+    }),
+    /** The reply may name a new key (the BI server answers one when the key belonged to another tab). */
+    putFormData: build.mutation<{ key?: string; message?: string }, FormDataUpdateArgs>({
+      query: ({ key, tabId, payload }) => ({
+        url: `/api/v1/explore/form_data/${encodeURIComponent(key)}`,
+        method: 'PUT',
+        params: { tab_id: tabId },
+        body: payload,
+      }),
+    }),
+    createExplorePermalink: build.mutation<{ key: string; url: string }, ExplorePermalinkPayload>({
+      query: (body) => ({ url: '/api/v1/explore/permalink', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const {
+  useGetExploreQuery,
+  useLazyGetExploreQuery,
+  usePostFormDataMutation,
+  usePutFormDataMutation,
+  useCreateExplorePermalinkMutation,
+} = exploreApi;
+
+export interface ChartDataReply {
+  result: ChartDataQueryResult[];
+}
+
+export interface ChartDataOptions {
+  signal?: AbortSignal;
+  /** bypass the cache (`?force=true`, and `force` in the body) */
+  force?: boolean;
+  timeoutMs?: number;
+}
+
+/** POST /api/v1/chart/data. An abort rejects with a DOMException named AbortError. */
+export function fetchChartData(queryContext: QueryContext, options: ChartDataOptions = {}): Promise<ChartDataReply> {
+  const body: QueryContext = options.force ? { ...queryContext, force: true } : queryContext;
+  return request<ChartDataReply>({
+    url: '/api/v1/chart/data',
+    method: 'POST',
+    body,
+    params: options.force ? { force: true } : undefined,
+    signal: options.signal,
+    timeoutMs: options.timeoutMs,
+  });
+}
+
+/** The SQL a query context runs (result_type 'query'): one entry per query. */
+export async function fetchChartQuery(queryContext: QueryContext, signal?: AbortSignal): Promise<{ query: string; language: string }[]> {
+  const reply = await request<{ result: { query: string; language: string }[] }>({
+    url: '/api/v1/chart/data',
+    method: 'POST',
+    body: { ...queryContext, result_type: 'query', result_format: 'json' },
+    signal,
+  });
+  return reply.result;
+}
+
+/** A saved chart's data as it was saved (annotation layers of type EVENT / INTERVAL read these). */
+export function fetchSavedChartData(chartId: number, options: ChartDataOptions = {}): Promise<ChartDataReply> {
+  return request<ChartDataReply>({
+    url: `/api/v1/chart/${chartId}/data/`,
+    params: options.force ? { force: true } : undefined,
+    signal: options.signal,
+    timeoutMs: options.timeoutMs,
+  });
+}
+
+export interface SamplesPage extends ChartDataQueryResult {
+  page: number;
+  per_page: number;
+  /** every row the dataset holds, when the server counted them */
+  total_count?: number;
+}
+
+export interface SamplesOptions {
+  page?: number;
+  perPage?: number;
+  force?: boolean;
+  signal?: AbortSignal;
+}
+
+/** POST /datasource/samples: a page of the dataset's rows as they are. */
+export async function fetchSamples(datasourceId: number, options: SamplesOptions = {}): Promise<SamplesPage> {
+  const reply = await request<{ result: SamplesPage }>({
+    url: '/datasource/samples',
+    method: 'POST',
+    params: {
+      datasource_type: 'table',
+      datasource_id: datasourceId,
+      per_page: options.perPage ?? 100,
+      page: options.page ?? 1,
+      force: options.force ? 'true' : undefined,
+    },
+    body: {},
+    signal: options.signal,
+  });
+  return reply.result;
+}
+
+/** A dataset as Explore reads it (columns, metrics, time grains), fresh from the server. */
+export async function fetchExploreDatasource(datasetId: number): Promise<ExploreDatasource> {
+  const reply = await request<{ result: ExploreBootstrap }>({
+    url: '/api/v1/explore/',
+    params: { datasource_id: datasetId, datasource_type: 'table' },
+  });
+  if (!reply.result.dataset) throw new Error(reply.result.message ?? 'The dataset cannot be read');
+  return reply.result.dataset;
+}

@@ -1,0 +1,20 @@
+/** The spec's Explore texts (section 8 "Charts", section 4 "Saving a chart" and "Annotation query"). */
+export const ExploreMessage = {
+  STOPPED: 'Updating chart was stopped',
+  UNEXPECTED_STATUS: 'Received unexpected response status (%s) while fetching chart data',
+  RENDER_FAILED: 'An error occurred while rendering the visualization: %s',
+  LOAD_SQL_FAILED: 'An error occurred while loading the SQL',
+  GENERIC: 'Sorry, an error occurred',
+  STAR_FAILED: 'An error occurred while starring this chart',
+  SAVE_FAILED: 'Failed to save slice',
+  DASHBOARDS_FETCH_FAILED: 'An error occurred while fetching dashboards for user %s',
+  SAVED: 'Chart [%s] has been saved',
+  OVERWRITTEN: 'Chart [%s] has been overwritten',
+  DASHBOARD_CREATED: 'Dashboard [%s] just got created and chart [%s] was added to it',
+  ADDED_TO_DASHBOARD: 'Chart [%s] was added to dashboard [%s]',
+  ANNOTATION_NETWORK: 'Network error.',
+  ANNOTATION_TIMEOUT: 'Query timeout',
+  PERMALINK_COPIED: 'Copied to clipboard!',
+  PERMALINK_FAILED: 'Sorry, something went wrong. Try again later.',
+  UNTITLED: 'Untitled chart',
+} as const;

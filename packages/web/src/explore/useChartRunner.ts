@@ -1,0 +1,159 @@
+/**
+ * Running the chart (issue 11 part 3): buildQuery → POST /api/v1/chart/data, stoppable; the
+ * annotation layers' own queries beside it. One query runs at a time: a new run aborts the old one
+ * silently, Stop aborts it with 'Updating chart was stopped' (the server cancels the query when the
+ * request goes away).
+ */
+import { useCallback, useEffect, useRef } from 'react';
+import { nanoid } from '@reduxjs/toolkit';
+import { formatMessage, getVizDefinition, type ChartDataQueryResult, type QueryFormData } from '@rama/shared';
+import { toClientError } from '../app/api';
+import { useAppDispatch } from '../app/hooks';
+import { annotationFailure } from './chartState';
+import { fetchChartData, fetchSavedChartData } from './exploreApi';
+import { exploreActions } from './exploreSlice';
+import { queriedAnnotationLayers } from './annotationLayers';
+import { ExploreMessage } from './messages';
+
+const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
+
+/** A reply without a result list (a 202 async job, for one) is not chart data. */
+function resultsOf(reply: unknown): ChartDataQueryResult[] | null {
+  const result = reply && typeof reply === 'object' ? (reply as { result?: unknown }).result : undefined;
+  return Array.isArray(result) ? (result as ChartDataQueryResult[]) : null;
+}
+
+export interface RunOptions {
+  force?: boolean;
+  ownState?: Record<string, unknown>;
+}
+
+export interface ChartRunner {
+  run(formData: QueryFormData, options?: RunOptions): void;
+  stop(): void;
+}
+
+export function useChartRunner(): ChartRunner {
+  const dispatch = useAppDispatch();
+  const current = useRef<{ controller: AbortController; stopped: boolean } | null>(null);
+  const annotations = useRef(new Map<string, AbortController>());
+
+  const runAnnotations = useCallback(
+    (formData: QueryFormData, force: boolean) => {
+      for (const layer of queriedAnnotationLayers(formData.annotation_layers)) {
+        // "A new start aborts a running one for the same annotation"
+        annotations.current.get(layer.name)?.abort();
+        const controller = new AbortController();
+        annotations.current.set(layer.name, controller);
+        const requestId = nanoid();
+        dispatch(exploreActions.chartEvent({ type: 'annotationStarted', name: layer.name, requestId }));
+        fetchSavedChartData(layer.chartId, { signal: controller.signal, force })
+          .then((reply) => {
+            const data = resultsOf(reply)?.[0]?.data ?? [];
+            dispatch(
+              exploreActions.chartEvent({
+                type: 'annotationSucceeded',
+                name: layer.name,
+                requestId,
+                data: Object.freeze(data) as typeof data,
+              }),
+            );
+          })
+          .catch((e: unknown) => {
+            if (isAbort(e)) return;
+            const message = annotationFailure(toClientError(e));
+            dispatch(
+              exploreActions.chartEvent(
+                message === null
+                  ? { type: 'annotationSucceeded', name: layer.name, requestId, data: [] }
+                  : { type: 'annotationFailed', name: layer.name, requestId, message },
+              ),
+            );
+          })
+          .finally(() => {
+            if (annotations.current.get(layer.name) === controller) annotations.current.delete(layer.name);
+          });
+      }
+    },
+    [dispatch],
+  );
+
+  const run = useCallback(
+    (formData: QueryFormData, options: RunOptions = {}) => {
+      const def = getVizDefinition(formData.viz_type);
+      current.current?.controller.abort();
+      const job = { controller: new AbortController(), stopped: false };
+      current.current = job;
+      dispatch(exploreActions.queryStarted());
+      if (!def) {
+        dispatch(
+          exploreActions.chartEvent({ type: 'updateFailed', message: `Unknown visualization type: ${formData.viz_type}`, at: Date.now() }),
+        );
+        return;
+      }
+      let queryContext;
+      try {
+        queryContext = def.buildQuery(formData, { ownState: options.ownState });
+      } catch (e) {
+        const message = e instanceof Error ? e.message : String(e);
+        dispatch(exploreActions.chartEvent({ type: 'updateFailed', message, at: Date.now() }));
+        return;
+      }
+      runAnnotations(formData, Boolean(options.force));
+      fetchChartData(queryContext, { signal: job.controller.signal, force: options.force })
+        .then((reply) => {
+          // the renderer measures rama:chart-render from here
+          performance.mark('rama:chart-data');
+          if (current.current !== job) return;
+          const results = resultsOf(reply);
+          if (!results) {
+            const status = reply && typeof reply === 'object' && 'job_id' in reply ? 202 : 200;
+            dispatch(
+              exploreActions.chartEvent({
+                type: 'updateFailed',
+                message: formatMessage(ExploreMessage.UNEXPECTED_STATUS, status),
+                at: Date.now(),
+              }),
+            );
+            return;
+          }
+          // frozen up front, so the store does not walk every row to freeze it
+          dispatch(exploreActions.querySucceeded(formData, Object.freeze(results) as ChartDataQueryResult[]));
+        })
+        .catch((e: unknown) => {
+          if (isAbort(e)) {
+            dispatch(exploreActions.chartEvent(job.stopped ? { type: 'updateStopped', at: Date.now() } : { type: 'updateAborted' }));
+            return;
+          }
+          if (current.current !== job) return;
+          const error = toClientError(e);
+          const stackTrace = error.errors.find((x) => typeof x.extra.stacktrace === 'string')?.extra.stacktrace as string | undefined;
+          dispatch(
+            exploreActions.chartEvent({ type: 'updateFailed', message: error.message, stackTrace: stackTrace ?? null, at: Date.now() }),
+          );
+        })
+        .finally(() => {
+          if (current.current === job) current.current = null;
+        });
+    },
+    [dispatch, runAnnotations],
+  );
+
+  const stop = useCallback(() => {
+    const job = current.current;
+    if (!job) return;
+    job.stopped = true;
+    job.controller.abort();
+  }, []);
+
+  // leaving the page stops whatever still runs
+  useEffect(
+    () => () => {
+      current.current?.controller.abort();
+      for (const controller of annotations.current.values()) controller.abort();
+    },
+    [],
+  );
+
+  return { run, stop };
+}

@@ -1,0 +1,82 @@
+/**
+ * The big number's text: the figure sized as a fraction of the chart's height (shrunk to fit the
+ * width), the subheader or comparison under it, and room below for a trendline when there is one.
+ */
+import type { ReactNode } from 'react';
+import { ChartMessage } from '../messages';
+import type { BigNumberProps } from './transformProps';
+
+/** Digits of a bold sans-serif are about 0.6 em wide; this keeps a long figure inside the chart. */
+const fitWidth = (text: string, width: number, wanted: number): number =>
+  Math.max(8, Math.min(wanted, (width * 0.95) / Math.max(1, text.length * 0.6)));
+
+export function textBlockHeight(props: BigNumberProps, width: number, height: number): number {
+  const { header, sub } = fontSizes(props, width, height);
+  const lines = [props.subheader, props.timestamp, props.note].filter(Boolean).length;
+  return header * 1.15 + lines * sub * 1.3 + 8;
+}
+
+function fontSizes(props: BigNumberProps, width: number, height: number) {
+  const header = fitWidth(props.headline ?? '', width, Math.max(10, props.headerFontSize * height));
+  const sub = Math.max(10, Math.min(props.subheaderFontSize * height, header * 0.6));
+  return { header, sub };
+}
+
+export function BigNumberView({
+  props,
+  width,
+  height,
+  children,
+}: {
+  props: BigNumberProps;
+  width: number;
+  height: number;
+  children?: ReactNode;
+}) {
+  if (props.headline === null) {
+    return (
+      <div style={{ width, height, display: 'flex', alignItems: 'center', justifyContent: 'center', color: 'rgba(0,0,0,0.45)' }}>
+        {ChartMessage.NO_RESULTS}
+      </div>
+    );
+  }
+  const { header, sub } = fontSizes(props, width, height);
+  const line = (text: string | null, color?: string | null) =>
+    text ? (
+      <div
+        style={{
+          fontSize: sub,
+          lineHeight: 1.3,
+          color: color ?? 'rgba(0,0,0,0.55)',
+          whiteSpace: 'nowrap',
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+        }}
+      >
+        {text}
+      </div>
+    ) : null;
+  return (
+    <div className="rama-big-number" style={{ width, height, display: 'flex', flexDirection: 'column', overflow: 'hidden' }}>
+      <div
+        style={{
+          flex: children ? '0 0 auto' : '1 1 auto',
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'center',
+          justifyContent: 'center',
+          padding: '4px 8px',
+          textAlign: 'center',
+        }}
+      >
+        <div style={{ fontSize: header, lineHeight: 1.15, fontWeight: 700, whiteSpace: 'nowrap' }} title={props.headline}>
+          {props.headline}
+        </div>
+        {line(props.subheader, props.subheaderColor)}
+        {line(props.timestamp)}
+        {line(props.note, '#d48806')}
+      </div>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * One ECharts instance on a div. Each chart type registers only the ECharts parts it draws with
+ * (`use([...])` from `echarts/core` in its own module), so the code for a type stays in its chunk.
+ * The instance is created once, gets each new option whole (`notMerge`), follows the size it is
+ * given and is disposed with the component.
+ */
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { init, type EChartsCoreOption, type EChartsType } from 'echarts/core';
+
+/** Handlers by ECharts event name ('click', 'legendselectchanged', 'datazoom' …). */
+export type EChartEventHandlers = Partial<Record<string, (params: unknown) => void>>;
+
+export interface EChartProps {
+  option: EChartsCoreOption;
+  width: number;
+  height: number;
+  eventHandlers?: EChartEventHandlers;
+  /** once per option, after ECharts has finished drawing it */
+  onRendered?: () => void;
+  className?: string;
+}
+
+export function EChart({ option, width, height, eventHandlers, onRendered, className }: EChartProps) {
+  const divRef = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<EChartsType | null>(null);
+  const sizeRef = useRef({ width, height });
+  const awaitingRender = useRef(false);
+  const onRenderedRef = useRef(onRendered);
+
+  useLayoutEffect(() => {
+    onRenderedRef.current = onRendered;
+  });
+
+  useLayoutEffect(() => {
+    const div = divRef.current;
+    if (!div) return undefined;
+    // dirty-rect repaints only what a hover changes: the pointer line and the hovered symbols
+    const chart = init(div, undefined, {
+      renderer: 'canvas',
+      useDirtyRect: true,
+      width: sizeRef.current.width,
+      height: sizeRef.current.height,
+    });
+    chartRef.current = chart;
+    chart.on('finished', () => {
+      if (!awaitingRender.current) return;
+      awaitingRender.current = false;
+      onRenderedRef.current?.();
+    });
+    return () => {
+      chartRef.current = null;
+      chart.dispose();
+    };
+  }, []);
+
+  useLayoutEffect(() => {
+    const chart = chartRef.current;
+    if (!chart) return;
+    awaitingRender.current = true;
+    chart.setOption(option, { notMerge: true, lazyUpdate: true });
+  }, [option]);
+
+  useLayoutEffect(() => {
+    const chart = chartRef.current;
+    if (!chart) return;
+    if (sizeRef.current.width === width && sizeRef.current.height === height) return;
+    sizeRef.current = { width, height };
+    chart.resize({ width, height });
+  }, [width, height]);
+
+  useEffect(() => {
+    const chart = chartRef.current;
+    if (!chart || !eventHandlers) return undefined;
+    const bound = Object.entries(eventHandlers).filter((e): e is [string, (p: unknown) => void] => typeof e[1] === 'function');
+    for (const [name, handler] of bound) chart.on(name, handler);
+    return () => {
+      for (const [name, handler] of bound) chart.off(name, handler);
+    };
+  }, [eventHandlers]);
+
+  return <div ref={divRef} className={className} style={{ width, height }} />;
+}

@@ -1,0 +1,192 @@
+/**
+ * Pie (and donut): one slice per group of `groupby` values sized by the metric. Labels follow
+ * `label_type`; slices under `show_labels_threshold` percent keep their colour but lose their label,
+ * so small slices do not crowd the picture.
+ */
+import type { EChartsCoreOption } from 'echarts/core';
+import type { PieSeriesOption } from 'echarts/charts';
+import { CategoricalColorScale, GenericDataType, getNumberFormatter, getTimeFormatter, type QueryFormData } from '@rama/shared';
+import type { ChartPropsInput } from '../../types';
+import { colorDot, displayNameOf, escapeHtml, firstQuery, legendLayout, bool, metricLabel, num, str, toNumber } from '../utils';
+
+export interface PieChartProps {
+  echartOptions: EChartsCoreOption;
+}
+
+export interface PieSlice {
+  name: string;
+  value: number;
+  percent: number;
+}
+
+export const LABEL_TYPES = [
+  'key',
+  'value',
+  'percent',
+  'key_value',
+  'key_percent',
+  'key_value_percent',
+  'value_percent',
+  'template',
+] as const;
+
+const percentFormat = getNumberFormatter('.2%');
+
+/** A slice's label text for a label type (canvas text, so no escaping is needed). */
+export function sliceLabel(labelType: string, slice: PieSlice, formatValue: (v: number) => string, template = ''): string {
+  const value = formatValue(slice.value);
+  const percent = percentFormat(slice.percent);
+  switch (labelType) {
+    case 'value':
+      return value;
+    case 'percent':
+      return percent;
+    case 'key_value':
+      return `${slice.name}: ${value}`;
+    case 'key_percent':
+      return `${slice.name}: ${percent}`;
+    case 'key_value_percent':
+      return `${slice.name}: ${value} (${percent})`;
+    case 'value_percent':
+      return `${value} (${percent})`;
+    case 'template':
+      return template.replaceAll('{name}', slice.name).replaceAll('{value}', value).replaceAll('{percent}', percent);
+    default:
+      return slice.name;
+  }
+}
+
+/** Slices from the reply: the group columns' values (dates in the date format) joined, and the metric. */
+export function pieSlices(input: ChartPropsInput): { slices: PieSlice[]; total: number } {
+  const { formData: fd, queriesData } = input;
+  const { colnames, coltypes, data } = firstQuery(queriesData);
+  const metric =
+    metricLabel(fd.metric) ?? colnames.find((_, i) => coltypes[i] === GenericDataType.NUMERIC) ?? colnames[colnames.length - 1];
+  const groupCols = colnames.filter((c) => c !== metric);
+  const dateFormat = getTimeFormatter(str(fd.date_format, 'smart_date'));
+  const labelOf = (row: Record<string, unknown>) =>
+    groupCols
+      .map((c) => {
+        const v = row[c];
+        if (v === null || v === undefined) return '<NULL>';
+        return coltypes[colnames.indexOf(c)] === GenericDataType.TEMPORAL ? dateFormat(v as number) : String(v);
+      })
+      .join(', ') || metric;
+  const raw = data.map((row) => ({ name: labelOf(row), value: toNumber(row[metric]) ?? 0 }));
+  if (bool(fd.sort_by_metric, true)) raw.sort((a, b) => b.value - a.value);
+  const total = raw.reduce((s, r) => s + (r.value > 0 ? r.value : 0), 0);
+  return { slices: raw.map((r) => ({ ...r, percent: total > 0 ? r.value / total : 0 })), total };
+}
+
+/** The pie's centre in the room the legend leaves, its half-size and the radius (px) the outer-radius percent asks for. */
+function placement(fd: QueryFormData, width: number, height: number, pad: { top: number; right: number; bottom: number; left: number }) {
+  const w = Math.max(10, width - pad.left - pad.right);
+  const h = Math.max(10, height - pad.top - pad.bottom);
+  // labels outside need room round the pie; inside ones do not
+  const cap = bool(fd.show_labels, true) && bool(fd.labels_outside, true) ? 0.8 : 1;
+  const outer = Math.min(cap, Math.max(0.1, num(fd.outerRadius, 70) / 100));
+  const half = Math.min(w, h) / 2;
+  return { cx: pad.left + w / 2, cy: pad.top + h / 2, half, outerPx: Math.max(4, half * outer) };
+}
+
+export function transformProps(input: ChartPropsInput): PieChartProps {
+  const { formData: fd, datasource, width, height } = input;
+  const { slices, total } = pieSlices(input);
+  const { label_map } = firstQuery(input.queriesData);
+  const formatValue = getNumberFormatter(str(fd.number_format, ''));
+  const scale = new CategoricalColorScale(str(fd.color_scheme, ''), (fd.label_colors as Record<string, string> | undefined) ?? {});
+  const names = slices.map((s) => displayNameOf(s.name, datasource, label_map));
+  const colors = names.map((n) => scale.getColor(n));
+
+  const labelType = str(fd.label_type, 'key');
+  const template = str(fd.label_template, '');
+  const showLabels = bool(fd.show_labels, true);
+  const outside = bool(fd.labels_outside, true);
+  const labelLine = bool(fd.label_line, false);
+  const threshold = num(fd.show_labels_threshold, 5) / 100;
+  const donut = bool(fd.donut, false);
+  const inner = num(fd.innerRadius, 30) / 100;
+
+  const { legend, padding } = legendLayout(fd, names, width, height);
+  const { cx, cy, half, outerPx } = placement(fd, width, height, {
+    top: padding.top + 4,
+    right: padding.right + 4,
+    bottom: padding.bottom + 4,
+    left: padding.left + 4,
+  });
+
+  const data: PieSeriesOption['data'] = slices.map((s, i) => {
+    const hidden = !showLabels || s.percent < threshold;
+    return {
+      name: names[i],
+      value: s.value,
+      itemStyle: { color: colors[i] },
+      label: { show: !hidden },
+      labelLine: { show: !hidden && outside && labelLine },
+    };
+  });
+
+  const byName = new Map(slices.map((s, i) => [names[i], s]));
+  const dots = colors.map(colorDot);
+  const series: PieSeriesOption = {
+    type: 'pie',
+    center: [cx, cy],
+    // both radii are percentages of the same half-size, as the sliders read (inner 30, outer 70)
+    radius: donut ? [Math.min(outerPx * 0.95, half * Math.max(0, inner)), outerPx] : [0, outerPx],
+    avoidLabelOverlap: true,
+    minShowLabelAngle: 0,
+    data,
+    label: {
+      show: showLabels,
+      position: outside ? 'outer' : 'inner',
+      alignTo: outside ? 'none' : undefined,
+      color: outside ? undefined : '#fff',
+      formatter: (p) => {
+        const slice = byName.get(p.name);
+        return slice ? sliceLabel(labelType, { ...slice, name: p.name }, formatValue, template) : p.name;
+      },
+    },
+    labelLine: { show: outside && labelLine, length: 8, length2: 8 },
+    emphasis: { scale: true, scaleSize: 4 },
+  };
+
+  const graphic =
+    bool(fd.show_total, false) && slices.length > 0
+      ? [
+          {
+            type: 'text',
+            x: cx,
+            y: donut ? cy : Math.max(12, cy - outerPx - 14),
+            silent: true,
+            style: {
+              text: `Total: ${formatValue(total)}`,
+              align: 'center',
+              verticalAlign: 'middle',
+              fontSize: 14,
+              fontWeight: 600,
+              fill: '#333',
+            },
+          },
+        ]
+      : undefined;
+
+  return {
+    echartOptions: {
+      animation: slices.length < 500,
+      legend,
+      tooltip: {
+        trigger: 'item',
+        confine: true,
+        transitionDuration: 0,
+        formatter: (p: unknown) => {
+          const item = p as { name: string; dataIndex: number };
+          const slice = byName.get(item.name);
+          if (!slice) return '';
+          return `${dots[item.dataIndex] ?? ''}${escapeHtml(item.name)}: ${escapeHtml(formatValue(slice.value))} (${escapeHtml(percentFormat(slice.percent))})`;
+        },
+      },
+      graphic,
+      series: [series],
+    },
+  };
+}

@@ -1,0 +1,372 @@
+/**
+ * The timeseries family (line, smooth, step, bar, scatter, area and the generic timeseries):
+ * the pivoted-and-flattened reply (`{<x>: epoch ms, "<metric>, <group>": value, …}`) → an
+ * ECharts option with one series per data column, in the order of the reply's columns.
+ */
+import type { EChartsCoreOption } from 'echarts/core';
+import type { BarSeriesOption, LineSeriesOption, ScatterSeriesOption } from 'echarts/charts';
+import {
+  CategoricalColorScale,
+  GenericDataType,
+  getNumberFormatter,
+  getTimeFormatter,
+  getTimeFormatterForGranularity,
+  toDate,
+  type NumberFormatter,
+  type QueryFormData,
+} from '@rama/shared';
+import type { ChartPropsInput } from '../../types';
+import { addPadding, bool, columnLabel, displayNameOf, firstQuery, legendLayout, num, str, toNumber, type Padding } from '../utils';
+import { axisTooltipFormatter, itemTooltipFormatter, tooltipSeries } from '../tooltip';
+import { annotationLayersOf, eventIntervalSeries, formulaSeries, isFormulaLayer } from './annotations';
+
+export interface TimeseriesChartProps {
+  echartOptions: EChartsCoreOption;
+}
+
+type Series = LineSeriesOption | BarSeriesOption | ScatterSeriesOption;
+
+interface SeriesKind {
+  type: 'line' | 'bar' | 'scatter';
+  smooth: boolean;
+  step: 'start' | 'middle' | 'end' | false;
+  area: boolean;
+}
+
+const STEPS = ['start', 'middle', 'end'] as const;
+
+/** What each viz type draws; the generic timeseries and area charts read `seriesType`. */
+export function seriesKindOf(formData: QueryFormData): SeriesKind {
+  const vizType = formData.viz_type;
+  const chosen = str(formData.seriesType, '');
+  const kind = (type: SeriesKind['type'], extra: Partial<SeriesKind> = {}): SeriesKind => ({
+    type,
+    smooth: false,
+    step: false,
+    area: false,
+    ...extra,
+  });
+  const fromChoice = (fallback: string, allowed: string[]): SeriesKind => {
+    const s = allowed.includes(chosen) ? chosen : fallback;
+    if (s === 'bar' || s === 'scatter') return kind(s);
+    if (s === 'smooth') return kind('line', { smooth: true });
+    if ((STEPS as readonly string[]).includes(s)) return kind('line', { step: s as SeriesKind['step'] });
+    return kind('line');
+  };
+  switch (vizType) {
+    case 'echarts_timeseries_bar':
+      return kind('bar');
+    case 'echarts_timeseries_scatter':
+      return kind('scatter');
+    case 'echarts_timeseries_smooth':
+      return kind('line', { smooth: true });
+    case 'echarts_timeseries_step':
+      return fromChoice('start', [...STEPS]);
+    case 'echarts_area':
+      return { ...fromChoice('line', ['line', 'smooth', ...STEPS]), area: true };
+    case 'echarts_timeseries': {
+      const k = fromChoice('line', ['line', 'scatter', 'smooth', 'bar', ...STEPS]);
+      return { ...k, area: k.type === 'line' && bool(formData.area, false) };
+    }
+    default:
+      return kind('line');
+  }
+}
+
+/** The reply's x column: the legacy `__timestamp`, else the x axis's label, else the first column. */
+export function xColumnOf(formData: QueryFormData, colnames: string[]): string | null {
+  if (colnames.includes('__timestamp')) return '__timestamp';
+  const x = columnLabel(formData.x_axis ?? formData.granularity_sqla);
+  if (x && colnames.includes(x)) return x;
+  return colnames[0] ?? null;
+}
+
+const isStacked = (stack: unknown): boolean => stack === true || stack === 'Stack' || stack === 'Stream' || stack === 'Expand';
+
+/**
+ * The tooltip's time: the chosen format, else the grain's format ('2019-01' for months), else a
+ * full date; the adaptive axis format ('January') would be ambiguous in a tooltip.
+ */
+function tooltipTimeFormatter(formData: QueryFormData): (x: unknown) => string {
+  const chosen = str(formData.tooltipTimeFormat, 'smart_date');
+  if (chosen !== 'smart_date') return getTimeFormatter(chosen) as (x: unknown) => string;
+  const grain = str(formData.time_grain_sqla, '');
+  if (grain) return getTimeFormatterForGranularity(grain) as (x: unknown) => string;
+  const day = getTimeFormatter('%Y-%m-%d');
+  const minute = getTimeFormatter('%Y-%m-%d %H:%M');
+  const second = getTimeFormatter('%Y-%m-%d %H:%M:%S');
+  return (x) => {
+    const d = toDate(x as number);
+    if (!d) return String(x);
+    if (d.getUTCSeconds() || d.getUTCMilliseconds()) return second(d);
+    if (d.getUTCHours() || d.getUTCMinutes()) return minute(d);
+    return day(d);
+  };
+}
+
+/** Above this many points in all, drawing skips animation and hover focus (benchmark: 20 × 1,000 in ≤ 150 ms). */
+export const MANY_POINTS = 2000;
+const BASE_PADDING: Padding = { top: 16, right: 24, bottom: 8, left: 8 };
+
+export function transformProps(input: ChartPropsInput): TimeseriesChartProps {
+  const { formData: fd, queriesData, datasource, width, height } = input;
+  const { colnames, coltypes, data, label_map } = firstQuery(queriesData);
+  const xCol = xColumnOf(fd, colnames);
+  const xIdx = xCol === null ? -1 : colnames.indexOf(xCol);
+  const xType: 'time' | 'value' | 'category' =
+    coltypes[xIdx] === GenericDataType.TEMPORAL ? 'time' : coltypes[xIdx] === GenericDataType.NUMERIC ? 'value' : 'category';
+  const seriesCols = colnames.filter((c) => c !== xCol);
+
+  // x values once for all series; rows without an x (a null time) are not plottable
+  const rows: Record<string, unknown>[] = [];
+  const xs: (number | string)[] = [];
+  for (const row of data) {
+    const raw = xCol === null ? null : row[xCol];
+    if (xType === 'category') {
+      rows.push(row);
+      xs.push(raw === null || raw === undefined ? 'NULL' : String(raw));
+    } else {
+      const x = xType === 'time' ? (toDate(raw as never)?.getTime() ?? null) : toNumber(raw);
+      if (x === null) continue;
+      rows.push(row);
+      xs.push(x);
+    }
+  }
+
+  const kind = seriesKindOf(fd);
+  const horizontal = kind.type === 'bar' && fd.orientation === 'horizontal';
+  const stacked = isStacked(fd.stack);
+  const contribution = fd.contributionMode === 'row' || fd.contributionMode === 'column';
+  const yFormat: NumberFormatter = contribution ? getNumberFormatter(',.1%') : getNumberFormatter(str(fd.y_axis_format, ''));
+  const yAxisFormat: NumberFormatter = contribution ? getNumberFormatter(',.0%') : yFormat;
+  const xAxisFormat: (v: unknown) => string =
+    xType === 'time'
+      ? (getTimeFormatter(str(fd.x_axis_time_format, 'smart_date')) as (v: unknown) => string)
+      : xType === 'value'
+        ? (v) => getNumberFormatter('')(v as number)
+        : (v) => String(v);
+  const tooltipX = xType === 'time' ? tooltipTimeFormatter(fd) : xAxisFormat;
+
+  const total = rows.length * seriesCols.length;
+  const many = total > MANY_POINTS;
+  const markerEnabled = bool(fd.markerEnabled, false);
+  const markerSize = num(fd.markerSize, 6);
+  const showValue = bool(fd.show_value, false);
+  const onlyTotal = stacked && showValue && bool(fd.only_total, true);
+  const opacity = num(fd.opacity, 0.2);
+
+  const scale = new CategoricalColorScale(str(fd.color_scheme, ''), (fd.label_colors as Record<string, string> | undefined) ?? {});
+  const names = seriesCols.map((c) => displayNameOf(c, datasource, label_map));
+  const colors = names.map((n) => scale.getColor(n));
+
+  // stack totals, only when the labels show them
+  const totals = onlyTotal ? rows.map((r) => seriesCols.reduce((s, c) => s + (toNumber(r[c]) ?? 0), 0)) : null;
+  const labelPosition = horizontal ? 'right' : 'top';
+
+  const series: Series[] = seriesCols.map((col, i) => {
+    const values = rows.map((r) => toNumber(r[col]));
+    const points = xType === 'category' ? values : values.map((y, j) => (horizontal ? [y, xs[j]] : [xs[j], y]));
+    const isLast = i === seriesCols.length - 1;
+    const label = showValue
+      ? onlyTotal
+        ? { show: isLast, position: labelPosition, formatter: (p: { dataIndex: number }) => yFormat(totals?.[p.dataIndex] ?? null) }
+        : {
+            show: true,
+            position: stacked && kind.type === 'bar' ? 'inside' : labelPosition,
+            formatter: (p: { value: unknown }) => yFormat(pointValue(p.value, horizontal)),
+          }
+      : undefined;
+    const common = {
+      id: col,
+      name: names[i],
+      data: points,
+      itemStyle: { color: colors[i] },
+      stack: stacked ? 'total' : undefined,
+      // focusing a series re-draws every other one; with many points that is a long task per hover
+      emphasis: { focus: many ? 'none' : 'series' },
+      label,
+    } as const;
+    if (kind.type === 'bar') return { ...common, type: 'bar', large: rows.length > 2000, barMaxWidth: 60 } as BarSeriesOption;
+    if (kind.type === 'scatter')
+      return { ...common, type: 'scatter', symbolSize: markerSize, large: rows.length > 2000 } as ScatterSeriesOption;
+    return {
+      ...common,
+      type: 'line',
+      smooth: kind.smooth,
+      step: kind.step,
+      showSymbol: markerEnabled,
+      symbolSize: markerSize,
+      connectNulls: false,
+      areaStyle: kind.area ? { opacity } : undefined,
+      // more points than pixels cannot be seen; keep the shape and draw fewer
+      sampling: values.length > width * 2 ? 'lttb' : undefined,
+    } as LineSeriesOption;
+  });
+
+  // annotation layers
+  const layers = annotationLayersOf(fd.annotation_layers);
+  const numericXs = xType === 'category' ? xs.map((_, i) => i) : (xs as number[]);
+  // the host puts each event / interval layer's rows on the first query, keyed by layer name
+  const annotationData = annotationDataFromReply(queriesData[0]?.annotation_data);
+  const formulaNames: string[] = [];
+  const formulaColors: string[] = [];
+  const markers: Series[] = [];
+  for (const layer of layers) {
+    if (isFormulaLayer(layer)) {
+      const s = formulaSeries(layer, numericXs, horizontal);
+      if (s) {
+        series.push(s);
+        formulaNames.push(layer.name);
+        formulaColors.push((s.itemStyle as { color: string }).color);
+      }
+    } else {
+      const s = eventIntervalSeries(layer, annotationData[layer.name], horizontal);
+      if (s) markers.push(s);
+    }
+  }
+  // marker carriers go last so that series indexes match the tooltip's names (data, then formulas)
+  series.push(...markers);
+
+  const legendNames = [...names, ...formulaNames];
+  const { legend, padding: legendPadding } = legendLayout(fd, legendNames, width, height);
+  const zoomable = bool(fd.zoomable, false);
+  const zoomPadding: Padding = { top: 0, right: zoomable && horizontal ? 40 : 0, bottom: zoomable && !horizontal ? 40 : 0, left: 0 };
+  const grid = {
+    ...addPadding(addPadding(BASE_PADDING, legendPadding), zoomPadding),
+    // axis labels and titles are kept inside the box above, clear of the legend and the zoom bar
+    outerBoundsMode: 'same',
+    outerBoundsContain: 'all',
+  };
+
+  const allSeries = tooltipSeries([...names, ...formulaNames], [...colors, ...formulaColors]);
+  const richTooltip = bool(fd.rich_tooltip, true);
+  const valueDim = xType === 'category' ? null : horizontal ? 0 : 1;
+  const tooltip = richTooltip
+    ? {
+        trigger: 'axis',
+        axisPointer: { type: 'line' },
+        confine: true,
+        transitionDuration: 0,
+        formatter: axisTooltipFormatter({
+          series: allSeries,
+          formatX: tooltipX,
+          formatY: yFormat,
+          valueDim,
+          sortByValue: bool(fd.tooltipSortByMetric, false),
+          showTotal: stacked && !contribution,
+        }),
+      }
+    : {
+        trigger: 'item',
+        confine: true,
+        transitionDuration: 0,
+        formatter: itemTooltipFormatter({
+          series: allSeries,
+          formatX: tooltipX,
+          formatY: yFormat,
+          valueDim,
+          xDim: xType === 'category' ? null : horizontal ? 1 : 0,
+        }),
+      };
+
+  const xAxis = dimensionAxis(fd, xType, xType === 'category' ? (xs as string[]) : null, xAxisFormat, kind.type === 'bar');
+  const yAxis = valueAxis(fd, yAxisFormat, contribution && stacked);
+  const dataZoom = zoomable
+    ? [
+        {
+          type: 'slider',
+          [horizontal ? 'yAxisIndex' : 'xAxisIndex']: 0,
+          ...(horizontal ? { right: 8, width: 20 } : { bottom: 8, height: 20 }),
+          filterMode: 'filter',
+        },
+        { type: 'inside', [horizontal ? 'yAxisIndex' : 'xAxisIndex']: 0, filterMode: 'filter' },
+      ]
+    : undefined;
+
+  return {
+    echartOptions: {
+      animation: !many,
+      animationDuration: 300,
+      grid,
+      legend,
+      tooltip,
+      xAxis: horizontal ? yAxis : xAxis,
+      yAxis: horizontal ? xAxis : yAxis,
+      dataZoom,
+      series,
+    },
+  };
+}
+
+function pointValue(value: unknown, horizontal: boolean): number | null {
+  if (Array.isArray(value)) return toNumber(value[horizontal ? 0 : 1]);
+  return toNumber(value);
+}
+
+/** The reply's `annotation_data`: an object keyed by layer name, or a list of such objects. */
+function annotationDataFromReply(value: unknown): Record<string, unknown> {
+  if (!value) return {};
+  if (Array.isArray(value)) return Object.assign({}, ...value.filter((v) => v && typeof v === 'object')) as Record<string, unknown>;
+  return typeof value === 'object' ? (value as Record<string, unknown>) : {};
+}
+
+/**
+ * ECharts 6 moves an axis title clear of the axis labels and measures the gap from them; the
+ * margin control (15, 30, 50… px) reads as room between the labels and the title.
+ */
+const titleGap = (margin: unknown): number => Math.max(4, num(margin, 15) - 5);
+
+/** The axis the data runs along (x; y on horizontal bars): time, numbers or categories, with its title. */
+function dimensionAxis(
+  fd: QueryFormData,
+  type: 'time' | 'value' | 'category',
+  categories: string[] | null,
+  format: (v: unknown) => string,
+  bars: boolean,
+): Record<string, unknown> {
+  const title = str(fd.x_axis_title, '');
+  const rotate = num(fd.xAxisLabelRotation, 0);
+  return {
+    type,
+    data: categories ?? undefined,
+    // bars sit between category ticks; lines start on the first one
+    boundaryGap: type === 'category' ? bars : undefined,
+    // a value axis of x must not be forced through zero
+    scale: type === 'value' ? true : undefined,
+    name: title || undefined,
+    nameLocation: 'middle',
+    nameGap: titleGap(fd.x_axis_title_margin),
+    axisLabel: { formatter: (v: unknown) => format(v), rotate, hideOverlap: true },
+    axisPointer: { label: { formatter: (p: { value: unknown }) => format(p.value) } },
+  };
+}
+
+/** The axis the metric values run along. */
+function valueAxis(fd: QueryFormData, format: NumberFormatter, percentStack: boolean): Record<string, unknown> {
+  const title = str(fd.y_axis_title, '');
+  const log = bool(fd.logAxis, false);
+  const minor = bool(fd.minorSplitLine, false);
+  const truncate = bool(fd.truncateYAxis, false);
+  const bounds = Array.isArray(fd.y_axis_bounds) ? fd.y_axis_bounds : [];
+  const top = fd.y_axis_title_position === 'Top';
+  let min: number | undefined = truncate ? (num(bounds[0], null) ?? undefined) : undefined;
+  let max: number | undefined = truncate ? (num(bounds[1], null) ?? undefined) : undefined;
+  if (percentStack) {
+    min = 0;
+    max = 1;
+  }
+  return {
+    type: log ? 'log' : 'value',
+    logBase: log ? 10 : undefined,
+    // truncating lets the axis start near the data instead of at zero
+    scale: truncate,
+    min,
+    max,
+    minorTick: { show: minor },
+    minorSplitLine: { show: minor },
+    name: title || undefined,
+    nameLocation: top ? 'end' : 'middle',
+    nameGap: titleGap(fd.y_axis_title_margin),
+    axisLabel: { formatter: (v: number) => format(v) },
+  };
+}

@@ -1,0 +1,174 @@
+/**
+ * What the ECharts types share when turning form data and query results into an option: reading
+ * form data values, escaping text for tooltips, display names, and the legend with the room it
+ * takes from the plot so that nothing overlaps.
+ */
+import type { ChartDataQueryResult, ExploreDatasource, QueryFormData } from '@rama/shared';
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/**
+ * ECharts tooltips are HTML strings; series names and values come from the data, so every piece of
+ * user text in one goes through here.
+ */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+}
+
+/** The coloured dot before a series in a tooltip (the colour comes from a scheme, never from user text). */
+export function colorDot(color: string): string {
+  const safe = /^#[0-9a-fA-F]{3,8}$|^rgba?\([\d\s.,%]+\)$/.test(color) ? color : '#999';
+  return `<span style="display:inline-block;margin-right:6px;border-radius:50%;width:8px;height:8px;background:${safe}"></span>`;
+}
+
+export const bool = (v: unknown, fallback: boolean): boolean =>
+  typeof v === 'boolean' ? v : v === 'true' ? true : v === 'false' ? false : fallback;
+
+export function num(v: unknown, fallback: number): number;
+export function num(v: unknown, fallback: null): number | null;
+export function num(v: unknown, fallback: number | null): number | null {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : fallback;
+  if (typeof v === 'string' && v.trim() !== '') {
+    const n = Number(v);
+    return Number.isFinite(n) ? n : fallback;
+  }
+  return fallback;
+}
+
+export const str = (v: unknown, fallback: string): string => (typeof v === 'string' && v !== '' ? v : fallback);
+
+/** A cell as a number for plotting: numbers as they are, numeric strings (big decimals) parsed, else null. */
+export function toNumber(v: unknown): number | null {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  if (typeof v === 'string' && v.trim() !== '') {
+    const n = Number(v);
+    return Number.isFinite(n) ? n : null;
+  }
+  if (typeof v === 'bigint') return Number(v);
+  return null;
+}
+
+/** The result column a metric (a saved metric's name or an adhoc metric) is returned under. */
+export function metricLabel(metric: unknown): string | null {
+  if (typeof metric === 'string') return metric || null;
+  if (!metric || typeof metric !== 'object') return null;
+  const m = metric as { label?: unknown; expressionType?: unknown; sqlExpression?: unknown; aggregate?: unknown; column?: unknown };
+  if (typeof m.label === 'string' && m.label.trim()) return m.label;
+  if (m.expressionType === 'SQL') return typeof m.sqlExpression === 'string' ? m.sqlExpression : null;
+  const column = (m.column as { column_name?: unknown } | null | undefined)?.column_name;
+  return `${typeof m.aggregate === 'string' ? m.aggregate : ''}(${typeof column === 'string' ? column : ''})`;
+}
+
+/** The result column of a column (a name or an adhoc column's label). */
+export function columnLabel(column: unknown): string | null {
+  if (typeof column === 'string') return column || null;
+  if (!column || typeof column !== 'object') return null;
+  const c = column as { label?: unknown; sqlExpression?: unknown };
+  if (typeof c.label === 'string' && c.label.trim()) return c.label;
+  return typeof c.sqlExpression === 'string' ? c.sqlExpression : null;
+}
+
+/** The first query's result, or an empty one; charts draw from it. */
+export function firstQuery(
+  queriesData: ChartDataQueryResult[],
+): Pick<ChartDataQueryResult, 'colnames' | 'coltypes' | 'data' | 'label_map'> {
+  const q = queriesData[0];
+  return { colnames: q?.colnames ?? [], coltypes: q?.coltypes ?? [], data: q?.data ?? [], label_map: q?.label_map };
+}
+
+/**
+ * The name a user reads for a result column: a metric's verbose name from the dataset, also as the
+ * first part of a flattened `metric, group` name.
+ */
+export function displayNameOf(
+  column: string,
+  datasource: ExploreDatasource | null,
+  labelMap: Record<string, string[]> | undefined,
+): string {
+  const verbose = datasource?.verbose_map;
+  if (!verbose) return column;
+  if (verbose[column]) return verbose[column];
+  const parts = labelMap?.[column];
+  if (parts && parts.length > 1 && verbose[parts[0]]) return [verbose[parts[0]], ...parts.slice(1)].join(', ');
+  return column;
+}
+
+export type LegendOrientation = 'top' | 'bottom' | 'left' | 'right';
+
+export interface Padding {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+
+export interface LegendLayout {
+  legend: Record<string, unknown>;
+  /** room the legend takes on its side, added to the plot's padding */
+  padding: Padding;
+}
+
+/** A rough width of legend text at 12px (ECharts measures it exactly; this only reserves room). */
+const textWidth = (s: string) => Math.ceil(s.length * 6.5);
+
+/**
+ * The legend for `names` as the legend controls ask (show, scroll or plain, side, margin), with the
+ * room to keep free on that side. A plain legend wraps, so its height grows with the names.
+ */
+export function legendLayout(formData: QueryFormData, names: string[], width: number, height: number): LegendLayout {
+  const padding: Padding = { top: 0, right: 0, bottom: 0, left: 0 };
+  const show = bool(formData.show_legend, true) && names.length > 0;
+  const orientation = (
+    ['top', 'bottom', 'left', 'right'].includes(formData.legendOrientation as string) ? formData.legendOrientation : 'top'
+  ) as LegendOrientation;
+  const type = formData.legendType === 'plain' ? 'plain' : 'scroll';
+  const margin = num(formData.legendMargin, null);
+  if (!show) return { legend: { show: false, data: names }, padding };
+
+  const itemWidths = names.map((n) => textWidth(n) + 35);
+  const vertical = orientation === 'left' || orientation === 'right';
+  const legend: Record<string, unknown> = {
+    show: true,
+    type,
+    data: names,
+    orient: vertical ? 'vertical' : 'horizontal',
+    icon: 'roundRect',
+    itemWidth: 14,
+    itemHeight: 8,
+    textStyle: { fontSize: 12 },
+    pageIconSize: 10,
+  };
+  if (vertical) {
+    const want = margin ?? Math.min(Math.max(...itemWidths) + 10, Math.round(width * 0.3));
+    legend[orientation] = 4;
+    legend.top = 'middle';
+    if (type === 'scroll') legend.height = Math.max(40, height - 20);
+    // plain legends cannot scroll: names that do not fit are cut, the box keeps its width
+    legend.textStyle = { fontSize: 12, width: Math.max(30, want - 35), overflow: 'truncate' };
+    padding[orientation] = want + 8;
+  } else {
+    let rows = 1;
+    if (type === 'plain') {
+      const avail = Math.max(50, width - 20);
+      let line = 0;
+      for (const w of itemWidths) {
+        if (line > 0 && line + w > avail) {
+          rows += 1;
+          line = 0;
+        }
+        line += w + 10;
+      }
+    }
+    legend.left = 'center';
+    legend[orientation] = 4;
+    padding[orientation] = margin ?? rows * 22 + 8;
+  }
+  return { legend, padding };
+}
+
+export const addPadding = (a: Padding, b: Padding): Padding => ({
+  top: a.top + b.top,
+  right: a.right + b.right,
+  bottom: a.bottom + b.bottom,
+  left: a.left + b.left,
+});

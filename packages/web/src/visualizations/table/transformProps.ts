@@ -1,0 +1,190 @@
+/**
+ * Query result → table props (pure). Column labels come from the dataset's verbose names, metric
+ * formats from its saved metrics' d3 formats unless `column_config` sets one; cell-bar extents and
+ * conditional-formatting ranges are taken here once, so drawing a visible row costs only its text.
+ */
+import {
+  GenericDataType,
+  NUMBER_FORMAT,
+  TIME_FORMAT,
+  getNumberFormatter,
+  getTimeFormatter,
+  getTimeFormatterForGranularity,
+  type ChartDataQueryResult,
+} from '@rama/shared';
+import type { ChartPropsInput } from '../types';
+import { getColorFormatters } from './conditionalFormatting';
+import { asList, bool, columnLabel, int, metricLabel, str, verboseName } from './labels';
+import { valueRange } from './tableModel';
+import type { ColumnConfig, ColumnKind, HorizontalAlign, TableChartProps, TableColumn } from './types';
+
+/** Percent metrics read as a share with 3 decimals unless their column sets a format (the BI server's default). */
+export const PERCENT_METRIC_FORMAT = '.3%';
+export const DEFAULT_SERVER_PAGE_LENGTH = 10;
+
+const ALIGNS: readonly HorizontalAlign[] = ['left', 'center', 'right'];
+
+export type QueryMode = 'aggregate' | 'raw';
+
+/** `query_mode`, or — for a chart saved before the control existed — raw when it has raw columns (as buildQuery decides). */
+export function queryModeOf(fd: Record<string, unknown>): QueryMode {
+  if (fd.query_mode === 'raw' || fd.query_mode === 'aggregate') return fd.query_mode;
+  return asList(fd.all_columns).length > 0 ? 'raw' : 'aggregate';
+}
+
+/**
+ * The queries buildQuery sends: the main one, then the row count when paginating on the server,
+ * then the totals when showing totals. The row count is the `rowcount` of the count query's one
+ * row (a server that ignored `is_rowcount` answers with the rows themselves: their number).
+ */
+export function splitQueries(
+  queriesData: ChartDataQueryResult[],
+  serverPagination: boolean,
+): { main: ChartDataQueryResult | undefined; rowCount: number | null; totals: ChartDataQueryResult | undefined } {
+  const [main, ...extra] = queriesData;
+  const count = serverPagination ? extra.shift() : undefined;
+  const totals = extra[0];
+  if (!count) return { main, rowCount: null, totals };
+  const first = count.data?.[0];
+  const n = first && 'rowcount' in first ? Number(first.rowcount) : (count.sql_rowcount ?? count.rowcount ?? count.data?.length);
+  return { main, rowCount: Number.isFinite(n) ? Number(n) : null, totals };
+}
+
+function kindOf(type: number | undefined, sample: unknown): ColumnKind {
+  if (type === GenericDataType.NUMERIC) return 'numeric';
+  if (type === GenericDataType.TEMPORAL) return 'temporal';
+  if (type === GenericDataType.BOOLEAN) return 'boolean';
+  if (type === GenericDataType.STRING) return 'string';
+  return typeof sample === 'number' ? 'numeric' : typeof sample === 'boolean' ? 'boolean' : 'string';
+}
+
+/** Numbers (or numeric text, as big integers may arrive) through the format; values under 1 through the small-number one when set. */
+function numberCellFormat(f: (n: number) => string, smallFormat: string | undefined): (v: unknown) => string {
+  const small = smallFormat ? getNumberFormatter(smallFormat) : null;
+  return (v) => {
+    const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN;
+    if (Number.isNaN(n)) return plainText(v);
+    return small && Math.abs(n) < 1 ? small(n) : f(n);
+  };
+}
+
+const plainText = (v: unknown): string => (typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+function columnConfigOf(fd: Record<string, unknown>, key: string): ColumnConfig {
+  const all = fd.column_config;
+  const c = all && typeof all === 'object' ? (all as Record<string, unknown>)[key] : undefined;
+  return c && typeof c === 'object' ? (c as ColumnConfig) : {};
+}
+
+/** Adds `%metric` columns (each value's share of its column's sum) when the server did not send them. */
+function withPercentColumns(data: Record<string, unknown>[], missing: [source: string, target: string][]): Record<string, unknown>[] {
+  if (!missing.length) return data;
+  const sums = missing.map(([src]) => data.reduce((s, r) => s + (typeof r[src] === 'number' ? (r[src] as number) : 0), 0));
+  return data.map((row) => {
+    const out = { ...row };
+    missing.forEach(([src, dst], i) => {
+      const v = row[src];
+      out[dst] = typeof v === 'number' && sums[i] !== 0 ? v / sums[i] : null;
+    });
+    return out;
+  });
+}
+
+export function transformTableProps({ formData: fd, queriesData, datasource }: ChartPropsInput): TableChartProps {
+  const mode = queryModeOf(fd);
+  const aggregate = mode === 'aggregate';
+  const serverPagination = bool(fd.server_pagination, false);
+  const { main, rowCount, totals } = splitQueries(queriesData, serverPagination);
+  const colnames = main?.colnames ?? [];
+  const coltypes = main?.coltypes ?? [];
+  let data = main?.data ?? [];
+
+  const metrics = aggregate ? asList(fd.metrics).map(metricLabel) : [];
+  const rawPercent = aggregate ? asList(fd.percent_metrics).map(metricLabel) : [];
+  const metricSet = new Set(metrics);
+  const percentSet = new Set(rawPercent.map((m) => `%${m}`));
+
+  // percent metrics are `%<label>` columns; compute any the server left out from the metric itself
+  const missing = rawPercent.filter((m) => !colnames.includes(`%${m}`) && colnames.includes(m)).map((m): [string, string] => [m, `%${m}`]);
+  data = withPercentColumns(data, missing);
+  const names = [...colnames, ...missing.map(([, dst]) => dst)];
+  const types = [...coltypes, ...missing.map(() => GenericDataType.NUMERIC)];
+
+  // a metric asked for only as a percentage shows only as one
+  const shown = names
+    .map((key, i) => ({ key, type: types[i] as number | undefined }))
+    .filter(({ key }) => !(rawPercent.includes(key) && !metricSet.has(key)));
+  // raw mode keeps the order of `all_columns` (the server answers in it too)
+  if (!aggregate) {
+    const order = asList(fd.all_columns).map(columnLabel);
+    shown.sort((a, b) => (order.indexOf(a.key) + 1 || Infinity) - (order.indexOf(b.key) + 1 || Infinity));
+  }
+
+  const timestampFormat = str(fd.table_timestamp_format) ?? TIME_FORMAT.SMART_DATE;
+  const grain = str(fd.time_grain_sqla);
+  const showCellBars = bool(fd.show_cell_bars, true);
+  const alignPn = bool(fd.align_pn, false);
+  const colorPn = bool(fd.color_pn, true);
+  const colorFormatters = getColorFormatters(fd.conditional_formatting, (col) => data.map((r) => r[col]));
+  const sample = data[0] ?? {};
+
+  const columns: TableColumn[] = shown.map(({ key, type }) => {
+    const config = columnConfigOf(fd, key);
+    const isPercentMetric = percentSet.has(key);
+    const isMetric = metricSet.has(key);
+    const kind = isMetric || isPercentMetric ? 'numeric' : kindOf(type, sample[key]);
+    let format: (v: unknown) => string = plainText;
+    if (kind === 'temporal') {
+      const timeFormat = str(config.d3TimeFormat) ?? timestampFormat;
+      const f =
+        timeFormat === TIME_FORMAT.SMART_DATE && grain && aggregate ? getTimeFormatterForGranularity(grain) : getTimeFormatter(timeFormat);
+      format = (v) => f(v as number | string);
+    } else if (kind === 'numeric') {
+      const numberFormat =
+        str(config.d3NumberFormat) ??
+        (isPercentMetric
+          ? PERCENT_METRIC_FORMAT
+          : isMetric
+            ? (str(datasource?.column_formats?.[key]) ?? NUMBER_FORMAT.SMART_NUMBER)
+            : undefined);
+      // a numeric dimension (a year, an id) reads as it is unless its column sets a format
+      if (numberFormat) format = numberCellFormat(getNumberFormatter(numberFormat), str(config.d3SmallNumberFormat));
+    }
+    const barsOn = config.showCellBars ?? showCellBars;
+    const columnAlignPn = config.alignPositiveNegative ?? alignPn;
+    const range =
+      barsOn && kind === 'numeric' && (isMetric || isPercentMetric || !aggregate) ? valueRange(column(data, key), columnAlignPn) : null;
+    const label =
+      str(config.customColumnName) ?? (isPercentMetric ? `%${verboseName(datasource, key.slice(1))}` : verboseName(datasource, key));
+    const width = typeof config.columnWidth === 'number' && config.columnWidth > 0 ? config.columnWidth : null;
+    return {
+      key,
+      label,
+      kind,
+      isMetric,
+      isPercentMetric,
+      align:
+        config.horizontalAlign && ALIGNS.includes(config.horizontalAlign) ? config.horizontalAlign : kind === 'numeric' ? 'right' : 'left',
+      width,
+      format,
+      bar: range ? { range, alignPositiveNegative: columnAlignPn, colorPositiveNegative: config.colorPositiveNegative ?? colorPn } : null,
+      colorFormatters: colorFormatters.filter((c) => c.column === key).map((c) => c.getColor),
+    };
+  });
+
+  return {
+    columns,
+    data,
+    totals: aggregate && bool(fd.show_totals, false) ? (totals?.data?.[0] ?? null) : null,
+    pageLength: serverPagination ? 0 : Math.max(0, int(fd.page_length, 0)),
+    includeSearch: bool(fd.include_search, false),
+    allowRearrangeColumns: bool(fd.allow_rearrange_columns, false),
+    serverPagination,
+    serverPageLength: Math.max(1, int(fd.server_page_length, DEFAULT_SERVER_PAGE_LENGTH)),
+    rowCount: serverPagination && rowCount !== null ? rowCount : data.length,
+  };
+}
+
+function* column(data: readonly Record<string, unknown>[], key: string): Generator<unknown> {
+  for (const row of data) yield row[key];
+}
