@@ -4,7 +4,7 @@
  * The instance is created once, gets each new option whole (`notMerge`), follows the size it is
  * given and is disposed with the component.
  */
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { init, type EChartsCoreOption, type EChartsType } from 'echarts/core';
 
 /** Handlers by ECharts event name ('click', 'legendselectchanged', 'datazoom' …). */
@@ -78,5 +78,23 @@ export function EChart({ option, width, height, eventHandlers, onRendered, class
     };
   }, [eventHandlers]);
 
-  return <div ref={divRef} className={className} style={{ width, height }} />;
+  const label = useMemo(() => describeOption(option), [option]);
+  return <div ref={divRef} className={className} style={{ width, height }} role="img" aria-label={label} />;
+}
+
+/**
+ * What a screen reader hears for the canvas: the legend's entries (series or slice names, at most
+ * 50). The canvas itself holds no text.
+ */
+export function describeOption(option: EChartsCoreOption): string {
+  const names: string[] = [];
+  const series = (option as { series?: unknown }).series;
+  for (const s of Array.isArray(series) ? series : series ? [series] : []) {
+    const one = s as { name?: unknown; type?: unknown; data?: unknown };
+    if (one.type === 'pie' && Array.isArray(one.data)) {
+      for (const d of one.data) if (typeof (d as { name?: unknown }).name === 'string') names.push((d as { name: string }).name);
+    } else if (typeof one.name === 'string' && one.name) names.push(one.name);
+    if (names.length >= 50) break;
+  }
+  return names.length ? `Chart: ${names.slice(0, 50).join(', ')}` : 'Chart';
 }
