@@ -94,7 +94,7 @@ export async function benchExplore() {
         for (const e of list.getEntries()) window.__longTasks.push(e.duration);
       }).observe({ type: 'longtask', buffered: false });
     });
-    const canvas = page.locator('.rama-chart-area canvas').first();
+    const canvas = page.locator('.rama-chart-area [role="img"]').first();
     const box = await canvas.boundingBox();
     const steps = 120;
     for (let i = 0; i <= steps; i++) {

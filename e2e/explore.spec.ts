@@ -12,7 +12,7 @@ async function datasetId(api: ApiClient, table: string): Promise<number> {
   return reply.result[0].id;
 }
 
-/** The chart's canvas, described for screen readers by its legend entries. */
+/** The drawn chart, described for screen readers by its legend entries. */
 const chartImage = (page: Page) => page.locator('.rama-chart-area [role="img"]').first();
 
 async function pickOption(page: Page, control: string, option: string): Promise<void> {
@@ -44,7 +44,7 @@ test('builds a line chart of average delay by origin per month, saves it onto a 
 
   // the chart draws, with a legend of origin airports
   await expect(chartImage(page)).toHaveAttribute('aria-label', /^Chart: [A-Z]{3}, [A-Z]{3}/, { timeout: 30_000 });
-  await expect(page.locator('.rama-chart-area canvas').first()).toBeVisible();
+  await expect(page.locator('.rama-chart-area svg').first()).toBeVisible();
   await shot(page, 'explore-line-built');
 
   // save onto a new dashboard
@@ -190,9 +190,10 @@ test('every chart type of this issue draws a real chart from the examples', asyn
     });
     await page.goto(new URL(url).pathname);
     const area = page.locator('.rama-chart-area').first();
-    await expect(area.locator('canvas, table, .rama-big-number').first()).toBeVisible({ timeout: 30_000 });
+    await expect(area.locator('svg, table, .rama-big-number').first()).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText(/An error occurred while rendering|No results were returned/)).toHaveCount(0);
-    await page.waitForTimeout(300);
+    // drawn: the page's own measure from the data reply to the chart drawn (after any animation)
+    await page.waitForFunction(() => performance.getEntriesByName('rama:chart-render').length > 0, null, { timeout: 30_000 });
     await shot(page, `viz-${vizType}`);
   }
   expect(problems).toEqual([]);

@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Empty, Spin, Tag, Tooltip, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { ChartRenderer } from '../visualizations/ChartRenderer';
+import { ChartRenderer, preloadChart } from '../visualizations/ChartRenderer';
 import { withAnnotationData } from './chartState';
 import { DataPane } from './DataPane';
 import { exploreActions } from './exploreSlice';
@@ -51,7 +51,12 @@ export function ChartPane({ ownState, onOwnStateChange, onForceRun, blocked }: C
   const chart = useAppSelector((s) => s.explore.chart);
   const renderFormData = useAppSelector((s) => s.explore.renderFormData);
   const datasource = useAppSelector((s) => s.explore.datasource);
+  const vizType = useAppSelector((s) => s.explore.formData.viz_type);
   const [areaRef, size] = useSize<HTMLDivElement>();
+  // the chart's code loads while its query runs, not after the data arrives
+  useEffect(() => {
+    if (vizType) preloadChart(vizType);
+  }, [vizType]);
   const queriesData = useMemo(
     () => withAnnotationData(chart.queriesResponse, chart.annotationData),
     [chart.queriesResponse, chart.annotationData],

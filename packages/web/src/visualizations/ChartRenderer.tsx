@@ -39,22 +39,47 @@ export interface ChartRendererProps {
 
 type ChartComponent = ComponentType<object & ChartSize>;
 
-/** One lazy component per viz type for the life of the page, so the chunk loads once. */
+/** One load and one lazy component per viz type for the life of the page, so the chunk loads once. */
+const loads = new Map<string, Promise<{ default: ChartComponent }>>();
 const components = new Map<string, ChartComponent>();
+/** Loaded components, drawn directly: a lazy one suspends once, and React holds a revealed fallback ~300 ms. */
+const loaded = new Map<string, ChartComponent>();
+
+function loadOf(vizType: string, viz: WebViz): Promise<{ default: ChartComponent }> {
+  let load = loads.get(vizType);
+  if (!load) {
+    load = viz.loadComponent().then(
+      (component) => {
+        loaded.set(vizType, component as ChartComponent);
+        return { default: component as ChartComponent };
+      },
+      (e: unknown) => {
+        // a failed chunk load (a deploy, a dropped connection) is tried again on the next render
+        loads.delete(vizType);
+        components.delete(vizType);
+        throw e;
+      },
+    );
+    loads.set(vizType, load);
+  }
+  return load;
+}
+
+/**
+ * Start loading a type's code before its data arrives (Explore calls it as soon as it knows the
+ * viz type), so the time from the data reply to the chart drawn is drawing only.
+ */
+export function preloadChart(vizType: string): void {
+  const viz = getWebViz(vizType);
+  if (viz) void loadOf(vizType, viz).catch(() => undefined);
+}
 
 function componentOf(vizType: string, viz: WebViz): ChartComponent {
+  const ready = loaded.get(vizType);
+  if (ready) return ready;
   let c = components.get(vizType);
   if (!c) {
-    c = lazy(() =>
-      viz.loadComponent().then(
-        (loaded) => ({ default: loaded as ChartComponent }),
-        (e: unknown) => {
-          // a failed chunk load (a deploy, a dropped connection) is tried again on the next render
-          components.delete(vizType);
-          throw e;
-        },
-      ),
-    );
+    c = lazy(() => loadOf(vizType, viz));
     components.set(vizType, c);
   }
   return c;

@@ -4,13 +4,13 @@ import { useEffect } from 'react';
 import { use as registerEChartsParts } from 'echarts/core';
 import { LineChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';
-import { CanvasRenderer } from 'echarts/renderers';
+import { SVGRenderer } from 'echarts/renderers';
 import type { ChartSize } from '../types';
 import { EChart } from '../echarts/EChart';
 import { BigNumberView, textBlockHeight } from './BigNumberView';
 import type { BigNumberProps } from './transformProps';
 
-registerEChartsParts([LineChart, GridComponent, TooltipComponent, CanvasRenderer]);
+registerEChartsParts([LineChart, GridComponent, TooltipComponent, SVGRenderer]);
 
 /** Below this the line says nothing; the number is shown alone. */
 const MIN_TREND_HEIGHT = 24;

@@ -12,7 +12,7 @@ import {
   MarkLineComponent,
   TooltipComponent,
 } from 'echarts/components';
-import { CanvasRenderer } from 'echarts/renderers';
+import { SVGRenderer } from 'echarts/renderers';
 import type { ChartSize } from '../../types';
 import { EChart } from '../EChart';
 import type { TimeseriesChartProps } from './transformProps';
@@ -29,7 +29,7 @@ registerEChartsParts([
   DataZoomSliderComponent,
   MarkLineComponent,
   MarkAreaComponent,
-  CanvasRenderer,
+  SVGRenderer,
 ]);
 
 export function TimeseriesChart({ echartOptions, width, height, onRendered }: TimeseriesChartProps & ChartSize) {

@@ -186,7 +186,8 @@ describe('timeseries transformProps', () => {
     const opt = run(baseFd(), reply);
     expect(opt.animation).toBe(false);
     expect(seriesOf(opt)).toHaveLength(20);
-    expect(seriesOf(opt)[0]).toMatchObject({ showSymbol: false, emphasis: { focus: 'none' } });
+    expect(seriesOf(opt)[0]).toMatchObject({ showSymbol: false, emphasis: { disabled: true }, silent: true });
+    expect((opt.tooltip as { axisPointer: { triggerEmphasis: boolean } }).axisPointer.triggerEmphasis).toBe(false);
   });
 
   it('a category x axis lists the values in reply order', () => {

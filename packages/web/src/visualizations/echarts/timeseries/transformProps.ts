@@ -183,7 +183,9 @@ export function transformProps(input: ChartPropsInput): TimeseriesChartProps {
       itemStyle: { color: colors[i] },
       stack: stacked ? 'total' : undefined,
       // focusing a series re-draws every other one; with many points that is a long task per hover
-      emphasis: { focus: many ? 'none' : 'series' },
+      emphasis: many ? { disabled: true } : { focus: 'series' },
+      // many points: no hit testing on the series; the axis tooltip finds the points by x
+      ...(many ? { silent: true } : {}),
       label,
     } as const;
     if (kind.type === 'bar') return { ...common, type: 'bar', large: rows.length > 2000, barMaxWidth: 60 } as BarSeriesOption;
@@ -244,7 +246,8 @@ export function transformProps(input: ChartPropsInput): TimeseriesChartProps {
   const tooltip = richTooltip
     ? {
         trigger: 'axis',
-        axisPointer: { type: 'line' },
+        // with many points, emphasis on every series at the pointer repaints them all per mouse move
+        axisPointer: { type: 'line', triggerEmphasis: !many },
         confine: true,
         transitionDuration: 0,
         formatter: axisTooltipFormatter({
