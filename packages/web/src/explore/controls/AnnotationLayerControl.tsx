@@ -1,4 +1,5 @@
 /** Annotation layers: a list of layers (formula, event, interval), each edited in a popover. */
+import { CLOSED_POPOVER } from './closedPopover';
 import { useState } from 'react';
 import { Popover } from 'antd';
 import { CloseOutlined, EyeInvisibleOutlined, PlusOutlined } from '@ant-design/icons';
@@ -21,7 +22,9 @@ export function AnnotationLayerControl({ name, value, onChange }: ControlProps) 
         onSave={save}
         onClose={() => setEditing(null)}
       />
-    ) : null;
+    ) : (
+      CLOSED_POPOVER
+    );
   return (
     <div className="rama-chip-list" id={`control-${name}`}>
       {layers.map((layer, i) => (

@@ -5,6 +5,7 @@
  */
 import { useState, type DragEvent, type ReactNode } from 'react';
 import { Popover } from 'antd';
+import { CLOSED_POPOVER } from './closedPopover';
 import { CloseOutlined, PlusOutlined } from '@ant-design/icons';
 import { CHIP_DRAG_TYPE, chipDragIndex, chipDragPayload, useDatasourceDrop } from './dnd';
 import type { DatasourceDragItem } from './types';
@@ -70,7 +71,7 @@ export function ChipList(props: ChipListProps) {
           placement="right"
           open={isOpen(index)}
           onOpenChange={openChange(index)}
-          content={isOpen(index) ? editor : null}
+          content={isOpen(index) ? editor : CLOSED_POPOVER}
           destroyOnHidden
         >
           <div
@@ -115,7 +116,7 @@ export function ChipList(props: ChipListProps) {
           placement="right"
           open={isOpen('new')}
           onOpenChange={openChange('new')}
-          content={isOpen('new') ? editor : null}
+          content={isOpen('new') ? editor : CLOSED_POPOVER}
           destroyOnHidden
         >
           <button type="button" className="rama-chip-add">

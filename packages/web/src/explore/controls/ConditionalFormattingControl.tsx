@@ -2,6 +2,7 @@
  * Conditional formatting: a list of rules, each a result column (of the chart's metrics and
  * columns), a comparison with its target value(s), and a colour.
  */
+import { CLOSED_POPOVER } from './closedPopover';
 import { useState } from 'react';
 import { Button, InputNumber, Popover, Select } from 'antd';
 import { CloseOutlined, PlusOutlined } from '@ant-design/icons';
@@ -117,7 +118,9 @@ export function ConditionalFormattingControl({ name, value, onChange, formData, 
         onSave={save}
         onClose={() => setEditing(null)}
       />
-    ) : null;
+    ) : (
+      CLOSED_POPOVER
+    );
   return (
     <div className="rama-chip-list" id={`control-${name}`}>
       {rules.map((rule, i) => (

@@ -4,6 +4,7 @@
  * `TimeRangeEditor` is the panel itself (the filter editor embeds it); `TimeRangePicker` puts it
  * behind a button (the dashboard's time filter reuses it).
  */
+import { CLOSED_POPOVER } from './closedPopover';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Input, Popover, Radio, Select, Spin } from 'antd';
 import { CalendarOutlined } from '@ant-design/icons';
@@ -189,7 +190,9 @@ export function TimeRangePicker({ value, onChange, column, id, disabled }: TimeR
             }}
             onCancel={() => setOpen(false)}
           />
-        ) : null
+        ) : (
+          CLOSED_POPOVER
+        )
       }
     >
       <Button id={id} className="rama-time-range-button" icon={<CalendarOutlined />} disabled={disabled} block>

@@ -134,8 +134,8 @@ export function legendLayout(formData: QueryFormData, names: string[], width: nu
     orient: vertical ? 'vertical' : 'horizontal',
     icon: 'roundRect',
     itemWidth: 14,
-    itemHeight: 8,
-    textStyle: { fontSize: 12 },
+    itemHeight: 10,
+    textStyle: { fontSize: 12, lineHeight: 16 },
     pageIconSize: 10,
   };
   if (vertical) {
