@@ -38,3 +38,4 @@ export * from './viz/registry.js';
 export * from './viz/transitions.js';
 export * from './format/index.js';
 export * from './colors/index.js';
+export { PIVOT_AGGREGATE_FUNCTIONS, type PivotAggregateFunction } from './viz/pivotTable/controlPanel.js';

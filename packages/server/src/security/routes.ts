@@ -97,6 +97,9 @@ export function securityRoutes(app: FastifyInstance, ctx: AppContext): void {
       throw unauthorized(INVALID_LOGIN_MESSAGE);
     }
     setSessionCookie(reply, token);
+    // the CSRF secret exists from login on: two first token requests racing (the app's and a
+    // page's form post) would otherwise each mint a secret, and the earlier token stops working
+    reply.generateCsrf({ userInfo: '' });
     return { result: presentCurrentUser(user) };
   });
 

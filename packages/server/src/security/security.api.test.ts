@@ -75,6 +75,19 @@ describe('session login', () => {
     expect(forged.status).toBe(400);
   });
 
+  it('CSRF tokens fetched at once right after login all work (the secret exists from login on)', async () => {
+    const c = server.client();
+    expect((await c.post('/login/', { username: 'admin', password: ADMIN_PASSWORD })).status).toBe(200);
+    const [a, b] = await Promise.all([
+      c.get<{ result: string }>('/api/v1/security/csrf_token/'),
+      c.get<{ result: string }>('/api/v1/security/csrf_token/'),
+    ]);
+    for (const token of [a.body.result, b.body.result]) {
+      const r = await c.post('/api/v1/sqllab/format_sql/', { sql: 'select 1' }, { csrf: false, headers: { 'x-csrftoken': token } });
+      expect(r.status).toBe(200);
+    }
+  });
+
   it('logout ends the session', async () => {
     const c = await server.admin();
     expect((await c.post('/logout/')).status).toBe(200);

@@ -5,6 +5,7 @@
  */
 import { NUMBER_FORMAT_OPTIONS, TIME_FORMAT_OPTIONS } from '../format/options.js';
 import { DEFAULT_TIME_GRAIN, TIME_GRAINS } from '../time/timeGrains.js';
+import { TIME_SHIFT_OPTIONS } from '../time/timeShift.js';
 import type { ChoiceList, ControlConfig, ControlContext } from './types.js';
 import { validateNonEmpty, validateRowLimit, validateSeriesLimit } from './validators.js';
 
@@ -16,18 +17,7 @@ export const SERIES_LIMIT_OPTIONS = [5, 10, 25, 50, 100, 500] as const;
 /** Rolling, comparison, time shift and resample choices (spec section 9). */
 export const ROLLING_TYPE_CHOICES = ['mean', 'sum', 'std', 'cumsum'] as const;
 export const COMPARISON_TYPES = ['values', 'absolute', 'percentage', 'ratio'] as const;
-export const TIME_SHIFT_CHOICES = [
-  '1 day ago',
-  '1 week ago',
-  '28 days ago',
-  '30 days ago',
-  '52 weeks ago',
-  '1 year ago',
-  '104 weeks ago',
-  '2 years ago',
-  '156 weeks ago',
-  '3 years ago',
-] as const;
+export const TIME_SHIFT_CHOICES = TIME_SHIFT_OPTIONS;
 export const RESAMPLE_RULES = ['1T', '1H', '1D', '7D', '1M', '1AS'] as const;
 /** The default categorical colour scheme's name. */
 export const DEFAULT_COLOR_SCHEME = 'supersetColors';

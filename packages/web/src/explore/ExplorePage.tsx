@@ -3,7 +3,7 @@
  * viz type and controls, the chart with its data, and the header's save and share actions.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { Alert, Button, Flex, Result, Spin } from 'antd';
 import { controlsOf, getVizDefinition, hasValidationErrors, validateControls, type ControlContext } from '@rama/shared';
 import { errorMessage } from '../app/api';
@@ -21,6 +21,7 @@ import { exploreParamsFromUrl, forceFromUrl } from './exploreUrl';
 import { useChartRunner } from './useChartRunner';
 import { useFormDataSync } from './useFormDataSync';
 import { ExploreMessage } from './messages';
+import { NewChartModal } from '../charts/NewChartModal';
 import './explore.css';
 
 function useExploreLoader(onLoaded: () => void): { ownUrl: (url: string) => void } {
@@ -68,6 +69,7 @@ function useExploreLoader(onLoaded: () => void): { ownUrl: (url: string) => void
 
 export function ExplorePage() {
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
   const { bootstrap } = useSession();
   const sqlMaxRow = bootstrap.conf.SQL_MAX_ROW;
   const state = useAppSelector((s) => s.explore);
@@ -157,6 +159,16 @@ export function ExplorePage() {
           subTitle={state.loadError}
           extra={<Button href="/chart/list/">Go to charts</Button>}
         />
+      </div>
+    );
+  }
+
+  // a bare /explore/ (no chart, no dataset): choose what to chart first, as "+ Chart" does
+  if (!datasource && !state.slice && !state.message) {
+    return (
+      <div className="rama-explore rama-explore-loading">
+        <Result status="info" title="Choose a dataset to start a chart" />
+        <NewChartModal open onClose={() => void navigate('/chart/list/')} />
       </div>
     );
   }

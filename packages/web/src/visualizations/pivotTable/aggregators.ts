@@ -3,28 +3,11 @@
  * Each cell, subtotal and total folds the values of the query rows under it; the query has already
  * aggregated each metric per row/column combination, so 'Sum' of one combination is its value.
  */
+import { PIVOT_AGGREGATE_FUNCTIONS, type PivotAggregateFunction } from '@rama/shared';
 
-export const AGGREGATE_FUNCTIONS = [
-  'Count',
-  'Count Unique Values',
-  'List Unique Values',
-  'Sum',
-  'Average',
-  'Median',
-  'Sample Variance',
-  'Sample Standard Deviation',
-  'Minimum',
-  'Maximum',
-  'First',
-  'Last',
-  'Sum as Fraction of Total',
-  'Sum as Fraction of Rows',
-  'Sum as Fraction of Columns',
-  'Count as Fraction of Total',
-  'Count as Fraction of Rows',
-  'Count as Fraction of Columns',
-] as const;
-export type AggregateFunction = (typeof AGGREGATE_FUNCTIONS)[number];
+/** One list, the control panel's: a saved chart's `aggregateFunction` is always one the pivot knows. */
+export const AGGREGATE_FUNCTIONS = PIVOT_AGGREGATE_FUNCTIONS;
+export type AggregateFunction = PivotAggregateFunction;
 export const DEFAULT_AGGREGATE_FUNCTION: AggregateFunction = 'Sum';
 
 export type AggregateValue = number | string | null;
