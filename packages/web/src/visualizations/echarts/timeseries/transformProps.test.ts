@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChartDataQueryResult, QueryFormData } from '@rama/shared';
 import { getCategoricalScheme } from '@rama/shared';
-import { seriesKindOf, transformProps, xColumnOf } from './transformProps';
+import { hasIsolatedValue, seriesKindOf, transformProps, xColumnOf } from './transformProps';
 
 /** Average flight delay by month for two origins, as the server returns it after pivot + flatten. */
 function flightsReply(months = 12): ChartDataQueryResult {
@@ -172,6 +172,13 @@ describe('timeseries transformProps', () => {
     const reply = { ...flightsReply(), data: [], rowcount: 0 };
     const opt = run(baseFd(), reply);
     expect(seriesOf(opt).every((s) => (s.data as unknown[]).length === 0)).toBe(true);
+  });
+
+  it('a value between gaps gets its marker (a line cannot draw it), other lines stay without', () => {
+    expect(hasIsolatedValue([null, 3, null, 4, 5])).toBe(true);
+    expect(hasIsolatedValue([7])).toBe(true);
+    expect(hasIsolatedValue([1, 2, null, 4, 5])).toBe(false);
+    expect(hasIsolatedValue([null, null])).toBe(false);
   });
 
   it('many points turn animation and hover focus off', () => {

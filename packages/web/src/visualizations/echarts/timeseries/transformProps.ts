@@ -104,6 +104,11 @@ function tooltipTimeFormatter(formData: QueryFormData): (x: unknown) => string {
   };
 }
 
+/** Is some value between two gaps (or at an end, next to a gap)? Lines cannot draw it. */
+export function hasIsolatedValue(values: (number | null)[]): boolean {
+  return values.some((v, i) => v !== null && (values[i - 1] ?? null) === null && (values[i + 1] ?? null) === null);
+}
+
 /** Above this many points in all, drawing skips animation and hover focus (benchmark: 20 × 1,000 in ≤ 150 ms). */
 export const MANY_POINTS = 2000;
 const BASE_PADDING: Padding = { top: 16, right: 24, bottom: 8, left: 8 };
@@ -196,8 +201,10 @@ export function transformProps(input: ChartPropsInput): TimeseriesChartProps {
       type: 'line',
       smooth: kind.smooth,
       step: kind.step,
-      showSymbol: markerEnabled,
-      symbolSize: markerSize,
+      // a value with no neighbour draws no line segment: without its marker it would not show at all
+      showSymbol: markerEnabled || hasIsolatedValue(values),
+      symbolSize: markerEnabled ? markerSize : Math.min(markerSize, 5),
+      symbol: markerEnabled ? 'emptyCircle' : 'circle',
       connectNulls: false,
       areaStyle: kind.area ? { opacity } : undefined,
       // more points than pixels cannot be seen; keep the shape and draw fewer
