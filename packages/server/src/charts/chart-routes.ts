@@ -6,18 +6,16 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import multipart from '@fastify/multipart';
 import Type from 'typebox';
 import rison from 'rison';
 import { ChartCreate, ChartUpdate } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import { requirePermission } from '../http/auth.js';
-import { badRequest, invalidFields, notFound } from '../http/errors.js';
+import { invalidFields, notFound } from '../http/errors.js';
 import { decodeRisonQuery } from '../http/rison.js';
 import { clientGone } from '../http/abort.js';
-import { BundleError, bundleContents } from '../datasets/bundle.js';
 import { MAX_ID } from '../datasets/present.js';
-import { IMPORT_BODY_LIMIT, downloadToken, importForm, passwordsOf, truthy } from '../datasets/routes.js';
+import { downloadToken, registerBundleImport, truthy } from '../datasets/routes.js';
 import type { ChartDataReply } from './service.js';
 import { ChartService } from './chart-service.js';
 import { RELATED_USER_COLUMNS, listCharts, relatedUsers } from './chart-list.js';
@@ -136,36 +134,10 @@ export function chartRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { result: 'OK' };
   });
 
-  // multipart is parsed for the import route only, sized for one bundle
-  void app.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: {
-        fieldNameSize: 100,
-        fieldSize: 1024 * 1024,
-        fields: 10,
-        fileSize: IMPORT_BODY_LIMIT,
-        files: 1,
-        parts: 12,
-        headerPairs: 100,
-      },
-    });
-    scope.post('/api/v1/chart/import/', { bodyLimit: IMPORT_BODY_LIMIT + 2 * 1024 * 1024 }, async (req) => {
-      const user = requirePermission(req, 'can_write', 'Chart', 'chart');
-      if (!req.isMultipart()) throw badRequest('The import is a multipart form with a formData file.');
-      const form = await importForm(req);
-      if (!form.file) throw badRequest('The import is a multipart form with a formData file.');
-      let contents;
-      try {
-        contents = bundleContents(form.file.name, new Uint8Array(form.file.data));
-      } catch (e) {
-        if (e instanceof BundleError) throw badRequest(e.message);
-        throw e;
-      }
-      await new ChartImporter(ctx, user).run(contents, {
-        overwrite: truthy(form.fields.overwrite),
-        passwords: passwordsOf(form.fields.passwords),
-      });
-      return { message: 'OK' };
-    });
-  });
+  registerBundleImport(
+    app,
+    '/api/v1/chart/import/',
+    (req) => requirePermission(req, 'can_write', 'Chart', 'chart'),
+    (user, { contents, overwrite, passwords }) => new ChartImporter(ctx, user).run(contents, { overwrite, passwords }),
+  );
 }

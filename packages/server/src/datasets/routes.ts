@@ -5,6 +5,7 @@ import Type from 'typebox';
 import rison from 'rison';
 import { DatasetCreate, DatasetDuplicate, DatasetUpdate, GetOrCreateDatasetPayload } from '@rama/shared';
 import type { AppContext } from '../context.js';
+import type { Principal } from '../security/principal.js';
 import { requirePermission, requireUser } from '../http/auth.js';
 import { HttpError, badRequest, invalidFields, notFound } from '../http/errors.js';
 import { decodeRisonQuery } from '../http/rison.js';
@@ -84,6 +85,54 @@ export function passwordsOf(raw: string | undefined): Record<string, string> {
   if (!value || typeof value !== 'object' || Array.isArray(value) || !Object.values(value).every((v) => typeof v === 'string'))
     throw invalidFields({ passwords: ['Not a valid JSON object of file names to passwords.'] });
   return value as Record<string, string>;
+}
+
+/** What an import route hands its importer: the unpacked bundle and the form's options. */
+export interface BundleImport {
+  contents: ReturnType<typeof bundleContents>;
+  overwrite: boolean;
+  passwords: Record<string, string>;
+}
+
+/**
+ * `POST <path>`: a multipart form with the bundle in `formData` (plus `overwrite`, `passwords`),
+ * parsed for this route only and sized for one bundle; `authorize` runs before anything is read.
+ * Every import (datasets, charts, dashboards) answers `{message: 'OK'}` the same way.
+ */
+export function registerBundleImport(
+  app: FastifyInstance,
+  path: string,
+  authorize: (req: FastifyRequest) => Principal,
+  run: (user: Principal, bundle: BundleImport) => Promise<void>,
+): void {
+  void app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: {
+        fieldNameSize: 100,
+        fieldSize: 1024 * 1024,
+        fields: 10,
+        fileSize: IMPORT_BODY_LIMIT,
+        files: 1,
+        parts: 12,
+        headerPairs: 100,
+      },
+    });
+    scope.post(path, { bodyLimit: IMPORT_BODY_LIMIT + 2 * 1024 * 1024 }, async (req) => {
+      const user = authorize(req);
+      if (!req.isMultipart()) throw badRequest('The import is a multipart form with a formData file.');
+      const form = await importForm(req);
+      if (!form.file) throw badRequest('The import is a multipart form with a formData file.');
+      let contents;
+      try {
+        contents = bundleContents(form.file.name, new Uint8Array(form.file.data));
+      } catch (e) {
+        if (e instanceof BundleError) throw badRequest(e.message);
+        throw e;
+      }
+      await run(user, { contents, overwrite: truthy(form.fields.overwrite), passwords: passwordsOf(form.fields.passwords) });
+      return { message: 'OK' };
+    });
+  });
 }
 
 /** Bulk delete takes `?q=!(1,2)`: a rison list of ids. */
@@ -168,38 +217,12 @@ export function datasetRoutes(app: FastifyInstance, ctx: AppContext): DatasetSer
     return reply.type('application/zip').header('content-disposition', `attachment; filename="${fileName}"`).send(Buffer.from(zip));
   });
 
-  // multipart is parsed for the import route only, sized for one bundle
-  void app.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: {
-        fieldNameSize: 100,
-        fieldSize: 1024 * 1024,
-        fields: 10,
-        fileSize: IMPORT_BODY_LIMIT,
-        files: 1,
-        parts: 12,
-        headerPairs: 100,
-      },
-    });
-    scope.post('/api/v1/dataset/import/', { bodyLimit: IMPORT_BODY_LIMIT + 2 * 1024 * 1024 }, async (req) => {
-      const user = requirePermission(req, 'can_write', 'Dataset', 'dataset');
-      if (!req.isMultipart()) throw badRequest('The import is a multipart form with a formData file.');
-      const form = await importForm(req);
-      if (!form.file) throw badRequest('The import is a multipart form with a formData file.');
-      let contents;
-      try {
-        contents = bundleContents(form.file.name, new Uint8Array(form.file.data));
-      } catch (e) {
-        if (e instanceof BundleError) throw badRequest(e.message);
-        throw e;
-      }
-      await new DatasetImporter(ctx, datasets, user).run(contents, {
-        overwrite: truthy(form.fields.overwrite),
-        passwords: passwordsOf(form.fields.passwords),
-      });
-      return { message: 'OK' };
-    });
-  });
+  registerBundleImport(
+    app,
+    '/api/v1/dataset/import/',
+    (req) => requirePermission(req, 'can_write', 'Dataset', 'dataset'),
+    (user, { contents, overwrite, passwords }) => new DatasetImporter(ctx, datasets, user).run(contents, { overwrite, passwords }),
+  );
 
   r.get('/rama/fetch_datasource_metadata', async (req) => {
     // a login is enough: the dataset's own access rule answers 404 for one the user may not see
