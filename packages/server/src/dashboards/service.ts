@@ -1,5 +1,6 @@
-import type { DashboardChart, DashboardCreate, DashboardDetail, FavoriteStatus, UserRef } from '@rama/shared';
+import type { DashboardChart, DashboardCreate, DashboardDetail, FavoriteStatus } from '@rama/shared';
 import type { AppContext } from '../context.js';
+import { usersById } from '../metadata/users.js';
 import type { Principal } from '../security/principal.js';
 import { flag, nowIso } from '../metadata/db.js';
 import { HttpError, forbidden, invalidFields, notFound } from '../http/errors.js';
@@ -45,12 +46,8 @@ export class DashboardService {
     return this.ctx.store.db;
   }
 
-  async users(ids: (number | null)[]): Promise<Users> {
-    const wanted = [...new Set(ids.filter((x): x is number => x !== null))];
-    const rows: UserRef[] = wanted.length
-      ? await this.db.selectFrom('ab_user').select(['id', 'first_name', 'last_name']).where('id', 'in', wanted).execute()
-      : [];
-    return new Map(rows.map((u) => [u.id, u]));
+  users(ids: (number | null)[]): Promise<Users> {
+    return usersById(this.db, ids);
   }
 
   async ownerIds(dashboardIds: number[]): Promise<Map<number, number[]>> {

@@ -19,7 +19,8 @@ import { parseCurrency } from './rules.js';
 export type DatasetRow = Row<DatasetTable>;
 export type ColumnRow = Row<TableColumnTable>;
 export type MetricRow = Row<SqlMetricTable>;
-export type Users = Map<number, UserRef>;
+export type { Users } from '../metadata/users.js';
+import type { Users } from '../metadata/users.js';
 
 export const SELECT_STAR_LIMIT = 100;
 /** ids are 32-bit integer columns; a larger one can name nothing */

@@ -5,10 +5,10 @@ import {
   type DatasetCreateResult,
   type DatasetDetail,
   type GetOrCreateDatasetPayload,
-  type UserRef,
 } from '@rama/shared';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context.js';
+import { usersById } from '../metadata/users.js';
 import type { MetadataSchema } from '../metadata/schema.js';
 import { flag } from '../metadata/db.js';
 import type { Principal } from '../security/principal.js';
@@ -59,12 +59,8 @@ export class DatasetService {
     return this.ctx.store.db;
   }
 
-  async users(ids: (number | null)[]): Promise<Users> {
-    const wanted = [...new Set(ids.filter((x): x is number => x !== null))];
-    const rows: UserRef[] = wanted.length
-      ? await this.db.selectFrom('ab_user').select(['id', 'first_name', 'last_name']).where('id', 'in', wanted).execute()
-      : [];
-    return new Map(rows.map((u) => [u.id, u]));
+  users(ids: (number | null)[]): Promise<Users> {
+    return usersById(this.db, ids);
   }
 
   async ownerIds(datasetIds: number[]): Promise<Map<number, number[]>> {
