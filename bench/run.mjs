@@ -3,6 +3,7 @@ import { benchSqlLab } from './sqllab.mjs';
 import { benchGrid } from './grid.mjs';
 import { benchCharts } from './charts.mjs';
 import { benchExplore } from './explore.mjs';
+import { benchDashboards } from './dashboard.mjs';
 
 const only = process.argv[2];
 const ms = (x) => x.toFixed(x < 10 ? 2 : 0);
@@ -11,8 +12,11 @@ if (!only || only === 'sqllab') results.push(...(await benchSqlLab()));
 if (!only || only === 'grid') results.push(...(await benchGrid()));
 if (!only || only === 'charts') results.push(...(await benchCharts()));
 if (!only || only === 'explore') results.push(...(await benchExplore()));
+if (!only || only === 'dashboard') results.push(...(await benchDashboards()));
 for (const r of results) {
-  if (r.ratio !== undefined) {
+  if (r.summary !== undefined) {
+    console.log(r.summary);
+  } else if (r.ratio !== undefined) {
     console.log(
       `${r.case}\n  baseline ${ms(r.baseline_ms)} ms, Rama ${ms(r.rama_ms)} ms, ratio ${r.ratio.toFixed(2)} (goal ${r.goal})${r.response_mb ? `, ${r.response_mb.toFixed(1)} MB` : ''}`,
     );

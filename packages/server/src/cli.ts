@@ -14,6 +14,7 @@ import { generatePassword } from './security/passwords.js';
 import { loadExamples } from './examples/load.js';
 import { registerExamplesDatabase } from './examples/register.js';
 import { registerExampleDatasets } from './examples/datasets.js';
+import { registerExampleDashboards } from './examples/dashboards.js';
 import { spawn } from 'node:child_process';
 import { threadPoolSize } from './execution/slots.js';
 
@@ -107,6 +108,11 @@ async function loadAndRegisterExamples(force: boolean): Promise<void> {
     console.log(`The "examples" database is registered (id ${id}).`);
     const datasets = await registerExampleDatasets(ctx, id);
     if (datasets) console.log(`Registered ${datasets} example datasets with their metrics.`);
+    const saved = await registerExampleDashboards(ctx, id);
+    console.log(
+      `Example charts: ${saved.chartsCreated} created, ${saved.chartsUpdated} updated; dashboards: ${saved.dashboardsCreated} created, ${saved.dashboardsUpdated} updated.`,
+    );
+    for (const w of saved.warnings) console.log(`  note: ${w}`);
   });
 }
 

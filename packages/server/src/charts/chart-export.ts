@@ -47,7 +47,34 @@ export function chartDocument(row: SliceRow, datasetUuid: string | null): Record
   };
 }
 
-const fileName = (name: string, id: number): string => (bundleName(name, '') ? `${bundleName(name, '')}_${id}` : String(id));
+/** A bundle file's name: the object's name made path-safe, then its id (the BI server's naming). */
+export const bundleFileName = (name: string, id: number): string => (bundleName(name, '') ? `${bundleName(name, '')}_${id}` : String(id));
+
+/** The datasets and databases already written into a bundle, so each is written once. */
+export interface BundleWritten {
+  databases: Map<number, DatabaseRow>;
+  datasets: Map<number, DatasetRow>;
+}
+
+export const emptyBundle = (): BundleWritten => ({ databases: new Map(), datasets: new Map() });
+
+/** The charts' YAML under `root`, each with its dataset and database (written once per bundle). */
+export async function writeChartFiles(
+  ctx: AppContext,
+  files: Record<string, Uint8Array>,
+  root: string,
+  charts: SliceRow[],
+  written: BundleWritten,
+): Promise<void> {
+  for (const chart of charts) {
+    const dataset = DATASET_DATASOURCE_TYPES.includes(chart.datasource_type)
+      ? await writeDatasetFile(ctx, files, root, chart.datasource_id, written)
+      : null;
+    files[`${root}/charts/${bundleFileName(chart.slice_name, chart.id)}.yaml`] = strToU8(
+      toYaml(chartDocument(chart, dataset?.uuid ?? null)),
+    );
+  }
+}
 
 /** The bundle of the given charts: all visible or 404, as the BI server answers. */
 export async function exportCharts(
@@ -56,42 +83,37 @@ export async function exportCharts(
   ids: number[],
   now = new Date(),
 ): Promise<{ fileName: string; zip: Uint8Array }> {
-  const db = ctx.store.db;
   const charts: SliceRow[] = [];
   for (const id of [...new Set(ids)]) charts.push((await visibleChart(ctx, user, id)).row);
   const root = `chart_export_${exportStamp(now)}`;
   const files: Record<string, Uint8Array> = {
     [`${root}/metadata.yaml`]: strToU8(toYaml({ version: EXPORT_VERSION, type: CHART_BUNDLE_TYPE, timestamp: now.toISOString() })),
   };
-  const databases = new Map<number, DatabaseRow>();
-  const datasets = new Map<number, DatasetRow>();
-  for (const chart of charts) {
-    let dataset = datasets.get(chart.datasource_id);
-    if (!dataset && DATASET_DATASOURCE_TYPES.includes(chart.datasource_type)) {
-      dataset = await db.selectFrom('tables').selectAll().where('id', '=', chart.datasource_id).executeTakeFirst();
-      if (dataset) {
-        datasets.set(dataset.id, dataset);
-        await addDataset(ctx, files, root, dataset, databases);
-      }
-    }
-    files[`${root}/charts/${fileName(chart.slice_name, chart.id)}.yaml`] = strToU8(toYaml(chartDocument(chart, dataset?.uuid ?? null)));
-  }
+  await writeChartFiles(ctx, files, root, charts, emptyBundle());
   return { fileName: `${root}.zip`, zip: zipSync(files, { level: 6, mtime: now }) };
 }
 
-/** The dataset's YAML, and its database's the first time it is named. */
-async function addDataset(
+/**
+ * The dataset's YAML (and its database's, the first time it is named) unless the bundle has it
+ * already; null when the dataset is gone.
+ */
+export async function writeDatasetFile(
   ctx: AppContext,
   files: Record<string, Uint8Array>,
   root: string,
-  dataset: DatasetRow,
-  databases: Map<number, DatabaseRow>,
-): Promise<void> {
+  datasetId: number,
+  written: BundleWritten,
+): Promise<DatasetRow | null> {
   const db = ctx.store.db;
-  let database = databases.get(dataset.database_id);
+  const known = written.datasets.get(datasetId);
+  if (known) return known;
+  const dataset = await db.selectFrom('tables').selectAll().where('id', '=', datasetId).executeTakeFirst();
+  if (!dataset) return null;
+  written.datasets.set(dataset.id, dataset);
+  let database = written.databases.get(dataset.database_id);
   if (!database) {
     database = await db.selectFrom('dbs').selectAll().where('id', '=', dataset.database_id).executeTakeFirstOrThrow();
-    databases.set(database.id, database);
+    written.databases.set(database.id, database);
     files[`${root}/databases/${bundleName(database.database_name, String(database.id))}.yaml`] = strToU8(
       toYaml(databaseDocument(database)),
     );
@@ -101,7 +123,8 @@ async function addDataset(
     db.selectFrom('sql_metrics').selectAll().where('table_id', '=', dataset.id).orderBy('id').execute(),
   ]);
   const folder = bundleName(database.database_name, String(database.id));
-  files[`${root}/datasets/${folder}/${fileName(dataset.table_name, dataset.id)}.yaml`] = strToU8(
+  files[`${root}/datasets/${folder}/${bundleFileName(dataset.table_name, dataset.id)}.yaml`] = strToU8(
     toYaml(datasetDocument(dataset, columns, metrics, database.uuid)),
   );
+  return dataset;
 }

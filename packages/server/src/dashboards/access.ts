@@ -1,11 +1,13 @@
 /**
  * Who sees and who changes a dashboard. Admins see every dashboard; owners see theirs; anyone else
  * sees a published dashboard with at least one chart on a dataset they may read (the BI server's
- * dashboard filter). A missing dashboard and a hidden one answer the same 404. Editing needs
- * can_write on Dashboard plus being an owner or an admin (spec section 6).
+ * dashboard filter). With the DASHBOARD_RBAC feature flag on, a published dashboard that names
+ * roles is seen by the holders of those roles instead (its datasets no longer decide). A missing
+ * dashboard and a hidden one answer the same 404. Editing needs can_write on Dashboard plus being
+ * an owner or an admin (spec section 6).
  */
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import { FORBIDDEN_EDIT_MESSAGE, formatMessage } from '@rama/shared';
+import { DASHBOARD_MESSAGES, FORBIDDEN_EDIT_MESSAGE, formatMessage } from '@rama/shared';
 import type { MetadataSchema } from '../metadata/schema.js';
 import type { Principal } from '../security/principal.js';
 import type { DatasetScope } from '../datasets/access.js';
@@ -13,7 +15,10 @@ import { DATASET_DATASOURCE_TYPES } from '../charts/chart-rows.js';
 
 export type DashboardEb = ExpressionBuilder<MetadataSchema & { d: MetadataSchema['dashboards'] }, 'd'>;
 
+/** Saving (or deleting) a dashboard without the right (spec section 6). */
 export const DASHBOARD_FORBIDDEN = formatMessage(FORBIDDEN_EDIT_MESSAGE, 'dashboard');
+/** Publishing or hiding one without the right: the spec gives this its own wording. */
+export const DASHBOARD_PUBLISH_FORBIDDEN = DASHBOARD_MESSAGES.noPublishPermission;
 
 /** Owners and admins change and delete a dashboard. */
 export function canEditDashboard(user: Principal, ownerIds: number[]): boolean {
@@ -29,12 +34,21 @@ function datasetInScope(eb: ExpressionBuilder<MetadataSchema & { t: MetadataSche
   return any.length ? eb.or(any) : sql<SqlBool>`1 = 0`;
 }
 
-/** The dashboards (alias `d`) the user may see, as a condition; null when they see them all. */
-export function dashboardVisibility(eb: DashboardEb, user: Principal, scope: DatasetScope): Expression<SqlBool> | null {
+/**
+ * The dashboards (alias `d`) the user may see, as a condition; null when they see them all.
+ * `rbac` is the DASHBOARD_RBAC feature flag.
+ */
+export function dashboardVisibility(
+  eb: DashboardEb,
+  user: Principal,
+  scope: DatasetScope,
+  opts: { rbac?: boolean } = {},
+): Expression<SqlBool> | null {
   if (user.isAdmin) return null;
   const owned = eb.exists(
     eb.selectFrom('dashboard_owners as o').select('o.user_id').whereRef('o.dashboard_id', '=', 'd.id').where('o.user_id', '=', user.id),
   );
+  const published = eb('d.published', '=', 1);
   const readable = scope.all
     ? sql<SqlBool>`1 = 1`
     : eb.exists(
@@ -47,5 +61,15 @@ export function dashboardVisibility(eb: DashboardEb, user: Principal, scope: Dat
           .where('s.datasource_type', 'in', DATASET_DATASOURCE_TYPES)
           .where((inner) => datasetInScope(inner, scope)),
       );
-  return eb.or([owned, eb.and([eb('d.published', '=', 1), readable])]);
+  if (!opts.rbac) return eb.or([owned, eb.and([published, readable])]);
+  const hasRoles = eb.exists(eb.selectFrom('dashboard_roles as r').select('r.role_id').whereRef('r.dashboard_id', '=', 'd.id'));
+  const heldRole = eb.exists(
+    eb
+      .selectFrom('dashboard_roles as r')
+      .innerJoin('ab_user_role as ur', 'ur.role_id', 'r.role_id')
+      .select('r.role_id')
+      .whereRef('r.dashboard_id', '=', 'd.id')
+      .where('ur.user_id', '=', user.id),
+  );
+  return eb.or([owned, eb.and([published, heldRole]), eb.and([published, eb.not(hasRoles), readable])]);
 }

@@ -285,4 +285,21 @@ describe('who sees which dashboard', () => {
     expect((await admin.delete(`/api/v1/dashboard/${published}`)).status).toBe(200);
     expect(await server.ctx.store.db.selectFrom('slices').select('id').where('id', '=', flightsChart).executeTakeFirst()).toBeTruthy();
   });
+
+  it('related owners and roles: the list filter and the properties dialog search users and roles by name', async () => {
+    const q = (v: Record<string, unknown>) => encodeURIComponent(rison.encode(v));
+    const owners = await bob.client.get<{ count: number; result: { value: number; text: string }[] }>(
+      `/api/v1/dashboard/related/owners?q=${q({ filter: 'ALICE' })}`,
+    );
+    expect(owners.status).toBe(200);
+    expect(owners.body.result.map((u) => u.value)).toContain(alice.id);
+    expect(owners.body.result.map((u) => u.value)).not.toContain(bob.id);
+    const roles = await admin.get<{ count: number; result: { value: number; text: string }[] }>(
+      `/api/v1/dashboard/related/roles?q=${q({ filter: 'adm' })}`,
+    );
+    expect(roles.status).toBe(200);
+    expect(roles.body.result.map((r) => r.text)).toEqual(['Admin']);
+    expect((await admin.get('/api/v1/dashboard/related/password')).status).toBe(404);
+    expect((await admin.get(`/api/v1/dashboard/related/roles?q=${q({ filter: 3 })}`)).status).toBe(400);
+  });
 });

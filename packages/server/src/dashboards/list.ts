@@ -18,6 +18,7 @@ const ORDER_REFS = {
   changed_on: 'd.changed_on',
   changed_on_delta_humanized: 'd.changed_on',
   'changed_by.first_name': 'cb.first_name',
+  'created_by.first_name': 'crb.first_name',
   id: 'd.id',
 } as const;
 
@@ -71,6 +72,11 @@ function condition(eb: DashboardEb, user: Principal, col: string, opr: string, v
     }
     case 'created_by':
     case 'changed_by':
+      // the welcome page's "Mine": created or last changed by the user (the BI server's created_by_me)
+      if (col === 'created_by' && opr === 'created_by_me') {
+        const mine = eb.or([eb('d.created_by_fk', '=', user.id), eb('d.changed_by_fk', '=', user.id)]);
+        return value === false || value === 'false' ? eb.not(mine) : mine;
+      }
       if (opr !== 'rel_o_m' && opr !== 'eq') throw unsupported(col, opr);
       return eb(col === 'created_by' ? 'd.created_by_fk' : 'd.changed_by_fk', '=', asId(col, value));
     case 'id': {
@@ -113,8 +119,9 @@ export async function listDashboards(
   const base = db
     .selectFrom('dashboards as d')
     .leftJoin('ab_user as cb', 'cb.id', 'd.changed_by_fk')
+    .leftJoin('ab_user as crb', 'crb.id', 'd.created_by_fk')
     .where((eb) => {
-      const visible = dashboardVisibility(eb, user, scope);
+      const visible = dashboardVisibility(eb, user, scope, { rbac: service.rbac });
       return eb.and([...(visible ? [visible] : []), ...p.filters.map((f) => condition(eb, user, f.col, f.opr, f.value))]);
     });
   const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
@@ -138,4 +145,26 @@ export async function listDashboards(
     ids: rows.map((r) => r.id),
     result: rows.map((r) => presentListItem(r, owners.get(r.id) ?? [], users, now)),
   };
+}
+
+/**
+ * GET /api/v1/dashboard/related/roles?q=(filter:…,page:…,page_size:…): roles whose name contains
+ * `filter` (any case), as `{value: id, text: name}` — the choices of the properties dialog.
+ */
+export async function relatedRoles(
+  ctx: { store: { db: Kysely<MetadataSchema> } },
+  q: Record<string, unknown>,
+): Promise<{ count: number; result: { value: number; text: string }[] }> {
+  const filter = q.filter;
+  if (filter !== undefined && typeof filter !== 'string') throw invalidFields({ filter: ['Not a valid string.'] });
+  const p = listParams({ page: q.page, page_size: q.page_size }, [], 20);
+  const base = ctx.store.db.selectFrom('ab_role as r').where((eb) => (filter ? textMatches('r.name', filter) : eb.lit(true)));
+  const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const rows = await base
+    .select(['r.id', 'r.name'])
+    .orderBy('r.name')
+    .limit(p.pageSize)
+    .offset(p.page * p.pageSize)
+    .execute();
+  return { count: Number(count), result: rows.map((r) => ({ value: r.id, text: r.name })) };
 }

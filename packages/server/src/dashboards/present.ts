@@ -3,7 +3,7 @@ import type { DashboardTable, Row } from '../metadata/schema.js';
 import type { SliceRow } from '../charts/chart-access.js';
 import { humanizeDelta } from '../http/time.js';
 import { chartExploreUrl, chartFormData } from '../explore/present.js';
-import { dashboardUrl } from './rules.js';
+import { dashboardUrl, lastModifiedTime } from './rules.js';
 
 export type DashboardRow = Row<DashboardTable>;
 export type { Users } from '../metadata/users.js';
@@ -31,6 +31,7 @@ export function presentListItem(row: DashboardRow, ownerIds: number[], users: Us
     changed_by_name: nameOf(changedBy),
     changed_on_utc: row.changed_on,
     changed_on_delta_humanized: humanizeDelta(row.changed_on, now),
+    created_on_delta_humanized: humanizeDelta(row.created_on, now),
     thumbnail_url: null,
     tags: [],
   };
@@ -61,6 +62,7 @@ export function presentDetail(
     changed_by: changedBy,
     changed_by_name: nameOf(changedBy),
     changed_on: row.changed_on,
+    last_modified_time: lastModifiedTime(row.changed_on),
     changed_on_delta_humanized: humanizeDelta(row.changed_on, now),
     created_on_delta_humanized: humanizeDelta(row.created_on, now),
     is_managed_externally: Boolean(row.is_managed_externally),

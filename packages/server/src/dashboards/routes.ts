@@ -2,20 +2,29 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import rison from 'rison';
-import { DashboardCreate } from '@rama/shared';
+import { DashboardColors, DashboardCopy, DashboardCreate, DashboardPermalinkState, DashboardPut } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import { requirePermission } from '../http/auth.js';
-import { invalidFields } from '../http/errors.js';
+import { invalidFields, notFound } from '../http/errors.js';
+import { RELATED_USER_COLUMNS, relatedUsers } from '../charts/chart-list.js';
 import { decodeRisonQuery } from '../http/rison.js';
 import { MAX_ID } from '../datasets/present.js';
+import { downloadToken, registerBundleImport, truthy } from '../datasets/routes.js';
 import { DashboardService } from './service.js';
-import { listDashboards } from './list.js';
+import { listDashboards, relatedRoles } from './list.js';
+import { updateColors, updateDashboard } from './update.js';
+import { copyDashboard } from './copy.js';
+import { DashboardPermalinkService, dashboardPermalinkUrl } from './permalink.js';
+import { exportDashboards } from './export.js';
+import { DashboardImporter } from './import.js';
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
 /** a dashboard is addressed by its id or its slug */
 const IdOrSlugParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 255 }) });
+const KeyParams = Type.Object({ key: Type.String({ minLength: 1, maxLength: 256 }) });
+const ColorsQuery = Type.Object({ mark_updated: Type.Optional(Type.String({ maxLength: 8 })) });
 
-/** `?q=!(1,2)`: a rison list of dashboard ids. */
+/** `?q=!(1,2)`: a rison list of dashboard ids (favorite status, bulk delete, export). */
 function idList(raw: unknown): number[] {
   let value: unknown;
   try {
@@ -30,24 +39,59 @@ function idList(raw: unknown): number[] {
 }
 
 /**
- * Dashboards: the record Explore's save modal needs (create by title, list what the user may
- * edit), detail, delete, charts and favorites. The dashboards issue grows the rest here.
+ * The dashboard API (spec section 7 "Dashboards", issue 12): list, detail by id or slug, charts
+ * and datasets, create, the three PUT bodies, delete and bulk delete, copy, colours, favorites,
+ * permalinks, export and import. Routes parse, check the role permission, call the dashboard
+ * modules and shape the reply; per-dashboard rules live in access.ts and the service.
  */
 export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): { dashboards: DashboardService } {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const dashboards = new DashboardService(ctx);
+  const permalinks = new DashboardPermalinkService(dashboards);
   const reader = (req: Parameters<typeof requirePermission>[0]) => requirePermission(req, 'can_read', 'Dashboard', 'dashboard');
   const writer = (req: Parameters<typeof requirePermission>[0]) => requirePermission(req, 'can_write', 'Dashboard', 'dashboard');
+  const idsOf = (req: { query: unknown }) => idList((req.query as { q?: unknown }).q);
 
   r.get('/api/v1/dashboard/', async (req) => {
     const user = reader(req);
     return listDashboards(dashboards, ctx.store.db, user, decodeRisonQuery((req.query as { q?: unknown }).q));
   });
 
-  // before /:id so "favorite_status" is never read as a slug
+  // static paths before /:id so "favorite_status", "export" and "permalink" are never read as slugs
   r.get('/api/v1/dashboard/favorite_status/', async (req) => {
     const user = reader(req);
-    return { result: await dashboards.favoriteStatus(user, idList((req.query as { q?: unknown }).q)) };
+    return { result: await dashboards.favoriteStatus(user, idsOf(req)) };
+  });
+
+  // the list's owner / creator filters offer every user, as the chart list's do; the properties
+  // dialog offers roles (DASHBOARD_RBAC)
+  r.get(
+    '/api/v1/dashboard/related/:column',
+    { schema: { params: Type.Object({ column: Type.String({ maxLength: 64 }) }) } },
+    async (req) => {
+      reader(req);
+      const q = decodeRisonQuery((req.query as { q?: unknown }).q);
+      if (req.params.column === 'roles') return relatedRoles(ctx, q);
+      if (!(RELATED_USER_COLUMNS as readonly string[]).includes(req.params.column)) throw notFound();
+      return relatedUsers(ctx, q);
+    },
+  );
+
+  r.get('/api/v1/dashboard/export/', async (req, reply) => {
+    const user = requirePermission(req, 'can_export', 'Dashboard', 'dashboard');
+    const { fileName, zip } = await exportDashboards(ctx, dashboards, user, idsOf(req));
+    const token = downloadToken((req.query as { token?: unknown }).token);
+    if (token) void reply.setCookie(token, 'done', { path: '/', maxAge: 600, sameSite: 'lax', secure: ctx.config.secureCookies });
+    return reply.type('application/zip').header('content-disposition', `attachment; filename="${fileName}"`).send(Buffer.from(zip));
+  });
+
+  registerBundleImport(app, '/api/v1/dashboard/import/', writer, (user, { contents, overwrite, passwords }) =>
+    new DashboardImporter(ctx, dashboards, user).run(contents, { overwrite, passwords }),
+  );
+
+  r.get('/api/v1/dashboard/permalink/:key', { schema: { params: KeyParams } }, async (req) => {
+    const user = reader(req);
+    return permalinks.get(user, req.params.key);
   });
 
   r.get('/api/v1/dashboard/:id', { schema: { params: IdOrSlugParams } }, async (req) => {
@@ -61,15 +105,48 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): { dashbo
     return { result: await dashboards.charts(user, req.params.id) };
   });
 
+  r.get('/api/v1/dashboard/:id/datasets', { schema: { params: IdOrSlugParams } }, async (req) => {
+    const user = reader(req);
+    return { result: await dashboards.datasets(user, req.params.id) };
+  });
+
   r.post('/api/v1/dashboard/', { schema: { body: DashboardCreate } }, async (req, reply) => {
     const user = writer(req);
     return reply.code(201).send(await dashboards.create(user, req.body));
   });
 
+  r.put('/api/v1/dashboard/:id', { schema: { params: IdParams, body: DashboardPut } }, async (req) => {
+    const user = writer(req);
+    return updateDashboard(dashboards, user, req.params.id, req.body);
+  });
+
+  r.put('/api/v1/dashboard/:id/colors', { schema: { params: IdParams, querystring: ColorsQuery, body: DashboardColors } }, async (req) => {
+    const user = writer(req);
+    const markUpdated = req.query.mark_updated === undefined || truthy(req.query.mark_updated);
+    return updateColors(dashboards, user, req.params.id, req.body, markUpdated);
+  });
+
+  r.post('/api/v1/dashboard/:id/copy/', { schema: { params: IdOrSlugParams, body: DashboardCopy } }, async (req) => {
+    const user = writer(req);
+    return copyDashboard(dashboards, user, req.params.id, req.body);
+  });
+
+  r.post('/api/v1/dashboard/:id/permalink', { schema: { params: IdOrSlugParams, body: DashboardPermalinkState } }, async (req, reply) => {
+    const user = requirePermission(req, 'can_write', 'DashboardPermalink', 'permalink');
+    const key = await permalinks.create(user, req.params.id, req.body);
+    return reply.code(201).send({ key, url: dashboardPermalinkUrl(ctx.config.publicUrl, key) });
+  });
+
   r.delete('/api/v1/dashboard/:id', { schema: { params: IdParams } }, async (req) => {
     const user = writer(req);
-    await dashboards.delete(user, req.params.id);
+    await dashboards.delete(user, [req.params.id]);
     return { message: 'OK' };
+  });
+
+  r.delete('/api/v1/dashboard/', async (req) => {
+    const user = writer(req);
+    const n = await dashboards.delete(user, idsOf(req));
+    return { message: n === 1 ? 'Deleted 1 dashboard' : `Deleted ${n} dashboards` };
   });
 
   r.post('/api/v1/dashboard/:id/favorites/', { schema: { params: IdParams } }, async (req) => {

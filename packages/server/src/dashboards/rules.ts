@@ -22,13 +22,8 @@ export function dashboardTitle(raw: string | null | undefined): string {
 /** Where a dashboard opens (spec section 2): by slug when it has one, else by id. */
 export const dashboardUrl = (d: { id: number; slug: string | null }): string => `/rama/dashboard/${d.slug ?? d.id}/`;
 
-/** Is the text a JSON document (json_metadata and position_json must be)? Empty counts as absent. */
-export function isJsonText(text: string | null | undefined): boolean {
-  if (text === null || text === undefined || text.trim() === '') return true;
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
+/**
+ * A dashboard's last change as epoch seconds, as the BI server answers `last_modified_time`: the
+ * client compares it with the server's copy before overwriting (spec section 4, overwrite check).
+ */
+export const lastModifiedTime = (changedOn: string): number => Date.parse(changedOn) / 1000;

@@ -1,49 +1,56 @@
-import type { DashboardChart, DashboardCreate, DashboardDetail, FavoriteStatus } from '@rama/shared';
+import type { DashboardChart, DashboardCreate, DashboardDetail, DashboardStored, ExploreDatasource, FavoriteStatus } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import { usersById } from '../metadata/users.js';
 import type { Principal } from '../security/principal.js';
 import { flag, nowIso } from '../metadata/db.js';
 import { HttpError, forbidden, invalidFields, notFound } from '../http/errors.js';
-import { datasetScope, inScope, type DatasetScope } from '../datasets/access.js';
+import { datasetScope, type DatasetScope } from '../datasets/access.js';
 import { MAX_ID } from '../datasets/present.js';
+import { DatasetService } from '../datasets/service.js';
+import { loadExploreDatasource } from '../datasets/metadata.js';
+import type { SliceRow } from '../charts/chart-access.js';
 import { DATASET_DATASOURCE_TYPES } from '../charts/chart-rows.js';
 import { DASHBOARD_FORBIDDEN, canEditDashboard, dashboardVisibility } from './access.js';
 import { presentChart, presentDetail, type DashboardRow, type Users } from './present.js';
-import { dashboardTitle, isJsonText, normalizeSlug } from './rules.js';
+import { dashboardTitle, normalizeSlug } from './rules.js';
+import { checkLayoutCharts, checkMetadata, checkPositionShape, chartsUserSees, syncDashboardCharts, type CheckedLayout } from './checks.js';
 
 /** Favorites of dashboards are filed under this class name, as the BI server files them. */
 export const DASHBOARD_FAVORITE_CLASS = 'Dashboard';
 
 export const dashboardNotFound = () => notFound('Dashboard not found');
 /** 422 with per-field messages, as the BI server answers a well-formed but unacceptable dashboard. */
-const unprocessable = (fields: Record<string, string[]>) => new HttpError(422, { message: fields });
+export const unprocessable = (fields: Record<string, string[]>) => new HttpError(422, { message: fields });
+export const SLUG_TAKEN = 'Must be unique';
 
 export interface VisibleDashboard {
   row: DashboardRow;
   ownerIds: number[];
 }
 
-/** The fields a create answers with (the BI server echoes what it stored). */
-export interface DashboardCreated {
-  dashboard_title: string;
-  slug: string | null;
-  owners: number[];
-  roles: number[];
-  position_json: string | null;
-  css: string | null;
-  json_metadata: string | null;
-  published: boolean;
-  certified_by: string | null;
-  certification_details: string | null;
+/** What a create stores and answers with (the BI server echoes what it stored). */
+export type DashboardCreated = Omit<DashboardStored, 'external_url' | 'is_managed_externally'>;
+
+export const emptyToNull = (v: string | null | undefined): string | null => (v === undefined || v === null || v.trim() === '' ? null : v);
+
+/** The checked JSON of a save: the metadata text to store and the layout, when one was sent. */
+export interface CheckedJson {
+  /** undefined: not sent */
+  metadataText?: string | null;
+  /** undefined: no layout sent; null: the layout cleared */
+  layout?: CheckedLayout | null;
 }
 
-const emptyToNull = (v: string | null | undefined): string | null => (v === undefined || v === null || v.trim() === '' ? null : v);
-
 export class DashboardService {
-  constructor(private readonly ctx: AppContext) {}
+  constructor(readonly ctx: AppContext) {}
 
-  private get db() {
+  get db() {
     return this.ctx.store.db;
+  }
+
+  /** The DASHBOARD_RBAC feature flag: roles on a dashboard grant viewing, and `roles` is stored. */
+  get rbac(): boolean {
+    return this.ctx.config.featureFlags.DASHBOARD_RBAC === true;
   }
 
   users(ids: (number | null)[]): Promise<Users> {
@@ -77,16 +84,19 @@ export class DashboardService {
       .selectFrom('dashboards as d')
       .selectAll('d')
       .where(byId ? 'd.id' : 'd.slug', '=', byId ? Number(key) : key)
-      .where((eb) => dashboardVisibility(eb, user, scope) ?? eb.lit(true))
+      .where((eb) => dashboardVisibility(eb, user, scope, { rbac: this.rbac }) ?? eb.lit(true))
       .executeTakeFirst();
     if (!row) throw dashboardNotFound();
     return { row, ownerIds: (await this.ownerIds([row.id])).get(row.id) ?? [] };
   }
 
-  /** The dashboard when the user may change it: 404 when hidden, 403 when visible but not theirs. */
-  async editable(user: Principal, idOrSlug: number | string): Promise<VisibleDashboard> {
+  /**
+   * The dashboard when the user may change it: 404 when hidden, 403 (with `message`, the spec's
+   * wording for what was tried) when visible but not theirs.
+   */
+  async editable(user: Principal, idOrSlug: number | string, message = DASHBOARD_FORBIDDEN): Promise<VisibleDashboard> {
     const found = await this.visible(user, idOrSlug);
-    if (!canEditDashboard(user, found.ownerIds)) throw forbidden(DASHBOARD_FORBIDDEN);
+    if (!canEditDashboard(user, found.ownerIds)) throw forbidden(message);
     return found;
   }
 
@@ -112,8 +122,8 @@ export class DashboardService {
     return presentDetail(row, { ownerIds, users, roles, charts: charts.map((c) => c.slice_name) });
   }
 
-  /** Owners as given (the creator added unless an admin chose others); 422 when one does not exist. */
-  private async ownersFor(user: Principal, given: number[] | undefined): Promise<number[]> {
+  /** Owners as given (the saving user kept among them unless an admin chose others); 422 when one does not exist. */
+  async ownersFor(user: Principal, given: number[] | undefined): Promise<number[]> {
     const owners = [...new Set(given ?? [user.id])];
     if (!user.isAdmin && !owners.includes(user.id)) owners.push(user.id);
     const found = owners.length ? await this.db.selectFrom('ab_user').select('id').where('id', 'in', owners).execute() : [];
@@ -121,34 +131,71 @@ export class DashboardService {
     return owners;
   }
 
-  private async rolesFor(given: number[] | undefined): Promise<number[]> {
+  async rolesFor(given: number[] | undefined): Promise<number[]> {
     const roles = [...new Set(given ?? [])];
     const found = roles.length ? await this.db.selectFrom('ab_role').select('id').where('id', 'in', roles).execute() : [];
     if (found.length !== roles.length) throw unprocessable({ roles: ['Some roles do not exist'] });
     return roles;
   }
 
-  private async slugTaken(slug: string): Promise<boolean> {
-    return Boolean(await this.db.selectFrom('dashboards').select('id').where('slug', '=', slug).executeTakeFirst());
+  /** Is the slug held by a dashboard other than `exceptId`? */
+  async slugTaken(slug: string, exceptId?: number): Promise<boolean> {
+    let q = this.db.selectFrom('dashboards').select('id').where('slug', '=', slug);
+    if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+    return Boolean(await q.executeTakeFirst());
+  }
+
+  /**
+   * json_metadata and position_json of a save, checked (400 with per-field messages): the layout
+   * is `position_json` when sent, else the `positions` the BI server's client puts in
+   * json_metadata. `onDashboard`: the charts the dashboard already has.
+   */
+  async checkJson(
+    user: Principal,
+    body: { json_metadata?: string | null; position_json?: string | null },
+    onDashboard: ReadonlySet<number>,
+  ): Promise<CheckedJson> {
+    const bad: Record<string, string[]> = {};
+    const out: CheckedJson = {};
+    let positions: unknown;
+    if (body.json_metadata !== undefined) {
+      const md = checkMetadata(body.json_metadata);
+      if ('errors' in md) bad.json_metadata = md.errors;
+      else {
+        out.metadataText = md.value ? JSON.stringify(md.value.metadata) : null;
+        positions = md.value?.positions ?? undefined;
+      }
+    }
+    const rawLayout = body.position_json !== undefined ? body.position_json : positions;
+    if (rawLayout !== undefined) {
+      const shape = checkPositionShape(rawLayout);
+      if ('errors' in shape) bad.position_json = shape.errors;
+      else if (shape.position === null) out.layout = null;
+      else {
+        const charts = await checkLayoutCharts(this.ctx, user, shape.position, onDashboard);
+        if ('errors' in charts) bad.position_json = charts.errors;
+        else out.layout = charts.layout;
+      }
+    }
+    if (Object.keys(bad).length) throw invalidFields(bad);
+    return out;
   }
 
   async create(user: Principal, body: DashboardCreate): Promise<{ id: number; result: DashboardCreated }> {
-    const bad: Record<string, string[]> = {};
-    for (const field of ['position_json', 'json_metadata'] as const) if (!isJsonText(body[field])) bad[field] = ['Not a valid JSON.'];
-    if (Object.keys(bad).length) throw invalidFields(bad);
+    const json = await this.checkJson(user, body, new Set());
     const slug = normalizeSlug(body.slug);
-    if (slug !== null && (await this.slugTaken(slug))) throw unprocessable({ slug: ['Must be unique'] });
+    if (slug !== null && (await this.slugTaken(slug))) throw unprocessable({ slug: [SLUG_TAKEN] });
     const owners = await this.ownersFor(user, body.owners);
-    const roles = await this.rolesFor(body.roles);
+    const roles = this.rbac ? await this.rolesFor(body.roles) : [];
     const now = nowIso();
     const result: DashboardCreated = {
       dashboard_title: dashboardTitle(body.dashboard_title),
       slug,
       owners,
       roles,
-      position_json: emptyToNull(body.position_json),
+      position_json: json.layout?.text ?? null,
       css: body.css ?? null,
-      json_metadata: emptyToNull(body.json_metadata),
+      json_metadata: json.metadataText ?? null,
       published: body.published ?? false,
       certified_by: emptyToNull(body.certified_by),
       certification_details: emptyToNull(body.certification_details),
@@ -188,61 +235,79 @@ export class DashboardService {
             .insertInto('dashboard_roles')
             .values(roles.map((r) => ({ dashboard_id: row.id, role_id: r })))
             .execute();
+        if (json.layout) await syncDashboardCharts(trx, row.id, json.layout.chartIds);
         return row.id;
       });
     } catch (e) {
       // two creates racing for one slug: the unique index decides
-      if (slug !== null && (await this.slugTaken(slug))) throw unprocessable({ slug: ['Must be unique'] });
+      if (slug !== null && (await this.slugTaken(slug))) throw unprocessable({ slug: [SLUG_TAKEN] });
       throw e;
     }
     return { id, result };
   }
 
-  async delete(user: Principal, id: number): Promise<void> {
-    const { row } = await this.editable(user, id);
+  /**
+   * Delete dashboards, all or none (the BI server's bulk delete): any one missing or hidden → 404,
+   * any one visible but not the user's → 403, before anything is deleted. Their charts stay.
+   */
+  async delete(user: Principal, ids: number[]): Promise<number> {
+    const unique = [...new Set(ids)];
+    const found: VisibleDashboard[] = [];
+    for (const id of unique) found.push(await this.visible(user, id));
+    if (found.some((f) => !canEditDashboard(user, f.ownerIds))) throw forbidden(DASHBOARD_FORBIDDEN);
     await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('favstar').where('class_name', '=', DASHBOARD_FAVORITE_CLASS).where('obj_id', '=', row.id).execute();
-      await trx.deleteFrom('dashboard_slices').where('dashboard_id', '=', row.id).execute();
-      await trx.deleteFrom('dashboard_owners').where('dashboard_id', '=', row.id).execute();
-      await trx.deleteFrom('dashboard_roles').where('dashboard_id', '=', row.id).execute();
-      await trx.deleteFrom('dashboards').where('id', '=', row.id).execute();
+      await trx.deleteFrom('favstar').where('class_name', '=', DASHBOARD_FAVORITE_CLASS).where('obj_id', 'in', unique).execute();
+      await trx.deleteFrom('dashboard_slices').where('dashboard_id', 'in', unique).execute();
+      await trx.deleteFrom('dashboard_owners').where('dashboard_id', 'in', unique).execute();
+      await trx.deleteFrom('dashboard_roles').where('dashboard_id', 'in', unique).execute();
+      await trx.deleteFrom('dashboards').where('id', 'in', unique).execute();
     });
+    return unique.length;
   }
 
-  /** The dashboard's charts that the user may see (charts on datasets they cannot read stay out). */
-  async charts(user: Principal, idOrSlug: number | string): Promise<DashboardChart[]> {
-    const { row } = await this.visible(user, idOrSlug);
-    const rows = await this.db
+  /** All the charts linked to the dashboard, by id. */
+  chartRows(dashboardId: number): Promise<SliceRow[]> {
+    return this.db
       .selectFrom('dashboard_slices as ds')
       .innerJoin('slices as s', 's.id', 'ds.slice_id')
       .selectAll('s')
-      .where('ds.dashboard_id', '=', row.id)
+      .where('ds.dashboard_id', '=', dashboardId)
       .orderBy('s.id')
       .execute();
-    if (user.isAdmin || !rows.length) return rows.map(presentChart);
-    const scope = await this.scope(user);
-    const datasetIds = [...new Set(rows.filter((r) => DATASET_DATASOURCE_TYPES.includes(r.datasource_type)).map((r) => r.datasource_id))];
-    const datasets = datasetIds.length
-      ? await this.db.selectFrom('tables').select(['id', 'database_id', 'schema']).where('id', 'in', datasetIds).execute()
-      : [];
-    const readable = new Set(datasets.filter((d) => inScope(scope, d)).map((d) => d.id));
-    const owned = new Set(
-      (
-        await this.db
-          .selectFrom('slice_owners')
-          .select('slice_id')
-          .where('user_id', '=', user.id)
-          .where(
-            'slice_id',
-            'in',
-            rows.map((r) => r.id),
-          )
-          .execute()
-      ).map((o) => o.slice_id),
+  }
+
+  /** The dashboard's charts that the user may see (charts on datasets they cannot read stay out). */
+  async visibleChartRows(user: Principal, dashboardId: number): Promise<SliceRow[]> {
+    const rows = await this.chartRows(dashboardId);
+    const seen = await chartsUserSees(this.db, user, rows);
+    return rows.filter((r) => seen.has(r.id));
+  }
+
+  async charts(user: Principal, idOrSlug: number | string): Promise<DashboardChart[]> {
+    const { row } = await this.visible(user, idOrSlug);
+    return (await this.visibleChartRows(user, row.id)).map(presentChart);
+  }
+
+  /**
+   * GET /{id_or_slug}/datasets: the datasets of the dashboard's charts that the user may read, as
+   * Explore reads a datasource (columns, metrics, the database's engine), by id.
+   */
+  async datasets(user: Principal, idOrSlug: number | string): Promise<ExploreDatasource[]> {
+    const { row } = await this.visible(user, idOrSlug);
+    const rows = await this.chartRows(row.id);
+    const ids = [...new Set(rows.filter((r) => DATASET_DATASOURCE_TYPES.includes(r.datasource_type)).map((r) => r.datasource_id))].sort(
+      (a, b) => a - b,
     );
-    return rows
-      .filter((r) => owned.has(r.id) || (DATASET_DATASOURCE_TYPES.includes(r.datasource_type) && readable.has(r.datasource_id)))
-      .map(presentChart);
+    const service = new DatasetService(this.ctx);
+    const out: ExploreDatasource[] = [];
+    for (const id of ids) {
+      try {
+        out.push(await loadExploreDatasource(this.ctx, service, user, id));
+      } catch (e) {
+        if (!(e instanceof HttpError && e.statusCode === 404)) throw e;
+      }
+    }
+    return out;
   }
 
   /** Whether each visible dashboard among `ids` is the user's favorite; 404 when none is visible. */
@@ -252,7 +317,7 @@ export class DashboardService {
       .selectFrom('dashboards as d')
       .select('d.id')
       .where('d.id', 'in', ids)
-      .where((eb) => dashboardVisibility(eb, user, scope) ?? eb.lit(true))
+      .where((eb) => dashboardVisibility(eb, user, scope, { rbac: this.rbac }) ?? eb.lit(true))
       .execute();
     if (!visible.length) throw dashboardNotFound();
     const faves = new Set(

@@ -20,6 +20,7 @@ export async function relatedObjects(
   db: Kysely<MetadataSchema>,
   user: Principal,
   idOrUuid: number | string,
+  opts: { rbac?: boolean } = {},
 ): Promise<DatasetRelatedObjects> {
   const { row } = await service.visible(user, idOrUuid);
   const charts = await db
@@ -47,7 +48,7 @@ export async function relatedObjects(
                   charts.map((c) => c.id),
                 ),
             ),
-            ...[dashboardVisibility(eb, user, scope)].filter((c) => c !== null),
+            ...[dashboardVisibility(eb, user, scope, opts)].filter((c) => c !== null),
           ]),
         )
         .orderBy('d.id')

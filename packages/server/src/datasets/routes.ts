@@ -194,7 +194,7 @@ export function datasetRoutes(app: FastifyInstance, ctx: AppContext): DatasetSer
 
   r.get('/api/v1/dataset/:id/related_objects', { schema: { params: IdOrUuidParams } }, async (req) => {
     const user = requirePermission(req, 'can_read', 'Dataset', 'dataset');
-    return relatedObjects(datasets, ctx.store.db, user, req.params.id);
+    return relatedObjects(datasets, ctx.store.db, user, req.params.id, { rbac: ctx.config.featureFlags.DASHBOARD_RBAC });
   });
 
   r.get(

@@ -223,8 +223,8 @@ export const EXAMPLE_DATASETS: readonly ExampleDataset[] = [
   { table: 'jobs', mainDttm: null, metrics: [count, named(sum('count', 'Workers', INT), 'sum_workers')] },
 ];
 
-/** The first active account holding an admin role: the example datasets' owner. */
-async function firstAdmin(ctx: AppContext): Promise<Principal | null> {
+/** The first active account holding an admin role: the owner of the example datasets, charts and dashboards. */
+export async function firstAdmin(ctx: AppContext): Promise<Principal | null> {
   const rows = await ctx.store.db
     .selectFrom('ab_user as u')
     .innerJoin('ab_user_role as ur', 'ur.user_id', 'u.id')

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { createContext, Suspense, useContext, useEffect, useRef, useState } from 'react';
 import { Avatar, Dropdown, Flex, Layout, Menu, Spin, Typography, type MenuProps } from 'antd';
 import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -82,10 +82,23 @@ function useNavigationLog(pathname: string): void {
   }, [pathname]);
 }
 
+/** Lets a page hide the top navigation (a dashboard in standalone mode). */
+const HideNavigationContext = createContext<(hidden: boolean) => void>(() => undefined);
+
+/** While the calling page is shown with `hidden` true, the shell draws no navigation and no footer. */
+export function useHideNavigation(hidden: boolean): void {
+  const setHidden = useContext(HideNavigationContext);
+  useEffect(() => {
+    setHidden(hidden);
+    return () => setHidden(false);
+  }, [hidden, setHidden]);
+}
+
 /** The signed-in layout: top navigation, the page, nothing else. */
 export function AppShell() {
   const { access } = useSession();
   const location = useLocation();
+  const [navigationHidden, setNavigationHidden] = useState(false);
   useNavigationLog(location.pathname);
   const groups = visibleMenu(MENU, access);
   const active = activeEntryKey(groups, location.pathname);
@@ -94,39 +107,45 @@ export function AppShell() {
   const rightItems = toMenuItems(groups.filter((g) => g.placement === 'right'));
 
   return (
-    <Layout className="rama-shell">
-      <Layout.Header className="rama-header">
-        <Flex align="center" gap={24} className="rama-header-inner">
-          <Link to={HOME_PATH} className="rama-brand" aria-label="Rama home">
-            <Wordmark size={26} />
-          </Link>
-          <nav aria-label="Main" className="rama-nav-main">
-            <Menu mode="horizontal" items={mainItems} selectedKeys={selectedKeys} className="rama-nav" />
-          </nav>
-          <Flex align="center" gap={8} className="rama-nav-right">
-            {rightItems.length > 0 && (
-              <nav aria-label="Settings">
-                <Menu mode="horizontal" items={rightItems} selectedKeys={selectedKeys} className="rama-nav" />
-              </nav>
-            )}
-            <UserMenu />
-          </Flex>
-        </Flex>
-      </Layout.Header>
-      <Layout.Content className="rama-content">
-        <Suspense
-          fallback={
-            <Flex justify="center" className="rama-page-loading">
-              <Spin />
+    <Layout className={navigationHidden ? 'rama-shell rama-shell--standalone' : 'rama-shell'}>
+      {!navigationHidden && (
+        <Layout.Header className="rama-header">
+          <Flex align="center" gap={24} className="rama-header-inner">
+            <Link to={HOME_PATH} className="rama-brand" aria-label="Rama home">
+              <Wordmark size={26} />
+            </Link>
+            <nav aria-label="Main" className="rama-nav-main">
+              <Menu mode="horizontal" items={mainItems} selectedKeys={selectedKeys} className="rama-nav" />
+            </nav>
+            <Flex align="center" gap={8} className="rama-nav-right">
+              {rightItems.length > 0 && (
+                <nav aria-label="Settings">
+                  <Menu mode="horizontal" items={rightItems} selectedKeys={selectedKeys} className="rama-nav" />
+                </nav>
+              )}
+              <UserMenu />
             </Flex>
-          }
-        >
-          <Outlet />
-        </Suspense>
+          </Flex>
+        </Layout.Header>
+      )}
+      <Layout.Content className="rama-content">
+        <HideNavigationContext.Provider value={setNavigationHidden}>
+          <Suspense
+            fallback={
+              <Flex justify="center" className="rama-page-loading">
+                <Spin />
+              </Flex>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </HideNavigationContext.Provider>
       </Layout.Content>
-      <Layout.Footer className="rama-footer">
-        <Typography.Text type="secondary">Rama · open data exploration and dashboarding</Typography.Text>
-      </Layout.Footer>
+      {!navigationHidden && (
+        <Layout.Footer className="rama-footer">
+          <Typography.Text type="secondary">Rama · open data exploration and dashboarding</Typography.Text>
+        </Layout.Footer>
+      )}
     </Layout>
   );
 }

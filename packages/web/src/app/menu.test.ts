@@ -52,10 +52,11 @@ describe('top navigation', () => {
     expect(groups[0].entries.map((e) => e.label)).toEqual(['Databases']);
   });
 
-  it('shows Charts, SQL, Data and Settings to admins', () => {
+  it('shows Dashboards, Charts, SQL, Data and Settings to admins', () => {
     const admin = getAccess(userWithRoles({ Admin: [] }));
     const groups = visibleMenu(MENU, admin);
-    expect(groups.map((g) => g.key)).toEqual(['charts', 'sql', 'data', 'settings']);
+    expect(groups.map((g) => g.key)).toEqual(['dashboards', 'charts', 'sql', 'data', 'settings']);
+    expect(labelsOf(admin, 'dashboards')).toEqual(['Dashboards']);
     expect(labelsOf(admin, 'charts')).toEqual(['Charts']);
     expect(labelsOf(admin, 'sql')).toEqual(['SQL Lab', 'Saved queries', 'Query history']);
     expect(labelsOf(admin, 'data')).toEqual(['Databases', 'Datasets']);
@@ -67,6 +68,15 @@ describe('top navigation', () => {
     expect(labelsOf({ ...NOBODY, canReadSavedQuery: true }, 'sql')).toEqual(['Saved queries']);
     expect(labelsOf({ ...NOBODY, canReadQuery: true }, 'sql')).toEqual(['Query history']);
     expect(labelsOf({ ...NOBODY, canReadDataset: true }, 'data')).toEqual(['Databases', 'Datasets']);
+  });
+
+  it('shows Dashboards, a top entry for the dashboard list, only with can_read on Dashboard', () => {
+    expect(labelsOf({ ...NOBODY, canReadDashboard: true }, 'dashboards')).toEqual(['Dashboards']);
+    expect(labelsOf({ ...NOBODY, canReadChart: true }, 'dashboards')).toEqual([]);
+    const entry = MENU.find((g) => g.key === 'dashboards')?.entries[0];
+    expect(entry?.path).toBe('/dashboard/list/');
+    const reader = getAccess(userWithRoles({ Gamma: [['can_read', 'Dashboard']] }));
+    expect(visibleMenu(MENU, reader).map((g) => g.key)).toEqual(['dashboards', 'data']);
   });
 
   it('reads the permissions from the roles (sql_lab role: SQL entries, no datasets)', () => {
@@ -89,6 +99,8 @@ describe('top navigation', () => {
     expect(activeEntryKey(MENU, '/sqllab/')).toBe('sqllab');
     expect(activeEntryKey(MENU, '/sqllab/history/')).toBe('queryhistory');
     expect(activeEntryKey(MENU, '/tablemodelview/list/')).toBe('datasets');
+    expect(activeEntryKey(MENU, '/dashboard/list/')).toBe('dashboardlist');
+    expect(activeEntryKey(MENU, '/rama/dashboard/flights/')).toBe('dashboardlist');
     expect(activeEntryKey(MENU, '/rama/welcome/')).toBeNull();
   });
 });

@@ -24,6 +24,20 @@ const adminOnly = (access: Access) => access.isAdmin;
 /** The top navigation; a group with no entry visible to the user is hidden. */
 export const MENU: MenuGroup[] = [
   {
+    key: 'dashboards',
+    label: 'Dashboards',
+    placement: 'main',
+    entries: [
+      {
+        key: 'dashboardlist',
+        label: 'Dashboards',
+        path: '/dashboard/list/',
+        alsoActiveOn: ['/rama/dashboard/'],
+        visible: (access) => access.canReadDashboard,
+      },
+    ],
+  },
+  {
     key: 'charts',
     label: 'Charts',
     placement: 'main',

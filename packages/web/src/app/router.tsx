@@ -20,6 +20,12 @@ const DatasetAddPage = lazy(() => import('../datasets/DatasetAddPage').then((m) 
 
 const ExplorePage = lazy(() => import('../explore/ExplorePage').then((m) => ({ default: m.ExplorePage })));
 const ChartListPage = lazy(() => import('../charts/ChartListPage').then((m) => ({ default: m.ChartListPage })));
+const DashboardListPage = lazy(() => import('../dashboards/DashboardListPage').then((m) => ({ default: m.DashboardListPage })));
+
+const DashboardPage = lazy(() => import('../dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
+const DashboardPermalinkPage = lazy(() =>
+  import('../dashboard/DashboardPermalinkPage').then((m) => ({ default: m.DashboardPermalinkPage })),
+);
 
 const SqlLabPage = lazy(() => import('../sqllab/SqlLabPage').then((m) => ({ default: m.SqlLabPage })));
 
@@ -29,6 +35,7 @@ const canReadQuery = (access: Access) => access.canReadQuery;
 const canReadDataset = (access: Access) => access.canReadDataset;
 const canWriteDataset = (access: Access) => access.canWriteDataset;
 const canReadChart = (access: Access) => access.canReadChart;
+const canReadDashboard = (access: Access) => access.canReadDashboard;
 
 export const router = createBrowserRouter([
   { path: '/login/', element: <LoginPage /> },
@@ -100,6 +107,14 @@ export const router = createBrowserRouter([
         ),
       },
       {
+        path: 'dashboard/list/',
+        element: (
+          <RequirePermission allow={(access) => access.canReadDashboard}>
+            <DashboardListPage />
+          </RequirePermission>
+        ),
+      },
+      {
         path: 'explore/',
         element: (
           <RequirePermission allow={canReadChart}>
@@ -112,6 +127,22 @@ export const router = createBrowserRouter([
         element: (
           <RequirePermission allow={canReadChart}>
             <ExplorePage />
+          </RequirePermission>
+        ),
+      },
+      {
+        path: 'rama/dashboard/p/:key/',
+        element: (
+          <RequirePermission allow={canReadDashboard}>
+            <DashboardPermalinkPage />
+          </RequirePermission>
+        ),
+      },
+      {
+        path: 'rama/dashboard/:idOrSlug/',
+        element: (
+          <RequirePermission allow={canReadDashboard}>
+            <DashboardPage />
           </RequirePermission>
         ),
       },

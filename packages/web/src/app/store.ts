@@ -4,6 +4,7 @@ import { toastsSlice } from './toastsSlice';
 import { sqlLabReducer } from '../sqllab/state/reducer';
 import { sqlLabListener } from '../sqllab/state/persistence';
 import { exploreReducer } from '../explore/exploreSlice';
+import { dashboardReducers } from '../dashboard/state/reducers';
 
 export function createStore() {
   return configureStore({
@@ -12,16 +13,25 @@ export function createStore() {
       [toastsSlice.name]: toastsSlice.reducer,
       sqlLab: sqlLabReducer,
       explore: exploreReducer,
+      ...dashboardReducers,
     },
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
         // SQL Lab results are large (and may hold big integers): the dev-only checks would walk every row
-        // (and chart data replies likewise)
+        // (and chart data replies likewise, in Explore and on dashboards)
         serializableCheck: {
-          ignoredPaths: ['sqlLab.queries', 'explore.chart.queriesResponse', 'explore.chart.annotationData'],
-          ignoredActions: ['sqlLab/querySucceeded', 'sqlLab/queriesRefreshed', 'explore/querySucceeded', 'explore/chartEvent'],
+          ignoredPaths: ['sqlLab.queries', 'explore.chart.queriesResponse', 'explore.chart.annotationData', 'dashboardCharts.byId'],
+          ignoredActions: [
+            'sqlLab/querySucceeded',
+            'sqlLab/queriesRefreshed',
+            'explore/querySucceeded',
+            'explore/chartEvent',
+            'dashboardCharts/chartEvent',
+          ],
         },
-        immutableCheck: { ignoredPaths: ['sqlLab.queries', 'explore.chart.queriesResponse', 'explore.chart.annotationData'] },
+        immutableCheck: {
+          ignoredPaths: ['sqlLab.queries', 'explore.chart.queriesResponse', 'explore.chart.annotationData', 'dashboardCharts.byId'],
+        },
       })
         .prepend(sqlLabListener.middleware)
         .concat(api.middleware),

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { ChartListItem } from '@rama/shared';
 import { HumanizedDate } from '../components/Humanized';
 import { OwnerAvatars } from '../datasets/OwnerAvatars';
-import { FavoriteStar } from './FavoriteStar';
+import { FavoriteStar } from '../components/FavoriteStar';
 import { chartExplorePath, vizTypeName } from './chartList';
 
 interface ChartCardsProps {

@@ -20,7 +20,7 @@ import { useBulkDeleteChartsMutation, useDeleteChartMutation, useListChartsQuery
 import { NO_CHART_FILTERS, canEditChart, chartExplorePath, chartListFilters, vizTypeName, type ChartFilters } from './chartList';
 import { ChartToolbar, type ChartView } from './ChartToolbar';
 import { ChartCards } from './ChartCards';
-import { FavoriteStar } from './FavoriteStar';
+import { FavoriteStar } from '../components/FavoriteStar';
 import { NewChartModal } from './NewChartModal';
 import { useChartFavorites } from './useChartFavorites';
 import './charts.css';

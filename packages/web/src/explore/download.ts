@@ -2,8 +2,9 @@
  * Downloads from Explore (issue 11 part 4): the chart's data as CSV, Excel or JSON through the
  * chart data endpoint (result_type full), and the chart as a PNG image of its drawing area.
  */
-import { getClientError, getVizDefinition, type ChartDataResultFormat, type QueryFormData } from '@rama/shared';
+import { getClientError, type ChartDataResultFormat, type QueryContext, type QueryFormData } from '@rama/shared';
 import { getCsrfToken, RequestFailure } from '../app/api';
+import { buildQueryContext } from './exploreApi';
 
 export type DataExportFormat = ChartDataResultFormat | 'json';
 
@@ -33,27 +34,30 @@ function saveBlob(blob: Blob, fileName: string): void {
 
 /** POST /api/v1/chart/data with result_format csv / xlsx / json and result_type full; saves the file. */
 export async function exportChartData(formData: QueryFormData, format: DataExportFormat, sliceName: string): Promise<void> {
-  const def = getVizDefinition(formData.viz_type);
-  if (!def) throw new Error(`Unknown visualization type: ${formData.viz_type}`);
-  const queryContext = { ...def.buildQuery(formData), result_format: format, result_type: 'full' as const, form_data: formData };
+  await exportQueryContextData({ ...buildQueryContext(formData), form_data: formData }, format, sliceName);
+}
+
+/** The same for a ready query context (a dashboard chart's saved one): its data as a file of the format. */
+export async function exportQueryContextData(queryContext: QueryContext, format: DataExportFormat, sliceName: string): Promise<void> {
+  const body: QueryContext = { ...queryContext, result_format: format, result_type: 'full' };
   const token = await getCsrfToken();
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (token) headers['X-CSRFToken'] = token;
   let res: Response;
   try {
-    res = await fetch('/api/v1/chart/data', { method: 'POST', headers, credentials: 'same-origin', body: JSON.stringify(queryContext) });
+    res = await fetch('/api/v1/chart/data', { method: 'POST', headers, credentials: 'same-origin', body: JSON.stringify(body) });
   } catch {
     throw new RequestFailure(getClientError({ kind: 'network' }));
   }
   if (!res.ok) {
     const text = await res.text();
-    let body: unknown = text;
+    let parsed: unknown = text;
     try {
-      body = JSON.parse(text);
+      parsed = JSON.parse(text);
     } catch {
       // not JSON: the text is the message
     }
-    throw new RequestFailure(getClientError({ kind: 'response', status: res.status, body }));
+    throw new RequestFailure(getClientError({ kind: 'response', status: res.status, body: parsed }));
   }
   const blob = await res.blob();
   saveBlob(format === 'json' ? new Blob([blob], { type: 'application/json' }) : blob, exportFileName(sliceName, EXTENSIONS[format]));

@@ -3,13 +3,16 @@
  * permalinks (RTK Query endpoints), and the chart data calls, which are plain functions: their
  * replies are large, never shared between components, and must be stoppable (AbortSignal).
  */
-import type {
-  ChartDataQueryResult,
-  ExploreBootstrap,
-  ExploreDatasource,
-  ExploreFormDataPayload,
-  ExplorePermalinkPayload,
-  QueryContext,
+import {
+  getVizDefinition,
+  type BuildQueryOptions,
+  type ChartDataQueryResult,
+  type ExploreBootstrap,
+  type ExploreDatasource,
+  type ExploreFormDataPayload,
+  type ExplorePermalinkPayload,
+  type QueryContext,
+  type QueryFormData,
 } from '@rama/shared';
 import { api, request } from '../app/api';
 
@@ -63,6 +66,16 @@ export const {
   useCreateExplorePermalinkMutation,
 } = exploreApi;
 
+/**
+ * Form data → the query context its viz type's buildQuery makes: what Explore runs, and what a
+ * dashboard runs for a chart saved without one. Throws 'Unknown visualization type: …'.
+ */
+export function buildQueryContext(formData: QueryFormData, options?: BuildQueryOptions): QueryContext {
+  const def = getVizDefinition(formData.viz_type);
+  if (!def) throw new Error(`Unknown visualization type: ${formData.viz_type}`);
+  return def.buildQuery(formData, options);
+}
+
 export interface ChartDataReply {
   result: ChartDataQueryResult[];
 }
@@ -72,6 +85,8 @@ export interface ChartDataOptions {
   /** bypass the cache (`?force=true`, and `force` in the body) */
   force?: boolean;
   timeoutMs?: number;
+  /** more query parameters (a dashboard sends `form_data={"slice_id":…}` and `dashboard_id`) */
+  params?: Record<string, string | number>;
 }
 
 /** POST /api/v1/chart/data. An abort rejects with a DOMException named AbortError. */
@@ -81,7 +96,7 @@ export function fetchChartData(queryContext: QueryContext, options: ChartDataOpt
     url: '/api/v1/chart/data',
     method: 'POST',
     body,
-    params: options.force ? { force: true } : undefined,
+    params: options.force || options.params ? { ...options.params, ...(options.force ? { force: true } : {}) } : undefined,
     signal: options.signal,
     timeoutMs: options.timeoutMs,
   });

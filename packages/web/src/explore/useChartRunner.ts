@@ -6,11 +6,11 @@
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { nanoid } from '@reduxjs/toolkit';
-import { formatMessage, getVizDefinition, type ChartDataQueryResult, type QueryFormData } from '@rama/shared';
+import { formatMessage, type ChartDataQueryResult, type QueryFormData } from '@rama/shared';
 import { toClientError } from '../app/api';
 import { useAppDispatch } from '../app/hooks';
 import { annotationFailure } from './chartState';
-import { fetchChartData, fetchSavedChartData } from './exploreApi';
+import { buildQueryContext, fetchChartData, fetchSavedChartData } from './exploreApi';
 import { exploreActions } from './exploreSlice';
 import { queriedAnnotationLayers } from './annotationLayers';
 import { ExploreMessage } from './messages';
@@ -18,7 +18,7 @@ import { ExploreMessage } from './messages';
 const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
 
 /** A reply without a result list (a 202 async job, for one) is not chart data. */
-function resultsOf(reply: unknown): ChartDataQueryResult[] | null {
+export function resultsOf(reply: unknown): ChartDataQueryResult[] | null {
   const result = reply && typeof reply === 'object' ? (reply as { result?: unknown }).result : undefined;
   return Array.isArray(result) ? (result as ChartDataQueryResult[]) : null;
 }
@@ -80,20 +80,13 @@ export function useChartRunner(): ChartRunner {
 
   const run = useCallback(
     (formData: QueryFormData, options: RunOptions = {}) => {
-      const def = getVizDefinition(formData.viz_type);
       current.current?.controller.abort();
       const job = { controller: new AbortController(), stopped: false };
       current.current = job;
       dispatch(exploreActions.queryStarted());
-      if (!def) {
-        dispatch(
-          exploreActions.chartEvent({ type: 'updateFailed', message: `Unknown visualization type: ${formData.viz_type}`, at: Date.now() }),
-        );
-        return;
-      }
       let queryContext;
       try {
-        queryContext = def.buildQuery(formData, { ownState: options.ownState });
+        queryContext = buildQueryContext(formData, { ownState: options.ownState });
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
         dispatch(exploreActions.chartEvent({ type: 'updateFailed', message, at: Date.now() }));

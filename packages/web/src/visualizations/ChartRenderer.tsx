@@ -18,7 +18,7 @@ import {
 import { Alert, Empty, Flex, Spin } from 'antd';
 import type { ChartDataQueryResult, ExploreDatasource, QueryFormData } from '@rama/shared';
 import { getWebViz } from './registry';
-import type { ChartSize, WebViz } from './types';
+import type { ChartSize, LabelColorScale, WebViz } from './types';
 import { errorMessage, isEmptyResult, measureChartRender } from './chartRendererState';
 import { ChartMessage, fillMessage } from './messages';
 
@@ -31,6 +31,8 @@ export interface ChartRendererProps {
   height: number;
   ownState?: Record<string, unknown>;
   setOwnState?: (ownState: Record<string, unknown>) => void;
+  /** categorical colours shared across charts (a dashboard's); the form data's scheme otherwise */
+  colorScale?: LabelColorScale;
   /** the chart is drawn (status rendered); once per new results or form data */
   onRenderSuccess?: () => void;
   /** the chart could not be drawn; the raw message, for 'An error occurred while rendering the visualization: %s' */
@@ -102,17 +104,17 @@ function UnknownType({ vizType, onRenderFailure }: { vizType: string; onRenderFa
 }
 
 function VizHost({ viz, ...props }: ChartRendererProps & { viz: WebViz }) {
-  const { vizType, formData, queriesData, datasource, width, height, ownState, setOwnState } = props;
+  const { vizType, formData, queriesData, datasource, width, height, ownState, setOwnState, colorScale } = props;
   const empty = isEmptyResult(queriesData);
 
   const transformed = useMemo((): { chartProps: object; error: null } | { chartProps: null; error: string } | null => {
     if (empty) return null;
     try {
-      return { chartProps: viz.transformProps({ formData, queriesData, datasource, width, height, ownState }), error: null };
+      return { chartProps: viz.transformProps({ formData, queriesData, datasource, width, height, ownState, colorScale }), error: null };
     } catch (e) {
       return { chartProps: null, error: errorMessage(e) };
     }
-  }, [viz, empty, formData, queriesData, datasource, width, height, ownState]);
+  }, [viz, empty, formData, queriesData, datasource, width, height, ownState, colorScale]);
 
   // the host's callbacks change identity each render; the chart must not re-render for that
   const callbacks = useRef({ onRenderSuccess: props.onRenderSuccess, onRenderFailure: props.onRenderFailure });

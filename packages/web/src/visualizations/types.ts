@@ -4,7 +4,10 @@
  * the control panel live in `@rama/shared` (VizDefinition).
  */
 import type { ComponentType } from 'react';
-import type { ChartDataQueryResult, ExploreDatasource, QueryFormData, VizDefinition } from '@rama/shared';
+import type { CategoricalColorScale, ChartDataQueryResult, ExploreDatasource, QueryFormData, VizDefinition } from '@rama/shared';
+
+/** Label → colour; a dashboard hands every chart one shared scale (same label, same colour). */
+export type LabelColorScale = Pick<CategoricalColorScale, 'getColor'>;
 
 /** What transformProps receives: the form data, each query's result, the size and the datasource. */
 export interface ChartPropsInput {
@@ -16,6 +19,8 @@ export interface ChartPropsInput {
   datasource: ExploreDatasource | null;
   /** the chart's own query state (see ChartSize.ownState) */
   ownState?: Record<string, unknown>;
+  /** the categorical colours to use instead of the form data's scheme (a dashboard's shared labels) */
+  colorScale?: LabelColorScale;
 }
 
 /** Every chart component gets its transformed props plus its size and these callbacks. */

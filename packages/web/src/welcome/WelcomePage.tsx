@@ -5,7 +5,9 @@ import { Link } from 'react-router';
 import { useDocumentTitle } from '../app/hooks';
 import { useSession } from '../app/session';
 import { useListDatabasesQuery } from '../databases/databaseApi';
-import { ChartShortlist, FAVORITE_CHARTS, RECENT_CHARTS } from '../charts/ChartShortlist';
+import { ChartShortlist, FAVORITE_CHARTS, RECENT_CHARTS } from './ChartShortlist';
+import { DashboardShortlist, FAVORITE_DASHBOARDS, RECENT_DASHBOARDS } from './DashboardShortlist';
+import './welcome.css';
 
 const EXAMPLES_NAME = 'examples';
 
@@ -108,6 +110,25 @@ export function WelcomePage() {
             </Col>
           ))}
         </Row>
+      )}
+      {access.canReadDashboard && (
+        <>
+          <Typography.Title level={4} className="rama-section-title">
+            Dashboards
+          </Typography.Title>
+          <Row gutter={[16, 16]}>
+            <Col xs={24} lg={12}>
+              <DashboardShortlist
+                title="Recent dashboards"
+                query={RECENT_DASHBOARDS}
+                emptyText="No dashboards yet. Create one from the dashboard list or when you save a chart."
+              />
+            </Col>
+            <Col xs={24} lg={12}>
+              <DashboardShortlist title="Favorite dashboards" query={FAVORITE_DASHBOARDS} emptyText="Star a dashboard to find it here." />
+            </Col>
+          </Row>
+        </>
       )}
       {access.canReadChart && (
         <>

@@ -94,7 +94,9 @@ export function transformProps(input: ChartPropsInput): PieChartProps {
   const { slices, total } = pieSlices(input);
   const { label_map } = firstQuery(input.queriesData);
   const formatValue = getNumberFormatter(str(fd.number_format, ''));
-  const scale = new CategoricalColorScale(str(fd.color_scheme, ''), (fd.label_colors as Record<string, string> | undefined) ?? {});
+  // a dashboard passes its shared scale, so a label has one colour in every chart of the dashboard
+  const scale =
+    input.colorScale ?? new CategoricalColorScale(str(fd.color_scheme, ''), (fd.label_colors as Record<string, string> | undefined) ?? {});
   const names = slices.map((s) => displayNameOf(s.name, datasource, label_map));
   const colors = names.map((n) => scale.getColor(n));
 

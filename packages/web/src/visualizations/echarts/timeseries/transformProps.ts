@@ -160,7 +160,9 @@ export function transformProps(input: ChartPropsInput): TimeseriesChartProps {
   const onlyTotal = stacked && showValue && bool(fd.only_total, true);
   const opacity = num(fd.opacity, 0.2);
 
-  const scale = new CategoricalColorScale(str(fd.color_scheme, ''), (fd.label_colors as Record<string, string> | undefined) ?? {});
+  // a dashboard passes its shared scale, so a label has one colour in every chart of the dashboard
+  const scale =
+    input.colorScale ?? new CategoricalColorScale(str(fd.color_scheme, ''), (fd.label_colors as Record<string, string> | undefined) ?? {});
   const names = seriesCols.map((c) => displayNameOf(c, datasource, label_map));
   const colors = names.map((n) => scale.getColor(n));
 

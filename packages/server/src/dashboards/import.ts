@@ -1,0 +1,310 @@
+/**
+ * POST /api/v1/dashboard/import/: a bundle of dashboard YAML files with their charts, datasets and
+ * databases, as exported by Rama or the BI server. Dashboards are matched on uuid and replaced only
+ * with `overwrite` (and only by those who may edit them); charts here already are used as they are,
+ * the others are created through the chart import (which creates missing datasets and databases).
+ * The layout finds its charts by uuid (a chart that is neither here nor in the bundle leaves the
+ * layout) and every chart id in the metadata follows; native filters find their datasets by uuid.
+ * Everything about the dashboards is checked before anything is written.
+ */
+import { CHART_TYPE, ErrorType } from '@rama/shared';
+import type { AppContext } from '../context.js';
+import { flag, nowIso } from '../metadata/db.js';
+import type { Principal } from '../security/principal.js';
+import { HttpError, errorsBody } from '../http/errors.js';
+import {
+  checkFields,
+  checkMetadata as checkBundleMetadata,
+  parseYaml,
+  readDatasetConfig,
+  type FileErrors,
+  type Kind,
+} from '../datasets/bundle.js';
+import { DATASET_BUNDLE_TYPE, EXPORT_VERSION, toYaml } from '../datasets/export.js';
+import { DatasetImporter, type ImportOptions } from '../datasets/import.js';
+import { DatasetService } from '../datasets/service.js';
+import { CHART_BUNDLE_TYPE } from '../charts/chart-export.js';
+import { ChartImporter, NO_DATASET_PERMISSION, readChartConfig } from '../charts/chart-import.js';
+import { canEditDashboard } from './access.js';
+import { nativeFilterDatasetUuids, nativeFiltersById, remapMetadataChartIds, resolveLayoutUuids, type Position } from './chartRefs.js';
+import { checkMetadata, checkPositionShape, layoutChartIds, syncDashboardCharts } from './checks.js';
+import { DASHBOARD_BUNDLE_TYPE } from './export.js';
+import { dashboardTitle, normalizeSlug } from './rules.js';
+import type { DashboardService } from './service.js';
+
+export const DASHBOARD_ALREADY_EXISTS = 'Dashboard already exists and `overwrite=true` was not passed';
+export const NO_DASHBOARD_OVERWRITE_PERMISSION = "A dashboard already exists and user doesn't have permissions to overwrite it";
+export const NO_CHART_PERMISSION = "Chart doesn't exist and user doesn't have permission to create charts";
+
+const importError = (extra: FileErrors) =>
+  new HttpError(422, errorsBody('Error importing dashboard', ErrorType.GENERIC_COMMAND_ERROR, 'warning', extra));
+const noValidCommand = () =>
+  new HttpError(422, errorsBody('Could not find a valid command to import file', ErrorType.GENERIC_COMMAND_ERROR, 'warning'));
+
+const DASHBOARD_FIELDS: Record<string, [Kind, 'required' | 'optional']> = {
+  dashboard_title: ['string', 'required'],
+  uuid: ['uuid', 'required'],
+  version: ['string', 'required'],
+  position: ['json', 'optional'],
+  metadata: ['json', 'optional'],
+  css: ['string', 'optional'],
+  slug: ['string', 'optional'],
+  description: ['string', 'optional'],
+  certified_by: ['string', 'optional'],
+  certification_details: ['string', 'optional'],
+  published: ['boolean', 'optional'],
+  is_managed_externally: ['boolean', 'optional'],
+  external_url: ['string', 'optional'],
+};
+
+export interface DashboardConfig {
+  dashboard_title: string;
+  uuid: string;
+  css: string | null;
+  slug: string | null;
+  description: string | null;
+  certified_by: string | null;
+  certification_details: string | null;
+  published: boolean;
+  is_managed_externally: boolean;
+  external_url: string | null;
+  /** the layout, its charts named by uuid; null when the bundle has none */
+  position: Position | null;
+  metadata: Record<string, unknown>;
+}
+
+const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/** A dashboard YAML as a config, or the field problems that keep it from being one. */
+export function readDashboardConfig(doc: unknown): { config: DashboardConfig } | { errors: Record<string, string[]> } {
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return { errors: { _schema: ['Invalid input type.'] } };
+  const rec = doc as Record<string, unknown>;
+  const errors = checkFields(rec, DASHBOARD_FIELDS);
+  if (typeof rec.version === 'string' && rec.version !== EXPORT_VERSION) errors.version = [`Must be equal to ${EXPORT_VERSION}.`];
+  if (typeof rec.dashboard_title === 'string' && rec.dashboard_title.length > 500)
+    errors.dashboard_title = ['Longer than maximum length 500.'];
+  const position = errors.position ? null : checkPositionShape(rec.position);
+  if (position && 'errors' in position) errors.position = position.errors;
+  const metadata = errors.metadata ? null : checkMetadata(rec.metadata);
+  if (metadata && 'errors' in metadata) errors.metadata = metadata.errors;
+  if (Object.keys(errors).length || !position || 'errors' in position || !metadata || 'errors' in metadata) return { errors };
+  return {
+    config: {
+      dashboard_title: dashboardTitle(rec.dashboard_title as string),
+      uuid: String(rec.uuid).toLowerCase(),
+      css: text(rec.css),
+      slug: normalizeSlug(text(rec.slug)),
+      description: text(rec.description),
+      certified_by: text(rec.certified_by) || null,
+      certification_details: text(rec.certification_details) || null,
+      published: rec.published === true,
+      is_managed_externally: rec.is_managed_externally === true,
+      external_url: text(rec.external_url) || null,
+      position: position.position,
+      metadata: metadata.value?.metadata ?? {},
+    },
+  };
+}
+
+/** The chart uuids a bundled layout names. */
+function layoutUuids(position: Position | null): string[] {
+  if (!position) return [];
+  const out: string[] = [];
+  for (const item of Object.values(position)) {
+    const component = (item && typeof item === 'object' ? item : {}) as { type?: unknown; meta?: { uuid?: unknown } };
+    const uuid = component.type === CHART_TYPE ? component.meta?.uuid : undefined;
+    if (typeof uuid === 'string') out.push(uuid.toLowerCase());
+  }
+  return out;
+}
+
+interface Planned {
+  config: DashboardConfig;
+  existing: { id: number } | null;
+}
+
+export class DashboardImporter {
+  private readonly errors: FileErrors = {};
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly service: DashboardService,
+    private readonly user: Principal,
+  ) {}
+
+  private get db() {
+    return this.ctx.store.db;
+  }
+
+  async run(contents: Record<string, string>, opts: ImportOptions): Promise<void> {
+    const meta = checkBundleMetadata(contents, DASHBOARD_BUNDLE_TYPE);
+    if (!meta.ok) {
+      if (meta.versionMismatch) throw noValidCommand();
+      Object.assign(this.errors, meta.error);
+    }
+    const planned = await this.plan(contents, opts);
+
+    // the charts the layouts name: here already, else created from the bundle
+    const wanted = [...new Set(planned.flatMap((p) => layoutUuids(p.config.position)))];
+    const local = new Set(
+      wanted.length ? (await this.db.selectFrom('slices').select('uuid').where('uuid', 'in', wanted).execute()).map((c) => c.uuid) : [],
+    );
+    const chartFiles = this.bundled(contents, 'charts/', (doc) => {
+      const r = readChartConfig(doc);
+      return 'config' in r ? r.config.uuid : null;
+    });
+    const newCharts = wanted.filter((u) => !local.has(u) && chartFiles.has(u)).map((u) => chartFiles.get(u) as string);
+    if (newCharts.length && !this.user.can('can_write', 'Chart')) for (const f of newCharts) this.errors[f] = NO_CHART_PERMISSION;
+
+    // the datasets native filters read: here already, else created from the bundle
+    const filterDatasets = [...new Set(planned.flatMap((p) => nativeFilterDatasetUuids(p.config.metadata)))];
+    const datasetFiles = this.bundled(contents, 'datasets/', (doc) => {
+      const r = readDatasetConfig(doc);
+      return 'config' in r ? r.config.uuid : null;
+    });
+    if (Object.keys(this.errors).length) throw importError(this.errors);
+    if (!planned.length) throw noValidCommand();
+
+    if (newCharts.length) {
+      const sub = this.subBundle(contents, CHART_BUNDLE_TYPE, newCharts);
+      for (const file of datasetFiles.values()) sub[file] = contents[file];
+      await new ChartImporter(this.ctx, this.user).run(sub, opts);
+    }
+    const datasetIds = await this.filterDatasetIds(contents, filterDatasets, datasetFiles, opts);
+    const chartIds = new Map(
+      wanted.length
+        ? (await this.db.selectFrom('slices').select(['id', 'uuid']).where('uuid', 'in', wanted).execute()).map((c) => [c.uuid, c.id])
+        : [],
+    );
+    await this.write(planned, chartIds, datasetIds);
+  }
+
+  /** Read and check every dashboard file: config problems, and whether it may be created or replaced. */
+  private async plan(contents: Record<string, string>, opts: ImportOptions): Promise<Planned[]> {
+    const planned: Planned[] = [];
+    for (const [file, body] of Object.entries(contents)) {
+      if (!file.startsWith('dashboards/')) continue;
+      let doc: unknown;
+      try {
+        doc = parseYaml(body);
+      } catch {
+        this.errors[file] = 'Not a valid YAML file';
+        continue;
+      }
+      const r = readDashboardConfig(doc);
+      if ('errors' in r) {
+        this.errors[file] = r.errors;
+        continue;
+      }
+      const existing = (await this.db.selectFrom('dashboards').select('id').where('uuid', '=', r.config.uuid).executeTakeFirst()) ?? null;
+      if (existing && !opts.overwrite) this.errors[file] = DASHBOARD_ALREADY_EXISTS;
+      else if (existing && !canEditDashboard(this.user, (await this.service.ownerIds([existing.id])).get(existing.id) ?? []))
+        this.errors[file] = NO_DASHBOARD_OVERWRITE_PERMISSION;
+      else planned.push({ config: r.config, existing });
+    }
+    return planned;
+  }
+
+  /** The bundle's files under `folder` by the uuid `uuidOf` reads from each (unreadable ones are the sub-import's to report). */
+  private bundled(contents: Record<string, string>, folder: string, uuidOf: (doc: unknown) => string | null): Map<string, string> {
+    const out = new Map<string, string>();
+    for (const [file, body] of Object.entries(contents)) {
+      if (!file.startsWith(folder)) continue;
+      try {
+        const uuid = uuidOf(parseYaml(body));
+        if (uuid) out.set(uuid, file);
+      } catch {
+        // reported by the import that needs the file
+      }
+    }
+    return out;
+  }
+
+  /** A bundle of `type` holding `files` and every database of the upload. */
+  private subBundle(contents: Record<string, string>, type: string, files: string[]): Record<string, string> {
+    const sub: Record<string, string> = {
+      'metadata.yaml': toYaml({ version: EXPORT_VERSION, type, timestamp: new Date().toISOString() }),
+    };
+    for (const file of files) sub[file] = contents[file];
+    for (const [file, body] of Object.entries(contents)) if (file.startsWith('databases/')) sub[file] = body;
+    return sub;
+  }
+
+  /** The native filters' datasets by uuid: those here, plus those the bundle brings (created now). */
+  private async filterDatasetIds(
+    contents: Record<string, string>,
+    uuids: string[],
+    files: Map<string, string>,
+    opts: ImportOptions,
+  ): Promise<Map<string, number>> {
+    const find = async () =>
+      new Map(
+        uuids.length
+          ? (await this.db.selectFrom('tables').select(['id', 'uuid']).where('uuid', 'in', uuids).execute()).map((d) => [d.uuid, d.id])
+          : [],
+      );
+    const found = await find();
+    const missing = uuids.filter((u) => !found.has(u) && files.has(u));
+    if (!missing.length) return found;
+    if (!this.user.can('can_write', 'Dataset')) throw importError({ [files.get(missing[0]) as string]: NO_DATASET_PERMISSION });
+    const sub = this.subBundle(
+      contents,
+      DATASET_BUNDLE_TYPE,
+      missing.map((u) => files.get(u) as string),
+    );
+    await new DatasetImporter(this.ctx, new DatasetService(this.ctx), this.user).run(sub, { overwrite: false, passwords: opts.passwords });
+    return find();
+  }
+
+  private async write(planned: Planned[], chartIds: Map<string, number>, datasetIds: Map<string, number>): Promise<void> {
+    const now = nowIso();
+    await this.db.transaction().execute(async (trx) => {
+      const slugs = new Set<string>();
+      for (const { config, existing } of planned) {
+        const resolved = config.position ? resolveLayoutUuids(config.position, chartIds) : null;
+        const metadata = nativeFiltersById(
+          remapMetadataChartIds(config.metadata, resolved?.ids ?? new Map(), { dropUnknown: true }),
+          datasetIds,
+        );
+        // a slug another dashboard here holds is dropped: the dashboard still opens by its id
+        let slug = config.slug;
+        if (slug !== null) {
+          let taken = trx.selectFrom('dashboards').select('id').where('slug', '=', slug);
+          if (existing) taken = taken.where('id', '!=', existing.id);
+          if (slugs.has(slug) || (await taken.executeTakeFirst())) slug = null;
+          else slugs.add(slug);
+        }
+        const fields = {
+          dashboard_title: config.dashboard_title,
+          slug,
+          position_json: resolved ? JSON.stringify(resolved.position) : null,
+          json_metadata: JSON.stringify(metadata),
+          css: config.css,
+          description: config.description,
+          published: flag(config.published),
+          certified_by: config.certified_by,
+          certification_details: config.certification_details,
+          is_managed_externally: flag(config.is_managed_externally),
+          external_url: config.external_url,
+          changed_on: now,
+          changed_by_fk: this.user.id,
+        };
+        let id: number;
+        if (existing) {
+          id = existing.id;
+          await trx.updateTable('dashboards').set(fields).where('id', '=', id).execute();
+        } else {
+          id = (
+            await trx
+              .insertInto('dashboards')
+              .values({ ...fields, uuid: config.uuid, created_on: now, created_by_fk: this.user.id })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id;
+          await trx.insertInto('dashboard_owners').values({ dashboard_id: id, user_id: this.user.id }).execute();
+        }
+        await syncDashboardCharts(trx, id, resolved ? layoutChartIds(resolved.position) : []);
+      }
+    });
+  }
+}

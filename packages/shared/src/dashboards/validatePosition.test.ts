@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import gridExport from './fixtures/bi-server-grid-export.json';
+import tabsExport from './fixtures/bi-server-tabs-export.json';
+import { emptyLayout, layoutFromTree, serializeLayout } from './layout.js';
+import { POSITION_MESSAGES, validatePositionJson } from './validatePosition.js';
+
+describe('spec 5 dashboard layout: a saved position_json is checked', () => {
+  it('accepts the BI server exports as they are (version key, no parents, HEADER_ID, unused GRID_ID)', () => {
+    expect(validatePositionJson(JSON.stringify(gridExport))).toEqual([]);
+    expect(validatePositionJson(tabsExport)).toEqual([]);
+    expect(validatePositionJson(serializeLayout(emptyLayout()))).toEqual([]);
+  });
+
+  it('refuses text that is not a JSON object', () => {
+    expect(validatePositionJson('{')).toEqual([POSITION_MESSAGES.invalidJson]);
+    expect(validatePositionJson('[]')).toEqual([POSITION_MESSAGES.notAnObject]);
+    expect(validatePositionJson(null)).toEqual([POSITION_MESSAGES.notAnObject]);
+  });
+
+  it('needs a root holding one grid or tabs', () => {
+    expect(validatePositionJson({ GRID_ID: { type: 'GRID', id: 'GRID_ID', children: [] } })).toEqual([POSITION_MESSAGES.noRoot]);
+    const two = { ...emptyLayout(), ROOT_ID: { type: 'ROOT', id: 'ROOT_ID', children: ['GRID_ID', 'GRID_ID'] } };
+    expect(validatePositionJson(two)).toContain(POSITION_MESSAGES.rootChildren);
+  });
+
+  it('known types only; ids must match their keys; children must exist', () => {
+    const layout = {
+      ...emptyLayout(),
+      GRID_ID: { type: 'GRID', id: 'GRID_ID', children: ['ROW-1', 'W-1', 'ghost'] },
+      'ROW-1': { type: 'ROW', id: 'ROW-2', children: [] },
+      'W-1': { type: 'WIDGET', id: 'W-1', children: [] },
+    };
+    expect(validatePositionJson(layout)).toEqual([
+      POSITION_MESSAGES.idMismatch('ROW-1'),
+      POSITION_MESSAGES.unknownType('W-1', 'WIDGET'),
+      POSITION_MESSAGES.missingChild('GRID_ID', 'W-1'),
+      POSITION_MESSAGES.missingChild('GRID_ID', 'ghost'),
+    ]);
+  });
+
+  it('spec 5: chart ids are integers from 1 to 65535', () => {
+    const withChart = (chartId: unknown) =>
+      validatePositionJson({
+        ...emptyLayout(),
+        GRID_ID: { type: 'GRID', id: 'GRID_ID', children: ['ROW-1'] },
+        'ROW-1': { type: 'ROW', id: 'ROW-1', children: ['CHART-1'] },
+        'CHART-1': { type: 'CHART', id: 'CHART-1', children: [], meta: { chartId, width: 4, height: 50 } },
+      });
+    expect(withChart(65535)).toEqual([]);
+    for (const bad of [65536, 0, 2.5, '7', undefined]) expect(withChart(bad)).toEqual([POSITION_MESSAGES.badChartId('CHART-1')]);
+  });
+
+  it('spec 5: the nesting table is enforced, with depths', () => {
+    const rowInRow = layoutFromTree({ type: 'GRID', children: [{ type: 'ROW', id: 'outer', children: [{ type: 'ROW', id: 'inner' }] }] });
+    expect(validatePositionJson(rowInRow)).toEqual([POSITION_MESSAGES.badNesting('outer', 'ROW', 'inner', 'ROW')]);
+    const tooDeep = layoutFromTree({
+      type: 'GRID',
+      children: [
+        {
+          type: 'ROW',
+          children: [
+            {
+              type: 'COLUMN',
+              children: [{ type: 'ROW', children: [{ type: 'COLUMN', id: 'c5', children: [{ type: 'ROW', id: 'r6' }] }] }],
+            },
+          ],
+        },
+      ],
+    });
+    expect(validatePositionJson(tooDeep)).toEqual([POSITION_MESSAGES.badNesting('c5', 'COLUMN', 'r6', 'ROW')]);
+  });
+
+  it('a component placed twice (or in a cycle) is refused', () => {
+    const layout = layoutFromTree({
+      type: 'GRID',
+      children: [
+        { type: 'ROW', id: 'a', children: [{ type: 'CHART', id: 'c', meta: { chartId: 1 } }] },
+        { type: 'ROW', id: 'b' },
+      ],
+    });
+    const twice = { ...layout, b: { ...layout.b, children: ['c'] } };
+    expect(validatePositionJson(twice)).toEqual([POSITION_MESSAGES.placedTwice('c')]);
+  });
+});

@@ -1,0 +1,17 @@
+import { Tooltip } from 'antd';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+
+/** "Certified by {by}: {details}", as the certification badge's tooltip and label say it. */
+export function certificationText(by: string, details: string | null | undefined): string {
+  return details ? `Certified by ${by}: ${details}` : `Certified by ${by}`;
+}
+
+/** The certification badge of a certified object (a chart, a dashboard), who certified it on hover. */
+export function CertifiedMark({ by, details }: { by: string; details?: string | null }) {
+  const text = certificationText(by, details);
+  return (
+    <Tooltip title={text}>
+      <SafetyCertificateOutlined className="rama-certified" aria-label={text} />
+    </Tooltip>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { Select } from 'antd';
+
+type YesNo = 'yes' | 'no';
+
+const YES_NO = [
+  { value: 'yes', label: 'Yes' },
+  { value: 'no', label: 'No' },
+];
+
+interface YesNoFilterProps {
+  /** accessible name: "Filter by favorite" */
+  label: string;
+  /** shown inside the select: "Favorite" */
+  prefix: ReactNode;
+  /** null: not filtered on ("Any") */
+  value: boolean | null;
+  onChange: (value: boolean | null) => void;
+}
+
+/** A list page's "Prefix: Yes / No / Any" filter; "No" is a filter too, unlike a cleared one. */
+export function YesNoFilter({ label, prefix, value, onChange }: YesNoFilterProps) {
+  return (
+    <Select<YesNo>
+      aria-label={label}
+      className="rama-filter-select"
+      prefix={<span className="rama-select-prefix">{prefix}</span>}
+      placeholder="Any"
+      allowClear
+      value={value === null ? undefined : value ? 'yes' : 'no'}
+      onChange={(v: YesNo | undefined) => onChange(v === 'yes' ? true : v === 'no' ? false : null)}
+      options={YES_NO}
+      popupMatchSelectWidth={false}
+    />
+  );
+}

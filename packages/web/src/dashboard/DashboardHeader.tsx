@@ -1,0 +1,256 @@
+/**
+ * The dashboard's header (issue 12 part 3): title, star, published or draft (a click publishes or
+ * hides, for editors), certification, owners, last change; "Edit dashboard" for editors; the menu
+ * (refresh, auto-refresh interval, properties, CSS, save as, permalink, image, fullscreen). In edit
+ * mode the edit kit's actions (undo, redo, discard, save) replace the view actions.
+ */
+import { Suspense, useEffect, useState } from 'react';
+import { Button, Dropdown, Spin, Tag, Tooltip, Typography, type MenuProps } from 'antd';
+import { EditOutlined, MoreOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DASHBOARD_MESSAGES, REFRESH_INTERVALS } from '@rama/shared';
+import { errorMessage, toClientError } from '../app/api';
+import { useAppDispatch, useAppSelector, useToasts } from '../app/hooks';
+import { CertifiedMark } from '../components/CertifiedMark';
+import { FavoriteStar } from '../components/FavoriteStar';
+import { copyText } from '../components/clipboard';
+import { formatDateTime, formatRelative } from '../components/format';
+import { OwnerAvatars } from '../datasets/OwnerAvatars';
+import { useDashboardFavoriteStatusQuery, useSetDashboardFavoriteMutation } from '../dashboards/dashboardApi';
+import { statusLabel } from '../dashboards/dashboardList';
+import { downloadChartImage } from '../explore/download';
+import { useCreateDashboardPermalinkMutation, useUpdateDashboardMutation } from './dashboardPageApi';
+import { permalinkUrlParams } from './dashboardUrl';
+import { CssEditorModal, PropertiesModal, RefreshIntervalModal, SaveCopyModal, useEditKit } from './editKit';
+import { DashboardMessage } from './messages';
+import { dashboardInfoActions } from './state/dashboardInfoSlice';
+import { dashboardStateActions } from './state/dashboardStateSlice';
+
+function DashboardStar({ id, title }: { id: number; title: string }) {
+  const dispatch = useAppDispatch();
+  const { addDangerToast } = useToasts();
+  const { data, isError } = useDashboardFavoriteStatusQuery([id]);
+  const [setFavorite, { isLoading }] = useSetDashboardFavoriteMutation();
+  const starred = data?.find((f) => f.id === id)?.value ?? false;
+  useEffect(() => {
+    if (isError) addDangerToast(DASHBOARD_MESSAGES.favoriteStatusFailed, { noDuplicate: true });
+  }, [isError, addDangerToast]);
+  useEffect(() => {
+    dispatch(dashboardStateActions.setStarred(starred));
+  }, [starred, dispatch]);
+  const toggle = () => {
+    setFavorite({ id, on: !starred })
+      .unwrap()
+      .catch(() => addDangerToast(DASHBOARD_MESSAGES.favoriteFailed));
+  };
+  return <FavoriteStar name={title} starred={starred} disabled={isLoading} onToggle={toggle} />;
+}
+
+/** Published or draft; editors publish or hide with a click (PUT {published}). */
+function PublishedTag({ id, canEdit }: { id: number; canEdit: boolean }) {
+  const dispatch = useAppDispatch();
+  const { addSuccessToast, addDangerToast } = useToasts();
+  const published = useAppSelector((s) => s.dashboardState.isPublished);
+  const [update, { isLoading }] = useUpdateDashboardMutation();
+  if (!canEdit && published) return null;
+  const toggle = async () => {
+    const next = !published;
+    try {
+      const reply = await update({ id, body: { published: next } }).unwrap();
+      dispatch(dashboardStateActions.setPublished(next));
+      dispatch(dashboardInfoActions.update({ published: next, last_modified_time: reply.last_modified_time }));
+      addSuccessToast(next ? DASHBOARD_MESSAGES.published : DASHBOARD_MESSAGES.hidden);
+    } catch (e) {
+      const { status } = toClientError(e);
+      // "Publishing needs edit rights: otherwise 'You do not have permissions to edit this dashboard.'"
+      addDangerToast(
+        status === 403 || status === 404 ? DASHBOARD_MESSAGES.noPublishPermission : DASHBOARD_MESSAGES.saveError(errorMessage(e)),
+      );
+    }
+  };
+  const tag = (
+    <Tag
+      color={published ? 'green' : undefined}
+      className={`rama-dash-status${canEdit ? ' is-clickable' : ''}`}
+      data-test="dashboard-status"
+      role={canEdit ? 'button' : undefined}
+      tabIndex={canEdit ? 0 : undefined}
+      aria-disabled={isLoading || undefined}
+      onClick={canEdit && !isLoading ? () => void toggle() : undefined}
+      onKeyDown={
+        canEdit && !isLoading
+          ? (e) => {
+              if (e.key === 'Enter' || e.key === ' ') {
+                e.preventDefault();
+                void toggle();
+              }
+            }
+          : undefined
+      }
+    >
+      {statusLabel(published)}
+    </Tag>
+  );
+  const tip = canEdit
+    ? published
+      ? 'This dashboard is published. Click to make it a draft.'
+      : 'This dashboard is not published: it will not show up in the list of dashboards. Click to publish it.'
+    : 'This dashboard is not published: it will not show up in the list of dashboards. Favorite it to see it there, or open it by its address.';
+  return <Tooltip title={tip}>{tag}</Tooltip>;
+}
+
+type DialogName = 'properties' | 'css' | 'refresh' | 'saveAs';
+
+interface DashboardHeaderProps {
+  /** standalone 1 (fullscreen) is on */
+  fullscreen: boolean;
+  onRefresh: () => void;
+  onToggleFullscreen: () => void;
+  onEdit: () => void;
+  /** the element drawn into "Download as image" */
+  contentElement: () => HTMLElement | null;
+}
+
+export function DashboardHeader({ fullscreen, onRefresh, onToggleFullscreen, onEdit, contentElement }: DashboardHeaderProps) {
+  const dispatch = useAppDispatch();
+  const { addSuccessToast, addDangerToast } = useToasts();
+  const kit = useEditKit();
+  const info = useAppSelector((s) => s.dashboardInfo);
+  const editMode = useAppSelector((s) => s.dashboardState.editMode);
+  const refreshFrequency = useAppSelector((s) => s.dashboardState.refreshFrequency);
+  const activeTabs = useAppSelector((s) => s.dashboardState.activeTabs);
+  const refreshing = useAppSelector((s) => Object.values(s.dashboardCharts.byId).some((c) => c.chartStatus === 'loading'));
+  const [createPermalink] = useCreateDashboardPermalinkMutation();
+  const [dialog, setDialog] = useState<DialogName | null>(null);
+  const canEdit = info.dash_edit_perm;
+  const title = info.dashboard_title;
+
+  const rename = (text: string) => {
+    const next = text.trim();
+    if (!next || next === title) return;
+    dispatch(dashboardInfoActions.update({ dashboard_title: next }));
+    dispatch(dashboardStateActions.setUnsavedChanges(true));
+  };
+
+  const copyPermalink = async () => {
+    try {
+      const { url } = await createPermalink({
+        id: info.id,
+        state: { urlParams: permalinkUrlParams(window.location.search), activeTabs, dataMask: {} },
+      }).unwrap();
+      await copyText(url);
+      addSuccessToast(DashboardMessage.PERMALINK_COPIED);
+    } catch {
+      addDangerToast(DashboardMessage.PERMALINK_FAILED);
+    }
+  };
+
+  const downloadImage = () => {
+    const el = contentElement();
+    if (el) downloadChartImage(el, title).catch((e: unknown) => addDangerToast(errorMessage(e)));
+  };
+
+  const intervalLabel = REFRESH_INTERVALS.find(([seconds]) => seconds === refreshFrequency)?.[1];
+  const items: MenuProps['items'] = [
+    { key: 'refresh', label: 'Refresh dashboard', disabled: refreshing, onClick: onRefresh },
+    {
+      key: 'interval',
+      label: refreshFrequency > 0 && intervalLabel ? `Set auto-refresh interval (${intervalLabel})` : 'Set auto-refresh interval',
+      onClick: () => setDialog('refresh'),
+    },
+    { type: 'divider' },
+    ...(canEdit
+      ? [
+          { key: 'properties', label: 'Edit properties', onClick: () => setDialog('properties') },
+          { key: 'css', label: 'Edit CSS', onClick: () => setDialog('css') },
+        ]
+      : []),
+    ...(info.dash_save_perm ? [{ key: 'saveAs', label: 'Save as', onClick: () => setDialog('saveAs') }] : []),
+    ...(canEdit || info.dash_save_perm ? [{ type: 'divider' as const }] : []),
+    { key: 'download', label: 'Download', children: [{ key: 'image', label: 'Download as image', onClick: downloadImage }] },
+    ...(info.dash_share_perm
+      ? [
+          {
+            key: 'share',
+            label: 'Share',
+            children: [{ key: 'permalink', label: 'Copy permalink to clipboard', onClick: () => void copyPermalink() }],
+          },
+        ]
+      : []),
+    ...(editMode ? [] : [{ key: 'fullscreen', label: fullscreen ? 'Exit fullscreen' : 'Enter fullscreen', onClick: onToggleFullscreen }]),
+  ];
+
+  const modifiedAt = info.changed_on;
+  const modified = modifiedAt ? formatRelative(modifiedAt) : '';
+  const closeDialog = () => setDialog(null);
+
+  return (
+    <header className="rama-dash-header-bar" data-test="dashboard-header">
+      <div className="rama-dash-title-row">
+        {editMode ? (
+          <Typography.Title
+            level={3}
+            className="rama-dash-title"
+            editable={{ onChange: rename, triggerType: ['text', 'icon'], tooltip: 'Click to edit the title', maxLength: 500 }}
+          >
+            {title}
+          </Typography.Title>
+        ) : (
+          <Typography.Title level={3} className="rama-dash-title" title={title}>
+            {title}
+          </Typography.Title>
+        )}
+        {info.id > 0 && <DashboardStar id={info.id} title={title} />}
+        {info.id > 0 && <PublishedTag id={info.id} canEdit={canEdit} />}
+        {info.certified_by && <CertifiedMark by={info.certified_by} details={info.certification_details} />}
+        <span className="rama-dash-title-spacer" />
+        <div className="rama-dash-actions">
+          {editMode ? (
+            kit ? (
+              <kit.EditHeaderActions />
+            ) : (
+              <Spin size="small" />
+            )
+          ) : (
+            <>
+              <Tooltip title="Refresh dashboard">
+                <Button
+                  type="text"
+                  icon={<ReloadOutlined spin={refreshing} />}
+                  aria-label="Refresh dashboard"
+                  onClick={onRefresh}
+                  disabled={refreshing}
+                />
+              </Tooltip>
+              {canEdit && (
+                <Button type="primary" icon={<EditOutlined />} onClick={onEdit} data-test="edit-dashboard-button">
+                  Edit dashboard
+                </Button>
+              )}
+            </>
+          )}
+          <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
+            <Button icon={<MoreOutlined />} aria-label="More dashboard actions" data-test="dashboard-menu" />
+          </Dropdown>
+        </div>
+      </div>
+      <div className="rama-dash-meta">
+        <OwnerAvatars owners={info.owners} />
+        {modified && (
+          <Tooltip title={formatDateTime(modifiedAt)}>
+            <Typography.Text type="secondary" className="rama-dash-modified">
+              {info.changed_by_name ? `Modified ${modified} by ${info.changed_by_name}` : `Modified ${modified}`}
+            </Typography.Text>
+          </Tooltip>
+        )}
+      </div>
+      {dialog && (
+        <Suspense fallback={null}>
+          {dialog === 'properties' && <PropertiesModal open onClose={closeDialog} />}
+          {dialog === 'css' && <CssEditorModal open onClose={closeDialog} />}
+          {dialog === 'refresh' && <RefreshIntervalModal open onClose={closeDialog} />}
+          {dialog === 'saveAs' && <SaveCopyModal open onClose={closeDialog} />}
+        </Suspense>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * `/rama/dashboard/p/{key}/` (spec section 7 "Permalinks"): reads the permalink, then opens its
+ * dashboard with the kept URL parameters, the active tabs and the anchor, in place of this address.
+ */
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Button, Result, Spin } from 'antd';
+import { toClientError } from '../app/api';
+import { useGetDashboardPermalinkQuery } from './dashboardPageApi';
+import { permalinkTarget } from './dashboardUrl';
+import './dashboard.css';
+
+export function DashboardPermalinkPage() {
+  const { key = '' } = useParams();
+  const navigate = useNavigate();
+  const { data, error } = useGetDashboardPermalinkQuery(key, { skip: !key });
+
+  useEffect(() => {
+    if (data) void navigate(permalinkTarget(data), { replace: true });
+  }, [data, navigate]);
+
+  if (error || !key) {
+    const status = error ? toClientError(error).status : 404;
+    return (
+      <div className="rama-dashboard-state">
+        <Result
+          status={status === 404 ? '404' : 'warning'}
+          title="This link cannot be opened"
+          subTitle={status === 404 ? 'The permalink does not exist, or it has expired.' : toClientError(error).message}
+          extra={<Button href="/dashboard/list/">Go to dashboards</Button>}
+        />
+      </div>
+    );
+  }
+  return (
+    <div className="rama-dashboard-state">
+      <Spin size="large" />
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * A dashboard chart's query (spec section 7 "Chart data"): the chart's saved query context when it
+ * has a usable one, else the one its viz type builds from the form data (Explore's
+ * `buildQueryContext`); POST /api/v1/chart/data with `form_data={"slice_id":…}`, `dashboard_id`
+ * and `force`; the outcome goes through the shared chart rules (chartsSlice.chartEvent).
+ */
+import { formatMessage, type ChartDetail, type DashboardChart, type QueryContext, type QueryFormData } from '@rama/shared';
+import { toClientError } from '../app/api';
+import type { AppDispatch } from '../app/store';
+import { annotationFailure } from '../explore/chartState';
+import { queriedAnnotationLayers } from '../explore/annotationLayers';
+import { buildQueryContext, fetchChartData, fetchSavedChartData } from '../explore/exploreApi';
+import { ExploreMessage } from '../explore/messages';
+import { resultsOf } from '../explore/useChartRunner';
+import { chartsActions } from './state/chartsSlice';
+
+const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
+
+/** The chart's form data as the dashboard runs it: the saved one, naming the chart and the dashboard. */
+export function dashboardFormData(slice: DashboardChart, dashboardId: number): QueryFormData {
+  const fd = slice.form_data;
+  return {
+    ...fd,
+    viz_type: typeof fd.viz_type === 'string' && fd.viz_type ? fd.viz_type : slice.viz_type,
+    datasource: typeof fd.datasource === 'string' ? fd.datasource : '',
+    slice_id: slice.id,
+    dashboardId,
+  };
+}
+
+/** A saved query context that can be posted as it is (a datasource and at least one query), or null. */
+export function savedQueryContext(text: string | null | undefined): QueryContext | null {
+  if (!text) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!value || typeof value !== 'object') return null;
+  const qc = value as Partial<QueryContext>;
+  const ds = qc.datasource;
+  if (!ds || typeof ds !== 'object' || ds.id === undefined || typeof ds.type !== 'string') return null;
+  if (!Array.isArray(qc.queries) || qc.queries.length === 0) return null;
+  return qc as QueryContext;
+}
+
+/**
+ * What the dashboard posts for a chart: its saved query context, else (or when the chart has its
+ * own query state, a table's page) the one built from its form data. Always result_type full, JSON.
+ */
+export function dashboardQueryContext(
+  slice: DashboardChart,
+  options: { dashboardId: number; ownState?: Record<string, unknown> | null },
+): QueryContext {
+  const formData = dashboardFormData(slice, options.dashboardId);
+  const saved = options.ownState ? null : savedQueryContext(slice.query_context);
+  const base = saved ?? buildQueryContext(formData, options.ownState ? { ownState: options.ownState } : undefined);
+  return { ...base, form_data: { ...(base.form_data ?? {}), ...formData }, result_format: 'json', result_type: 'full' };
+}
+
+/** A chart put on the dashboard while editing: its detail (GET /api/v1/chart/{id}) as the dashboard's chart shape. */
+export function dashboardChartFromDetail(detail: ChartDetail): DashboardChart {
+  let params: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(detail.params || '{}');
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) params = parsed as Record<string, unknown>;
+  } catch {
+    params = {};
+  }
+  return {
+    id: detail.id,
+    uuid: detail.uuid,
+    slice_name: detail.slice_name,
+    viz_type: detail.viz_type,
+    form_data: {
+      ...params,
+      slice_id: detail.id,
+      viz_type: detail.viz_type,
+      datasource: `${detail.datasource_id}__${detail.datasource_type}`,
+    },
+    query_context: detail.query_context,
+    slice_url: `/explore/?slice_id=${detail.id}`,
+    description: detail.description,
+    cache_timeout: detail.cache_timeout,
+    certified_by: detail.certified_by,
+    certification_details: detail.certification_details,
+    is_managed_externally: detail.is_managed_externally,
+    changed_on: detail.changed_on,
+  };
+}
+
+export interface ChartQueryArgs {
+  slice: DashboardChart;
+  dashboardId: number;
+  force: boolean;
+  ownState: Record<string, unknown> | null;
+  signal: AbortSignal;
+}
+
+let lastToken = 0;
+
+/** Run one chart's query (and its annotation layers' queries) and record the outcome. Resolves when all have settled. */
+export async function runDashboardChartQuery(dispatch: AppDispatch, args: ChartQueryArgs): Promise<void> {
+  const { slice, dashboardId, force, ownState, signal } = args;
+  const chartId = slice.id;
+  lastToken += 1;
+  const token = lastToken;
+  const event = (e: Parameters<typeof chartsActions.chartEvent>[0]['event']) =>
+    dispatch(chartsActions.chartEvent({ chartId, event: e, token }));
+  event({ type: 'updateStarted', at: Date.now() });
+  let queryContext: QueryContext;
+  try {
+    queryContext = dashboardQueryContext(slice, { dashboardId, ownState });
+  } catch (e) {
+    event({ type: 'updateFailed', message: e instanceof Error ? e.message : String(e), at: Date.now() });
+    return;
+  }
+  const params = { form_data: JSON.stringify({ slice_id: chartId }), dashboard_id: dashboardId };
+  const annotations = queriedAnnotationLayers(slice.form_data.annotation_layers).map(async (layer) => {
+    const requestId = `${chartId}:${layer.name}:${token}`;
+    event({ type: 'annotationStarted', name: layer.name, requestId });
+    try {
+      const reply = await fetchSavedChartData(layer.chartId, { signal, force });
+      const data = resultsOf(reply)?.[0]?.data ?? [];
+      event({ type: 'annotationSucceeded', name: layer.name, requestId, data: Object.freeze(data) as typeof data });
+    } catch (e) {
+      if (isAbort(e)) return;
+      const message = annotationFailure(toClientError(e));
+      event(
+        message === null
+          ? { type: 'annotationSucceeded', name: layer.name, requestId, data: [] }
+          : { type: 'annotationFailed', name: layer.name, requestId, message },
+      );
+    }
+  });
+  const main = (async () => {
+    try {
+      const reply = await fetchChartData(queryContext, { signal, force, params });
+      const results = resultsOf(reply);
+      if (!results) {
+        const status = reply && typeof reply === 'object' && 'job_id' in reply ? 202 : 200;
+        event({ type: 'updateFailed', message: formatMessage(ExploreMessage.UNEXPECTED_STATUS, status), at: Date.now() });
+        return;
+      }
+      // frozen up front, so the store does not walk every row
+      event({ type: 'updateSucceeded', queriesResponse: Object.freeze(results) as typeof results, at: Date.now() });
+    } catch (e) {
+      // leaving the page aborts silently ("An abort is silent")
+      if (isAbort(e)) {
+        event({ type: 'updateAborted' });
+        return;
+      }
+      const error = toClientError(e);
+      const stackTrace = error.errors.find((x) => typeof x.extra.stacktrace === 'string')?.extra.stacktrace as string | undefined;
+      event({ type: 'updateFailed', message: error.message, stackTrace: stackTrace ?? null, at: Date.now() });
+    }
+  })();
+  await Promise.all([main, ...annotations]);
+}

@@ -1,0 +1,193 @@
+/**
+ * A dashboard chart's menu (issue 12 part 3): force refresh, full size, the description, view the
+ * query, view the results as a table, downloads (CSV, Excel: can_csv; PNG), share (a dashboard
+ * permalink anchored at the chart, the chart's own link: can_share_chart) and edit in Explore
+ * (can_explore, a new browser tab).
+ */
+import { useMemo, useState, type RefObject } from 'react';
+import { Button, Dropdown, Modal, Spin, Tabs, Typography, type MenuProps } from 'antd';
+import { MoreOutlined } from '@ant-design/icons';
+import type { DashboardChart } from '@rama/shared';
+import { errorMessage } from '../../app/api';
+import { useAppDispatch, useAppSelector, useToasts } from '../../app/hooks';
+import { CodeBlock } from '../../components/CodeBlock';
+import { copyText } from '../../components/clipboard';
+import { ResultGrid, type CellValue } from '../../components/ResultGrid/ResultGrid';
+import { gridColumns } from '../../explore/DataPane';
+import { downloadChartImage, exportQueryContextData, type DataExportFormat } from '../../explore/download';
+import { fetchChartQuery } from '../../explore/exploreApi';
+import { ExploreMessage } from '../../explore/messages';
+import { dashboardQueryContext } from '../chartData';
+import { useCreateDashboardPermalinkMutation } from '../dashboardPageApi';
+import { permalinkUrlParams } from '../dashboardUrl';
+import { DashboardMessage } from '../messages';
+import { chartsActions, type DashboardChartState } from '../state/chartsSlice';
+import { dashboardStateActions } from '../state/dashboardStateSlice';
+
+interface ChartMenuProps {
+  slice: DashboardChart;
+  componentId: string;
+  title: string;
+  chart: DashboardChartState | undefined;
+  cardRef: RefObject<HTMLDivElement | null>;
+  onToggleDescription?: () => void;
+}
+
+type QueryView = { open: false } | { open: true; loading: boolean; sql: string | null; error: string | null };
+
+export function ChartMenu({ slice, componentId, title, chart, cardRef, onToggleDescription }: ChartMenuProps) {
+  const dispatch = useAppDispatch();
+  const { addSuccessToast, addDangerToast } = useToasts();
+  const dashboardId = useAppSelector((s) => s.dashboardInfo.id);
+  const canExplore = useAppSelector((s) => s.dashboardInfo.rama_can_explore);
+  const canCsv = useAppSelector((s) => s.dashboardInfo.rama_can_csv);
+  const canShareChart = useAppSelector((s) => s.dashboardInfo.rama_can_share);
+  const canShareDashboard = useAppSelector((s) => s.dashboardInfo.dash_share_perm);
+  const activeTabs = useAppSelector((s) => s.dashboardState.activeTabs);
+  const [createPermalink] = useCreateDashboardPermalinkMutation();
+  const [queryView, setQueryView] = useState<QueryView>({ open: false });
+  const [tableOpen, setTableOpen] = useState(false);
+  const chartId = slice.id;
+  const loading = chart?.chartStatus === 'loading';
+
+  const queryContext = () => dashboardQueryContext(slice, { dashboardId, ownState: chart?.ownState });
+
+  const viewQuery = async () => {
+    setQueryView({ open: true, loading: true, sql: null, error: null });
+    try {
+      const queries = await fetchChartQuery(queryContext());
+      setQueryView({ open: true, loading: false, sql: queries.map((q) => q.query).join(';\n\n'), error: null });
+    } catch (e) {
+      setQueryView({ open: true, loading: false, sql: null, error: `${ExploreMessage.LOAD_SQL_FAILED}: ${errorMessage(e)}` });
+    }
+  };
+
+  const download = (format: DataExportFormat) => {
+    let qc;
+    try {
+      qc = queryContext();
+    } catch (e) {
+      addDangerToast(errorMessage(e));
+      return;
+    }
+    exportQueryContextData(qc, format, title).catch((e: unknown) => addDangerToast(errorMessage(e)));
+  };
+
+  const downloadImage = () => {
+    const el = cardRef.current;
+    if (el) downloadChartImage(el, title).catch((e: unknown) => addDangerToast(errorMessage(e)));
+  };
+
+  const copyPermalink = async () => {
+    try {
+      const { url } = await createPermalink({
+        id: dashboardId,
+        state: { urlParams: permalinkUrlParams(window.location.search), activeTabs, anchor: componentId, dataMask: {} },
+      }).unwrap();
+      await copyText(url);
+      addSuccessToast(DashboardMessage.PERMALINK_COPIED);
+    } catch {
+      addDangerToast(DashboardMessage.PERMALINK_FAILED);
+    }
+  };
+
+  const copyChartLink = async () => {
+    try {
+      await copyText(new URL(`/explore/?slice_id=${chartId}`, window.location.origin).toString());
+      addSuccessToast(DashboardMessage.LINK_COPIED);
+    } catch {
+      addDangerToast(DashboardMessage.PERMALINK_FAILED);
+    }
+  };
+
+  const items: MenuProps['items'] = [
+    {
+      key: 'refresh',
+      label: 'Force refresh',
+      disabled: loading,
+      onClick: () => dispatch(chartsActions.triggerRefresh({ chartIds: [chartId], force: true })),
+    },
+    ...(onToggleDescription ? [{ key: 'description', label: 'Toggle chart description', onClick: onToggleDescription }] : []),
+    { key: 'fullsize', label: 'View chart in full size', onClick: () => dispatch(dashboardStateActions.setFullSizeChartId(chartId)) },
+    { type: 'divider' },
+    ...(canExplore
+      ? [
+          {
+            key: 'edit',
+            label: 'Edit chart',
+            onClick: () => window.open(`/explore/?slice_id=${chartId}`, '_blank', 'noopener,noreferrer'),
+          },
+          { key: 'query', label: 'View query', onClick: () => void viewQuery() },
+        ]
+      : []),
+    { key: 'table', label: 'View as table', disabled: !chart?.queriesResponse, onClick: () => setTableOpen(true) },
+    {
+      key: 'download',
+      label: 'Download',
+      children: [
+        { key: 'csv', label: 'Export to .CSV', disabled: !canCsv, onClick: () => download('csv') },
+        { key: 'xlsx', label: 'Export to Excel', disabled: !canCsv, onClick: () => download('xlsx') },
+        { key: 'png', label: 'Download as image', onClick: downloadImage },
+      ],
+    },
+    ...(canShareChart || canShareDashboard
+      ? [
+          {
+            key: 'share',
+            label: 'Share',
+            children: [
+              ...(canShareDashboard
+                ? [{ key: 'permalink', label: 'Copy permalink to clipboard', onClick: () => void copyPermalink() }]
+                : []),
+              ...(canShareChart ? [{ key: 'chartlink', label: 'Copy chart link', onClick: () => void copyChartLink() }] : []),
+            ],
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <>
+      <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
+        <Button type="text" size="small" icon={<MoreOutlined />} aria-label={`More actions for ${title}`} data-test="chart-menu" />
+      </Dropdown>
+      {queryView.open && (
+        <Modal open title="View query" footer={null} width={800} onCancel={() => setQueryView({ open: false })}>
+          {queryView.loading ? (
+            <Spin />
+          ) : queryView.error ? (
+            <Typography.Text type="danger">{queryView.error}</Typography.Text>
+          ) : (
+            <CodeBlock code={queryView.sql ?? ''} label="query" />
+          )}
+        </Modal>
+      )}
+      {tableOpen && <ResultsModal title={title} chart={chart} onClose={() => setTableOpen(false)} />}
+    </>
+  );
+}
+
+/** "View as table": each query's rows in the result grid. */
+function ResultsModal({ title, chart, onClose }: { title: string; chart: DashboardChartState | undefined; onClose: () => void }) {
+  const results = useMemo(() => chart?.queriesResponse ?? [], [chart?.queriesResponse]);
+  const grid = (index: number) => {
+    const result = results[index];
+    return (
+      <div className="rama-dash-results">
+        <Typography.Text type="secondary">{`${result.rowcount.toLocaleString()} row${result.rowcount === 1 ? '' : 's'}`}</Typography.Text>
+        <ResultGrid columns={gridColumns(result)} data={result.data as Record<string, CellValue>[]} height={420} emptyText="No data" />
+      </div>
+    );
+  };
+  return (
+    <Modal open title={title} footer={null} width={900} onCancel={onClose} destroyOnHidden>
+      {results.length === 0 ? (
+        <Typography.Text type="secondary">No results yet.</Typography.Text>
+      ) : results.length === 1 ? (
+        grid(0)
+      ) : (
+        <Tabs items={results.map((_, i) => ({ key: String(i), label: `Query ${i + 1}`, children: grid(i) }))} />
+      )}
+    </Modal>
+  );
+}

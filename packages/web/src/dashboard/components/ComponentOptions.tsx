@@ -1,0 +1,44 @@
+/**
+ * Edit mode's per-component options, shown in the component's hover menu: a header's size, and the
+ * background of a header, row or column (transparent or white). Each change is one undoable step.
+ */
+import { Segmented } from 'antd';
+import { BACKGROUND_TRANSPARENT, BACKGROUND_WHITE, type HeaderSize, type LayoutItem, type LayoutMeta } from '@rama/shared';
+import { useAppDispatch } from '../../app/hooks';
+import { layoutActions } from '../state/layoutSlice';
+
+function useMetaChange(item: LayoutItem): (meta: Partial<LayoutMeta>) => void {
+  const dispatch = useAppDispatch();
+  return (meta) => dispatch(layoutActions.updateComponents({ [item.id]: { ...item, meta: { ...item.meta, ...meta } } }));
+}
+
+export function BackgroundOption({ item }: { item: LayoutItem }) {
+  const change = useMetaChange(item);
+  const value = item.meta?.background === BACKGROUND_WHITE ? BACKGROUND_WHITE : BACKGROUND_TRANSPARENT;
+  return (
+    <Segmented
+      size="small"
+      value={value}
+      onChange={(v) => change({ background: v })}
+      options={[
+        { value: BACKGROUND_TRANSPARENT, label: 'Transparent' },
+        { value: BACKGROUND_WHITE, label: 'White' },
+      ]}
+      aria-label="Background"
+    />
+  );
+}
+
+const HEADER_SIZES: { value: HeaderSize; label: string }[] = [
+  { value: 'SMALL_HEADER', label: 'S' },
+  { value: 'MEDIUM_HEADER', label: 'M' },
+  { value: 'LARGE_HEADER', label: 'L' },
+];
+
+export function HeaderSizeOption({ item }: { item: LayoutItem }) {
+  const change = useMetaChange(item);
+  const value = HEADER_SIZES.some((s) => s.value === item.meta?.headerSize) ? (item.meta?.headerSize as HeaderSize) : 'MEDIUM_HEADER';
+  return (
+    <Segmented size="small" value={value} onChange={(v) => change({ headerSize: v })} options={HEADER_SIZES} aria-label="Header size" />
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * "View chart in full size" (spec section 2: full-size view of one chart; dashboardState
+ * fullSizeChartId): the chart's current results drawn again over the whole viewport.
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Empty, Modal } from 'antd';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { withAnnotationData } from '../../explore/chartState';
+import { ChartRenderer } from '../../visualizations/ChartRenderer';
+import { dashboardFormData } from '../chartData';
+import { useDashboardPage } from '../pageContext';
+import { dashboardStateActions } from '../state/dashboardStateSlice';
+
+function useBoxSize(active: boolean): [React.RefObject<HTMLDivElement | null>, { width: number; height: number }] {
+  const ref = useRef<HTMLDivElement>(null);
+  const [size, setSize] = useState({ width: 0, height: 0 });
+  useEffect(() => {
+    const el = ref.current;
+    if (!active || !el) return;
+    const observer = new ResizeObserver(([entry]) => {
+      const width = Math.floor(entry.contentRect.width);
+      const height = Math.floor(entry.contentRect.height);
+      setSize((old) => (old.width === width && old.height === height ? old : { width, height }));
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [active]);
+  return [ref, size];
+}
+
+export function FullSizeChart() {
+  const dispatch = useAppDispatch();
+  const { colors, dashboardId } = useDashboardPage();
+  const chartId = useAppSelector((s) => s.dashboardState.fullSizeChartId);
+  const slice = useAppSelector((s) => (chartId === null ? undefined : s.dashboardCharts.slices[chartId]));
+  const chart = useAppSelector((s) => (chartId === null ? undefined : s.dashboardCharts.byId[chartId]));
+  const uid = slice && typeof slice.form_data.datasource === 'string' ? slice.form_data.datasource : '';
+  const datasource = useAppSelector((s) => (uid ? s.dashboardCharts.datasources[uid] : undefined)) ?? null;
+  const open = chartId !== null && Boolean(slice);
+  const [boxRef, size] = useBoxSize(open);
+
+  const chartScheme = typeof slice?.form_data.color_scheme === 'string' ? slice.form_data.color_scheme : null;
+  const colorScale = useMemo(
+    () => (chartId === null ? undefined : colors.scaleForChart(chartId, chartScheme)),
+    [colors, chartId, chartScheme],
+  );
+  const formData = useMemo(
+    () => (slice ? { ...dashboardFormData(slice, dashboardId), color_scheme: colors.schemeFor(chartScheme) } : null),
+    [slice, dashboardId, colors, chartScheme],
+  );
+  const queriesData = useMemo(
+    () => (chart ? withAnnotationData(chart.queriesResponse, chart.annotationData) : null),
+    [chart?.queriesResponse, chart?.annotationData], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+  const close = () => dispatch(dashboardStateActions.setFullSizeChartId(null));
+
+  let body;
+  if (chart?.chartStatus === 'failed') body = <Alert type="error" showIcon title={chart.chartAlert} />;
+  else if (formData && queriesData && size.width > 0 && size.height > 0)
+    body = (
+      <ChartRenderer
+        vizType={formData.viz_type}
+        formData={formData}
+        queriesData={queriesData}
+        datasource={datasource}
+        width={size.width}
+        height={size.height}
+        colorScale={colorScale}
+      />
+    );
+  else if (!queriesData) body = <Empty description="The chart has no results yet." />;
+
+  return (
+    <Modal
+      open={open}
+      title={slice?.slice_name}
+      footer={null}
+      onCancel={close}
+      width="calc(100vw - 48px)"
+      centered
+      destroyOnHidden
+      className="rama-dash-fullsize"
+      styles={{ body: { height: 'calc(100vh - 140px)' } }}
+    >
+      <div ref={boxRef} className="rama-dash-fullsize-box" data-test="dashboard-fullsize-chart">
+        {body}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,167 @@
+/**
+ * A tabs component (spec section 3 "Layout component"; section 2: direct navigation to a tab): one
+ * pane per tab, the active one from dashboardState.activeTabs (the page keeps it in the address).
+ * A pane is drawn the first time it is shown and kept afterwards, so charts of tabs never opened
+ * never query. In edit mode tabs are added, renamed (click the active tab's title) and deleted.
+ */
+import { memo, type ReactNode } from 'react';
+import { App, Tabs, Typography } from 'antd';
+import { shallowEqual } from 'react-redux';
+import { NEW_TAB_TITLE, ROOT_ID, TAB_TYPE, childDepth, newComponent, type LayoutItem } from '@rama/shared';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useEditKit } from '../editKit';
+import { useDashboardPage } from '../pageContext';
+import { layoutActions } from '../state/layoutSlice';
+import { DashboardMessage } from '../messages';
+import { StackedChildren, orientationIn } from './LayoutNode';
+
+interface TabsNodeProps {
+  item: LayoutItem;
+  parentId: string;
+  depth: number;
+  dragHandle?: ReactNode;
+}
+
+const tabTitle = (tab: LayoutItem): string =>
+  (typeof tab.meta?.text === 'string' && tab.meta.text) ||
+  (typeof tab.meta?.defaultText === 'string' && tab.meta.defaultText) ||
+  NEW_TAB_TITLE;
+
+function TabLabel({
+  tab,
+  tabs,
+  index,
+  depth,
+  active,
+}: {
+  tab: LayoutItem;
+  tabs: LayoutItem;
+  index: number;
+  depth: number;
+  active: boolean;
+}) {
+  const dispatch = useAppDispatch();
+  const { display } = useDashboardPage();
+  const kit = useEditKit();
+  const title = tabTitle(tab);
+  const rename = (text: string) => {
+    const next = text.trim();
+    if (next && next !== title) dispatch(layoutActions.updateComponents({ [tab.id]: { ...tab, meta: { ...tab.meta, text: next } } }));
+  };
+  const label = (handle: ReactNode) => (
+    <span className="rama-dash-tab-label" data-test="dashboard-tab" data-component-id={tab.id}>
+      {handle}
+      {display.editMode && active ? (
+        <Typography.Text editable={{ onChange: rename, triggerType: ['text'], tooltip: 'Click to rename the tab', maxLength: 250 }}>
+          {title}
+        </Typography.Text>
+      ) : (
+        title
+      )}
+    </span>
+  );
+  if (!kit) return label(null);
+  return (
+    <kit.DragDroppable component={tab} parentComponent={tabs} index={index} depth={depth} orientation={orientationIn(tabs.type)} editMode>
+      {({ dragHandle }) => label(dragHandle)}
+    </kit.DragDroppable>
+  );
+}
+
+/** A tab's pane: its children stacked; in edit mode also a drop area of the tab (an empty tab takes drops here). */
+function TabContent({ tab, tabs, index, depth }: { tab: LayoutItem; tabs: LayoutItem; index: number; depth: number }) {
+  const kit = useEditKit();
+  const pane = (
+    <div className="rama-dash-tab" data-component-id={tab.id} id={tab.id}>
+      <StackedChildren item={tab} depth={depth} />
+      {tab.children.length === 0 && <div className="rama-dash-placeholder">{DashboardMessage.EMPTY_TAB}</div>}
+    </div>
+  );
+  if (!kit) return pane;
+  return (
+    <kit.DragDroppable
+      component={tab}
+      parentComponent={tabs}
+      index={index}
+      depth={depth}
+      orientation="row"
+      dndId={`${tab.id}:content`}
+      disableDrag
+      editMode
+    >
+      {() => pane}
+    </kit.DragDroppable>
+  );
+}
+
+export const TabsNode = memo(function TabsNode({ item, parentId, depth, dragHandle }: TabsNodeProps) {
+  const dispatch = useAppDispatch();
+  const { display, onTabChange } = useDashboardPage();
+  const { modal } = App.useApp();
+  const kit = useEditKit();
+  const tabs = useAppSelector(
+    (s) => item.children.map((id) => s.dashboardLayout.present[id]).filter((t): t is LayoutItem => t?.type === TAB_TYPE),
+    shallowEqual,
+  );
+  const activeTabs = useAppSelector((s) => s.dashboardState.activeTabs);
+  const activeKey = tabs.find((t) => activeTabs.includes(t.id))?.id ?? tabs[0]?.id;
+  const tabDepth = childDepth(item.type, depth);
+  const topLevel = parentId === ROOT_ID;
+
+  const addTab = () => {
+    const tab = newComponent(TAB_TYPE);
+    dispatch(layoutActions.updateComponents({ [item.id]: { ...item, children: [...item.children, tab.id] }, [tab.id]: tab }));
+    onTabChange(tab.id);
+  };
+  const removeTab = (tabId: string) => {
+    const tab = tabs.find((t) => t.id === tabId);
+    if (!tab) return;
+    const remove = () => dispatch(layoutActions.deleteComponent({ id: tabId, parentId: item.id }));
+    if (tab.children.length === 0) {
+      remove();
+      return;
+    }
+    modal.confirm({
+      title: `Delete the tab “${tabTitle(tab)}”?`,
+      content: 'Everything in the tab is deleted with it. Undo brings it back.',
+      okText: 'Delete',
+      okButtonProps: { danger: true },
+      onOk: remove,
+    });
+  };
+
+  const items = tabs.map((tab, i) => ({
+    key: tab.id,
+    label: <TabLabel tab={tab} tabs={item} index={i} depth={tabDepth} active={tab.id === activeKey} />,
+    closable: display.editMode,
+    children: <TabContent tab={tab} tabs={item} index={i} depth={tabDepth} />,
+  }));
+
+  return (
+    <div
+      className={`rama-dash-tabs${topLevel ? ' is-top-level' : ''}${display.hideTabs ? ' is-nav-hidden' : ''}`}
+      data-component-id={item.id}
+      data-test="dashboard-tabs"
+    >
+      <Tabs
+        activeKey={activeKey}
+        items={items}
+        onChange={onTabChange}
+        type={display.editMode ? 'editable-card' : 'line'}
+        size={topLevel ? 'large' : 'middle'}
+        onEdit={(key, action) => {
+          if (action === 'add') addTab();
+          else if (typeof key === 'string') removeTab(key);
+        }}
+        tabBarExtraContent={
+          display.editMode && kit
+            ? {
+                left: dragHandle,
+                right: <kit.ComponentMenu id={item.id} parentId={parentId} />,
+              }
+            : undefined
+        }
+      />
+    </div>
+  );
+});

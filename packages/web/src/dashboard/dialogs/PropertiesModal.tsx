@@ -1,0 +1,285 @@
+/**
+ * The edit-dashboard-properties dialog (spec section 2 "Dialogs"; issue 12 part 4: title, slug,
+ * owners, roles, certification, colour scheme, JSON metadata). In edit mode "Apply" keeps the
+ * changes with the other unsaved edits; opened outside edit mode it saves them at once.
+ */
+import { useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Alert, Collapse, Divider, Form, Input, Modal, Select, Typography } from 'antd';
+import { DASHBOARD_MESSAGES, type DashboardMetadata, type UserRef } from '@rama/shared';
+import { useAppDispatch, useAppSelector, useToasts } from '../../app/hooks';
+import { useDebouncedValue } from '../../components/useDebouncedValue';
+import { useDashboardRelatedOwnersQuery } from '../../dashboards/dashboardApi';
+import { useUpdateDashboardMutation } from '../dashboardPageApi';
+import { dashboardPath } from '../dashboardUrl';
+import { dashboardInfoActions } from '../state/dashboardInfoSlice';
+import { dashboardStateActions } from '../state/dashboardStateSlice';
+import { saveErrorMessage, useDashboardRbac } from '../edit/saveDashboard';
+import { CodeField } from './CodeField';
+import { ColorSchemeSelect } from './ColorSchemeSelect';
+import { useDashboardRelatedRolesQuery } from './dialogsApi';
+import {
+  colorSchemeIn,
+  metadataForEditor,
+  normalizedProperties,
+  propertiesPutBody,
+  readEditedMetadata,
+  slugUrlPreview,
+  withColorScheme,
+  type PropertiesValues,
+} from './propertiesModel';
+import './dialogs.css';
+
+export interface PropertiesModalProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+const personName = (u: UserRef) => [u.first_name, u.last_name].filter(Boolean).join(' ') || `User ${u.id}`;
+
+/** A chosen user as the page shows owners (the list answers one display name). */
+function userRef(id: number, name: string | undefined): UserRef {
+  const [first_name = '', ...rest] = (name ?? '').split(' ');
+  return { id, first_name, last_name: rest.join(' ') };
+}
+
+export function PropertiesModal({ open, onClose }: PropertiesModalProps) {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { addSuccessToast } = useToasts();
+  const info = useAppSelector((s) => s.dashboardInfo);
+  const editMode = useAppSelector((s) => s.dashboardState.editMode);
+  const stateScheme = useAppSelector((s) => s.dashboardState.colorScheme);
+  const stateLabelColors = useAppSelector((s) => s.dashboardState.labelColors);
+  const rbac = useDashboardRbac();
+  const [form] = Form.useForm<PropertiesValues>();
+  const [update, { isLoading }] = useUpdateDashboardMutation();
+  const [error, setError] = useState<string | null>(null);
+
+  // owners and roles: searched on the server, the current ones known by name
+  const [ownerSearch, setOwnerSearch] = useState('');
+  const [roleSearch, setRoleSearch] = useState('');
+  const owners = useDashboardRelatedOwnersQuery(useDebouncedValue(ownerSearch, 300), { skip: !open });
+  const roles = useDashboardRelatedRolesQuery(useDebouncedValue(roleSearch, 300), { skip: !open || !rbac });
+  const ownerNames = useMemo(() => {
+    const names = new Map(info.owners.map((o) => [o.id, personName(o)]));
+    for (const u of owners.data ?? []) names.set(u.value, u.text);
+    return names;
+  }, [info.owners, owners.data]);
+  const roleNames = useMemo(() => {
+    const names = new Map(info.roles.map((r) => [r.id, r.name]));
+    for (const r of roles.data ?? []) names.set(r.value, r.text);
+    return names;
+  }, [info.roles, roles.data]);
+
+  // colour scheme and JSON metadata, kept in step with each other
+  const [scheme, setScheme] = useState<string | null>(stateScheme);
+  const [jsonText, setJsonText] = useState(() =>
+    metadataForEditor({ ...info.json_metadata, color_scheme: stateScheme ?? undefined, label_colors: stateLabelColors }),
+  );
+  const edited = useMemo(() => readEditedMetadata(jsonText, info.json_metadata), [jsonText, info.json_metadata]);
+  // stored metadata that does not validate shows at once: it is what keeps "Apply" off
+  const [advancedOpen, setAdvancedOpen] = useState(() => edited.errors.length > 0);
+
+  const changeScheme = (next: string | null) => {
+    setScheme(next);
+    const text = withColorScheme(jsonText, next);
+    if (text !== null) setJsonText(text);
+  };
+  const changeJson = (text: string) => {
+    setJsonText(text);
+    const named = colorSchemeIn(text);
+    if (named !== undefined) setScheme(named);
+  };
+
+  const slug = Form.useWatch('slug', form) ?? info.slug ?? '';
+
+  /** The view state that follows the metadata: colours now, the refresh frequency when it changed. */
+  const applyToPage = (metadata: DashboardMetadata, persist: boolean) => {
+    dispatch(dashboardStateActions.setColorScheme(metadata.color_scheme ?? null));
+    dispatch(dashboardStateActions.setLabelColors(metadata.label_colors ?? {}));
+    const frequency = metadata.refresh_frequency ?? 0;
+    if (frequency !== (info.json_metadata.refresh_frequency ?? 0))
+      dispatch(dashboardStateActions.setRefreshFrequency({ frequency, persist }));
+  };
+
+  const submit = async (values: PropertiesValues) => {
+    setError(null);
+    if (edited.errors.length > 0) {
+      setAdvancedOpen(true);
+      return;
+    }
+    const metadata: DashboardMetadata = { ...edited.metadata, color_scheme: scheme };
+    const fields = normalizedProperties(values);
+    const ownerRefs = values.owners.map((id) => userRef(id, ownerNames.get(id)));
+    const roleRefs = values.roles.map((id) => ({ id, name: roleNames.get(id) ?? `Role ${id}` }));
+    const changes = { ...fields, owners: ownerRefs, ...(rbac && { roles: roleRefs }), json_metadata: metadata };
+    if (editMode) {
+      dispatch(dashboardInfoActions.update(changes));
+      applyToPage(metadata, true);
+      dispatch(dashboardStateActions.setUnsavedChanges(true));
+      onClose();
+      return;
+    }
+    try {
+      const reply = await update({ id: info.id, body: propertiesPutBody(values, metadata, rbac) }).unwrap();
+      const savedSlug = reply.result.slug !== undefined ? reply.result.slug : fields.slug;
+      dispatch(dashboardInfoActions.update({ ...changes, slug: savedSlug, last_modified_time: reply.last_modified_time }));
+      applyToPage(metadata, false);
+      addSuccessToast(DASHBOARD_MESSAGES.saved);
+      if (savedSlug !== info.slug)
+        void navigate(`${dashboardPath({ id: info.id, slug: savedSlug })}${location.search}${location.hash}`, { replace: true });
+      onClose();
+    } catch (e) {
+      setError(saveErrorMessage(e));
+    }
+  };
+
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+
+  return (
+    <Modal
+      open={open}
+      title="Dashboard properties"
+      width={600}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={editMode ? 'Apply' : 'Save'}
+      okButtonProps={{ disabled: edited.errors.length > 0 }}
+      confirmLoading={isLoading}
+      destroyOnHidden
+      maskClosable={false}
+    >
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} />}
+      <Form<PropertiesValues>
+        form={form}
+        layout="vertical"
+        onFinish={(v) => void submit(v)}
+        initialValues={{
+          dashboard_title: info.dashboard_title,
+          slug: info.slug ?? '',
+          owners: info.owners.map((o) => o.id),
+          roles: info.roles.map((r) => r.id),
+          certified_by: info.certified_by ?? '',
+          certification_details: info.certification_details ?? '',
+        }}
+        className="rama-dialog-form"
+      >
+        <Divider titlePlacement="start" plain className="rama-dialog-section">
+          Basic information
+        </Divider>
+        <Form.Item name="dashboard_title" label="Name">
+          <Input maxLength={500} placeholder="[ untitled dashboard ]" data-test="dashboard-title-input" />
+        </Form.Item>
+        <Form.Item
+          name="slug"
+          label="URL slug"
+          extra={
+            <span className="rama-slug-preview">
+              A readable address for the dashboard: <Typography.Text code>{slugUrlPreview(origin, info.id, slug)}</Typography.Text>
+            </span>
+          }
+        >
+          <Input maxLength={255} placeholder="e.g. flights-overview" />
+        </Form.Item>
+
+        <Divider titlePlacement="start" plain className="rama-dialog-section">
+          Access
+        </Divider>
+        <Form.Item name="owners" label="Owners" extra="Owners can edit the dashboard. Search users by name or username.">
+          <Select
+            mode="multiple"
+            options={[...ownerNames].map(([value, label]) => ({ value, label }))}
+            showSearch={{ onSearch: setOwnerSearch, filterOption: false }}
+            loading={owners.isFetching}
+            placeholder="Owners"
+            notFoundContent={owners.isFetching ? 'Loading…' : 'No users found'}
+          />
+        </Form.Item>
+        {rbac && (
+          <Form.Item
+            name="roles"
+            label="Roles"
+            extra="Members of these roles may view the dashboard and the data of its charts, whatever their dataset access. With no roles, the usual permissions apply."
+          >
+            <Select
+              mode="multiple"
+              options={[...roleNames].map(([value, label]) => ({ value, label }))}
+              showSearch={{ onSearch: setRoleSearch, filterOption: false }}
+              loading={roles.isFetching}
+              placeholder="Roles"
+              notFoundContent={roles.isError ? 'Roles could not be loaded' : 'No roles found'}
+            />
+          </Form.Item>
+        )}
+
+        <Divider titlePlacement="start" plain className="rama-dialog-section">
+          Colors
+        </Divider>
+        <Form.Item
+          label="Color scheme"
+          extra="Charts of the dashboard take these colors; the same label keeps the same color in every chart."
+        >
+          <ColorSchemeSelect id="dashboard-color-scheme" value={scheme} onChange={changeScheme} />
+        </Form.Item>
+
+        <Divider titlePlacement="start" plain className="rama-dialog-section">
+          Certification
+        </Divider>
+        <Form.Item name="certified_by" label="Certified by" extra="The person or group vouching for this dashboard.">
+          <Input maxLength={1000} />
+        </Form.Item>
+        <Form.Item name="certification_details" label="Certification details" extra="Shown in the certification tooltip.">
+          <Input maxLength={10000} />
+        </Form.Item>
+      </Form>
+
+      <Collapse
+        size="small"
+        className="rama-dialog-advanced"
+        activeKey={advancedOpen ? ['advanced'] : []}
+        onChange={(keys) => setAdvancedOpen((Array.isArray(keys) ? keys : [keys]).includes('advanced'))}
+        items={[
+          {
+            key: 'advanced',
+            label: 'Advanced',
+            children: (
+              <>
+                <Typography.Paragraph type="secondary" className="rama-dialog-intro" id="rama-json-metadata-help">
+                  The dashboard&apos;s JSON metadata: refresh, colors, filter and chart settings. Saving the dashboard rewrites it; edit it
+                  only if you know the keys you change.
+                </Typography.Paragraph>
+                <CodeField
+                  value={jsonText}
+                  onChange={changeJson}
+                  language="json"
+                  label="JSON metadata"
+                  invalid={edited.errors.length > 0}
+                  describedBy="rama-json-metadata-help"
+                  minHeight="200px"
+                  maxHeight="360px"
+                />
+                {edited.errors.length > 0 && (
+                  <Alert
+                    className="rama-dialog-note"
+                    type="error"
+                    showIcon
+                    title="The JSON metadata cannot be applied"
+                    description={
+                      <ul className="rama-dialog-errors">
+                        {edited.errors.map((e) => (
+                          <li key={e}>{e}</li>
+                        ))}
+                      </ul>
+                    }
+                  />
+                )}
+              </>
+            ),
+          },
+        ]}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,12 @@
+/** The dashboard page's slices, registered in the app store under these keys. */
+import { chartsReducer } from './chartsSlice';
+import { dashboardInfoReducer } from './dashboardInfoSlice';
+import { dashboardStateReducer } from './dashboardStateSlice';
+import { layoutReducer } from './layoutSlice';
+
+export const dashboardReducers = {
+  dashboardLayout: layoutReducer,
+  dashboardState: dashboardStateReducer,
+  dashboardInfo: dashboardInfoReducer,
+  dashboardCharts: chartsReducer,
+};

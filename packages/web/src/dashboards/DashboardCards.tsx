@@ -1,0 +1,109 @@
+import { App, Button, Card, Checkbox, Col, Dropdown, Flex, Row, Typography, type MenuProps } from 'antd';
+import { DeleteOutlined, EditOutlined, EllipsisOutlined, ExportOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import type { DashboardListItem } from '@rama/shared';
+import { CertifiedMark } from '../components/CertifiedMark';
+import { FavoriteStar } from '../components/FavoriteStar';
+import { HumanizedDate } from '../components/Humanized';
+import { OwnerAvatars } from '../datasets/OwnerAvatars';
+import { DashboardGlyph } from './DashboardGlyph';
+import { DashboardStatusTag } from './DashboardStatusTag';
+import { DELETE_DASHBOARD_DESCRIPTION, dashboardEditPath, dashboardPath } from './dashboardList';
+
+interface DashboardCardsProps {
+  dashboards: DashboardListItem[];
+  isFavorite: (id: number) => boolean;
+  onToggleFavorite: (id: number) => void;
+  /** Set when the user may select dashboards (for bulk delete or export). */
+  selection?: { selectedIds: number[]; onToggle: (id: number, selected: boolean) => void; canSelect: (d: DashboardListItem) => boolean };
+  /** The user may edit (and delete) this dashboard. */
+  mayEdit: (d: DashboardListItem) => boolean;
+  /** Set when the user may export. */
+  onExport?: (d: DashboardListItem) => void;
+  /** Set when the user may delete (their own) dashboards; resolves once done. */
+  onDelete?: (d: DashboardListItem) => Promise<void>;
+}
+
+interface CardMenuProps extends Pick<DashboardCardsProps, 'onExport' | 'onDelete'> {
+  dashboard: DashboardListItem;
+  mayEdit: boolean;
+}
+
+/** A card's "…" menu: edit (owners), export, delete (owners, after a confirm). */
+function CardMenu({ dashboard, mayEdit, onExport, onDelete }: CardMenuProps) {
+  const { modal } = App.useApp();
+  const title = dashboard.dashboard_title;
+  const items: MenuProps['items'] = [];
+  if (mayEdit) items.push({ key: 'edit', icon: <EditOutlined />, label: <Link to={dashboardEditPath(dashboard)}>Edit</Link> });
+  if (onExport) items.push({ key: 'export', icon: <ExportOutlined />, label: 'Export', onClick: () => onExport(dashboard) });
+  if (onDelete && mayEdit) {
+    const confirmDelete = () => {
+      modal.confirm({
+        title: `Delete ${title}?`,
+        content: DELETE_DASHBOARD_DESCRIPTION,
+        okText: 'Delete',
+        okButtonProps: { danger: true },
+        onOk: () => onDelete(dashboard),
+      });
+    };
+    items.push({ key: 'delete', icon: <DeleteOutlined />, label: 'Delete', danger: true, onClick: confirmDelete });
+  }
+  if (!items.length) return null;
+  return (
+    <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
+      <Button type="text" size="small" icon={<EllipsisOutlined />} aria-label={`More actions for ${title}`} />
+    </Dropdown>
+  );
+}
+
+/** The card view of the dashboard list: a drawing, the title, status, when it changed, owners, the star and a menu. */
+export function DashboardCards({ dashboards, isFavorite, onToggleFavorite, selection, mayEdit, onExport, onDelete }: DashboardCardsProps) {
+  return (
+    <Row gutter={[16, 16]} className="rama-dashboard-cards">
+      {dashboards.map((d) => (
+        <Col key={d.id} xs={24} sm={12} lg={8} xxl={6}>
+          <Card
+            size="small"
+            className="rama-dashboard-card"
+            cover={
+              // the title below is the link for keyboards and screen readers; the drawing is a larger target for the mouse
+              <Link to={dashboardPath(d)} tabIndex={-1} aria-hidden="true" className="rama-dashboard-card-cover">
+                <DashboardGlyph id={d.id} title={d.dashboard_title} />
+              </Link>
+            }
+          >
+            <Flex vertical gap={8}>
+              <Flex align="center" gap={6}>
+                {selection?.canSelect(d) && (
+                  <Checkbox
+                    aria-label={`Select ${d.dashboard_title}`}
+                    checked={selection.selectedIds.includes(d.id)}
+                    onChange={(e) => selection.onToggle(d.id, e.target.checked)}
+                  />
+                )}
+                <Link to={dashboardPath(d)} className="rama-dashboard-card-title">
+                  <Typography.Text strong ellipsis={{ tooltip: d.dashboard_title }}>
+                    {d.dashboard_title}
+                  </Typography.Text>
+                </Link>
+                {d.certified_by && <CertifiedMark by={d.certified_by} details={d.certification_details} />}
+                <span className="rama-spacer" />
+                <FavoriteStar name={d.dashboard_title} starred={isFavorite(d.id)} onToggle={() => onToggleFavorite(d.id)} />
+              </Flex>
+              <Flex gap={8} align="center" wrap>
+                <DashboardStatusTag published={d.published} />
+                <Typography.Text type="secondary" className="rama-cell-secondary">
+                  Modified <HumanizedDate iso={d.changed_on_utc} humanized={d.changed_on_delta_humanized} />
+                </Typography.Text>
+              </Flex>
+              <Flex justify="space-between" align="center">
+                <OwnerAvatars owners={d.owners} />
+                <CardMenu dashboard={d} mayEdit={mayEdit(d)} onExport={onExport} onDelete={onDelete} />
+              </Flex>
+            </Flex>
+          </Card>
+        </Col>
+      ))}
+    </Row>
+  );
+}

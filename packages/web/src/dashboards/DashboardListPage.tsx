@@ -1,0 +1,305 @@
+import { useState } from 'react';
+import { Button, Flex, Pagination, Spin, Table, Tooltip, Typography, type TableProps } from 'antd';
+import { EditOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
+import { Link, useNavigate } from 'react-router';
+import type { DashboardListItem } from '@rama/shared';
+import { PageHeader } from '../components/PageHeader';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { BulkActionBar } from '../components/BulkActionBar';
+import { CertifiedMark } from '../components/CertifiedMark';
+import { FavoriteStar } from '../components/FavoriteStar';
+import { HumanizedDate } from '../components/Humanized';
+import { IconLink } from '../components/IconLink';
+import { DeleteRowButton, ListEmpty } from '../components/ListParts';
+import type { ListView } from '../components/ListViewSwitch';
+import { sortOrderFor, toListQuery } from '../components/listState';
+import { useRowDeletion } from '../components/useRowDeletion';
+import { useDebouncedValue } from '../components/useDebouncedValue';
+import { useServerList } from '../components/useServerList';
+import { toClientError } from '../app/api';
+import { useToasts } from '../app/hooks';
+import { useSession } from '../app/session';
+import { OwnerAvatars } from '../datasets/OwnerAvatars';
+import {
+  useBulkDeleteDashboardsMutation,
+  useCreateDashboardMutation,
+  useDeleteDashboardMutation,
+  useExportDashboardsMutation,
+  useListDashboardsQuery,
+} from './dashboardApi';
+import {
+  DELETE_DASHBOARD_DESCRIPTION,
+  NO_DASHBOARD_FILTERS,
+  canEditDashboard,
+  canExportDashboards,
+  cardSortOf,
+  dashboardEditPath,
+  dashboardListFilters,
+  dashboardPath,
+  type DashboardCardSort,
+  type DashboardFilters,
+} from './dashboardList';
+import { DashboardToolbar } from './DashboardToolbar';
+import { DashboardCards } from './DashboardCards';
+import { DashboardStatusTag } from './DashboardStatusTag';
+import { useDashboardFavorites } from './useDashboardFavorites';
+// the list pages' shared rules: the star, the certified badge, the view switch
+import '../charts/charts.css';
+import './dashboards.css';
+
+const NOUN = ['dashboard', 'dashboards'] as const;
+const LIST_ERROR = 'An error occurred while fetching dashboards';
+const NOT_AN_OWNER = 'Only the owners of a dashboard (and admins) may change or delete it.';
+const INITIAL_LIST = { page: 0, pageSize: 25, orderColumn: 'changed_on', orderDirection: 'desc' } as const;
+
+/** The dashboards the user can see: find, star, open, create, export and delete them; as a table or as cards. */
+export function DashboardListPage() {
+  const { access, user } = useSession();
+  const navigate = useNavigate();
+  const { addDangerToast } = useToasts();
+  const { list, handleTableChange, resetPage, setPage, pagination } = useServerList<DashboardListItem>(INITIAL_LIST);
+  const [filters, setFilters] = useState<DashboardFilters>(NO_DASHBOARD_FILTERS);
+  const [view, setView] = useState<ListView>('table');
+  const search = useDebouncedValue(filters.search);
+
+  const { data, error, isFetching } = useListDashboardsQuery(toListQuery(list, dashboardListFilters({ ...filters, search })), {
+    refetchOnMountOrArgChange: true,
+  });
+  const [createDashboard, createState] = useCreateDashboardMutation();
+  const [deleteDashboard] = useDeleteDashboardMutation();
+  const [bulkDelete, bulkState] = useBulkDeleteDashboardsMutation();
+  const [exportDashboards, exportState] = useExportDashboardsMutation();
+  const rows = data?.result ?? [];
+  const total = data?.count ?? 0;
+  const { isFavorite, toggleFavorite } = useDashboardFavorites(rows.map((d) => d.id));
+  const { selectedIds, clearSelection, deleteRow, deleteSelected, rowSelection } = useRowDeletion<DashboardListItem>({
+    list,
+    total,
+    setPage,
+    idOf: (d) => d.id,
+    nameOf: (d) => d.dashboard_title,
+    selectedText: 'the selected dashboards',
+    deleteOne: deleteDashboard,
+    deleteMany: bulkDelete,
+  });
+
+  const mayEdit = (d: DashboardListItem) => canEditDashboard(d, user.id, access);
+  const canDelete = access.canWriteDashboard;
+  const canExport = canExportDashboards(user.roles);
+  // exporting works on any dashboard the user sees; deleting only on their own (the server checks both)
+  const canSelect = (d: DashboardListItem) => canExport || mayEdit(d);
+  const filtered = dashboardListFilters(filters).length > 0;
+  const selection = rowSelection(canDelete || canExport);
+
+  const handleFiltersChange = (change: Partial<DashboardFilters>) => {
+    // a selection is cleared when the filters change, so a bulk action never hits rows the filters now hide
+    setFilters((prev) => ({ ...prev, ...change }));
+    clearSelection();
+    resetPage();
+  };
+  const handleClearFilters = () => handleFiltersChange(NO_DASHBOARD_FILTERS);
+  const handleToggleFavorite = (id: number) => void toggleFavorite(id);
+  const handleCardSelect = (id: number, selected: boolean) => {
+    const next = selected ? [...selectedIds, id] : selectedIds.filter((x) => x !== id);
+    selection?.onChange?.(next, [], { type: 'multiple' });
+  };
+  const handleSortChange = (sort: DashboardCardSort) =>
+    handleTableChange(
+      { current: 1, pageSize: list.pageSize },
+      {},
+      { columnKey: sort.orderColumn, order: sort.orderDirection === 'asc' ? 'ascend' : 'descend' },
+      { action: 'sort', currentDataSource: rows },
+    );
+  const handleExport = async (ids: number[]) => {
+    const result = await exportDashboards(ids);
+    if (result.error) addDangerToast(`Could not export: ${toClientError(result.error).message}`);
+  };
+  const handleCreate = async () => {
+    // an untitled draft owned by the user, opened in edit mode
+    const result = await createDashboard({});
+    if (result.error || !result.data) {
+      addDangerToast(`Could not create a dashboard: ${toClientError(result.error).message}`);
+      return;
+    }
+    void navigate(dashboardEditPath({ id: result.data.id, slug: null }));
+  };
+
+  const columns: TableProps<DashboardListItem>['columns'] = [
+    {
+      key: 'favorite',
+      title: <span className="rama-sr-only">Favorite</span>,
+      width: 48,
+      render: (_v, d) => <FavoriteStar name={d.dashboard_title} starred={isFavorite(d.id)} onToggle={() => handleToggleFavorite(d.id)} />,
+    },
+    {
+      key: 'dashboard_title',
+      title: 'Title',
+      sorter: true,
+      sortOrder: sortOrderFor(list, 'dashboard_title'),
+      render: (_v, d) => (
+        <Flex gap={6} align="center" className="rama-dashboard-title-cell">
+          <Link to={dashboardPath(d)} className="rama-dashboard-title-link">
+            <Typography.Text strong ellipsis={{ tooltip: d.dashboard_title }}>
+              {d.dashboard_title}
+            </Typography.Text>
+          </Link>
+          {d.certified_by && <CertifiedMark by={d.certified_by} details={d.certification_details} />}
+        </Flex>
+      ),
+    },
+    {
+      key: 'published',
+      title: 'Status',
+      sorter: true,
+      sortOrder: sortOrderFor(list, 'published'),
+      width: 120,
+      render: (_v, d) => <DashboardStatusTag published={d.published} />,
+    },
+    { key: 'owners', title: 'Owners', width: 120, render: (_v, d) => <OwnerAvatars owners={d.owners} /> },
+    {
+      key: 'changed_by.first_name',
+      title: 'Modified by',
+      sorter: true,
+      sortOrder: sortOrderFor(list, 'changed_by.first_name'),
+      width: 170,
+      ellipsis: true,
+      render: (_v, d) => d.changed_by_name || <span className="rama-empty-value">—</span>,
+    },
+    {
+      key: 'changed_on',
+      title: 'Modified',
+      sorter: true,
+      sortOrder: sortOrderFor(list, 'changed_on'),
+      width: 150,
+      render: (_v, d) => <HumanizedDate iso={d.changed_on_utc} humanized={d.changed_on_delta_humanized} />,
+    },
+    {
+      key: 'actions',
+      title: <span className="rama-sr-only">Actions</span>,
+      align: 'right',
+      fixed: 'right',
+      width: 120,
+      render: (_v, d) => (
+        <Flex gap={2} justify="end" className="rama-row-actions">
+          {mayEdit(d) && <IconLink to={dashboardEditPath(d)} icon={<EditOutlined />} label={`Edit ${d.dashboard_title}`} tooltip="Edit" />}
+          {canExport && (
+            <Tooltip title="Export">
+              <Button
+                type="text"
+                icon={<ExportOutlined />}
+                aria-label={`Export ${d.dashboard_title}`}
+                disabled={exportState.isLoading}
+                onClick={() => void handleExport([d.id])}
+              />
+            </Tooltip>
+          )}
+          {canDelete && (
+            <DeleteRowButton
+              name={d.dashboard_title}
+              description={DELETE_DASHBOARD_DESCRIPTION}
+              onConfirm={() => deleteRow(d)}
+              disabledReason={mayEdit(d) ? undefined : NOT_AN_OWNER}
+            />
+          )}
+        </Flex>
+      ),
+    },
+  ];
+
+  const newDashboardButton = access.canWriteDashboard && (
+    <Button type="primary" icon={<PlusOutlined aria-hidden />} loading={createState.isLoading} onClick={() => void handleCreate()}>
+      Dashboard
+    </Button>
+  );
+  const emptyText = (
+    <ListEmpty
+      filtered={filtered}
+      noMatchText="No dashboards match your filters"
+      onClearFilters={handleClearFilters}
+      title="No dashboards yet"
+      hint="Create one and arrange charts, text and tabs on it, or add a chart to a new dashboard when you save it in Explore."
+      action={newDashboardButton}
+    />
+  );
+
+  return (
+    <div className="rama-page">
+      <PageHeader
+        title="Dashboards"
+        subtitle="Charts, text and tabs arranged on one page, to look at together and share."
+        breadcrumb={[{ title: 'Dashboards' }]}
+        extra={newDashboardButton}
+      />
+      <div className="rama-panel">
+        <DashboardToolbar
+          filters={filters}
+          onChange={handleFiltersChange}
+          view={view}
+          onViewChange={setView}
+          sort={cardSortOf(list)}
+          onSortChange={handleSortChange}
+        />
+        <BulkActionBar
+          count={selectedIds.length}
+          noun={NOUN}
+          deleting={bulkState.isLoading}
+          onDelete={canDelete ? () => void deleteSelected() : undefined}
+          onClear={clearSelection}
+        >
+          {canExport && (
+            <Button
+              size="small"
+              icon={<ExportOutlined aria-hidden />}
+              loading={exportState.isLoading}
+              onClick={() => void handleExport(selectedIds)}
+            >
+              Export selected
+            </Button>
+          )}
+        </BulkActionBar>
+        {error && <ErrorAlert error={toClientError(error)} title={LIST_ERROR} />}
+        {view === 'table' ? (
+          <Table<DashboardListItem>
+            rowKey="id"
+            columns={columns}
+            dataSource={rows}
+            loading={isFetching}
+            onChange={handleTableChange}
+            rowSelection={selection && { ...selection, getCheckboxProps: (d) => ({ disabled: !canSelect(d) }) }}
+            locale={{ emptyText: isFetching && !data ? ' ' : emptyText }}
+            pagination={pagination(total, NOUN)}
+            scroll={{ x: 960 }}
+            tableLayout="fixed"
+          />
+        ) : (
+          <Spin spinning={isFetching}>
+            {rows.length === 0 && !isFetching ? (
+              emptyText
+            ) : (
+              <DashboardCards
+                dashboards={rows}
+                isFavorite={isFavorite}
+                onToggleFavorite={handleToggleFavorite}
+                selection={selection ? { selectedIds, onToggle: handleCardSelect, canSelect } : undefined}
+                mayEdit={mayEdit}
+                onExport={canExport ? (d) => void handleExport([d.id]) : undefined}
+                onDelete={canDelete ? deleteRow : undefined}
+              />
+            )}
+            <div className="rama-dashboard-pagination">
+              <Pagination
+                current={list.page + 1}
+                pageSize={list.pageSize}
+                total={total}
+                showSizeChanger={false}
+                hideOnSinglePage
+                onChange={(page) => setPage(page - 1)}
+                showTotal={(count) => `${count} ${count === 1 ? NOUN[0] : NOUN[1]}`}
+              />
+            </div>
+          </Spin>
+        )}
+      </div>
+    </div>
+  );
+}

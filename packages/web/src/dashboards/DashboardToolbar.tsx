@@ -1,0 +1,85 @@
+import { Flex, Select } from 'antd';
+import { FilterSelect } from '../components/DatabaseFilter';
+import { SearchBox } from '../components/ListParts';
+import { ListViewSwitch, type ListView } from '../components/ListViewSwitch';
+import { YesNoFilter } from '../components/YesNoFilter';
+import { useDashboardRelatedOwnersQuery } from './dashboardApi';
+import { DASHBOARD_CARD_SORTS, type DashboardCardSort, type DashboardFilters } from './dashboardList';
+
+type Status = 'published' | 'draft';
+
+const STATUS_OPTIONS: { value: Status; label: string }[] = [
+  { value: 'published', label: 'Published' },
+  { value: 'draft', label: 'Draft' },
+];
+const SORT_OPTIONS = DASHBOARD_CARD_SORTS.map((s) => ({ value: s.value, label: s.label }));
+
+interface DashboardToolbarProps {
+  filters: DashboardFilters;
+  onChange: (change: Partial<DashboardFilters>) => void;
+  view: ListView;
+  onViewChange: (view: ListView) => void;
+  /** The card view's order (the table sorts by its headers); undefined: another order. */
+  sort: DashboardCardSort | undefined;
+  onSortChange: (sort: DashboardCardSort) => void;
+}
+
+/** Search and filters of the dashboard list, the card view's order, and the table / card switch. */
+export function DashboardToolbar({ filters, onChange, view, onViewChange, sort, onSortChange }: DashboardToolbarProps) {
+  const owners = useDashboardRelatedOwnersQuery('');
+  const status: Status | undefined = filters.published === null ? undefined : filters.published ? 'published' : 'draft';
+
+  return (
+    <Flex className="rama-toolbar" gap={8} wrap align="center">
+      <SearchBox
+        value={filters.search}
+        onChange={(search) => onChange({ search })}
+        placeholder="Search by title or slug"
+        label="Search dashboards by title or slug"
+      />
+      <FilterSelect
+        label="Filter by owner"
+        prefix="Owner"
+        placeholder="All"
+        value={filters.ownerId}
+        onChange={(ownerId) => onChange({ ownerId })}
+        loading={owners.isFetching}
+        options={(owners.data ?? []).map((u) => ({ value: u.value, label: u.text }))}
+      />
+      <Select<Status>
+        aria-label="Filter by status"
+        className="rama-filter-select"
+        prefix={<span className="rama-select-prefix">Status</span>}
+        placeholder="Any"
+        allowClear
+        value={status}
+        onChange={(v: Status | undefined) => onChange({ published: v === undefined ? null : v === 'published' })}
+        options={STATUS_OPTIONS}
+        popupMatchSelectWidth={false}
+      />
+      <YesNoFilter label="Filter by favorite" prefix="Favorite" value={filters.favorite} onChange={(favorite) => onChange({ favorite })} />
+      <YesNoFilter
+        label="Filter by certified"
+        prefix="Certified"
+        value={filters.certified}
+        onChange={(certified) => onChange({ certified })}
+      />
+      {view === 'card' && (
+        <Select<string>
+          aria-label="Sort dashboards"
+          className="rama-filter-select"
+          prefix={<span className="rama-select-prefix">Sort</span>}
+          placeholder="Custom"
+          value={sort?.value}
+          onChange={(value) => {
+            const next = DASHBOARD_CARD_SORTS.find((s) => s.value === value);
+            if (next) onSortChange(next);
+          }}
+          options={SORT_OPTIONS}
+          popupMatchSelectWidth={false}
+        />
+      )}
+      <ListViewSwitch value={view} onChange={onViewChange} />
+    </Flex>
+  );
+}

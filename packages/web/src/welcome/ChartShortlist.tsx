@@ -1,0 +1,37 @@
+import type { ListQuery } from '@rama/shared';
+import { HumanizedDate } from '../components/Humanized';
+import { useListChartsQuery } from '../charts/chartApi';
+import { chartExplorePath, vizTypeName } from '../charts/chartList';
+import { SHORTLIST_SIZE, Shortlist } from './Shortlist';
+
+const LIST_ERROR = 'Could not fetch all saved charts';
+
+/** The newest changes among the charts the user can see. */
+export const RECENT_CHARTS: ListQuery = { order_column: 'changed_on', order_direction: 'desc', page: 0, page_size: SHORTLIST_SIZE };
+/** The user's starred charts, newest change first. */
+export const FAVORITE_CHARTS: ListQuery = {
+  ...RECENT_CHARTS,
+  filters: [{ col: 'id', opr: 'chart_is_favorite', value: true }],
+};
+
+/** A short list of charts with links to Explore, and a link to the full list. */
+export function ChartShortlist({ title, query, emptyText }: { title: string; query: ListQuery; emptyText: string }) {
+  const { data, error, isLoading } = useListChartsQuery(query, { refetchOnMountOrArgChange: true });
+  const items = (data?.result ?? []).map((chart) => ({
+    key: chart.id,
+    to: chartExplorePath(chart.id),
+    label: chart.slice_name,
+    details: [vizTypeName(chart.viz_type), <HumanizedDate iso={chart.changed_on_utc} humanized={chart.changed_on_delta_humanized} />],
+  }));
+  return (
+    <Shortlist
+      title={title}
+      all={{ label: 'All charts', to: '/chart/list/' }}
+      items={items}
+      loading={isLoading}
+      error={error}
+      errorTitle={LIST_ERROR}
+      emptyText={emptyText}
+    />
+  );
+}

@@ -1,0 +1,37 @@
+import type { ListQuery } from '@rama/shared';
+import { HumanizedDate } from '../components/Humanized';
+import { useListDashboardsQuery } from '../dashboards/dashboardApi';
+import { dashboardPath, statusLabel } from '../dashboards/dashboardList';
+import { SHORTLIST_SIZE, Shortlist } from './Shortlist';
+
+const LIST_ERROR = 'An error occurred while fetching dashboards';
+
+/** The newest changes among the dashboards the user can see. */
+export const RECENT_DASHBOARDS: ListQuery = { order_column: 'changed_on', order_direction: 'desc', page: 0, page_size: SHORTLIST_SIZE };
+/** The user's starred dashboards, newest change first. */
+export const FAVORITE_DASHBOARDS: ListQuery = {
+  ...RECENT_DASHBOARDS,
+  filters: [{ col: 'id', opr: 'dashboard_is_favorite', value: true }],
+};
+
+/** A short list of dashboards with links to them, and a link to the full list. */
+export function DashboardShortlist({ title, query, emptyText }: { title: string; query: ListQuery; emptyText: string }) {
+  const { data, error, isLoading } = useListDashboardsQuery(query, { refetchOnMountOrArgChange: true });
+  const items = (data?.result ?? []).map((d) => ({
+    key: d.id,
+    to: dashboardPath(d),
+    label: d.dashboard_title,
+    details: [statusLabel(d.published), <HumanizedDate iso={d.changed_on_utc} humanized={d.changed_on_delta_humanized} />],
+  }));
+  return (
+    <Shortlist
+      title={title}
+      all={{ label: 'All dashboards', to: '/dashboard/list/' }}
+      items={items}
+      loading={isLoading}
+      error={error}
+      errorTitle={LIST_ERROR}
+      emptyText={emptyText}
+    />
+  );
+}
