@@ -6,8 +6,7 @@
 //   and the long tasks while scrolling to the end in steps, each step waiting for the charts it
 //   brings into view (goal: none over 200 ms).
 // Both with a warm cache: every page is opened once (bundle, chart data cache), then measured.
-import { chromium } from '@playwright/test';
-import { startServer } from './lib.mjs';
+import { launchChromium, signInAsAdmin, startServer } from './lib.mjs';
 
 const PAGE_TIMEOUT = 120_000;
 const STEP_TIMEOUT = 30_000;
@@ -229,7 +228,7 @@ async function twelveCharts(browser, server, examples) {
     height: 40,
   });
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await login(page, server);
+  await signInAsAdmin(page, server);
 
   const exploreUrl = `${server.url}/explore/?slice_id=${line.id}`;
   await exploreTime(page, exploreUrl);
@@ -270,7 +269,7 @@ async function sixtyCharts(browser, server, examples) {
   });
   const url = `${server.url}/rama/dashboard/${id}/`;
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await login(page, server);
+  await signInAsAdmin(page, server);
   await page.addInitScript(() => {
     window.__longTasks = [];
     new PerformanceObserver((list) => {
@@ -325,28 +324,9 @@ async function sixtyCharts(browser, server, examples) {
   };
 }
 
-async function login(page, server) {
-  await page.goto(`${server.url}/login/`);
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill('bench-admin-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/welcome/);
-}
-
 export async function benchDashboards() {
   const server = await startServer();
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const examples = await exampleCharts(server);
     return [await twelveCharts(browser, server, examples), await sixtyCharts(browser, server, examples)];

@@ -3,8 +3,7 @@
 // (`rama:chart-render` measure), for a 20-series x 1,000-point line chart and a 10,000-row table
 // (goal <= 150 ms each), and the long tasks (> 50 ms) while the pointer sweeps across the line
 // chart with its tooltip (goal 0).
-import { chromium } from '@playwright/test';
-import { startServer } from './lib.mjs';
+import { launchChromium, signInAsAdmin, startServer } from './lib.mjs';
 
 const SERIES_SQL =
   "SELECT TIMESTAMP '2020-01-01' + to_days(CAST(i AS INTEGER)) AS ts, 'series ' || lpad(CAST(j AS VARCHAR), 2, '0') AS series, " +
@@ -38,18 +37,7 @@ async function renderTime(page, url) {
 
 export async function benchExplore() {
   const server = await startServer();
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const dbs = JSON.parse((await server.api('GET', '/api/v1/database/')).text).result;
     const examples = dbs.find((d) => d.database_name === 'examples');
@@ -79,11 +67,7 @@ export async function benchExplore() {
     });
 
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(`${server.url}/login/`);
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill('bench-admin-password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/welcome/);
+    await signInAsAdmin(page, server);
 
     // first load warms the bundle and the chart data cache; the measured draw is the second
     await renderTime(page, server.url + lineUrl);

@@ -1,32 +1,16 @@
 // Result grid benchmark in Chromium: 100,000 rows x 10 columns from SQL Lab into the grid.
 // Reports the time from the execute reply's body arriving (the app's user-timing mark) to the first rows painted, and the long
 // tasks (> 50 ms) while scrolling the grid top to bottom (goal: 0).
-import { chromium } from '@playwright/test';
-import { startServer } from './lib.mjs';
+import { launchChromium, signInAsAdmin, startServer } from './lib.mjs';
 
 const SQL = `SELECT date, delay, distance, origin, destination, delay * 2 AS delay2, distance / 2.0 AS half_distance, origin || '-' || destination AS route, CAST(hour(date) AS INTEGER) AS hour, CAST(date AS DATE) AS day FROM flights LIMIT 100000`;
 
 export async function benchGrid() {
   const server = await startServer();
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    await page.goto(`${server.url}/login/`);
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill('bench-admin-password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/welcome/);
+    await signInAsAdmin(page, server);
     await page.goto(`${server.url}/sqllab/`);
     const editor = page.locator('.rama-sqllab-editor .cm-content');
     await editor.waitFor();

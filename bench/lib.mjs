@@ -6,6 +6,7 @@ import { join } from 'node:path';
 
 export const root = new URL('..', import.meta.url).pathname;
 const CLI = join(root, 'packages/server/dist/cli.js');
+const ADMIN_PASSWORD = 'bench-admin-password';
 
 export async function startServer(env = {}, opts = {}) {
   const home = mkdtempSync(join(tmpdir(), 'rama-bench-'));
@@ -14,7 +15,7 @@ export async function startServer(env = {}, opts = {}) {
     ...process.env,
     RAMA_HOME: home,
     RAMA_PORT: String(port),
-    RAMA_ADMIN_PASSWORD: 'bench-admin-password',
+    RAMA_ADMIN_PASSWORD: ADMIN_PASSWORD,
     RAMA_LOG_LEVEL: 'warn',
     RAMA_LOGIN_RATE_LIMIT: '1000',
     // as `rama start` would set it itself, but in this process (its memory is what we measure)
@@ -45,7 +46,7 @@ export async function startServer(env = {}, opts = {}) {
   const login = await fetch(`${url}/api/v1/security/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'bench-admin-password', provider: 'db' }),
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD, provider: 'db' }),
   });
   const { access_token } = await login.json();
   return {
@@ -63,7 +64,7 @@ export async function startServer(env = {}, opts = {}) {
       const r = await fetch(`${url}/login/`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username, password: 'bench-admin-password' }),
+        body: JSON.stringify({ username, password: ADMIN_PASSWORD }),
       });
       const cookie = r.headers
         .getSetCookie()
@@ -94,6 +95,32 @@ export async function startServer(env = {}, opts = {}) {
       rmSync(home, { recursive: true, force: true });
     },
   };
+}
+
+/** Chromium as the browser benches run it: the system's build, no GPU, no background traffic. */
+export async function launchChromium() {
+  const { chromium } = await import('@playwright/test');
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Signs `page` in as the bench's admin through the login form; resolves on the welcome page. */
+export async function signInAsAdmin(page, server) {
+  await page.goto(`${server.url}/login/`);
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/welcome/);
 }
 
 export async function timeIt(fn) {

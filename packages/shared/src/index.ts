@@ -52,3 +52,4 @@ export * from './dashboards/refresh.js';
 export * from './dashboards/urlParams.js';
 export * from './dashboards/css.js';
 export * from './dashboards/activeTabs.js';
+export * from './dashboards/naming.js';

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { DashboardCopied, DashboardCopy } from '@rama/shared';
+import { dashboardTitle, type DashboardCopied, type DashboardCopy } from '@rama/shared';
 import type { MetadataSchema } from '../metadata/schema.js';
 import type { Principal } from '../security/principal.js';
 import type { SliceRow } from '../charts/chart-access.js';
@@ -17,7 +17,7 @@ import { parseJsonObject } from '../explore/present.js';
 import { DASHBOARD_FORBIDDEN, canEditDashboard } from './access.js';
 import { remapLayoutCharts, remapMetadataChartIds, withChartUuids, type Position } from './chartRefs.js';
 import { checkLayoutCharts, checkMetadata, checkPositionShape, chartsUserSees, layoutChartIds, syncDashboardCharts } from './checks.js';
-import { dashboardTitle, lastModifiedTime } from './rules.js';
+import { lastModifiedTime } from './rules.js';
 import type { DashboardService } from './service.js';
 
 export const NO_CHART_WRITE = 'You do not have permission to duplicate charts';

@@ -7,6 +7,8 @@ import rison from 'rison';
 import type { DashboardDetail, DashboardListItem, DashboardPermalinkValue, DashboardUpdated, ExploreDatasource } from '@rama/shared';
 import { startTestServer, type Client, type TestServer } from '../test-support/server.js';
 import { customRole, loggedInUser } from '../test-support/users.js';
+import { dashboardChartIds, dashboardTestWorld } from '../test-support/dashboards.js';
+import { examplesDataset } from '../test-support/datasets.js';
 import { datasetPermView } from '../datasets/access.js';
 
 let server: TestServer;
@@ -60,10 +62,7 @@ const create = async (c: Client, body: Record<string, unknown>): Promise<number>
 };
 const put = (c: Client, id: number, body: Record<string, unknown>) => c.put<DashboardUpdated>(`/api/v1/dashboard/${id}`, body);
 const detail = async (c: Client, id: number | string) => (await c.get<Detail>(`/api/v1/dashboard/${id}`)).body.result;
-const chartIdsOf = async (id: number) =>
-  (
-    await server.ctx.store.db.selectFrom('dashboard_slices').select('slice_id').where('dashboard_id', '=', id).orderBy('slice_id').execute()
-  ).map((r) => r.slice_id);
+const chartIdsOf = (id: number) => dashboardChartIds(server, id);
 
 async function chart(datasetId: number, name: string): Promise<number> {
   const r = await admin.post<{ id: number }>('/api/v1/chart/', {
@@ -80,22 +79,7 @@ async function chart(datasetId: number, name: string): Promise<number> {
 
 beforeAll(async () => {
   server = await startTestServer();
-  admin = await server.admin();
-  const make = async (table: string) => {
-    const r = await admin.post<{ id: number }>('/api/v1/dataset/', { database: server.examplesId, schema: 'main', table_name: table });
-    expect(r.status, r.text).toBe(201);
-    return r.body.id;
-  };
-  flights = await make('flights');
-  stocks = await make('stocks');
-  await customRole(server, 'flights_readers', [['datasource_access', datasetPermView('examples', 'flights', flights)]]);
-  await customRole(server, 'dashboard_readers', [
-    ['can_read', 'Dashboard'],
-    ['datasource_access', datasetPermView('examples', 'flights', flights)],
-  ]);
-  alice = await loggedInUser(server, admin, 'alice', ['Gamma', 'flights_readers']);
-  bob = await loggedInUser(server, admin, 'bob', ['Gamma', 'flights_readers']);
-  rita = await loggedInUser(server, admin, 'rita', ['dashboard_readers']);
+  ({ admin, flights, stocks, alice, bob, rita } = await dashboardTestWorld(server));
   pie = await chart(flights, 'Flights by origin');
   bar = await chart(flights, 'Delays by carrier');
   stockChart = await chart(stocks, 'Stock prices');
@@ -545,15 +529,15 @@ describe('DASHBOARD_RBAC on', () => {
   it('stores roles, and a published dashboard with roles is seen by their holders only', async () => {
     rbac = await startTestServer({ DASHBOARD_RBAC: 'true' });
     const root = await rbac.admin();
-    const ds = await root.post<{ id: number }>('/api/v1/dataset/', { database: rbac.examplesId, schema: 'main', table_name: 'flights' });
+    const flightsHere = await examplesDataset(rbac, root, 'flights');
     const c = await root.post<{ id: number }>('/api/v1/chart/', {
       slice_name: 'c',
-      datasource_id: ds.body.id,
+      datasource_id: flightsHere,
       datasource_type: 'table',
       viz_type: 'pie',
     });
     const viewers = await customRole(rbac, 'board_viewers', [['can_read', 'Dashboard']]);
-    await customRole(rbac, 'flight_data', [['datasource_access', datasetPermView('examples', 'flights', ds.body.id)]]);
+    await customRole(rbac, 'flight_data', [['datasource_access', datasetPermView('examples', 'flights', flightsHere)]]);
     const holder = await loggedInUser(rbac, root, 'holder', ['board_viewers']);
     const stranger = await loggedInUser(rbac, root, 'stranger', ['Gamma', 'flight_data']);
     const created = await root.post<Created>('/api/v1/dashboard/', {

@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardDetail } from '@rama/shared';
 import { startTestServer, type Client, type TestServer } from '../test-support/server.js';
 import { loggedInUser } from '../test-support/users.js';
+import { examplesDataset } from '../test-support/datasets.js';
+import { dashboardChartIds } from '../test-support/dashboards.js';
 
 let server: TestServer;
 let admin: Client;
@@ -47,10 +49,7 @@ function upload(c: Client, files: Bundle, fields: Record<string, string> = {}) {
 
 const exportOf = (c: Client, ids: number[]) => download(c, `/api/v1/dashboard/export/?q=!(${ids.join(',')})&token=dl_1`);
 const fileOf = (files: Bundle, folder: string) => Object.entries(files).filter(([name]) => name.startsWith(folder));
-const chartIdsOf = async (id: number) =>
-  (
-    await server.ctx.store.db.selectFrom('dashboard_slices').select('slice_id').where('dashboard_id', '=', id).orderBy('slice_id').execute()
-  ).map((r) => r.slice_id);
+const chartIdsOf = (id: number) => dashboardChartIds(server, id);
 
 async function chart(name: string): Promise<number> {
   const r = await alice.client.post<{ id: number }>('/api/v1/chart/', {
@@ -67,9 +66,7 @@ async function chart(name: string): Promise<number> {
 beforeAll(async () => {
   server = await startTestServer();
   admin = await server.admin();
-  const r = await admin.post<{ id: number }>('/api/v1/dataset/', { database: server.examplesId, schema: 'main', table_name: 'flights' });
-  if (r.status !== 201) throw new Error(r.text);
-  flights = r.body.id;
+  flights = await examplesDataset(server, admin, 'flights');
   alice = await loggedInUser(server, admin, 'alice', ['Alpha']);
   bob = await loggedInUser(server, admin, 'bob', ['Alpha']);
   pie = await chart('Flights by origin');

@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import rison from 'rison';
 import type { DashboardChart, DashboardDetail, DashboardListItem } from '@rama/shared';
 import { startTestServer, type Client, type TestServer } from '../test-support/server.js';
-import { customRole, loggedInUser } from '../test-support/users.js';
-import { datasetPermView } from '../datasets/access.js';
+import { dashboardTestWorld } from '../test-support/dashboards.js';
 import { nowIso } from '../metadata/db.js';
 
 let server: TestServer;
@@ -60,22 +59,7 @@ const addChart = (dashboardId: number, sliceId: number) =>
 
 beforeAll(async () => {
   server = await startTestServer();
-  admin = await server.admin();
-  const make = async (table: string) => {
-    const r = await admin.post<{ id: number }>('/api/v1/dataset/', { database: server.examplesId, schema: 'main', table_name: table });
-    expect(r.status, r.text).toBe(201);
-    return r.body.id;
-  };
-  flights = await make('flights');
-  stocks = await make('stocks');
-  await customRole(server, 'flights_readers', [['datasource_access', datasetPermView('examples', 'flights', flights)]]);
-  await customRole(server, 'dashboard_readers', [
-    ['can_read', 'Dashboard'],
-    ['datasource_access', datasetPermView('examples', 'flights', flights)],
-  ]);
-  alice = await loggedInUser(server, admin, 'alice', ['Gamma', 'flights_readers']);
-  bob = await loggedInUser(server, admin, 'bob', ['Gamma', 'flights_readers']);
-  reader = await loggedInUser(server, admin, 'rita', ['dashboard_readers']);
+  ({ admin, flights, stocks, alice, bob, rita: reader } = await dashboardTestWorld(server));
 });
 
 afterAll(async () => {

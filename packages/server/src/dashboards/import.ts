@@ -7,7 +7,7 @@
  * layout) and every chart id in the metadata follows; native filters find their datasets by uuid.
  * Everything about the dashboards is checked before anything is written.
  */
-import { CHART_TYPE, ErrorType } from '@rama/shared';
+import { CHART_TYPE, ErrorType, dashboardTitle, normalizeSlug } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import { flag, nowIso } from '../metadata/db.js';
 import type { Principal } from '../security/principal.js';
@@ -29,7 +29,6 @@ import { canEditDashboard } from './access.js';
 import { nativeFilterDatasetUuids, nativeFiltersById, remapMetadataChartIds, resolveLayoutUuids, type Position } from './chartRefs.js';
 import { checkMetadata, checkPositionShape, layoutChartIds, syncDashboardCharts } from './checks.js';
 import { DASHBOARD_BUNDLE_TYPE } from './export.js';
-import { dashboardTitle, normalizeSlug } from './rules.js';
 import type { DashboardService } from './service.js';
 
 export const DASHBOARD_ALREADY_EXISTS = 'Dashboard already exists and `overwrite=true` was not passed';

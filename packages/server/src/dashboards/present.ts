@@ -1,9 +1,9 @@
-import type { DashboardChart, DashboardDetail, DashboardListItem, UserRef } from '@rama/shared';
+import { dashboardPath, type DashboardChart, type DashboardDetail, type DashboardListItem, type UserRef } from '@rama/shared';
 import type { DashboardTable, Row } from '../metadata/schema.js';
 import type { SliceRow } from '../charts/chart-access.js';
 import { humanizeDelta } from '../http/time.js';
 import { chartExploreUrl, chartFormData } from '../explore/present.js';
-import { dashboardUrl, lastModifiedTime } from './rules.js';
+import { lastModifiedTime } from './rules.js';
 
 export type DashboardRow = Row<DashboardTable>;
 export type { Users } from '../metadata/users.js';
@@ -20,7 +20,7 @@ export function presentListItem(row: DashboardRow, ownerIds: number[], users: Us
     uuid: row.uuid,
     dashboard_title: row.dashboard_title,
     slug: row.slug,
-    url: dashboardUrl(row),
+    url: dashboardPath(row),
     published: Boolean(row.published),
     status: row.published ? 'published' : 'draft',
     certified_by: row.certified_by,
@@ -48,7 +48,7 @@ export function presentDetail(
     uuid: row.uuid,
     dashboard_title: row.dashboard_title,
     slug: row.slug,
-    url: dashboardUrl(row),
+    url: dashboardPath(row),
     position_json: row.position_json,
     json_metadata: row.json_metadata,
     css: row.css,

@@ -1,4 +1,13 @@
-import type { DashboardChart, DashboardCreate, DashboardDetail, DashboardStored, ExploreDatasource, FavoriteStatus } from '@rama/shared';
+import {
+  dashboardTitle,
+  normalizeSlug,
+  type DashboardChart,
+  type DashboardCreate,
+  type DashboardDetail,
+  type DashboardStored,
+  type ExploreDatasource,
+  type FavoriteStatus,
+} from '@rama/shared';
 import type { AppContext } from '../context.js';
 import { usersById } from '../metadata/users.js';
 import type { Principal } from '../security/principal.js';
@@ -12,7 +21,6 @@ import type { SliceRow } from '../charts/chart-access.js';
 import { DATASET_DATASOURCE_TYPES } from '../charts/chart-rows.js';
 import { DASHBOARD_FORBIDDEN, canEditDashboard, dashboardVisibility } from './access.js';
 import { presentChart, presentDetail, type DashboardRow, type Users } from './present.js';
-import { dashboardTitle, normalizeSlug } from './rules.js';
 import { checkLayoutCharts, checkMetadata, checkPositionShape, chartsUserSees, syncDashboardCharts, type CheckedLayout } from './checks.js';
 
 /** Favorites of dashboards are filed under this class name, as the BI server files them. */

@@ -6,6 +6,8 @@
  */
 import type { Updateable } from 'kysely';
 import {
+  dashboardTitle,
+  normalizeSlug,
   validateDashboardMetadata,
   type DashboardColors,
   type DashboardPut,
@@ -18,7 +20,7 @@ import { flag, nowIso } from '../metadata/db.js';
 import { invalidFields } from '../http/errors.js';
 import { parseJsonObject } from '../explore/present.js';
 import { DASHBOARD_FORBIDDEN, DASHBOARD_PUBLISH_FORBIDDEN } from './access.js';
-import { dashboardTitle, lastModifiedTime, normalizeSlug } from './rules.js';
+import { lastModifiedTime } from './rules.js';
 import { syncDashboardCharts } from './checks.js';
 import { SLUG_TAKEN, emptyToNull, unprocessable, type DashboardService } from './service.js';
 

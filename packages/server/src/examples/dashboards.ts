@@ -258,6 +258,20 @@ export interface ExampleDashboardsResult {
 const SCHEMA = 'main';
 
 /**
+ * The columns an example chart or dashboard is given once, when first saved: made now by the
+ * owner, not certified, not managed elsewhere.
+ */
+const firstSaved = (uuid: string, now: string, ownerId: number) => ({
+  uuid,
+  certified_by: null,
+  certification_details: null,
+  is_managed_externally: flag(false),
+  external_url: null,
+  created_on: now,
+  created_by_fk: ownerId,
+});
+
+/**
  * Saves the example charts and dashboards over the example datasets of the examples database
  * (registered before by `registerExampleDatasets`). A chart whose dataset or saved metrics are
  * missing is skipped, and so is a dashboard missing one of its charts. Without an admin account
@@ -333,17 +347,7 @@ export async function registerExampleDashboards(ctx: AppContext, databaseId: num
       } else {
         const row = await trx
           .insertInto('slices')
-          .values({
-            ...values,
-            uuid,
-            cache_timeout: null,
-            certified_by: null,
-            certification_details: null,
-            is_managed_externally: flag(false),
-            external_url: null,
-            created_on: now,
-            created_by_fk: owner.id,
-          })
+          .values({ ...values, ...firstSaved(uuid, now, owner.id), cache_timeout: null })
           .returning('id')
           .executeTakeFirstOrThrow();
         id = row.id;
@@ -386,17 +390,7 @@ export async function registerExampleDashboards(ctx: AppContext, databaseId: num
       } else {
         const row = await trx
           .insertInto('dashboards')
-          .values({
-            ...values,
-            uuid,
-            description: null,
-            certified_by: null,
-            certification_details: null,
-            is_managed_externally: flag(false),
-            external_url: null,
-            created_on: now,
-            created_by_fk: owner.id,
-          })
+          .values({ ...values, ...firstSaved(uuid, now, owner.id), description: null })
           .returning('id')
           .executeTakeFirstOrThrow();
         id = row.id;

@@ -11,24 +11,24 @@ const NullableString = (opts: { maxLength?: number } = {}) => Type.Union([Type.S
 /** An untitled dashboard's title (spec section 5 "Dashboard save"). */
 export const UNTITLED_DASHBOARD_TITLE = '[ untitled dashboard ]';
 
+/** What a dashboard is created or saved with: the same fields, each optional, and no others. */
+const dashboardFields = {
+  dashboard_title: Type.Optional(NullableString({ maxLength: 500 })),
+  slug: Type.Optional(NullableString({ maxLength: 255 })),
+  owners: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), { maxItems: 1000 })),
+  roles: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), { maxItems: 1000 })),
+  position_json: Type.Optional(NullableString({ maxLength: 5_000_000 })),
+  css: Type.Optional(NullableString({ maxLength: 1_000_000 })),
+  json_metadata: Type.Optional(NullableString({ maxLength: 5_000_000 })),
+  published: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+  certified_by: Type.Optional(NullableString({ maxLength: 1000 })),
+  certification_details: Type.Optional(NullableString({ maxLength: 10_000 })),
+  external_url: Type.Optional(NullableString({ maxLength: 2000 })),
+  is_managed_externally: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+};
+
 /** POST /api/v1/dashboard/ */
-export const DashboardCreate = Type.Object(
-  {
-    dashboard_title: Type.Optional(NullableString({ maxLength: 500 })),
-    slug: Type.Optional(NullableString({ maxLength: 255 })),
-    owners: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), { maxItems: 1000 })),
-    roles: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), { maxItems: 1000 })),
-    position_json: Type.Optional(NullableString({ maxLength: 5_000_000 })),
-    css: Type.Optional(NullableString({ maxLength: 1_000_000 })),
-    json_metadata: Type.Optional(NullableString({ maxLength: 5_000_000 })),
-    published: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
-    certified_by: Type.Optional(NullableString({ maxLength: 1000 })),
-    certification_details: Type.Optional(NullableString({ maxLength: 10_000 })),
-    external_url: Type.Optional(NullableString({ maxLength: 2000 })),
-    is_managed_externally: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
-  },
-  { additionalProperties: false },
-);
+export const DashboardCreate = Type.Object(dashboardFields, { additionalProperties: false });
 export type DashboardCreate = Type.Static<typeof DashboardCreate>;
 
 /**
@@ -39,23 +39,7 @@ export type DashboardCreate = Type.Static<typeof DashboardCreate>;
  * it, as the BI server's client does); its `positions`, when there is no `position_json`, is the
  * layout. `roles` counts only with the DASHBOARD_RBAC feature flag on.
  */
-export const DashboardPut = Type.Object(
-  {
-    dashboard_title: Type.Optional(NullableString({ maxLength: 500 })),
-    slug: Type.Optional(NullableString({ maxLength: 255 })),
-    owners: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), { maxItems: 1000 })),
-    roles: Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), { maxItems: 1000 })),
-    position_json: Type.Optional(NullableString({ maxLength: 5_000_000 })),
-    css: Type.Optional(NullableString({ maxLength: 1_000_000 })),
-    json_metadata: Type.Optional(NullableString({ maxLength: 5_000_000 })),
-    published: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
-    certified_by: Type.Optional(NullableString({ maxLength: 1000 })),
-    certification_details: Type.Optional(NullableString({ maxLength: 10_000 })),
-    external_url: Type.Optional(NullableString({ maxLength: 2000 })),
-    is_managed_externally: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
-  },
-  { additionalProperties: false },
-);
+export const DashboardPut = Type.Object(dashboardFields, { additionalProperties: false });
 export type DashboardPut = Type.Static<typeof DashboardPut>;
 
 /** The stored values a PUT answers with, for the fields it was sent. */

@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { Button, Flex, Pagination, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
-import { EditOutlined, PlusOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { Button, Flex, Table, Tag, Typography, type TableProps } from 'antd';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { CHART_LIST_PAGE_SIZE, type ChartListItem } from '@rama/shared';
 import { PageHeader } from '../components/PageHeader';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { BulkActionBar } from '../components/BulkActionBar';
-import { HumanizedDate } from '../components/Humanized';
+import { CertifiedMark } from '../components/CertifiedMark';
 import { IconLink } from '../components/IconLink';
-import { DeleteRowButton, ListEmpty } from '../components/ListParts';
+import { CardPagination, DeleteRowButton, ListEmpty } from '../components/ListParts';
+import { actionsColumn, favoriteColumn, modifiedColumn } from '../components/listColumns';
+import type { ListView } from '../components/ListViewSwitch';
 import { sortOrderFor, toListQuery } from '../components/listState';
 import { useRowDeletion } from '../components/useRowDeletion';
 import { useDebouncedValue } from '../components/useDebouncedValue';
@@ -18,12 +20,11 @@ import { useSession } from '../app/session';
 import { OwnerAvatars } from '../datasets/OwnerAvatars';
 import { useBulkDeleteChartsMutation, useDeleteChartMutation, useListChartsQuery } from './chartApi';
 import { NO_CHART_FILTERS, canEditChart, chartExplorePath, chartListFilters, vizTypeName, type ChartFilters } from './chartList';
-import { ChartToolbar, type ChartView } from './ChartToolbar';
+import { ChartToolbar } from './ChartToolbar';
 import { ChartCards } from './ChartCards';
-import { FavoriteStar } from '../components/FavoriteStar';
 import { NewChartModal } from './NewChartModal';
 import { useChartFavorites } from './useChartFavorites';
-import './charts.css';
+import '../components/listParts.css';
 
 const NOUN = ['chart', 'charts'] as const;
 /** The spec's message when the list cannot be read (section 8, "Charts"). */
@@ -32,21 +33,12 @@ const NOT_AN_OWNER = 'Only the owners of a chart (and admins) may change or dele
 const INITIAL_LIST = { page: 0, pageSize: CHART_LIST_PAGE_SIZE, orderColumn: 'changed_on', orderDirection: 'desc' } as const;
 const PAGE_SIZES = [25, 50, 100, CHART_LIST_PAGE_SIZE];
 
-function CertifiedMark({ by, details }: { by: string; details: string | null }) {
-  const text = details ? `Certified by ${by}: ${details}` : `Certified by ${by}`;
-  return (
-    <Tooltip title={text}>
-      <SafetyCertificateOutlined className="rama-certified" aria-label={text} />
-    </Tooltip>
-  );
-}
-
 /** The saved charts the user can see: find, star, open in Explore, delete; as a table or as cards. */
 export function ChartListPage() {
   const { access, user } = useSession();
   const { list, handleTableChange, resetPage, setPage, pagination } = useServerList<ChartListItem>(INITIAL_LIST);
   const [filters, setFilters] = useState<ChartFilters>(NO_CHART_FILTERS);
-  const [view, setView] = useState<ChartView>('table');
+  const [view, setView] = useState<ListView>('table');
   const [creating, setCreating] = useState(false);
   const name = useDebouncedValue(filters.name);
 
@@ -58,7 +50,7 @@ export function ChartListPage() {
   const rows = data?.result ?? [];
   const total = data?.count ?? 0;
   const { isFavorite, toggleFavorite } = useChartFavorites(rows.map((c) => c.id));
-  const { selectedIds, clearSelection, deleteRow, deleteSelected, rowSelection } = useRowDeletion<ChartListItem>({
+  const { selectedIds, clearSelection, toggleSelected, deleteRow, deleteSelected, rowSelection } = useRowDeletion<ChartListItem>({
     list,
     total,
     setPage,
@@ -81,21 +73,13 @@ export function ChartListPage() {
   };
   const handleClearFilters = () => handleFiltersChange(NO_CHART_FILTERS);
   const handleToggleFavorite = (id: number) => void toggleFavorite(id);
-  // the card view selects through the same selection the table uses
-  const handleCardSelect = (id: number, selected: boolean) => {
-    const next = selected ? [...selectedIds, id] : selectedIds.filter((x) => x !== id);
-    selection?.onChange?.(next, [], { type: 'multiple' });
-  };
 
   const columns: TableProps<ChartListItem>['columns'] = [
-    {
-      key: 'favorite',
-      title: <span className="rama-sr-only">Favorite</span>,
-      width: 48,
-      render: (_v, chart) => (
-        <FavoriteStar name={chart.slice_name} starred={isFavorite(chart.id)} onToggle={() => handleToggleFavorite(chart.id)} />
-      ),
-    },
+    favoriteColumn(
+      (chart) => chart.slice_name,
+      (chart) => isFavorite(chart.id),
+      (chart) => handleToggleFavorite(chart.id),
+    ),
     {
       key: 'slice_name',
       title: 'Name',
@@ -154,34 +138,20 @@ export function ChartListPage() {
         ),
     },
     { key: 'owners', title: 'Owners', width: 120, render: (_v, chart) => <OwnerAvatars owners={chart.owners} /> },
-    {
-      key: 'changed_on',
-      title: 'Modified',
-      sorter: true,
-      sortOrder: sortOrderFor(list, 'changed_on'),
-      width: 150,
-      render: (_v, chart) => <HumanizedDate iso={chart.changed_on_utc} humanized={chart.changed_on_delta_humanized} />,
-    },
-    {
-      key: 'actions',
-      title: <span className="rama-sr-only">Actions</span>,
-      align: 'right',
-      fixed: 'right',
-      width: 96,
-      render: (_v, chart) => (
-        <Flex gap={2} justify="end" className="rama-row-actions">
-          <IconLink to={chartExplorePath(chart.id)} icon={<EditOutlined />} label={`Edit ${chart.slice_name}`} tooltip="Edit in Explore" />
-          {canDelete && (
-            <DeleteRowButton
-              name={chart.slice_name}
-              description="It is removed from every dashboard it is on."
-              onConfirm={() => deleteRow(chart)}
-              disabledReason={mayEdit(chart) ? undefined : NOT_AN_OWNER}
-            />
-          )}
-        </Flex>
-      ),
-    },
+    modifiedColumn(list, (chart) => chart.changed_on_utc),
+    actionsColumn(96, (chart) => (
+      <>
+        <IconLink to={chartExplorePath(chart.id)} icon={<EditOutlined />} label={`Edit ${chart.slice_name}`} tooltip="Edit in Explore" />
+        {canDelete && (
+          <DeleteRowButton
+            name={chart.slice_name}
+            description="It is removed from every dashboard it is on."
+            onConfirm={() => deleteRow(chart)}
+            disabledReason={mayEdit(chart) ? undefined : NOT_AN_OWNER}
+          />
+        )}
+      </>
+    )),
   ];
 
   const newChartButton = access.canWriteChart && (
@@ -240,20 +210,10 @@ export function ChartListPage() {
                 charts={rows}
                 isFavorite={isFavorite}
                 onToggleFavorite={handleToggleFavorite}
-                selection={selection ? { selectedIds, onToggle: handleCardSelect, canSelect: mayEdit } : undefined}
+                selection={selection ? { selectedIds, onToggle: toggleSelected, canSelect: mayEdit } : undefined}
               />
             )}
-            <div className="rama-chart-pagination">
-              <Pagination
-                current={list.page + 1}
-                pageSize={list.pageSize}
-                total={total}
-                showSizeChanger={false}
-                hideOnSinglePage
-                onChange={(page) => setPage(page - 1)}
-                showTotal={(count) => `${count} ${count === 1 ? NOUN[0] : NOUN[1]}`}
-              />
-            </div>
+            <CardPagination list={list} total={total} noun={NOUN} onPageChange={setPage} />
           </>
         )}
       </div>

@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  NO_CHART_FILTERS,
-  boolOf,
-  canEditChart,
-  chartExplorePath,
-  chartListFilters,
-  favoriteMap,
-  newChartPath,
-  triStateOf,
-  vizTypeName,
-} from './chartList';
+import { NO_CHART_FILTERS, canEditChart, chartExplorePath, chartListFilters, favoriteMap, newChartPath, vizTypeName } from './chartList';
 
 describe('chart list filters (spec section 7, "Charts")', () => {
   it('sends nothing when no filter is set', () => {
@@ -33,10 +23,6 @@ describe('chart list filters (spec section 7, "Charts")', () => {
 
   it('"not a favorite" is a filter too, unlike "any"', () => {
     expect(chartListFilters({ ...NO_CHART_FILTERS, favorite: false })).toEqual([{ col: 'id', opr: 'chart_is_favorite', value: false }]);
-    expect(boolOf(triStateOf(false))).toBe(false);
-    expect(boolOf(triStateOf(true))).toBe(true);
-    expect(boolOf(triStateOf(null))).toBeNull();
-    expect(boolOf(undefined)).toBeNull();
   });
 });
 

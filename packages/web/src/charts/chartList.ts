@@ -64,8 +64,3 @@ export function canEditChart(chart: Pick<ChartListItem, 'owners'>, userId: numbe
 export function favoriteMap(status: { id: number; value: boolean }[] | undefined): Map<number, boolean> {
   return new Map((status ?? []).map((s) => [s.id, s.value]));
 }
-
-/** The "Yes / No / Any" choices of a boolean filter, as Select values. */
-export type TriState = 'yes' | 'no';
-export const triStateOf = (v: boolean | null): TriState | undefined => (v === null ? undefined : v ? 'yes' : 'no');
-export const boolOf = (v: TriState | undefined | null): boolean | null => (v === 'yes' ? true : v === 'no' ? false : null);

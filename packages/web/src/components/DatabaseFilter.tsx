@@ -54,3 +54,22 @@ export function DatabaseFilter({ value, onChange }: IdFilterProps) {
     />
   );
 }
+
+/** "Owner: …" filter of a list page: the users its `related/owners` endpoint answers. */
+export function OwnerFilter({
+  value,
+  onChange,
+  owners,
+}: IdFilterProps & { owners: { data?: { value: number; text: string }[]; isFetching: boolean } }) {
+  return (
+    <FilterSelect
+      label="Filter by owner"
+      prefix="Owner"
+      placeholder="All"
+      value={value}
+      onChange={onChange}
+      loading={owners.isFetching}
+      options={(owners.data ?? []).map((u) => ({ value: u.value, label: u.text }))}
+    />
+  );
+}

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Button, Empty, Flex, Input, Popconfirm, Tooltip, Typography } from 'antd';
+import { Button, Empty, Flex, Input, Pagination, Popconfirm, Tooltip, Typography } from 'antd';
 import { ConsoleSqlOutlined, DeleteOutlined, SearchOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
+import type { ListState } from './listState';
 
 interface ListEmptyProps {
   /** Filters are set: the list is empty because of them, not because there is nothing yet. */
@@ -102,4 +103,36 @@ export function SearchBox({ value, onChange, placeholder, label }: SearchBoxProp
       className="rama-search"
     />
   );
+}
+
+interface CardPaginationProps {
+  list: ListState;
+  total: number;
+  /** [one, many], for the total: "1 chart", "12 charts" */
+  noun: readonly [string, string];
+  onPageChange: (page: number) => void;
+}
+
+/** The card view's pages, below the cards (the table has its own); hidden when there is one page. */
+export function CardPagination({ list, total, noun, onPageChange }: CardPaginationProps) {
+  return (
+    <div className="rama-list-pagination">
+      <Pagination
+        current={list.page + 1}
+        pageSize={list.pageSize}
+        total={total}
+        showSizeChanger={false}
+        hideOnSinglePage
+        onChange={(page) => onPageChange(page - 1)}
+        showTotal={(count) => `${count} ${count === 1 ? noun[0] : noun[1]}`}
+      />
+    </div>
+  );
+}
+
+/** What a card view needs to select rows through the same selection the table uses. */
+export interface CardSelection<T> {
+  selectedIds: number[];
+  onToggle: (id: number, selected: boolean) => void;
+  canSelect: (row: T) => boolean;
 }

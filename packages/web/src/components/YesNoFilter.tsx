@@ -34,3 +34,19 @@ export function YesNoFilter({ label, prefix, value, onChange }: YesNoFilterProps
     />
   );
 }
+
+interface FavoriteCertifiedFiltersProps {
+  favorite: boolean | null;
+  certified: boolean | null;
+  onChange: (change: { favorite: boolean | null } | { certified: boolean | null }) => void;
+}
+
+/** The "Favorite" and "Certified" filters of the chart and dashboard lists. */
+export function FavoriteCertifiedFilters({ favorite, certified, onChange }: FavoriteCertifiedFiltersProps) {
+  return (
+    <>
+      <YesNoFilter label="Filter by favorite" prefix="Favorite" value={favorite} onChange={(v) => onChange({ favorite: v })} />
+      <YesNoFilter label="Filter by certified" prefix="Certified" value={certified} onChange={(v) => onChange({ certified: v })} />
+    </>
+  );
+}

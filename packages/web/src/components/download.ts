@@ -46,11 +46,14 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** GET `url` and save the reply as a file; a failure throws a RequestFailure with the server's message. Resolves to the file's name. */
-export async function downloadFile(url: string, fallbackName: string): Promise<string> {
+/**
+ * `fetch` with the session's cookie, for a reply that is a file (read as a blob, not as JSON): a
+ * network failure or an error status throws a RequestFailure with the server's message.
+ */
+export async function fetchFile(url: string, init: RequestInit = {}): Promise<Response> {
   let res: Response;
   try {
-    res = await fetch(url, { credentials: 'same-origin' });
+    res = await fetch(url, { ...init, credentials: 'same-origin' });
   } catch {
     throw new RequestFailure(getClientError({ kind: 'network' }));
   }
@@ -64,6 +67,12 @@ export async function downloadFile(url: string, fallbackName: string): Promise<s
     }
     throw new RequestFailure(getClientError({ kind: 'response', status: res.status, body }));
   }
+  return res;
+}
+
+/** GET `url` and save the reply as a file; a failure throws a RequestFailure with the server's message. Resolves to the file's name. */
+export async function downloadFile(url: string, fallbackName: string): Promise<string> {
+  const res = await fetchFile(url);
   const fileName = fileNameFromDisposition(res.headers.get('content-disposition'), fallbackName);
   saveBlob(await res.blob(), fileName);
   return fileName;

@@ -55,5 +55,9 @@ export function useRowDeletion<T>({ list, total, setPage, idOf, nameOf, selected
       ? { selectedRowKeys: selectedIds, onChange: (keys: Key[]) => setSelectedIds(keys.map(Number)), preserveSelectedRowKeys: true }
       : undefined;
 
-  return { selectedIds, clearSelection: () => setSelectedIds([]), deleteRow, deleteSelected, rowSelection };
+  /** A card view's checkbox: the row joins or leaves the selection the table shows. */
+  const toggleSelected = (id: number, selected: boolean) =>
+    setSelectedIds((ids) => (selected ? [...ids, id] : ids.filter((x) => x !== id)));
+
+  return { selectedIds, clearSelection: () => setSelectedIds([]), toggleSelected, deleteRow, deleteSelected, rowSelection };
 }

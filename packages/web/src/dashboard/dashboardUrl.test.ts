@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { anchorFromHash, dashboardPath, permalinkTarget, permalinkUrlParams, withSearchParam } from './dashboardUrl';
+import { anchorFromHash, permalinkTarget, permalinkUrlParams, withSearchParam } from './dashboardUrl';
 
-describe('dashboard addresses (spec section 2 "Routes", section 7 "Permalinks")', () => {
-  it('the page lives at /rama/dashboard/{slug or id}/', () => {
-    expect(dashboardPath({ id: 7, slug: 'flights' })).toBe('/rama/dashboard/flights/');
-    expect(dashboardPath({ id: 7, slug: null })).toBe('/rama/dashboard/7/');
-    expect(dashboardPath({ id: 7, slug: '' })).toBe('/rama/dashboard/7/');
-  });
-
+describe('dashboard addresses (spec section 7 "Permalinks")', () => {
   it("a permalink keeps the address's parameters except the page's own state", () => {
     expect(permalinkUrlParams('?standalone=1&activeTabs=TAB-2&edit=true&focused_chart=3&uiConfig=8')).toEqual([
       ['standalone', '1'],

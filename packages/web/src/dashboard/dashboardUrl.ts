@@ -1,15 +1,9 @@
 /**
- * The dashboard page's address (spec section 2 "Routes" and "URL parameters read"): its path by
- * slug or id, the parameters a permalink keeps, and the address a permalink opens.
+ * The dashboard page's address (spec section 2 "URL parameters read"): the parameters a permalink
+ * keeps and the address a permalink opens (the path itself is `dashboardPath` in @rama/shared).
  */
-import { DASHBOARD_URL_PARAMS, type DashboardPermalinkValue } from '@rama/shared';
+import { DASHBOARD_URL_PARAMS, dashboardPath, type DashboardPermalinkValue } from '@rama/shared';
 import { ACTIVE_TABS_PARAM } from './tabsState';
-
-/** `/rama/dashboard/{slug or id}/` */
-export function dashboardPath(dashboard: { id: number; slug?: string | null }): string {
-  const key = dashboard.slug ? dashboard.slug : String(dashboard.id);
-  return `/rama/dashboard/${encodeURIComponent(key)}/`;
-}
 
 /** The page's own state in the address, which a permalink carries in its own fields instead. */
 const NOT_KEPT = new Set<string>([

@@ -1,21 +1,21 @@
-import { App, Button, Card, Checkbox, Col, Dropdown, Flex, Row, Typography, type MenuProps } from 'antd';
+import { App, Button, Card, Col, Dropdown, Flex, Row, Typography, type MenuProps } from 'antd';
 import { DeleteOutlined, EditOutlined, EllipsisOutlined, ExportOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import type { DashboardListItem } from '@rama/shared';
-import { CertifiedMark } from '../components/CertifiedMark';
-import { FavoriteStar } from '../components/FavoriteStar';
+import { dashboardPath, type DashboardListItem } from '@rama/shared';
 import { HumanizedDate } from '../components/Humanized';
+import { ListCardTitle } from '../components/ListCardTitle';
+import type { CardSelection } from '../components/ListParts';
 import { OwnerAvatars } from '../datasets/OwnerAvatars';
 import { DashboardGlyph } from './DashboardGlyph';
 import { DashboardStatusTag } from './DashboardStatusTag';
-import { DELETE_DASHBOARD_DESCRIPTION, dashboardEditPath, dashboardPath } from './dashboardList';
+import { DELETE_DASHBOARD_DESCRIPTION, dashboardEditPath } from './dashboardList';
 
 interface DashboardCardsProps {
   dashboards: DashboardListItem[];
   isFavorite: (id: number) => boolean;
   onToggleFavorite: (id: number) => void;
   /** Set when the user may select dashboards (for bulk delete or export). */
-  selection?: { selectedIds: number[]; onToggle: (id: number, selected: boolean) => void; canSelect: (d: DashboardListItem) => boolean };
+  selection?: CardSelection<DashboardListItem>;
   /** The user may edit (and delete) this dashboard. */
   mayEdit: (d: DashboardListItem) => boolean;
   /** Set when the user may export. */
@@ -59,12 +59,12 @@ function CardMenu({ dashboard, mayEdit, onExport, onDelete }: CardMenuProps) {
 /** The card view of the dashboard list: a drawing, the title, status, when it changed, owners, the star and a menu. */
 export function DashboardCards({ dashboards, isFavorite, onToggleFavorite, selection, mayEdit, onExport, onDelete }: DashboardCardsProps) {
   return (
-    <Row gutter={[16, 16]} className="rama-dashboard-cards">
+    <Row gutter={[16, 16]} className="rama-list-cards">
       {dashboards.map((d) => (
         <Col key={d.id} xs={24} sm={12} lg={8} xxl={6}>
           <Card
             size="small"
-            className="rama-dashboard-card"
+            className="rama-list-card rama-dashboard-card"
             cover={
               // the title below is the link for keyboards and screen readers; the drawing is a larger target for the mouse
               <Link to={dashboardPath(d)} tabIndex={-1} aria-hidden="true" className="rama-dashboard-card-cover">
@@ -73,23 +73,17 @@ export function DashboardCards({ dashboards, isFavorite, onToggleFavorite, selec
             }
           >
             <Flex vertical gap={8}>
-              <Flex align="center" gap={6}>
-                {selection?.canSelect(d) && (
-                  <Checkbox
-                    aria-label={`Select ${d.dashboard_title}`}
-                    checked={selection.selectedIds.includes(d.id)}
-                    onChange={(e) => selection.onToggle(d.id, e.target.checked)}
-                  />
-                )}
-                <Link to={dashboardPath(d)} className="rama-dashboard-card-title">
-                  <Typography.Text strong ellipsis={{ tooltip: d.dashboard_title }}>
-                    {d.dashboard_title}
-                  </Typography.Text>
-                </Link>
-                {d.certified_by && <CertifiedMark by={d.certified_by} details={d.certification_details} />}
-                <span className="rama-spacer" />
-                <FavoriteStar name={d.dashboard_title} starred={isFavorite(d.id)} onToggle={() => onToggleFavorite(d.id)} />
-              </Flex>
+              <ListCardTitle
+                row={d}
+                id={d.id}
+                name={d.dashboard_title}
+                to={dashboardPath(d)}
+                certifiedBy={d.certified_by}
+                certificationDetails={d.certification_details}
+                selection={selection}
+                starred={isFavorite(d.id)}
+                onToggleFavorite={() => onToggleFavorite(d.id)}
+              />
               <Flex gap={8} align="center" wrap>
                 <DashboardStatusTag published={d.published} />
                 <Typography.Text type="secondary" className="rama-cell-secondary">

@@ -1,16 +1,15 @@
 import { useState } from 'react';
-import { Button, Flex, Pagination, Spin, Table, Tooltip, Typography, type TableProps } from 'antd';
+import { Button, Flex, Spin, Table, Tooltip, Typography, type TableProps } from 'antd';
 import { EditOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
-import type { DashboardListItem } from '@rama/shared';
+import { dashboardPath, type DashboardListItem } from '@rama/shared';
 import { PageHeader } from '../components/PageHeader';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { BulkActionBar } from '../components/BulkActionBar';
 import { CertifiedMark } from '../components/CertifiedMark';
-import { FavoriteStar } from '../components/FavoriteStar';
-import { HumanizedDate } from '../components/Humanized';
 import { IconLink } from '../components/IconLink';
-import { DeleteRowButton, ListEmpty } from '../components/ListParts';
+import { CardPagination, DeleteRowButton, ListEmpty } from '../components/ListParts';
+import { actionsColumn, favoriteColumn, modifiedColumn } from '../components/listColumns';
 import type { ListView } from '../components/ListViewSwitch';
 import { sortOrderFor, toListQuery } from '../components/listState';
 import { useRowDeletion } from '../components/useRowDeletion';
@@ -35,7 +34,6 @@ import {
   cardSortOf,
   dashboardEditPath,
   dashboardListFilters,
-  dashboardPath,
   type DashboardCardSort,
   type DashboardFilters,
 } from './dashboardList';
@@ -43,8 +41,7 @@ import { DashboardToolbar } from './DashboardToolbar';
 import { DashboardCards } from './DashboardCards';
 import { DashboardStatusTag } from './DashboardStatusTag';
 import { useDashboardFavorites } from './useDashboardFavorites';
-// the list pages' shared rules: the star, the certified badge, the view switch
-import '../charts/charts.css';
+import '../components/listParts.css';
 import './dashboards.css';
 
 const NOUN = ['dashboard', 'dashboards'] as const;
@@ -72,7 +69,7 @@ export function DashboardListPage() {
   const rows = data?.result ?? [];
   const total = data?.count ?? 0;
   const { isFavorite, toggleFavorite } = useDashboardFavorites(rows.map((d) => d.id));
-  const { selectedIds, clearSelection, deleteRow, deleteSelected, rowSelection } = useRowDeletion<DashboardListItem>({
+  const { selectedIds, clearSelection, toggleSelected, deleteRow, deleteSelected, rowSelection } = useRowDeletion<DashboardListItem>({
     list,
     total,
     setPage,
@@ -99,10 +96,6 @@ export function DashboardListPage() {
   };
   const handleClearFilters = () => handleFiltersChange(NO_DASHBOARD_FILTERS);
   const handleToggleFavorite = (id: number) => void toggleFavorite(id);
-  const handleCardSelect = (id: number, selected: boolean) => {
-    const next = selected ? [...selectedIds, id] : selectedIds.filter((x) => x !== id);
-    selection?.onChange?.(next, [], { type: 'multiple' });
-  };
   const handleSortChange = (sort: DashboardCardSort) =>
     handleTableChange(
       { current: 1, pageSize: list.pageSize },
@@ -125,12 +118,11 @@ export function DashboardListPage() {
   };
 
   const columns: TableProps<DashboardListItem>['columns'] = [
-    {
-      key: 'favorite',
-      title: <span className="rama-sr-only">Favorite</span>,
-      width: 48,
-      render: (_v, d) => <FavoriteStar name={d.dashboard_title} starred={isFavorite(d.id)} onToggle={() => handleToggleFavorite(d.id)} />,
-    },
+    favoriteColumn(
+      (d) => d.dashboard_title,
+      (d) => isFavorite(d.id),
+      (d) => handleToggleFavorite(d.id),
+    ),
     {
       key: 'dashboard_title',
       title: 'Title',
@@ -165,45 +157,31 @@ export function DashboardListPage() {
       ellipsis: true,
       render: (_v, d) => d.changed_by_name || <span className="rama-empty-value">—</span>,
     },
-    {
-      key: 'changed_on',
-      title: 'Modified',
-      sorter: true,
-      sortOrder: sortOrderFor(list, 'changed_on'),
-      width: 150,
-      render: (_v, d) => <HumanizedDate iso={d.changed_on_utc} humanized={d.changed_on_delta_humanized} />,
-    },
-    {
-      key: 'actions',
-      title: <span className="rama-sr-only">Actions</span>,
-      align: 'right',
-      fixed: 'right',
-      width: 120,
-      render: (_v, d) => (
-        <Flex gap={2} justify="end" className="rama-row-actions">
-          {mayEdit(d) && <IconLink to={dashboardEditPath(d)} icon={<EditOutlined />} label={`Edit ${d.dashboard_title}`} tooltip="Edit" />}
-          {canExport && (
-            <Tooltip title="Export">
-              <Button
-                type="text"
-                icon={<ExportOutlined />}
-                aria-label={`Export ${d.dashboard_title}`}
-                disabled={exportState.isLoading}
-                onClick={() => void handleExport([d.id])}
-              />
-            </Tooltip>
-          )}
-          {canDelete && (
-            <DeleteRowButton
-              name={d.dashboard_title}
-              description={DELETE_DASHBOARD_DESCRIPTION}
-              onConfirm={() => deleteRow(d)}
-              disabledReason={mayEdit(d) ? undefined : NOT_AN_OWNER}
+    modifiedColumn(list, (d) => d.changed_on_utc),
+    actionsColumn(120, (d) => (
+      <>
+        {mayEdit(d) && <IconLink to={dashboardEditPath(d)} icon={<EditOutlined />} label={`Edit ${d.dashboard_title}`} tooltip="Edit" />}
+        {canExport && (
+          <Tooltip title="Export">
+            <Button
+              type="text"
+              icon={<ExportOutlined />}
+              aria-label={`Export ${d.dashboard_title}`}
+              disabled={exportState.isLoading}
+              onClick={() => void handleExport([d.id])}
             />
-          )}
-        </Flex>
-      ),
-    },
+          </Tooltip>
+        )}
+        {canDelete && (
+          <DeleteRowButton
+            name={d.dashboard_title}
+            description={DELETE_DASHBOARD_DESCRIPTION}
+            onConfirm={() => deleteRow(d)}
+            disabledReason={mayEdit(d) ? undefined : NOT_AN_OWNER}
+          />
+        )}
+      </>
+    )),
   ];
 
   const newDashboardButton = access.canWriteDashboard && (
@@ -280,23 +258,13 @@ export function DashboardListPage() {
                 dashboards={rows}
                 isFavorite={isFavorite}
                 onToggleFavorite={handleToggleFavorite}
-                selection={selection ? { selectedIds, onToggle: handleCardSelect, canSelect } : undefined}
+                selection={selection ? { selectedIds, onToggle: toggleSelected, canSelect } : undefined}
                 mayEdit={mayEdit}
                 onExport={canExport ? (d) => void handleExport([d.id]) : undefined}
                 onDelete={canDelete ? deleteRow : undefined}
               />
             )}
-            <div className="rama-dashboard-pagination">
-              <Pagination
-                current={list.page + 1}
-                pageSize={list.pageSize}
-                total={total}
-                showSizeChanger={false}
-                hideOnSinglePage
-                onChange={(page) => setPage(page - 1)}
-                showTotal={(count) => `${count} ${count === 1 ? NOUN[0] : NOUN[1]}`}
-              />
-            </div>
+            <CardPagination list={list} total={total} noun={NOUN} onPageChange={setPage} />
           </Spin>
         )}
       </div>

@@ -1,8 +1,8 @@
 import { Flex, Select } from 'antd';
-import { FilterSelect } from '../components/DatabaseFilter';
+import { OwnerFilter } from '../components/DatabaseFilter';
 import { SearchBox } from '../components/ListParts';
 import { ListViewSwitch, type ListView } from '../components/ListViewSwitch';
-import { YesNoFilter } from '../components/YesNoFilter';
+import { FavoriteCertifiedFilters } from '../components/YesNoFilter';
 import { useDashboardRelatedOwnersQuery } from './dashboardApi';
 import { DASHBOARD_CARD_SORTS, type DashboardCardSort, type DashboardFilters } from './dashboardList';
 
@@ -37,15 +37,7 @@ export function DashboardToolbar({ filters, onChange, view, onViewChange, sort, 
         placeholder="Search by title or slug"
         label="Search dashboards by title or slug"
       />
-      <FilterSelect
-        label="Filter by owner"
-        prefix="Owner"
-        placeholder="All"
-        value={filters.ownerId}
-        onChange={(ownerId) => onChange({ ownerId })}
-        loading={owners.isFetching}
-        options={(owners.data ?? []).map((u) => ({ value: u.value, label: u.text }))}
-      />
+      <OwnerFilter value={filters.ownerId} onChange={(ownerId) => onChange({ ownerId })} owners={owners} />
       <Select<Status>
         aria-label="Filter by status"
         className="rama-filter-select"
@@ -57,13 +49,7 @@ export function DashboardToolbar({ filters, onChange, view, onViewChange, sort, 
         options={STATUS_OPTIONS}
         popupMatchSelectWidth={false}
       />
-      <YesNoFilter label="Filter by favorite" prefix="Favorite" value={filters.favorite} onChange={(favorite) => onChange({ favorite })} />
-      <YesNoFilter
-        label="Filter by certified"
-        prefix="Certified"
-        value={filters.certified}
-        onChange={(certified) => onChange({ certified })}
-      />
+      <FavoriteCertifiedFilters favorite={filters.favorite} certified={filters.certified} onChange={onChange} />
       {view === 'card' && (
         <Select<string>
           aria-label="Sort dashboards"

@@ -8,7 +8,6 @@ import {
   cardSortOf,
   dashboardEditPath,
   dashboardListFilters,
-  dashboardPath,
   statusLabel,
 } from './dashboardList';
 
@@ -37,13 +36,6 @@ describe('dashboard list filters (issue 12 part 1: the list endpoint rison)', ()
 });
 
 describe('dashboard links (spec section 2 "Routes")', () => {
-  it('opens a dashboard by its slug, or by its id when it has none', () => {
-    expect(dashboardPath({ id: 7, slug: 'flights' })).toBe('/rama/dashboard/flights/');
-    expect(dashboardPath({ id: 7, slug: null })).toBe('/rama/dashboard/7/');
-    expect(dashboardPath({ id: 7, slug: '' })).toBe('/rama/dashboard/7/');
-    expect(dashboardPath({ id: 7, slug: 'a/b?c' })).toBe('/rama/dashboard/a%2Fb%3Fc/');
-  });
-
   it('asks for edit mode with edit=true', () => {
     expect(dashboardEditPath({ id: 3, slug: null })).toBe('/rama/dashboard/3/?edit=true');
     expect(dashboardEditPath({ id: 3, slug: 'sales' })).toBe('/rama/dashboard/sales/?edit=true');

@@ -1,4 +1,4 @@
-import { hasPermission, type CurrentUser, type DashboardListItem } from '@rama/shared';
+import { dashboardPath, hasPermission, type CurrentUser, type DashboardListItem } from '@rama/shared';
 import type { ListFilter, ListState } from '../components/listState';
 import type { Access } from '../app/session';
 
@@ -29,11 +29,6 @@ export function dashboardListFilters(f: DashboardFilters): ListFilter[] {
   if (f.favorite !== null) filters.push({ col: 'id', opr: 'dashboard_is_favorite', value: f.favorite });
   if (f.certified !== null) filters.push({ col: 'id', opr: 'dashboard_is_certified', value: f.certified });
   return filters;
-}
-
-/** Where a dashboard opens (spec section 2 "Routes"): `/rama/dashboard/{slug or id}/`. */
-export function dashboardPath(d: Pick<DashboardListItem, 'id' | 'slug'>): string {
-  return `/rama/dashboard/${encodeURIComponent(d.slug || String(d.id))}/`;
 }
 
 /** The dashboard in edit mode (spec section 2: `edit=true`, honoured only for users who may edit it). */

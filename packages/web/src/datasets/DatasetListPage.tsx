@@ -6,8 +6,8 @@ import type { DatasetListItem } from '@rama/shared';
 import { PageHeader } from '../components/PageHeader';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { BulkActionBar } from '../components/BulkActionBar';
-import { HumanizedDate } from '../components/Humanized';
 import { DeleteRowButton, ListEmpty, OpenSqlLabButton } from '../components/ListParts';
+import { actionsColumn, modifiedColumn } from '../components/listColumns';
 import { sortOrderFor, toListQuery } from '../components/listState';
 import { useRowDeletion } from '../components/useRowDeletion';
 import { useDebouncedValue } from '../components/useDebouncedValue';
@@ -117,49 +117,35 @@ export function DatasetListPage() {
       render: (_v, ds) => ds.schema || <span className="rama-empty-value">—</span>,
     },
     { key: 'owners', title: 'Owners', width: 130, render: (_v, ds) => <OwnerAvatars owners={ds.owners} /> },
-    {
-      key: 'changed_on',
-      title: 'Modified',
-      sorter: true,
-      sortOrder: sortOrderFor(list, 'changed_on'),
-      width: 150,
-      render: (_v, ds) => <HumanizedDate iso={ds.changed_on} humanized={ds.changed_on_delta_humanized} />,
-    },
-    {
-      key: 'actions',
-      title: <span className="rama-sr-only">Actions</span>,
-      align: 'right',
-      fixed: 'right',
-      width: 128,
-      render: (_v, ds) => (
-        <Flex gap={2} justify="end" className="rama-row-actions">
-          {access.canWriteDataset && (
-            <Tooltip title={canEditDataset(ds, user.id, access.isAdmin) ? 'Edit' : NOT_AN_OWNER}>
-              <Button
-                type="text"
-                icon={<EditOutlined />}
-                aria-label={`Edit ${ds.table_name}`}
-                disabled={!canEditDataset(ds, user.id, access.isAdmin)}
-                onClick={() => setEditing({ id: ds.id, table_name: ds.table_name })}
-              />
-            </Tooltip>
-          )}
-          {access.canSqlLab && ds.kind === 'virtual' && (
-            <Tooltip title="Open SQL in SQL Lab">
-              <Button
-                type="text"
-                icon={<ConsoleSqlOutlined />}
-                aria-label={`Open the SQL of ${ds.table_name} in SQL Lab`}
-                onClick={() => handleOpenInSqlLab(ds)}
-              />
-            </Tooltip>
-          )}
-          {access.canWriteDataset && (
-            <DeleteRowButton name={ds.table_name} description="Charts built on it will stop working." onConfirm={() => deleteRow(ds)} />
-          )}
-        </Flex>
-      ),
-    },
+    modifiedColumn(list, (ds) => ds.changed_on),
+    actionsColumn(128, (ds) => (
+      <>
+        {access.canWriteDataset && (
+          <Tooltip title={canEditDataset(ds, user.id, access.isAdmin) ? 'Edit' : NOT_AN_OWNER}>
+            <Button
+              type="text"
+              icon={<EditOutlined />}
+              aria-label={`Edit ${ds.table_name}`}
+              disabled={!canEditDataset(ds, user.id, access.isAdmin)}
+              onClick={() => setEditing({ id: ds.id, table_name: ds.table_name })}
+            />
+          </Tooltip>
+        )}
+        {access.canSqlLab && ds.kind === 'virtual' && (
+          <Tooltip title="Open SQL in SQL Lab">
+            <Button
+              type="text"
+              icon={<ConsoleSqlOutlined />}
+              aria-label={`Open the SQL of ${ds.table_name} in SQL Lab`}
+              onClick={() => handleOpenInSqlLab(ds)}
+            />
+          </Tooltip>
+        )}
+        {access.canWriteDataset && (
+          <DeleteRowButton name={ds.table_name} description="Charts built on it will stop working." onConfirm={() => deleteRow(ds)} />
+        )}
+      </>
+    )),
   ];
 
   const emptyText = (

@@ -2,8 +2,9 @@
  * Downloads from Explore (issue 11 part 4): the chart's data as CSV, Excel or JSON through the
  * chart data endpoint (result_type full), and the chart as a PNG image of its drawing area.
  */
-import { getClientError, type ChartDataResultFormat, type QueryContext, type QueryFormData } from '@rama/shared';
-import { getCsrfToken, RequestFailure } from '../app/api';
+import type { ChartDataResultFormat, QueryContext, QueryFormData } from '@rama/shared';
+import { getCsrfToken } from '../app/api';
+import { fetchFile, saveBlob } from '../components/download';
 import { buildQueryContext } from './exploreApi';
 
 export type DataExportFormat = ChartDataResultFormat | 'json';
@@ -21,17 +22,6 @@ export function exportFileName(sliceName: string, ext: string, now = new Date())
   return `${base}_${stamp}.${ext}`;
 }
 
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 /** POST /api/v1/chart/data with result_format csv / xlsx / json and result_type full; saves the file. */
 export async function exportChartData(formData: QueryFormData, format: DataExportFormat, sliceName: string): Promise<void> {
   await exportQueryContextData({ ...buildQueryContext(formData), form_data: formData }, format, sliceName);
@@ -43,22 +33,7 @@ export async function exportQueryContextData(queryContext: QueryContext, format:
   const token = await getCsrfToken();
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (token) headers['X-CSRFToken'] = token;
-  let res: Response;
-  try {
-    res = await fetch('/api/v1/chart/data', { method: 'POST', headers, credentials: 'same-origin', body: JSON.stringify(body) });
-  } catch {
-    throw new RequestFailure(getClientError({ kind: 'network' }));
-  }
-  if (!res.ok) {
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // not JSON: the text is the message
-    }
-    throw new RequestFailure(getClientError({ kind: 'response', status: res.status, body: parsed }));
-  }
+  const res = await fetchFile('/api/v1/chart/data', { method: 'POST', headers, body: JSON.stringify(body) });
   const blob = await res.blob();
   saveBlob(format === 'json' ? new Blob([blob], { type: 'application/json' }) : blob, exportFileName(sliceName, EXTENSIONS[format]));
 }

@@ -1,7 +1,7 @@
-import type { ListQuery } from '@rama/shared';
+import { dashboardPath, type ListQuery } from '@rama/shared';
 import { HumanizedDate } from '../components/Humanized';
 import { useListDashboardsQuery } from '../dashboards/dashboardApi';
-import { dashboardPath, statusLabel } from '../dashboards/dashboardList';
+import { statusLabel } from '../dashboards/dashboardList';
 import { SHORTLIST_SIZE, Shortlist } from './Shortlist';
 
 const LIST_ERROR = 'An error occurred while fetching dashboards';

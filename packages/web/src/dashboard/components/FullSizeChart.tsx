@@ -2,7 +2,7 @@
  * "View chart in full size" (spec section 2: full-size view of one chart; dashboardState
  * fullSizeChartId): the chart's current results drawn again over the whole viewport.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Empty, Modal } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { withAnnotationData } from '../../explore/chartState';
@@ -11,12 +11,15 @@ import { dashboardFormData } from '../chartData';
 import { useDashboardPage } from '../pageContext';
 import { dashboardStateActions } from '../state/dashboardStateSlice';
 
-function useBoxSize(active: boolean): [React.RefObject<HTMLDivElement | null>, { width: number; height: number }] {
-  const ref = useRef<HTMLDivElement>(null);
+/**
+ * The box's size, observed from when it mounts: the modal mounts its body after `open` turns on
+ * (a portal, animated), so a callback ref — not an effect keyed on `open` — starts the observer.
+ */
+function useBoxSize(): [(el: HTMLDivElement | null) => void, { width: number; height: number }] {
+  const [el, setEl] = useState<HTMLDivElement | null>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
   useEffect(() => {
-    const el = ref.current;
-    if (!active || !el) return;
+    if (!el) return;
     const observer = new ResizeObserver(([entry]) => {
       const width = Math.floor(entry.contentRect.width);
       const height = Math.floor(entry.contentRect.height);
@@ -24,8 +27,8 @@ function useBoxSize(active: boolean): [React.RefObject<HTMLDivElement | null>, {
     });
     observer.observe(el);
     return () => observer.disconnect();
-  }, [active]);
-  return [ref, size];
+  }, [el]);
+  return [setEl, size];
 }
 
 export function FullSizeChart() {
@@ -37,7 +40,7 @@ export function FullSizeChart() {
   const uid = slice && typeof slice.form_data.datasource === 'string' ? slice.form_data.datasource : '';
   const datasource = useAppSelector((s) => (uid ? s.dashboardCharts.datasources[uid] : undefined)) ?? null;
   const open = chartId !== null && Boolean(slice);
-  const [boxRef, size] = useBoxSize(open);
+  const [boxRef, size] = useBoxSize();
 
   const chartScheme = typeof slice?.form_data.color_scheme === 'string' ? slice.form_data.color_scheme : null;
   const colorScale = useMemo(

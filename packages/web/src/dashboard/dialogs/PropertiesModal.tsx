@@ -6,12 +6,11 @@
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Alert, Collapse, Divider, Form, Input, Modal, Select, Typography } from 'antd';
-import { DASHBOARD_MESSAGES, type DashboardMetadata, type UserRef } from '@rama/shared';
+import { DASHBOARD_MESSAGES, dashboardPath, type DashboardMetadata, type UserRef } from '@rama/shared';
 import { useAppDispatch, useAppSelector, useToasts } from '../../app/hooks';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { useDashboardRelatedOwnersQuery } from '../../dashboards/dashboardApi';
 import { useUpdateDashboardMutation } from '../dashboardPageApi';
-import { dashboardPath } from '../dashboardUrl';
 import { dashboardInfoActions } from '../state/dashboardInfoSlice';
 import { dashboardStateActions } from '../state/dashboardStateSlice';
 import { saveErrorMessage, useDashboardRbac } from '../edit/saveDashboard';

@@ -6,10 +6,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Checkbox, Form, Input, Modal } from 'antd';
-import { DASHBOARD_MESSAGES } from '@rama/shared';
+import { DASHBOARD_MESSAGES, dashboardPath } from '@rama/shared';
 import { useAppSelector, useToasts } from '../../app/hooks';
 import { useCopyDashboardMutation } from '../dashboardPageApi';
-import { dashboardPath } from '../dashboardUrl';
 import { selectLayout } from '../state/layoutSlice';
 import { saveErrorMessage } from '../edit/saveDashboard';
 import { copyBody, copyTitle } from './propertiesModel';

@@ -6,7 +6,6 @@ import {
   copyTitle,
   metadataForEditor,
   metadataWithoutLayout,
-  normalizeSlugPreview,
   propertiesPutBody,
   readEditedMetadata,
   slugUrlPreview,
@@ -14,12 +13,6 @@ import {
 } from './propertiesModel';
 
 describe('slug preview (the server rule: `a b` → `a-b`)', () => {
-  it('trims, turns spaces into dashes and keeps letters, digits, _ and -', () => {
-    expect(normalizeSlugPreview(' my flights ')).toBe('my-flights');
-    expect(normalizeSlugPreview('vols/été?2024')).toBe('volsété2024');
-    expect(normalizeSlugPreview('  ')).toBeNull();
-  });
-
   it('shows the address by slug, else by id (spec section 2 routes)', () => {
     expect(slugUrlPreview('https://bi.example', 7, 'a b')).toBe('https://bi.example/rama/dashboard/a-b/');
     expect(slugUrlPreview('https://bi.example', 7, '')).toBe('https://bi.example/rama/dashboard/7/');

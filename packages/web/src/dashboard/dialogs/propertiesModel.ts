@@ -1,10 +1,12 @@
 /**
- * The pure part of the dashboard dialogs: the slug as the server will store it, json_metadata as
+ * The pure part of the dashboard dialogs: the address a slug gives, json_metadata as
  * the properties dialog shows and reads it back, and the bodies of the saves the dialogs make
  * outside edit mode (spec section 7 "PUT /api/v1/dashboard/{id}", "POST /api/v1/dashboard/{id}/copy/").
  */
 import {
-  UNTITLED_DASHBOARD_TITLE,
+  dashboardPath,
+  dashboardTitle,
+  normalizeSlug,
   serializeLayout,
   validateDashboardMetadata,
   type DashboardCopy,
@@ -12,23 +14,10 @@ import {
   type DashboardMetadata,
   type DashboardPut,
 } from '@rama/shared';
-import { dashboardPath } from '../dashboardUrl';
 
-/**
- * The slug as the server stores it: trimmed, spaces become dashes, only letters, digits, `_` and
- * `-` kept; empty means none (the dashboard then opens by its id).
- */
-export function normalizeSlugPreview(raw: string): string | null {
-  const slug = raw
-    .trim()
-    .replace(/ /g, '-')
-    .replace(/[^\p{L}\p{N}_-]+/gu, '');
-  return slug === '' ? null : slug;
-}
-
-/** The address the dashboard will have with this slug. */
+/** The address the dashboard will have with this slug, once the server has normalised it. */
 export function slugUrlPreview(origin: string, id: number, raw: string): string {
-  return `${origin}${dashboardPath({ id, slug: normalizeSlugPreview(raw) })}`;
+  return `${origin}${dashboardPath({ id, slug: normalizeSlug(raw) })}`;
 }
 
 /**
@@ -113,7 +102,7 @@ const blankToNull = (value: string | null | undefined): string | null => {
 /** The properties dialog's values as they are kept (the title of a blank one is the untitled title). */
 export function normalizedProperties(values: PropertiesValues) {
   return {
-    dashboard_title: blankToNull(values.dashboard_title) ?? UNTITLED_DASHBOARD_TITLE,
+    dashboard_title: dashboardTitle(values.dashboard_title),
     slug: blankToNull(values.slug),
     certified_by: blankToNull(values.certified_by),
     certification_details: blankToNull(values.certification_details),
@@ -149,7 +138,7 @@ export function copyBody(args: {
     positions: JSON.parse(serializeLayout(args.layout)) as Record<string, unknown>,
   };
   return {
-    dashboard_title: blankToNull(args.title) ?? UNTITLED_DASHBOARD_TITLE,
+    dashboard_title: dashboardTitle(args.title),
     css: args.css,
     duplicate_slices: args.duplicateSlices,
     json_metadata: JSON.stringify(metadata),

@@ -9,13 +9,12 @@
 import { useCallback } from 'react';
 import { useStore } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
-import { DASHBOARD_MESSAGES, DASHBOARD_URL_PARAMS, ErrorType, withoutParam, type DashboardDetail } from '@rama/shared';
+import { DASHBOARD_MESSAGES, DASHBOARD_URL_PARAMS, ErrorType, dashboardPath, withoutParam, type DashboardDetail } from '@rama/shared';
 import { request, toClientError } from '../../app/api';
 import { useAppDispatch, useAppSelector, useToasts } from '../../app/hooks';
 import { displayName, useGetBootstrapQuery, useSession } from '../../app/session';
 import type { RootState } from '../../app/store';
 import { useUpdateDashboardMutation } from '../dashboardPageApi';
-import { dashboardPath } from '../dashboardUrl';
 import { dashboardInfoActions, parseDashboardMetadata } from '../state/dashboardInfoSlice';
 import { dashboardStateActions, type OverwriteConfirmMetadata } from '../state/dashboardStateSlice';
 import { selectLayout } from '../state/layoutSlice';

@@ -6,9 +6,12 @@ import type { ReactNode } from 'react';
 import { ChartMessage } from '../messages';
 import type { BigNumberProps } from './transformProps';
 
-/** Digits of a bold sans-serif are about 0.6 em wide; this keeps a long figure inside the chart. */
-const fitWidth = (text: string, width: number, wanted: number): number =>
-  Math.max(8, Math.min(wanted, (width * 0.95) / Math.max(1, text.length * 0.6)));
+/**
+ * Digits of a bold sans-serif are about 0.6 em wide, plain text about 0.5 em; this keeps a long
+ * figure or subheader inside the chart (a narrow dashboard cell shrinks the text, not cuts it).
+ */
+const fitWidth = (text: string, width: number, wanted: number, em = 0.6): number =>
+  Math.max(8, Math.min(wanted, (width * 0.95 - 16) / Math.max(1, text.length * em)));
 
 export function textBlockHeight(props: BigNumberProps, width: number, height: number): number {
   const { header, sub } = fontSizes(props, width, height);
@@ -18,7 +21,8 @@ export function textBlockHeight(props: BigNumberProps, width: number, height: nu
 
 function fontSizes(props: BigNumberProps, width: number, height: number) {
   const header = fitWidth(props.headline ?? '', width, Math.max(10, props.headerFontSize * height));
-  const sub = Math.max(10, Math.min(props.subheaderFontSize * height, header * 0.6));
+  const longest = [props.subheader, props.timestamp, props.note].reduce<string>((a, t) => (t && t.length > a.length ? t : a), '');
+  const sub = fitWidth(longest, width, Math.max(10, Math.min(props.subheaderFontSize * height, header * 0.6)), 0.5);
   return { header, sub };
 }
 
@@ -51,6 +55,7 @@ export function BigNumberView({
           whiteSpace: 'nowrap',
           overflow: 'hidden',
           textOverflow: 'ellipsis',
+          maxWidth: '100%',
         }}
       >
         {text}
