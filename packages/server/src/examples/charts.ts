@@ -172,6 +172,8 @@ export const EXAMPLE_CHARTS: readonly ExampleChart[] = [
       y_axis_title: 'Minutes',
       y_axis_title_margin: 30,
       show_value: true,
+      x_axis_sort: 'avg_delay',
+      x_axis_sort_asc: false,
     },
   },
   {
@@ -216,7 +218,15 @@ export const EXAMPLE_CHARTS: readonly ExampleChart[] = [
     name: 'Airports by state',
     table: 'airports',
     vizType: 'echarts_timeseries_bar',
-    params: { x_axis: 'state', metrics: ['count'], row_limit: 15, y_axis_format: ',d', show_value: true },
+    params: {
+      x_axis: 'state',
+      metrics: ['count'],
+      row_limit: 15,
+      y_axis_format: ',d',
+      show_value: true,
+      x_axis_sort: 'count',
+      x_axis_sort_asc: false,
+    },
   },
 
   // gapminder: the "World indicators" dashboard
@@ -330,6 +340,8 @@ export const EXAMPLE_CHARTS: readonly ExampleChart[] = [
       row_limit: 8,
       orientation: 'horizontal',
       y_axis_format: '.2s',
+      x_axis_sort: 'sum_population',
+      x_axis_sort_asc: false,
     },
   },
   {

@@ -279,3 +279,17 @@ export const flattenOperator = (): PostProcessingRule => ({ operation: 'flatten'
 /** The rules in the order the BI server's client sends them; empty ones left out. */
 export const rules = (...list: (PostProcessingRule | null)[]): PostProcessingRule[] =>
   list.filter((r): r is PostProcessingRule => r !== null);
+
+/**
+ * The x axis order of a chart without dimensions (the BI server's `x_axis_sort` /
+ * `x_axis_sort_asc`): by the axis value itself or by one of the metrics, so a bar chart of the
+ * busiest airports can rank its bars instead of listing them A to Z.
+ */
+export function sortOperator(fd: QueryFormData): PostProcessingRule | null {
+  const by = typeof fd.x_axis_sort === 'string' && fd.x_axis_sort !== '' ? fd.x_axis_sort : null;
+  if (by === null || ensureArray(fd.groupby).length > 0) return null;
+  const ascending = fd.x_axis_sort_asc !== false;
+  if (by === xAxisLabel(fd)) return { operation: 'sort', options: { is_sort_index: true, ascending } };
+  if (ensureArray<QueryMetric>(fd.metrics).map(metricLabelOf).includes(by)) return { operation: 'sort', options: { by, ascending } };
+  return null;
+}

@@ -19,6 +19,7 @@ import {
   resampleOperator,
   rollingOperator,
   rules,
+  sortOperator,
   timeCompareOperator,
   timeShifts,
   uniqueColumns,
@@ -44,6 +45,7 @@ export const buildTimeseriesQuery: BuildQuery = (fd) => {
     resampleOperator(fd),
     renameOperator(fd, q),
     contributionOperator(fd),
+    sortOperator(fd),
     flattenOperator(),
   );
   return buildQueryContext(fd, [q]);

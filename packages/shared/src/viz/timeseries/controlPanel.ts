@@ -4,7 +4,9 @@
  * lines, orientation for bars, streams for areas). Control names are the BI server's form-data keys.
  */
 import { TIME_FORMAT_OPTIONS } from '../../format/options.js';
-import type { ChoiceList, ControlConfig, ControlPanelConfig, ControlPanelSection } from '../types.js';
+import type { ChoiceList, ControlConfig, ControlContext, ControlPanelConfig, ControlPanelSection } from '../types.js';
+import { ensureArray, metricLabelOf, xAxisLabel } from '../buildQueryHelpers.js';
+import type { QueryMetric } from '../../api/chartData.js';
 
 /** What a member of the family offers beyond the common controls. */
 export interface TimeseriesVariant {
@@ -44,7 +46,35 @@ const checkbox = (label: string, def: boolean, description: string, extra: Parti
 });
 
 /** Controls every member has. */
+/** The x axis sort applies to a categorical axis without dimensions (as the BI server offers it). */
+const xAxisSortable = ({ formData, datasource }: ControlContext): boolean => {
+  const x = xAxisLabel(formData);
+  if (x === null || ensureArray(formData.groupby).length > 0) return false;
+  const column = datasource?.columns.find((c) => c.column_name === x);
+  return !column?.is_dttm;
+};
+
 const COMMON: Record<string, ControlConfig> = {
+  x_axis_sort: {
+    type: 'SelectControl',
+    label: 'X-axis sort by',
+    description: 'What orders the x axis: its own values, or one of the metrics.',
+    default: null,
+    clearable: true,
+    choices: ({ formData }) => {
+      const x = xAxisLabel(formData);
+      const metrics = ensureArray<QueryMetric>(formData.metrics).map(metricLabelOf);
+      return [...(x === null ? [] : [x]), ...metrics].map((v): [string, string] => [v, v]);
+    },
+    visibility: xAxisSortable,
+  },
+  x_axis_sort_asc: {
+    type: 'CheckboxControl',
+    label: 'X-axis sort ascending',
+    description: 'Smallest first; off sorts from the largest.',
+    default: true,
+    visibility: xAxisSortable,
+  },
   show_empty_columns: {
     type: 'CheckboxControl',
     label: 'Show empty columns',
@@ -197,6 +227,7 @@ const QUERY_SECTION: ControlPanelSection = {
   tab: 'data',
   controlSetRows: [
     ['x_axis'],
+    ['x_axis_sort', 'x_axis_sort_asc'],
     ['time_grain_sqla'],
     ['metrics'],
     ['groupby'],

@@ -83,6 +83,38 @@ describe('timeseries buildQuery', () => {
     expect(Object.keys(out[0])).toEqual(['date', 'SEA', 'SFO']);
   });
 
+  it('x_axis_sort ranks a categorical axis by a metric (descending when x_axis_sort_asc is off), or by the axis itself', () => {
+    const bars: QueryFormData = {
+      datasource: '3__table',
+      viz_type: 'echarts_timeseries_bar',
+      x_axis: 'origin',
+      metrics: [AVG_DELAY],
+      groupby: [],
+      x_axis_sort: 'AVG(delay)',
+      x_axis_sort_asc: false,
+      row_limit: 100,
+    };
+    const rules = buildTimeseriesQuery(bars).queries[0].post_processing ?? [];
+    expect(rules).toContainEqual({ operation: 'sort', options: { by: 'AVG(delay)', ascending: false } });
+    const rows = [
+      ['LAX', 7.4],
+      ['ORD', 9.3],
+      ['ATL', 8.8],
+    ];
+    const names = ['origin', 'AVG(delay)'];
+    const out = (r: unknown[]) => frameToRecords(applyPostProcessing(frameFromRows(names, rows), r)).map((o) => o.origin);
+    expect(out(rules)).toEqual(['ORD', 'ATL', 'LAX']);
+    const byAxis = buildTimeseriesQuery({ ...bars, x_axis_sort: 'origin', x_axis_sort_asc: true }).queries[0].post_processing ?? [];
+    expect(out(byAxis)).toEqual(['ATL', 'LAX', 'ORD']);
+    // with dimensions, or a label that is neither the axis nor a metric, nothing is sorted
+    expect(buildTimeseriesQuery({ ...bars, groupby: ['dest'] }).queries[0].post_processing).not.toContainEqual(
+      expect.objectContaining({ operation: 'sort' }),
+    );
+    expect(buildTimeseriesQuery({ ...bars, x_axis_sort: 'nope' }).queries[0].post_processing).not.toContainEqual(
+      expect.objectContaining({ operation: 'sort' }),
+    );
+  });
+
   it('orders by the sort-by metric, ascending when "Sort descending" is off, and limits series', () => {
     const q = buildTimeseriesQuery({ ...lineFormData, series_limit: 5, series_limit_metric: 'count', order_desc: false }).queries[0];
     expect(q.orderby).toEqual([['count', true]]);

@@ -303,7 +303,8 @@ export function transformProps(input: ChartPropsInput): TimeseriesChartProps {
       legend,
       tooltip,
       xAxis: horizontal ? yAxis : xAxis,
-      yAxis: horizontal ? xAxis : yAxis,
+      // horizontal bars read top-down: the first category (a ranking's first) at the top
+      yAxis: horizontal ? (xType === 'category' ? { ...xAxis, inverse: true } : xAxis) : yAxis,
       dataZoom,
       series,
     },
