@@ -26,8 +26,13 @@ export async function signIn(page: Page, username: string, password: string): Pr
 
 /** Open a top-navigation menu (SQL, Data, Settings) and wait for one of its entries. */
 export async function openNavMenu(page: Page, label: string, entry: string): Promise<void> {
-  await page.getByRole('menuitem', { name: label, exact: true }).hover();
-  await expect(page.getByRole('menuitem', { name: entry, exact: true })).toBeVisible();
+  const item = page.getByRole('menuitem', { name: entry, exact: true });
+  // a hover submenu opens after a delay and closes when the pointer left another one meanwhile:
+  // hover again until it is open (a loaded machine can miss the first hover)
+  await expect(async () => {
+    await page.getByRole('menuitem', { name: label, exact: true }).hover();
+    await expect(item).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** The newest toast with this text. */
