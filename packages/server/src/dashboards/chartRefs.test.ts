@@ -113,18 +113,116 @@ describe('native filter datasets', () => {
   it('an export names them by uuid, an import by this installation’s ids', () => {
     expect(nativeFilterDatasetIds(md)).toEqual([7, 9]);
     const exported = nativeFiltersByUuid(md, new Map([[7, 'uuid-7']]));
+    // dataset 9 is not in the bundle: its id would mean nothing elsewhere, so it is left out (as the BI server exports it)
     expect(exported.native_filter_configuration).toEqual([
       { id: 'F1', targets: [{ datasetUuid: 'uuid-7', column: { name: 'origin' } }] },
       {
         id: 'F2',
-        targets: [
-          { datasetUuid: 'uuid-7', column: { name: 'dest' } },
-          { datasetId: 9, column: { name: 'x' } },
-        ],
+        targets: [{ datasetUuid: 'uuid-7', column: { name: 'dest' } }, { column: { name: 'x' } }],
       },
     ]);
     expect(nativeFilterDatasetUuids(exported)).toEqual(['uuid-7']);
     const imported = nativeFiltersById(exported, new Map([['uuid-7', 70]]));
-    expect(nativeFilterDatasetIds(imported)).toEqual([70, 9]);
+    expect(nativeFilterDatasetIds(imported)).toEqual([70]);
+    expect(md.native_filter_configuration[1].targets[1]).toEqual({ datasetId: 9, column: { name: 'x' } });
+  });
+
+  it('an import drops another installation’s dataset ids and uuids it cannot find', () => {
+    const bundled = {
+      native_filter_configuration: [
+        {
+          id: 'F1',
+          targets: [
+            { datasetId: 3, datasetUuid: 'UUID-7', column: { name: 'a' } },
+            { datasetId: 4, column: { name: 'b' } },
+            { datasetUuid: 'uuid-gone', column: { name: 'c' } },
+            {},
+          ],
+        },
+      ],
+    };
+    const imported = nativeFiltersById(bundled, new Map([['uuid-7', 70]]));
+    expect((imported.native_filter_configuration as { targets: unknown[] }[])[0].targets).toEqual([
+      { datasetId: 70, column: { name: 'a' } },
+      { column: { name: 'b' } },
+      { column: { name: 'c' } },
+      {},
+    ]);
+  });
+});
+
+describe('native filters and cross-filters follow their charts', () => {
+  const md = () => ({
+    native_filter_configuration: [
+      {
+        id: 'NATIVE_FILTER-1',
+        type: 'NATIVE_FILTER',
+        targets: [{ datasetId: 7, column: { name: 'origin' } }],
+        scope: { rootPath: ['TAB-1'], excluded: [11, 13] },
+        chartsInScope: [11, 12, 13],
+        tabsInScope: ['TAB-1'],
+        cascadeParentIds: [],
+      },
+      {
+        id: 'NATIVE_FILTER_DIVIDER-1',
+        type: 'DIVIDER',
+        title: 'Section',
+        chartsInScope: [12],
+        scope: { rootPath: ['ROOT_ID'], excluded: [11] },
+      },
+    ],
+    chart_configuration: {
+      '11': { id: 11, crossFilters: { scope: 'global', chartsInScope: [12, 13] } },
+      '13': { id: 13, crossFilters: { scope: { rootPath: ['ROOT_ID'], excluded: [11] }, chartsInScope: [12] } },
+    },
+    global_chart_configuration: { scope: { rootPath: ['ROOT_ID'], excluded: [13] }, chartsInScope: [11, 12] },
+  });
+
+  it('an import moves chartsInScope, scope.excluded and chart configuration keys and values, dropping charts left behind', () => {
+    const out = remapMetadataChartIds(
+      md(),
+      new Map([
+        [11, 111],
+        [12, 112],
+      ]),
+      { dropUnknown: true },
+    );
+    expect(out.native_filter_configuration).toEqual([
+      {
+        id: 'NATIVE_FILTER-1',
+        type: 'NATIVE_FILTER',
+        targets: [{ datasetId: 7, column: { name: 'origin' } }],
+        scope: { rootPath: ['TAB-1'], excluded: [111] },
+        chartsInScope: [111, 112],
+        tabsInScope: ['TAB-1'],
+        cascadeParentIds: [],
+      },
+      {
+        id: 'NATIVE_FILTER_DIVIDER-1',
+        type: 'DIVIDER',
+        title: 'Section',
+        chartsInScope: [112],
+        scope: { rootPath: ['ROOT_ID'], excluded: [111] },
+      },
+    ]);
+    expect(out.chart_configuration).toEqual({ '111': { id: 111, crossFilters: { scope: 'global', chartsInScope: [112] } } });
+    expect(out.global_chart_configuration).toEqual({ scope: { rootPath: ['ROOT_ID'], excluded: [] }, chartsInScope: [111, 112] });
+  });
+
+  it('a copy that duplicated some charts moves those and keeps the rest', () => {
+    const out = remapMetadataChartIds(md(), new Map([[13, 113]]), { dropUnknown: false });
+    expect((out.native_filter_configuration as { chartsInScope: number[]; scope: { excluded: number[] } }[])[0]).toMatchObject({
+      chartsInScope: [11, 12, 113],
+      scope: { excluded: [11, 113] },
+    });
+    expect(Object.keys(out.chart_configuration as object).sort()).toEqual(['11', '113']);
+    expect((out.chart_configuration as Record<string, unknown>)['113']).toEqual({
+      id: 113,
+      crossFilters: { scope: { rootPath: ['ROOT_ID'], excluded: [11] }, chartsInScope: [12] },
+    });
+    expect((out.chart_configuration as Record<string, { crossFilters: unknown }>)['11'].crossFilters).toEqual({
+      scope: 'global',
+      chartsInScope: [12, 113],
+    });
   });
 });

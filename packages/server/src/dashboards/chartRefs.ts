@@ -192,25 +192,34 @@ export function nativeFilterDatasetUuids(metadata: Json): string[] {
   ];
 }
 
-/** For an export: native filter targets name their dataset by uuid instead of id (the BI server's bundle format). */
+/**
+ * For an export: native filter targets name their dataset by uuid instead of id (the BI server's
+ * bundle format). An id is never exported (it means nothing in another installation): a target
+ * whose dataset is not in the bundle leaves without one, as the BI server exports it.
+ */
 export function nativeFiltersByUuid(metadata: Json, uuids: ReadonlyMap<number, string>): Json {
   const md = clone(metadata);
   for (const target of filterTargets(md)) {
+    if (!('datasetId' in target)) continue;
     const uuid = isId(target.datasetId) ? uuids.get(target.datasetId) : undefined;
-    if (uuid === undefined) continue;
     delete target.datasetId;
-    target.datasetUuid = uuid;
+    if (uuid !== undefined) target.datasetUuid = uuid;
   }
   return md;
 }
 
-/** For an import: native filter targets name this installation's dataset ids again. */
+/**
+ * For an import: native filter targets name this installation's dataset ids again. A bundle's
+ * own `datasetId` is another installation's id and is dropped; a uuid that is neither here nor in
+ * the bundle leaves the target without a dataset (the filter shows as needing one).
+ */
 export function nativeFiltersById(metadata: Json, ids: ReadonlyMap<string, number>): Json {
   const md = clone(metadata);
   for (const target of filterTargets(md)) {
-    if (typeof target.datasetUuid !== 'string') continue;
-    const id = ids.get(target.datasetUuid.toLowerCase());
+    const uuid = target.datasetUuid;
     delete target.datasetUuid;
+    delete target.datasetId;
+    const id = typeof uuid === 'string' ? ids.get(uuid.toLowerCase()) : undefined;
     if (id !== undefined) target.datasetId = id;
   }
   return md;

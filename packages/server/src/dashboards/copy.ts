@@ -1,9 +1,11 @@
 /**
  * POST /api/v1/dashboard/{id_or_slug}/copy/ ("save as"): a new dashboard with the title, CSS and
  * metadata sent and the layout of the one copied, or the `positions` inside json_metadata when the
- * client sends them (the BI server's client does). With `duplicate_slices` its charts are copied
- * too, owned by the copier, and every chart reference in the layout and metadata moves to the
- * copies. The new dashboard belongs to the copier, is a draft, and has no slug.
+ * client sends them (the BI server's client does). Native filter and cross-filter settings the
+ * request leaves out come from the dashboard copied. With `duplicate_slices` its charts are copied
+ * too, owned by the copier, and every chart reference in the layout and metadata (native filter
+ * scopes, chart and global chart configuration included) moves to the copies. The new dashboard
+ * belongs to the copier, is a draft, and has no slug.
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -21,6 +23,25 @@ import { lastModifiedTime } from './rules.js';
 import type { DashboardService } from './service.js';
 
 export const NO_CHART_WRITE = 'You do not have permission to duplicate charts';
+
+/**
+ * Filter settings a copy takes from the dashboard copied when the request does not send them:
+ * the BI server builds a copy's metadata on the original's, so a client that sends only what its
+ * save dialog shows still gets a copy whose native filters and cross-filters work.
+ */
+export const INHERITED_FILTER_KEYS = [
+  'native_filter_configuration',
+  'chart_configuration',
+  'global_chart_configuration',
+  'filter_bar_orientation',
+] as const;
+
+/** The sent metadata completed by the source's filter settings it leaves out. */
+export function withInheritedFilters(sent: Record<string, unknown>, source: Record<string, unknown> | null): Record<string, unknown> {
+  const out = { ...sent };
+  for (const key of INHERITED_FILTER_KEYS) if (!(key in sent) && source && key in source) out[key] = source[key];
+  return out;
+}
 
 /** JSON object text with `slice_id` (at the top and in `form_data`) naming the chart it now belongs to. */
 export function withSliceId(text: string | null, id: number): string | null {
@@ -130,7 +151,9 @@ export async function copyDashboard(
       ids = copied.ids;
       uuids = new Map([...uuids, ...copied.uuids]);
     }
-    const metadata = remapMetadataChartIds(md.value?.metadata ?? {}, ids, { dropUnknown: false });
+    const metadata = remapMetadataChartIds(withInheritedFilters(md.value?.metadata ?? {}, parseJsonObject(source.row.json_metadata)), ids, {
+      dropUnknown: false,
+    });
     const layout = position ? withChartUuids(remapLayoutCharts(position, ids), uuids) : null;
     const row = await trx
       .insertInto('dashboards')

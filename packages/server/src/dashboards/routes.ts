@@ -2,7 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import rison from 'rison';
-import { DashboardColors, DashboardCopy, DashboardCreate, DashboardPermalinkState, DashboardPut } from '@rama/shared';
+import {
+  DashboardColors,
+  DashboardCopy,
+  DashboardCreate,
+  DashboardFilterChanges,
+  DashboardFilterStateValue,
+  DashboardPermalinkState,
+  DashboardPut,
+} from '@rama/shared';
 import type { AppContext } from '../context.js';
 import { requirePermission } from '../http/auth.js';
 import { invalidFields, notFound } from '../http/errors.js';
@@ -17,12 +25,20 @@ import { copyDashboard } from './copy.js';
 import { DashboardPermalinkService, dashboardPermalinkUrl } from './permalink.js';
 import { exportDashboards } from './export.js';
 import { DashboardImporter } from './import.js';
+import { updateNativeFilters } from './filters.js';
+import { DashboardFilterStateService } from './filterState.js';
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
 /** a dashboard is addressed by its id or its slug */
 const IdOrSlugParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 255 }) });
 const KeyParams = Type.Object({ key: Type.String({ minLength: 1, maxLength: 256 }) });
 const ColorsQuery = Type.Object({ mark_updated: Type.Optional(Type.String({ maxLength: 8 })) });
+const FilterStateParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 255 }),
+  key: Type.String({ minLength: 1, maxLength: 256 }),
+});
+/** the BI server's client names its browser tab; one key per create either way */
+const TabQuery = Type.Object({ tab_id: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_ID })) });
 
 /** `?q=!(1,2)`: a rison list of dashboard ids (favorite status, bulk delete, export). */
 function idList(raw: unknown): number[] {
@@ -41,13 +57,15 @@ function idList(raw: unknown): number[] {
 /**
  * The dashboard API (spec section 7 "Dashboards", issue 12): list, detail by id or slug, charts
  * and datasets, create, the three PUT bodies, delete and bulk delete, copy, colours, favorites,
- * permalinks, export and import. Routes parse, check the role permission, call the dashboard
- * modules and shape the reply; per-dashboard rules live in access.ts and the service.
+ * permalinks, export and import; native filter changes and the viewers' filter state (issue 13).
+ * Routes parse, check the role permission, call the dashboard modules and shape the reply;
+ * per-dashboard rules live in access.ts and the service.
  */
 export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): { dashboards: DashboardService } {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const dashboards = new DashboardService(ctx);
   const permalinks = new DashboardPermalinkService(dashboards);
+  const filterState = new DashboardFilterStateService(dashboards);
   const reader = (req: Parameters<typeof requirePermission>[0]) => requirePermission(req, 'can_read', 'Dashboard', 'dashboard');
   const writer = (req: Parameters<typeof requirePermission>[0]) => requirePermission(req, 'can_write', 'Dashboard', 'dashboard');
   const idsOf = (req: { query: unknown }) => idList((req.query as { q?: unknown }).q);
@@ -124,6 +142,41 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): { dashbo
     const user = writer(req);
     const markUpdated = req.query.mark_updated === undefined || truthy(req.query.mark_updated);
     return updateColors(dashboards, user, req.params.id, req.body, markUpdated);
+  });
+
+  r.put('/api/v1/dashboard/:id/filters', { schema: { params: IdParams, body: DashboardFilterChanges } }, async (req) => {
+    const user = writer(req);
+    return updateNativeFilters(dashboards, user, req.params.id, req.body);
+  });
+
+  // a viewer's filter values: reading the dashboard is enough, the state is the viewer's own
+  r.post(
+    '/api/v1/dashboard/:id/filter_state',
+    { schema: { params: IdOrSlugParams, querystring: TabQuery, body: DashboardFilterStateValue } },
+    async (req, reply) => {
+      const user = reader(req);
+      return reply.code(201).send({ key: await filterState.create(user, req.params.id, req.body.value) });
+    },
+  );
+
+  r.get('/api/v1/dashboard/:id/filter_state/:key', { schema: { params: FilterStateParams } }, async (req) => {
+    const user = reader(req);
+    return { value: await filterState.get(user, req.params.id, req.params.key) };
+  });
+
+  r.put(
+    '/api/v1/dashboard/:id/filter_state/:key',
+    { schema: { params: FilterStateParams, querystring: TabQuery, body: DashboardFilterStateValue } },
+    async (req) => {
+      const user = reader(req);
+      return { key: await filterState.update(user, req.params.id, req.params.key, req.body.value) };
+    },
+  );
+
+  r.delete('/api/v1/dashboard/:id/filter_state/:key', { schema: { params: FilterStateParams } }, async (req) => {
+    const user = reader(req);
+    await filterState.delete(user, req.params.id, req.params.key);
+    return { message: 'Deleted successfully' };
   });
 
   r.post('/api/v1/dashboard/:id/copy/', { schema: { params: IdOrSlugParams, body: DashboardCopy } }, async (req) => {

@@ -26,6 +26,7 @@ import {
   serializeLayout,
   type DashboardLayout,
   type DashboardMetadata,
+  type FilterConfigItem,
   type HeaderSize,
   type LayoutTreeNode,
 } from '@rama/shared';
@@ -33,6 +34,7 @@ import type { AppContext } from '../context.js';
 import { flag, nowIso } from '../metadata/db.js';
 import { EXAMPLE_CHARTS, exampleFormData, exampleQueryContext, exampleUuid, type ExampleChart } from './charts.js';
 import { firstAdmin } from './datasets.js';
+import { exampleNativeFilters } from './filters.js';
 
 // ---- layout trees ----------------------------------------------------------------------------
 
@@ -218,7 +220,11 @@ export function buildLayout(dashboard: ExampleDashboard, charts: ReadonlyMap<str
 }
 
 /** json_metadata as the BI server writes it for a new dashboard, with the colour scheme set. */
-export function exampleMetadata(dashboard: ExampleDashboard, chartIds: number[]): DashboardMetadata {
+export function exampleMetadata(
+  dashboard: ExampleDashboard,
+  chartIds: number[],
+  nativeFilters: FilterConfigItem[] = [],
+): DashboardMetadata {
   return {
     color_scheme: dashboard.colorScheme,
     color_scheme_domain: [...getCategoricalScheme(dashboard.colorScheme).colors],
@@ -232,7 +238,7 @@ export function exampleMetadata(dashboard: ExampleDashboard, chartIds: number[])
     filter_scopes: {},
     chart_configuration: {},
     global_chart_configuration: { scope: { rootPath: [ROOT_ID], excluded: [] }, chartsInScope: chartIds },
-    native_filter_configuration: [],
+    native_filter_configuration: nativeFilters,
     cross_filters_enabled: true,
   };
 }
@@ -365,6 +371,7 @@ export async function registerExampleDashboards(ctx: AppContext, databaseId: num
         continue;
       }
       const chartIds = keys.map((k) => (saved.get(k) as SavedChartRef).id);
+      const layout = buildLayout(dashboard, saved);
       const uuid = exampleUuid(`dashboard:${dashboard.key}`);
       const existing = await trx.selectFrom('dashboards').select('id').where('uuid', '=', uuid).executeTakeFirst();
       const slugOwner = await trx.selectFrom('dashboards').select('id').where('slug', '=', dashboard.slug).executeTakeFirst();
@@ -374,8 +381,8 @@ export async function registerExampleDashboards(ctx: AppContext, databaseId: num
       const values = {
         dashboard_title: dashboard.title,
         slug,
-        position_json: serializeLayout(buildLayout(dashboard, saved)),
-        json_metadata: JSON.stringify(exampleMetadata(dashboard, chartIds)),
+        position_json: serializeLayout(layout),
+        json_metadata: JSON.stringify(exampleMetadata(dashboard, chartIds, exampleNativeFilters(dashboard.key, layout, datasetOf))),
         css: null,
         published: flag(true),
         changed_on: now,

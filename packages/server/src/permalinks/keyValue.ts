@@ -4,7 +4,8 @@ import type { MetadataSchema } from '../metadata/schema.js';
 import { nowIso } from '../metadata/db.js';
 
 /** What a key-value entry stores; one resource per kind of permalink. */
-export type KeyValueResource = 'sqllab_permalink' | 'explore_permalink' | 'dashboard_permalink' | 'sqllab_form' | 'explore_form_data';
+export type KeyValueResource =
+  'sqllab_permalink' | 'explore_permalink' | 'dashboard_permalink' | 'sqllab_form' | 'explore_form_data' | 'dashboard_filter_state';
 
 /** 16 random bytes: 128 bits, so keys cannot be guessed or enumerated (22 base64url characters). */
 const KEY_BYTES = 16;

@@ -56,7 +56,7 @@ export function queryObjectFromFormData(fd: FormData): QueryObject {
   return {
     columns,
     metrics,
-    filters: [...filters, ...extraFilters],
+    filters: [...filters, ...extraFilters.map((f) => ({ ...f, isExtra: true }))],
     granularity,
     time_range: timeRange,
     extras: {

@@ -68,6 +68,24 @@ describe('spec 5 dashboard save: json_metadata', () => {
     ]);
   });
 
+  it('native filters (spec 3 "Native filter"): a valid list is stored with its defaults, an invalid one answers its errors', () => {
+    const filter = { id: 'NATIVE_FILTER-1', type: 'NATIVE_FILTER', name: 'Origin', filterType: 'filter_select', targets: [] };
+    const ok = validateDashboardMetadata({ native_filter_configuration: [filter] });
+    expect(ok.errors).toEqual([]);
+    expect(ok.metadata.native_filter_configuration).toEqual([
+      {
+        ...filter,
+        controlValues: {},
+        defaultDataMask: { extraFormData: {}, filterState: {}, ownState: {} },
+        cascadeParentIds: [],
+        scope: { rootPath: ['ROOT_ID'], excluded: [] },
+        description: '',
+      },
+    ]);
+    const bad = validateDashboardMetadata({ native_filter_configuration: [{ ...filter, id: 'FILTER-1' }] });
+    expect(bad.errors).toEqual(['Filter "FILTER-1": the id must start with NATIVE_FILTER-.']);
+  });
+
   it("text that is not a JSON object answers 'JSON metadata is invalid!'; empty is an empty object", () => {
     expect(validateDashboardMetadata('{oops').errors).toEqual([METADATA_MESSAGES.invalidJson]);
     expect(validateDashboardMetadata('[1]').errors).toEqual([METADATA_MESSAGES.invalidJson]);

@@ -4,6 +4,7 @@
  * normalised to a boolean).
  */
 import type { DashboardMetadata } from './types.js';
+import { validateNativeFilterConfiguration } from '../filters/changes.js';
 
 export const METADATA_MESSAGES = {
   invalidJson: 'JSON metadata is invalid!',
@@ -49,8 +50,9 @@ function toBoolean(value: unknown): boolean {
 /**
  * Reads json_metadata (a JSON string or an object) as saved: unknown keys are kept; colours in
  * label_colors must be valid (invalid ones are dropped and reported); numbers, lists and objects
- * must have their type; cross_filters_enabled and stagger_refresh become booleans. `errors` empty
- * means the value may be stored.
+ * must have their type; cross_filters_enabled and stagger_refresh become booleans; the native
+ * filters follow validateNativeFilterConfiguration (stored with its defaults filled in). `errors`
+ * empty means the value may be stored.
  */
 export function validateDashboardMetadata(value: unknown): { metadata: DashboardMetadata; errors: string[] } {
   let raw: unknown = value;
@@ -96,6 +98,12 @@ export function validateDashboardMetadata(value: unknown): { metadata: Dashboard
   }
   for (const key of ['timed_refresh_immune_slices', 'color_scheme_domain', 'native_filter_configuration'] as const) {
     if (key in raw && raw[key] !== null && !Array.isArray(raw[key])) errors.push(METADATA_MESSAGES.notAList(key));
+  }
+  // spec 3 "Native filter": ids, types, required fields, scopes and cascades; defaults filled in
+  if (Array.isArray(raw.native_filter_configuration)) {
+    const filters = validateNativeFilterConfiguration(raw.native_filter_configuration);
+    if (filters.errors.length) errors.push(...filters.errors);
+    else metadata.native_filter_configuration = filters.config;
   }
   const immune = raw.timed_refresh_immune_slices;
   if (Array.isArray(immune) && immune.some((id) => !Number.isInteger(id)))

@@ -3,6 +3,7 @@
  * section 9 "Layout"). `position_json` is a map from component id to component; the shapes follow
  * the BI server's so its exported dashboards open unchanged.
  */
+import type { ChartConfiguration, GlobalChartConfiguration } from '../filters/types.js';
 
 export const ROOT_ID = 'ROOT_ID';
 export const GRID_ID = 'GRID_ID';
@@ -179,8 +180,8 @@ export interface DashboardMetadata {
   stagger_refresh?: boolean;
   default_filters?: string;
   filter_scopes?: Record<string, unknown>;
-  chart_configuration?: Record<string, unknown>;
-  global_chart_configuration?: Record<string, unknown>;
+  chart_configuration?: ChartConfiguration | Record<string, unknown>;
+  global_chart_configuration?: GlobalChartConfiguration | Record<string, unknown>;
   native_filter_configuration?: unknown[];
   filter_bar_orientation?: 'VERTICAL' | 'HORIZONTAL';
   positions?: Record<string, unknown>;

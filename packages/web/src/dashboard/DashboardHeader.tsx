@@ -7,7 +7,9 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Button, Dropdown, Spin, Tag, Tooltip, Typography, type MenuProps } from 'antd';
 import { EditOutlined, MoreOutlined, ReloadOutlined } from '@ant-design/icons';
-import { DASHBOARD_MESSAGES, REFRESH_INTERVALS } from '@rama/shared';
+import { DASHBOARD_MESSAGES, REFRESH_INTERVALS, dataMaskForStorage } from '@rama/shared';
+import { useStore } from 'react-redux';
+import type { RootState } from '../app/store';
 import { errorMessage, toClientError } from '../app/api';
 import { useAppDispatch, useAppSelector, useToasts } from '../app/hooks';
 import { CertifiedMark } from '../components/CertifiedMark';
@@ -111,6 +113,7 @@ interface DashboardHeaderProps {
 }
 
 export function DashboardHeader({ fullscreen, onRefresh, onToggleFullscreen, onEdit, contentElement }: DashboardHeaderProps) {
+  const store = useStore<RootState>();
   const dispatch = useAppDispatch();
   const { addSuccessToast, addDangerToast } = useToasts();
   const kit = useEditKit();
@@ -135,7 +138,11 @@ export function DashboardHeader({ fullscreen, onRefresh, onToggleFullscreen, onE
     try {
       const { url } = await createPermalink({
         id: info.id,
-        state: { urlParams: permalinkUrlParams(window.location.search), activeTabs, dataMask: {} },
+        state: {
+          urlParams: permalinkUrlParams(window.location.search),
+          activeTabs,
+          dataMask: dataMaskForStorage(store.getState().nativeFilters.dataMask),
+        },
       }).unwrap();
       await copyText(url);
       addSuccessToast(DashboardMessage.PERMALINK_COPIED);

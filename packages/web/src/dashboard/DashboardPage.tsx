@@ -31,6 +31,9 @@ import { ChartLoadQueue, NearCharts, ViewportWatcher } from './chartQueue';
 import { DashboardColorRegistry } from './colors';
 import { DashboardGrid } from './components/DashboardGrid';
 import { FullSizeChart } from './components/FullSizeChart';
+import { FilterBar } from './nativeFilters/bar/FilterBar';
+import { FiltersConfigModal } from './nativeFilters/config';
+import { useNativeFilters } from './nativeFilters/useNativeFilters';
 import { DashboardHeader } from './DashboardHeader';
 import { useGetDashboardChartsQuery, useGetDashboardDatasetsQuery, useGetDashboardQuery } from './dashboardPageApi';
 import { anchorFromHash, withSearchParam } from './dashboardUrl';
@@ -269,6 +272,9 @@ export function DashboardPage() {
   useColorSync(colors, ready && info.canEdit);
   useAutoRefresh(ready ? refreshFrequency : 0, editMode);
   useAllRenderedMark({ ready, queue, near, dashboardId: info.id });
+  useNativeFilters(ready, info.id);
+  const filterBarOrientation = useAppSelector((s) => s.dashboardInfo.filterBarOrientation);
+  const hasFilters = useAppSelector((s) => s.nativeFilters.filters.length > 0);
 
   const onTabChange = useCallback(
     (tabId: string) => {
@@ -351,8 +357,11 @@ export function DashboardPage() {
     .filter(Boolean)
     .join(' ');
 
+  // the filter bar: shown unless the address asks for the bare charts (report, or show_filters=0 style configs)
+  const showFilterBar = !reportMode && !urlParams.uiConfig.hideChartControls && (hasFilters || info.canEdit) && !editMode;
   const content = (
     <div className="rama-dash-body">
+      {showFilterBar && filterBarOrientation === 'VERTICAL' && <FilterBar orientation="VERTICAL" />}
       <main ref={contentRef} className="rama-dash-content">
         <DashboardGrid onEdit={info.canEdit ? () => dispatch(dashboardStateActions.setEditMode(true)) : undefined} />
       </main>
@@ -376,8 +385,10 @@ export function DashboardPage() {
               />
             </StickyHeader>
           )}
+          {showFilterBar && filterBarOrientation === 'HORIZONTAL' && <FilterBar orientation="HORIZONTAL" />}
           {kit ? <kit.DashboardDndProvider>{content}</kit.DashboardDndProvider> : content}
           <FullSizeChart />
+          {info.canEdit && <FiltersConfigModal />}
         </div>
       </EditKitContext.Provider>
     </DashboardPageContext.Provider>

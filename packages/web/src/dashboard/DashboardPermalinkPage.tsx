@@ -16,7 +16,8 @@ export function DashboardPermalinkPage() {
   const { data, error } = useGetDashboardPermalinkQuery(key, { skip: !key });
 
   useEffect(() => {
-    if (data) void navigate(permalinkTarget(data), { replace: true });
+    // the filter values travel with the navigation (the dashboard restores them through its filter configuration)
+    if (data) void navigate(permalinkTarget(data), { replace: true, state: { dataMask: data.state.dataMask } });
   }, [data, navigate]);
 
   if (error || !key) {

@@ -4,7 +4,14 @@
  * `buildQueryContext`); POST /api/v1/chart/data with `form_data={"slice_id":…}`, `dashboard_id`
  * and `force`; the outcome goes through the shared chart rules (chartsSlice.chartEvent).
  */
-import { formatMessage, type ChartDetail, type DashboardChart, type QueryContext, type QueryFormData } from '@rama/shared';
+import {
+  formatMessage,
+  type ChartDetail,
+  type DashboardChart,
+  type ExtraFormData,
+  type QueryContext,
+  type QueryFormData,
+} from '@rama/shared';
 import { toClientError } from '../app/api';
 import type { AppDispatch } from '../app/store';
 import { annotationFailure } from '../explore/chartState';
@@ -16,16 +23,21 @@ import { chartsActions } from './state/chartsSlice';
 
 const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
 
-/** The chart's form data as the dashboard runs it: the saved one, naming the chart and the dashboard. */
-export function dashboardFormData(slice: DashboardChart, dashboardId: number): QueryFormData {
+/**
+ * The chart's form data as the dashboard runs it: the saved one, naming the chart and the
+ * dashboard, with what the dashboard's filters and cross-filters ask of it as `extra_form_data`.
+ */
+export function dashboardFormData(slice: DashboardChart, dashboardId: number, extraFormData?: ExtraFormData | null): QueryFormData {
   const fd = slice.form_data;
-  return {
+  const out: QueryFormData = {
     ...fd,
     viz_type: typeof fd.viz_type === 'string' && fd.viz_type ? fd.viz_type : slice.viz_type,
     datasource: typeof fd.datasource === 'string' ? fd.datasource : '',
     slice_id: slice.id,
     dashboardId,
   };
+  if (extraFormData && Object.keys(extraFormData).length) out.extra_form_data = extraFormData;
+  return out;
 }
 
 /** A saved query context that can be posted as it is (a datasource and at least one query), or null. */
@@ -47,14 +59,15 @@ export function savedQueryContext(text: string | null | undefined): QueryContext
 
 /**
  * What the dashboard posts for a chart: its saved query context, else (or when the chart has its
- * own query state, a table's page) the one built from its form data. Always result_type full, JSON.
+ * own query state, a table's page, or filters reach it) the one built from its form data. Always
+ * result_type full, JSON.
  */
 export function dashboardQueryContext(
   slice: DashboardChart,
-  options: { dashboardId: number; ownState?: Record<string, unknown> | null },
+  options: { dashboardId: number; ownState?: Record<string, unknown> | null; extraFormData?: ExtraFormData | null },
 ): QueryContext {
-  const formData = dashboardFormData(slice, options.dashboardId);
-  const saved = options.ownState ? null : savedQueryContext(slice.query_context);
+  const formData = dashboardFormData(slice, options.dashboardId, options.extraFormData);
+  const saved = options.ownState || formData.extra_form_data ? null : savedQueryContext(slice.query_context);
   const base = saved ?? buildQueryContext(formData, options.ownState ? { ownState: options.ownState } : undefined);
   return { ...base, form_data: { ...(base.form_data ?? {}), ...formData }, result_format: 'json', result_type: 'full' };
 }
@@ -95,6 +108,8 @@ export interface ChartQueryArgs {
   dashboardId: number;
   force: boolean;
   ownState: Record<string, unknown> | null;
+  /** what the dashboard's filters ask of the chart */
+  extraFormData: ExtraFormData | null;
   signal: AbortSignal;
 }
 
@@ -102,7 +117,7 @@ let lastToken = 0;
 
 /** Run one chart's query (and its annotation layers' queries) and record the outcome. Resolves when all have settled. */
 export async function runDashboardChartQuery(dispatch: AppDispatch, args: ChartQueryArgs): Promise<void> {
-  const { slice, dashboardId, force, ownState, signal } = args;
+  const { slice, dashboardId, force, ownState, extraFormData, signal } = args;
   const chartId = slice.id;
   lastToken += 1;
   const token = lastToken;
@@ -111,7 +126,7 @@ export async function runDashboardChartQuery(dispatch: AppDispatch, args: ChartQ
   event({ type: 'updateStarted', at: Date.now() });
   let queryContext: QueryContext;
   try {
-    queryContext = dashboardQueryContext(slice, { dashboardId, ownState });
+    queryContext = dashboardQueryContext(slice, { dashboardId, ownState, extraFormData });
   } catch (e) {
     event({ type: 'updateFailed', message: e instanceof Error ? e.message : String(e), at: Date.now() });
     return;

@@ -18,7 +18,7 @@ import {
 import { Alert, Empty, Flex, Spin } from 'antd';
 import type { ChartDataQueryResult, ExploreDatasource, QueryFormData } from '@rama/shared';
 import { getWebViz } from './registry';
-import type { ChartSize, LabelColorScale, WebViz } from './types';
+import type { ChartInteraction, ChartSize, LabelColorScale, WebViz } from './types';
 import { errorMessage, isEmptyResult, measureChartRender } from './chartRendererState';
 import { ChartMessage, fillMessage } from './messages';
 
@@ -31,6 +31,8 @@ export interface ChartRendererProps {
   height: number;
   ownState?: Record<string, unknown>;
   setOwnState?: (ownState: Record<string, unknown>) => void;
+  /** dashboards: cross-filter and drill callbacks */
+  interaction?: ChartInteraction;
   /** categorical colours shared across charts (a dashboard's); the form data's scheme otherwise */
   colorScale?: LabelColorScale;
   /** the chart is drawn (status rendered); once per new results or form data */
@@ -104,7 +106,7 @@ function UnknownType({ vizType, onRenderFailure }: { vizType: string; onRenderFa
 }
 
 function VizHost({ viz, ...props }: ChartRendererProps & { viz: WebViz }) {
-  const { vizType, formData, queriesData, datasource, width, height, ownState, setOwnState, colorScale } = props;
+  const { vizType, formData, queriesData, datasource, width, height, ownState, setOwnState, colorScale, interaction } = props;
   const empty = isEmptyResult(queriesData);
 
   const transformed = useMemo((): { chartProps: object; error: null } | { chartProps: null; error: string } | null => {
@@ -153,6 +155,7 @@ function VizHost({ viz, ...props }: ChartRendererProps & { viz: WebViz }) {
           onRendered={handleRendered}
           ownState={ownState}
           setOwnState={setOwnState}
+          interaction={interaction}
         />
       </Suspense>
     </RenderErrorBoundary>

@@ -35,6 +35,29 @@ export interface ChartSize {
   /** The chart's own query state (table server pagination, search); set → the host re-queries. */
   ownState?: Record<string, unknown>;
   setOwnState?: (ownState: Record<string, unknown>) => void;
+  /** Dashboards with cross-filtering on: what a click on this chart filters (see ChartInteraction). */
+  interaction?: ChartInteraction;
+}
+
+/**
+ * How a drawn chart talks back to a dashboard (issue 13 parts 4 and 5). A click on an element
+ * (bar, slice, series, cell) cross-filters on the chart's dimension: the values clicked, per
+ * column, replace the chart's cross-filter (`null` clears it; clicking the only selected value
+ * again clears it). A right click offers drilling on the data point.
+ */
+export interface ChartInteraction {
+  /** the chart's current cross-filter, per column (to highlight what is selected) */
+  crossFilter: Record<string, unknown[]> | null;
+  emitCrossFilter?: (filters: Record<string, unknown[]> | null, label?: string) => void;
+  /** a right click on a data point: where, and the filters that isolate the point (dimension = value) */
+  onContextMenu?: (point: ChartContextPoint) => void;
+}
+
+export interface ChartContextPoint {
+  clientX: number;
+  clientY: number;
+  /** `{col, op: '==', val}` per dimension of the point (x axis, series, slice …); empty for the whole chart */
+  filters: { col: string; op: '=='; val: unknown; formattedVal?: string }[];
 }
 
 export interface WebViz<P extends object = object> {

@@ -216,7 +216,7 @@ describe('timeseries buildQuery', () => {
       ...lineFormData,
       extra_form_data: { filters: [{ col: 'dest', op: 'IN', val: ['JFK'] }], time_range: 'Last week', time_grain_sqla: 'P1D' },
     }).queries[0];
-    expect(q.filters).toContainEqual({ col: 'dest', op: 'IN', val: ['JFK'] });
+    expect(q.filters).toContainEqual({ col: 'dest', op: 'IN', val: ['JFK'], isExtra: true });
     expect(q.filters).toContainEqual({ col: 'date', op: 'TEMPORAL_RANGE', val: 'Last week' });
     expect(q.time_range).toBe('Last week');
     expect(q.columns?.[0]).toMatchObject({ timeGrain: 'P1D' });

@@ -22,6 +22,12 @@ import { chartsActions } from '../state/chartsSlice';
 import { dashboardStateActions } from '../state/dashboardStateSlice';
 import { layoutActions } from '../state/layoutSlice';
 import { ChartMenu } from './ChartMenu';
+import { ChartContextMenu } from '../drill';
+import { FilterIndicators } from '../nativeFilters/FilterIndicators';
+import { NativeFilterMessage } from '../nativeFilters/messages';
+import { makeSelectChartExtraFormData, selectHeldCharts } from '../nativeFilters/selectors';
+import { nativeFiltersActions } from '../state/nativeFiltersSlice';
+import type { ChartContextPoint, ChartInteraction } from '../../visualizations/types';
 import { DashboardMessage } from '../messages';
 
 /** Datasets fetched one by one (charts added while editing), shared by every card that needs one. */
@@ -95,6 +101,19 @@ export const ChartHolder = memo(function ChartHolder({ item, parentId, width, he
   const chart = useAppSelector((s) => s.dashboardCharts.byId[chartId]);
   const expanded = useAppSelector((s) => Boolean(s.dashboardState.expandedSlices[chartId]));
   const { missing } = useChartDefinition(chartId, slice);
+  const selectFilters = useMemo(() => makeSelectChartExtraFormData(chartId), [chartId]);
+  const reaching = useAppSelector(selectFilters);
+  const extraFormData = reaching.extraFormData;
+  const filtersReady = useAppSelector((s) => s.nativeFilters.initialized);
+  const held = useAppSelector((s) => selectHeldCharts(s).has(chartId));
+  const crossFilter = useAppSelector((s) => s.nativeFilters.dataMask[String(chartId)]?.filterState.filters ?? null);
+  const crossFiltersOn = useAppSelector((s) => s.dashboardInfo.crossFiltersEnabled);
+  const inFocusedScope = useAppSelector((s) => {
+    const focused = s.nativeFilters.focusedFilterId;
+    if (!focused) return null;
+    const f = s.nativeFilters.filters.find((x) => x.id === focused);
+    return Boolean(f?.chartsInScope?.includes(chartId));
+  });
   const { datasource, settled: datasourceReady } = useDatasource(slice);
   const cardRef = useRef<HTMLDivElement>(null);
   const [isNear, setIsNear] = useState(false);
@@ -110,6 +129,14 @@ export const ChartHolder = memo(function ChartHolder({ item, parentId, width, he
     return () => near.set(chartId, false);
   }, [near, chartId, isNear, slice]);
 
+  // a change in what the filters ask of the chart queries it again (when it is next near)
+  const lastExtra = useRef(extraFormData);
+  useEffect(() => {
+    if (lastExtra.current === extraFormData) return;
+    lastExtra.current = extraFormData;
+    dispatch(chartsActions.triggerRefresh({ chartIds: [chartId], force: false }));
+  }, [extraFormData, chartId, dispatch]);
+
   // the chart's code loads while its query runs
   useEffect(() => {
     if (isNear && slice) preloadChart(slice.viz_type);
@@ -121,17 +148,18 @@ export const ChartHolder = memo(function ChartHolder({ item, parentId, width, he
   const force = chart?.force ?? false;
   const ownState = chart?.ownState ?? null;
   useEffect(() => {
-    if (!isNear || !triggerQuery || !slice) return;
+    // charts wait for the filters' starting values, and for a required filter's value
+    if (!isNear || !triggerQuery || !slice || !filtersReady || held) return;
     return queue.enqueue(chartId, async () => {
       const controller = new AbortController();
       running.current = controller;
       try {
-        await runDashboardChartQuery(dispatch, { slice, dashboardId, force, ownState, signal: controller.signal });
+        await runDashboardChartQuery(dispatch, { slice, dashboardId, force, ownState, extraFormData, signal: controller.signal });
       } finally {
         if (running.current === controller) running.current = null;
       }
     });
-  }, [isNear, triggerQuery, force, ownState, slice, chartId, dashboardId, queue, dispatch]);
+  }, [isNear, triggerQuery, force, ownState, slice, chartId, dashboardId, queue, dispatch, filtersReady, held, extraFormData]);
   useEffect(() => () => running.current?.abort(), []);
 
   const title = item.meta?.sliceNameOverride || slice?.slice_name || item.meta?.sliceName || '';
@@ -155,6 +183,21 @@ export const ChartHolder = memo(function ChartHolder({ item, parentId, width, he
     () => (chart ? withAnnotationData(chart.queriesResponse, chart.annotationData) : null),
     [chart?.queriesResponse, chart?.annotationData], // eslint-disable-line react-hooks/exhaustive-deps
   );
+
+  const [contextPoint, setContextPoint] = useState<ChartContextPoint | null>(null);
+  const emitCrossFilter = useCallback(
+    (filters: Record<string, unknown[]> | null, label?: string) =>
+      dispatch(nativeFiltersActions.setCrossFilter({ chartId, filters, label })),
+    [dispatch, chartId],
+  );
+  const interaction = useMemo((): ChartInteraction | undefined => {
+    if (display.editMode || display.reportMode) return undefined;
+    return {
+      crossFilter,
+      emitCrossFilter: crossFiltersOn ? emitCrossFilter : undefined,
+      onContextMenu: display.hideChartControls ? undefined : setContextPoint,
+    };
+  }, [display.editMode, display.reportMode, display.hideChartControls, crossFilter, crossFiltersOn, emitCrossFilter]);
 
   const onRenderSuccess = useCallback(() => dispatch(chartsActions.chartRendered({ chartId, at: Date.now() })), [dispatch, chartId]);
   const onRenderFailure = useCallback(
@@ -180,7 +223,9 @@ export const ChartHolder = memo(function ChartHolder({ item, parentId, width, he
   };
 
   let body: ReactNode;
-  if (missing) {
+  if (held) {
+    body = <Alert type="info" showIcon title={NativeFilterMessage.REQUIRED_FILTER_WAITING} className="rama-dash-chart-alert" />;
+  } else if (missing) {
     body = <Alert type="warning" showIcon title={DashboardMessage.NO_CHART_DEFINITION} className="rama-dash-chart-alert" />;
   } else if (failed) {
     body = <Alert type="error" showIcon title={chart?.chartAlert ?? DashboardMessage.GENERIC} className="rama-dash-chart-alert" />;
@@ -197,6 +242,7 @@ export const ChartHolder = memo(function ChartHolder({ item, parentId, width, he
         height={area.height}
         ownState={ownState ?? undefined}
         setOwnState={setOwnState}
+        interaction={interaction}
         colorScale={colorScale}
         onRenderSuccess={onRenderSuccess}
         onRenderFailure={onRenderFailure}
@@ -206,12 +252,14 @@ export const ChartHolder = memo(function ChartHolder({ item, parentId, width, he
     body = null;
   }
   // a spinner while the query runs or waits its turn, and while the dataset it draws from loads
-  const waiting = !missing && (loading || (isNear && triggerQuery) || (Boolean(queriesData) && !failed && !datasourceReady));
+  const waiting = !missing && !held && (loading || (isNear && triggerQuery) || (Boolean(queriesData) && !failed && !datasourceReady));
 
   return (
     <div
       ref={cardRef}
-      className={`rama-dash-chart${loading ? ' is-loading' : ''}`}
+      className={`rama-dash-chart${loading ? ' is-loading' : ''}${inFocusedScope === true ? ' is-in-filter-scope' : ''}${
+        inFocusedScope === false ? ' is-out-of-filter-scope' : ''
+      }`}
       style={fill ? { width: '100%', height: '100%' } : { width, height }}
       data-test="dashboard-chart"
       data-chart-id={chartId}
@@ -230,6 +278,9 @@ export const ChartHolder = memo(function ChartHolder({ item, parentId, width, he
           )}
         </div>
         <div className="rama-dash-chart-tools">
+          {!display.editMode && !display.reportMode && (
+            <FilterIndicators chartId={chartId} rejected={chart?.queriesResponse?.[0]?.rejected_filters ?? null} />
+          )}
           {description && (
             <Tooltip title={expanded ? 'Hide the description' : 'Show the description'}>
               <Button
@@ -264,6 +315,18 @@ export const ChartHolder = memo(function ChartHolder({ item, parentId, width, he
       )}
       <div className="rama-dash-chart-body" style={{ width: area.width, height: area.height }}>
         {body}
+        {contextPoint && slice && formData && (
+          <ChartContextMenu
+            chartId={chartId}
+            sliceName={title}
+            formData={{ ...formData, ...(Object.keys(extraFormData).length ? { extra_form_data: extraFormData } : {}) }}
+            datasource={datasource}
+            point={contextPoint}
+            crossFilterEnabled={crossFiltersOn}
+            onCrossFilter={(filters) => emitCrossFilter(filters)}
+            onClose={() => setContextPoint(null)}
+          />
+        )}
         {waiting && (
           <div className="rama-dash-chart-loading" role="status" aria-label="Loading chart">
             <Spin />

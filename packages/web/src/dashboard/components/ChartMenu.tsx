@@ -18,6 +18,7 @@ import { downloadChartImage, exportQueryContextData, type DataExportFormat } fro
 import { fetchChartQuery } from '../../explore/exploreApi';
 import { ExploreMessage } from '../../explore/messages';
 import { dashboardQueryContext } from '../chartData';
+import { makeSelectChartExtraFormData } from '../nativeFilters/selectors';
 import { useCreateDashboardPermalinkMutation } from '../dashboardPageApi';
 import { permalinkUrlParams } from '../dashboardUrl';
 import { DashboardMessage } from '../messages';
@@ -50,7 +51,10 @@ export function ChartMenu({ slice, componentId, title, chart, cardRef, onToggleD
   const chartId = slice.id;
   const loading = chart?.chartStatus === 'loading';
 
-  const queryContext = () => dashboardQueryContext(slice, { dashboardId, ownState: chart?.ownState });
+  const selectFilters = useMemo(() => makeSelectChartExtraFormData(chartId), [chartId]);
+  const { extraFormData } = useAppSelector(selectFilters);
+  // what the menu shows and downloads is what the chart shows: its filters included
+  const queryContext = () => dashboardQueryContext(slice, { dashboardId, ownState: chart?.ownState, extraFormData });
 
   const viewQuery = async () => {
     setQueryView({ open: true, loading: true, sql: null, error: null });

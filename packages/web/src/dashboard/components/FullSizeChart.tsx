@@ -8,6 +8,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { withAnnotationData } from '../../explore/chartState';
 import { ChartRenderer } from '../../visualizations/ChartRenderer';
 import { dashboardFormData } from '../chartData';
+import { makeSelectChartExtraFormData } from '../nativeFilters/selectors';
 import { useDashboardPage } from '../pageContext';
 import { dashboardStateActions } from '../state/dashboardStateSlice';
 
@@ -47,9 +48,11 @@ export function FullSizeChart() {
     () => (chartId === null ? undefined : colors.scaleForChart(chartId, chartScheme)),
     [colors, chartId, chartScheme],
   );
+  const selectFilters = useMemo(() => makeSelectChartExtraFormData(chartId ?? 0), [chartId]);
+  const { extraFormData } = useAppSelector(selectFilters);
   const formData = useMemo(
-    () => (slice ? { ...dashboardFormData(slice, dashboardId), color_scheme: colors.schemeFor(chartScheme) } : null),
-    [slice, dashboardId, colors, chartScheme],
+    () => (slice ? { ...dashboardFormData(slice, dashboardId, extraFormData), color_scheme: colors.schemeFor(chartScheme) } : null),
+    [slice, dashboardId, colors, chartScheme, extraFormData],
   );
   const queriesData = useMemo(
     () => (chart ? withAnnotationData(chart.queriesResponse, chart.annotationData) : null),

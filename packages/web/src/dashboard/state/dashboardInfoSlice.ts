@@ -128,6 +128,13 @@ export const dashboardInfoSlice = createSlice({
       Object.assign(state, action.payload);
       if (action.payload.json_metadata) Object.assign(state, derived(action.payload.json_metadata));
     },
+    /**
+     * Some json_metadata keys were saved on their own (filters, the filter bar's settings,
+     * cross-filter scoping): a later discard keeps them.
+     */
+    markSaved: (state, action: PayloadAction<Partial<DashboardMetadata>>) => {
+      if (state.saved) state.saved.json_metadata = { ...state.saved.json_metadata, ...action.payload };
+    },
     /** Discard: the edited fields back to their saved values. */
     discard: (state) => {
       const saved = original(state)?.saved;

@@ -3,10 +3,12 @@ import { chartsReducer } from './chartsSlice';
 import { dashboardInfoReducer } from './dashboardInfoSlice';
 import { dashboardStateReducer } from './dashboardStateSlice';
 import { layoutReducer } from './layoutSlice';
+import { nativeFiltersReducer } from './nativeFiltersSlice';
 
 export const dashboardReducers = {
   dashboardLayout: layoutReducer,
   dashboardState: dashboardStateReducer,
   dashboardInfo: dashboardInfoReducer,
   dashboardCharts: chartsReducer,
+  nativeFilters: nativeFiltersReducer,
 };

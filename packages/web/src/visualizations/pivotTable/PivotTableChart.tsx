@@ -3,8 +3,9 @@
  * subtotals set apart, and a header that stays in view while the body scrolls. Everything it shows
  * was computed by transformProps; this only lays it out.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import type { ChartSize } from '../types';
+import { crossFilterOf, crossFilterLabel, isSelected, pointFilters, toggleCrossFilter } from '../crossFilter';
 import type { PivotHeader, PivotTableChartProps } from './transformProps';
 import './PivotTableChart.css';
 
@@ -12,6 +13,7 @@ const kindClass = (kind: string) => (kind === 'total' ? 'pvt-total' : kind === '
 
 export function PivotTableChart(props: PivotTableChartProps & ChartSize) {
   const { rowDimLabels, colDimLabels, colHeaders, rowHeaders, rowKinds, colKinds, cells, totalLabel, width, height, onRendered } = props;
+  const { interaction } = props;
   const rowDepth = rowDimLabels.length;
   const colDepth = colDimLabels.length;
   // the last row header reaches into the column of the column dimension names
@@ -27,13 +29,44 @@ export function PivotTableChart(props: PivotTableChartProps & ChartSize) {
     return () => cancelAnimationFrame(id);
   }, [cells, colHeaders, rowHeaders]);
 
+  // dashboards: a click on a value header cross-filters on it, a right click drills on it
+  const emitCrossFilter = interaction?.emitCrossFilter;
+  const onContextMenu = interaction?.onContextMenu;
+  const crossFilter = interaction?.crossFilter ?? null;
+  const headerProps = (h: PivotHeader) => {
+    const filterable = Boolean(emitCrossFilter && h.crossFilter?.length);
+    const selected = Boolean(h.crossFilter?.length) && isSelected(crossFilter, h.crossFilter ?? []) === true;
+    return {
+      className: `${filterable ? ' pvt-filterable' : ''}${selected ? ' pvt-selected' : ''}`,
+      onClick:
+        filterable && emitCrossFilter && h.crossFilter
+          ? () => {
+              const values = h.crossFilter ?? [];
+              const clicked = crossFilterOf(values);
+              if (!clicked) return;
+              const next = toggleCrossFilter(crossFilter, clicked);
+              emitCrossFilter(next, next ? crossFilterLabel(values) : undefined);
+            }
+          : undefined,
+      onContextMenu:
+        onContextMenu && h.filters
+          ? (e: MouseEvent) => {
+              e.preventDefault();
+              onContextMenu({ clientX: e.clientX, clientY: e.clientY, filters: pointFilters(h.filters ?? []) });
+            }
+          : undefined,
+    };
+  };
+
   const colHeaderCell = (h: PivotHeader, level: number, i: number) => {
     const innermost = level + h.depthSpan === colDepth;
+    const { className, ...handlers } = headerProps(h);
     return (
       <th
         key={i}
         scope="col"
-        className={`pvt-col-label ${kindClass(h.kind)}`}
+        {...handlers}
+        className={`pvt-col-label ${kindClass(h.kind)}${className}`}
         colSpan={h.span}
         // the innermost labels also cover the row of row dimension names
         rowSpan={h.depthSpan + (innermost ? labelRow : 0)}
@@ -78,11 +111,13 @@ export function PivotTableChart(props: PivotTableChartProps & ChartSize) {
             <tr key={r} className={kindClass(rowKinds[r])}>
               {rowHeaders[r].map((h, i) => {
                 const innermost = h.level + h.depthSpan === rowDepth;
+                const { className, ...handlers } = headerProps(h);
                 return (
                   <th
                     key={i}
                     scope="row"
-                    className={`pvt-row-label ${kindClass(h.kind)}`}
+                    {...handlers}
+                    className={`pvt-row-label ${kindClass(h.kind)}${className}`}
                     rowSpan={h.span}
                     colSpan={h.depthSpan + (innermost ? axisColumn : 0)}
                   >

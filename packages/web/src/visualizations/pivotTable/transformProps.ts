@@ -7,6 +7,7 @@
  */
 import { GenericDataType, NULL_VALUE_TEXT, NUMBER_FORMAT, TIME_FORMAT, getNumberFormatter, getTimeFormatter } from '@rama/shared';
 import type { ChartPropsInput } from '../types';
+import { dimensionColumn, type DimensionValue } from '../crossFilter';
 import { backgroundOf, getColorFormatters, type ColorFormatter } from '../table/conditionalFormatting';
 import { asList, bool, columnLabel, metricLabel, str, verboseName } from '../table/labels';
 import { DEFAULT_AGGREGATE_FUNCTION, AGGREGATE_FUNCTIONS, type AggregateFunction } from './aggregators';
@@ -23,6 +24,13 @@ export interface PivotHeader {
   level: number;
   span: number;
   depthSpan: number;
+  /**
+   * A value header of a dataset column: its value and the outer values it sits under (outermost
+   * first), the filters of a right click; `crossFilter` those a click filters on (a time bucketed
+   * by the grain cannot be matched as a value). Absent on totals, metric names and adhoc columns.
+   */
+  filters?: DimensionValue[];
+  crossFilter?: DimensionValue[];
 }
 
 export interface PivotCellView {
@@ -83,6 +91,19 @@ export function transformPivotTableProps({ formData: fd, queriesData, datasource
   const total = totalLabel(aggName);
   const headerText = (dims: string[]) => (c: HeaderCell) =>
     c.kind === 'total' ? total : c.kind === 'subtotal' ? 'Subtotal' : partText(dims[c.level], c.part ?? '');
+  // a header's value and the values it sits under, for the dimensions that are dataset columns
+  const physical = new Set(
+    [...asList(fd.groupbyRows), ...asList(fd.groupbyColumns)].map(dimensionColumn).filter((c): c is string => c !== null),
+  );
+  const grained = (dim: string) => temporal.has(dim) && Boolean(str(fd.time_grain_sqla));
+  const headerFilters = (dims: string[], entries: AxisEntry[], c: HeaderCell): Pick<PivotHeader, 'filters' | 'crossFilter'> => {
+    if (c.kind !== 'leaf' || c.part === null || !physical.has(dims[c.level])) return {};
+    const path = entries[c.start]?.key.slice(0, c.level + 1) ?? [];
+    const filters = path.flatMap((part, k): DimensionValue[] =>
+      physical.has(dims[k]) ? [{ col: dims[k], val: pivot.raw(dims[k], part), formattedVal: partText(dims[k], part) }] : [],
+    );
+    return { filters, crossFilter: grained(dims[c.level]) ? [] : filters.filter((f) => !grained(f.col)) };
+  };
 
   const rowEntries = axisEntries(
     pivot.rowKeys,
@@ -99,16 +120,19 @@ export function transformPivotTableProps({ formData: fd, queriesData, datasource
     fd.colSubtotalPosition === true,
   );
   const toHeader =
-    (dims: string[]) =>
+    (dims: string[], entries: AxisEntry[]) =>
     (c: HeaderCell): PivotHeader => ({
       text: headerText(dims)(c),
       kind: c.kind,
       level: c.level,
       span: c.span,
       depthSpan: c.depthSpan,
+      ...headerFilters(dims, entries, c),
     });
-  const colHeaders = headerLevels(colEntries, cols.length).map((level) => level.map(toHeader(cols)));
-  const rowHeaders = headersByEntry(headerLevels(rowEntries, rows.length), rowEntries.length).map((cells) => cells.map(toHeader(rows)));
+  const colHeaders = headerLevels(colEntries, cols.length).map((level) => level.map(toHeader(cols, colEntries)));
+  const rowHeaders = headersByEntry(headerLevels(rowEntries, rows.length), rowEntries.length).map((cells) =>
+    cells.map(toHeader(rows, rowEntries)),
+  );
 
   const cells = cellViews(pivot, rowEntries, colEntries, metrics, {
     valueFormat: str(fd.valueFormat) ?? NUMBER_FORMAT.SMART_NUMBER,

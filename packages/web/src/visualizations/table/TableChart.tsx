@@ -4,11 +4,14 @@
  * client pages work on row indexes; under server pagination they become the chart's own state and
  * the host re-queries.
  */
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type DragEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type DragEvent, type MouseEvent } from 'react';
 import { Input, Pagination, Select } from 'antd';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import type { ChartSize } from '../types';
+import type { CrossFilterValues } from '../crossFilter';
+import { pointFilters } from '../crossFilter';
+import { isCellSelected, rowDimensionValues, tableCellClick } from './interaction';
 import {
   cellBackground,
   cellBar,
@@ -48,24 +51,57 @@ const nextSort = (sort: Sort | null, key: string): Sort | null =>
   sort?.key !== key ? { key, direction: 'asc' } : sort.direction === 'asc' ? { key, direction: 'desc' } : null;
 
 /** One body or totals cell: its text (N/A muted), bar and conditional background. */
-function Cell({ column, value, bold }: { column: TableColumn; value: unknown; bold?: boolean }) {
+function Cell({
+  column,
+  value,
+  bold,
+  filterable,
+  selected,
+}: {
+  column: TableColumn;
+  value: unknown;
+  bold?: boolean;
+  /** a click cross-filters on the value */
+  filterable?: boolean;
+  /** the value is in the cross-filter */
+  selected?: boolean;
+}) {
   const nullish = isNullish(value);
   const text = cellText(column, value);
   const bar = column.bar && !nullish ? cellBar(value, column.bar) : null;
   const style: CSSProperties = { textAlign: column.align, background: cellBackground(column, value), fontWeight: bold ? 600 : undefined };
+  const className = [filterable ? 'rtc-filterable' : '', selected ? 'rtc-selected' : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <td style={style} title={text}>
+    <td style={style} title={text} className={className}>
       {bar && <div className="rtc-bar" style={{ left: `${bar.left}%`, width: `${bar.width}%`, background: bar.color }} />}
       <span className={nullish ? 'rtc-null' : 'rtc-text'}>{text}</span>
     </td>
   );
 }
 
-const Row = memo(function Row({ columns, row }: { columns: TableColumn[]; row: Record<string, unknown> }) {
+const Row = memo(function Row({
+  columns,
+  row,
+  crossFilter,
+  filterable,
+}: {
+  columns: TableColumn[];
+  row: Record<string, unknown>;
+  /** the chart's cross-filter (dashboards): selected cells are highlighted */
+  crossFilter: CrossFilterValues | null;
+  /** cells of cross-filtering columns answer clicks */
+  filterable: boolean;
+}) {
   return (
     <tr>
       {columns.map((c) => (
-        <Cell key={c.key} column={c} value={row[c.key]} />
+        <Cell
+          key={c.key}
+          column={c}
+          value={row[c.key]}
+          filterable={filterable && Boolean(c.dimension?.crossFilter)}
+          selected={isCellSelected(crossFilter, c, row[c.key])}
+        />
       ))}
     </tr>
   );
@@ -73,7 +109,7 @@ const Row = memo(function Row({ columns, row }: { columns: TableColumn[]; row: R
 
 export function TableChart(props: TableChartProps & ChartSize) {
   const { columns, data, totals, pageLength, includeSearch, allowRearrangeColumns, serverPagination, serverPageLength, rowCount } = props;
-  const { width, height, onRendered, ownState, setOwnState } = props;
+  const { width, height, onRendered, ownState, setOwnState, interaction } = props;
   const own = (ownState ?? {}) as OwnState;
   const scrollRef = useRef<HTMLDivElement>(null);
 
@@ -187,6 +223,34 @@ export function TableChart(props: TableChartProps & ChartSize) {
     return () => cancelAnimationFrame(id);
   }, [data, columns, totals]);
 
+  // dashboards: a click on a dimension cell cross-filters, a right click drills on the row
+  const crossFilter = interaction?.crossFilter ?? null;
+  const emitCrossFilter = interaction?.emitCrossFilter;
+  const onContextMenu = interaction?.onContextMenu;
+  const cellAt = (e: MouseEvent<HTMLElement>): { column: TableColumn; row: Record<string, unknown> } | null => {
+    const td = (e.target as HTMLElement).closest('td');
+    const tr = td?.parentElement as HTMLTableRowElement | null | undefined;
+    if (!td || !tr || tr.parentElement !== e.currentTarget) return null;
+    // the rows in view follow a spacer row when the list is scrolled
+    const position = tr.sectionRowIndex - (padTop > 0 ? 1 : 0);
+    const item = items[position];
+    const column = shownColumns[td.cellIndex];
+    return item && column ? { column, row: rowAt(item.index) } : null;
+  };
+  const handleBodyClick = (e: MouseEvent<HTMLElement>) => {
+    if (!emitCrossFilter) return;
+    const cell = cellAt(e);
+    const next = cell && tableCellClick(crossFilter, columns, cell.column, cell.row[cell.column.key]);
+    if (next) emitCrossFilter(next.filters, next.label);
+  };
+  const handleBodyContextMenu = (e: MouseEvent<HTMLElement>) => {
+    if (!onContextMenu) return;
+    const cell = cellAt(e);
+    if (!cell) return;
+    e.preventDefault();
+    onContextMenu({ clientX: e.clientX, clientY: e.clientY, filters: pointFilters(rowDimensionValues(columns, cell.row)) });
+  };
+
   const serverPage = own.currentPage ?? 0;
   const serverPageSize = own.pageSize ?? serverPageLength;
   const countText =
@@ -254,10 +318,16 @@ export function TableChart(props: TableChartProps & ChartSize) {
               })}
             </tr>
           </thead>
-          <tbody>
+          <tbody onClick={emitCrossFilter ? handleBodyClick : undefined} onContextMenu={onContextMenu ? handleBodyContextMenu : undefined}>
             {padTop > 0 && <tr style={{ height: padTop }} aria-hidden />}
             {items.map((it) => (
-              <Row key={it.index} columns={shownColumns} row={rowAt(it.index)} />
+              <Row
+                key={it.index}
+                columns={shownColumns}
+                row={rowAt(it.index)}
+                crossFilter={crossFilter}
+                filterable={Boolean(emitCrossFilter)}
+              />
             ))}
             {padBottom > 0 && <tr style={{ height: padBottom }} aria-hidden />}
           </tbody>

@@ -127,6 +127,8 @@ export function transformTableProps({ formData: fd, queriesData, datasource }: C
   const colorPn = bool(fd.color_pn, true);
   const colorFormatters = getColorFormatters(fd.conditional_formatting, (col) => data.map((r) => r[col]));
   const sample = data[0] ?? {};
+  // dimensions of the dataset a cell can filter on: physical columns (an adhoc column has no name to filter by)
+  const physical = new Set(asList(aggregate ? fd.groupby : fd.all_columns).filter((c): c is string => typeof c === 'string' && c !== ''));
 
   const columns: TableColumn[] = shown.map(({ key, type }) => {
     const config = columnConfigOf(fd, key);
@@ -157,6 +159,9 @@ export function transformTableProps({ formData: fd, queriesData, datasource }: C
     const label =
       str(config.customColumnName) ?? (isPercentMetric ? `%${verboseName(datasource, key.slice(1))}` : verboseName(datasource, key));
     const width = typeof config.columnWidth === 'number' && config.columnWidth > 0 ? config.columnWidth : null;
+    // a time grouped by the grain shows bucket starts: drilling widens it to the bucket, a cross-filter could not
+    const dimension =
+      !isMetric && !isPercentMetric && physical.has(key) ? { col: key, crossFilter: !(kind === 'temporal' && aggregate && grain) } : null;
     return {
       key,
       label,
@@ -169,6 +174,7 @@ export function transformTableProps({ formData: fd, queriesData, datasource }: C
       format,
       bar: range ? { range, alignPositiveNegative: columnAlignPn, colorPositiveNegative: config.colorPositiveNegative ?? colorPn } : null,
       colorFormatters: colorFormatters.filter((c) => c.column === key).map((c) => c.getColor),
+      dimension,
     };
   });
 

@@ -42,6 +42,12 @@ export interface TableColumn {
   bar: CellBarSpec | null;
   /** conditional formatting rules on this column, in order (the last match wins) */
   colorFormatters: ColorFormatter[];
+  /**
+   * A dimension (not a metric) of the dataset: the column its values filter on when drilling, and
+   * whether a click on a cell cross-filters (not a time bucketed by the grain: its values are not
+   * the rows' values). Absent or null for metrics and adhoc columns.
+   */
+  dimension?: { col: string; crossFilter: boolean } | null;
 }
 
 export interface TableChartProps {

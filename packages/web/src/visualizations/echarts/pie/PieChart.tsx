@@ -6,10 +6,19 @@ import { GraphicComponent, LegendPlainComponent, LegendScrollComponent, TooltipC
 import { SVGRenderer } from 'echarts/renderers';
 import type { ChartSize } from '../../types';
 import { EChart } from '../EChart';
+import { useEChartHandlers, useInteractiveOption, type EChartElementEvent } from '../useEChartInteraction';
+import { interactivePieOption, pieClickValues } from './interaction';
 import type { PieChartProps } from './transformProps';
 
 registerEChartsParts([EPieChart, TooltipComponent, LegendScrollComponent, LegendPlainComponent, GraphicComponent, SVGRenderer]);
 
-export function PieChart({ echartOptions, width, height, onRendered }: PieChartProps & ChartSize) {
-  return <EChart option={echartOptions} width={width} height={height} onRendered={onRendered} />;
+export function PieChart({ echartOptions, sliceFilters, width, height, onRendered, interaction }: PieChartProps & ChartSize) {
+  const option = useInteractiveOption(echartOptions, interaction, (o, crossFilter, animate) =>
+    interactivePieOption(o, sliceFilters, crossFilter, animate),
+  );
+  const eventHandlers = useEChartHandlers(interaction, {
+    click: (e: EChartElementEvent) => pieClickValues(sliceFilters, e.dataIndex),
+    point: (e: EChartElementEvent) => (e.dataIndex === undefined ? null : (sliceFilters[e.dataIndex]?.values ?? null)),
+  });
+  return <EChart option={option} width={width} height={height} onRendered={onRendered} eventHandlers={eventHandlers} />;
 }

@@ -7,16 +7,21 @@ import type { EChartsCoreOption } from 'echarts/core';
 import type { PieSeriesOption } from 'echarts/charts';
 import { CategoricalColorScale, GenericDataType, getNumberFormatter, getTimeFormatter, type QueryFormData } from '@rama/shared';
 import type { ChartPropsInput } from '../../types';
+import { dimensionColumn, valueText, type DimensionValue } from '../../crossFilter';
 import { colorDot, displayNameOf, escapeHtml, firstQuery, legendLayout, bool, metricLabel, num, str, toNumber } from '../utils';
 
 export interface PieChartProps {
   echartOptions: EChartsCoreOption;
+  /** per slice (data index): the groupby values a click or a right click on it filters (dashboards) */
+  sliceFilters: { label: string; values: DimensionValue[] }[];
 }
 
 export interface PieSlice {
   name: string;
   value: number;
   percent: number;
+  /** the slice's groupby values: dataset column (physical columns only), raw value and its text */
+  dimensions?: DimensionValue[];
 }
 
 export const LABEL_TYPES = [
@@ -64,15 +69,20 @@ export function pieSlices(input: ChartPropsInput): { slices: PieSlice[]; total: 
     metricLabel(fd.metric) ?? colnames.find((_, i) => coltypes[i] === GenericDataType.NUMERIC) ?? colnames[colnames.length - 1];
   const groupCols = colnames.filter((c) => c !== metric);
   const dateFormat = getTimeFormatter(str(fd.date_format, 'smart_date'));
-  const labelOf = (row: Record<string, unknown>) =>
-    groupCols
-      .map((c) => {
-        const v = row[c];
-        if (v === null || v === undefined) return '<NULL>';
-        return coltypes[colnames.indexOf(c)] === GenericDataType.TEMPORAL ? dateFormat(v as number) : String(v);
-      })
-      .join(', ') || metric;
-  const raw = data.map((row) => ({ name: labelOf(row), value: toNumber(row[metric]) ?? 0 }));
+  const textOf = (c: string, v: unknown) => {
+    if (v === null || v === undefined) return '<NULL>';
+    return coltypes[colnames.indexOf(c)] === GenericDataType.TEMPORAL ? dateFormat(v as number) : String(v);
+  };
+  const labelOf = (row: Record<string, unknown>) => groupCols.map((c) => textOf(c, row[c])).join(', ') || metric;
+  // a group column's dataset column: the groupby entry labelled as it is, when it is a physical column
+  const groupby = Array.isArray(fd.groupby) ? (fd.groupby as unknown[]) : [];
+  const datasetColumn = new Map(groupCols.map((c) => [c, dimensionColumn(groupby.find((g) => dimensionColumn(g) === c))]));
+  const dimensionsOf = (row: Record<string, unknown>): DimensionValue[] =>
+    groupCols.flatMap((c) => {
+      const col = datasetColumn.get(c);
+      return col ? [{ col, val: row[c] ?? null, formattedVal: row[c] === undefined ? valueText(null) : textOf(c, row[c]) }] : [];
+    });
+  const raw = data.map((row) => ({ name: labelOf(row), value: toNumber(row[metric]) ?? 0, dimensions: dimensionsOf(row) }));
   if (bool(fd.sort_by_metric, true)) raw.sort((a, b) => b.value - a.value);
   const total = raw.reduce((s, r) => s + (r.value > 0 ? r.value : 0), 0);
   return { slices: raw.map((r) => ({ ...r, percent: total > 0 ? r.value / total : 0 })), total };
@@ -173,6 +183,7 @@ export function transformProps(input: ChartPropsInput): PieChartProps {
       : undefined;
 
   return {
+    sliceFilters: slices.map((s, i) => ({ label: names[i], values: s.dimensions ?? [] })),
     echartOptions: {
       animation: slices.length < 500,
       legend,

@@ -15,6 +15,8 @@ import {
 import { SVGRenderer } from 'echarts/renderers';
 import type { ChartSize } from '../../types';
 import { EChart } from '../EChart';
+import { useEChartHandlers, useInteractiveOption, type EChartElementEvent } from '../useEChartInteraction';
+import { interactiveTimeseriesOption, timeseriesClickValues, timeseriesPointValues } from './interaction';
 import type { TimeseriesChartProps } from './transformProps';
 
 registerEChartsParts([
@@ -32,6 +34,20 @@ registerEChartsParts([
   SVGRenderer,
 ]);
 
-export function TimeseriesChart({ echartOptions, width, height, onRendered }: TimeseriesChartProps & ChartSize) {
-  return <EChart option={echartOptions} width={width} height={height} onRendered={onRendered} />;
+export function TimeseriesChart({
+  echartOptions,
+  crossFilterMeta,
+  width,
+  height,
+  onRendered,
+  interaction,
+}: TimeseriesChartProps & ChartSize) {
+  const option = useInteractiveOption(echartOptions, interaction, (o, crossFilter, animate) =>
+    interactiveTimeseriesOption(o, crossFilterMeta, crossFilter, animate),
+  );
+  const eventHandlers = useEChartHandlers(interaction, {
+    click: (e: EChartElementEvent) => timeseriesClickValues(crossFilterMeta, e.seriesId, e.dataIndex),
+    point: (e: EChartElementEvent) => timeseriesPointValues(crossFilterMeta, e.seriesId, e.dataIndex),
+  });
+  return <EChart option={option} width={width} height={height} onRendered={onRendered} eventHandlers={eventHandlers} />;
 }

@@ -16,12 +16,16 @@ import {
   type QueryFormData,
 } from '@rama/shared';
 import type { ChartPropsInput } from '../../types';
+import { dimensionColumn, seriesGroupValues } from '../../crossFilter';
 import { addPadding, bool, columnLabel, displayNameOf, firstQuery, legendLayout, num, str, toNumber, type Padding } from '../utils';
 import { axisTooltipFormatter, itemTooltipFormatter, tooltipSeries } from '../tooltip';
 import { annotationLayersOf, eventIntervalSeries, formulaSeries, isFormulaLayer } from './annotations';
+import type { TimeseriesCrossFilterMeta } from './interaction';
 
 export interface TimeseriesChartProps {
   echartOptions: EChartsCoreOption;
+  /** what a click or a right click on a series or a point filters (dashboards) */
+  crossFilterMeta: TimeseriesCrossFilterMeta;
 }
 
 type Series = LineSeriesOption | BarSeriesOption | ScatterSeriesOption;
@@ -125,16 +129,20 @@ export function transformProps(input: ChartPropsInput): TimeseriesChartProps {
   // x values once for all series; rows without an x (a null time) are not plottable
   const rows: Record<string, unknown>[] = [];
   const xs: (number | string)[] = [];
+  // the x value each data index stands for, as a filter compares it (a category's cell as it came)
+  const xValues: unknown[] = [];
   for (const row of data) {
     const raw = xCol === null ? null : row[xCol];
     if (xType === 'category') {
       rows.push(row);
       xs.push(raw === null || raw === undefined ? 'NULL' : String(raw));
+      xValues.push(raw ?? null);
     } else {
       const x = xType === 'time' ? (toDate(raw as never)?.getTime() ?? null) : toNumber(raw);
       if (x === null) continue;
       rows.push(row);
       xs.push(x);
+      xValues.push(x);
     }
   }
 
@@ -295,7 +303,29 @@ export function transformProps(input: ChartPropsInput): TimeseriesChartProps {
       ]
     : undefined;
 
+  // series names are the joined groupby values: the raw values per series, for cross-filters and drilling
+  const groupby = (Array.isArray(fd.groupby) ? fd.groupby : fd.groupby ? [fd.groupby] : []) as unknown[];
+  const groupbyLabels = groupby.map((g) => columnLabel(g) ?? '');
+  const crossFilterMeta: TimeseriesCrossFilterMeta = {
+    series: Object.fromEntries(
+      seriesCols.map((col, i) => {
+        const levels = seriesGroupValues(col, groupbyLabels, datasource, label_map);
+        const values = (levels ?? []).flatMap((level, k) => {
+          const column = dimensionColumn(groupby[k]);
+          return column ? [{ col: column, val: level.value, formattedVal: level.label }] : [];
+        });
+        return [col, { name: names[i], values }];
+      }),
+    ),
+    hasGroupby: groupby.length > 0,
+    xCol: dimensionColumn(fd.x_axis ?? fd.granularity_sqla),
+    xKind: xType,
+    xValues,
+    formatX: tooltipX,
+  };
+
   return {
+    crossFilterMeta,
     echartOptions: {
       animation: !many,
       animationDuration: 300,

@@ -1,0 +1,185 @@
+/**
+ * The modal's left side: filters and dividers in their order, "Add filter" / "Add divider", drag
+ * (pointer or keyboard, with @dnd-kit) to reorder, remove with an inline "Restore filter" while the
+ * removal is pending (spec 4: 5 s), and a mark on the items whose form has errors.
+ */
+import { useState } from 'react';
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type Modifier,
+} from '@dnd-kit/core';
+import { Button, Tooltip } from 'antd';
+import { DeleteOutlined, HolderOutlined, MinusOutlined, PlusOutlined, WarningFilled } from '@ant-design/icons';
+import { isFilterDivider, type FilterConfigItem } from '@rama/shared';
+import { itemTitle } from './configModel';
+
+export interface FilterListProps {
+  items: FilterConfigItem[];
+  /** ids pending removal */
+  removed: Record<string, number>;
+  selectedId: string | null;
+  /** ids whose form shows errors */
+  failing: ReadonlySet<string>;
+  onSelect: (id: string) => void;
+  onAddFilter: () => void;
+  onAddDivider: () => void;
+  onRemove: (id: string) => void;
+  onRestore: (id: string) => void;
+  onMove: (id: string, overId: string) => void;
+}
+
+const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
+const MODIFIERS = [verticalOnly];
+
+interface RowProps {
+  item: FilterConfigItem;
+  selected: boolean;
+  removed: boolean;
+  failing: boolean;
+  /** where a drop on this row puts the dragged item */
+  dropSide: 'before' | 'after' | null;
+  onSelect: () => void;
+  onRemove: () => void;
+  onRestore: () => void;
+}
+
+function FilterRow({ item, selected, removed, failing, dropSide, onSelect, onRemove, onRestore }: RowProps) {
+  const title = itemTitle(item);
+  const kind = isFilterDivider(item) ? 'divider' : 'filter';
+  const drag = useDraggable({ id: item.id, disabled: removed });
+  const drop = useDroppable({ id: item.id, disabled: removed });
+  const style = drag.transform ? { transform: `translate3d(0, ${drag.transform.y}px, 0)` } : undefined;
+  const classes = [
+    'rama-fcfg-item',
+    `is-${kind}`,
+    selected && 'is-selected',
+    removed && 'is-removed',
+    failing && 'is-invalid',
+    drag.isDragging && 'is-dragging',
+    dropSide && `is-drop-${dropSide}`,
+  ].filter(Boolean);
+
+  return (
+    <li ref={drop.setNodeRef} className={classes.join(' ')} data-test="filter-config-item" onClick={onSelect}>
+      <div ref={drag.setNodeRef} style={style} className="rama-fcfg-item-body">
+        <span
+          className="rama-fcfg-handle"
+          {...drag.attributes}
+          {...drag.listeners}
+          aria-label={`Move ${title}`}
+          aria-disabled={removed}
+          onClick={(e) => e.stopPropagation()}
+        >
+          {isFilterDivider(item) ? <MinusOutlined aria-hidden /> : <HolderOutlined aria-hidden />}
+        </span>
+        <button type="button" className="rama-fcfg-item-title" aria-current={selected ? 'true' : undefined} title={title}>
+          {title}
+        </button>
+        {failing && !removed && <WarningFilled className="rama-fcfg-item-error" role="img" aria-label="This item has errors" />}
+        {removed ? (
+          <Button
+            type="link"
+            size="small"
+            onClick={(e) => {
+              e.stopPropagation();
+              onRestore();
+            }}
+          >
+            {kind === 'divider' ? 'Restore divider' : 'Restore filter'}
+          </Button>
+        ) : (
+          <Tooltip title={`Remove ${kind}`}>
+            <Button
+              type="text"
+              size="small"
+              icon={<DeleteOutlined />}
+              aria-label={`Remove ${kind}`}
+              onClick={(e) => {
+                e.stopPropagation();
+                onRemove();
+              }}
+            />
+          </Tooltip>
+        )}
+      </div>
+    </li>
+  );
+}
+
+export function FilterList(props: FilterListProps) {
+  const { items, removed, selectedId, failing, onSelect, onAddFilter, onAddDivider, onRemove, onRestore, onMove } = props;
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor));
+  const [drag, setDrag] = useState<{ id: string; overId: string | null } | null>(null);
+  const indexOf = (id: string | null) => items.findIndex((i) => i.id === id);
+  const titleOf = (id: unknown) => {
+    const item = items.find((i) => i.id === id);
+    return item ? itemTitle(item) : '';
+  };
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}.`,
+    onDragOver: ({ active, over }) => (over ? `${titleOf(active.id)} would move to the place of ${titleOf(over.id)}.` : undefined),
+    onDragEnd: ({ active, over }) => (over ? `${titleOf(active.id)} moved to the place of ${titleOf(over.id)}.` : 'Not moved.'),
+    onDragCancel: ({ active }) => `${titleOf(active.id)} not moved.`,
+  };
+
+  const end = (e: DragEndEvent) => {
+    setDrag(null);
+    if (e.over && e.over.id !== e.active.id) onMove(String(e.active.id), String(e.over.id));
+  };
+  const sideFor = (id: string): 'before' | 'after' | null => {
+    if (!drag || drag.overId !== id || drag.id === id) return null;
+    return indexOf(drag.id) < indexOf(id) ? 'after' : 'before';
+  };
+
+  return (
+    <div className="rama-fcfg-list">
+      <div className="rama-fcfg-add">
+        <Button icon={<PlusOutlined />} onClick={onAddFilter}>
+          Add filter
+        </Button>
+        <Button icon={<PlusOutlined />} onClick={onAddDivider}>
+          Add divider
+        </Button>
+      </div>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        modifiers={MODIFIERS}
+        accessibility={{ announcements }}
+        onDragStart={(e) => setDrag({ id: String(e.active.id), overId: null })}
+        onDragOver={(e) => setDrag((d) => (d ? { ...d, overId: e.over ? String(e.over.id) : null } : d))}
+        onDragEnd={end}
+        onDragCancel={() => setDrag(null)}
+      >
+        {items.length === 0 ? (
+          <p className="rama-fcfg-empty">No filters yet.</p>
+        ) : (
+          <ul className="rama-fcfg-items" aria-label="Filters and dividers">
+            {items.map((item) => (
+              <FilterRow
+                key={item.id}
+                item={item}
+                selected={item.id === selectedId}
+                removed={removed[item.id] !== undefined}
+                failing={failing.has(item.id)}
+                dropSide={sideFor(item.id)}
+                onSelect={() => onSelect(item.id)}
+                onRemove={() => onRemove(item.id)}
+                onRestore={() => onRestore(item.id)}
+              />
+            ))}
+          </ul>
+        )}
+      </DndContext>
+    </div>
+  );
+}

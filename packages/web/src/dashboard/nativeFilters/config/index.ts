@@ -1,0 +1,1 @@
+export { FiltersConfigModal } from './FiltersConfigModal';
