@@ -206,6 +206,14 @@ describe('result types and formats', () => {
     expect(s.body.result[0].data).toHaveLength(5);
     expect(s.body.result[0].colnames).toEqual(expect.arrayContaining(['date', 'delay', 'distance', 'origin', 'destination']));
 
+    // a first page asked with row_offset 0 starts at the first row (0 is not "no limit" for an offset)
+    const first = await admin.post<Reply>('/api/v1/chart/data', {
+      ...clientContext({ row_limit: 5, row_offset: 0 }),
+      result_type: 'drill_detail',
+    });
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.result[0].data).toHaveLength(5);
+
     const samples = await admin.post<{ result: QueryResult & { page: number; per_page: number } }>(
       `/datasource/samples?datasource_type=table&datasource_id=${flights}&per_page=10&page=2`,
       { filters: [{ col: 'origin', op: '==', val: 'SEA' }] },

@@ -88,11 +88,17 @@ function metric(v: unknown, where: string): QueryMetric {
   throw badRequest(`${where}: each metric is a saved metric's name or an adhoc metric (SIMPLE or SQL).`);
 }
 
+/** A row count: 0 means "no limit" (the maximum), as the BI server reads row_limit. */
 function limit(v: unknown, name: string, fallback: number, max: number): number {
+  const n = count(v, name, fallback);
+  return Math.min(n === 0 ? max : n, max);
+}
+
+function count(v: unknown, name: string, fallback: number): number {
   if (v === undefined || v === null) return fallback;
   const n = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 0) throw badRequest(`${name} must be a non-negative integer.`);
-  return Math.min(n === 0 ? max : n, max);
+  return n;
 }
 
 function stringMap(v: unknown): Record<string, string> {
@@ -180,7 +186,8 @@ export function normalizeQuery(raw: QueryObject, opts: { sqlMaxRow: number; defa
     orderby: orderby(q.orderby),
     orderDesc: q.order_desc !== false,
     rowLimit: limit(q.row_limit, 'row_limit', Math.min(opts.defaultRowLimit ?? DEFAULT_ROW_LIMIT, opts.sqlMaxRow), opts.sqlMaxRow),
-    rowOffset: limit(q.row_offset, 'row_offset', 0, Number.MAX_SAFE_INTEGER),
+    // an offset of 0 is the first row (not "no limit")
+    rowOffset: count(q.row_offset, 'row_offset', 0),
     seriesColumns: columns(q.series_columns, 'series_columns'),
     seriesLimit: limit(q.series_limit ?? q.timeseries_limit, 'series_limit', 0, opts.sqlMaxRow),
     seriesLimitMetric:

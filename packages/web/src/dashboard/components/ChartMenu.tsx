@@ -7,7 +7,7 @@
 import { useMemo, useState, type RefObject } from 'react';
 import { Button, Dropdown, Modal, Spin, Tabs, Typography, type MenuProps } from 'antd';
 import { MoreOutlined } from '@ant-design/icons';
-import type { DashboardChart } from '@rama/shared';
+import { dataMaskForStorage, type DashboardChart } from '@rama/shared';
 import { errorMessage } from '../../app/api';
 import { useAppDispatch, useAppSelector, useToasts } from '../../app/hooks';
 import { CodeBlock } from '../../components/CodeBlock';
@@ -17,7 +17,8 @@ import { gridColumns } from '../../explore/DataPane';
 import { downloadChartImage, exportQueryContextData, type DataExportFormat } from '../../explore/download';
 import { fetchChartQuery } from '../../explore/exploreApi';
 import { ExploreMessage } from '../../explore/messages';
-import { dashboardQueryContext } from '../chartData';
+import { dashboardFormData, dashboardQueryContext } from '../chartData';
+import { DrillDetailModal } from '../drill';
 import { makeSelectChartExtraFormData } from '../nativeFilters/selectors';
 import { useCreateDashboardPermalinkMutation } from '../dashboardPageApi';
 import { permalinkUrlParams } from '../dashboardUrl';
@@ -48,6 +49,10 @@ export function ChartMenu({ slice, componentId, title, chart, cardRef, onToggleD
   const [createPermalink] = useCreateDashboardPermalinkMutation();
   const [queryView, setQueryView] = useState<QueryView>({ open: false });
   const [tableOpen, setTableOpen] = useState(false);
+  const [drillOpen, setDrillOpen] = useState(false);
+  const datasourceUid = typeof slice.form_data.datasource === 'string' ? slice.form_data.datasource : '';
+  const datasource = useAppSelector((s) => s.dashboardCharts.datasources[datasourceUid]) ?? null;
+  const dataMask = useAppSelector((s) => s.nativeFilters.dataMask);
   const chartId = slice.id;
   const loading = chart?.chartStatus === 'loading';
 
@@ -86,7 +91,12 @@ export function ChartMenu({ slice, componentId, title, chart, cardRef, onToggleD
     try {
       const { url } = await createPermalink({
         id: dashboardId,
-        state: { urlParams: permalinkUrlParams(window.location.search), activeTabs, anchor: componentId, dataMask: {} },
+        state: {
+          urlParams: permalinkUrlParams(window.location.search),
+          activeTabs,
+          anchor: componentId,
+          dataMask: dataMaskForStorage(dataMask),
+        },
       }).unwrap();
       await copyText(url);
       addSuccessToast(DashboardMessage.PERMALINK_COPIED);
@@ -125,6 +135,7 @@ export function ChartMenu({ slice, componentId, title, chart, cardRef, onToggleD
         ]
       : []),
     { key: 'table', label: 'View as table', disabled: !chart?.queriesResponse, onClick: () => setTableOpen(true) },
+    ...(canExplore ? [{ key: 'drill', label: 'Drill to detail', onClick: () => setDrillOpen(true) }] : []),
     {
       key: 'download',
       label: 'Download',
@@ -167,6 +178,16 @@ export function ChartMenu({ slice, componentId, title, chart, cardRef, onToggleD
         </Modal>
       )}
       {tableOpen && <ResultsModal title={title} chart={chart} onClose={() => setTableOpen(false)} />}
+      {drillOpen && (
+        <DrillDetailModal
+          chartId={chartId}
+          sliceName={title}
+          formData={dashboardFormData(slice, dashboardId, extraFormData)}
+          datasource={datasource}
+          filters={[]}
+          onClose={() => setDrillOpen(false)}
+        />
+      )}
     </>
   );
 }

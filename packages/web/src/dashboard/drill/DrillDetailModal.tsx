@@ -79,7 +79,7 @@ export function DrillDetailModal({ chartId, sliceName, formData: givenFormData, 
       <div className="rama-drill-toolbar">
         <div className="rama-drill-filters" aria-label="Drill filters">
           {active.map((f, i) => (
-            <Tag key={`${f.col}:${i}`} closable onClose={() => removeFilter(f)}>
+            <Tag key={`${f.col}:${i}`} closable={{ 'aria-label': `Remove ${filterTagText(f, nameOf)}` }} onClose={() => removeFilter(f)}>
               {filterTagText(f, nameOf)}
             </Tag>
           ))}

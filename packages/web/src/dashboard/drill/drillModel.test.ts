@@ -153,6 +153,9 @@ describe('drill by', () => {
     const fd = regroupedFormData(bars, 'carrier', ['origin'], opts);
     expect(fd?.x_axis).toBe('carrier');
     expect(fd?.x_axis_sort).toBeUndefined();
+    // categories by a time: a day each, unless the chart has a grain
+    const noGrain = { ...bars, time_grain_sqla: undefined };
+    expect(regroupedFormData(noGrain, 'date', ['origin'], opts)).toMatchObject({ x_axis: 'date', time_grain_sqla: 'P1D' });
   });
 
   it('pies and aggregate tables regroup; a raw table cannot; a pivot replaces the axis the point is on', () => {

@@ -268,7 +268,14 @@ export function regroupedFormData(
     const x = columnNames(formData.x_axis ?? formData.granularity_sqla)[0] ?? null;
     // series by the new column over the same time axis; a chart of categories gets new categories
     if (list(formData.groupby).length > 0 || x === null || opts.temporalColumns.has(x)) return { ...formData, groupby: [column] };
-    return { ...formData, x_axis: column, x_axis_sort: formData.x_axis_sort === x ? undefined : formData.x_axis_sort };
+    const regrouped: QueryFormData = {
+      ...formData,
+      x_axis: column,
+      x_axis_sort: formData.x_axis_sort === x ? undefined : formData.x_axis_sort,
+    };
+    // a time axis by the instant would draw a bar per row: by day unless the chart has a grain
+    if (opts.temporalColumns.has(column) && !timeGrainOf(formData)) regrouped.time_grain_sqla = 'P1D';
+    return regrouped;
   }
   if (vizType === 'pie') return { ...formData, groupby: [column] };
   if (vizType === 'table') {

@@ -126,10 +126,19 @@ export function useNativeFilters(ready: boolean, dashboardId: number): void {
   // scopes follow the layout; filters added in the configuration start from their defaults
   useEffect(() => {
     let layout = store.getState().dashboardLayout.present;
-    let filters = store.getState().nativeFilters.filters;
+    /** the filters last seen after the load (null before it: the load brings its own masks) */
+    let filters: FilterConfigItem[] | null = null;
     return store.subscribe(() => {
       const s = store.getState();
-      if (!s.nativeFilters.initialized) return;
+      if (!s.nativeFilters.initialized) {
+        filters = null;
+        return;
+      }
+      if (filters === null) {
+        filters = s.nativeFilters.filters;
+        layout = s.dashboardLayout.present;
+        return;
+      }
       if (s.dashboardLayout.present !== layout) {
         layout = s.dashboardLayout.present;
         dispatch(nativeFiltersActions.setFilters(configuredFilters(s.nativeFilters.filters, layout)));

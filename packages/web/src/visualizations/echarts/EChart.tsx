@@ -75,6 +75,8 @@ export function EChart({ option, width, height, eventHandlers, onRendered, class
     const bound = Object.entries(eventHandlers).filter((e): e is [string, (p: unknown) => void] => typeof e[1] === 'function');
     for (const [name, handler] of bound) chart.on(name, handler);
     return () => {
+      // on unmount the instance is disposed first (a layout effect), with its handlers
+      if (chart.isDisposed()) return;
       for (const [name, handler] of bound) chart.off(name, handler);
     };
   }, [eventHandlers]);

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { TableChart } from './TableChart';
 import type { ChartDataQueryResult, QueryFormData } from '@rama/shared';
 import { transformTableProps } from './transformProps';
 import { isCellSelected, rowDimensionValues, tableCellClick } from './interaction';
@@ -66,5 +69,20 @@ describe('table cross-filters', () => {
       { col: 'origin', val: 'SFO', formattedVal: 'SFO' },
       { col: 'ds', val: Date.UTC(2024, 1, 1), formattedVal: '2024-02' },
     ]);
+  });
+});
+
+describe('table chart selection', () => {
+  const render = (interaction?: Parameters<typeof TableChart>[0]['interaction']) =>
+    renderToString(createElement(TableChart, { ...run(fd()), width: 600, height: 300, interaction }));
+
+  it('highlights the selected values and marks the cells a click filters', () => {
+    const html = render({ crossFilter: { origin: ['SFO'] }, emitCrossFilter: () => undefined });
+    expect(html.match(/class="rtc-filterable rtc-selected"[^>]*>.*?SFO/g)).toHaveLength(1);
+    expect(html.match(/rtc-filterable/g)).toHaveLength(2);
+  });
+
+  it('outside a dashboard (Explore) cells are drawn as before: no marks', () => {
+    expect(render()).not.toMatch(/rtc-filterable|rtc-selected/);
   });
 });

@@ -261,8 +261,8 @@ export function VerticalFilterBar() {
   );
 }
 
-/** Width one compact filter takes in the horizontal bar (label beside a 180 px picker). */
-const HORIZONTAL_ITEM_WIDTH = 300;
+/** Width one compact filter takes at most in the horizontal bar (a label of up to 150 px beside a 190 px picker). */
+const HORIZONTAL_ITEM_WIDTH = 370;
 
 export function HorizontalFilterBar() {
   const filters = useAppSelector((s) => s.nativeFilters.filters);

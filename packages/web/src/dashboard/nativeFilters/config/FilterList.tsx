@@ -15,6 +15,7 @@ import {
   useSensors,
   type Announcements,
   type DragEndEvent,
+  type KeyboardCoordinateGetter,
   type Modifier,
 } from '@dnd-kit/core';
 import { Button, Tooltip } from 'antd';
@@ -39,6 +40,20 @@ export interface FilterListProps {
 
 const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
 const MODIFIERS = [verticalOnly];
+
+/** Arrow keys move a picked-up item one row up or down (the default step is a fixed 25 px). */
+const rowByRow: KeyboardCoordinateGetter = (event, { currentCoordinates, context }) => {
+  const { collisionRect, droppableRects, droppableContainers } = context;
+  if (!collisionRect || (event.code !== 'ArrowUp' && event.code !== 'ArrowDown')) return undefined;
+  event.preventDefault();
+  const up = event.code === 'ArrowUp';
+  const tops = droppableContainers
+    .getEnabled()
+    .flatMap((c) => droppableRects.get(c.id)?.top ?? [])
+    .filter((top) => (up ? top < collisionRect.top - 1 : top > collisionRect.top + 1))
+    .sort((a, b) => (up ? b - a : a - b));
+  return tops.length ? { x: currentCoordinates.x, y: tops[0] } : currentCoordinates;
+};
 
 interface RowProps {
   item: FilterConfigItem;
@@ -75,7 +90,7 @@ function FilterRow({ item, selected, removed, failing, dropSide, onSelect, onRem
           className="rama-fcfg-handle"
           {...drag.attributes}
           {...drag.listeners}
-          aria-label={`Move ${title}`}
+          aria-label="Drag to reorder"
           aria-disabled={removed}
           onClick={(e) => e.stopPropagation()}
         >
@@ -117,7 +132,10 @@ function FilterRow({ item, selected, removed, failing, dropSide, onSelect, onRem
 
 export function FilterList(props: FilterListProps) {
   const { items, removed, selectedId, failing, onSelect, onAddFilter, onAddDivider, onRemove, onRestore, onMove } = props;
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: rowByRow }),
+  );
   const [drag, setDrag] = useState<{ id: string; overId: string | null } | null>(null);
   const indexOf = (id: string | null) => items.findIndex((i) => i.id === id);
   const titleOf = (id: unknown) => {

@@ -146,6 +146,7 @@ export function FilterSettings({ filter, items, datasets, errors, onChange }: Fi
             value={filter.cascadeParentIds ?? []}
             onChange={(ids) => onChange({ ...filter, cascadeParentIds: ids }, ['parents'])}
             options={parents.map((f) => ({ value: f.id, label: itemTitle(f) }))}
+            showSearch={{ optionFilterProp: 'label' }}
             placeholder={parents.length ? 'No parent filter' : 'No other value filter to depend on'}
             disabled={!parents.length && !filter.cascadeParentIds?.length}
           />
@@ -169,7 +170,7 @@ export function FilterSettings({ filter, items, datasets, errors, onChange }: Fi
       )}
 
       <Divider titlePlacement="start" plain className="rama-fcfg-section">
-        Settings
+        Value and options
       </Divider>
       <Form.Item
         label="Default value"

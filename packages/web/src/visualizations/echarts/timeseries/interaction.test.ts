@@ -155,6 +155,6 @@ describe('timeseries selection', () => {
 
   it('lines answer clicks on the line itself, not only on its points', () => {
     const { echartOptions, crossFilterMeta } = props(fd({ viz_type: 'echarts_timeseries_line' }), byOrigin);
-    expect(seriesOf(interactiveTimeseriesOption(echartOptions, crossFilterMeta, null, true))[0].triggerLineEvent).toBe(true);
+    expect(seriesOf(interactiveTimeseriesOption(echartOptions, crossFilterMeta, null, true))[0].triggerEvent).toBe(true);
   });
 });

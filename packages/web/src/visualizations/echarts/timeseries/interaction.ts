@@ -85,7 +85,7 @@ export function interactiveTimeseriesOption(
   const next = series.map((s): SeriesOption => {
     const own = typeof s.id === 'string' ? meta.series[s.id] : undefined;
     if (!own) return s;
-    let out: SeriesOption = s.type === 'line' ? { ...s, triggerLineEvent: true } : s;
+    let out: SeriesOption = s.type === 'line' ? { ...s, triggerEvent: true } : s;
     if (bySeries && isSelected(crossFilter, own.values) === false) {
       out = {
         ...out,
