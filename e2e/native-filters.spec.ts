@@ -85,7 +85,11 @@ async function threeChartDashboard(api: ApiClient): Promise<{ id: number; bar: E
 async function choose(page: Page, label: string, text: string): Promise<void> {
   await page.getByLabel(label, { exact: true }).click();
   await page.keyboard.type(text);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${text}$`) }).first().click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${text}$`) })
+    .first()
+    .click();
 }
 
 const hasOriginOrd = (filters: unknown[] | undefined) =>
@@ -94,7 +98,10 @@ const hasOriginOrd = (filters: unknown[] | undefined) =>
     return x.col === 'origin' && x.op === 'IN' && Array.isArray(x.val) && x.val.includes('ORD');
   });
 
-test('native filters: scoped select, cascade, time range, cross-filter, drill to detail, undo a removal, permalink', async ({ page, browser }) => {
+test('native filters: scoped select, cascade, time range, cross-filter, drill to detail, undo a removal, permalink', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   const api = await apiFor(page);
   const { id, bar, pie, count } = await threeChartDashboard(api);
@@ -186,12 +193,17 @@ test('native filters: scoped select, cascade, time range, cross-filter, drill to
   const flightsBefore = await holder(page, count.id).locator('.rama-chart-area').textContent();
   await filterItem(page, 'When').getByRole('button').click();
   await page.getByLabel('Range type').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^Advanced$/ }).click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: /^Advanced$/ })
+    .click();
   await page.getByLabel('Start (inclusive)').fill('2001-01-01');
   await page.getByLabel('End (exclusive)').fill('2001-02-01');
   await page.getByRole('button', { name: 'Apply', exact: true }).click();
   await page.locator('[data-test="filter-apply"]').click();
-  await expect(holder(page, count.id).locator('[data-test="chart-filter-badge"]')).toHaveAttribute('data-applied', '1', { timeout: 20_000 });
+  await expect(holder(page, count.id).locator('[data-test="chart-filter-badge"]')).toHaveAttribute('data-applied', '1', {
+    timeout: 20_000,
+  });
   await allRendered(page, 3);
   await expect.poll(async () => holder(page, count.id).locator('.rama-chart-area').textContent()).not.toBe(flightsBefore);
 

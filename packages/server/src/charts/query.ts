@@ -90,6 +90,7 @@ function metric(v: unknown, where: string): QueryMetric {
 
 /** A row count: 0 means "no limit" (the maximum), as the BI server reads row_limit. */
 function limit(v: unknown, name: string, fallback: number, max: number): number {
+  if (v === undefined || v === null) return fallback;
   const n = count(v, name, fallback);
   return Math.min(n === 0 ? max : n, max);
 }

@@ -3,7 +3,7 @@
  * the peer's labels, and the truncation each one means. The SQL each engine writes for a grain
  * must land on the same instant as `truncateToGrain` (all in UTC).
  */
-import { truncateTo } from './calendar.js';
+import { addUnits, truncateTo } from './calendar.js';
 
 /** The keys by name, as code refers to them. */
 export const TIME_GRAIN = {
@@ -115,5 +115,32 @@ export function truncateToGrain(epochMs: number, grain: TimeGrain): number {
       return truncateTo(date, 'year').getTime();
     default:
       throw new Error(`unknown time grain ${String(grain)}`);
+  }
+}
+
+/**
+ * The rows a time value of a chart grouped by `grain` stands for: [since, until). A bucket is
+ * labelled by its start, except the "week ending" grains, labelled by the week's last day.
+ */
+export function grainBucket(value: number, grain: string): { since: number; until: number } | null {
+  if (!isTimeGrain(grain) || !Number.isFinite(value)) return null;
+  const fixed = FIXED_MS[grain];
+  if (fixed) return { since: value, until: value + fixed };
+  switch (grain) {
+    case 'P1W/1970-01-03T00:00:00Z':
+    case 'P1W/1970-01-04T00:00:00Z':
+      return { since: value - 6 * DAY_MS, until: value + DAY_MS };
+    case 'P1W':
+    case '1969-12-28T00:00:00Z/P1W':
+    case '1969-12-29T00:00:00Z/P1W':
+      return { since: value, until: value + 7 * DAY_MS };
+    case 'P1M':
+      return { since: value, until: addUnits(new Date(value), 1, 'month').getTime() };
+    case 'P3M':
+      return { since: value, until: addUnits(new Date(value), 1, 'quarter').getTime() };
+    case 'P1Y':
+      return { since: value, until: addUnits(new Date(value), 1, 'year').getTime() };
+    default:
+      return null;
   }
 }

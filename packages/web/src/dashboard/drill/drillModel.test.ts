@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTimeRange, type ExploreDatasource, type QueryFormData } from '@rama/shared';
+import { grainBucket, parseTimeRange, type ExploreDatasource, type QueryFormData } from '@rama/shared';
 import {
   DRILL_DETAIL_PAGE_SIZE,
   canDrillBy,
@@ -10,7 +10,6 @@ import {
   drillByFormData,
   drillDetailQueryContext,
   drillOptionsOf,
-  grainBucket,
   regroupedFormData,
   searchColumns,
   timeGrainOf,

@@ -7,16 +7,14 @@
 import {
   GenericDataType,
   NULL_VALUE_TEXT,
-  addUnits,
   getTimeFormatter,
+  grainBucket,
   getVizDefinition,
-  isTimeGrain,
   type AdhocFilter,
   type ExploreDatasource,
   type ExploreDatasourceColumn,
   type QueryContext,
   type QueryFormData,
-  type TimeGrain,
 } from '@rama/shared';
 import type { ChartContextPoint } from '../../visualizations/types';
 
@@ -49,48 +47,6 @@ export function timeGrainOf(formData: QueryFormData): string | null {
 
 export function drillOptionsOf(formData: QueryFormData, datasource: ExploreDatasource | null): DrillOptions {
   return { temporalColumns: temporalColumnsOf(datasource), timeGrain: timeGrainOf(formData) };
-}
-
-const DAY = 86_400_000;
-const FIXED: Partial<Record<TimeGrain, number>> = {
-  PT1S: 1000,
-  PT5S: 5000,
-  PT30S: 30_000,
-  PT1M: 60_000,
-  PT5M: 300_000,
-  PT10M: 600_000,
-  PT15M: 900_000,
-  PT30M: 1_800_000,
-  PT1H: 3_600_000,
-  PT6H: 21_600_000,
-  P1D: DAY,
-};
-
-/**
- * The rows a time value of a chart grouped by `grain` stands for: [since, until). A bucket is
- * labelled by its start, except the "week ending" grains, labelled by the week's last day.
- */
-export function grainBucket(value: number, grain: string): { since: number; until: number } | null {
-  if (!isTimeGrain(grain) || !Number.isFinite(value)) return null;
-  const fixed = FIXED[grain];
-  if (fixed) return { since: value, until: value + fixed };
-  switch (grain) {
-    case 'P1W/1970-01-03T00:00:00Z':
-    case 'P1W/1970-01-04T00:00:00Z':
-      return { since: value - 6 * DAY, until: value + DAY };
-    case 'P1W':
-    case '1969-12-28T00:00:00Z/P1W':
-    case '1969-12-29T00:00:00Z/P1W':
-      return { since: value, until: value + 7 * DAY };
-    case 'P1M':
-      return { since: value, until: addUnits(new Date(value), 1, 'month').getTime() };
-    case 'P3M':
-      return { since: value, until: addUnits(new Date(value), 1, 'quarter').getTime() };
-    case 'P1Y':
-      return { since: value, until: addUnits(new Date(value), 1, 'year').getTime() };
-    default:
-      return null;
-  }
 }
 
 /** A time as the server reads it in a filter: naive ISO in UTC, milliseconds only when there are some. */

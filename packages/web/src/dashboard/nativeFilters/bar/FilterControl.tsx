@@ -36,7 +36,7 @@ function SelectFilter({ filter, mask, parentExtraFormData, onChange, onApplyNow,
   const [search, setSearch] = useState('');
   const options = useFilterOptions(filter, parentExtraFormData, search);
   const multi = filter.controlValues?.multiSelect !== false;
-  const selected = (Array.isArray(mask?.filterState.value) ? mask.filterState.value : []) as unknown[];
+  const selected = useMemo(() => (Array.isArray(mask?.filterState.value) ? mask.filterState.value : []) as unknown[], [mask]);
   const byKey = useMemo(() => new Map([...options.values, ...selected].map((v) => [optionKey(v), v])), [options.values, selected]);
 
   // "Select first filter value by default": once the options are in and nothing is picked

@@ -2,19 +2,16 @@
  * A filter's options, asked through the chart data endpoint (issue 13 part 2): the distinct values
  * of a select filter's column (narrowed by its pre-filter, its parents' values and, with "search
  * all options", what the user types), or the min and max of a range filter's column. One request
- * per distinct question; a newer question aborts the older one.
+ * per distinct question (useFilterOptionRows).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { filterOptionsQueryContext, type ExploreDatasource, type ExtraFormData, type NativeFilter } from '@rama/shared';
-import { errorMessage, request } from '../../../app/api';
 import { useDebouncedValue } from '../../../components/useDebouncedValue';
 import { fetchExploreDatasource } from '../../../explore/exploreApi';
+import { boundsOf } from '../../../explore/controls/textValue';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { chartsActions } from '../../state/chartsSlice';
-
-interface ChartDataReply {
-  result: { data: Record<string, unknown>[] }[];
-}
+import { useFilterOptionRows } from '../useFilterOptionRows';
 
 export interface FilterOptions {
   values: unknown[];
@@ -24,57 +21,21 @@ export interface FilterOptions {
   error: string | null;
 }
 
-const cache = new Map<string, Promise<Record<string, unknown>[]>>();
-
-/** Options are asked once per question for the page's life (a refresh of the dashboard asks again). */
-export function clearFilterOptionsCache(): void {
-  cache.clear();
-}
-
 export function useFilterOptions(filter: NativeFilter, parentExtraFormData: ExtraFormData, search: string): FilterOptions {
   const term = useDebouncedValue(filter.controlValues?.searchAllOptions ? search : '', 300);
   const queryContext = useMemo(
     () => filterOptionsQueryContext(filter, { parentExtraFormData, search: term }),
     [filter, parentExtraFormData, term],
   );
-  const key = queryContext ? JSON.stringify(queryContext) : null;
-  const [state, setState] = useState<{ key: string; rows: Record<string, unknown>[]; error: string | null } | null>(null);
-
-  useEffect(() => {
-    if (!key || !queryContext) return;
-    let cancelled = false;
-    let load = cache.get(key);
-    if (!load) {
-      load = request<ChartDataReply>({ url: '/api/v1/chart/data', method: 'POST', body: queryContext }).then(
-        (r) => r.result[0]?.data ?? [],
-      );
-      load.catch(() => cache.delete(key));
-      cache.set(key, load);
-    }
-    load.then(
-      (rows) => !cancelled && setState({ key, rows, error: null }),
-      (e: unknown) => !cancelled && setState({ key, rows: [], error: errorMessage(e) }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [key, queryContext]);
-
+  const { rows, loading, error } = useFilterOptionRows(queryContext);
   const column = filter.targets?.[0]?.column?.name ?? '';
-  const current = state && state.key === key ? state : null;
-  const rows = current?.rows ?? [];
-  const num = (v: unknown) =>
-    typeof v === 'number' && Number.isFinite(v)
-      ? v
-      : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))
-        ? Number(v)
-        : null;
+  const [min, max] = filter.filterType === 'filter_range' ? boundsOf([rows[0]?.min, rows[0]?.max]) : [null, null];
   return {
     values: filter.filterType === 'filter_select' ? rows.map((r) => r[column]).filter((v) => v !== undefined) : [],
-    min: filter.filterType === 'filter_range' ? num(rows[0]?.min) : null,
-    max: filter.filterType === 'filter_range' ? num(rows[0]?.max) : null,
-    loading: Boolean(key) && !current,
-    error: current?.error ?? null,
+    min,
+    max,
+    loading,
+    error,
   };
 }
 

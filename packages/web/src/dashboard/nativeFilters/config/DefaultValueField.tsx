@@ -19,7 +19,7 @@ import {
 import { useDebouncedValue } from '../../../components/useDebouncedValue';
 import { TimeRangePicker } from '../../../explore/controls/TimeRangePicker';
 import { columnOf, defaultValueOf, temporalColumns, timeGrainChoices } from './filterEdits';
-import { useFilterOptionRows } from './useFilterOptions';
+import { useFilterOptionRows } from '../useFilterOptionRows';
 
 export interface DefaultValueFieldProps {
   id: string;
