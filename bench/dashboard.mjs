@@ -13,14 +13,14 @@ const STEP_TIMEOUT = 30_000;
 const LONG_TASK_GOAL_MS = 200;
 const HOLDER = '[data-test="dashboard-chart"]';
 
-async function api(server, method, path, body, expected) {
+export async function api(server, method, path, body, expected) {
   const r = await server.api(method, path, body);
   if (r.status !== expected) throw new Error(`${method} ${path}: expected ${expected}, got ${r.status} ${r.text.slice(0, 300)}`);
   return JSON.parse(r.text);
 }
 
 /** The charts of the example dashboards, flights first. */
-async function exampleCharts(server) {
+export async function exampleCharts(server) {
   const out = [];
   for (const slug of ['flights', 'world_health']) {
     const r = await server.api('GET', `/api/v1/dashboard/${slug}/charts`);
@@ -33,7 +33,7 @@ async function exampleCharts(server) {
   return out;
 }
 
-const datasetIdOf = (chart) => Number(String(chart.form_data.datasource).split('__')[0]);
+export const datasetIdOf = (chart) => Number(String(chart.form_data.datasource).split('__')[0]);
 
 /** A copy of an example chart, saved on the dashboard. */
 async function cloneChart(server, chart, name, dashboardId) {
@@ -89,7 +89,7 @@ function gridLayout(title, charts, perRow, height) {
  * Creates a published dashboard of `count` charts: the example charts themselves when `clone` is
  * off (a chart may sit on several dashboards), else copies of them cycled through.
  */
-async function benchDashboard(server, { title, charts, count, clone, perRow, height }) {
+export async function benchDashboard(server, { title, charts, count, clone, perRow, height }) {
   const dashboard = await api(server, 'POST', '/api/v1/dashboard/', { dashboard_title: title, published: true }, 201);
   const placed = [];
   for (let i = 0; i < count; i++) {
@@ -124,7 +124,7 @@ const holderStatuses = (page) =>
     return out;
   }, HOLDER);
 
-async function openDashboard(page, url) {
+export async function openDashboard(page, url) {
   await page.goto(url, { waitUntil: 'commit' });
   try {
     await page.locator('[data-test="dashboard"]').first().waitFor({ timeout: PAGE_TIMEOUT });
@@ -134,7 +134,7 @@ async function openDashboard(page, url) {
 }
 
 /** Waits for `count` chart holders in the page (drawn or not). */
-async function waitHolders(page, count) {
+export async function waitHolders(page, count) {
   try {
     await page.waitForFunction(
       ({ sel, count }) => document.querySelectorAll(sel).length >= count,
@@ -151,7 +151,7 @@ async function waitHolders(page, count) {
  * holders are all rendered (only those in the viewport when `inViewport`); throws with the holders'
  * statuses when a chart fails or the time runs out.
  */
-async function waitRendered(page, { expected, inViewport, timeout, what }) {
+export async function waitRendered(page, { expected, inViewport, timeout, what }) {
   try {
     const handle = await page.waitForFunction(
       ({ sel, expected, inViewport }) => {

@@ -4,6 +4,7 @@ import { benchGrid } from './grid.mjs';
 import { benchCharts } from './charts.mjs';
 import { benchExplore } from './explore.mjs';
 import { benchDashboards } from './dashboard.mjs';
+import { benchFilters } from './filters.mjs';
 
 const only = process.argv[2];
 const ms = (x) => x.toFixed(x < 10 ? 2 : 0);
@@ -13,6 +14,7 @@ if (!only || only === 'grid') results.push(...(await benchGrid()));
 if (!only || only === 'charts') results.push(...(await benchCharts()));
 if (!only || only === 'explore') results.push(...(await benchExplore()));
 if (!only || only === 'dashboard') results.push(...(await benchDashboards()));
+if (!only || only === 'filters') results.push(...(await benchFilters()));
 for (const r of results) {
   if (r.summary !== undefined) {
     console.log(r.summary);

@@ -276,7 +276,8 @@ export function HorizontalFilterBar() {
     return () => observer.disconnect();
   }, []);
   const native = filters.filter(isNativeFilter);
-  const fit = Math.max(1, Math.floor((width - 420) / HORIZONTAL_ITEM_WIDTH));
+  // the icons at the start and the two buttons at the end take about 300 px
+  const fit = Math.max(1, Math.floor((width - 300) / HORIZONTAL_ITEM_WIDTH));
   const shown = native.slice(0, fit);
   const more = native.slice(fit);
   let overflow: ReactNode = null;
