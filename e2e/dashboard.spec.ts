@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN_STORAGE_STATE, apiFor, shot, toast, unique } from './support';
+import { ADMIN_STORAGE_STATE, apiFor, openNavMenu, shot, toast, unique } from './support';
 
 // Dashboards as a viewer and as an owner use them (issue 12): an example dashboard draws every
 // chart and loads a tab's charts when it opens; an owner edits a copy (palette drops, a refused
@@ -201,7 +201,7 @@ test('a permalink restores the open tab in a fresh browser; standalone modes hid
   await page.getByRole('tab', { name: 'Details' }).click();
   await expect(page).toHaveURL(/activeTabs=/);
   await page.locator('[data-test="dashboard-menu"]').click();
-  await page.getByRole('menuitem', { name: 'Share' }).hover();
+  await openNavMenu(page, /^Share/, 'Copy permalink to clipboard');
   const created = page.waitForResponse((r) => /\/api\/v1\/dashboard\/\d+\/permalink$/.test(r.url()) && r.request().method() === 'POST');
   await page.getByRole('menuitem', { name: 'Copy permalink to clipboard' }).click();
   const { url } = (await (await created).json()) as { url: string };

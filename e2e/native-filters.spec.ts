@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { ADMIN_STORAGE_STATE, apiFor, shot, toast, unique, type ApiClient } from './support';
+import { ADMIN_STORAGE_STATE, apiFor, openNavMenu, shot, toast, unique, type ApiClient } from './support';
 
 // Native filters, cross-filters and drilling (issue 13), on a dashboard of three flights charts:
 // a select filter on origin scoped to two of them reaches exactly those two; a second filter
@@ -249,7 +249,7 @@ test('native filters: scoped select, cascade, time range, cross-filter, drill to
   await page.locator('[data-test="filter-apply"]').click();
   await allRendered(page, 3);
   await page.locator('[data-test="dashboard-menu"]').click();
-  await page.getByRole('menuitem', { name: 'Share' }).hover();
+  await openNavMenu(page, /^Share/, 'Copy permalink to clipboard');
   const created = page.waitForResponse((r) => /\/api\/v1\/dashboard\/\d+\/permalink$/.test(r.url()) && r.request().method() === 'POST');
   await page.getByRole('menuitem', { name: 'Copy permalink to clipboard' }).click();
   const { url } = (await (await created).json()) as { url: string };
@@ -279,8 +279,8 @@ test('the filter bar lies across the top when its orientation is horizontal, and
   await page.goto(`/rama/dashboard/${copy.result.id}/`);
   await expect(page.locator('.rama-filter-bar--vertical')).toBeVisible();
   await page.getByRole('button', { name: 'Filter bar settings' }).click();
-  await page.getByRole('menuitem', { name: 'Orientation of filter bar' }).hover();
-  await page.getByRole('menuitem', { name: /Horizontal \(Top\)/ }).click();
+  await openNavMenu(page, /^Orientation of filter bar/, 'Horizontal (Top)');
+  await page.getByRole('menuitem', { name: 'Horizontal (Top)' }).click();
   await expect(page.locator('.rama-filter-bar--horizontal')).toBeVisible();
   await expect(page.locator('.rama-filter-bar--horizontal').getByText('Origin airport')).toBeVisible();
   await shot(page, 'filters-horizontal');

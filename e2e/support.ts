@@ -24,13 +24,15 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** Open a top-navigation menu (SQL, Data, Settings) and wait for one of its entries. */
-export async function openNavMenu(page: Page, label: string, entry: string): Promise<void> {
+/** Open a hover submenu (a top-navigation menu, or a dropdown's "Share") and wait for one of its entries. */
+export async function openNavMenu(page: Page, label: string | RegExp, entry: string): Promise<void> {
   const item = page.getByRole('menuitem', { name: entry, exact: true });
-  // a hover submenu opens after a delay and closes when the pointer left another one meanwhile:
-  // hover again until it is open (a loaded machine can miss the first hover)
+  // a hover submenu opens after a delay and closes when the pointer left another one meanwhile; a
+  // menu still sliding in can miss the first hover: leave and hover again until it is open
   await expect(async () => {
-    await page.getByRole('menuitem', { name: label, exact: true }).hover();
+    await page.mouse.move(0, 0);
+    // a submenu title's name ends with its arrow icon's ("Share right"): match those by a pattern
+    await page.getByRole('menuitem', typeof label === 'string' ? { name: label, exact: true } : { name: label }).hover();
     await expect(item).toBeVisible({ timeout: 3_000 });
   }).toPass({ timeout: 20_000 });
 }
