@@ -34,6 +34,8 @@ export async function openNavMenu(page: Page, label: string | RegExp, entry: str
     // a submenu title's name ends with its arrow icon's ("Share right"): match those by a pattern
     await page.getByRole('menuitem', typeof label === 'string' ? { name: label, exact: true } : { name: label }).hover();
     await expect(item).toBeVisible({ timeout: 3_000 });
+    // a popup is first drawn at the top of the page, then aligned beside its title: wait for that
+    await expect.poll(async () => ((await item.boundingBox())?.y ?? 0) > 8, { timeout: 3_000 }).toBe(true);
   }).toPass({ timeout: 20_000 });
 }
 
