@@ -200,6 +200,8 @@ test('a permalink restores the open tab in a fresh browser; standalone modes hid
   await page.goto('/rama/dashboard/flights/');
   await page.getByRole('tab', { name: 'Details' }).click();
   await expect(page).toHaveURL(/activeTabs=/);
+  // the menu is opened once the tab's charts are drawn (a chart finishing meanwhile moves an open submenu)
+  await expectAllRendered(page, 4);
   await page.locator('[data-test="dashboard-menu"]').click();
   await openNavMenu(page, /^Share/, 'Copy permalink to clipboard');
   const created = page.waitForResponse((r) => /\/api\/v1\/dashboard\/\d+\/permalink$/.test(r.url()) && r.request().method() === 'POST');

@@ -4,7 +4,7 @@
  * (refresh, auto-refresh interval, properties, CSS, save as, permalink, image, fullscreen). In edit
  * mode the edit kit's actions (undo, redo, discard, save) replace the view actions.
  */
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button, Dropdown, Spin, Tag, Tooltip, Typography, type MenuProps } from 'antd';
 import { EditOutlined, MoreOutlined, ReloadOutlined } from '@ant-design/icons';
 import { DASHBOARD_MESSAGES, REFRESH_INTERVALS, dataMaskForStorage } from '@rama/shared';
@@ -157,34 +157,51 @@ export function DashboardHeader({ fullscreen, onRefresh, onToggleFullscreen, onE
   };
 
   const intervalLabel = REFRESH_INTERVALS.find(([seconds]) => seconds === refreshFrequency)?.[1];
-  const items: MenuProps['items'] = [
-    { key: 'refresh', label: 'Refresh dashboard', disabled: refreshing, onClick: onRefresh },
-    {
-      key: 'interval',
-      label: refreshFrequency > 0 && intervalLabel ? `Set auto-refresh interval (${intervalLabel})` : 'Set auto-refresh interval',
-      onClick: () => setDialog('refresh'),
-    },
-    { type: 'divider' },
-    ...(canEdit
-      ? [
-          { key: 'properties', label: 'Edit properties', onClick: () => setDialog('properties') },
-          { key: 'css', label: 'Edit CSS', onClick: () => setDialog('css') },
-        ]
-      : []),
-    ...(info.dash_save_perm ? [{ key: 'saveAs', label: 'Save as', onClick: () => setDialog('saveAs') }] : []),
-    ...(canEdit || info.dash_save_perm ? [{ type: 'divider' as const }] : []),
-    { key: 'download', label: 'Download', children: [{ key: 'image', label: 'Download as image', onClick: downloadImage }] },
-    ...(info.dash_share_perm
-      ? [
-          {
-            key: 'share',
-            label: 'Share',
-            children: [{ key: 'permalink', label: 'Copy permalink to clipboard', onClick: () => void copyPermalink() }],
-          },
-        ]
-      : []),
-    ...(editMode ? [] : [{ key: 'fullscreen', label: fullscreen ? 'Exit fullscreen' : 'Enter fullscreen', onClick: onToggleFullscreen }]),
-  ];
+  // the menu keeps its identity while charts load and colours sync: a menu rebuilt under an open
+  // submenu moves the submenu away from the pointer (and a click on it is lost)
+  const actions = useRef({ onRefresh, copyPermalink, downloadImage, onToggleFullscreen });
+  useLayoutEffect(() => {
+    actions.current = { onRefresh, copyPermalink, downloadImage, onToggleFullscreen };
+  });
+  const savePerm = info.dash_save_perm;
+  const sharePerm = info.dash_share_perm;
+  const items = useMemo((): MenuProps['items'] => {
+    const act = () => actions.current;
+    return [
+      { key: 'refresh', label: 'Refresh dashboard', onClick: () => act().onRefresh() },
+      {
+        key: 'interval',
+        label: refreshFrequency > 0 && intervalLabel ? `Set auto-refresh interval (${intervalLabel})` : 'Set auto-refresh interval',
+        onClick: () => setDialog('refresh'),
+      },
+      { type: 'divider' },
+      ...(canEdit
+        ? [
+            { key: 'properties', label: 'Edit properties', onClick: () => setDialog('properties') },
+            { key: 'css', label: 'Edit CSS', onClick: () => setDialog('css') },
+          ]
+        : []),
+      ...(savePerm ? [{ key: 'saveAs', label: 'Save as', onClick: () => setDialog('saveAs') }] : []),
+      ...(canEdit || savePerm ? [{ type: 'divider' as const }] : []),
+      {
+        key: 'download',
+        label: 'Download',
+        children: [{ key: 'image', label: 'Download as image', onClick: () => act().downloadImage() }],
+      },
+      ...(sharePerm
+        ? [
+            {
+              key: 'share',
+              label: 'Share',
+              children: [{ key: 'permalink', label: 'Copy permalink to clipboard', onClick: () => void act().copyPermalink() }],
+            },
+          ]
+        : []),
+      ...(editMode
+        ? []
+        : [{ key: 'fullscreen', label: fullscreen ? 'Exit fullscreen' : 'Enter fullscreen', onClick: () => act().onToggleFullscreen() }]),
+    ];
+  }, [refreshFrequency, intervalLabel, canEdit, savePerm, sharePerm, editMode, fullscreen, setDialog]);
 
   const modifiedAt = info.changed_on;
   const modified = modifiedAt ? formatRelative(modifiedAt) : '';
