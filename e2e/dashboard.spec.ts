@@ -178,8 +178,13 @@ test('an owner edits a copy: adds markdown and a chart, a drop that does not fit
   await shot(page, 'dashboard-edit-saved');
 
   // save as a copy, then publish it
-  await page.locator('[data-test="dashboard-menu"]').click();
-  await page.getByRole('menuitem', { name: 'Save as' }).click();
+  // the menu is opened again when a click on it was lost (a menu can be redrawn while the charts load)
+  await expect(async () => {
+    await page.keyboard.press('Escape');
+    await page.locator('[data-test="dashboard-menu"]').click();
+    await page.getByRole('menuitem', { name: 'Save as' }).click({ timeout: 3_000 });
+    await expect(page.locator('[data-test="save-as-title"]')).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 40_000 });
   const copyTitle = unique('Copy of world');
   await page.locator('[data-test="save-as-title"]').fill(copyTitle);
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
@@ -202,11 +207,18 @@ test('a permalink restores the open tab in a fresh browser; standalone modes hid
   await expect(page).toHaveURL(/activeTabs=/);
   // the menu is opened once the tab's charts are drawn (a chart finishing meanwhile moves an open submenu)
   await expectAllRendered(page, 4);
-  await page.locator('[data-test="dashboard-menu"]').click();
-  await openNavMenu(page, /^Share/, 'Copy permalink to clipboard');
-  const created = page.waitForResponse((r) => /\/api\/v1\/dashboard\/\d+\/permalink$/.test(r.url()) && r.request().method() === 'POST');
-  await page.getByRole('menuitem', { name: 'Copy permalink to clipboard' }).click();
-  const { url } = (await (await created).json()) as { url: string };
+  // the menu is opened again when a click on it was lost (a menu can be redrawn while the charts load)
+  let url = '';
+  await expect(async () => {
+    await page.keyboard.press('Escape');
+    await page.locator('[data-test="dashboard-menu"]').click();
+    await openNavMenu(page, /^Share/, 'Copy permalink to clipboard');
+    const created = page.waitForResponse((r) => /\/api\/v1\/dashboard\/\d+\/permalink$/.test(r.url()) && r.request().method() === 'POST', {
+      timeout: 5_000,
+    });
+    await page.getByRole('menuitem', { name: 'Copy permalink to clipboard' }).click({ timeout: 3_000 });
+    url = ((await (await created).json()) as { url: string }).url;
+  }).toPass({ timeout: 60_000 });
   expect(url).toMatch(/\/rama\/dashboard\/p\/[^/]+\/$/);
 
   const fresh = await browser.newContext({ storageState: ADMIN_STORAGE_STATE });

@@ -248,11 +248,18 @@ test('native filters: scoped select, cascade, time range, cross-filter, drill to
   await page.keyboard.press('Escape');
   await page.locator('[data-test="filter-apply"]').click();
   await allRendered(page, 3);
-  await page.locator('[data-test="dashboard-menu"]').click();
-  await openNavMenu(page, /^Share/, 'Copy permalink to clipboard');
-  const created = page.waitForResponse((r) => /\/api\/v1\/dashboard\/\d+\/permalink$/.test(r.url()) && r.request().method() === 'POST');
-  await page.getByRole('menuitem', { name: 'Copy permalink to clipboard' }).click();
-  const { url } = (await (await created).json()) as { url: string };
+  // the menu is opened again when a click on it was lost (a menu can be redrawn while the charts load)
+  let url = '';
+  await expect(async () => {
+    await page.keyboard.press('Escape');
+    await page.locator('[data-test="dashboard-menu"]').click();
+    await openNavMenu(page, /^Share/, 'Copy permalink to clipboard');
+    const created = page.waitForResponse((r) => /\/api\/v1\/dashboard\/\d+\/permalink$/.test(r.url()) && r.request().method() === 'POST', {
+      timeout: 5_000,
+    });
+    await page.getByRole('menuitem', { name: 'Copy permalink to clipboard' }).click({ timeout: 3_000 });
+    url = ((await (await created).json()) as { url: string }).url;
+  }).toPass({ timeout: 60_000 });
 
   const fresh = await browser.newContext({ storageState: ADMIN_STORAGE_STATE });
   const other = await fresh.newPage();
