@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN_STORAGE_STATE, apiFor, openNavMenu, shot, toast, unique } from './support';
+import { ADMIN_STORAGE_STATE, apiFor, copyDashboardPermalink, shot, toast, unique } from './support';
 
 // Dashboards as a viewer and as an owner use them (issue 12): an example dashboard draws every
 // chart and loads a tab's charts when it opens; an owner edits a copy (palette drops, a refused
@@ -207,18 +207,7 @@ test('a permalink restores the open tab in a fresh browser; standalone modes hid
   await expect(page).toHaveURL(/activeTabs=/);
   // the menu is opened once the tab's charts are drawn (a chart finishing meanwhile moves an open submenu)
   await expectAllRendered(page, 4);
-  // the menu is opened again when a click on it was lost (a menu can be redrawn while the charts load)
-  let url = '';
-  await expect(async () => {
-    await page.keyboard.press('Escape');
-    await page.locator('[data-test="dashboard-menu"]').click();
-    await openNavMenu(page, /^Share/, 'Copy permalink to clipboard');
-    const created = page.waitForResponse((r) => /\/api\/v1\/dashboard\/\d+\/permalink$/.test(r.url()) && r.request().method() === 'POST', {
-      timeout: 5_000,
-    });
-    await page.getByRole('menuitem', { name: 'Copy permalink to clipboard' }).click({ timeout: 3_000 });
-    url = ((await (await created).json()) as { url: string }).url;
-  }).toPass({ timeout: 60_000 });
+  const url = await copyDashboardPermalink(page);
   expect(url).toMatch(/\/rama\/dashboard\/p\/[^/]+\/$/);
 
   const fresh = await browser.newContext({ storageState: ADMIN_STORAGE_STATE });

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { ADMIN_STORAGE_STATE, apiFor, openNavMenu, shot, toast, unique, type ApiClient } from './support';
+import { ADMIN_STORAGE_STATE, apiFor, copyDashboardPermalink, openNavMenu, shot, toast, unique, type ApiClient } from './support';
 
 // Native filters, cross-filters and drilling (issue 13), on a dashboard of three flights charts:
 // a select filter on origin scoped to two of them reaches exactly those two; a second filter
@@ -248,18 +248,7 @@ test('native filters: scoped select, cascade, time range, cross-filter, drill to
   await page.keyboard.press('Escape');
   await page.locator('[data-test="filter-apply"]').click();
   await allRendered(page, 3);
-  // the menu is opened again when a click on it was lost (a menu can be redrawn while the charts load)
-  let url = '';
-  await expect(async () => {
-    await page.keyboard.press('Escape');
-    await page.locator('[data-test="dashboard-menu"]').click();
-    await openNavMenu(page, /^Share/, 'Copy permalink to clipboard');
-    const created = page.waitForResponse((r) => /\/api\/v1\/dashboard\/\d+\/permalink$/.test(r.url()) && r.request().method() === 'POST', {
-      timeout: 5_000,
-    });
-    await page.getByRole('menuitem', { name: 'Copy permalink to clipboard' }).click({ timeout: 3_000 });
-    url = ((await (await created).json()) as { url: string }).url;
-  }).toPass({ timeout: 60_000 });
+  const url = await copyDashboardPermalink(page);
 
   const fresh = await browser.newContext({ storageState: ADMIN_STORAGE_STATE });
   const other = await fresh.newPage();

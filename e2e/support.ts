@@ -39,6 +39,25 @@ export async function openNavMenu(page: Page, label: string | RegExp, entry: str
   }).toPass({ timeout: 20_000 });
 }
 
+/**
+ * "Copy permalink to clipboard" from the dashboard header menu; the menu is opened again when a
+ * click on it was lost (a menu can be redrawn while the charts load). Returns the permalink's url.
+ */
+export async function copyDashboardPermalink(page: Page): Promise<string> {
+  let url = '';
+  await expect(async () => {
+    await page.keyboard.press('Escape');
+    await page.locator('[data-test="dashboard-menu"]').click();
+    await openNavMenu(page, /^Share/, 'Copy permalink to clipboard');
+    const created = page.waitForResponse((r) => /\/api\/v1\/dashboard\/\d+\/permalink$/.test(r.url()) && r.request().method() === 'POST', {
+      timeout: 5_000,
+    });
+    await page.getByRole('menuitem', { name: 'Copy permalink to clipboard' }).click({ timeout: 3_000 });
+    url = ((await (await created).json()) as { url: string }).url;
+  }).toPass({ timeout: 60_000 });
+  return url;
+}
+
 /** The newest toast with this text. */
 export function toast(page: Page, text: string | RegExp) {
   return page.getByTestId('toast').filter({ hasText: text }).first();
