@@ -61,3 +61,8 @@ export * from './filters/indicators.js';
 export * from './filters/urlState.js';
 export * from './filters/changes.js';
 export * from './api/nativeFilters.js';
+export * from './api/report.js';
+export * from './reports/messages.js';
+export * from './reports/schedule.js';
+export * from './reports/validator.js';
+export * from './reports/rules.js';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   clampQueryLimit,
-  crontabError,
   parseRecipients,
   resultsAsText,
   defaultDatabaseId,
@@ -13,6 +12,7 @@ import {
   sqlToRun,
   templateParamsError,
 } from './editor.js';
+import { crontabError } from '../reports/schedule.js';
 
 describe('what runs (§5: "Estimation sends the selected text if any, else the whole sql"; Run does the same)', () => {
   it('prefers a non-blank selection', () => {
@@ -92,7 +92,7 @@ describe('schedule (saved query extra_json.schedule_info)', () => {
     expect(crontabError('0 8 * * 1')).toBeNull();
     expect(crontabError('*/15 * * * MON-FRI')).toBeNull();
     expect(crontabError('0 8 * *')).toMatch(/five fields/);
-    expect(crontabError('0 8 * * $')).toMatch(/may only hold/);
+    expect(crontabError('0 8 * * $')).toMatch(/Invalid cron expression/);
   });
 
   it('splits recipients and lists bad addresses', () => {

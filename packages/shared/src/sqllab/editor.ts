@@ -85,14 +85,6 @@ export function parseDatasourceKey(key: string | null | undefined): { id: number
   return m ? { id: Number(m[1]), type: m[2] } : null;
 }
 
-/** A crontab line has five fields (minute hour day-of-month month day-of-week); the message says what is wrong. */
-export function crontabError(text: string): string | null {
-  const fields = text.trim().split(/\s+/).filter(Boolean);
-  if (fields.length !== 5) return 'A schedule needs five fields: minute hour day-of-month month day-of-week (e.g. "0 8 * * 1")';
-  if (!fields.every((f) => /^[\d*,/\-A-Za-z?LW#]+$/.test(f))) return 'A schedule field may only hold numbers, names, *, /, - and ,';
-  return null;
-}
-
 /** Recipient e-mail addresses from text separated by commas, semicolons or spaces; bad ones listed apart. */
 export function parseRecipients(text: string): { emails: string[]; invalid: string[] } {
   const parts = text
