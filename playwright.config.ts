@@ -4,6 +4,8 @@ import { ADMIN_STORAGE_STATE } from './e2e/support';
 // `npm test` picks a free port, so several runs (or a developer's server) do not collide
 const PORT = Number(process.env.RAMA_E2E_PORT ?? 18089);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+// a second server with asynchronous chart queries on (e2e/async-charts.spec.ts)
+const ASYNC_PORT = PORT + 1;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -46,18 +48,35 @@ export default defineConfig({
     // Last: it uses up the login attempts allowed per minute.
     { name: 'rate-limit', testMatch: /rate-limit\.spec\.ts/, dependencies: ['chromium'] },
   ],
-  webServer: {
-    command: 'node packages/server/dist/cli.js init && node packages/server/dist/cli.js start',
-    url: `${BASE_URL}/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      RAMA_HOME: `.rama-test/e2e-${PORT}`,
-      RAMA_PORT: String(PORT),
-      RAMA_ADMIN_PASSWORD: 'e2e-admin-password',
-      RAMA_SECRET_KEY: 'e2e-secret-key-that-is-long-enough-0123456789',
+  webServer: [
+    {
+      command: 'node packages/server/dist/cli.js init && node packages/server/dist/cli.js start',
+      url: `${BASE_URL}/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        RAMA_HOME: `.rama-test/e2e-${PORT}`,
+        RAMA_PORT: String(PORT),
+        RAMA_ADMIN_PASSWORD: 'e2e-admin-password',
+        RAMA_SECRET_KEY: 'e2e-secret-key-that-is-long-enough-0123456789',
+      },
     },
-  },
+    {
+      command: 'node packages/server/dist/cli.js init && node packages/server/dist/cli.js start',
+      url: `http://127.0.0.1:${ASYNC_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        RAMA_HOME: `.rama-test/e2e-async-${ASYNC_PORT}`,
+        RAMA_PORT: String(ASYNC_PORT),
+        RAMA_ADMIN_PASSWORD: 'e2e-admin-password',
+        RAMA_SECRET_KEY: 'e2e-secret-key-that-is-long-enough-0123456789',
+        GLOBAL_ASYNC_QUERIES: 'true',
+      },
+    },
+  ],
 });

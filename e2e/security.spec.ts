@@ -52,7 +52,10 @@ test.describe('users and roles', () => {
     await expect(gamma).toHaveURL(/\/rama\/welcome\/$/);
     await expect(gamma.getByRole('heading', { name: 'Welcome, Gail' })).toBeVisible();
     await expect(gamma.getByRole('link', { name: 'Connect a database' })).toHaveCount(0);
-    await expect(gamma.getByRole('menuitem', { name: 'Settings', exact: true })).toHaveCount(0);
+    // Settings holds only what Gamma may read: the alerts and reports, not users or roles
+    await openNavMenu(gamma, 'Settings', 'Alerts & reports');
+    await expect(gamma.getByRole('menuitem', { name: 'Users', exact: true })).toHaveCount(0);
+    await expect(gamma.getByRole('menuitem', { name: 'Roles', exact: true })).toHaveCount(0);
     await openNavMenu(gamma, 'Data', 'Databases');
     await gamma.getByRole('menuitem', { name: 'Databases', exact: true }).click();
     await expect(gamma).toHaveURL(/\/databaseview\/list\/$/);

@@ -4,14 +4,23 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 
-const freePort = () =>
+const listenable = (port) =>
   new Promise((resolve) => {
     const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
+    srv.once('error', () => resolve(null));
+    srv.listen(port, '127.0.0.1', () => {
+      const { port: taken } = srv.address();
+      srv.close(() => resolve(taken));
     });
   });
+
+/** A free port whose next one is free too (the e2e run starts a second server there). */
+const freePort = async () => {
+  for (;;) {
+    const port = await listenable(0);
+    if (port && port < 65535 && (await listenable(port + 1))) return port;
+  }
+};
 
 const root = new URL('..', import.meta.url).pathname;
 execFileSync(process.execPath, ['scripts/ensure.mjs'], { cwd: root, stdio: 'inherit' });

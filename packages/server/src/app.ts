@@ -7,6 +7,7 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
 import type { RamaConfig } from './config.js';
 import type { AppContext } from './context.js';
 import { openMetadataStore, type MetadataStore } from './metadata/db.js';
@@ -18,6 +19,8 @@ import { DatabaseConnections } from './databases/connections.js';
 import { createSqlLabRuntime } from './sqllab/runtime.js';
 import { Executor } from './execution/executor.js';
 import { ChartDataService } from './charts/service.js';
+import { createReportsRuntime } from './reports/runtime.js';
+import { AsyncQueries } from './async/service.js';
 import { threadPoolQueryCap } from './execution/slots.js';
 import { registerAuth } from './http/auth.js';
 import { HttpError, errorsBody } from './http/errors.js';
@@ -61,6 +64,8 @@ export function createContext(config: RamaConfig, store: MetadataStore, log: Fas
   const ctx = base as AppContext;
   ctx.sqllab = createSqlLabRuntime(ctx, { startTimers: true });
   ctx.charts = new ChartDataService(ctx);
+  ctx.reports = createReportsRuntime(ctx);
+  ctx.asyncQueries = new AsyncQueries(ctx);
   return ctx;
 }
 
@@ -103,6 +108,15 @@ export async function buildApp({ config, store: givenStore, logger }: BuildOptio
   });
   await app.register(formbody, { bodyLimit: 5 * 1024 * 1024 });
   await app.register(rateLimit, { global: false });
+  await app.register(websocket, {
+    // clients only listen: nothing they send needs more than a few bytes
+    options: { maxPayload: 4096 },
+    // "going away": the web app reconnects (to this server once it is back, or another one)
+    preClose(done) {
+      for (const client of this.websocketServer.clients) client.close(1001, 'Server shutting down');
+      this.websocketServer.close(() => done());
+    },
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -176,7 +190,9 @@ export async function buildApp({ config, store: givenStore, logger }: BuildOptio
   });
   app.addHook('onClose', async () => {
     health.close();
+    await ctx.reports.close();
     await ctx.sqllab.close();
+    await ctx.asyncQueries.close();
     await ctx.charts.close();
     await ctx.connections.closeAll();
     if (!givenStore) await store.close();

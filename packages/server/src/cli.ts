@@ -9,6 +9,7 @@ import { migrateToLatest } from './metadata/migrations.js';
 import { buildApp, createContext } from './app.js';
 import { pino } from 'pino';
 import { startBullWorker } from './sqllab/queue.js';
+import { startChartWorker } from './async/queue.js';
 import { ensureAdmin, syncBuiltinRoles } from './security/users.js';
 import { generatePassword } from './security/passwords.js';
 import { loadExamples } from './examples/load.js';
@@ -163,8 +164,8 @@ program
 
 program
   .command('worker')
-  .description('run async SQL Lab queries from the Redis queue (needs RAMA_REDIS_URL)')
-  .option('-c, --concurrency <n>', 'queries run at once', (v) => Number(v))
+  .description('run async SQL Lab queries and async chart queries from the Redis queues, and schedule reports (needs RAMA_REDIS_URL)')
+  .option('-c, --concurrency <n>', 'queries of each kind run at once', (v) => Number(v))
   .action(async (opts: { concurrency?: number }) => {
     const cfg = config();
     if (runWithThreadPool(cfg)) return;
@@ -176,14 +177,19 @@ program
     const store = openMetadataStore(cfg.metadataUrl);
     await migrateToLatest(store.db as never, store.dialect);
     const ctx = createContext(cfg, store, log);
-    const worker = startBullWorker(ctx, ctx.sqllab.runner, cfg.redisUrl, opts.concurrency ?? cfg.workerConcurrency);
-    log.info({ worker: ctx.sqllab.runner.workerId }, 'rama worker waiting for queries');
+    const concurrency = opts.concurrency ?? cfg.workerConcurrency;
+    const worker = startBullWorker(ctx, ctx.sqllab.runner, cfg.redisUrl, concurrency);
+    const chartWorker = startChartWorker(ctx, cfg.redisUrl, concurrency);
+    // every worker schedules reports: the unique (report, slot) key lets exactly one run each slot
+    ctx.reports.startScheduler();
+    log.info({ worker: ctx.sqllab.runner.workerId }, 'rama worker waiting for queries and scheduling reports');
     const shutdown = async () => {
       log.info('worker shutting down: stopping running queries');
       setTimeout(() => process.exit(1), 10_000).unref();
       ctx.execution.cancelAll();
-      await worker.close();
+      await Promise.all([worker.close(), chartWorker.close()]);
       await ctx.sqllab.close();
+      await ctx.asyncQueries.close();
       await ctx.charts.close();
       await ctx.connections.closeAll();
       await store.close();
@@ -199,7 +205,9 @@ program
   .action(async () => {
     const cfg = config();
     if (runWithThreadPool(cfg)) return;
-    const { app } = await buildApp({ config: cfg });
+    const { app, ctx } = await buildApp({ config: cfg });
+    // without Redis (no `rama worker`), the server schedules reports itself
+    if (cfg.reports.schedulerInServer) ctx.reports.startScheduler();
     let closing = false;
     const shutdown = (signal: string) => {
       if (closing) return;

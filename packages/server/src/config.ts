@@ -56,6 +56,38 @@ export interface RamaConfig {
   resultsStoreMaxBytes: number;
   featureFlags: Record<string, boolean>;
   logLevel: string;
+  /** reports and alerts: delivery settings and the browser that captures dashboards and charts */
+  reports: ReportsConfig;
+}
+
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  user: string | null;
+  password: string | null;
+  from: string;
+  /** upgrade a plain connection with STARTTLS (SMTP_STARTTLS) */
+  starttls: boolean;
+  /** connect over TLS from the start, usually port 465 (SMTP_SSL) */
+  ssl: boolean;
+}
+
+export interface ReportsConfig {
+  smtp: SmtpConfig | null;
+  /** SLACK_API_TOKEN: a bot token with chat:write and files:write */
+  slackToken: string | null;
+  /** the Slack Web API base (a stand-in in tests) */
+  slackApiUrl: string;
+  /** the Chromium (or Chrome) binary playwright-core drives */
+  chromiumPath: string;
+  /** run the report scheduler in this process: `rama start` without Redis, every `rama worker` */
+  schedulerInServer: boolean;
+  /** reports run at once by one process */
+  concurrency: number;
+  /** EMAIL_REPORTS_SUBJECT_PREFIX */
+  subjectPrefix: string;
+  /** rows a TEXT report shows in its message */
+  textRowLimit: number;
 }
 
 /** Placeholders seen in peer products' sample configs; a key equal to one of them is refused. */
@@ -163,6 +195,31 @@ function publicUrlSetting(raw: unknown, host: string, port: number): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
+function reportsSettings(get: (name: string) => unknown): ReportsConfig {
+  const host = get('SMTP_HOST');
+  const ssl = boolSetting(get('SMTP_SSL'), false);
+  return {
+    smtp: host
+      ? {
+          host: String(host),
+          port: intSetting('SMTP_PORT', get('SMTP_PORT'), ssl ? 465 : 25, 1),
+          user: (get('SMTP_USER') as string | undefined) || null,
+          password: (get('SMTP_PASSWORD') as string | undefined) || null,
+          from: String(get('SMTP_MAIL_FROM') || 'rama@localhost'),
+          starttls: boolSetting(get('SMTP_STARTTLS'), true),
+          ssl,
+        }
+      : null,
+    slackToken: (get('SLACK_API_TOKEN') as string | undefined) || null,
+    slackApiUrl: String(get('SLACK_API_URL') || 'https://slack.com/api').replace(/\/+$/, ''),
+    chromiumPath: String(get('RAMA_CHROMIUM_PATH') || '/usr/bin/chromium'),
+    schedulerInServer: boolSetting(get('RAMA_REPORTS_SCHEDULER'), !get('RAMA_REDIS_URL')),
+    concurrency: intSetting('RAMA_REPORTS_CONCURRENCY', get('RAMA_REPORTS_CONCURRENCY'), 2, 1),
+    subjectPrefix: String(get('EMAIL_REPORTS_SUBJECT_PREFIX') ?? '[Report] '),
+    textRowLimit: intSetting('RAMA_REPORTS_TEXT_ROWS', get('RAMA_REPORTS_TEXT_ROWS'), 50, 1),
+  };
+}
+
 /** Configuration from the environment and an optional `rama.config.json` in RAMA_HOME (env wins). */
 export function loadConfig(env: Env = process.env): RamaConfig {
   const home = resolve(env.RAMA_HOME || join(homedir(), '.rama'));
@@ -221,5 +278,6 @@ export function loadConfig(env: Env = process.env): RamaConfig {
     ),
     featureFlags: flags,
     logLevel: String(get('RAMA_LOG_LEVEL') ?? 'info'),
+    reports: reportsSettings(get),
   };
 }

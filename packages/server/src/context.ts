@@ -6,6 +6,8 @@ import type { DatabaseConnections } from './databases/connections.js';
 import type { SqlLabRuntime } from './sqllab/runtime.js';
 import type { Executor } from './execution/executor.js';
 import type { ChartDataService } from './charts/service.js';
+import type { ReportsRuntime } from './reports/runtime.js';
+import type { AsyncQueries } from './async/service.js';
 
 /** What every feature's routes and services receive: configuration and the shared stores. */
 export interface AppContext {
@@ -19,4 +21,8 @@ export interface AppContext {
   sqllab: SqlLabRuntime;
   /** chart data: compiler, cache and single flight (one per process) */
   charts: ChartDataService;
+  /** reports and alerts: captures, runs and (where this process schedules) the scheduler */
+  reports: ReportsRuntime;
+  /** asynchronous chart delivery (GLOBAL_ASYNC_QUERIES): job queue and event channels */
+  asyncQueries: AsyncQueries;
 }

@@ -10,9 +10,11 @@ import { datasetRoutes } from './datasets/routes.js';
 import { logRoutes } from './log/routes.js';
 import { timeRangeRoutes } from './timerange/routes.js';
 import { chartDataRoutes } from './charts/routes.js';
+import { asyncEventRoutes } from './async/routes.js';
 import { chartRoutes } from './charts/chart-routes.js';
 import { dashboardRoutes } from './dashboards/routes.js';
 import { exploreRoutes } from './explore/routes.js';
+import { reportRoutes } from './reports/routes.js';
 
 /** Every feature's routes; each feature folder exports one `(app, ctx) => void` registrar. */
 export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => unknown)[] = [
@@ -26,7 +28,9 @@ export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => unknown)
   logRoutes,
   timeRangeRoutes,
   chartDataRoutes,
+  asyncEventRoutes,
   chartRoutes,
   dashboardRoutes,
   exploreRoutes,
+  reportRoutes,
 ];

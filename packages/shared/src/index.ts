@@ -66,3 +66,7 @@ export * from './reports/messages.js';
 export * from './reports/schedule.js';
 export * from './reports/validator.js';
 export * from './reports/rules.js';
+export * from './api/asyncEvent.js';
+export * from './async/constants.js';
+export * from './async/transport.js';
+export * from './async/events.js';

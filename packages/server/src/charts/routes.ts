@@ -7,6 +7,8 @@ import { requirePermission } from '../http/auth.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { clientGone } from '../http/abort.js';
 import type { ChartDataReply } from './service.js';
+import { requestChannel, setChannelCookie } from '../async/channel.js';
+import { deliversAsync } from '../async/service.js';
 
 const truthy = (v: unknown) => v === true || v === 'true' || v === '1';
 
@@ -45,7 +47,18 @@ export function chartDataRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post('/api/v1/chart/data', { schema: { body: QueryContextBody } }, async (req, reply) => {
     const user = requirePermission(req, 'can_read', 'Chart', 'chart');
     const query = req.query as { force?: unknown };
-    const out = await ctx.charts.data(user, req.body as unknown as QueryContext, { signal: clientGone(reply), force: truthy(query.force) });
+    const qc = req.body as unknown as QueryContext;
+    const force = truthy(query.force);
+    if (ctx.asyncQueries.enabled && deliversAsync(qc)) {
+      // answered from the cache, or 202: a job whose outcome reaches the browser's channel
+      const signer = ctx.asyncQueries.signer;
+      const { channelId, fresh } = requestChannel(signer, req, user.id);
+      const out = await ctx.asyncQueries.submitChartData(user, qc, { force, channelId, signal: clientGone(reply) });
+      if (out.kind === 'reply') return send(reply, out.reply);
+      if (fresh) setChannelCookie(signer, reply, ctx.config, { channelId, userId: user.id });
+      return reply.code(202).send(out.job);
+    }
+    const out = await ctx.charts.data(user, qc, { signal: clientGone(reply), force });
     return send(reply, out);
   });
 

@@ -3,7 +3,7 @@
  * compiler, the execution path, time comparison, post-processing and the cache (single flight).
  * Every result type and format is shaped here; routes only parse and send.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   applyPostProcessing,
   frameColumnNames,
@@ -12,7 +12,6 @@ import {
   PostProcessingError,
   RESULT_FORMATS,
   RESULT_TYPES,
-  shiftDate,
   TIME_GRAINS,
   TimeRangeError,
   type ChartDataResultFormat,
@@ -31,7 +30,8 @@ import { MemoryChartCache, RedisChartCache, SingleFlight, type ChartCacheStore }
 import { compileQuery, type CompiledQuery } from './compile.js';
 import { datasourceId, loadDatasource, type LoadedDatasource } from './datasource.js';
 import { normalizeQuery, type NormalizedQuery } from './query.js';
-import { renderDatasetSql, runSelect, type Rows } from './run.js';
+import { joinOffset, shiftTimeOrFail } from './offsets.js';
+import { renderDatasetSql, runSelect } from './run.js';
 
 /** The default cache lifetime (the BI server's CACHE_DEFAULT_TIMEOUT: one day). */
 export const DEFAULT_CACHE_TIMEOUT = 86_400;
@@ -81,6 +81,21 @@ function oneOf<T extends string>(value: unknown, allowed: readonly T[], name: st
 
 const hash = (v: unknown): string => createHash('sha256').update(JSON.stringify(v)).digest('hex').slice(0, 40);
 
+/** Seconds an async job's whole reply is kept when its queries are not cacheable: time enough to be read. */
+export const ASYNC_RESULT_TTL = 600;
+
+/** One query's payload as it goes out, the cache key it is stored under (null: not cached) and for how long. */
+interface Part {
+  text: string;
+  key: string | null;
+  ttlSeconds: number;
+}
+
+const jsonReply = (parts: Part[]): string => `{"result":[${parts.map((p) => p.text).join(',')}]}`;
+
+/** An async job's whole reply is stored beside the queries' payloads, under a key of its own kind. */
+const contextKey = (key: string): string => `context:${key}`;
+
 export class ChartDataService {
   readonly store: ChartCacheStore;
   private readonly flight: SingleFlight;
@@ -99,27 +114,71 @@ export class ChartDataService {
   }
 
   async data(user: Principal, qc: QueryContext, opts: ChartDataOptions = {}): Promise<ChartDataReply> {
+    const run = await this.run(user, qc, opts, 'compute');
+    return this.reply(run.format, run.parts as Part[], run.label);
+  }
+
+  /**
+   * The reply from the cache alone, or null when a query of the context is not cached (always null
+   * with `force`). Everything else is checked as for `data`, so bad input and missing access fail
+   * here: asynchronous delivery looks here before it queues a job.
+   */
+  async cachedReply(user: Principal, qc: QueryContext, opts: { force?: boolean } = {}): Promise<ChartDataReply | null> {
+    const run = await this.run(user, qc, opts, 'cache-only');
+    if (run.parts.some((p) => p === null)) return null;
+    return this.reply(run.format, run.parts as Part[], run.label);
+  }
+
+  /**
+   * Compute a query context into the cache (an async job) and name where its reply is read:
+   * the query's own cache key for one cacheable query, else a key for the whole reply, kept as
+   * long as its shortest-lived query (ASYNC_RESULT_TTL when it is not cacheable).
+   */
+  async loadIntoCache(user: Principal, qc: QueryContext, opts: { force?: boolean; signal?: AbortSignal } = {}): Promise<string> {
+    const parts = (await this.run(user, qc, opts, 'compute')).parts as Part[];
+    if (parts.length === 1 && parts[0].key) return parts[0].key;
+    const cacheable = parts.every((p) => p.key !== null);
+    const key = cacheable ? hash({ v: 1, context: parts.map((p) => p.key) }) : randomBytes(20).toString('hex');
+    const ttlSeconds = cacheable ? Math.min(...parts.map((p) => p.ttlSeconds)) : ASYNC_RESULT_TTL;
+    await this.store.set(contextKey(key), jsonReply(parts), ttlSeconds);
+    return key;
+  }
+
+  private async run(
+    user: Principal,
+    qc: QueryContext,
+    opts: ChartDataOptions,
+    mode: 'compute' | 'cache-only',
+  ): Promise<{ format: ChartDataResultFormat; parts: (Part | null)[]; label: string }> {
     const resultType = oneOf<ChartDataResultType>(qc.result_type, RESULT_TYPES, 'result_type', 'full');
     const format = oneOf<ChartDataResultFormat>(qc.result_format, RESULT_FORMATS, 'result_format', 'json');
     if (format !== 'json' && !user.can('can_csv', 'Rama')) throw forbidden('You do not have permission to download data.');
     const ds = await loadDatasource(this.ctx, user, datasourceId(qc.datasource));
     const force = qc.force === true || opts.force === true;
     const timeout = await this.cacheTimeout(qc, ds);
-    const parts: string[] = [];
+    const parts: (Part | null)[] = [];
     for (const raw of qc.queries) {
       const q = normalizeQuery(raw as QueryObject, { sqlMaxRow: this.ctx.config.sqlMaxRow });
-      parts.push(await this.one(user, ds, q, resultType, { force, timeout, signal: opts.signal }));
+      parts.push(await this.one(user, ds, q, resultType, { force, timeout, signal: opts.signal, mode }));
     }
-    if (format === 'json') return { kind: 'json', body: `{"result":[${parts.join(',')}]}` };
-    return this.file(format, parts, ds.row.table_name);
+    return { format, parts, label: ds.row.table_name };
   }
 
-  /** `GET /api/v1/chart/data/{cache_key}`: a stored result, or null when it is gone. */
+  private reply(format: ChartDataResultFormat, parts: Part[], label: string): Promise<ChartDataReply> {
+    if (format === 'json') return Promise.resolve({ kind: 'json', body: jsonReply(parts) });
+    return this.file(
+      format,
+      parts.map((p) => p.text),
+      label,
+    );
+  }
+
+  /** `GET /api/v1/chart/data/{cache_key}`: a stored result (one query's, or an async job's whole reply), or null when it is gone. */
   async cached(key: string): Promise<string | null> {
     if (!/^[0-9a-f]{40}$/.test(key)) return null;
     const hit = await this.store.get(key);
-    if (!hit) return null;
-    return `{"result":[${this.wrap(hit.value, { key, storedAt: hit.storedAt, timeout: null, cached: true })}]}`;
+    if (hit) return `{"result":[${this.wrap(hit.value, { key, storedAt: hit.storedAt, timeout: null, cached: true })}]}`;
+    return (await this.store.get(contextKey(key)))?.value ?? null;
   }
 
   /** The chart's timeout (form_data.slice_id), then the dataset's, the database's, the default. */
@@ -154,19 +213,20 @@ export class ChartDataService {
     ds: LoadedDatasource,
     q: NormalizedQuery,
     resultType: ChartDataResultType,
-    opts: { force: boolean; timeout: number; signal?: AbortSignal },
-  ): Promise<string> {
+    opts: { force: boolean; timeout: number; signal?: AbortSignal; mode: 'compute' | 'cache-only' },
+  ): Promise<Part | null> {
+    const uncached = (text: string): Part => ({ text, key: null, ttlSeconds: 0 });
     if (resultType === 'timegrains') {
       const data = ds.spec.timeGrains().map((g) => ({
         name: TIME_GRAINS.find((t) => t.duration === g)?.name ?? g,
         function: ds.spec.timeGrainExpression(g, '{col}'),
         duration: g,
       }));
-      return JSON.stringify({ data });
+      return uncached(JSON.stringify({ data }));
     }
     if (resultType === 'columns') {
       const data = ds.columnList.map((c) => ({ column_name: c.column_name, verbose_name: null, dtype: c.type }));
-      return JSON.stringify({ data });
+      return uncached(JSON.stringify({ data }));
     }
     const samples = resultType === 'samples' || resultType === 'drill_detail';
     const query: NormalizedQuery = samples
@@ -187,7 +247,7 @@ export class ChartDataService {
     const sql = await renderDatasetSql(this.ctx, user, ds, query, now);
     const dataset = { ...ds.compile, sql };
     const compiled = compileQuery(dataset, query, ds.spec, { now });
-    if (resultType === 'query') return JSON.stringify({ query: compiled.sql, language: 'sql' });
+    if (resultType === 'query') return uncached(JSON.stringify({ query: compiled.sql, language: 'sql' }));
     const offsets = query.timeOffsets.map((offset) => ({
       offset,
       compiled: compileQuery(dataset, query, ds.spec, { now, shift: (d) => shiftTimeOrFail(d, offset) }),
@@ -203,16 +263,25 @@ export class ChartDataService {
       off: ds.row.offset,
     });
     const cacheable = opts.timeout !== -1;
-    const entry = await this.flight.once(
-      key,
-      { force: opts.force || !cacheable, ttlSeconds: cacheable ? ttl(opts.timeout) : 0 },
-      async () => {
-        const payload = await this.compute(ds, query, compiled, offsets, opts.signal);
-        if (resultType === 'drill_detail') payload.total_count = await this.count(user, ds, query);
-        return JSON.stringify(resultType === 'results' ? pickResults(payload) : payload);
-      },
-    );
-    return this.wrap(entry.value, { key: cacheable ? key : null, storedAt: entry.storedAt, timeout: opts.timeout, cached: !entry.fresh });
+    const ttlSeconds = cacheable ? ttl(opts.timeout) : 0;
+    if (opts.mode === 'cache-only') {
+      const hit = cacheable && !opts.force ? await this.store.get(key) : null;
+      if (!hit) return null;
+      const text = this.wrap(hit.value, { key, storedAt: hit.storedAt, timeout: opts.timeout, cached: true });
+      return { text, key, ttlSeconds };
+    }
+    const entry = await this.flight.once(key, { force: opts.force || !cacheable, ttlSeconds }, async () => {
+      const payload = await this.compute(ds, query, compiled, offsets, opts.signal);
+      if (resultType === 'drill_detail') payload.total_count = await this.count(user, ds, query);
+      return JSON.stringify(resultType === 'results' ? pickResults(payload) : payload);
+    });
+    const text = this.wrap(entry.value, {
+      key: cacheable ? key : null,
+      storedAt: entry.storedAt,
+      timeout: opts.timeout,
+      cached: !entry.fresh,
+    });
+    return { text, key: cacheable ? key : null, ttlSeconds };
   }
 
   private async compute(
@@ -317,15 +386,6 @@ export class ChartDataService {
 /** 0 in the dataset means "never expires": kept for a year. */
 const ttl = (timeout: number): number => (timeout === 0 ? 365 * 86_400 : timeout);
 
-function shiftTimeOrFail(d: Date, offset: string): Date {
-  try {
-    return shiftDate(d, offset);
-  } catch (e) {
-    if (e instanceof TimeRangeError) throw badRequest(e.message);
-    throw e;
-  }
-}
-
 function pickResults(p: QueryPayload): Record<string, unknown> {
   return { data: p.data, colnames: p.colnames, coltypes: p.coltypes, rowcount: p.rowcount, sql_rowcount: p.sql_rowcount, query: p.query };
 }
@@ -339,33 +399,4 @@ function inferType(data: Record<string, unknown>[], name: string): GenericDataTy
     return 1;
   }
   return 0;
-}
-
-/**
- * Time comparison: the shifted query's metrics joined onto the main rows by their dimensions, the
- * shifted rows' time moved forward by the offset first, as `<metric>__<offset>` columns.
- */
-function joinOffset(main: Rows, shifted: Rows, compiled: CompiledQuery, offset: string, labelMap: Record<string, string[]>): Rows {
-  const dimIdx = compiled.columnLabels.map((l) => main.names.indexOf(l)).filter((i) => i >= 0);
-  const temporalIdx = new Set(dimIdx.filter((i) => main.coltypes[i] === 2));
-  const forward = offset.replace(/\b(ago|before|prior)\b/i, 'later');
-  const keyOf = (r: unknown[], shiftForward: boolean) =>
-    JSON.stringify(
-      dimIdx.map((i) =>
-        shiftForward && temporalIdx.has(i) && typeof r[i] === 'number' ? shiftDate(new Date(r[i]), forward).getTime() : r[i],
-      ),
-    );
-  const metricIdx = compiled.metricLabels.map((l) => shifted.names.indexOf(l)).filter((i) => i >= 0);
-  const byKey = new Map<string, unknown[]>();
-  for (const r of shifted.rows) byKey.set(keyOf(r, true), r);
-  const added = metricIdx.map((i) => `${shifted.names[i]}__${offset}`);
-  for (const [j, name] of added.entries()) labelMap[name] = [shifted.names[metricIdx[j]], offset];
-  return {
-    names: [...main.names, ...added],
-    coltypes: [...main.coltypes, ...metricIdx.map((i) => shifted.coltypes[i])],
-    rows: main.rows.map((r) => {
-      const match = byKey.get(keyOf(r, false));
-      return [...r, ...metricIdx.map((i) => (match ? match[i] : null))];
-    }),
-  };
 }

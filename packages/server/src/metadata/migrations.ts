@@ -402,6 +402,79 @@ const steps: Record<string, { up: Step }> = {
       await db.schema.createIndex('favstar_unique_idx').on('favstar').columns(['user_id', 'class_name', 'obj_id']).unique().execute();
     },
   },
+  '0006_reports': {
+    async up(db, dialect) {
+      const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement());
+      // reports and alerts, as the BI server's report_schedule; a deleted chart, dashboard or
+      // database takes its reports with it (a report without its target can never run)
+      await db.schema
+        .createTable('report_schedule')
+        .addColumn('id', id(dialect), pk)
+        .addColumn('type', 'varchar(50)', (c) => c.notNull())
+        .addColumn('name', 'varchar(150)', (c) => c.notNull())
+        .addColumn('description', 'text')
+        .addColumn('context_markdown', 'text')
+        .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('crontab', 'varchar(1000)', (c) => c.notNull())
+        .addColumn('timezone', 'varchar(100)', (c) => c.notNull().defaultTo('UTC'))
+        .addColumn('creation_method', 'varchar(255)', (c) => c.notNull().defaultTo('alerts_reports'))
+        .addColumn('report_format', 'varchar(50)', (c) => c.notNull().defaultTo('PNG'))
+        .addColumn('sql', 'text')
+        .addColumn('chart_id', 'integer', (c) => c.references('slices.id').onDelete('cascade'))
+        .addColumn('dashboard_id', 'integer', (c) => c.references('dashboards.id').onDelete('cascade'))
+        .addColumn('database_id', 'integer', (c) => c.references('dbs.id').onDelete('cascade'))
+        .addColumn('validator_type', 'varchar(100)')
+        .addColumn('validator_config_json', 'text')
+        .addColumn('log_retention', 'integer', (c) => c.notNull().defaultTo(90))
+        .addColumn('grace_period', 'integer', (c) => c.notNull().defaultTo(14400))
+        .addColumn('working_timeout', 'integer', (c) => c.notNull().defaultTo(3600))
+        .addColumn('force_screenshot', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('custom_width', 'integer')
+        .addColumn('extra', 'text')
+        .addColumn('last_eval_dttm', 'varchar(32)')
+        .addColumn('last_state', 'varchar(50)')
+        .addColumn('last_value', 'real')
+        .addColumn('last_value_row_json', 'text')
+        .addColumn('created_on', 'varchar(32)', (c) => c.notNull())
+        .addColumn('changed_on', 'varchar(32)', (c) => c.notNull())
+        .addColumn('created_by_fk', 'integer', (c) => c.references('ab_user.id').onDelete('set null'))
+        .addColumn('changed_by_fk', 'integer', (c) => c.references('ab_user.id').onDelete('set null'))
+        .addUniqueConstraint('report_schedule_name_type_uq', ['name', 'type'])
+        .execute();
+      await db.schema
+        .createTable('report_schedule_owners')
+        .addColumn('report_schedule_id', 'integer', (c) => c.notNull().references('report_schedule.id').onDelete('cascade'))
+        .addColumn('user_id', 'integer', (c) => c.notNull().references('ab_user.id').onDelete('cascade'))
+        .addPrimaryKeyConstraint('report_schedule_owners_pk', ['report_schedule_id', 'user_id'])
+        .execute();
+      await db.schema
+        .createTable('report_recipient')
+        .addColumn('id', id(dialect), pk)
+        .addColumn('report_schedule_id', 'integer', (c) => c.notNull().references('report_schedule.id').onDelete('cascade'))
+        .addColumn('type', 'varchar(50)', (c) => c.notNull())
+        .addColumn('recipient_config_json', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('report_recipient_schedule_idx').on('report_recipient').column('report_schedule_id').execute();
+      // one row per run; the unique (report, slot) key makes each due slot run exactly once
+      // however many schedulers race for it
+      await db.schema
+        .createTable('report_execution_log')
+        .addColumn('id', id(dialect), pk)
+        .addColumn('uuid', 'varchar(36)', (c) => c.notNull().unique())
+        .addColumn('report_schedule_id', 'integer', (c) => c.notNull().references('report_schedule.id').onDelete('cascade'))
+        .addColumn('scheduled_dttm', 'varchar(32)', (c) => c.notNull())
+        .addColumn('start_dttm', 'varchar(32)')
+        .addColumn('end_dttm', 'varchar(32)')
+        .addColumn('value', 'real')
+        .addColumn('value_row_json', 'text')
+        .addColumn('state', 'varchar(50)', (c) => c.notNull())
+        .addColumn('error_message', 'text')
+        .addColumn('worker', 'varchar(100)')
+        .addUniqueConstraint('report_execution_log_slot_uq', ['report_schedule_id', 'scheduled_dttm'])
+        .execute();
+      await db.schema.createIndex('report_execution_log_state_idx').on('report_execution_log').columns(['state', 'start_dttm']).execute();
+    },
+  },
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -342,6 +342,66 @@ export interface FavStarTable {
   dttm: string;
 }
 
+export interface ReportScheduleTable {
+  id: Generated<number>;
+  type: string;
+  name: string;
+  description: string | null;
+  context_markdown: string | null;
+  active: number;
+  crontab: string;
+  timezone: string;
+  creation_method: string;
+  report_format: string;
+  sql: string | null;
+  chart_id: number | null;
+  dashboard_id: number | null;
+  database_id: number | null;
+  validator_type: string | null;
+  validator_config_json: string | null;
+  log_retention: number;
+  grace_period: number;
+  working_timeout: number;
+  force_screenshot: number;
+  custom_width: number | null;
+  extra: string | null;
+  last_eval_dttm: string | null;
+  last_state: string | null;
+  last_value: number | null;
+  last_value_row_json: string | null;
+  created_on: string;
+  changed_on: string;
+  created_by_fk: number | null;
+  changed_by_fk: number | null;
+}
+
+export interface ReportScheduleOwnerTable {
+  report_schedule_id: number;
+  user_id: number;
+}
+
+export interface ReportRecipientTable {
+  id: Generated<number>;
+  report_schedule_id: number;
+  type: string;
+  recipient_config_json: string;
+}
+
+/** One run of a report: unique per (report, scheduled slot). */
+export interface ReportExecutionLogTable {
+  id: Generated<number>;
+  uuid: string;
+  report_schedule_id: number;
+  scheduled_dttm: string;
+  start_dttm: string | null;
+  end_dttm: string | null;
+  value: number | null;
+  value_row_json: string | null;
+  state: string;
+  error_message: string | null;
+  worker: string | null;
+}
+
 export interface MetadataSchema {
   ab_user: UserTable;
   ab_role: RoleTable;
@@ -367,6 +427,10 @@ export interface MetadataSchema {
   dashboard_roles: DashboardRoleTable;
   dashboard_slices: DashboardSliceTable;
   favstar: FavStarTable;
+  report_schedule: ReportScheduleTable;
+  report_schedule_owners: ReportScheduleOwnerTable;
+  report_recipient: ReportRecipientTable;
+  report_execution_log: ReportExecutionLogTable;
 }
 
 /** The selected shape of a table row (Generated<T> unwrapped). */

@@ -22,7 +22,7 @@ export interface QueryQueue {
 
 export class QueueUnavailableError extends Error {}
 
-function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const t = setTimeout(() => reject(new Error('timed out')), ms);
     p.then(
@@ -90,7 +90,7 @@ export class InProcessQueue implements QueryQueue {
   }
 }
 
-function redisConnection(url: string, forWorker: boolean): Redis {
+export function redisConnection(url: string, forWorker: boolean): Redis {
   // a producer fails fast when Redis is down; a worker waits for it to come back
   const redis = forWorker
     ? new Redis(url, { maxRetriesPerRequest: null })

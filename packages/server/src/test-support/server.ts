@@ -116,6 +116,21 @@ export class Client {
   hasCookie(name: string): boolean {
     return this.cookies.has(name);
   }
+
+  /** A cookie's value as the server set it (undefined when it has none). */
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  /** Set a cookie as if the server had (a test hands one client's cookie to another). */
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+
+  /** The Cookie header this client sends (for a websocket opened beside it). */
+  get cookieHeaderValue(): string {
+    return this.cookieHeader();
+  }
 }
 
 export interface TestServer {
@@ -171,6 +186,8 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const url = `http://127.0.0.1:${port}`;
+  // links and report captures go to the address the test server really listens on
+  if (!env.RAMA_PUBLIC_URL) config.publicUrl = url;
   return {
     url,
     app,

@@ -194,6 +194,9 @@ export interface ReportListItem {
   creation_method: ReportCreationMethod;
   chart_id: number | null;
   dashboard_id: number | null;
+  /** the target's name, as the list shows it */
+  chart: { id: number; slice_name: string } | null;
+  dashboard: { id: number; dashboard_title: string } | null;
   crontab: string;
   crontab_humanized: string;
   timezone: string;

@@ -71,11 +71,19 @@ describe('issue 14 part 2: an alert fires only when its SQL condition holds', ()
 describe('issue 14 part 2: grace period, working timeout, log retention', () => {
   const now = Date.parse('2026-11-27T10:00:00Z');
   it('a report always sends; an alert sends when triggered and out of grace', () => {
-    expect(alertSendDecision({ type: 'Report', triggered: false, lastSentMs: now - 1000, gracePeriodSeconds: 3600, nowMs: now })).toBe('send');
-    expect(alertSendDecision({ type: 'Alert', triggered: false, lastSentMs: null, gracePeriodSeconds: 3600, nowMs: now })).toBe('Not triggered');
+    expect(alertSendDecision({ type: 'Report', triggered: false, lastSentMs: now - 1000, gracePeriodSeconds: 3600, nowMs: now })).toBe(
+      'send',
+    );
+    expect(alertSendDecision({ type: 'Alert', triggered: false, lastSentMs: null, gracePeriodSeconds: 3600, nowMs: now })).toBe(
+      'Not triggered',
+    );
     expect(alertSendDecision({ type: 'Alert', triggered: true, lastSentMs: null, gracePeriodSeconds: 3600, nowMs: now })).toBe('send');
-    expect(alertSendDecision({ type: 'Alert', triggered: true, lastSentMs: now - 60_000, gracePeriodSeconds: 3600, nowMs: now })).toBe('On Grace');
-    expect(alertSendDecision({ type: 'Alert', triggered: true, lastSentMs: now - 3_600_001, gracePeriodSeconds: 3600, nowMs: now })).toBe('send');
+    expect(alertSendDecision({ type: 'Alert', triggered: true, lastSentMs: now - 60_000, gracePeriodSeconds: 3600, nowMs: now })).toBe(
+      'On Grace',
+    );
+    expect(alertSendDecision({ type: 'Alert', triggered: true, lastSentMs: now - 3_600_001, gracePeriodSeconds: 3600, nowMs: now })).toBe(
+      'send',
+    );
   });
   it('a run Working past its timeout is stuck', () => {
     expect(isWorkingTimedOut(now - 61_000, 60, now)).toBe(true);
@@ -88,13 +96,20 @@ describe('issue 14 part 2: grace period, working timeout, log retention', () => 
 });
 
 describe('issue 14 part 1: report validation', () => {
-  const base = { type: 'Report' as const, name: 'Weekly', crontab: '0 9 * * 1', dashboard: 3 };
+  const base = {
+    type: 'Report' as const,
+    name: 'Weekly',
+    crontab: '0 9 * * 1',
+    dashboard: 3,
+    recipients: [{ type: 'Email' as const, recipient_config_json: { target: 'a@x.org' } }],
+  };
   it('a report needs one target, a valid schedule and valid recipients', () => {
     expect(reportErrors(base)).toEqual({});
     expect(reportErrors({ ...base, chart: 2 }).chart).toEqual(['Choose a chart or a dashboard, not both.']);
     expect(reportErrors({ ...base, dashboard: null }).chart).toEqual(['Choose a chart or a dashboard.']);
     expect(reportErrors({ ...base, crontab: 'nope' }).crontab).toHaveLength(1);
     expect(reportErrors({ ...base, timezone: 'Nowhere/City' }).timezone).toEqual(['Unknown time zone: Nowhere/City']);
+    expect(reportErrors({ ...base, recipients: [] }).recipients).toEqual(['Add at least one recipient.']);
     expect(reportErrors({ ...base, report_format: 'CSV' }).report_format).toHaveLength(1);
     const bad = reportErrors({
       ...base,

@@ -16,7 +16,6 @@ export type ReportDraft = Pick<ReportCreate, 'type' | 'name' | 'crontab'> &
     >
   >;
 
-
 function recipientErrors(r: ReportRecipientBody): string[] {
   const cfg = r.recipient_config_json;
   if (r.type === 'Email') {
@@ -61,6 +60,8 @@ export function reportErrors(d: ReportDraft): Record<string, string[]> {
       if (typeof c?.threshold !== 'number') add('validator_config_json', 'Give a threshold.');
     }
   }
+  // a report with nobody to send to would end every run in the "no recipients" error
+  if (!d.recipients?.length) add('recipients', 'Add at least one recipient.');
   (d.recipients ?? []).forEach((r, i) => {
     for (const m of recipientErrors(r)) add(`recipients.${i}`, m);
   });

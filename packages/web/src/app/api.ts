@@ -131,6 +131,11 @@ async function send(args: RequestArgs, token: string | null): Promise<Response> 
 const LARGE_REPLY_CHARS = 1_000_000;
 
 export async function request<T>(args: RequestArgs): Promise<T> {
+  return (await requestWithStatus<T>(args)).body;
+}
+
+/** `request`, also telling which success status answered (a 202 means "accepted, not done"). */
+export async function requestWithStatus<T>(args: RequestArgs): Promise<{ status: number; body: T }> {
   const mutating = MUTATING.has(args.method ?? 'GET');
   let res = await send(args, mutating ? await getCsrfToken() : null);
   let text = await res.text();
@@ -147,7 +152,7 @@ export async function request<T>(args: RequestArgs): Promise<T> {
     if (res.status === 401 && !args.skipSessionCheck) handleSessionEnded();
     throw new RequestFailure(getClientError({ kind: 'response', status: res.status, body }));
   }
-  return body as T;
+  return { status: res.status, body: body as T };
 }
 
 function isClientError(value: unknown): value is ClientError {

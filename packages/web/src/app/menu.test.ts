@@ -20,6 +20,8 @@ const NOBODY: Access = {
   canShareChart: false,
   canReadDashboard: false,
   canWriteDashboard: false,
+  canReadReports: false,
+  canWriteReports: false,
 };
 
 function userWithRoles(roles: CurrentUser['roles']): CurrentUser {
@@ -60,7 +62,7 @@ describe('top navigation', () => {
     expect(labelsOf(admin, 'charts')).toEqual(['Charts']);
     expect(labelsOf(admin, 'sql')).toEqual(['SQL Lab', 'Saved queries', 'Query history']);
     expect(labelsOf(admin, 'data')).toEqual(['Databases', 'Datasets']);
-    expect(labelsOf(admin, 'settings')).toEqual(['Users', 'Roles']);
+    expect(labelsOf(admin, 'settings')).toEqual(['Alerts & reports', 'Users', 'Roles']);
   });
 
   it('lists each SQL and Data entry only with its permission', () => {
@@ -93,7 +95,18 @@ describe('top navigation', () => {
     expect(labelsOf(sqlLab, 'data')).toEqual(['Databases']);
   });
 
+  it('lists "Alerts & reports" under Settings with can_read on ReportSchedule', () => {
+    expect(labelsOf({ ...NOBODY, canReadReports: true }, 'settings')).toEqual(['Alerts & reports']);
+    expect(labelsOf({ ...NOBODY, canWriteReports: true }, 'settings')).toEqual([]);
+    const gamma = getAccess(userWithRoles({ Gamma: [['can_read', 'ReportSchedule']] }));
+    expect(gamma.canReadReports).toBe(true);
+    expect(gamma.canWriteReports).toBe(false);
+  });
+
   it('finds the entry of the open page', () => {
+    expect(activeEntryKey(MENU, '/alert/list/')).toBe('alertsreports');
+    expect(activeEntryKey(MENU, '/report/list/')).toBe('alertsreports');
+    expect(activeEntryKey(MENU, '/report/4/log/')).toBe('alertsreports');
     expect(activeEntryKey(MENU, '/users/list/')).toBe('users');
     expect(activeEntryKey(MENU, '/database/3/')).toBe('databases');
     expect(activeEntryKey(MENU, '/sqllab/')).toBe('sqllab');

@@ -86,6 +86,14 @@ export const MENU: MenuGroup[] = [
     label: 'Settings',
     placement: 'right',
     entries: [
+      {
+        key: 'alertsreports',
+        label: 'Alerts & reports',
+        path: '/alert/list/',
+        // the log pages (/alert/3/log/, /report/3/log/) belong to it too
+        alsoActiveOn: ['/report/', '/alert/'],
+        visible: (access) => access.canReadReports,
+      },
       { key: 'users', label: 'Users', path: '/users/list/', visible: adminOnly },
       { key: 'roles', label: 'Roles', path: '/roles/list/', visible: adminOnly },
     ],

@@ -27,6 +27,9 @@ const DashboardPermalinkPage = lazy(() =>
   import('../dashboard/DashboardPermalinkPage').then((m) => ({ default: m.DashboardPermalinkPage })),
 );
 
+const ReportListPage = lazy(() => import('../reports/ReportListPage').then((m) => ({ default: m.ReportListPage })));
+const ReportLogPage = lazy(() => import('../reports/ReportLogPage').then((m) => ({ default: m.ReportLogPage })));
+
 const SqlLabPage = lazy(() => import('../sqllab/SqlLabPage').then((m) => ({ default: m.SqlLabPage })));
 
 const isAdmin = (access: Access) => access.isAdmin;
@@ -36,6 +39,7 @@ const canReadDataset = (access: Access) => access.canReadDataset;
 const canWriteDataset = (access: Access) => access.canWriteDataset;
 const canReadChart = (access: Access) => access.canReadChart;
 const canReadDashboard = (access: Access) => access.canReadDashboard;
+const canReadReports = (access: Access) => access.canReadReports;
 
 export const router = createBrowserRouter([
   { path: '/login/', element: <LoginPage /> },
@@ -146,6 +150,28 @@ export const router = createBrowserRouter([
           </RequirePermission>
         ),
       },
+      // one page for the two lists, and for the two logs: the address says which kind
+      ...(['alert', 'report'] as const).flatMap((prefix) => {
+        const type = prefix === 'alert' ? 'Alert' : 'Report';
+        return [
+          {
+            path: `${prefix}/list/`,
+            element: (
+              <RequirePermission allow={canReadReports}>
+                <ReportListPage key={type} type={type} />
+              </RequirePermission>
+            ),
+          },
+          {
+            path: `${prefix}/:reportId/log/`,
+            element: (
+              <RequirePermission allow={canReadReports}>
+                <ReportLogPage type={type} />
+              </RequirePermission>
+            ),
+          },
+        ];
+      }),
       { path: 'sqllab/', element: <SqlLabPage /> },
       { path: 'sqllab/p/:key', element: <SqlLabPage /> },
       { path: '*', element: <NotFoundPage /> },

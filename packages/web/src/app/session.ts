@@ -50,6 +50,10 @@ export interface Access {
   canReadDashboard: boolean;
   /** Create dashboards (from the save-chart dialog too). */
   canWriteDashboard: boolean;
+  /** The alerts and reports list (`can_read` on `ReportSchedule`). */
+  canReadReports: boolean;
+  /** Set up, edit and delete alerts and reports; the server allows edits to owners and admins only. */
+  canWriteReports: boolean;
 }
 
 export function getAccess(user: CurrentUser | null | undefined): Access {
@@ -72,6 +76,8 @@ export function getAccess(user: CurrentUser | null | undefined): Access {
     canShareChart: can('can_share_chart', 'Rama'),
     canReadDashboard: can('can_read', 'Dashboard'),
     canWriteDashboard: can('can_write', 'Dashboard'),
+    canReadReports: can('can_read', 'ReportSchedule'),
+    canWriteReports: can('can_write', 'ReportSchedule'),
   };
 }
 

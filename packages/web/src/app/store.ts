@@ -5,6 +5,7 @@ import { sqlLabReducer } from '../sqllab/state/reducer';
 import { sqlLabListener } from '../sqllab/state/persistence';
 import { exploreReducer } from '../explore/exploreSlice';
 import { dashboardReducers } from '../dashboard/state/reducers';
+import { reportsReducer } from '../reports/reportsSlice';
 
 export function createStore() {
   return configureStore({
@@ -14,6 +15,7 @@ export function createStore() {
       sqlLab: sqlLabReducer,
       explore: exploreReducer,
       ...dashboardReducers,
+      reports: reportsReducer,
     },
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({

@@ -1,13 +1,13 @@
 /**
  * The dashboard's header (issue 12 part 3): title, star, published or draft (a click publishes or
  * hides, for editors), certification, owners, last change; "Edit dashboard" for editors; the menu
- * (refresh, auto-refresh interval, properties, CSS, save as, permalink, image, fullscreen). In edit
- * mode the edit kit's actions (undo, redo, discard, save) replace the view actions.
+ * (refresh, auto-refresh interval, properties, CSS, save as, permalink, image, email report,
+ * fullscreen). In edit mode the edit kit's actions (undo, redo, discard, save) replace the view actions.
  */
 import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button, Dropdown, Spin, Tag, Tooltip, Typography, type MenuProps } from 'antd';
 import { EditOutlined, MoreOutlined, ReloadOutlined } from '@ant-design/icons';
-import { DASHBOARD_MESSAGES, REFRESH_INTERVALS, dataMaskForStorage } from '@rama/shared';
+import { DASHBOARD_MESSAGES, REFRESH_INTERVALS, dataMaskForStorage, isNativeFilter } from '@rama/shared';
 import { useStore } from 'react-redux';
 import type { RootState } from '../app/store';
 import { errorMessage, toClientError } from '../app/api';
@@ -17,6 +17,8 @@ import { FavoriteStar } from '../components/FavoriteStar';
 import { copyText } from '../components/clipboard';
 import { formatDateTime, formatRelative } from '../components/format';
 import { OwnerAvatars } from '../datasets/OwnerAvatars';
+import { useReportMenu } from '../reports/ReportMenu';
+import type { ReportContext } from '../reports/reportForm';
 import { useDashboardFavoriteStatusQuery, useSetDashboardFavoriteMutation } from '../dashboards/dashboardApi';
 import { statusLabel } from '../dashboards/dashboardList';
 import { downloadChartImage } from '../explore/download';
@@ -156,6 +158,23 @@ export function DashboardHeader({ fullscreen, onRefresh, onToggleFullscreen, onE
     if (el) downloadChartImage(el, title).catch((e: unknown) => addDangerToast(errorMessage(e)));
   };
 
+  /** The report modal starts from what the dashboard shows now: its applied filter values and open tabs. */
+  const reportContext = (): ReportContext => {
+    const state = store.getState();
+    return {
+      kind: 'dashboard',
+      id: info.id,
+      title,
+      snapshot: {
+        dataMask: dataMaskForStorage(state.nativeFilters.dataMask),
+        activeTabs: state.dashboardState.activeTabs,
+        filterNames: Object.fromEntries(state.nativeFilters.filters.filter(isNativeFilter).map((f) => [f.id, f.name])),
+      },
+    };
+  };
+  const reportMenu = useReportMenu({ creationMethod: 'dashboards', resourceId: info.id > 0 ? info.id : null, contextOf: reportContext });
+  const reportItems = reportMenu.items;
+
   const intervalLabel = REFRESH_INTERVALS.find(([seconds]) => seconds === refreshFrequency)?.[1];
   // the menu keeps its identity while charts load and colours sync: a menu rebuilt under an open
   // submenu moves the submenu away from the pointer (and a click on it is lost)
@@ -197,11 +216,12 @@ export function DashboardHeader({ fullscreen, onRefresh, onToggleFullscreen, onE
             },
           ]
         : []),
+      ...(editMode ? [] : reportItems),
       ...(editMode
         ? []
         : [{ key: 'fullscreen', label: fullscreen ? 'Exit fullscreen' : 'Enter fullscreen', onClick: () => act().onToggleFullscreen() }]),
     ];
-  }, [refreshFrequency, intervalLabel, canEdit, savePerm, sharePerm, editMode, fullscreen, setDialog]);
+  }, [refreshFrequency, intervalLabel, canEdit, savePerm, sharePerm, editMode, fullscreen, setDialog, reportItems]);
 
   const modifiedAt = info.changed_on;
   const modified = modifiedAt ? formatRelative(modifiedAt) : '';
@@ -267,6 +287,7 @@ export function DashboardHeader({ fullscreen, onRefresh, onToggleFullscreen, onE
           </Tooltip>
         )}
       </div>
+      {reportMenu.modal}
       {dialog && (
         <Suspense fallback={null}>
           {dialog === 'properties' && <PropertiesModal open onClose={closeDialog} />}

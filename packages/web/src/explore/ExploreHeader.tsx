@@ -1,6 +1,7 @@
 /**
  * Explore's header (issue 11 part 4): the chart name (edited in place), the unsaved-changes marker,
- * the star, Save, and the menu with properties, downloads, share, the query and SQL Lab.
+ * the star, Save, and the menu with properties, downloads, share, the email report, the query and
+ * SQL Lab.
  */
 import { useMemo, useState } from 'react';
 import { Button, Dropdown, Modal, Spin, Tag, Tooltip, Typography, type MenuProps } from 'antd';
@@ -13,6 +14,7 @@ import { useSession } from '../app/session';
 import { useChartFavoriteStatusQuery, useSetChartFavoriteMutation, useUpdateChartMutation } from '../charts/chartApi';
 import { CodeBlock } from '../components/CodeBlock';
 import { copyText } from '../components/clipboard';
+import { useReportMenu } from '../reports/ReportMenu';
 import { alteredControls, describeValue } from './altered';
 import { downloadChartImage, exportChartData, type DataExportFormat } from './download';
 import { fetchChartQuery, useCreateExplorePermalinkMutation } from './exploreApi';
@@ -153,6 +155,12 @@ export function ExploreHeader({ controls, onSavedUrl }: { controls: Record<strin
       addDangerToast(ExploreMessage.PERMALINK_FAILED);
     }
   };
+  // reports are on saved charts only
+  const reportMenu = useReportMenu({
+    creationMethod: 'charts',
+    resourceId: slice?.slice_id ?? null,
+    contextOf: () => ({ kind: 'chart', id: slice?.slice_id ?? 0, title: name }),
+  });
   const viewInSqlLab = async () => {
     const sql = query.state.sql ?? (await query.load());
     if (sql && datasource) await openInSqlLab(datasource.uid, sql);
@@ -177,6 +185,7 @@ export function ExploreHeader({ controls, onSavedUrl }: { controls: Record<strin
         { key: 'permalink', label: 'Copy permalink to clipboard', disabled: !access.canShareChart, onClick: () => void sharePermalink() },
       ],
     },
+    ...reportMenu.items,
     { type: 'divider' },
     {
       key: 'query',
@@ -232,6 +241,7 @@ export function ExploreHeader({ controls, onSavedUrl }: { controls: Record<strin
           }}
         />
       )}
+      {reportMenu.modal}
       {editingProps && slice && <PropertiesModal slice={slice} onClose={() => setEditingProps(false)} />}
       <Modal
         open={query.state.open}

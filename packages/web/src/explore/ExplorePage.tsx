@@ -22,6 +22,7 @@ import { useChartRunner } from './useChartRunner';
 import { useFormDataSync } from './useFormDataSync';
 import { ExploreMessage } from './messages';
 import { NewChartModal } from '../charts/NewChartModal';
+import { StandaloneChart, useStandaloneChartId } from './StandaloneChart';
 import './explore.css';
 
 function useExploreLoader(onLoaded: () => void): { ownUrl: (url: string) => void } {
@@ -67,7 +68,13 @@ function useExploreLoader(onLoaded: () => void): { ownUrl: (url: string) => void
   return { ownUrl };
 }
 
+/** Explore, or the saved chart alone when the address asks for it standalone (report captures). */
 export function ExplorePage() {
+  const standaloneId = useStandaloneChartId();
+  return standaloneId === null ? <ExploreEditor /> : <StandaloneChart sliceId={standaloneId} />;
+}
+
+function ExploreEditor() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { bootstrap } = useSession();

@@ -4,7 +4,10 @@
  * replies are large, never shared between components, and must be stoppable (AbortSignal).
  */
 import {
+  formatMessage,
+  getClientError,
   getVizDefinition,
+  isAsyncJobMetadata,
   type BuildQueryOptions,
   type ChartDataQueryResult,
   type ExploreBootstrap,
@@ -14,7 +17,9 @@ import {
   type QueryContext,
   type QueryFormData,
 } from '@rama/shared';
-import { api, request } from '../app/api';
+import { api, request, requestWithStatus, RequestFailure } from '../app/api';
+import { waitForAsyncData } from '../app/asyncEvents';
+import { ExploreMessage } from './messages';
 
 /** Which state the bootstrap starts from: a saved chart, a dataset, unsaved edits or a permalink. */
 export type ExploreParams =
@@ -89,13 +94,37 @@ export interface ChartDataOptions {
   params?: Record<string, string | number>;
 }
 
-/** POST /api/v1/chart/data. An abort rejects with a DOMException named AbortError. */
-export function fetchChartData(queryContext: QueryContext, options: ChartDataOptions = {}): Promise<ChartDataReply> {
-  const body: QueryContext = options.force ? { ...queryContext, force: true } : queryContext;
-  return request<ChartDataReply>({
+export interface PostChartDataOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  params?: Record<string, string | number | boolean>;
+}
+
+/**
+ * POST /api/v1/chart/data, the one way the app asks for chart data (spec section 7 "Chart data"):
+ * 200 is the result; 202 is an accepted async job, awaited through the async event channel (an
+ * abort drops its listener); any other status is 'Received unexpected response status (...)'.
+ */
+export async function postChartData<T = ChartDataReply>(body: unknown, options: PostChartDataOptions = {}): Promise<T> {
+  const { status, body: reply } = await requestWithStatus<unknown>({
     url: '/api/v1/chart/data',
     method: 'POST',
     body,
+    params: options.params,
+    signal: options.signal,
+    timeoutMs: options.timeoutMs,
+  });
+  if (status === 200) return reply as T;
+  if (status === 202 && isAsyncJobMetadata(reply)) return waitForAsyncData<T>(reply, { signal: options.signal });
+  throw new RequestFailure(
+    getClientError({ kind: 'response', status, body: { message: formatMessage(ExploreMessage.UNEXPECTED_STATUS, status) } }),
+  );
+}
+
+/** A chart's query context → its data. An abort rejects with a DOMException named AbortError. */
+export function fetchChartData(queryContext: QueryContext, options: ChartDataOptions = {}): Promise<ChartDataReply> {
+  const body: QueryContext = options.force ? { ...queryContext, force: true } : queryContext;
+  return postChartData<ChartDataReply>(body, {
     params: options.force || options.params ? { ...options.params, ...(options.force ? { force: true } : {}) } : undefined,
     signal: options.signal,
     timeoutMs: options.timeoutMs,
@@ -104,12 +133,10 @@ export function fetchChartData(queryContext: QueryContext, options: ChartDataOpt
 
 /** The SQL a query context runs (result_type 'query'): one entry per query. */
 export async function fetchChartQuery(queryContext: QueryContext, signal?: AbortSignal): Promise<{ query: string; language: string }[]> {
-  const reply = await request<{ result: { query: string; language: string }[] }>({
-    url: '/api/v1/chart/data',
-    method: 'POST',
-    body: { ...queryContext, result_type: 'query', result_format: 'json' },
-    signal,
-  });
+  const reply = await postChartData<{ result: { query: string; language: string }[] }>(
+    { ...queryContext, result_type: 'query', result_format: 'json' },
+    { signal },
+  );
   return reply.result;
 }
 

@@ -17,7 +17,7 @@ import { ExploreMessage } from './messages';
 
 const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
 
-/** A reply without a result list (a 202 async job, for one) is not chart data. */
+/** A reply without a result list is not chart data. */
 export function resultsOf(reply: unknown): ChartDataQueryResult[] | null {
   const result = reply && typeof reply === 'object' ? (reply as { result?: unknown }).result : undefined;
   return Array.isArray(result) ? (result as ChartDataQueryResult[]) : null;
@@ -100,11 +100,11 @@ export function useChartRunner(): ChartRunner {
           if (current.current !== job) return;
           const results = resultsOf(reply);
           if (!results) {
-            const status = reply && typeof reply === 'object' && 'job_id' in reply ? 202 : 200;
+            // a 200 without a result list (an async job's 202 is awaited by fetchChartData)
             dispatch(
               exploreActions.chartEvent({
                 type: 'updateFailed',
-                message: formatMessage(ExploreMessage.UNEXPECTED_STATUS, status),
+                message: formatMessage(ExploreMessage.UNEXPECTED_STATUS, 200),
                 at: Date.now(),
               }),
             );

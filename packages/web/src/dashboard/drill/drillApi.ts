@@ -27,9 +27,8 @@ function requestParams(chartId: number, formData: QueryFormData): Record<string,
 function resultsOrFail(reply: unknown): ChartDataQueryResult[] {
   const result = reply && typeof reply === 'object' ? (reply as { result?: unknown }).result : undefined;
   if (Array.isArray(result)) return result as ChartDataQueryResult[];
-  // an async job reply (202) has no rows to show here
-  const status = reply && typeof reply === 'object' && 'job_id' in reply ? 202 : 200;
-  throw new Error(formatMessage(ExploreMessage.UNEXPECTED_STATUS, status));
+  // a 200 without a result list (an async job's 202 is awaited by fetchChartData)
+  throw new Error(formatMessage(ExploreMessage.UNEXPECTED_STATUS, 200));
 }
 
 export async function fetchDrillDetail(

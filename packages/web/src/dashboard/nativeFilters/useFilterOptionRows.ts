@@ -6,7 +6,8 @@
  */
 import { useEffect, useState } from 'react';
 import type { QueryContext } from '@rama/shared';
-import { errorMessage, request } from '../../app/api';
+import { errorMessage } from '../../app/api';
+import { postChartData } from '../../explore/exploreApi';
 
 interface ChartDataReply {
   result: { data: Record<string, unknown>[] }[];
@@ -32,9 +33,7 @@ export function useFilterOptionRows(query: QueryContext | null): OptionRows {
     let cancelled = false;
     let load = cache.get(key);
     if (!load) {
-      load = request<ChartDataReply>({ url: '/api/v1/chart/data', method: 'POST', body: JSON.parse(key) as unknown }).then(
-        (reply) => reply.result[0]?.data ?? [],
-      );
+      load = postChartData<ChartDataReply>(JSON.parse(key) as unknown).then((reply) => reply.result[0]?.data ?? []);
       // a failure is asked again next time
       load.catch(() => cache.delete(key));
       cache.set(key, load);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ExploreDatasource } from '@rama/shared';
 import { distinctValuesQuery } from './distinctValues';
-import { request } from '../../app/api';
+import { postChartData } from '../exploreApi';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 
 interface ChartDataReply {
@@ -28,12 +28,7 @@ export function useDistinctValues(
   useEffect(() => {
     if (!key || !datasource || !column) return;
     const controller = new AbortController();
-    request<ChartDataReply>({
-      url: '/api/v1/chart/data',
-      method: 'POST',
-      body: distinctValuesQuery(datasource, column, term),
-      signal: controller.signal,
-    }).then(
+    postChartData<ChartDataReply>(distinctValuesQuery(datasource, column, term), { signal: controller.signal }).then(
       (reply) => {
         const rows = reply.result[0]?.data ?? [];
         setState({ key, values: rows.map((r) => r[column]).filter((v) => v !== undefined), error: null });

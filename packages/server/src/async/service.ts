@@ -1,0 +1,81 @@
+/**
+ * Asynchronous chart delivery (GLOBAL_ASYNC_QUERIES): a chart data request the cache cannot answer
+ * becomes a job (202) whose outcome reaches the browser as an event of its channel. One per process;
+ * the event store and the queue are opened on first use.
+ */
+import { randomUUID } from 'node:crypto';
+import type { AsyncJobMetadata, QueryContext } from '@rama/shared';
+import type { AppContext } from '../context.js';
+import type { ChartDataReply } from '../charts/service.js';
+import type { Principal } from '../security/principal.js';
+import { QueueUnavailableError } from '../sqllab/queue.js';
+import { ChannelSigner } from './channel.js';
+import { MemoryEventStore, type AsyncEventStore } from './events.js';
+import { RedisEventStore } from './redis-events.js';
+import { BullChartQueue, InProcessChartQueue, type ChartJobQueue } from './queue.js';
+
+export type ChartSubmission = { kind: 'reply'; reply: ChartDataReply } | { kind: 'job'; job: AsyncJobMetadata };
+
+/** Only full JSON results go async (files and the other result types answer at once), as in the BI server. */
+export function deliversAsync(qc: QueryContext): boolean {
+  return (qc.result_format ?? 'json') === 'json' && (qc.result_type ?? 'full') === 'full';
+}
+
+export class AsyncQueries {
+  readonly signer: ChannelSigner;
+  private eventStore: AsyncEventStore | null = null;
+  private jobQueue: ChartJobQueue | null = null;
+
+  constructor(private readonly ctx: AppContext) {
+    this.signer = new ChannelSigner(ctx.config.secretKey);
+  }
+
+  /** The feature flag, read per request. */
+  get enabled(): boolean {
+    return this.ctx.config.featureFlags.GLOBAL_ASYNC_QUERIES === true;
+  }
+
+  get events(): AsyncEventStore {
+    const { redisUrl, redisPrefix } = this.ctx.config;
+    this.eventStore ??= redisUrl ? new RedisEventStore(redisUrl, redisPrefix) : new MemoryEventStore();
+    return this.eventStore;
+  }
+
+  get queue(): ChartJobQueue {
+    const { redisUrl, redisPrefix, workerConcurrency } = this.ctx.config;
+    this.jobQueue ??= redisUrl ? new BullChartQueue(redisUrl, redisPrefix) : new InProcessChartQueue(this.ctx, workerConcurrency);
+    return this.jobQueue;
+  }
+
+  /**
+   * A chart data request with the feature on: the cached reply when the cache holds every query
+   * (never with `force`), else a queued job. Invalid input and missing access fail here, at once,
+   * as they would synchronously. When the queue is down, the chart is answered synchronously.
+   */
+  async submitChartData(
+    user: Principal,
+    qc: QueryContext,
+    opts: { force: boolean; channelId: string; signal?: AbortSignal },
+  ): Promise<ChartSubmission> {
+    const force = opts.force || qc.force === true;
+    const cached = await this.ctx.charts.cachedReply(user, qc, { force });
+    if (cached) return { kind: 'reply', reply: cached };
+    const job = { jobId: randomUUID(), channelId: opts.channelId, userId: user.id, queryContext: qc, force };
+    try {
+      await this.queue.enqueue(job);
+    } catch (e) {
+      if (!(e instanceof QueueUnavailableError)) throw e;
+      this.ctx.log.warn({ err: e }, 'async chart queue unavailable: answering synchronously');
+      return { kind: 'reply', reply: await this.ctx.charts.data(user, qc, { force, signal: opts.signal }) };
+    }
+    return {
+      kind: 'job',
+      job: { channel_id: job.channelId, job_id: job.jobId, user_id: user.id, status: 'pending', errors: [], result_url: null },
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.jobQueue?.close();
+    await this.eventStore?.close();
+  }
+}

@@ -1,0 +1,186 @@
+/**
+ * Delivery of a report's content (issue 14 part 4): email through nodemailer (the picture inline
+ * and attached), Slack through its Web API, and a webhook POST with JSON. Every piece of user text
+ * that goes into HTML is escaped.
+ */
+import nodemailer from 'nodemailer';
+import { parseRecipients, type ReportRecipientConfig, type ReportRecipientType } from '@rama/shared';
+import type { ReportsConfig } from '../config.js';
+import type { ReportContent, ReportTable } from './content.js';
+
+export interface ReportMessage {
+  name: string;
+  description: string | null;
+  type: 'Report' | 'Alert';
+  /** the alert's value, when it is one */
+  value: number | null;
+  scheduledAt: Date;
+  content: ReportContent;
+}
+
+const WEBHOOK_TIMEOUT_MS = 30_000;
+
+export const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+
+function cellText(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+}
+
+export function tableHtml(t: ReportTable): string {
+  const head = t.columns
+    .map((c) => `<th style="text-align:left;padding:4px 8px;border-bottom:1px solid #ccc">${escapeHtml(c)}</th>`)
+    .join('');
+  const body = t.rows
+    .map(
+      (r) =>
+        `<tr>${r.map((v) => `<td style="padding:4px 8px;border-bottom:1px solid #eee">${escapeHtml(cellText(v))}</td>`).join('')}</tr>`,
+    )
+    .join('');
+  const more = t.total > t.rows.length ? `<p>${t.rows.length} of ${t.total} rows shown.</p>` : '';
+  return `<table style="border-collapse:collapse;font-family:sans-serif;font-size:13px"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>${more}`;
+}
+
+/** The table as plain text (Slack, webhook, the text part of an email). */
+export function tableText(t: ReportTable): string {
+  const lines = [t.columns.join(' | '), ...t.rows.map((r) => r.map(cellText).join(' | '))];
+  if (t.total > t.rows.length) lines.push(`(${t.rows.length} of ${t.total} rows shown)`);
+  return lines.join('\n');
+}
+
+function heading(m: ReportMessage): string {
+  return m.type === 'Alert' ? `Alert triggered: ${m.name}${m.value === null ? '' : ` (value ${m.value})`}` : m.name;
+}
+
+export async function sendEmail(cfg: ReportsConfig, to: ReportRecipientConfig, m: ReportMessage): Promise<void> {
+  if (!cfg.smtp) throw new Error('Email is not set up on this server (SMTP_HOST is not configured).');
+  const s = cfg.smtp;
+  const transport = nodemailer.createTransport({
+    host: s.host,
+    port: s.port,
+    secure: s.ssl,
+    requireTLS: !s.ssl && s.starttls,
+    ignoreTLS: !s.ssl && !s.starttls,
+    auth: s.user ? { user: s.user, pass: s.password ?? '' } : undefined,
+    connectionTimeout: 30_000,
+    socketTimeout: 60_000,
+  });
+  const c = m.content;
+  const image = c.file && c.format === 'PNG' ? c.file : null;
+  const description = m.description ? `<p>${escapeHtml(m.description)}</p>` : '';
+  const link = `<p><a href="${escapeHtml(c.url)}">Explore in Rama</a></p>`;
+  const body = c.table
+    ? tableHtml(c.table)
+    : image
+      ? `<img src="cid:report-image" alt="${escapeHtml(m.name)}" style="max-width:100%">`
+      : '';
+  try {
+    await transport.sendMail({
+      from: s.from,
+      to: parseRecipients(to.target).emails,
+      cc: parseRecipients(to.ccTarget ?? '').emails,
+      bcc: parseRecipients(to.bccTarget ?? '').emails,
+      subject: `${cfg.subjectPrefix}${heading(m)}`,
+      text: [heading(m), m.description ?? '', c.table ? tableText(c.table) : '', `Explore in Rama: ${c.url}`].filter(Boolean).join('\n\n'),
+      html: `<h2 style="font-family:sans-serif">${escapeHtml(heading(m))}</h2>${description}${body}${link}`,
+      attachments: [
+        ...(image ? [{ filename: image.filename, content: image.data, contentType: image.contentType, cid: 'report-image' }] : []),
+        ...(c.file ? [{ filename: c.file.filename, content: c.file.data, contentType: c.file.contentType }] : []),
+      ],
+    });
+  } finally {
+    transport.close();
+  }
+}
+
+/** A Slack Web API call: JSON, or form-encoded for the methods that only read forms. */
+async function slackCall(
+  cfg: ReportsConfig,
+  method: string,
+  body: Record<string, unknown>,
+  encoding: 'json' | 'form' = 'json',
+): Promise<Record<string, unknown>> {
+  const form = encoding === 'form';
+  const res = await fetch(`${cfg.slackApiUrl}/${method}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${cfg.slackToken ?? ''}`,
+      'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json; charset=utf-8',
+    },
+    body: form
+      ? new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)])).toString()
+      : JSON.stringify(body),
+    signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+  });
+  const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!res.ok || json.ok !== true) throw new Error(`Slack ${method} failed: ${String(json.error ?? res.status)}`);
+  return json;
+}
+
+/** Slack's Web API: a message per channel, with the file uploaded through the external upload flow. */
+export async function sendSlack(cfg: ReportsConfig, to: ReportRecipientConfig, m: ReportMessage): Promise<void> {
+  if (!cfg.slackToken) throw new Error('Slack is not set up on this server (SLACK_API_TOKEN is not configured).');
+  const c = m.content;
+  const text = [
+    `*${heading(m)}*`,
+    m.description ?? '',
+    c.table ? `\`\`\`\n${tableText(c.table)}\n\`\`\`` : '',
+    `<${c.url}|Explore in Rama>`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+  for (const channel of to.target.split(/[,;\s]+/).filter(Boolean)) {
+    if (!c.file) {
+      await slackCall(cfg, 'chat.postMessage', { channel, text });
+      continue;
+    }
+    const upload = await slackCall(cfg, 'files.getUploadURLExternal', { filename: c.file.filename, length: c.file.data.length }, 'form');
+    const put = await fetch(String(upload.upload_url), {
+      method: 'POST',
+      body: c.file.data,
+      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+    });
+    if (!put.ok) throw new Error(`Slack file upload failed: ${put.status}`);
+    await slackCall(cfg, 'files.completeUploadExternal', {
+      files: [{ id: upload.file_id, title: c.file.filename }],
+      channel_id: channel,
+      initial_comment: text,
+    });
+  }
+}
+
+/** A JSON POST: the report's name and link, and the text or CSV inline, or the file as base64. */
+export async function sendWebhook(to: ReportRecipientConfig, m: ReportMessage): Promise<void> {
+  const c = m.content;
+  const isText = c.format === 'CSV';
+  const res = await fetch(to.target, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json; charset=utf-8', 'user-agent': 'Rama-Reports' },
+    redirect: 'error',
+    signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+    body: JSON.stringify({
+      type: m.type,
+      name: m.name,
+      description: m.description,
+      url: c.url,
+      scheduled_dttm: m.scheduledAt.toISOString(),
+      value: m.value,
+      format: c.format,
+      text: c.table ? tableText(c.table) : isText && c.file ? c.file.data.toString('utf8') : null,
+      table: c.table ? { columns: c.table.columns, rows: c.table.rows } : null,
+      file:
+        c.file && !isText
+          ? { filename: c.file.filename, content_type: c.file.contentType, content_base64: c.file.data.toString('base64') }
+          : null,
+    }),
+  });
+  if (!res.ok) throw new Error(`The webhook answered ${res.status}.`);
+}
+
+export async function deliver(cfg: ReportsConfig, type: ReportRecipientType, to: ReportRecipientConfig, m: ReportMessage): Promise<void> {
+  if (type === 'Email') return sendEmail(cfg, to, m);
+  if (type === 'Slack') return sendSlack(cfg, to, m);
+  return sendWebhook(to, m);
+}

@@ -1,0 +1,158 @@
+import { type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { REPORT_ORDER_COLUMNS, REPORT_STATES, type ReportExecutionLog, type ReportListItem, type ListReply } from '@rama/shared';
+import type { MetadataSchema } from '../metadata/schema.js';
+import type { Principal } from '../security/principal.js';
+import { textMatches } from '../metadata/textMatch.js';
+import { invalidFields } from '../http/errors.js';
+import { listParams } from '../http/rison.js';
+import { MAX_ID } from '../datasets/present.js';
+import { presentListItem, presentLog } from './present.js';
+import type { ReportService } from './service.js';
+
+type ReportEb = ExpressionBuilder<MetadataSchema & { r: MetadataSchema['report_schedule'] }, 'r'>;
+
+const unsupported = (col: string, opr: string) => invalidFields({ filters: [`Filter on ${col} with ${opr} is not supported.`] });
+
+function asId(col: string, value: unknown): number {
+  const v = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > MAX_ID)
+    throw invalidFields({ filters: [`Filter on ${col} needs an id.`] });
+  return v;
+}
+
+function asText(col: string, value: unknown): string {
+  if (typeof value !== 'string') throw invalidFields({ filters: [`Filter on ${col} needs a text value.`] });
+  return value;
+}
+
+/** One list filter with the BI server's column and operator names. */
+function condition(eb: ReportEb, col: string, opr: string, value: unknown): Expression<SqlBool> {
+  switch (col) {
+    case 'chart_id':
+    case 'dashboard_id':
+    case 'database_id':
+      if (opr !== 'eq') throw unsupported(col, opr);
+      return eb(`r.${col}`, '=', asId(col, value));
+    case 'creation_method':
+    case 'type':
+    case 'report_format':
+      if (opr !== 'eq') throw unsupported(col, opr);
+      return eb(`r.${col}`, '=', asText(col, value));
+    case 'last_state':
+      if (opr !== 'eq' || !(REPORT_STATES as readonly unknown[]).includes(value)) throw unsupported(col, opr);
+      return eb('r.last_state', '=', value as string);
+    case 'active': {
+      if (opr !== 'eq') throw unsupported(col, opr);
+      const on = value === true || value === 'true' || value === 1;
+      return eb('r.active', '=', on ? 1 : 0);
+    }
+    case 'name':
+      if (opr === 'eq') return eb('r.name', '=', asText(col, value));
+      if (opr === 'ct' || opr === 'sw' || opr === 'ew') return textMatches('r.name', asText(col, value), opr);
+      throw unsupported(col, opr);
+    case 'created_by':
+    case 'changed_by':
+      if (opr !== 'rel_o_m' && opr !== 'eq') throw unsupported(col, opr);
+      return eb(col === 'created_by' ? 'r.created_by_fk' : 'r.changed_by_fk', '=', asId(col, value));
+    case 'owners': {
+      if (opr !== 'rel_m_m') throw unsupported(col, opr);
+      const owner = asId(col, value);
+      return eb.exists(
+        eb
+          .selectFrom('report_schedule_owners as o')
+          .select('o.user_id')
+          .whereRef('o.report_schedule_id', '=', 'r.id')
+          .where('o.user_id', '=', owner),
+      );
+    }
+    default:
+      throw unsupported(col, opr);
+  }
+}
+
+/** Non-admins see the reports they own or created (the BI server's report filter). */
+function visibility(eb: ReportEb, user: Principal): Expression<SqlBool> | null {
+  if (user.isAdmin) return null;
+  return eb.or([
+    eb('r.created_by_fk', '=', user.id),
+    eb.exists(
+      eb
+        .selectFrom('report_schedule_owners as vo')
+        .select('vo.user_id')
+        .whereRef('vo.report_schedule_id', '=', 'r.id')
+        .where('vo.user_id', '=', user.id),
+    ),
+  ]);
+}
+
+/** GET /api/v1/report/?q=…: visible, filtered, ordered (latest change first by default) and paged. */
+export async function listReports(service: ReportService, user: Principal, q: Record<string, unknown>): Promise<ListReply<ReportListItem>> {
+  const p = listParams(q, REPORT_ORDER_COLUMNS);
+  const base = service.db.selectFrom('report_schedule as r').where((eb) => {
+    const visible = visibility(eb, user);
+    return eb.and([...(visible ? [visible] : []), ...p.filters.map((f) => condition(eb, f.col, f.opr, f.value))]);
+  });
+  const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const orderColumn = (p.orderColumn ?? 'changed_on') as (typeof REPORT_ORDER_COLUMNS)[number];
+  const direction = p.orderColumn === null && q.order_direction === undefined ? 'desc' : p.orderDirection;
+  const rows = await base
+    .selectAll('r')
+    .orderBy(`r.${orderColumn}`, direction)
+    .orderBy('r.id', direction)
+    .limit(p.pageSize)
+    .offset(p.page * p.pageSize)
+    .execute();
+  const ids = rows.map((r) => r.id);
+  const chartIds = [...new Set(rows.flatMap((r) => (r.chart_id === null ? [] : [r.chart_id])))];
+  const dashboardIds = [...new Set(rows.flatMap((r) => (r.dashboard_id === null ? [] : [r.dashboard_id])))];
+  const [owners, recipients, charts, dashboards] = await Promise.all([
+    service.ownerIds(ids),
+    service.recipients(ids),
+    chartIds.length ? service.db.selectFrom('slices').select(['id', 'slice_name']).where('id', 'in', chartIds).execute() : [],
+    dashboardIds.length ? service.db.selectFrom('dashboards').select(['id', 'dashboard_title']).where('id', 'in', dashboardIds).execute() : [],
+  ]);
+  const targets = {
+    charts: new Map(charts.map((c) => [c.id, c.slice_name])),
+    dashboards: new Map(dashboards.map((d) => [d.id, d.dashboard_title])),
+  };
+  const users = await service.users([
+    ...rows.flatMap((r) => owners.get(r.id) ?? []),
+    ...rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]),
+  ]);
+  const now = Date.now();
+  return {
+    count: Number(count),
+    ids,
+    result: rows.map((r) => presentListItem(r, owners.get(r.id) ?? [], recipients.get(r.id) ?? [], users, targets, now)),
+  };
+}
+
+const LOG_ORDER = ['scheduled_dttm', 'start_dttm', 'end_dttm', 'state', 'id'] as const;
+
+/** GET /api/v1/report/{id}/log/?q=…: the runs of a visible report, newest first by default. */
+export async function listExecutions(
+  service: ReportService,
+  user: Principal,
+  id: number,
+  q: Record<string, unknown>,
+): Promise<ListReply<ReportExecutionLog>> {
+  await service.visible(user, id);
+  const p = listParams(q, LOG_ORDER);
+  for (const f of p.filters) {
+    if (f.col !== 'state' || f.opr !== 'eq') throw unsupported(f.col, f.opr);
+  }
+  let base = service.db.selectFrom('report_execution_log as l').where('l.report_schedule_id', '=', id);
+  const state = p.filters.find((f) => f.col === 'state');
+  if (state) base = base.where('l.state', '=', String(state.value));
+  const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const column = (p.orderColumn ?? 'scheduled_dttm') as (typeof LOG_ORDER)[number];
+  const direction = p.orderColumn === null && q.order_direction === undefined ? 'desc' : p.orderDirection;
+  const rows = await base
+    .selectAll('l')
+    .orderBy(`l.${column}`, direction)
+    .orderBy('l.id', direction)
+    .limit(p.pageSize)
+    .offset(p.page * p.pageSize)
+    .execute();
+  return { count: Number(count), ids: rows.map((r) => r.id), result: rows.map(presentLog) };
+}

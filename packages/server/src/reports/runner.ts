@@ -1,0 +1,194 @@
+/**
+ * One run of a report (issue 14 part 2): as its owner, evaluate the alert's condition (with the
+ * grace period), build the content once per distinct set of filter values, deliver it to every
+ * recipient, and record the outcome in the execution log and on the report.
+ */
+import {
+  REPORT_RUN_ERRORS,
+  alertSendDecision,
+  evaluateAlert,
+  type ReportFormat,
+  type ReportRecipientConfig,
+  type ReportRecipientType,
+  type ReportState,
+  type ReportValidatorConfig,
+  type ReportValidatorType,
+} from '@rama/shared';
+import type { AppContext } from '../context.js';
+import { loadPrincipal, type Principal } from '../security/principal.js';
+import { nowIso } from '../metadata/db.js';
+import { runAlertQuery } from './alertQuery.js';
+import { ReportContentBuilder, type DataMask, type ReportContent } from './content.js';
+import { deliver } from './deliver.js';
+import { parseStored, type ReportRow } from './present.js';
+import type { Screenshotter } from './screenshot.js';
+
+const fill = (template: string, value: string) => template.replace('%s', value);
+const messageOf = (e: unknown): string => {
+  if (e instanceof Error) return e.message.split('\n')[0];
+  if (e && typeof e === 'object' && 'body' in e) {
+    const body = (e as { body: { message?: unknown; errors?: { message: string }[] } }).body;
+    if (typeof body.message === 'string') return body.message;
+    if (body.errors?.[0]) return body.errors[0].message;
+  }
+  return String(e);
+};
+
+interface Outcome {
+  state: Extract<ReportState, 'Success' | 'Error' | 'Not triggered' | 'On Grace'>;
+  value: number | null;
+  error: string | null;
+}
+
+export class ReportRunner {
+  private readonly content: ReportContentBuilder;
+  /** deliveries made by this process (the exactly-once test counts them) */
+  sent = 0;
+
+  constructor(
+    private readonly ctx: AppContext,
+    screenshots: Screenshotter,
+  ) {
+    this.content = new ReportContentBuilder(ctx, screenshots);
+  }
+
+  private get db() {
+    return this.ctx.store.db;
+  }
+
+  /** The user a report runs as: its first active owner, else its creator. */
+  private async runAs(report: ReportRow): Promise<Principal | null> {
+    const owners = await this.db
+      .selectFrom('report_schedule_owners')
+      .select('user_id')
+      .where('report_schedule_id', '=', report.id)
+      .orderBy('user_id')
+      .execute();
+    for (const id of [...owners.map((o) => o.user_id), report.created_by_fk]) {
+      if (id === null) continue;
+      const p = await loadPrincipal(this.db, id);
+      if (p) return p;
+    }
+    return null;
+  }
+
+  private async lastSentMs(reportId: number, exceptLogId: number): Promise<number | null> {
+    const row = await this.db
+      .selectFrom('report_execution_log')
+      .select('end_dttm')
+      .where('report_schedule_id', '=', reportId)
+      .where('state', '=', 'Success')
+      .where('id', '!=', exceptLogId)
+      .orderBy('end_dttm', 'desc')
+      .executeTakeFirst();
+    return row?.end_dttm ? Date.parse(row.end_dttm) : null;
+  }
+
+  /** Run the claimed log row `logId` (state Working); a row no longer Working is left alone. */
+  async execute(logId: number): Promise<ReportState | null> {
+    const log = await this.db.selectFrom('report_execution_log').selectAll().where('id', '=', logId).executeTakeFirst();
+    if (!log || log.state !== 'Working') return null;
+    const report = await this.db.selectFrom('report_schedule').selectAll().where('id', '=', log.report_schedule_id).executeTakeFirst();
+    if (!report) return null;
+    let outcome: Outcome;
+    try {
+      outcome = await this.outcome(report, logId, new Date(log.scheduled_dttm));
+    } catch (e) {
+      outcome = { state: 'Error', value: null, error: messageOf(e) };
+    }
+    const end = nowIso();
+    // a run the scheduler already gave up on (working timeout) keeps that verdict
+    await this.db
+      .updateTable('report_execution_log')
+      .set({ state: outcome.state, end_dttm: end, value: outcome.value, error_message: outcome.error })
+      .where('id', '=', logId)
+      .where('state', '=', 'Working')
+      .execute();
+    await this.db
+      .updateTable('report_schedule')
+      .set({ last_state: outcome.state, last_eval_dttm: end, last_value: outcome.value })
+      .where('id', '=', report.id)
+      .execute();
+    if (outcome.error) this.ctx.log.warn({ report: report.id, log: logId, error: outcome.error }, 'report run failed');
+    return outcome.state;
+  }
+
+  private async outcome(report: ReportRow, logId: number, scheduledAt: Date): Promise<Outcome> {
+    const user = await this.runAs(report);
+    if (!user) return { state: 'Error', value: null, error: REPORT_RUN_ERRORS.ownerMissing };
+    if (report.chart_id === null && report.dashboard_id === null)
+      return { state: 'Error', value: null, error: REPORT_RUN_ERRORS.targetMissing };
+    let value: number | null = null;
+    if (report.type === 'Alert') {
+      if (report.database_id === null || !report.sql) return { state: 'Error', value: null, error: 'The alert has no query.' };
+      let result;
+      try {
+        result = await runAlertQuery(this.ctx, user, report.database_id, report.sql);
+      } catch (e) {
+        return { state: 'Error', value: null, error: fill(REPORT_RUN_ERRORS.alertQueryFailed, messageOf(e)) };
+      }
+      const verdict = evaluateAlert(
+        result.rows,
+        result.columnCount,
+        (report.validator_type ?? 'not null') as ReportValidatorType,
+        parseStored<ReportValidatorConfig | null>(report.validator_config_json, null),
+      );
+      if (verdict.error) return { state: 'Error', value: null, error: verdict.error };
+      value = verdict.value;
+      const decision = alertSendDecision({
+        type: 'Alert',
+        triggered: verdict.triggered,
+        lastSentMs: await this.lastSentMs(report.id, logId),
+        gracePeriodSeconds: report.grace_period,
+        nowMs: Date.now(),
+      });
+      if (decision !== 'send') return { state: decision, value, error: null };
+    }
+    const recipients = await this.db
+      .selectFrom('report_recipient')
+      .selectAll()
+      .where('report_schedule_id', '=', report.id)
+      .orderBy('id')
+      .execute();
+    if (!recipients.length) return { state: 'Error', value, error: REPORT_RUN_ERRORS.noRecipients };
+
+    // one capture per distinct set of filter values: the report's own, or a recipient's
+    const contents = new Map<string, Promise<ReportContent>>();
+    const contentFor = (mask: DataMask | null) => {
+      const key = mask && report.dashboard_id !== null ? JSON.stringify(mask) : '';
+      let c = contents.get(key);
+      if (!c) {
+        c = this.content.build(user, report, report.report_format as ReportFormat, key ? mask : null);
+        contents.set(key, c);
+      }
+      return c;
+    };
+    const errors: string[] = [];
+    for (const r of recipients) {
+      const cfg = parseStored<ReportRecipientConfig>(r.recipient_config_json, { target: '' });
+      let content: ReportContent;
+      try {
+        content = await contentFor(cfg.dataMask ?? null);
+      } catch (e) {
+        const why = messageOf(e);
+        const template = report.report_format === 'CSV' ? REPORT_RUN_ERRORS.csvFailed : REPORT_RUN_ERRORS.screenshotFailed;
+        return { state: 'Error', value, error: fill(template, why) };
+      }
+      try {
+        await deliver(this.ctx.config.reports, r.type as ReportRecipientType, cfg, {
+          name: report.name,
+          description: report.description,
+          type: report.type as 'Report' | 'Alert',
+          value,
+          scheduledAt,
+          content,
+        });
+        this.sent++;
+      } catch (e) {
+        errors.push(`${r.type}: ${messageOf(e)}`);
+      }
+    }
+    if (errors.length) return { state: 'Error', value, error: fill(REPORT_RUN_ERRORS.deliveryFailed, errors.join('; ')) };
+    return { state: 'Success', value, error: null };
+  }
+}

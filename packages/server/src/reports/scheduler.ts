@@ -1,0 +1,183 @@
+/**
+ * The report scheduler (issue 14 part 2). Each minute it finds the slots due for every active
+ * report and claims each by inserting its execution log row: the (report, slot) key is unique in
+ * the metadata store, so however many schedulers race, exactly one wins a slot and runs it. It
+ * also turns runs stuck in Working past their timeout into Error, and prunes old logs.
+ */
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { REPORT_RUN_ERRORS, dueSlots, isWorkingTimedOut, logRetentionCutoff } from '@rama/shared';
+import type { AppContext } from '../context.js';
+import type { ReportRunner } from './runner.js';
+
+/** how far back a tick looks for a due slot it has not seen (a late tick still runs its slot) */
+export const SLOT_LOOKBACK_MS = 5 * 60_000;
+const PRUNE_EVERY_MS = 3_600_000;
+
+export class ReportScheduler {
+  private timer: NodeJS.Timeout | null = null;
+  private running = 0;
+  private readonly waiting: number[] = [];
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private lastPrune = 0;
+  private stopped = false;
+  readonly workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly runner: ReportRunner,
+    private readonly concurrency = ctx.config.reports.concurrency,
+  ) {}
+
+  private get db() {
+    return this.ctx.store.db;
+  }
+
+  /** Tick a second after every minute boundary (slots are whole minutes). */
+  start(): void {
+    const schedule = () => {
+      if (this.stopped) return;
+      const delay = 60_000 - (Date.now() % 60_000) + 1000;
+      this.timer = setTimeout(() => {
+        this.tick().catch((e: unknown) => this.ctx.log.error({ err: e }, 'report scheduler tick failed'));
+        schedule();
+      }, delay);
+      this.timer.unref();
+    };
+    schedule();
+  }
+
+  /** Runs Working for longer than their report's working_timeout become Error (their worker died). */
+  async failStuck(now = new Date()): Promise<number> {
+    const rows = await this.db
+      .selectFrom('report_execution_log as l')
+      .innerJoin('report_schedule as r', 'r.id', 'l.report_schedule_id')
+      .select(['l.id', 'l.start_dttm', 'r.working_timeout'])
+      .where('l.state', '=', 'Working')
+      .execute();
+    let failed = 0;
+    for (const row of rows) {
+      const start = row.start_dttm ? Date.parse(row.start_dttm) : 0;
+      if (!isWorkingTimedOut(start, row.working_timeout, now.getTime())) continue;
+      const res = await this.db
+        .updateTable('report_execution_log')
+        .set({ state: 'Error', end_dttm: now.toISOString(), error_message: REPORT_RUN_ERRORS.workingTimeout })
+        .where('id', '=', row.id)
+        .where('state', '=', 'Working')
+        .executeTakeFirst();
+      failed += Number(res.numUpdatedRows);
+    }
+    return failed;
+  }
+
+  private async prune(now: Date): Promise<void> {
+    if (now.getTime() - this.lastPrune < PRUNE_EVERY_MS) return;
+    this.lastPrune = now.getTime();
+    const reports = await this.db.selectFrom('report_schedule').select(['id', 'log_retention']).execute();
+    for (const r of reports) {
+      const cutoff = logRetentionCutoff(r.log_retention, now.getTime());
+      if (!cutoff) continue;
+      await this.db
+        .deleteFrom('report_execution_log')
+        .where('report_schedule_id', '=', r.id)
+        .where('scheduled_dttm', '<', cutoff.toISOString())
+        .where('state', '!=', 'Working')
+        .execute();
+    }
+  }
+
+  /**
+   * Claim one slot: insert its log row, Working, unless another scheduler did first (the unique
+   * key). A report whose previous run is still working gets this slot logged as an Error instead.
+   * Returns the claimed row's id when this scheduler is to run it.
+   */
+  async claim(reportId: number, slot: Date, now = new Date()): Promise<number | null> {
+    const scheduled = slot.toISOString();
+    const previous = await this.db
+      .selectFrom('report_execution_log')
+      .select('id')
+      .where('report_schedule_id', '=', reportId)
+      .where('state', '=', 'Working')
+      .where('scheduled_dttm', '!=', scheduled)
+      .executeTakeFirst();
+    const row = await this.db
+      .insertInto('report_execution_log')
+      .values({
+        uuid: randomUUID(),
+        report_schedule_id: reportId,
+        scheduled_dttm: scheduled,
+        start_dttm: now.toISOString(),
+        end_dttm: previous ? now.toISOString() : null,
+        state: previous ? 'Error' : 'Working',
+        error_message: previous ? REPORT_RUN_ERRORS.previousWorking : null,
+        worker: this.workerId,
+      })
+      .onConflict((oc) => oc.columns(['report_schedule_id', 'scheduled_dttm']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!row || previous) return null;
+    return row.id;
+  }
+
+  /** One pass: fail stuck runs, claim every due slot and start the claimed runs. Returns the claimed log ids. */
+  async tick(now = new Date()): Promise<number[]> {
+    await this.failStuck(now);
+    const reports = await this.db.selectFrom('report_schedule').select(['id', 'crontab', 'timezone']).where('active', '=', 1).execute();
+    const after = new Date(now.getTime() - SLOT_LOOKBACK_MS);
+    const due = reports.flatMap((r) => dueSlots(r.crontab, r.timezone, after, now, 1).map((slot) => ({ id: r.id, slot })));
+    const claimed: number[] = [];
+    if (due.length) {
+      // slots already logged (by this or another scheduler) are skipped without an insert
+      const seen = new Set(
+        (
+          await this.db
+            .selectFrom('report_execution_log')
+            .select(['report_schedule_id', 'scheduled_dttm'])
+            .where('scheduled_dttm', '>', after.toISOString())
+            .execute()
+        ).map((l) => `${l.report_schedule_id}|${l.scheduled_dttm}`),
+      );
+      for (const d of due) {
+        if (seen.has(`${d.id}|${d.slot.toISOString()}`)) continue;
+        const id = await this.claim(d.id, d.slot, now);
+        if (id !== null) claimed.push(id);
+      }
+    }
+    for (const id of claimed) this.enqueue(id);
+    await this.prune(now).catch((e: unknown) => this.ctx.log.warn({ err: e }, 'report log pruning failed'));
+    return claimed;
+  }
+
+  private enqueue(logId: number): void {
+    this.waiting.push(logId);
+    this.pump();
+  }
+
+  private pump(): void {
+    while (this.running < this.concurrency && this.waiting.length && !this.stopped) {
+      const id = this.waiting.shift() as number;
+      this.running++;
+      const p = this.runner
+        .execute(id)
+        .catch((e: unknown) => this.ctx.log.error({ err: e, log: id }, 'report run crashed'))
+        .finally(() => {
+          this.running--;
+          this.inFlight.delete(p);
+          this.pump();
+        });
+      this.inFlight.add(p);
+    }
+  }
+
+  /** Resolves when every claimed run of this scheduler has finished. */
+  async idle(): Promise<void> {
+    while (this.inFlight.size || this.waiting.length) await Promise.all([...this.inFlight]);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.waiting.length = 0;
+    await Promise.all([...this.inFlight]);
+  }
+}

@@ -1,0 +1,284 @@
+import type { Kysely, Updateable } from 'kysely';
+import {
+  FORBIDDEN_EDIT_MESSAGE,
+  REPORT_DEFAULTS,
+  formatMessage,
+  reportErrors,
+  type ReportCreate,
+  type ReportDetail,
+  type ReportPut,
+} from '@rama/shared';
+import type { AppContext } from '../context.js';
+import type { MetadataSchema, ReportScheduleTable } from '../metadata/schema.js';
+import { nowIso, flag } from '../metadata/db.js';
+import { usersById, type Users } from '../metadata/users.js';
+import type { Principal } from '../security/principal.js';
+import { forbidden, invalidFields, notFound } from '../http/errors.js';
+import { visibleChart } from '../charts/chart-access.js';
+import { DashboardService } from '../dashboards/service.js';
+import { canAccessDatabase } from '../databases/access.js';
+import { presentDetail, type RecipientRow, type ReportRow } from './present.js';
+
+export const reportNotFound = () => notFound('Report Schedule not found.');
+export const NAME_TAKEN = 'Name must be unique';
+
+/**
+ * Reports and alerts (issue 14 part 1): who sees and changes them, and their saving. A user sees
+ * the reports they own (admins see all); only owners and admins change one. A report's chart,
+ * dashboard or database must be one the user can see when they set it.
+ */
+export class ReportService {
+  private readonly dashboards: DashboardService;
+  constructor(readonly ctx: AppContext) {
+    this.dashboards = new DashboardService(ctx);
+  }
+
+  get db(): Kysely<MetadataSchema> {
+    return this.ctx.store.db;
+  }
+
+  users(ids: (number | null)[]): Promise<Users> {
+    return usersById(this.db, ids);
+  }
+
+  async ownerIds(ids: number[]): Promise<Map<number, number[]>> {
+    const map = new Map<number, number[]>();
+    if (!ids.length) return map;
+    const rows = await this.db
+      .selectFrom('report_schedule_owners')
+      .select(['report_schedule_id as id', 'user_id'])
+      .where('report_schedule_id', 'in', ids)
+      .orderBy('user_id')
+      .execute();
+    for (const r of rows) map.set(r.id, [...(map.get(r.id) ?? []), r.user_id]);
+    return map;
+  }
+
+  async recipients(ids: number[]): Promise<Map<number, RecipientRow[]>> {
+    const map = new Map<number, RecipientRow[]>();
+    if (!ids.length) return map;
+    const rows = await this.db.selectFrom('report_recipient').selectAll().where('report_schedule_id', 'in', ids).orderBy('id').execute();
+    for (const r of rows) map.set(r.report_schedule_id, [...(map.get(r.report_schedule_id) ?? []), r]);
+    return map;
+  }
+
+  /** The report when the user may see it (an owner, or an admin); 404 otherwise. */
+  async visible(user: Principal, id: number): Promise<{ row: ReportRow; ownerIds: number[] }> {
+    const row = await this.db.selectFrom('report_schedule').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw reportNotFound();
+    const ownerIds = (await this.ownerIds([id])).get(id) ?? [];
+    if (!user.isAdmin && !ownerIds.includes(user.id) && row.created_by_fk !== user.id) throw reportNotFound();
+    return { row, ownerIds };
+  }
+
+  async editable(user: Principal, id: number): Promise<{ row: ReportRow; ownerIds: number[] }> {
+    const found = await this.visible(user, id);
+    if (!user.isAdmin && !found.ownerIds.includes(user.id)) throw forbidden(formatMessage(FORBIDDEN_EDIT_MESSAGE, 'report'));
+    return found;
+  }
+
+  async detail(row: ReportRow, ownerIds: number[]): Promise<ReportDetail> {
+    const [users, recipients, chart, dashboard, database] = await Promise.all([
+      this.users([...ownerIds]),
+      this.recipients([row.id]),
+      row.chart_id === null
+        ? null
+        : this.db.selectFrom('slices').select(['id', 'slice_name', 'viz_type']).where('id', '=', row.chart_id).executeTakeFirst(),
+      row.dashboard_id === null
+        ? null
+        : this.db.selectFrom('dashboards').select(['id', 'dashboard_title']).where('id', '=', row.dashboard_id).executeTakeFirst(),
+      row.database_id === null
+        ? null
+        : this.db.selectFrom('dbs').select(['id', 'database_name']).where('id', '=', row.database_id).executeTakeFirst(),
+    ]);
+    return presentDetail(row, {
+      ownerIds,
+      users,
+      recipients: recipients.get(row.id) ?? [],
+      chart: chart ?? null,
+      dashboard: dashboard ?? null,
+      database: database ?? null,
+    });
+  }
+
+  async get(user: Principal, id: number): Promise<ReportDetail> {
+    const { row, ownerIds } = await this.visible(user, id);
+    return this.detail(row, ownerIds);
+  }
+
+  /** Owners as given (the saving user kept unless an admin chose others); 400 when one does not exist. */
+  private async ownersFor(user: Principal, given: number[] | undefined): Promise<number[]> {
+    const owners = [...new Set(given ?? [user.id])];
+    if (!user.isAdmin && !owners.includes(user.id)) owners.push(user.id);
+    const found = owners.length ? await this.db.selectFrom('ab_user').select('id').where('id', 'in', owners).execute() : [];
+    if (found.length !== owners.length) throw invalidFields({ owners: ['Owners are invalid'] });
+    return owners;
+  }
+
+  /** The chart, dashboard and database must exist and be visible to the user; the same 400 either way. */
+  private async checkTargets(user: Principal, merged: ReportCreate): Promise<void> {
+    if (merged.chart) {
+      await visibleChart(this.ctx, user, merged.chart).catch(() => {
+        throw invalidFields({ chart: ['Chart does not exist'] });
+      });
+    }
+    if (merged.dashboard) {
+      await this.dashboards.visible(user, merged.dashboard).catch(() => {
+        throw invalidFields({ dashboard: ['Dashboard does not exist'] });
+      });
+    }
+    if (merged.type === 'Alert' && merged.database) {
+      const db = await this.db.selectFrom('dbs').select(['id', 'database_name']).where('id', '=', merged.database).executeTakeFirst();
+      if (!db || !canAccessDatabase(user, db)) throw invalidFields({ database: ['Database does not exist'] });
+    }
+  }
+
+  private async nameTaken(name: string, type: string, exceptId?: number): Promise<boolean> {
+    let q = this.db.selectFrom('report_schedule').select('id').where('name', '=', name).where('type', '=', type);
+    if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+    return (await q.executeTakeFirst()) !== undefined;
+  }
+
+  private async validate(user: Principal, merged: ReportCreate, exceptId?: number): Promise<void> {
+    const errors = reportErrors(merged);
+    if (Object.keys(errors).length) throw invalidFields(errors);
+    if (await this.nameTaken(merged.name, merged.type, exceptId)) throw invalidFields({ name: [NAME_TAKEN] });
+    await this.checkTargets(user, merged);
+  }
+
+  private columns(body: ReportPut): Updateable<ReportScheduleTable> {
+    return Object.fromEntries(
+      Object.entries({
+        type: body.type,
+        name: body.name?.trim(),
+        description: body.description,
+        context_markdown: body.context_markdown,
+        crontab: body.crontab?.trim(),
+        timezone: body.timezone,
+        active: body.active === undefined ? undefined : flag(body.active),
+        creation_method: body.creation_method,
+        report_format: body.report_format,
+        sql: body.sql,
+        chart_id: body.chart,
+        dashboard_id: body.dashboard,
+        database_id: body.database,
+        validator_type: body.validator_type,
+        validator_config_json: body.validator_config_json === undefined ? undefined : JSON.stringify(body.validator_config_json),
+        log_retention: body.log_retention,
+        grace_period: body.grace_period,
+        working_timeout: body.working_timeout,
+        force_screenshot: body.force_screenshot === undefined ? undefined : flag(body.force_screenshot),
+        custom_width: body.custom_width,
+        extra: body.extra === undefined ? undefined : JSON.stringify(body.extra),
+      }).filter(([, v]) => v !== undefined),
+    ) as Updateable<ReportScheduleTable>;
+  }
+
+  private async writeRecipients(trx: Kysely<MetadataSchema>, id: number, recipients: ReportCreate['recipients']): Promise<void> {
+    await trx.deleteFrom('report_recipient').where('report_schedule_id', '=', id).execute();
+    if (recipients?.length) {
+      await trx
+        .insertInto('report_recipient')
+        .values(
+          recipients.map((r) => ({ report_schedule_id: id, type: r.type, recipient_config_json: JSON.stringify(r.recipient_config_json) })),
+        )
+        .execute();
+    }
+  }
+
+  private async writeOwners(trx: Kysely<MetadataSchema>, id: number, owners: number[]): Promise<void> {
+    await trx.deleteFrom('report_schedule_owners').where('report_schedule_id', '=', id).execute();
+    if (owners.length)
+      await trx
+        .insertInto('report_schedule_owners')
+        .values(owners.map((u) => ({ report_schedule_id: id, user_id: u })))
+        .execute();
+  }
+
+  async create(user: Principal, body: ReportCreate): Promise<{ id: number; result: ReportDetail }> {
+    const merged: ReportCreate = { timezone: REPORT_DEFAULTS.timezone, ...body, name: body.name.trim() };
+    await this.validate(user, merged);
+    const owners = await this.ownersFor(user, body.owners);
+    const now = nowIso();
+    // as the BI server: the menus of a chart or dashboard say so; anything else is from the alerts page
+    const creationMethod = body.creation_method ?? 'alerts_reports';
+    const id = await this.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('report_schedule')
+        .values({
+          ...this.columns(merged),
+          type: merged.type,
+          name: merged.name,
+          crontab: merged.crontab.trim(),
+          timezone: merged.timezone ?? REPORT_DEFAULTS.timezone,
+          creation_method: creationMethod,
+          report_format: merged.report_format ?? REPORT_DEFAULTS.report_format,
+          active: flag(merged.active ?? true),
+          log_retention: merged.log_retention ?? REPORT_DEFAULTS.log_retention,
+          grace_period: merged.grace_period ?? REPORT_DEFAULTS.grace_period,
+          working_timeout: merged.working_timeout ?? REPORT_DEFAULTS.working_timeout,
+          force_screenshot: flag(merged.force_screenshot),
+          created_on: now,
+          changed_on: now,
+          created_by_fk: user.id,
+          changed_by_fk: user.id,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await this.writeOwners(trx, inserted.id, owners);
+      await this.writeRecipients(trx, inserted.id, merged.recipients);
+      return inserted.id;
+    });
+    const { row, ownerIds } = await this.visible(user, id);
+    return { id, result: await this.detail(row, ownerIds) };
+  }
+
+  /** The stored report as a create body, so an update is validated as the whole it makes. */
+  private async asBody(row: ReportRow): Promise<ReportCreate> {
+    const detail = await this.detail(row, []);
+    return {
+      type: detail.type,
+      name: detail.name,
+      crontab: detail.crontab,
+      timezone: detail.timezone,
+      chart: row.chart_id,
+      dashboard: row.dashboard_id,
+      database: row.database_id,
+      sql: row.sql,
+      validator_type: detail.validator_type,
+      validator_config_json: detail.validator_config_json,
+      report_format: detail.report_format,
+      recipients: detail.recipients.map((r) => ({ type: r.type, recipient_config_json: r.recipient_config_json })),
+    };
+  }
+
+  async update(user: Principal, id: number, body: ReportPut): Promise<{ id: number; result: ReportDetail }> {
+    const { row } = await this.editable(user, id);
+    const onlyActive = Object.keys(body).every((k) => k === 'active');
+    if (!onlyActive) {
+      const merged: ReportCreate = { ...(await this.asBody(row)), ...body } as ReportCreate;
+      merged.name = merged.name.trim();
+      await this.validate(user, merged, id);
+    }
+    const owners = body.owners === undefined ? null : await this.ownersFor(user, body.owners);
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('report_schedule')
+        .set({ ...this.columns(body), changed_on: nowIso(), changed_by_fk: user.id })
+        .where('id', '=', id)
+        .execute();
+      if (owners) await this.writeOwners(trx, id, owners);
+      if (body.recipients !== undefined) await this.writeRecipients(trx, id, body.recipients);
+    });
+    const after = await this.visible(user, id);
+    return { id, result: await this.detail(after.row, after.ownerIds) };
+  }
+
+  /** Delete the reports (each must be the user's to change); returns how many. */
+  async delete(user: Principal, ids: number[]): Promise<number> {
+    const unique = [...new Set(ids)];
+    for (const id of unique) await this.editable(user, id);
+    await this.db.deleteFrom('report_schedule').where('id', 'in', unique).execute();
+    return unique.length;
+  }
+}

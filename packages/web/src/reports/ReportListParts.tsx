@@ -1,0 +1,79 @@
+/** Cells of the alerts and reports list and of the execution log. */
+import { Flex, Tag, Tooltip, Typography } from 'antd';
+import { ApiOutlined, AreaChartOutlined, DashboardOutlined, MailOutlined, SlackOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import type { ReportListItem, ReportRecipientType, ReportState } from '@rama/shared';
+import { formatDateTime, formatRelative } from '../components/format';
+import { STATE_COLORS } from './reportDisplay';
+import { targetPath } from './reportList';
+
+/** A run state as a coloured tag; no state yet reads "Not run yet". */
+export function ReportStateTag({ state }: { state: ReportState | null }) {
+  if (!state) return <Typography.Text type="secondary">Not run yet</Typography.Text>;
+  return (
+    <Tag color={STATE_COLORS[state]} className="rama-report-state" data-test="report-state">
+      {state}
+    </Tag>
+  );
+}
+
+/** The last run: its state, and when (epoch milliseconds) on hover and below. */
+export function LastRun({ state, at }: { state: ReportState | null; at: number | null }) {
+  const iso = at === null ? null : new Date(at).toISOString();
+  return (
+    <Flex vertical gap={2} align="start">
+      <ReportStateTag state={state} />
+      {iso && (
+        <Tooltip title={formatDateTime(iso)}>
+          <time dateTime={iso} className="rama-report-when">
+            {formatRelative(iso)}
+          </time>
+        </Tooltip>
+      )}
+    </Flex>
+  );
+}
+
+const RECIPIENT_ICONS: Record<ReportRecipientType, { icon: typeof MailOutlined; label: string }> = {
+  Email: { icon: MailOutlined, label: 'Email' },
+  Slack: { icon: SlackOutlined, label: 'Slack' },
+  Webhook: { icon: ApiOutlined, label: 'Webhook' },
+};
+
+/** One icon per kind of recipient, with how many there are on hover. */
+export function RecipientIcons({ recipients }: { recipients: ReportListItem['recipients'] }) {
+  if (recipients.length === 0) return <span className="rama-empty-value">—</span>;
+  const counts = new Map<ReportRecipientType, number>();
+  for (const r of recipients) counts.set(r.type, (counts.get(r.type) ?? 0) + 1);
+  return (
+    <Flex gap={8} className="rama-report-recipient-icons">
+      {[...counts].map(([type, count]) => {
+        const { icon: Icon, label } = RECIPIENT_ICONS[type];
+        const text = `${label}: ${count} ${count === 1 ? 'recipient' : 'recipients'}`;
+        return (
+          <Tooltip key={type} title={text}>
+            <span>
+              <Icon aria-hidden />
+              <span className="rama-sr-only">{text}</span>
+            </span>
+          </Tooltip>
+        );
+      })}
+    </Flex>
+  );
+}
+
+/** The dashboard or chart a report sends, as a link to it. */
+export function TargetLink({ report, name }: { report: Pick<ReportListItem, 'dashboard_id' | 'chart_id'>; name: string | undefined }) {
+  const path = targetPath(report);
+  if (!path) return <span className="rama-empty-value">—</span>;
+  const isDashboard = report.dashboard_id !== null;
+  const Icon = isDashboard ? DashboardOutlined : AreaChartOutlined;
+  const text = name ?? `${isDashboard ? 'Dashboard' : 'Chart'} ${report.dashboard_id ?? report.chart_id}`;
+  return (
+    <Link to={path} className="rama-report-target">
+      <Icon aria-label={isDashboard ? 'Dashboard' : 'Chart'} />
+      <Typography.Text ellipsis={{ tooltip: text }}>{text}</Typography.Text>
+    </Link>
+  );
+}

@@ -1,0 +1,54 @@
+/** The reports slice: the API's replies filed by the pure rules of reportsState.ts. */
+import { createSlice } from '@reduxjs/toolkit';
+import type { ReportCreationMethod } from '@rama/shared';
+import type { RootState } from '../app/store';
+import { reportApi } from './reportApi';
+import {
+  changesFromBody,
+  filedFromBody,
+  filedFromListItem,
+  filedReport,
+  initialReportsState,
+  reportAdded,
+  reportDeleted,
+  reportEdited,
+  reportsFetched,
+  type FiledReport,
+  type ReportsState,
+} from './reportsState';
+
+const { attachedReports, createReport, updateReport, setReportActive, deleteReport, bulkDeleteReports } = reportApi.endpoints;
+
+export const reportsSlice = createSlice({
+  name: 'reports',
+  initialState: initialReportsState,
+  reducers: {},
+  extraReducers: (builder) => {
+    builder
+      .addMatcher(attachedReports.matchFulfilled, (state, { payload, meta }) => {
+        const { creationMethod, resourceId } = meta.arg.originalArgs;
+        return reportsFetched(state, creationMethod, resourceId, payload.result.map(filedFromListItem));
+      })
+      .addMatcher(createReport.matchFulfilled, (state, { payload, meta }) =>
+        reportAdded(state, filedFromBody(payload.id, meta.arg.originalArgs)),
+      )
+      .addMatcher(updateReport.matchFulfilled, (state, { meta }) =>
+        reportEdited(state, meta.arg.originalArgs.id, changesFromBody(meta.arg.originalArgs.body)),
+      )
+      .addMatcher(setReportActive.matchFulfilled, (state, { meta }) =>
+        reportEdited(state, meta.arg.originalArgs.id, { active: meta.arg.originalArgs.active }),
+      )
+      .addMatcher(deleteReport.matchFulfilled, (state, { meta }) => reportDeleted(state, meta.arg.originalArgs))
+      .addMatcher(bulkDeleteReports.matchFulfilled, (state, { meta }) =>
+        meta.arg.originalArgs.reduce<ReportsState>((next, id) => reportDeleted(next, id), state),
+      );
+  },
+});
+
+export const reportsReducer = reportsSlice.reducer;
+
+/** The report the user set up from this chart's or dashboard's menu, once the lookup answered. */
+export const selectFiledReport =
+  (creationMethod: ReportCreationMethod, resourceId: number) =>
+  (state: RootState): FiledReport | null =>
+    filedReport(state.reports, creationMethod, resourceId);
