@@ -109,7 +109,9 @@ export async function listReports(service: ReportService, user: Principal, q: Re
     service.ownerIds(ids),
     service.recipients(ids),
     chartIds.length ? service.db.selectFrom('slices').select(['id', 'slice_name']).where('id', 'in', chartIds).execute() : [],
-    dashboardIds.length ? service.db.selectFrom('dashboards').select(['id', 'dashboard_title']).where('id', 'in', dashboardIds).execute() : [],
+    dashboardIds.length
+      ? service.db.selectFrom('dashboards').select(['id', 'dashboard_title']).where('id', 'in', dashboardIds).execute()
+      : [],
   ]);
   const targets = {
     charts: new Map(charts.map((c) => [c.id, c.slice_name])),

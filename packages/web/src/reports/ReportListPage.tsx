@@ -180,12 +180,7 @@ export function ReportListPage({ type }: { type: ReportType }) {
       key: 'target',
       title: 'Sends',
       width: 200,
-      render: (_v, r) => (
-        <TargetLink
-          report={r}
-          name={r.dashboard?.dashboard_title ?? r.chart?.slice_name}
-        />
-      ),
+      render: (_v, r) => <TargetLink report={r} name={r.dashboard?.dashboard_title ?? r.chart?.slice_name} />,
     },
     { key: 'recipients', title: 'Recipients', width: 110, render: (_v, r) => <RecipientIcons recipients={r.recipients} /> },
     { key: 'owners', title: 'Owners', width: 110, render: (_v, r) => <OwnerAvatars owners={r.owners} /> },
