@@ -3,7 +3,6 @@
  * and attached), Slack through its Web API, and a webhook POST with JSON. Every piece of user text
  * that goes into HTML is escaped.
  */
-import nodemailer from 'nodemailer';
 import { parseRecipients, type ReportRecipientConfig, type ReportRecipientType } from '@rama/shared';
 import type { ReportsConfig } from '../config.js';
 import type { ReportContent, ReportTable } from './content.js';
@@ -57,6 +56,8 @@ function heading(m: ReportMessage): string {
 export async function sendEmail(cfg: ReportsConfig, to: ReportRecipientConfig, m: ReportMessage): Promise<void> {
   if (!cfg.smtp) throw new Error('Email is not set up on this server (SMTP_HOST is not configured).');
   const s = cfg.smtp;
+  // loaded on the first email: most processes never send one
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({
     host: s.host,
     port: s.port,

@@ -5,7 +5,7 @@
  * page says it is drawn — never a fixed sleep. PNG is the full page; PDF prints it with one page
  * per screen height.
  */
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { AppContext } from '../context.js';
 import type { Principal } from '../security/principal.js';
 
@@ -68,12 +68,15 @@ export class Screenshotter {
 
   private launch(): Promise<Browser> {
     if (!this.browser) {
-      this.browser = chromium.launch({ executablePath: this.ctx.config.reports.chromiumPath, args: CHROMIUM_ARGS }).catch((e: unknown) => {
-        this.browser = null;
-        throw new CaptureError(
-          `Chromium could not start (${this.ctx.config.reports.chromiumPath}): ${e instanceof Error ? e.message : String(e)}`,
-        );
-      });
+      // playwright-core is loaded on the first capture: a process that never takes one never pays for it
+      this.browser = import('playwright-core')
+        .then(({ chromium }) => chromium.launch({ executablePath: this.ctx.config.reports.chromiumPath, args: CHROMIUM_ARGS }))
+        .catch((e: unknown) => {
+          this.browser = null;
+          throw new CaptureError(
+            `Chromium could not start (${this.ctx.config.reports.chromiumPath}): ${e instanceof Error ? e.message : String(e)}`,
+          );
+        });
     }
     return this.browser;
   }
