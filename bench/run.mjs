@@ -5,6 +5,7 @@ import { benchCharts } from './charts.mjs';
 import { benchExplore } from './explore.mjs';
 import { benchDashboards } from './dashboard.mjs';
 import { benchFilters } from './filters.mjs';
+import { benchGallery } from './gallery.mjs';
 
 const only = process.argv[2];
 const ms = (x) => x.toFixed(x < 10 ? 2 : 0);
@@ -15,6 +16,7 @@ if (!only || only === 'charts') results.push(...(await benchCharts()));
 if (!only || only === 'explore') results.push(...(await benchExplore()));
 if (!only || only === 'dashboard') results.push(...(await benchDashboards()));
 if (!only || only === 'filters') results.push(...(await benchFilters()));
+if (!only || only === 'gallery') results.push(...(await benchGallery()));
 for (const r of results) {
   if (r.summary !== undefined) {
     console.log(r.summary);

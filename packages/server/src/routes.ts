@@ -15,6 +15,7 @@ import { chartRoutes } from './charts/chart-routes.js';
 import { dashboardRoutes } from './dashboards/routes.js';
 import { exploreRoutes } from './explore/routes.js';
 import { reportRoutes } from './reports/routes.js';
+import { mapRoutes } from './maps/routes.js';
 
 /** Every feature's routes; each feature folder exports one `(app, ctx) => void` registrar. */
 export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => unknown)[] = [
@@ -33,4 +34,5 @@ export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => unknown)
   dashboardRoutes,
   exploreRoutes,
   reportRoutes,
+  mapRoutes,
 ];

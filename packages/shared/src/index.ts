@@ -36,6 +36,8 @@ export * from './viz/validators.js';
 export * from './viz/sharedControls.js';
 export * from './viz/registry.js';
 export * from './viz/transitions.js';
+export * from './viz/other.js';
+export * from './viz/maps.js';
 export * from './format/index.js';
 export * from './colors/index.js';
 export { PIVOT_AGGREGATE_FUNCTIONS, type PivotAggregateFunction } from './viz/pivotTable/controlPanel.js';

@@ -6,7 +6,20 @@
  * draws on a dashboard from its stored query context.
  */
 import { createHash } from 'node:crypto';
-import { NO_TIME_RANGE, defaultFormData, getVizDefinition, type AdhocColumn, type QueryContext, type QueryFormData } from '@rama/shared';
+import { defaultFormData, getVizDefinition, type QueryContext, type QueryFormData } from '@rama/shared';
+import {
+  BUSIEST_AIRPORTS,
+  FLIGHT_MONTHS,
+  FLIGHT_WEEKS,
+  IN_2005,
+  REGION,
+  YEAR,
+  filter,
+  sqlColumn,
+  timeAxis,
+  timeRange,
+} from './formData.js';
+import { GALLERY_CHARTS } from './gallery/index.js';
 
 export interface ExampleChart {
   /** stable key: the chart's uuid derives from it, so a reload updates the chart it saved before */
@@ -35,54 +48,10 @@ export function exampleUuid(key: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-// ---- form data pieces, in the shapes Explore's controls write -------------------------------
-
-const OPERATORS = {
-  EQUALS: '==',
-  IN: 'IN',
-  TEMPORAL_RANGE: 'TEMPORAL_RANGE',
-} as const;
-
-/** A WHERE filter on a column as the filter control stores it. */
-function filter(subject: string, operatorId: keyof typeof OPERATORS, comparator: unknown) {
-  return {
-    expressionType: 'SIMPLE',
-    subject,
-    operator: OPERATORS[operatorId],
-    operatorId,
-    comparator,
-    clause: 'WHERE',
-    isExtra: false,
-    filterOptionName: `filter_${subject}_${operatorId.toLowerCase()}`,
-  };
-}
-
-/** The time range filter Explore gives a chart on a dataset with a time column. */
-const timeRange = (column: string, range: string = NO_TIME_RANGE) => filter(column, 'TEMPORAL_RANGE', range);
-
-const sqlColumn = (label: string, sqlExpression: string): AdhocColumn => ({ expressionType: 'SQL', label, sqlExpression });
-
-/** Full weeks of the flights table (Monday 1 January to Sunday 24 June 2001). */
-const FLIGHT_WEEKS = '2001-01-01 : 2001-06-25';
-const FLIGHT_MONTHS = '2001-01-01 : 2001-07-01';
-const BUSIEST_AIRPORTS = ['ORD', 'DFW', 'ATL', 'LAX', 'PHX', 'STL', 'DTW', 'MSP', 'LAS', 'DEN'];
-
-/** gapminder's `cluster` holds six regions by number (vega-datasets' datapackage.json names them). */
-const REGION = sqlColumn(
-  'Region',
-  "CASE cluster WHEN 0 THEN 'South Asia' WHEN 1 THEN 'Europe & Central Asia' WHEN 2 THEN 'Sub-Saharan Africa' " +
-    "WHEN 3 THEN 'America' WHEN 4 THEN 'East Asia & Pacific' WHEN 5 THEN 'Middle East & North Africa' END",
-);
-/** gapminder's `year` is a number: as 1 January of that year it is a time axis. */
-const YEAR = sqlColumn('Year', 'make_date("year", 1, 1)');
-const IN_2005 = filter('year', 'EQUALS', 2005);
-
-/** A time axis over `x` at `grain`, as the timeseries and trendline controls hold it. */
-const timeAxis = (x: string | AdhocColumn, grain: string) => ({ x_axis: x, time_grain_sqla: grain });
-
 // ---- the charts -----------------------------------------------------------------------------
 
-export const EXAMPLE_CHARTS: readonly ExampleChart[] = [
+/** The charts of the example dashboards and the chart list. */
+const DATASET_CHARTS: readonly ExampleChart[] = [
   // flights: the "Flights overview" dashboard
   {
     key: 'flights-count',
@@ -421,6 +390,9 @@ export const EXAMPLE_CHARTS: readonly ExampleChart[] = [
     },
   },
 ];
+
+/** Every example chart: the dashboards' and the gallery's (one of every chart type). */
+export const EXAMPLE_CHARTS: readonly ExampleChart[] = [...DATASET_CHARTS, ...GALLERY_CHARTS];
 
 /**
  * The chart's form data as Explore saves it: every control's default, the chart's own settings,

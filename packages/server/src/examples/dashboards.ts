@@ -35,6 +35,7 @@ import { flag, nowIso } from '../metadata/db.js';
 import { EXAMPLE_CHARTS, exampleFormData, exampleQueryContext, exampleUuid, type ExampleChart } from './charts.js';
 import { firstAdmin } from './datasets.js';
 import { exampleNativeFilters } from './filters.js';
+import { galleryDashboard } from './gallery/index.js';
 
 // ---- layout trees ----------------------------------------------------------------------------
 
@@ -150,6 +151,7 @@ export const EXAMPLE_DASHBOARDS: readonly ExampleDashboard[] = [
       row('world-countries', chart('gapminder-countries-2005', 12, 60)),
     ],
   },
+  galleryDashboard(EXAMPLE_CHARTS),
 ];
 
 /** A saved example chart as a layout needs it. */

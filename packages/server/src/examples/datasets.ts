@@ -221,6 +221,18 @@ export const EXAMPLE_DATASETS: readonly ExampleDataset[] = [
   },
   { table: 'budgets', mainDttm: null, metrics: [count, avg('value', 'Average balance (trillion $)', DEC2)] },
   { table: 'jobs', mainDttm: null, metrics: [count, named(sum('count', 'Workers', INT), 'sum_workers')] },
+  {
+    table: 'flare',
+    mainDttm: null,
+    metrics: [count, sum('size', 'Size', INT)],
+    columns: { parent: { verbose: 'Parent id' } },
+  },
+  {
+    table: 'miserables',
+    mainDttm: null,
+    metrics: [count, sum('value', 'Shared chapters', INT)],
+    columns: { source_group: { verbose: 'Source group' }, target_group: { verbose: 'Target group' } },
+  },
 ];
 
 /** The first active account holding an admin role: the owner of the example datasets, charts and dashboards. */

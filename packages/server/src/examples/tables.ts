@@ -811,6 +811,20 @@ export const TABLES: readonly AnySpec[] = [
     ],
   },
   {
+    name: 'miserables',
+    file: 'miserables.json',
+    description:
+      'Co-appearances of the characters of Les Misérables (Knuth): one row per pair of characters who share chapters, with how many and the community group of each.',
+    select: miserablesSelect,
+    comments: {
+      source: 'First character of the pair',
+      target: 'Second character of the pair',
+      source_group: 'Community group of the first character',
+      target_group: 'Community group of the second character',
+      value: 'Number of chapters in which both characters appear',
+    },
+  },
+  {
     name: 'platformer_terrain',
     file: 'platformer-terrain.json',
     format: 'json',
@@ -875,7 +889,6 @@ export const TABLES: readonly AnySpec[] = [
  *   (the 200k ones with fewer columns; DuckDB has no built-in Arrow IPC reader).
  * - us-10m.json, world-110m.json, londonBoroughs.json, londonTubeLines.json: TopoJSON maps.
  * - annual-precip.json, volcano.json: raster grids (width, height, flat value array).
- * - miserables.json: a graph (nodes and links), not a table.
  * - 7zip.png, ffox.png, gimp.png: images.
  */
 
@@ -910,6 +923,24 @@ async function flightsSelect(conn: DuckDBConnection, file: string): Promise<stri
   return (
     `SELECT ${date} AS "date", CAST(delay AS INTEGER) AS delay, CAST(distance AS INTEGER) AS distance, ` +
     `CAST(origin AS VARCHAR) AS origin, CAST(destination AS VARCHAR) AS destination FROM ${src}`
+  );
+}
+
+/**
+ * miserables.json is a graph: `nodes` (name, group) and `links` between node indexes. The table
+ * holds the links with both characters' names and groups, what a graph chart reads.
+ */
+async function miserablesSelect(_conn: DuckDBConnection, file: string): Promise<string> {
+  const doc =
+    `read_json(${lit(file)}, format = 'auto', records = true, columns = ` +
+    `{'nodes': 'STRUCT(name VARCHAR, "group" INTEGER)[]', 'links': 'STRUCT(source INTEGER, target INTEGER, value INTEGER)[]'})`;
+  return (
+    `WITH doc AS (SELECT * FROM ${doc}), ` +
+    // a link names its characters by their position in `nodes` (0-based)
+    `nodes AS (SELECT n.name AS name, n."group" AS grp, i - 1 AS idx FROM doc, unnest(doc.nodes) WITH ORDINALITY AS u(n, i)), ` +
+    `links AS (SELECT unnest(doc.links) AS l FROM doc) ` +
+    'SELECT s.name AS source, t.name AS target, s.grp AS source_group, t.grp AS target_group, l.value AS value ' +
+    'FROM links JOIN nodes s ON s.idx = l.source JOIN nodes t ON t.idx = l.target ORDER BY value DESC, source, target'
   );
 }
 

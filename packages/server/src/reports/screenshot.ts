@@ -92,6 +92,8 @@ export class Screenshotter {
       viewport: { width: req.width, height: CAPTURE_SCREEN_HEIGHT },
       deviceScaleFactor: 1,
       locale: 'en-US',
+      // charts draw at once, without animations a capture could catch mid-way
+      reducedMotion: 'reduce',
     });
     try {
       // the token goes to Rama's own origin only, never to a third party the page might reach

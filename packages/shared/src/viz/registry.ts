@@ -9,6 +9,10 @@ import { pieDefinition } from './pie/index.js';
 import { bigNumberDefinition, bigNumberTotalDefinition } from './bigNumber/index.js';
 import { tableDefinition } from './table/index.js';
 import { pivotTableDefinition } from './pivotTable/index.js';
+import { distributionDefinitions } from './distribution.js';
+import { otherDefinitions } from './other.js';
+import { flowDefinitions } from './flow.js';
+import { mapDefinitions } from './maps.js';
 
 const ALL: VizDefinition[] = [
   tableDefinition,
@@ -17,6 +21,10 @@ const ALL: VizDefinition[] = [
   bigNumberTotalDefinition,
   bigNumberDefinition,
   pivotTableDefinition,
+  ...distributionDefinitions,
+  ...otherDefinitions,
+  ...flowDefinitions,
+  ...mapDefinitions,
 ];
 
 export const VIZ_DEFINITIONS: ReadonlyMap<string, VizDefinition> = new Map(ALL.map((d) => [d.meta.key, d]));

@@ -71,6 +71,8 @@ export type ControlType =
   | 'AnnotationLayerControl'
   /** a `[min, max]` pair of numbers, either end may be null (axis bounds) */
   | 'BoundsControl'
+  /** the time table's `column_collection`: a list of sparkline / comparison / contribution / average columns */
+  | 'TimeSeriesColumnControl'
   | 'HiddenControl';
 
 export type ChoiceList = [value: unknown, label: string][];

@@ -8,8 +8,23 @@ import { pieWebViz } from './echarts/pie';
 import { bigNumberTotalWebViz, bigNumberWebViz } from './bigNumber';
 import { tableWebViz } from './table';
 import { pivotTableWebViz } from './pivotTable';
+import { distributionWebViz } from './echarts/distribution';
+import { flowWebViz } from './echarts/flow';
+import { otherWebViz } from './other';
+import { mapsWebViz } from './echarts/maps';
 
-const ALL: WebViz[] = [tableWebViz, ...timeseriesWebViz, pieWebViz, bigNumberTotalWebViz, bigNumberWebViz, pivotTableWebViz] as WebViz[];
+const ALL: WebViz[] = [
+  tableWebViz,
+  ...timeseriesWebViz,
+  pieWebViz,
+  bigNumberTotalWebViz,
+  bigNumberWebViz,
+  pivotTableWebViz,
+  ...distributionWebViz,
+  ...flowWebViz,
+  ...otherWebViz,
+  ...mapsWebViz,
+] as WebViz[];
 
 const BY_KEY = new Map(ALL.map((v) => [v.definition.meta.key, v]));
 

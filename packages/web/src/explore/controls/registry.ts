@@ -11,6 +11,7 @@ import { ConditionalFormattingControl } from './ConditionalFormattingControl';
 import { MetricControl, MetricsControl } from './MetricsControl';
 import { SelectControl } from './SelectControl';
 import { TimeRangeControl } from './TimeRangeControl';
+import { TimeSeriesColumnControl } from './TimeSeriesColumnControl';
 import type { ControlProps } from './types';
 
 export const CONTROL_COMPONENTS: Record<ControlType, ComponentType<ControlProps>> = {
@@ -31,6 +32,7 @@ export const CONTROL_COMPONENTS: Record<ControlType, ComponentType<ControlProps>
   ColumnConfigControl,
   AnnotationLayerControl,
   BoundsControl,
+  TimeSeriesColumnControl,
   HiddenControl,
 };
 

@@ -20,6 +20,14 @@ export interface EChartProps {
   className?: string;
 }
 
+function prefersReducedMotion(): boolean {
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
+}
+
 export function EChart({ option, width, height, eventHandlers, onRendered, className }: EChartProps) {
   const divRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<EChartsType | null>(null);
@@ -58,7 +66,9 @@ export function EChart({ option, width, height, eventHandlers, onRendered, class
     const chart = chartRef.current;
     if (!chart) return;
     awaitingRender.current = true;
-    chart.setOption(option, { notMerge: true, lazyUpdate: true });
+    // a reader who asks for less motion (and a report capture, which must not catch a chart mid-way)
+    // gets the chart drawn at once
+    chart.setOption(prefersReducedMotion() ? { ...option, animation: false } : option, { notMerge: true, lazyUpdate: true });
   }, [option]);
 
   useLayoutEffect(() => {

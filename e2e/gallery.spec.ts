@@ -1,0 +1,99 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { apiFor } from './support';
+
+// The gallery (issue 15): the "All chart types" example dashboard holds one chart of every chart
+// type of the spec, in tabs by category. Each tab is opened and every chart must draw (a canvas or
+// an SVG with content, no error panel, no console error); each chart is saved as a screenshot in
+// test-results/gallery/<viz_type>.png to be looked at.
+
+/** Every chart type of the spec (section 1), by the BI server's viz_type keys (api-shapes). */
+const SPEC_TYPES = [
+  'echarts_area',
+  'echarts_timeseries_bar',
+  'big_number_total',
+  'big_number',
+  'box_plot',
+  'bubble_v2',
+  'bullet',
+  'cal_heatmap',
+  'chord',
+  'country_map',
+  'funnel',
+  'gauge_chart',
+  'graph_chart',
+  'handlebars',
+  'heatmap_v2',
+  'histogram_v2',
+  'horizon',
+  'echarts_timeseries_line',
+  'mapbox',
+  'mixed_timeseries',
+  'paired_ttest',
+  'para',
+  'partition',
+  'pie',
+  'pivot_table_v2',
+  'radar',
+  'rose',
+  'sankey_v2',
+  'echarts_timeseries_scatter',
+  'echarts_timeseries_smooth',
+  'echarts_timeseries_step',
+  'sunburst_v2',
+  'table',
+  'time_pivot',
+  'time_table',
+  'echarts_timeseries',
+  'tree_chart',
+  'treemap_v2',
+  'waterfall',
+  'word_cloud',
+  'world_map',
+];
+
+interface DashboardChart {
+  id: number;
+  viz_type: string;
+  slice_name: string;
+}
+
+const holders = (page: Page) => page.locator('[data-test="dashboard-chart"]:visible');
+
+test('the gallery dashboard draws one chart of every type', async ({ page }) => {
+  test.setTimeout(240_000);
+  const consoleErrors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+  page.on('pageerror', (e) => consoleErrors.push(e.message));
+  const api = await apiFor(page);
+  const { result: charts } = await api.get<{ result: DashboardChart[] }>('/api/v1/dashboard/all_chart_types/charts');
+  const typeOf = new Map(charts.map((c) => [c.id, c.viz_type]));
+  expect([...new Set(charts.map((c) => c.viz_type))].sort()).toEqual([...SPEC_TYPES].sort());
+
+  mkdirSync('test-results/gallery', { recursive: true });
+  await page.goto('/rama/dashboard/all_chart_types/');
+  const tabs = page.getByRole('tab');
+  await expect(tabs.first()).toBeVisible({ timeout: 30_000 });
+  const drawn = new Set<string>();
+  for (const tab of await tabs.all()) {
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true');
+    await expect(holders(page).first()).toBeVisible();
+    for (const holder of await holders(page).all()) {
+      const id = Number(await holder.getAttribute('data-chart-id'));
+      const vizType = typeOf.get(id) ?? `chart-${id}`;
+      await holder.scrollIntoViewIfNeeded();
+      await expect(holder, `${vizType} draws`).toHaveAttribute('data-status', 'rendered', { timeout: 30_000 });
+      await expect(holder.locator('.ant-alert-error'), `${vizType} shows no error`).toHaveCount(0);
+      // something was drawn: a canvas, an SVG with shapes, or a table with cells
+      const content = holder.locator('canvas, svg path, svg rect, svg circle, svg text, table td, .rama-handlebars *');
+      expect(await content.count(), `${vizType} has content`).toBeGreaterThan(0);
+      await holder.screenshot({ path: `test-results/gallery/${vizType}.png` });
+      drawn.add(vizType);
+    }
+  }
+  expect([...drawn].sort()).toEqual([...SPEC_TYPES].sort());
+  expect(consoleErrors).toEqual([]);
+});

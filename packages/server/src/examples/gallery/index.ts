@@ -1,0 +1,67 @@
+/**
+ * The gallery (issue 15): an example chart of every chart type the spec lists, and the "All chart
+ * types" dashboard that holds one chart per type, in tabs by the gallery's categories.
+ */
+import { VIZ_CATEGORIES, getVizDefinition } from '@rama/shared';
+import type { ExampleChart } from '../charts.js';
+import type { ExampleDashboard, LayoutNode } from '../dashboards.js';
+import { CORE_GALLERY_CHARTS } from './core.js';
+import { DISTRIBUTION_GALLERY_CHARTS } from './distribution.js';
+import { FLOW_GALLERY_CHARTS } from './flow.js';
+import { MAPS_GALLERY_CHARTS } from './maps.js';
+import { OTHER_GALLERY_CHARTS } from './other.js';
+
+/** The gallery's own examples, added to the example charts. */
+export const GALLERY_CHARTS: readonly ExampleChart[] = [
+  ...CORE_GALLERY_CHARTS,
+  ...DISTRIBUTION_GALLERY_CHARTS,
+  ...FLOW_GALLERY_CHARTS,
+  ...OTHER_GALLERY_CHARTS,
+  ...MAPS_GALLERY_CHARTS,
+];
+
+/** Charts per row, and their height in grid units, by category (big numbers are small). */
+const PER_ROW = 2;
+const HEIGHT = 50;
+const KPI_PER_ROW = 3;
+const KPI_HEIGHT = 30;
+
+/** One chart per viz type: the gallery's example when there is one, else the first example of that type. */
+export function chartPerType(charts: readonly ExampleChart[]): ExampleChart[] {
+  const byType = new Map<string, ExampleChart>();
+  for (const c of charts) {
+    const current = byType.get(c.vizType);
+    if (!current || (c.key.startsWith('gallery-') && !current.key.startsWith('gallery-'))) byType.set(c.vizType, c);
+  }
+  return [...byType.values()];
+}
+
+/** The "All chart types" dashboard over `charts` (every example chart). */
+export function galleryDashboard(charts: readonly ExampleChart[]): ExampleDashboard {
+  const perType = chartPerType(charts);
+  const tabs = VIZ_CATEGORIES.flatMap((category) => {
+    const members = perType
+      .filter((c) => getVizDefinition(c.vizType)?.meta.category === category)
+      .sort((a, b) => a.vizType.localeCompare(b.vizType));
+    if (!members.length) return [];
+    const perRow = category === 'KPI' ? KPI_PER_ROW : PER_ROW;
+    const height = category === 'KPI' ? KPI_HEIGHT : HEIGHT;
+    const slug = category.toLowerCase().replace(/[^a-z]+/g, '-');
+    const rows: LayoutNode[] = [];
+    for (let i = 0; i < members.length; i += perRow) {
+      rows.push({
+        type: 'ROW',
+        id: `ROW-gallery-${slug}-${i / perRow}`,
+        children: members.slice(i, i + perRow).map((c) => ({ type: 'CHART', chart: c.key, width: 12 / perRow, height })),
+      });
+    }
+    return [{ id: `TAB-gallery-${slug}`, title: category, children: rows }];
+  });
+  return {
+    key: 'gallery',
+    title: 'All chart types',
+    slug: 'all_chart_types',
+    colorScheme: 'supersetColors',
+    layout: [{ type: 'TABS', id: 'TABS-gallery', tabs }],
+  };
+}

@@ -1,0 +1,20 @@
+import type { VizDefinition } from '../types.js';
+import { buildBoxPlotQuery } from './buildQuery.js';
+import { boxPlotControlPanel } from './controlPanel.js';
+
+export { WHISKER_OPTIONS, boxplotOperator, buildBoxPlotQuery } from './buildQuery.js';
+export { X_TICKS_LAYOUTS, boxPlotControlPanel } from './controlPanel.js';
+
+export const boxPlotDefinition: VizDefinition = {
+  meta: {
+    key: 'box_plot',
+    name: 'Box Plot',
+    category: 'Distribution',
+    description:
+      'Compares how a metric is distributed across groups: the median, the quartiles, the whiskers and the outliers of each group at a glance.',
+    tags: ['Comparison', 'ECharts', 'Range', 'Statistical'],
+    behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY'],
+  },
+  buildQuery: buildBoxPlotQuery,
+  controlPanel: boxPlotControlPanel,
+};

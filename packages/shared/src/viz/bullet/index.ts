@@ -1,0 +1,19 @@
+import type { VizDefinition } from '../types.js';
+import { buildBulletQuery } from './buildQuery.js';
+import { bulletControlPanel } from './controlPanel.js';
+
+export { buildBulletQuery } from './buildQuery.js';
+export { bulletControlPanel, validateNumberList } from './controlPanel.js';
+
+export const bulletDefinition: VizDefinition = {
+  meta: {
+    key: 'bullet',
+    name: 'Bullet Chart',
+    category: 'KPI',
+    description:
+      'Showcases the progress of a single metric against a given target. The higher the fill, the closer the metric is to the target.',
+    tags: ['Business', 'Legacy', 'Report', 'nvd3'],
+  },
+  buildQuery: buildBulletQuery,
+  controlPanel: bulletControlPanel,
+};

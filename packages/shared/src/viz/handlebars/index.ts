@@ -1,0 +1,18 @@
+import type { VizDefinition } from '../types.js';
+import { buildHandlebarsQuery } from './buildQuery.js';
+import { handlebarsControlPanel } from './controlPanel.js';
+
+export { buildHandlebarsQuery } from './buildQuery.js';
+export { DEFAULT_HANDLEBARS_STYLE, DEFAULT_HANDLEBARS_TEMPLATE, handlebarsControlPanel } from './controlPanel.js';
+
+export const handlebarsDefinition: VizDefinition = {
+  meta: {
+    key: 'handlebars',
+    name: 'Handlebars',
+    category: 'Other',
+    description: 'Write a handlebars template to render the data',
+    tags: ['Custom', 'Text', 'Tabular'],
+  },
+  buildQuery: buildHandlebarsQuery,
+  controlPanel: handlebarsControlPanel,
+};

@@ -1,0 +1,19 @@
+import type { VizDefinition } from '../types.js';
+import { buildTimeTableQuery } from './buildQuery.js';
+import { timeTableControlPanel } from './controlPanel.js';
+
+export { buildTimeTableQuery } from './buildQuery.js';
+export { ONE_METRIC_WITH_GROUP_BY, timeTableControlPanel, validateOneMetricWhenGrouped } from './controlPanel.js';
+export * from './columns.js';
+
+export const timeTableDefinition: VizDefinition = {
+  meta: {
+    key: 'time_table',
+    name: 'Time-series Table',
+    category: 'Table',
+    description: 'Compare multiple time series charts (as sparklines) and related metrics quickly.',
+    tags: ['Multi-Variables', 'Comparison', 'Legacy', 'Percentages', 'Tabular', 'Text', 'Trend'],
+  },
+  buildQuery: buildTimeTableQuery,
+  controlPanel: timeTableControlPanel,
+};

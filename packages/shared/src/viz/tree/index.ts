@@ -1,0 +1,19 @@
+import type { VizDefinition } from '../types.js';
+import { buildTreeQuery } from './buildQuery.js';
+import { treeControlPanel } from './controlPanel.js';
+
+export { buildTreeQuery } from './buildQuery.js';
+export { treeControlPanel } from './controlPanel.js';
+
+export const treeDefinition: VizDefinition = {
+  meta: {
+    key: 'tree_chart',
+    name: 'Tree Chart',
+    category: 'Part of a Whole',
+    description: 'Visualize multiple levels of hierarchy using a familiar tree-like structure.',
+    tags: ['Categorical', 'ECharts', 'Multi-Levels', 'Relational', 'Structural'],
+    behaviors: ['DRILL_TO_DETAIL'],
+  },
+  buildQuery: buildTreeQuery,
+  controlPanel: treeControlPanel,
+};

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { getCategoricalScheme, getNumberFormatter, type QueryFormData } from '@rama/shared';
+import { datasourceWith, reply } from '../flowTestData';
+import { intervalStops, parseNumberList, transformProps, withTemplate } from './transformProps';
+
+type AnyRecord = Record<string, unknown>;
+
+const fd = (extra: AnyRecord = {}): QueryFormData => ({
+  viz_type: 'gauge_chart',
+  datasource: '1__table',
+  groupby: [],
+  metric: 'on_time_share',
+  ...extra,
+});
+const seriesOf = (o: AnyRecord) => (o.series as AnyRecord[])[0];
+
+describe('gauge transformProps', () => {
+  it('one needle named by the metric, the axis twice the value without min and max', () => {
+    const r = reply([{ on_time_share: 0.62 }], ['on_time_share'], [0]);
+    const { echartOptions } = transformProps({
+      formData: fd(),
+      queriesData: [r],
+      datasource: datasourceWith({ on_time_share: 'On-time share' }),
+      width: 400,
+      height: 300,
+    });
+    const s = seriesOf(echartOptions);
+    expect(s.min).toBe(0);
+    expect(s.max).toBeCloseTo(1.24);
+    expect((s.data as AnyRecord[])[0]).toMatchObject({ name: 'On-time share', value: 0.62 });
+  });
+
+  it('one needle per group, named "column: value" with verbose names', () => {
+    const r = reply(
+      [
+        { origin: 'SEA', on_time_share: 0.7 },
+        { origin: 'SFO', on_time_share: 0.5 },
+      ],
+      ['origin', 'on_time_share'],
+      [1, 0],
+    );
+    const { echartOptions, elements } = transformProps({
+      formData: fd({ groupby: ['origin'], min_val: 0, max_val: 1 }),
+      queriesData: [r],
+      datasource: datasourceWith({ origin: 'Origin' }),
+      width: 400,
+      height: 300,
+    });
+    const data = seriesOf(echartOptions).data as AnyRecord[];
+    expect(data.map((d) => d.name)).toEqual(['Origin: SEA', 'Origin: SFO']);
+    expect(seriesOf(echartOptions).max).toBe(1);
+    expect(elements[0][1]).toEqual([{ col: 'origin', val: 'SFO', formattedVal: 'SFO' }]);
+  });
+
+  it('intervals colour the axis by the scheme picks (1-based), as fractions of the max', () => {
+    const colors = getCategoricalScheme('supersetColors').colors;
+    expect(parseNumberList('0.5, 0.7,1')).toEqual([0.5, 0.7, 1]);
+    expect(parseNumberList('1,x')).toEqual([]);
+    expect(intervalStops('50,70,100', '6,7,3', colors, 100)).toEqual([
+      [0.5, colors[5]],
+      [0.7, colors[6]],
+      [1, colors[2]],
+    ]);
+    expect(intervalStops('5,10', '', colors, 10)).toEqual([
+      [0.5, colors[0]],
+      [1, colors[1]],
+    ]);
+  });
+
+  it('the value reads through the value format', () => {
+    expect(withTemplate('{value} km', getNumberFormatter(',d'))(1234)).toBe('1,234 km');
+    expect(withTemplate('', getNumberFormatter('.0%'))(0.5)).toBe('50%');
+  });
+});

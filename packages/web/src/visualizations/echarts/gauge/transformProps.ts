@@ -1,0 +1,169 @@
+/**
+ * Gauge: one progress bar and needle per group of `groupby` values (one without dimensions) on an
+ * axis from `min_val` to `max_val` (twice the data's extremes when unset, as the BI server does);
+ * optional coloured intervals; the value under the dial in `value_formatter` ("{value} km").
+ */
+import type { EChartsCoreOption } from 'echarts/core';
+import type { GaugeSeriesOption } from 'echarts/charts';
+import { getCategoricalScheme, type NumberFormatter } from '@rama/shared';
+import type { ChartPropsInput } from '../../types';
+import type { ElementValues } from '../elementCrossFilter';
+import { bool, colorDot, escapeHtml, firstQuery, metricLabel, num, str, toNumber } from '../utils';
+import { cellTextOf, colorScaleOf, columnLabels, metricColumnOf, metricFormatter, rowDimensions, verboseName } from '../flowUtils';
+
+export interface GaugeChartProps {
+  echartOptions: EChartsCoreOption;
+  elements: ElementValues;
+}
+
+/** Sizes of the dial's parts, as multiples of the font size (the BI server's proportions). */
+const FONT = {
+  axisTickLength: 0.25,
+  axisLabelDistance: 1.5,
+  axisLabelLength: 0.35,
+  splitLineLength: 1,
+  detail: 1.2,
+};
+const TICKS_FROM_LINE = 10;
+const TITLE_FROM_CENTER = 20;
+
+/** "2, 4,5" → [2, 4, 5]; anything unreadable → []. */
+export function parseNumberList(text: unknown): number[] {
+  if (typeof text !== 'string' || !text.trim()) return [];
+  const list = text.split(',').map((p) => Number(p.trim()));
+  return list.every((n) => Number.isFinite(n)) ? list : [];
+}
+
+/**
+ * The axis line's colour stops for the intervals: each bound as a fraction of the max, coloured by
+ * its 1-based pick from the scheme (else the scheme's colours in order).
+ */
+export function intervalStops(intervals: unknown, colorIndices: unknown, schemeColors: string[], max: number): [number, string][] {
+  const bounds = parseNumberList(intervals);
+  const picks = parseNumberList(colorIndices);
+  if (!bounds.length || !max) return [];
+  return bounds.map((b, i) => {
+    const pick = picks[i];
+    const color =
+      pick !== undefined ? schemeColors[(((pick - 1) % schemeColors.length) + schemeColors.length) % schemeColors.length] : undefined;
+    return [Math.min(1, Math.max(0, b / max)), color ?? schemeColors[i % schemeColors.length]];
+  });
+}
+
+/** `{value}` in the template replaced by the formatted number. */
+export const withTemplate = (template: string, format: NumberFormatter) => (value: number) =>
+  template.includes('{value}') ? template.replace('{value}', format(value)) : `${format(value)}${template}`;
+
+export function transformProps(input: ChartPropsInput): GaugeChartProps {
+  const { formData: fd, width, height, datasource } = input;
+  const { data } = firstQuery(input.queriesData);
+  const metric = metricColumnOf(input, metricLabel(fd.metric));
+  const format = metricFormatter(fd, 'number_format', metricLabel(fd.metric), datasource);
+  const formatValue = withTemplate(str(fd.value_formatter, '{value}'), format);
+  const fontSize = num(fd.font_size, 15);
+  const overlap = bool(fd.overlap, true);
+  const scale = colorScaleOf(input);
+  const schemeColors = getCategoricalScheme(str(fd.color_scheme, '')).colors;
+  const textOf = cellTextOf(input);
+  const dims = rowDimensions(fd.groupby, textOf);
+  const groupLabels = columnLabels(fd.groupby);
+
+  const items = data.map((row) => {
+    // the BI server names a needle "column: value, …" by the columns' verbose names
+    const name = groupLabels.length
+      ? groupLabels.map((c) => `${verboseName(c, datasource)}: ${textOf(c, row[c])}`).join(', ')
+      : metric
+        ? verboseName(metric, datasource)
+        : '';
+    return { name, value: toNumber(metric ? row[metric] : null) ?? 0, values: dims(row).values };
+  });
+  const colors = items.map((it, i) => (groupLabels.length ? scale.getColor(it.name) : (schemeColors[i] ?? schemeColors[0])));
+
+  const values = items.map((i) => i.value);
+  const min = num(fd.min_val, null) ?? 2 * Math.min(0, ...values);
+  const max = num(fd.max_val, null) ?? 2 * Math.max(0, ...values);
+  const splitNumber = num(fd.split_number, 10);
+  const stops = intervalStops(fd.intervals, fd.interval_color_indices, schemeColors, max);
+
+  const axisLineWidth = overlap ? fontSize : Math.max(1, items.length) * fontSize;
+  const labels = Array.from({ length: splitNumber }, (_, i) => min + ((max - min) / splitNumber) * i);
+  const labelLength = Math.max(1, ...labels.map((l) => format(l).length));
+  const showTick = bool(fd.show_axis_tick, false);
+  const showSplit = bool(fd.show_split_line, false);
+  const tickLength = FONT.axisTickLength * fontSize;
+  const splitLength = FONT.splitLineLength * fontSize;
+  const labelDistance =
+    FONT.axisLabelDistance * fontSize * FONT.axisLabelLength * labelLength +
+    (showSplit ? splitLength : 0) +
+    (showTick ? tickLength : 0) +
+    TICKS_FROM_LINE -
+    axisLineWidth;
+  const tickDistance = axisLineWidth + tickLength + TICKS_FROM_LINE;
+  const radius = Math.max(20, Math.min(width, height) / 2 - Math.max(0, labelDistance) - tickDistance / 2);
+  // each needle's title and value stack down from a fifth of the radius below the centre; the steps
+  // are in pixels (a line of title, a line of value) so they never overlap, then in percent of the radius
+  const pct = (px: number) => `${((px / radius) * 100).toFixed(1)}%`;
+  const titleLine = fontSize * 1.3;
+  const detailLine = FONT.detail * fontSize * 1.3;
+  const titleAt = (i: number) => (TITLE_FROM_CENTER / 100) * radius + i * (titleLine + detailLine + 4);
+
+  const series: GaugeSeriesOption = {
+    type: 'gauge',
+    startAngle: num(fd.start_angle, 225),
+    endAngle: num(fd.end_angle, -45),
+    min,
+    max,
+    splitNumber,
+    radius,
+    center: ['50%', '55%'],
+    animation: bool(fd.animation, true),
+    progress: { show: bool(fd.show_progress, true), overlap, roundCap: bool(fd.round_cap, false), width: fontSize },
+    axisLine: {
+      roundCap: bool(fd.round_cap, false),
+      lineStyle: { width: axisLineWidth, color: stops.length ? stops : [[1, '#e8e8e8']] },
+    },
+    splitLine: {
+      show: showSplit,
+      distance: -(axisLineWidth + splitLength + TICKS_FROM_LINE),
+      length: splitLength,
+      lineStyle: { width: 0.25 * fontSize, color: stops.length ? 'auto' : '#8c8c8c' },
+    },
+    axisTick: {
+      show: showTick,
+      distance: -tickDistance,
+      length: tickLength,
+      lineStyle: { width: 2, color: stops.length ? 'auto' : '#8c8c8c' },
+    },
+    axisLabel: { distance: -labelDistance, fontSize, formatter: (v: number) => format(v), color: stops.length ? 'auto' : '#595959' },
+    pointer: { show: bool(fd.show_pointer, true), showAbove: false, ...(stops.length ? { itemStyle: { color: 'auto' } } : {}) },
+    anchor: { show: false },
+    detail: {
+      valueAnimation: bool(fd.animation, true),
+      formatter: (v: number) => formatValue(v),
+      color: '#262626',
+    },
+    data: items.map((it, i) => ({
+      name: it.name,
+      value: it.value,
+      itemStyle: { color: colors[i] },
+      title: { offsetCenter: ['0%', pct(titleAt(i))], fontSize, color: '#595959' },
+      detail: { offsetCenter: ['0%', pct(titleAt(i) + (titleLine + detailLine) / 2)], fontSize: FONT.detail * fontSize },
+    })),
+  };
+
+  return {
+    elements: [items.map((i) => i.values)],
+    echartOptions: {
+      tooltip: {
+        trigger: 'item',
+        confine: true,
+        transitionDuration: 0,
+        formatter: (p: unknown) => {
+          const item = p as { name: string; value: number; dataIndex: number };
+          return `${colorDot(colors[item.dataIndex] ?? '#999')}${escapeHtml(item.name)}: ${escapeHtml(formatValue(item.value))}`;
+        },
+      },
+      series: [series],
+    },
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * Small readings of form data the distribution charts share: a metric's number format (the chosen
+ * one, else the dataset's own for that metric), a colour picker's value as CSS, the x tick layouts
+ * of the BI server's older charts, and a cell's text by its column type.
+ */
+import {
+  GenericDataType,
+  NUMBER_FORMAT,
+  getNumberFormatter,
+  getTimeFormatter,
+  type ExploreDatasource,
+  type NumberFormatter,
+} from '@rama/shared';
+import { valueText } from '../crossFilter';
+
+/** The chosen format; when it is the adaptive default, the dataset's format for the metric (if any). */
+export function metricFormatter(chosen: unknown, metric: string | null, datasource: ExploreDatasource | null): NumberFormatter {
+  const format = typeof chosen === 'string' ? chosen : '';
+  if (format && format !== NUMBER_FORMAT.SMART_NUMBER) return getNumberFormatter(format);
+  const own =
+    metric === null ? null : (datasource?.column_formats?.[metric] ?? datasource?.metrics.find((m) => m.metric_name === metric)?.d3format);
+  return getNumberFormatter(own || format);
+}
+
+/** A colour picker's `{r, g, b, a}` as CSS; anything else is the fallback. */
+export function rgbaColor(value: unknown, fallback: string): string {
+  if (!value || typeof value !== 'object') return fallback;
+  const { r, g, b, a } = value as Record<string, unknown>;
+  const n = (v: unknown, max: number) => (typeof v === 'number' && Number.isFinite(v) ? Math.min(max, Math.max(0, v)) : null);
+  const [rr, gg, bb] = [n(r, 255), n(g, 255), n(b, 255)];
+  if (rr === null || gg === null || bb === null) return fallback;
+  const alpha = n(a, 1) ?? 1;
+  return `rgba(${Math.round(rr)},${Math.round(gg)},${Math.round(bb)},${alpha})`;
+}
+
+/** The x axis labels for `x_ticks_layout` (auto lets ECharts hide overlapping labels). */
+export function xTicksAxisLabel(layout: unknown): { rotate?: number; hideOverlap?: boolean; interval?: number | 'auto' } {
+  switch (layout) {
+    case '45°':
+    case 'staggered':
+      return { rotate: -45, interval: 0 };
+    case '90°':
+      return { rotate: -90, interval: 0 };
+    case 'flat':
+      return { rotate: 0, interval: 0 };
+    default:
+      return { hideOverlap: true };
+  }
+}
+
+/** A cell's text: times in the date format, missing values as `<NULL>`, anything else as it is. */
+export function cellText(value: unknown, type: GenericDataType | undefined, dateFormat: string): string {
+  if (value === null || value === undefined) return valueText(null);
+  if (type === GenericDataType.TEMPORAL && (typeof value === 'number' || typeof value === 'string'))
+    return getTimeFormatter(dateFormat)(value);
+  return valueText(value);
+}
+
+/** The verbose name of a metric or column, else its label. */
+export const verboseName = (label: string, datasource: ExploreDatasource | null): string => datasource?.verbose_map?.[label] ?? label;

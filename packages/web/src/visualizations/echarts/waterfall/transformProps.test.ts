@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import type { ChartDataQueryResult, QueryFormData } from '@rama/shared';
+import { transformProps, waterfallBars } from './transformProps';
+
+const reply = (data: Record<string, unknown>[], colnames: string[], coltypes: (0 | 1 | 2)[]): ChartDataQueryResult => ({
+  cache_key: null,
+  cached_dttm: null,
+  cache_timeout: null,
+  is_cached: false,
+  query: '',
+  status: 'success',
+  error: null,
+  rowcount: data.length,
+  colnames,
+  coltypes,
+  data,
+  applied_filters: [],
+  rejected_filters: [],
+  from_dttm: null,
+  to_dttm: null,
+});
+
+/** A yearly budget's changes by quarter. */
+const quarters = reply(
+  [
+    { quarter: 'Q1', change: 100 },
+    { quarter: 'Q2', change: -30 },
+    { quarter: 'Q3', change: -120 },
+    { quarter: 'Q4', change: 80 },
+  ],
+  ['quarter', 'change'],
+  [1, 0],
+);
+const fd: QueryFormData = { viz_type: 'waterfall', datasource: '1__table', x_axis: 'quarter', metric: 'change', y_axis_format: ',d' };
+
+type AnyRecord = Record<string, unknown>;
+const input = (formData: QueryFormData, r = quarters) => ({ formData, queriesData: [r], datasource: null, width: 600, height: 400 });
+
+describe('waterfall transformProps', () => {
+  it('bars with the running total, and the total at the end', () => {
+    const bars = waterfallBars(fd, input(fd));
+    expect(bars.map((b) => [b.label, b.value, b.total, b.isTotal])).toEqual([
+      ['Q1', 100, 100, false],
+      ['Q2', -30, 70, false],
+      ['Q3', -120, -50, false],
+      ['Q4', 80, 30, false],
+      ['Total', 30, 30, true],
+    ]);
+  });
+
+  it('stacks an invisible assist under each change; a change crossing zero splits above and below it', () => {
+    const [assist, increase, decrease, total] = transformProps(input(fd)).echartOptions.series as AnyRecord[];
+    expect(assist.data).toEqual([
+      0,
+      70,
+      { value: -50, itemStyle: { color: 'rgba(224,67,85,1)' } },
+      { value: -50, itemStyle: { color: 'rgba(90,193,137,1)' } },
+      '-',
+    ]);
+    expect(increase.data).toEqual([100, '-', '-', 30, '-']);
+    expect(decrease.data).toEqual(['-', 30, 70, '-', '-']);
+    expect(total.data).toEqual(['-', '-', '-', '-', 30]);
+    expect((increase.itemStyle as AnyRecord).color).toBe('rgba(90,193,137,1)');
+    expect((total.itemStyle as AnyRecord).color).toBe('rgba(102,102,102,1)');
+  });
+
+  it('takes the chosen colours and labels', () => {
+    const opt = transformProps(input({ ...fd, increase_color: { r: 0, g: 0, b: 255, a: 1 }, total_label: 'Year' })).echartOptions;
+    const series = opt.series as AnyRecord[];
+    expect((series[1].itemStyle as AnyRecord).color).toBe('rgba(0,0,255,1)');
+    expect(series[3].name).toBe('Year');
+    expect(((opt.xAxis as AnyRecord).data as string[]).at(-1)).toBe('Year');
+  });
+
+  it('with a breakdown each period ends in its total', () => {
+    const byType = reply(
+      [
+        { month: Date.UTC(2015, 0, 1), weather: 'rain', p: 50 },
+        { month: Date.UTC(2015, 0, 1), weather: 'snow', p: 10 },
+        { month: Date.UTC(2015, 1, 1), weather: 'rain', p: 20 },
+      ],
+      ['month', 'weather', 'p'],
+      [2, 1, 0],
+    );
+    const f: QueryFormData = { ...fd, x_axis: 'month', groupby: ['weather'], metric: 'p', x_axis_time_format: '%b %Y' };
+    const bars = waterfallBars(f, input(f, byType));
+    // the axis names the breakdown's values, and the period under its total (the tooltip names both)
+    expect(bars.map((b) => [b.label, b.title, b.total, b.isTotal])).toEqual([
+      ['rain', 'Jan 2015 · rain', 50, false],
+      ['snow', 'Jan 2015 · snow', 60, false],
+      ['Jan 2015', 'Jan 2015 · Total', 60, true],
+      ['rain', 'Feb 2015 · rain', 80, false],
+      ['Feb 2015', 'Feb 2015 · Total', 80, true],
+    ]);
+    expect(bars[0].dimensions).toEqual([{ col: 'weather', val: 'rain', formattedVal: 'rain' }]);
+  });
+
+  it('values show on the bars, except on a change of nothing (it draws no bar)', () => {
+    const flat = reply(
+      [
+        { quarter: 'Q1', change: 100 },
+        { quarter: 'Q2', change: 0 },
+      ],
+      ['quarter', 'change'],
+      [1, 0],
+    );
+    const series = transformProps(input({ ...fd, show_value: true }, flat)).echartOptions.series as AnyRecord[];
+    const labelOf = (s: AnyRecord, dataIndex: number) => ((s.label as AnyRecord).formatter as (p: unknown) => string)({ dataIndex });
+    expect(labelOf(series[1], 0)).toBe('100');
+    expect(labelOf(series[1], 1)).toBe('');
+    expect(labelOf(series[3], 2)).toBe('100');
+  });
+
+  it('the tooltip names the change and the running total', () => {
+    const { formatter } = transformProps(input(fd)).echartOptions.tooltip as { formatter: (p: unknown) => string };
+    expect(formatter([{ dataIndex: 2 }])).toContain('Decrease: -120<br/>Total: -50');
+  });
+});
