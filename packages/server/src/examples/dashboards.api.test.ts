@@ -105,7 +105,15 @@ describe('example charts and dashboards', () => {
       const row = rows.find((r) => r.uuid === exampleUuid(`chart:${chart.key}`));
       const r = await admin.post<{ result: QueryResult[] }>('/api/v1/chart/data', JSON.parse(row?.query_context ?? '{}'));
       const q = r.body.result[0];
-      const temporal = typeof x === 'object' || x === 'date';
+      // a SQL x axis here is always a time expression; a column is temporal when its dataset says so
+      const datasetId = Number(String((JSON.parse(row?.query_context ?? '{}') as { datasource?: { id?: number } }).datasource?.id));
+      const column = await server.ctx.store.db
+        .selectFrom('table_columns')
+        .select('is_dttm')
+        .where('table_id', '=', datasetId)
+        .where('column_name', '=', String(x))
+        .executeTakeFirst();
+      const temporal = typeof x === 'object' || column?.is_dttm === 1;
       expect(q.coltypes[0] === 2, `${chart.key}: ${q.colnames[0]} ${q.coltypes[0]}`).toBe(temporal);
     }
   });
