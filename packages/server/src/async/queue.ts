@@ -67,16 +67,33 @@ export class BullChartQueue implements ChartJobQueue {
   /** connected on first use: a server with the feature off never opens it */
   private open(): Queue {
     if (!this.queue) {
-      this.connection = redisConnection(this.url, false);
+      this.connection ??= redisConnection(this.url, false);
       this.queue = new Queue(CHART_QUEUE_NAME, { connection: this.connection, prefix: this.prefix });
       this.queue.on('error', () => undefined);
     }
     return this.queue;
   }
 
+  /** Resolves once the connection is ready; rejects when Redis cannot be reached (within 3 s). */
+  private async reachable(): Promise<void> {
+    // the plain connection first: BullMQ is not started on a Redis that is not there
+    const connection = (this.connection ??= redisConnection(this.url, false));
+    if (connection.status === 'ready') return;
+    await withTimeout(
+      new Promise<void>((resolve, reject) => {
+        connection.once('ready', () => resolve());
+        connection.once('error', (e: unknown) => reject(e instanceof Error ? e : new Error(String(e))));
+        connection.once('end', () => reject(new Error('Redis connection ended')));
+      }),
+      3000,
+    );
+  }
+
   async enqueue(job: ChartJob): Promise<void> {
     try {
-      // BullMQ waits for the connection forever; the request must be answered instead
+      // a down Redis is told before BullMQ is asked (it would wait for the connection forever);
+      // the request is then answered synchronously
+      await this.reachable();
       await withTimeout(this.open().add('chart', job, { jobId: job.jobId, removeOnComplete: true, removeOnFail: 1000, attempts: 1 }), 3000);
     } catch {
       throw new QueueUnavailableError('The async chart queue (Redis) is unavailable.');
