@@ -9,7 +9,7 @@ import { BUSIEST_AIRPORTS, FLIGHT_MONTHS, FLIGHT_WEEKS, REGION, filter, sqlColum
 export const DISTRIBUTION_GALLERY_CHARTS: ExampleChart[] = [
   {
     key: 'gallery-mixed-timeseries',
-    name: 'Weekly departures at the three busiest airports, and their average delay',
+    name: 'Departures and average delay at the three busiest airports, week by week',
     table: 'flights',
     vizType: 'mixed_timeseries',
     description: 'Query A: departures per airport as stacked bars; query B: the average delay as a line on the right axis.',
