@@ -6,6 +6,7 @@ import { transformProps, type MixedTimeseriesChartProps } from './transformProps
 export const mixedTimeseriesWebViz: WebViz<MixedTimeseriesChartProps> = {
   definition: definitionOf('mixed_timeseries'),
   transformProps,
-  loadComponent: () => import('./MixedTimeseriesChart').then((m) => m.MixedTimeseriesChart),
+  // the same props as the timeseries family's: one component draws both
+  loadComponent: () => import('../timeseries/TimeseriesChart').then((m) => m.TimeseriesChart),
   thumbnail: THUMBNAILS.mixedTimeseries,
 };

@@ -3,7 +3,7 @@
  * style (line, bar, area, scatter, steps), stack and y axis (primary on the left, secondary on the
  * right), one legend and one tooltip across both.
  */
-import type { EChartsCoreOption } from 'echarts/core';
+import type { TimeseriesChartProps } from '../timeseries/transformProps';
 import type { BarSeriesOption, LineSeriesOption, ScatterSeriesOption } from 'echarts/charts';
 import {
   CategoricalColorScale,
@@ -20,10 +20,8 @@ import type { TimeseriesCrossFilterMeta } from '../timeseries/interaction';
 import { annotationLayersOf, eventIntervalSeries, formulaSeries, isFormulaLayer } from '../timeseries/annotations';
 import { querySettings, seriesOfReply, sharedXValues, type QuerySettings, type RawSeries } from './querySeries';
 
-export interface MixedTimeseriesChartProps {
-  echartOptions: EChartsCoreOption;
-  crossFilterMeta: TimeseriesCrossFilterMeta;
-}
+/** The timeseries family's props: the mixed chart is drawn by the same component. */
+export type MixedTimeseriesChartProps = TimeseriesChartProps;
 
 type Series = LineSeriesOption | BarSeriesOption | ScatterSeriesOption;
 
