@@ -161,6 +161,15 @@ describe('query compiler', () => {
     }
   });
 
+  it('an x-axis expression of no dataset column keeps its values (not taken for time) and is no series', () => {
+    const axis = { columnType: 'BASE_AXIS', sqlExpression: 'EXTRACT(year FROM date)', label: 'year', expressionType: 'SQL' };
+    const { sql, temporalLabels } = compile({ columns: [axis, 'origin'], metrics: ['count'], series_limit: 3 });
+    expect(temporalLabels.has('year')).toBe(false);
+    // the series limit ranks the origins, not the years
+    expect(sql).toContain('SELECT "origin" AS "series__0"');
+    expect(sql).not.toContain('AS "series__1"');
+  });
+
   it('limits series through a subquery join ranked by the series metric', () => {
     const { sql } = compile({
       columns: [{ columnType: 'BASE_AXIS', sqlExpression: 'date', label: 'date', timeGrain: 'P1D' }, 'origin'],

@@ -106,6 +106,8 @@ interface Dimension {
   label: string;
   sql: string;
   temporal: boolean;
+  /** the x-axis (a BASE_AXIS column): never part of a series */
+  axis?: boolean;
 }
 
 function dimension(c: Ctx, q: NormalizedQuery, qc: QueryColumn): Dimension {
@@ -117,8 +119,11 @@ function dimension(c: Ctx, q: NormalizedQuery, qc: QueryColumn): Dimension {
   const label = columnLabel(qc);
   // a grain applies to temporal columns only: a bar chart by a text column keeps its categories
   const grain = col?.is_dttm ? (qc.timeGrain ?? (qc.columnType === 'BASE_AXIS' ? q.timeGrain : null)) : null;
-  if (grain && sql) return { label, sql: grainSql(c, grain, sql), temporal: true };
-  return { label, sql, temporal: col?.is_dttm ?? qc.columnType === 'BASE_AXIS' };
+  const axis = qc.columnType === 'BASE_AXIS';
+  if (grain && sql) return { label, sql: grainSql(c, grain, sql), temporal: true, axis };
+  // an expression of no dataset column is temporal when the database answers with a temporal type
+  // (run.ts reads the result's types): a numeric or text x-axis keeps its values
+  return { label, sql, temporal: col?.is_dttm ?? false, axis };
 }
 
 function metricSql(c: Ctx, m: QueryMetric): string {
@@ -404,7 +409,7 @@ function seriesDimensions(c: Ctx, q: NormalizedQuery, dims: Dimension[]): Dimens
     const found = dims.filter((d) => labels.has(d.label));
     return found.length ? found : q.seriesColumns.map((sc) => dimension(c, q, sc));
   }
-  return dims.filter((d) => !d.temporal);
+  return dims.filter((d) => !d.temporal && !d.axis);
 }
 
 function orderSql(

@@ -10,7 +10,7 @@ import { Alert, Spin } from 'antd';
 import type { ChartDataQueryResult, ChartDetail, ExploreDatasource, QueryFormData } from '@rama/shared';
 import { request, toClientError } from '../app/api';
 import { useHideNavigation } from '../app/AppShell';
-import { ChartRenderer } from '../visualizations/ChartRenderer';
+import { ChartRenderer, preloadChart } from '../visualizations/ChartRenderer';
 import { CHART_DATA_MARK } from '../visualizations/chartRendererState';
 import { dashboardChartFromDetail } from '../dashboard/chartData';
 import { fetchExploreDatasource, fetchSavedChartData } from './exploreApi';
@@ -46,6 +46,8 @@ export function StandaloneChart({ sliceId }: { sliceId: number }) {
     (async () => {
       const detail = await request<{ result: ChartDetail }>({ url: `/api/v1/chart/${sliceId}`, signal: controller.signal });
       const chart = dashboardChartFromDetail(detail.result);
+      // the type's code loads while the data is fetched, so the time from the reply is drawing only
+      preloadChart(String(chart.form_data.viz_type ?? ''));
       const [reply, datasource] = await Promise.all([
         fetchSavedChartData(sliceId, { signal: controller.signal }),
         fetchExploreDatasource(detail.result.datasource_id).catch(() => null),

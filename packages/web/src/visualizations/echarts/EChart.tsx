@@ -6,6 +6,7 @@
  */
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { init, type EChartsCoreOption, type EChartsType } from 'echarts/core';
+import { withoutMotion } from './motion';
 
 /** Handlers by ECharts event name ('click', 'legendselectchanged', 'datazoom' …). */
 export type EChartEventHandlers = Partial<Record<string, (params: unknown) => void>>;
@@ -33,6 +34,7 @@ export function EChart({ option, width, height, eventHandlers, onRendered, class
   const chartRef = useRef<EChartsType | null>(null);
   const sizeRef = useRef({ width, height });
   const awaitingRender = useRef(false);
+  const drawnOnce = useRef(false);
   const onRenderedRef = useRef(onRendered);
 
   useLayoutEffect(() => {
@@ -67,8 +69,13 @@ export function EChart({ option, width, height, eventHandlers, onRendered, class
     if (!chart) return;
     awaitingRender.current = true;
     // a reader who asks for less motion (and a report capture, which must not catch a chart mid-way)
-    // gets the chart drawn at once
-    chart.setOption(prefersReducedMotion() ? { ...option, animation: false } : option, { notMerge: true, lazyUpdate: true });
+    // gets the chart drawn at once; so does a drawn chart given a new option for a new size (a
+    // resized window or dashboard cell), which would otherwise grow again from nothing
+    const resized = drawnOnce.current && (sizeRef.current.width !== width || sizeRef.current.height !== height);
+    drawnOnce.current = true;
+    chart.setOption(prefersReducedMotion() || resized ? withoutMotion(option) : option, { notMerge: true, lazyUpdate: true });
+    // the size is read in the render that brought the option
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [option]);
 
   useLayoutEffect(() => {

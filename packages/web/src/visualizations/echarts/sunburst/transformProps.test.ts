@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getCategoricalScheme, sequentialColor, type QueryFormData } from '@rama/shared';
 import { reply } from '../flowTestData';
-import { transformProps } from './transformProps';
+import { sunburstLabelFit, transformProps } from './transformProps';
 
 type AnyRecord = Record<string, unknown>;
 
@@ -56,6 +56,17 @@ describe('sunburst transformProps', () => {
     const series = (echartOptions.series as AnyRecord[])[0];
     expect((series.label as AnyRecord).minAngle).toBe(36);
     expect(((echartOptions.graphic as AnyRecord[])[0].style as AnyRecord).text).toBe('Total: 213');
+  });
+
+  it('a label runs along a long arc of a thin ring and across a short arc, within the ring', () => {
+    // an outer ring 30 px wide at 150–180 px, a quarter turn: along the arc, kept inside the outer circle
+    const quarter = sunburstLabelFit(150, 180, Math.PI / 2);
+    expect(quarter.rotate).toBe('tangential');
+    expect(quarter.width).toBeLessThanOrEqual(2 * Math.sqrt(180 ** 2 - 165 ** 2) - 8);
+    // a sliver of the same ring: across it
+    expect(sunburstLabelFit(150, 180, 0.05)).toEqual({ rotate: 'radial', width: 24 });
+    // a ring too thin for a line of text: across, at the smallest width
+    expect(sunburstLabelFit(170, 180, Math.PI).rotate).toBe('radial');
   });
 
   it('a click filters on the path; the tooltip escapes names and gives shares', () => {

@@ -25,6 +25,24 @@ export function sunburstLabel(labelType: string, name: string, value: number, fo
   return name;
 }
 
+/** Below this a ring is too thin to hold a line of text across it. */
+const LINE_HEIGHT = 16;
+
+/**
+ * How an arc's label fits, for an arc of `angle` radians between radii `r0` and `r1`: across the
+ * ring (radial, as long as the ring is wide) by default; along the arc (tangential) when more fits
+ * that way and the ring holds a line of text, so thin outer rings keep their words whole. A
+ * tangential label is a straight line at the ring's middle, so it stays within the arc's chord
+ * and inside the outer circle.
+ */
+export function sunburstLabelFit(r0: number, r1: number, angle: number): { rotate: 'radial' | 'tangential'; width: number } {
+  const across = r1 - r0;
+  const mid = (r0 + r1) / 2;
+  const along = Math.min(2 * mid * Math.sin(Math.min(Math.PI, angle) / 2), 2 * Math.sqrt(r1 * r1 - mid * mid));
+  if (along > across && across >= LINE_HEIGHT) return { rotate: 'tangential', width: Math.max(20, Math.floor(along - 8)) };
+  return { rotate: 'radial', width: Math.max(20, Math.floor(across - 6)) };
+}
+
 type SunburstItem = NonNullable<SunburstSeriesOption['data']>[number] & {
   filterKey: string;
   names: string[];
@@ -63,12 +81,20 @@ export function transformProps(input: ChartPropsInput): SunburstChartProps {
   const colorOf = (n: HierarchyNode) =>
     byRatio ? sequentialColor(linear, hi > lo ? ((n.value ? n.secondaryValue / n.value : 0) - lo) / (hi - lo) : 0) : scale.getColor(n.name);
 
+  const depth = Math.max(1, levels && Array.isArray(levels) ? levels.length : 1);
+  const half = Math.max(10, Math.min(width - 10, height - 20) / 2);
+  const outer = (half * Math.min(100, Math.max(10, num(fd.outerRadius, 100)))) / 100;
+  const inner = bool(fd.donut, true) ? (half * Math.min(95, Math.max(0, num(fd.innerRadius, 30)))) / 100 : 0;
+  const hole = Math.min(inner, outer * 0.9);
+  const ring = (outer - hole) / depth;
+
   const keyed: KeyedValues = {};
   let next = 0;
-  const toItem = (node: HierarchyNode, parentValue: number | null): SunburstItem => {
+  const toItem = (node: HierarchyNode, parentValue: number | null, level: number): SunburstItem => {
     const filterKey = `n${next++}`;
     keyed[filterKey] = node.path;
     const color = colorOf(node);
+    const angle = total ? (node.value / total) * 2 * Math.PI : 0;
     return {
       name: node.name,
       value: node.value,
@@ -77,15 +103,11 @@ export function transformProps(input: ChartPropsInput): SunburstChartProps {
       names: node.names,
       parentValue,
       itemStyle: { color },
-      label: { color: contrastText(color) },
-      ...(node.children.length ? { children: node.children.map((c) => toItem(c, node.value)) } : {}),
+      label: { color: contrastText(color), ...sunburstLabelFit(hole + ring * level, hole + ring * (level + 1), angle) },
+      ...(node.children.length ? { children: node.children.map((c) => toItem(c, node.value, level + 1)) } : {}),
     };
   };
 
-  const depth = Math.max(1, levels && Array.isArray(levels) ? levels.length : 1);
-  const half = Math.max(10, Math.min(width - 10, height - 20) / 2);
-  const outer = (half * Math.min(100, Math.max(10, num(fd.outerRadius, 100)))) / 100;
-  const inner = bool(fd.donut, true) ? (half * Math.min(95, Math.max(0, num(fd.innerRadius, 30)))) / 100 : 0;
   const labelType = str(fd.label_type, 'key');
   const metricName = metric ? verboseName(metric, datasource) : '';
   const secondaryName = secondary ? verboseName(secondary, datasource) : '';
@@ -93,19 +115,17 @@ export function transformProps(input: ChartPropsInput): SunburstChartProps {
   const series: SunburstSeriesOption = {
     type: 'sunburst',
     center: ['50%', '50%'],
-    radius: [Math.min(inner, outer * 0.9), outer],
+    radius: [hole, outer],
     nodeClick: false,
     emphasis: { focus: 'ancestor' },
     itemStyle: { borderColor: '#fff', borderWidth: 1 },
     label: {
       show: bool(fd.show_labels, false),
-      // a label runs along its ring; it may use the ring's width
-      width: Math.max(20, (outer - inner) / depth - 6),
       overflow: 'truncate',
       minAngle: num(fd.show_labels_threshold, 5) * 3.6,
       formatter: (p: { name?: string; value?: unknown }) => sunburstLabel(labelType, p.name ?? '', Number(p.value), format),
     },
-    data: tree.map((n) => toItem(n, null)),
+    data: tree.map((n) => toItem(n, null, 0)),
   };
 
   return {
