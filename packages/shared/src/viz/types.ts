@@ -105,6 +105,11 @@ export interface ControlConfig {
   columnFilter?: 'all' | 'temporal' | 'numeric' | 'groupable' | 'filterable';
   /** ColorSchemeControl: categorical (default) or sequential schemes */
   schemeType?: 'categorical' | 'sequential';
+  /**
+   * ColumnConfigControl: the settings offered per column — a table's display settings (default),
+   * or a radar's spoke range, per metric
+   */
+  columnSettings?: 'table' | 'radar';
 }
 
 export interface ControlPanelSection {

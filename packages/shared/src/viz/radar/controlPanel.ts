@@ -69,7 +69,14 @@ export const radarControlPanel: ControlPanelConfig = {
     date_format: dateFormatControl(),
     // per-metric min / max of the spokes (`radarMetricMinValue`, `radarMetricMaxValue`); kept and
     // honoured for charts made elsewhere, not edited here
-    column_config: { type: 'HiddenControl', label: 'Customize metrics', default: {}, renderTrigger: true },
+    column_config: {
+      type: 'ColumnConfigControl',
+      label: 'Customize metrics',
+      default: {},
+      renderTrigger: true,
+      columnSettings: 'radar',
+      description: 'Further customize how to display each metric',
+    },
     is_circle: renderCheckbox('Circle radar shape', false, "Radar render type, whether to display 'circle' shape."),
   },
 };

@@ -1,4 +1,7 @@
-/** Per result column: number or time format, alignment, cell bars and width, in a compact popover. */
+/**
+ * Per result column, in a compact popover: a table's number or time format, alignment, cell bars
+ * and width; or, for a radar (`columnSettings: 'radar'`), each metric's spoke range.
+ */
 import { useState } from 'react';
 import { Checkbox, InputNumber, Popover, Radio, Select } from 'antd';
 import { NUMBER_FORMAT_OPTIONS, TIME_FORMAT_OPTIONS } from '@rama/shared';
@@ -122,10 +125,57 @@ function ColumnSettings({
   );
 }
 
-export function ColumnConfigControl({ name, value, onChange, formData, datasource }: ControlProps) {
+/** A radar spoke's range: its lowest and highest values. */
+function SpokeSettings({
+  column,
+  entry,
+  onChange,
+}: {
+  column: ResultColumn;
+  entry: ColumnConfigEntry;
+  onChange: (patch: Partial<ColumnConfigEntry>) => void;
+}) {
+  return (
+    <div className="rama-popover-editor rama-column-config-editor" role="dialog" aria-label={`Settings of ${column.name}`}>
+      <div className="rama-editor-fields">
+        <label className="rama-editor-field">
+          <span>Min</span>
+          <InputNumber
+            size="small"
+            aria-label="Min"
+            placeholder="0"
+            value={entry.radarMetricMinValue}
+            onChange={(n) => onChange({ radarMetricMinValue: n ?? undefined })}
+          />
+        </label>
+        <label className="rama-editor-field">
+          <span>Max</span>
+          <InputNumber
+            size="small"
+            aria-label="Max"
+            placeholder="Auto"
+            value={entry.radarMetricMaxValue}
+            onChange={(n) => onChange({ radarMetricMaxValue: n ?? undefined })}
+          />
+        </label>
+        <div className="rama-editor-hint">The spoke runs from Min (0 when empty) to Max (rounded up from the data when empty).</div>
+      </div>
+    </div>
+  );
+}
+
+export function ColumnConfigControl({ name, value, onChange, formData, datasource, config }: ControlProps) {
   const map = columnConfigMap(value);
-  const columns = resultColumnsOf(formData, datasource);
-  if (columns.length === 0) return <div className="rama-editor-empty">Choose columns or metrics first.</div>;
+  const radar = config.columnSettings === 'radar';
+  const columns = resultColumnsOf(formData, datasource).filter((c) => !radar || c.isMetric);
+  if (columns.length === 0)
+    return <div className="rama-editor-empty">{radar ? 'Choose metrics first.' : 'Choose columns or metrics first.'}</div>;
+  const Settings = radar ? SpokeSettings : ColumnSettings;
+  const verbose = new Map([
+    ...(datasource?.metrics ?? []).map((m) => [m.metric_name, m.verbose_name] as const),
+    ...(datasource?.columns ?? []).map((col) => [col.column_name, col.verbose_name] as const),
+  ]);
+  const displayName = (c: ResultColumn) => verbose.get(c.name) || c.name;
   return (
     <div className="rama-column-config" id={`control-${name}`}>
       {columns.map((c) => (
@@ -134,13 +184,11 @@ export function ColumnConfigControl({ name, value, onChange, formData, datasourc
           trigger="click"
           placement="right"
           destroyOnHidden
-          content={
-            <ColumnSettings column={c} entry={map[c.name] ?? {}} onChange={(patch) => onChange(setColumnConfig(map, c.name, patch))} />
-          }
+          content={<Settings column={c} entry={map[c.name] ?? {}} onChange={(patch) => onChange(setColumnConfig(map, c.name, patch))} />}
         >
           <button type="button" className="rama-column-config-row" aria-label={`Settings of ${c.name}`}>
             <ColumnTypeIcon kind={c.isMetric ? 'metric' : c.kind} />
-            <span className="rama-chip-text">{c.name}</span>
+            <span className="rama-chip-text">{displayName(c)}</span>
             <span className="rama-column-config-summary">{columnConfigSummary(map[c.name])}</span>
           </button>
         </Popover>

@@ -1,7 +1,7 @@
 /**
- * Per-column display settings of the table (the BI server's `column_config`): keyed by result
- * column, each with number / time format, alignment, cell bars and width. Settings left at their
- * default are not stored, and a column with none is dropped from the map.
+ * Per-column settings (the BI server's `column_config`), keyed by result column: a table's number /
+ * time format, alignment, cell bars and width; a radar's spoke range per metric. Settings left at
+ * their default are not stored, and a column with none is dropped from the map.
  */
 export interface ColumnConfigEntry {
   d3NumberFormat?: string;
@@ -11,6 +11,10 @@ export interface ColumnConfigEntry {
   alignPositiveNegative?: boolean;
   colorPositiveNegative?: boolean;
   columnWidth?: number;
+  /** radar: the spoke's lowest value (0 when unset) */
+  radarMetricMinValue?: number;
+  /** radar: the spoke's highest value (rounded up from the data when unset) */
+  radarMetricMaxValue?: number;
 }
 
 export type ColumnConfigMap = Record<string, ColumnConfigEntry>;
@@ -42,5 +46,7 @@ export function columnConfigSummary(entry: ColumnConfigEntry | undefined): strin
   if (entry.horizontalAlign) parts.push(`align ${entry.horizontalAlign}`);
   if (entry.showCellBars === false) parts.push('no bars');
   if (entry.columnWidth) parts.push(`${entry.columnWidth}px`);
+  if (typeof entry.radarMetricMinValue === 'number') parts.push(`min ${entry.radarMetricMinValue}`);
+  if (typeof entry.radarMetricMaxValue === 'number') parts.push(`max ${entry.radarMetricMaxValue}`);
   return parts.join(', ');
 }

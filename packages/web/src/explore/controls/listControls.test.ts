@@ -60,6 +60,13 @@ describe('column config', () => {
     expect(columnConfigSummary(a.count)).toBe(',d, align left');
   });
 
+  it("keeps a radar metric's spoke range (0 is a value, an empty field is dropped)", () => {
+    const a = setColumnConfig({}, 'SUM(mpg)', { radarMetricMinValue: 0, radarMetricMaxValue: 50 });
+    expect(a).toEqual({ 'SUM(mpg)': { radarMetricMinValue: 0, radarMetricMaxValue: 50 } });
+    expect(columnConfigSummary(a['SUM(mpg)'])).toBe('min 0, max 50');
+    expect(setColumnConfig(a, 'SUM(mpg)', { radarMetricMinValue: undefined, radarMetricMaxValue: undefined })).toEqual({});
+  });
+
   it("lists the chart's result columns: dimensions, metrics, percentage metrics, or the raw columns", () => {
     const fd = {
       groupby: ['origin'],
