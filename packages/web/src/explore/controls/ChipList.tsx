@@ -36,15 +36,21 @@ interface ChipListProps {
   /** hide the "+" target (a single-value control that holds its value) */
   canAdd: boolean;
   addLabel: string;
-  dropKinds: readonly DatasourceDragItem['kind'][];
-  onDropItem: (item: DatasourceDragItem) => void;
+  /** why "+" is disabled (shown as its tooltip); enabled when absent */
+  addDisabled?: string;
+  /** what the "+" target accepts from the datasource pane (nothing when absent) */
+  dropKinds?: readonly DatasourceDragItem['kind'][];
+  onDropItem?: (item: DatasourceDragItem) => void;
   invalid?: boolean;
   editorTitle?: string;
 }
 
+const NO_DROPS: readonly DatasourceDragItem['kind'][] = [];
+const ignoreDrop = () => undefined;
+
 export function ChipList(props: ChipListProps) {
-  const { name, chips, editing, onEditingChange, editor, onRemove, onReorder, canAdd, addLabel, dropKinds, onDropItem, invalid } = props;
-  const drop = useDatasourceDrop(dropKinds, onDropItem);
+  const { name, chips, editing, onEditingChange, editor, onRemove, onReorder, canAdd, addLabel, addDisabled, invalid } = props;
+  const drop = useDatasourceDrop(props.dropKinds ?? NO_DROPS, props.onDropItem ?? ignoreDrop);
   const [chipOver, setChipOver] = useState<number | null>(null);
   const isOpen = (index: number | 'new') => editing !== null && editing.index === index;
   const openChange = (index: number | 'new') => (open: boolean) => onEditingChange(open ? { index } : null);
@@ -119,7 +125,7 @@ export function ChipList(props: ChipListProps) {
           content={isOpen('new') ? editor : CLOSED_POPOVER}
           destroyOnHidden
         >
-          <button type="button" className="rama-chip-add">
+          <button type="button" className="rama-chip-add" disabled={Boolean(addDisabled)} title={addDisabled}>
             <PlusOutlined /> {drop.isOver ? 'Drop here' : addLabel}
           </button>
         </Popover>

@@ -125,6 +125,11 @@ function ColumnSettings({
   );
 }
 
+const SPOKE_FIELDS = [
+  ['Min', 'radarMetricMinValue', '0'],
+  ['Max', 'radarMetricMaxValue', 'Auto'],
+] as const;
+
 /** A radar spoke's range: its lowest and highest values. */
 function SpokeSettings({
   column,
@@ -138,26 +143,18 @@ function SpokeSettings({
   return (
     <div className="rama-popover-editor rama-column-config-editor" role="dialog" aria-label={`Settings of ${column.name}`}>
       <div className="rama-editor-fields">
-        <label className="rama-editor-field">
-          <span>Min</span>
-          <InputNumber
-            size="small"
-            aria-label="Min"
-            placeholder="0"
-            value={entry.radarMetricMinValue}
-            onChange={(n) => onChange({ radarMetricMinValue: n ?? undefined })}
-          />
-        </label>
-        <label className="rama-editor-field">
-          <span>Max</span>
-          <InputNumber
-            size="small"
-            aria-label="Max"
-            placeholder="Auto"
-            value={entry.radarMetricMaxValue}
-            onChange={(n) => onChange({ radarMetricMaxValue: n ?? undefined })}
-          />
-        </label>
+        {SPOKE_FIELDS.map(([label, key, placeholder]) => (
+          <label className="rama-editor-field" key={key}>
+            <span>{label}</span>
+            <InputNumber
+              size="small"
+              aria-label={label}
+              placeholder={placeholder}
+              value={entry[key]}
+              onChange={(n) => onChange({ [key]: n ?? undefined })}
+            />
+          </label>
+        ))}
         <div className="rama-editor-hint">The spoke runs from Min (0 when empty) to Max (rounded up from the data when empty).</div>
       </div>
     </div>
@@ -175,7 +172,9 @@ export function ColumnConfigControl({ name, value, onChange, formData, datasourc
     ...(datasource?.metrics ?? []).map((m) => [m.metric_name, m.verbose_name] as const),
     ...(datasource?.columns ?? []).map((col) => [col.column_name, col.verbose_name] as const),
   ]);
-  const displayName = (c: ResultColumn) => verbose.get(c.name) || c.name;
+  // a percentage metric's column is the metric's name after '%'
+  const displayName = (c: ResultColumn) =>
+    verbose.get(c.name) || (c.name.startsWith('%') && verbose.get(c.name.slice(1)) ? `%${verbose.get(c.name.slice(1))}` : c.name);
   return (
     <div className="rama-column-config" id={`control-${name}`}>
       {columns.map((c) => (

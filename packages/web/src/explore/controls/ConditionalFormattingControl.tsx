@@ -2,10 +2,9 @@
  * Conditional formatting: a list of rules, each a result column (of the chart's metrics and
  * columns), a comparison with its target value(s), and a colour.
  */
-import { CLOSED_POPOVER } from './closedPopover';
+import { EditedList } from './EditedList';
 import { useState } from 'react';
-import { Button, InputNumber, Popover, Select } from 'antd';
-import { CloseOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, InputNumber, Select } from 'antd';
 import {
   CF_COLORS,
   CF_OPERATORS,
@@ -102,73 +101,30 @@ function RuleEditor({ rule, columns, onSave, onClose }: RuleEditorProps) {
 
 export function ConditionalFormattingControl({ name, value, onChange, formData, datasource }: ControlProps) {
   const rules = ruleList(value);
-  const [editing, setEditing] = useState<number | 'new' | null>(null);
   const columns = resultColumnsOf(formData, datasource)
     .filter((c) => c.isMetric || c.kind === 'numeric')
     .map((c) => c.name);
-  const save = (rule: ConditionalFormattingRule) => {
-    onChange(editing === 'new' ? [...rules, rule] : rules.map((r, i) => (i === editing ? rule : r)));
-    setEditing(null);
-  };
-  const editor = (index: number | 'new') =>
-    editing === index ? (
-      <RuleEditor
-        rule={index === 'new' ? { operator: '>', colorScheme: CF_COLORS[0][0], column: columns[0] } : rules[index]}
-        columns={columns}
-        onSave={save}
-        onClose={() => setEditing(null)}
-      />
-    ) : (
-      CLOSED_POPOVER
-    );
   return (
-    <div className="rama-chip-list" id={`control-${name}`}>
-      {rules.map((rule, i) => (
-        <Popover
-          key={i}
-          trigger="click"
-          placement="right"
-          open={editing === i}
-          onOpenChange={(o) => setEditing(o ? i : null)}
-          content={editor(i)}
-          destroyOnHidden
-        >
-          <div className="rama-chip">
-            <button
-              type="button"
-              className="rama-chip-remove"
-              aria-label={`Remove ${ruleLabel(rule)}`}
-              onClick={(e) => {
-                e.stopPropagation();
-                onChange(rules.filter((_, j) => j !== i));
-              }}
-            >
-              <CloseOutlined />
-            </button>
-            <button type="button" className="rama-chip-label" aria-label={`Edit ${ruleLabel(rule)}`}>
-              <span className="rama-swatch" style={{ background: rule.colorScheme }} />
-              <span className="rama-chip-text">{ruleLabel(rule)}</span>
-            </button>
-          </div>
-        </Popover>
-      ))}
-      <Popover
-        trigger="click"
-        placement="right"
-        open={editing === 'new'}
-        onOpenChange={(o) => setEditing(o ? 'new' : null)}
-        content={editor('new')}
-        destroyOnHidden
-      >
-        <button
-          type="button"
-          className="rama-chip-add"
-          disabled={columns.length === 0}
-          title={columns.length === 0 ? 'Add metrics or numeric columns first' : undefined}
-        >
-          <PlusOutlined /> Add new formatter
-        </button>
-      </Popover>
-    </div>
+    <EditedList
+      name={name}
+      items={rules}
+      onChange={onChange}
+      addLabel="Add new formatter"
+      addDisabled={columns.length === 0 ? 'Add metrics or numeric columns first' : undefined}
+      chipOf={(rule, i) => ({
+        key: String(i),
+        title: ruleLabel(rule),
+        label: ruleLabel(rule),
+        icon: <span className="rama-swatch" style={{ background: rule.colorScheme }} />,
+      })}
+      editor={({ index, onSave, onClose }) => (
+        <RuleEditor
+          rule={index === 'new' ? { operator: '>', colorScheme: CF_COLORS[0][0], column: columns[0] } : rules[index]}
+          columns={columns}
+          onSave={onSave}
+          onClose={onClose}
+        />
+      )}
+    />
   );
 }

@@ -4,10 +4,9 @@
  * BI server's column shape (numbers typed as text, as its editor saves them).
  */
 import { useState, type ReactNode } from 'react';
-import { Button, Checkbox, Input, InputNumber, Popover, Select } from 'antd';
-import { CloseOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Input, InputNumber, Select } from 'antd';
 import { TIME_TABLE_COLUMN_TYPES, TIME_TABLE_COMPARISONS, newTimeTableColumn, type TimeTableColumn } from '@rama/shared';
-import { CLOSED_POPOVER } from './closedPopover';
+import { EditedList } from './EditedList';
 import type { ControlProps } from './types';
 
 const TYPE_NAMES = Object.fromEntries(TIME_TABLE_COLUMN_TYPES);
@@ -132,63 +131,16 @@ function ColumnEditor({ column, onSave, onClose }: { column: TimeTableColumn; on
 
 export function TimeSeriesColumnControl({ name, value, onChange }: ControlProps) {
   const columns = columnList(value);
-  const [editing, setEditing] = useState<number | 'new' | null>(null);
-  const save = (c: TimeTableColumn) => {
-    onChange(editing === 'new' ? [...columns, c] : columns.map((x, i) => (i === editing ? c : x)));
-    setEditing(null);
-  };
-  const editor = (index: number | 'new') =>
-    editing === index ? (
-      <ColumnEditor
-        column={index === 'new' ? newTimeTableColumn(newKey()) : columns[index]}
-        onSave={save}
-        onClose={() => setEditing(null)}
-      />
-    ) : (
-      CLOSED_POPOVER
-    );
   return (
-    <div className="rama-chip-list" id={`control-${name}`}>
-      {columns.map((c, i) => (
-        <Popover
-          key={c.key || i}
-          trigger="click"
-          placement="right"
-          open={editing === i}
-          onOpenChange={(o) => setEditing(o ? i : null)}
-          content={editor(i)}
-          destroyOnHidden
-        >
-          <div className="rama-chip">
-            <button
-              type="button"
-              className="rama-chip-remove"
-              aria-label={`Remove ${columnTitle(c)}`}
-              onClick={(e) => {
-                e.stopPropagation();
-                onChange(columns.filter((_, j) => j !== i));
-              }}
-            >
-              <CloseOutlined />
-            </button>
-            <button type="button" className="rama-chip-label" aria-label={`Edit ${columnTitle(c)}`}>
-              <span className="rama-chip-text">{columnTitle(c)}</span>
-            </button>
-          </div>
-        </Popover>
-      ))}
-      <Popover
-        trigger="click"
-        placement="right"
-        open={editing === 'new'}
-        onOpenChange={(o) => setEditing(o ? 'new' : null)}
-        content={editor('new')}
-        destroyOnHidden
-      >
-        <button type="button" className="rama-chip-add">
-          <PlusOutlined /> Add new column
-        </button>
-      </Popover>
-    </div>
+    <EditedList
+      name={name}
+      items={columns}
+      onChange={onChange}
+      addLabel="Add new column"
+      chipOf={(c, i) => ({ key: c.key || String(i), title: columnTitle(c), label: columnTitle(c) })}
+      editor={({ index, onSave, onClose }) => (
+        <ColumnEditor column={index === 'new' ? newTimeTableColumn(newKey()) : columns[index]} onSave={onSave} onClose={onClose} />
+      )}
+    />
   );
 }
