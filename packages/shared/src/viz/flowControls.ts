@@ -1,23 +1,16 @@
 /**
  * Controls the flow family's types (funnel, gauge, radar, treemap, sunburst, sankey, graph, tree,
  * rose, chord, partition) declare alike in the BI server's plugins: "Sort by metric", the number
- * and date formats of labels, the legacy time section (time column, grain, range) and the legacy
- * advanced analytics. Each type names them in its own sections with its own defaults.
+ * and date formats of labels, entity columns and the legacy time range. The legacy time and query
+ * sections are in legacyControls.ts. Each type names them in its own sections with its own defaults.
  */
 import { NUMBER_FORMAT_OPTIONS, TIME_FORMAT_OPTIONS } from '../format/options.js';
-import { sharedControls } from './sharedControls.js';
-import type { ControlConfig, ControlPanelSection } from './types.js';
+import { checkboxControl } from './sharedControls.js';
+import type { ControlConfig } from './types.js';
 import { validateNonEmpty } from './validators.js';
 
 /** A render-only checkbox (the look changes; the query does not). */
-export const renderCheckbox = (label: string, def: boolean, description: string, extra: Partial<ControlConfig> = {}): ControlConfig => ({
-  type: 'CheckboxControl',
-  label,
-  default: def,
-  renderTrigger: true,
-  description,
-  ...extra,
-});
+export const renderCheckbox = checkboxControl;
 
 export const sortByMetricControl = (def: boolean): ControlConfig => ({
   type: 'CheckboxControl',
@@ -56,44 +49,6 @@ export const entityControl = (label: string, description: string, required: bool
   clearable: !required,
   validators: required ? [validateNonEmpty] : [],
 });
-
-/** The legacy time section: the time column, its grain and the time range (legacy timeseries charts). */
-export const LEGACY_TIME_SECTION: ControlPanelSection = {
-  label: 'Time',
-  expanded: true,
-  tab: 'data',
-  controlSetRows: [['granularity_sqla'], ['time_grain_sqla'], ['time_range']],
-};
-
-export const LEGACY_TIME_CONTROLS: Record<string, ControlConfig> = {
-  granularity_sqla: {
-    type: 'ColumnControl',
-    label: 'Time column',
-    columnFilter: 'temporal',
-    default: null,
-    description: 'The time column for the visualization. The time range applies to it and the time grain buckets it.',
-  },
-  time_range: {
-    type: 'TimeRangeControl',
-    label: 'Time range',
-    default: 'No filter',
-    description: 'The time range the query reads, on the time column.',
-  },
-};
-
-/** The legacy "Contribution" checkbox: each value as its share of its point in time. */
-export const contributionControl: ControlConfig = {
-  type: 'CheckboxControl',
-  label: 'Contribution',
-  default: false,
-  description: 'Compute the contribution to the total',
-};
-
-/** The legacy series limit (`limit`) and its sort metric (`timeseries_limit_metric`). */
-export const LEGACY_SERIES_LIMIT_CONTROLS: Record<string, ControlConfig> = {
-  limit: { ...sharedControls.series_limit, label: 'Series limit' },
-  timeseries_limit_metric: { ...sharedControls.series_limit_metric, label: 'Sort by' },
-};
 
 /**
  * The time range of a legacy chart: its Time section's range, unless that is "No filter" and a

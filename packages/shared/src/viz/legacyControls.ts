@@ -46,6 +46,22 @@ export const LEGACY_REGULAR_TIME: ControlPanelSection = {
   controlSetRows: [['granularity_sqla'], ['time_range']],
 };
 
+/** The "Query" section of the legacy series types: metrics by dimensions, a series limit, contribution. */
+export const LEGACY_SERIES_QUERY: ControlPanelSection = {
+  label: 'Query',
+  expanded: true,
+  tab: 'data',
+  controlSetRows: [
+    ['metrics'],
+    ['adhoc_filters'],
+    ['groupby'],
+    ['limit', 'timeseries_limit_metric'],
+    ['order_desc'],
+    ['contribution'],
+    ['row_limit'],
+  ],
+};
+
 /** The series limit and its sort metric under their legacy names. */
 export const legacySeriesLimitControls: Record<string, ControlConfig> = {
   limit: { ...sharedControls.series_limit, label: 'Series limit' },

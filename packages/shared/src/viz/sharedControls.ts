@@ -22,6 +22,16 @@ export const RESAMPLE_RULES = ['1T', '1H', '1D', '7D', '1M', '1AS'] as const;
 /** The default categorical colour scheme's name. */
 export const DEFAULT_COLOR_SCHEME = 'supersetColors';
 
+/** A checkbox that only redraws the chart (most chart options). */
+export const checkboxControl = (label: string, def: boolean, description: string, extra: Partial<ControlConfig> = {}): ControlConfig => ({
+  type: 'CheckboxControl',
+  label,
+  default: def,
+  renderTrigger: true,
+  description,
+  ...extra,
+});
+
 const pairs = (values: readonly (string | number)[]): ChoiceList => values.map((v) => [v, String(v)]);
 
 /** The engine's grains as the datasource lists them, else every grain. */
@@ -270,5 +280,36 @@ export const sharedControls: Record<string, ControlConfig> = {
     label: 'Annotation layers',
     default: [],
     description: 'Formula, event and interval annotations drawn over the chart',
+  },
+  xAxisLabelRotation: {
+    type: 'SelectControl',
+    label: 'Rotate x axis label',
+    default: 0,
+    freeForm: true,
+    clearable: false,
+    choices: [
+      [0, '0°'],
+      [45, '45°'],
+      [90, '90°'],
+    ],
+    renderTrigger: true,
+    description: 'Input field supports custom rotation. e.g. 30 for 30°',
+  },
+  tooltipSortByMetric: checkboxControl(
+    'Tooltip sort by metric',
+    false,
+    'Whether to sort tooltip by the selected metric in descending order.',
+    {
+      visibility: ({ formData }) => formData.rich_tooltip !== false,
+    },
+  ),
+  tooltipTimeFormat: {
+    type: 'SelectControl',
+    label: 'Tooltip time format',
+    freeForm: true,
+    default: TIME_FORMAT_OPTIONS[0][0],
+    choices: TIME_FORMAT_OPTIONS,
+    renderTrigger: true,
+    description: 'D3 time format syntax: https://github.com/d3/d3-time-format',
   },
 };

@@ -3,17 +3,10 @@ import { TIME_FORMAT_OPTIONS } from '../../format/options.js';
 import { ADVANCED_ANALYTICS_SECTION } from '../timeseries/controlPanel.js';
 import type { ControlConfig, ControlPanelConfig } from '../types.js';
 import { validateInteger } from '../validators.js';
+import { checkboxControl as checkbox } from '../sharedControls.js';
 
 /** The spec's default picker colour (section 9). */
 export const DEFAULT_PICKER_COLOR = { r: 0, g: 122, b: 135, a: 1 } as const;
-
-const checkbox = (label: string, def: boolean, description: string): ControlConfig => ({
-  type: 'CheckboxControl',
-  label,
-  default: def,
-  renderTrigger: true,
-  description,
-});
 
 /** Font sizes are proportions of the chart's height. */
 const DISPLAY_CONTROLS: Record<string, ControlConfig> = {

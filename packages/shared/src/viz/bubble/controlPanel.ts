@@ -1,18 +1,12 @@
 /** The bubble chart's control panel (the BI server's names): entity, series, x, y and size metrics. */
-import { sharedControls } from '../sharedControls.js';
+import { sharedControls, checkboxControl } from '../sharedControls.js';
 import type { ChoiceList, ControlConfig, ControlPanelConfig } from '../types.js';
 import { validateNonEmpty } from '../validators.js';
 
 const TITLE_MARGINS: ChoiceList = [15, 30, 50, 75, 100, 125, 150, 200].map((n) => [n, String(n)]);
 
 const metric = (label: string, description: string): ControlConfig => ({ ...sharedControls.metric, label, description });
-const checkbox = (label: string, description: string): ControlConfig => ({
-  type: 'CheckboxControl',
-  label,
-  default: false,
-  renderTrigger: true,
-  description,
-});
+const checkbox = (label: string, description: string): ControlConfig => checkboxControl(label, false, description);
 const rotation = (choices: ChoiceList): ControlConfig => ({
   type: 'SelectControl',
   label: 'Rotate axis label',

@@ -4,7 +4,7 @@
  */
 import { NUMBER_FORMAT_OPTIONS, TIME_FORMAT_OPTIONS } from '../../format/options.js';
 import { DEFAULT_SEQUENTIAL_SCHEME } from '../../colors/schemes.js';
-import { sharedControls } from '../sharedControls.js';
+import { sharedControls, checkboxControl as checkbox } from '../sharedControls.js';
 import type { ChoiceList, ControlConfig, ControlPanelConfig } from '../types.js';
 import { validateInteger, validateNonEmpty } from '../validators.js';
 
@@ -20,14 +20,6 @@ const int = (label: string, def: number, description: string): ControlConfig => 
   validators: [validateInteger],
   description,
 });
-const checkbox = (label: string, def: boolean, description: string): ControlConfig => ({
-  type: 'CheckboxControl',
-  label,
-  default: def,
-  renderTrigger: true,
-  description,
-});
-
 const controls: Record<string, ControlConfig> = {
   granularity_sqla: {
     type: 'ColumnControl',

@@ -1,5 +1,5 @@
 /** The heatmap's control panel (the BI server's names): x axis, one y dimension, one metric, colours. */
-import { sharedControls } from '../sharedControls.js';
+import { sharedControls, checkboxControl as checkbox } from '../sharedControls.js';
 import { DEFAULT_SEQUENTIAL_SCHEME } from '../../colors/schemes.js';
 import type { ChoiceList, ControlConfig, ControlPanelConfig } from '../types.js';
 import { validateNonEmpty } from '../validators.js';
@@ -13,14 +13,6 @@ export const SORT_AXIS_CHOICES: ChoiceList = [
 
 const intervals: ChoiceList = [[-1, 'Auto'], ...Array.from({ length: 50 }, (_, i): [number, string] => [i + 1, String(i + 1)])];
 const margins: ChoiceList = [['auto', 'Auto'], ...[50, 75, 100, 125, 150, 200].map((n): [number, string] => [n, String(n)])];
-
-const checkbox = (label: string, def: boolean, description: string): ControlConfig => ({
-  type: 'CheckboxControl',
-  label,
-  default: def,
-  renderTrigger: true,
-  description,
-});
 
 const controls: Record<string, ControlConfig> = {
   groupby: {
@@ -112,19 +104,7 @@ const controls: Record<string, ControlConfig> = {
     description: 'Hard value bounds applied for color coding.',
   },
   y_axis_format: { ...sharedControls.y_axis_format, label: 'Value Format' },
-  xAxisLabelRotation: {
-    type: 'SelectControl',
-    label: 'Rotate x axis label',
-    default: 0,
-    freeForm: true,
-    clearable: false,
-    choices: [
-      [0, '0°'],
-      [45, '45°'],
-      [90, '90°'],
-    ],
-    renderTrigger: true,
-  },
+  xAxisLabelRotation: sharedControls.xAxisLabelRotation,
   show_legend: checkbox('Legend', true, 'Whether to display the legend (toggles)'),
   show_percentage: checkbox('Show percentage', true, 'Whether to include the percentage in the tooltip'),
   show_values: checkbox('Show Values', false, 'Whether to display the numerical values within the cells'),

@@ -1,5 +1,6 @@
 /** The horizon chart's controls: metrics by dimensions over time; the band height and the value domain. */
 import {
+  LEGACY_SERIES_QUERY,
   LEGACY_TIMESERIES_TIME,
   contributionControl,
   legacySeriesLimitControls,
@@ -13,20 +14,7 @@ export const HORIZON_SERIES_HEIGHTS = ['10', '25', '40', '50', '75', '100', '150
 export const horizonControlPanel: ControlPanelConfig = {
   sections: [
     LEGACY_TIMESERIES_TIME,
-    {
-      label: 'Query',
-      expanded: true,
-      tab: 'data',
-      controlSetRows: [
-        ['metrics'],
-        ['adhoc_filters'],
-        ['groupby'],
-        ['limit', 'timeseries_limit_metric'],
-        ['order_desc'],
-        ['contribution'],
-        ['row_limit'],
-      ],
-    },
+    LEGACY_SERIES_QUERY,
     { label: 'Chart Options', expanded: true, tab: 'customize', controlSetRows: [['series_height', 'horizon_color_scale']] },
   ],
   controls: {

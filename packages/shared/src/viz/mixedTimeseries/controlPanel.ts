@@ -3,8 +3,7 @@
  * query A's controls and their `_b` twins for query B, then each query's series style (query B's
  * with a `B` suffix: `seriesTypeB`, `yAxisIndexB`) and the two y axes.
  */
-import { TIME_FORMAT_OPTIONS } from '../../format/options.js';
-import { sharedControls } from '../sharedControls.js';
+import { sharedControls, checkboxControl as checkbox } from '../sharedControls.js';
 import type { ChoiceList, ControlConfig, ControlContext, ControlPanelConfig, ControlPanelSection } from '../types.js';
 import { QUERY_B_SUFFIX } from './buildQuery.js';
 import { retainFormDataSuffix } from './formDataSuffix.js';
@@ -61,15 +60,6 @@ const ANALYTICS_ROWS = [
   ['time_compare', 'comparison_type'],
   ['resample_rule', 'resample_method'],
 ];
-
-const checkbox = (label: string, def: boolean, description: string, extra: Partial<ControlConfig> = {}): ControlConfig => ({
-  type: 'CheckboxControl',
-  label,
-  default: def,
-  renderTrigger: true,
-  description,
-  ...extra,
-});
 
 function seriesControls(suffix: string): Record<string, ControlConfig> {
   const s = (name: string) => `${name}${suffix}`;
@@ -154,31 +144,9 @@ const CHART_CONTROLS: Record<string, ControlConfig> = {
   },
   zoomable: checkbox('Data Zoom', false, 'Enable data zooming controls'),
   minorTicks: checkbox('Minor ticks', false, 'Show minor ticks on axes.'),
-  xAxisLabelRotation: {
-    type: 'SelectControl',
-    label: 'Rotate x axis label',
-    default: 0,
-    freeForm: true,
-    clearable: false,
-    choices: [
-      [0, '0°'],
-      [45, '45°'],
-      [90, '90°'],
-    ],
-    renderTrigger: true,
-    description: 'Input field supports custom rotation. e.g. 30 for 30°',
-  },
-  tooltipSortByMetric: checkbox('Tooltip sort by metric', false, 'Whether to sort tooltip by the selected metric in descending order.', {
-    visibility: ({ formData }) => formData.rich_tooltip !== false,
-  }),
-  tooltipTimeFormat: {
-    type: 'SelectControl',
-    label: 'Tooltip time format',
-    freeForm: true,
-    default: TIME_FORMAT_OPTIONS[0][0],
-    choices: TIME_FORMAT_OPTIONS,
-    renderTrigger: true,
-  },
+  xAxisLabelRotation: sharedControls.xAxisLabelRotation,
+  tooltipSortByMetric: sharedControls.tooltipSortByMetric,
+  tooltipTimeFormat: sharedControls.tooltipTimeFormat,
   show_query_identifiers: checkbox(
     'Show query identifiers',
     false,

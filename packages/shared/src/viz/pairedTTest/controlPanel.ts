@@ -1,5 +1,6 @@
 /** The paired t-test's controls: metrics by groups over time; the significance level and the precisions shown. */
 import {
+  LEGACY_SERIES_QUERY,
   LEGACY_TIMESERIES_TIME,
   contributionControl,
   legacySeriesLimitControls,
@@ -22,20 +23,7 @@ export const validateProbability: Validator = (v, ctx) => {
 export const pairedTTestControlPanel: ControlPanelConfig = {
   sections: [
     LEGACY_TIMESERIES_TIME,
-    {
-      label: 'Query',
-      expanded: true,
-      tab: 'data',
-      controlSetRows: [
-        ['metrics'],
-        ['adhoc_filters'],
-        ['groupby'],
-        ['limit', 'timeseries_limit_metric'],
-        ['order_desc'],
-        ['contribution'],
-        ['row_limit'],
-      ],
-    },
+    LEGACY_SERIES_QUERY,
     {
       label: 'Parameters',
       expanded: false,

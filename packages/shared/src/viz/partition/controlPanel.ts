@@ -6,15 +6,14 @@
 import { sharedControls } from '../sharedControls.js';
 import type { ChoiceList, ControlPanelConfig } from '../types.js';
 import { validateInteger, validateNonEmpty, validateNumber } from '../validators.js';
+import { dateFormatControl, numberFormatControl, renderCheckbox } from '../flowControls.js';
 import {
-  LEGACY_SERIES_LIMIT_CONTROLS,
-  LEGACY_TIME_CONTROLS,
-  LEGACY_TIME_SECTION,
+  LEGACY_SERIES_QUERY,
+  LEGACY_TIMESERIES_TIME,
   contributionControl,
-  dateFormatControl,
-  numberFormatControl,
-  renderCheckbox,
-} from '../flowControls.js';
+  legacySeriesLimitControls,
+  legacyTimeControls,
+} from '../legacyControls.js';
 
 export const PARTITION_TIME_SERIES_OPTIONS: ChoiceList = [
   ['not_time', 'Not Time Series'],
@@ -29,21 +28,8 @@ export const PARTITION_TIME_SERIES_OPTIONS: ChoiceList = [
 
 export const partitionControlPanel: ControlPanelConfig = {
   sections: [
-    LEGACY_TIME_SECTION,
-    {
-      label: 'Query',
-      expanded: true,
-      tab: 'data',
-      controlSetRows: [
-        ['metrics'],
-        ['adhoc_filters'],
-        ['groupby'],
-        ['limit', 'timeseries_limit_metric'],
-        ['order_desc'],
-        ['contribution'],
-        ['row_limit'],
-      ],
-    },
+    LEGACY_TIMESERIES_TIME,
+    LEGACY_SERIES_QUERY,
     { label: 'Time series options', expanded: true, tab: 'data', controlSetRows: [['time_series_option']] },
     {
       label: 'Chart options',
@@ -65,8 +51,8 @@ export const partitionControlPanel: ControlPanelConfig = {
     },
   ],
   controls: {
-    ...LEGACY_TIME_CONTROLS,
-    ...LEGACY_SERIES_LIMIT_CONTROLS,
+    ...legacyTimeControls,
+    ...legacySeriesLimitControls,
     groupby: { ...sharedControls.groupby, validators: [validateNonEmpty] },
     contribution: contributionControl,
     time_series_option: {

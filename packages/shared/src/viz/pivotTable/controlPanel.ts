@@ -4,7 +4,7 @@
  */
 import { TIME_FORMAT_OPTIONS } from '../../format/options.js';
 import { ensureArray } from '../buildQueryHelpers.js';
-import { sharedControls } from '../sharedControls.js';
+import { sharedControls, checkboxControl } from '../sharedControls.js';
 import type { ChoiceList, ControlConfig, ControlContext, ControlPanelConfig } from '../types.js';
 
 /** The aggregations the browser applies when pivoting and totalling (the BI server's names). */
@@ -37,13 +37,7 @@ export const PIVOT_ORDERS: ChoiceList = [
   ['value_z_to_a', 'value descending'],
 ];
 
-const checkbox = (label: string, description: string): ControlConfig => ({
-  type: 'CheckboxControl',
-  label,
-  default: false,
-  renderTrigger: true,
-  description,
-});
+const checkbox = (label: string, description: string): ControlConfig => checkboxControl(label, false, description);
 
 /** The grain applies when a dimension is temporal (or an expression, which may be). */
 const hasTemporalDimension = ({ formData, datasource }: ControlContext): boolean => {

@@ -5,33 +5,19 @@
 import { sharedControls } from '../sharedControls.js';
 import type { ControlPanelConfig } from '../types.js';
 import { ADVANCED_ANALYTICS_SECTION } from '../timeseries/controlPanel.js';
+import { dateFormatControl, numberFormatControl, renderCheckbox } from '../flowControls.js';
 import {
-  LEGACY_SERIES_LIMIT_CONTROLS,
-  LEGACY_TIME_CONTROLS,
-  LEGACY_TIME_SECTION,
+  LEGACY_SERIES_QUERY,
+  LEGACY_TIMESERIES_TIME,
   contributionControl,
-  dateFormatControl,
-  numberFormatControl,
-  renderCheckbox,
-} from '../flowControls.js';
+  legacySeriesLimitControls,
+  legacyTimeControls,
+} from '../legacyControls.js';
 
 export const roseControlPanel: ControlPanelConfig = {
   sections: [
-    LEGACY_TIME_SECTION,
-    {
-      label: 'Query',
-      expanded: true,
-      tab: 'data',
-      controlSetRows: [
-        ['metrics'],
-        ['adhoc_filters'],
-        ['groupby'],
-        ['limit', 'timeseries_limit_metric'],
-        ['order_desc'],
-        ['contribution'],
-        ['row_limit'],
-      ],
-    },
+    LEGACY_TIMESERIES_TIME,
+    LEGACY_SERIES_QUERY,
     {
       label: 'Chart options',
       expanded: true,
@@ -41,8 +27,8 @@ export const roseControlPanel: ControlPanelConfig = {
     ADVANCED_ANALYTICS_SECTION,
   ],
   controls: {
-    ...LEGACY_TIME_CONTROLS,
-    ...LEGACY_SERIES_LIMIT_CONTROLS,
+    ...legacyTimeControls,
+    ...legacySeriesLimitControls,
     contribution: contributionControl,
     number_format: numberFormatControl(),
     date_time_format: dateFormatControl('Date time format'),

@@ -4,8 +4,8 @@
  */
 import { TIME_FORMAT_OPTIONS } from '../../format/options.js';
 import { ensureArray } from '../buildQueryHelpers.js';
-import { sharedControls } from '../sharedControls.js';
-import type { ControlConfig, ControlContext, ControlPanelConfig, Validator } from '../types.js';
+import { sharedControls, checkboxControl as checkbox } from '../sharedControls.js';
+import type { ControlContext, ControlPanelConfig, Validator } from '../types.js';
 import { validateOrderBy } from '../validators.js';
 import { tableQueryMode } from './buildQuery.js';
 
@@ -36,15 +36,6 @@ const hasTemporalDimension = (ctx: ControlContext): boolean => {
   const temporal = new Set((ctx.datasource?.columns ?? []).filter((c) => c.is_dttm).map((c) => c.column_name));
   return ensureArray<unknown>(ctx.formData.groupby).some((c) => (typeof c === 'string' ? temporal.has(c) : true));
 };
-
-const checkbox = (label: string, def: boolean, description: string, extra: Partial<ControlConfig> = {}): ControlConfig => ({
-  type: 'CheckboxControl',
-  label,
-  default: def,
-  renderTrigger: true,
-  description,
-  ...extra,
-});
 
 export const PAGE_LENGTH_CHOICES: [number, string][] = [
   [0, 'All'],

@@ -5,7 +5,7 @@
 import { NUMBER_FORMAT_OPTIONS, TIME_FORMAT_OPTIONS } from '../../format/options.js';
 import { DEFAULT_PICKER_COLOR } from '../bigNumber/controlPanel.js';
 import { LEGACY_TIMESERIES_TIME, legacyTimeControls, requiredTimeColumn } from '../legacyControls.js';
-import { sharedControls } from '../sharedControls.js';
+import { sharedControls, checkboxControl } from '../sharedControls.js';
 import type { ChoiceList, ControlConfig, ControlPanelConfig, Validator } from '../types.js';
 
 export const TIME_PIVOT_FREQUENCIES: [string, string][] = [
@@ -27,13 +27,7 @@ export const LINE_INTERPOLATIONS = ['linear', 'basis', 'cardinal', 'monotone', '
 
 const MARGINS: ChoiceList = ['auto', 50, 75, 100, 125, 150, 200].map((v) => [v, String(v)]);
 
-const checkbox = (label: string, description: string): ControlConfig => ({
-  type: 'CheckboxControl',
-  label,
-  default: false,
-  renderTrigger: true,
-  description,
-});
+const checkbox = (label: string, description: string): ControlConfig => checkboxControl(label, false, description);
 
 const margin = (label: string, description: string): ControlConfig => ({
   type: 'SelectControl',

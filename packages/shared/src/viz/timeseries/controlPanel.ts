@@ -3,10 +3,10 @@
  * controls; each shows the chart options that mean something for its series style (markers for
  * lines, orientation for bars, streams for areas). Control names are the BI server's form-data keys.
  */
-import { TIME_FORMAT_OPTIONS } from '../../format/options.js';
 import type { ChoiceList, ControlConfig, ControlContext, ControlPanelConfig, ControlPanelSection } from '../types.js';
 import { ensureArray, metricLabelOf, xAxisLabel } from '../buildQueryHelpers.js';
 import type { QueryMetric } from '../../api/chartData.js';
+import { sharedControls, checkboxControl as checkbox } from '../sharedControls.js';
 
 /** What a member of the family offers beyond the common controls. */
 export interface TimeseriesVariant {
@@ -35,15 +35,6 @@ export const STACK_CHOICES: ChoiceList = [
   ['Stack', 'Stack'],
 ];
 export const AREA_STACK_CHOICES: ChoiceList = [...STACK_CHOICES, ['Stream', 'Stream']];
-
-const checkbox = (label: string, def: boolean, description: string, extra: Partial<ControlConfig> = {}): ControlConfig => ({
-  type: 'CheckboxControl',
-  label,
-  default: def,
-  renderTrigger: true,
-  description,
-  ...extra,
-});
 
 /** Controls every member has. */
 /** The x axis sort applies to a categorical axis without dimensions (as the BI server offers it). */
@@ -111,32 +102,9 @@ const COMMON: Record<string, ControlConfig> = {
   },
   show_value: checkbox('Show value', false, 'Show series values on the chart'),
   zoomable: checkbox('Data zoom', false, 'Enable data zooming controls'),
-  xAxisLabelRotation: {
-    type: 'SelectControl',
-    label: 'Rotate x axis label',
-    default: 0,
-    freeForm: true,
-    clearable: false,
-    choices: [
-      [0, '0°'],
-      [45, '45°'],
-      [90, '90°'],
-    ],
-    renderTrigger: true,
-    description: 'Input field supports custom rotation. e.g. 30 for 30°',
-  },
-  tooltipSortByMetric: checkbox('Tooltip sort by metric', false, 'Whether to sort tooltip by the selected metric in descending order.', {
-    visibility: ({ formData }) => formData.rich_tooltip !== false,
-  }),
-  tooltipTimeFormat: {
-    type: 'SelectControl',
-    label: 'Tooltip time format',
-    freeForm: true,
-    default: TIME_FORMAT_OPTIONS[0][0],
-    choices: TIME_FORMAT_OPTIONS,
-    renderTrigger: true,
-    description: 'D3 time format syntax: https://github.com/d3/d3-time-format',
-  },
+  xAxisLabelRotation: sharedControls.xAxisLabelRotation,
+  tooltipSortByMetric: sharedControls.tooltipSortByMetric,
+  tooltipTimeFormat: sharedControls.tooltipTimeFormat,
   logAxis: checkbox('Logarithmic y-axis', false, 'Logarithmic y-axis'),
   minorSplitLine: checkbox('Minor split line', false, 'Draw split lines for minor y-axis ticks'),
   truncateYAxis: checkbox('Truncate Y axis', false, 'Truncate Y Axis. Can be overridden by specifying a min or max bound.'),
