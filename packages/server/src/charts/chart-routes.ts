@@ -7,12 +7,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import rison from 'rison';
 import { ChartCreate, ChartUpdate } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import { requirePermission } from '../http/auth.js';
-import { invalidFields, notFound } from '../http/errors.js';
-import { decodeRisonQuery } from '../http/rison.js';
+import { notFound } from '../http/errors.js';
+import { decodeRisonQuery, risonIdList } from '../http/rison.js';
 import { clientGone } from '../http/abort.js';
 import { MAX_ID } from '../datasets/present.js';
 import { downloadToken, registerBundleImport, truthy } from '../datasets/routes.js';
@@ -28,19 +27,7 @@ const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID })
 
 const q = (req: { query: unknown }) => decodeRisonQuery((req.query as { q?: unknown }).q);
 
-/** `?q=!(1,2)`: a rison list of chart ids (bulk delete, export, favorite status). */
-function idList(raw: unknown): number[] {
-  let value: unknown;
-  try {
-    value = typeof raw === 'string' ? rison.decode(raw) : undefined;
-  } catch {
-    value = undefined;
-  }
-  if (!Array.isArray(value) || !value.length || !value.every((v) => Number.isInteger(v) && (v as number) > 0 && (v as number) <= MAX_ID)) {
-    throw invalidFields({ q: ['Give a list of chart ids, e.g. !(1,2).'] });
-  }
-  return value as number[];
-}
+const idList = (raw: unknown): number[] => risonIdList(raw, 'chart');
 
 function sendData(reply: FastifyReply, out: ChartDataReply) {
   if (out.kind === 'json') return reply.header('content-type', 'application/json; charset=utf-8').send(out.body);

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import rison from 'rison';
 import {
   DashboardColors,
   DashboardCopy,
@@ -13,9 +12,9 @@ import {
 } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import { requirePermission } from '../http/auth.js';
-import { invalidFields, notFound } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
 import { RELATED_USER_COLUMNS, relatedUsers } from '../charts/chart-list.js';
-import { decodeRisonQuery } from '../http/rison.js';
+import { decodeRisonQuery, risonIdList } from '../http/rison.js';
 import { MAX_ID } from '../datasets/present.js';
 import { downloadToken, registerBundleImport, truthy } from '../datasets/routes.js';
 import { DashboardService } from './service.js';
@@ -40,19 +39,7 @@ const FilterStateParams = Type.Object({
 /** the BI server's client names its browser tab; one key per create either way */
 const TabQuery = Type.Object({ tab_id: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_ID })) });
 
-/** `?q=!(1,2)`: a rison list of dashboard ids (favorite status, bulk delete, export). */
-function idList(raw: unknown): number[] {
-  let value: unknown;
-  try {
-    value = typeof raw === 'string' ? rison.decode(raw) : undefined;
-  } catch {
-    value = undefined;
-  }
-  if (!Array.isArray(value) || !value.length || value.length > 1000 || !value.every((v) => Number.isInteger(v) && v > 0 && v <= MAX_ID)) {
-    throw invalidFields({ q: ['Give a list of dashboard ids, e.g. !(1,2).'] });
-  }
-  return value as number[];
-}
+const idList = (raw: unknown): number[] => risonIdList(raw, 'dashboard');
 
 /**
  * The dashboard API (spec section 7 "Dashboards", issue 12): list, detail by id or slug, charts

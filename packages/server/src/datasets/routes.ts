@@ -2,13 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import Type from 'typebox';
-import rison from 'rison';
 import { DatasetCreate, DatasetDuplicate, DatasetUpdate, GetOrCreateDatasetPayload } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import type { Principal } from '../security/principal.js';
 import { requirePermission, requireUser } from '../http/auth.js';
 import { HttpError, badRequest, invalidFields, notFound } from '../http/errors.js';
-import { decodeRisonQuery } from '../http/rison.js';
+import { decodeRisonQuery, risonIdList } from '../http/rison.js';
 import { DatasetService } from './service.js';
 import { DISTINCT_COLUMNS, distinctValues, listDatasets, type DistinctColumn } from './list.js';
 import { MAX_ID, pickColumns } from './present.js';
@@ -135,19 +134,7 @@ export function registerBundleImport(
   });
 }
 
-/** Bulk delete takes `?q=!(1,2)`: a rison list of ids. */
-function idList(raw: unknown): number[] {
-  let value: unknown;
-  try {
-    value = typeof raw === 'string' ? rison.decode(raw) : undefined;
-  } catch {
-    value = undefined;
-  }
-  if (!Array.isArray(value) || !value.length || !value.every((v) => Number.isInteger(v) && (v as number) > 0 && (v as number) <= MAX_ID)) {
-    throw invalidFields({ q: ['Give a list of dataset ids, e.g. !(1,2).'] });
-  }
-  return value as number[];
-}
+const idList = (raw: unknown): number[] => risonIdList(raw, 'dataset');
 
 export function datasetRoutes(app: FastifyInstance, ctx: AppContext): DatasetService {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();

@@ -17,6 +17,29 @@ export function decodeRisonQuery(q: unknown): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
+/** The largest id a path or list may name (a 32-bit integer column). */
+const MAX_LISTED_ID = 2_147_483_647;
+
+/**
+ * `?q=!(1,2)`: a rison list of 1 to 1,000 ids (bulk delete, export, favorite status); anything else
+ * is a 400 naming `q`. `what` is the object's name in the message ('chart', 'dashboard', …).
+ */
+export function risonIdList(raw: unknown, what: string): number[] {
+  let value: unknown;
+  try {
+    value = typeof raw === 'string' ? rison.decode(raw) : undefined;
+  } catch {
+    value = undefined;
+  }
+  const valid =
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.length <= 1000 &&
+    value.every((v) => Number.isInteger(v) && (v as number) > 0 && (v as number) <= MAX_LISTED_ID);
+  if (!valid) throw invalidFields({ q: [`Give a list of ${what} ids, e.g. !(1,2).`] });
+  return value as number[];
+}
+
 export interface ListParams {
   filters: { col: string; opr: string; value: unknown }[];
   orderColumn: string | null;

@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
-import rison from 'rison';
 import { ReportCreate, ReportPut } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import { requirePermission } from '../http/auth.js';
-import { invalidFields, notFound } from '../http/errors.js';
-import { decodeRisonQuery } from '../http/rison.js';
+import { notFound } from '../http/errors.js';
+import { decodeRisonQuery, risonIdList } from '../http/rison.js';
 import { MAX_ID } from '../datasets/present.js';
 import { RELATED_USER_COLUMNS, relatedUsers } from '../charts/chart-list.js';
 import { ReportService } from './service.js';
@@ -14,18 +13,7 @@ import { listExecutions, listReports } from './list.js';
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
 
-function idList(raw: unknown): number[] {
-  let value: unknown;
-  try {
-    value = typeof raw === 'string' ? rison.decode(raw) : undefined;
-  } catch {
-    value = undefined;
-  }
-  if (!Array.isArray(value) || !value.length || value.length > 1000 || !value.every((v) => Number.isInteger(v) && v > 0 && v <= MAX_ID)) {
-    throw invalidFields({ q: ['Give a list of report ids, e.g. !(1,2).'] });
-  }
-  return value as number[];
-}
+const idList = (raw: unknown): number[] => risonIdList(raw, 'report');
 
 /**
  * The report API (spec section 7 "Reports", issue 14 part 1): list, detail, create, the two PUT
