@@ -1,4 +1,4 @@
-import { Flex, Select } from 'antd';
+import { Flex } from 'antd';
 import { VIZ_DEFINITIONS } from '@rama/shared';
 import { SearchBox } from '../components/ListParts';
 import { FilterSelect, OwnerFilter } from '../components/DatabaseFilter';
@@ -31,17 +31,13 @@ export function ChartToolbar({ filters, onChange, view, onViewChange }: ChartToo
   return (
     <Flex className="rama-toolbar" gap={8} wrap align="center">
       <SearchBox value={filters.name} onChange={(name) => onChange({ name })} placeholder="Search by name" label="Search charts by name" />
-      <Select<string>
-        aria-label="Filter by chart type"
-        className="rama-filter-select"
-        prefix={<span className="rama-select-prefix">Type</span>}
+      <FilterSelect<string>
+        label="Filter by chart type"
+        prefix="Type"
         placeholder="All"
-        allowClear
-        showSearch={{ optionFilterProp: 'label' }}
-        value={filters.vizType ?? undefined}
-        onChange={(v: string | undefined) => onChange({ vizType: v ?? null })}
+        value={filters.vizType}
+        onChange={(vizType) => onChange({ vizType })}
         options={VIZ_OPTIONS}
-        popupMatchSelectWidth={false}
       />
       <FilterSelect
         label="Filter by dataset"

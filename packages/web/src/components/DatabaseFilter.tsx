@@ -7,30 +7,37 @@ interface IdFilterProps {
   onChange: (id: number | null) => void;
 }
 
-interface FilterSelectProps extends IdFilterProps {
+interface FilterSelectProps<V extends string | number> {
+  value: V | null;
+  onChange: (value: V | null) => void;
   /** accessible name: "Filter by database" */
   label: string;
   /** shown inside the select: "Database" */
   prefix: ReactNode;
   /** shown when nothing is picked: "All" */
   placeholder: string;
-  options: { value: number; label: string }[];
-  loading: boolean;
+  options: { value: V; label: string }[];
+  loading?: boolean;
+  disabled?: boolean;
+  /** type to narrow the options (long lists) */
+  searchable?: boolean;
 }
 
-/** A list page's "Prefix: …" filter on one related object: searchable, clearable (cleared is null). */
-export function FilterSelect({ value, onChange, label, prefix, placeholder, options, loading }: FilterSelectProps) {
+/** A list page's "Prefix: …" filter on one value: clearable (cleared is null), searchable when asked. */
+export function FilterSelect<V extends string | number>(props: FilterSelectProps<V>) {
+  const { value, onChange, label, prefix, placeholder, options, loading, disabled, searchable = true } = props;
   return (
-    <Select<number>
+    <Select<V>
       aria-label={label}
       className="rama-filter-select"
       prefix={<span className="rama-select-prefix">{prefix}</span>}
       placeholder={placeholder}
       allowClear
-      showSearch={{ optionFilterProp: 'label' }}
+      disabled={disabled}
+      showSearch={searchable ? { optionFilterProp: 'label' } : false}
       loading={loading}
       value={value ?? undefined}
-      onChange={(id: number | undefined) => onChange(id ?? null)}
+      onChange={(v: V | undefined) => onChange(v ?? null)}
       options={options}
       popupMatchSelectWidth={false}
     />

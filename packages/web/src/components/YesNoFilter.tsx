@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Select } from 'antd';
+import { FilterSelect } from './DatabaseFilter';
 
 type YesNo = 'yes' | 'no';
 
-const YES_NO = [
+const YES_NO: { value: YesNo; label: string }[] = [
   { value: 'yes', label: 'Yes' },
   { value: 'no', label: 'No' },
 ];
@@ -21,16 +21,14 @@ interface YesNoFilterProps {
 /** A list page's "Prefix: Yes / No / Any" filter; "No" is a filter too, unlike a cleared one. */
 export function YesNoFilter({ label, prefix, value, onChange }: YesNoFilterProps) {
   return (
-    <Select<YesNo>
-      aria-label={label}
-      className="rama-filter-select"
-      prefix={<span className="rama-select-prefix">{prefix}</span>}
+    <FilterSelect<YesNo>
+      label={label}
+      prefix={prefix}
       placeholder="Any"
-      allowClear
-      value={value === null ? undefined : value ? 'yes' : 'no'}
-      onChange={(v: YesNo | undefined) => onChange(v === 'yes' ? true : v === 'no' ? false : null)}
+      searchable={false}
+      value={value === null ? null : value ? 'yes' : 'no'}
+      onChange={(v) => onChange(v === null ? null : v === 'yes')}
       options={YES_NO}
-      popupMatchSelectWidth={false}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { Flex, Select } from 'antd';
-import { OwnerFilter } from '../components/DatabaseFilter';
+import { FilterSelect, OwnerFilter } from '../components/DatabaseFilter';
 import { SearchBox } from '../components/ListParts';
 import { ListViewSwitch, type ListView } from '../components/ListViewSwitch';
 import { FavoriteCertifiedFilters } from '../components/YesNoFilter';
@@ -27,7 +27,7 @@ interface DashboardToolbarProps {
 /** Search and filters of the dashboard list, the card view's order, and the table / card switch. */
 export function DashboardToolbar({ filters, onChange, view, onViewChange, sort, onSortChange }: DashboardToolbarProps) {
   const owners = useDashboardRelatedOwnersQuery('');
-  const status: Status | undefined = filters.published === null ? undefined : filters.published ? 'published' : 'draft';
+  const status: Status | null = filters.published === null ? null : filters.published ? 'published' : 'draft';
 
   return (
     <Flex className="rama-toolbar" gap={8} wrap align="center">
@@ -38,16 +38,14 @@ export function DashboardToolbar({ filters, onChange, view, onViewChange, sort, 
         label="Search dashboards by title or slug"
       />
       <OwnerFilter value={filters.ownerId} onChange={(ownerId) => onChange({ ownerId })} owners={owners} />
-      <Select<Status>
-        aria-label="Filter by status"
-        className="rama-filter-select"
-        prefix={<span className="rama-select-prefix">Status</span>}
+      <FilterSelect<Status>
+        label="Filter by status"
+        prefix="Status"
         placeholder="Any"
-        allowClear
+        searchable={false}
         value={status}
-        onChange={(v: Status | undefined) => onChange({ published: v === undefined ? null : v === 'published' })}
+        onChange={(v) => onChange({ published: v === null ? null : v === 'published' })}
         options={STATUS_OPTIONS}
-        popupMatchSelectWidth={false}
       />
       <FavoriteCertifiedFilters favorite={filters.favorite} certified={filters.certified} onChange={onChange} />
       {view === 'card' && (

@@ -1,11 +1,11 @@
-import { Flex, Select } from 'antd';
+import { Flex } from 'antd';
 import type { DatasetListItem } from '@rama/shared';
-import { DatabaseFilter } from '../components/DatabaseFilter';
+import { DatabaseFilter, FilterSelect } from '../components/DatabaseFilter';
 import { SearchBox } from '../components/ListParts';
 import { useGetSchemasQuery } from '../databases/databaseApi';
 import type { DatasetFilters } from './datasetList';
 
-const KIND_OPTIONS = [
+const KIND_OPTIONS: { value: DatasetListItem['kind']; label: string }[] = [
   { value: 'virtual', label: 'Virtual' },
   { value: 'physical', label: 'Physical' },
 ];
@@ -25,37 +25,31 @@ export function DatasetToolbar({ filters, onChange }: DatasetToolbarProps) {
   const handleNameChange = (name: string) => onChange({ name });
   // the schemas belong to the database: a new database clears the schema
   const handleDatabaseChange = (id: number | null) => onChange({ databaseId: id, schema: null });
-  const handleSchemaChange = (schema: string | undefined) => onChange({ schema: schema ?? null });
-  const handleKindChange = (kind: DatasetListItem['kind'] | undefined) => onChange({ kind: kind ?? null });
+  const handleSchemaChange = (schema: string | null) => onChange({ schema });
+  const handleKindChange = (kind: DatasetListItem['kind'] | null) => onChange({ kind });
 
   return (
     <Flex className="rama-toolbar" gap={8} wrap align="center">
       <SearchBox value={filters.name} onChange={handleNameChange} placeholder="Search by name" label="Search datasets by name" />
       <DatabaseFilter value={databaseId} onChange={handleDatabaseChange} />
-      <Select<string>
-        aria-label="Filter by schema"
-        className="rama-filter-select"
-        prefix={<span className="rama-select-prefix">Schema</span>}
+      <FilterSelect<string>
+        label="Filter by schema"
+        prefix="Schema"
         placeholder={databaseId === null ? 'Pick a database' : 'All'}
         disabled={databaseId === null}
-        allowClear
-        showSearch={{ optionFilterProp: 'label' }}
         loading={schemasLoading}
-        value={filters.schema ?? undefined}
+        value={filters.schema}
         onChange={handleSchemaChange}
         options={(schemas ?? []).map((schema) => ({ value: schema, label: schema }))}
-        popupMatchSelectWidth={false}
       />
-      <Select<DatasetListItem['kind']>
-        aria-label="Filter by kind"
-        className="rama-filter-select"
-        prefix={<span className="rama-select-prefix">Kind</span>}
+      <FilterSelect<DatasetListItem['kind']>
+        label="Filter by kind"
+        prefix="Kind"
         placeholder="Any"
-        allowClear
-        value={filters.kind ?? undefined}
+        searchable={false}
+        value={filters.kind}
         onChange={handleKindChange}
         options={KIND_OPTIONS}
-        popupMatchSelectWidth={false}
       />
     </Flex>
   );

@@ -1,25 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ChartDataQueryResult, ClientError } from '@rama/shared';
 import { annotationFailure, chartReducer, initialChartState, withAnnotationData, type ChartState } from './chartState';
+import { reply } from '../visualizations/testReplies';
 
-const result = (over: Partial<ChartDataQueryResult> = {}): ChartDataQueryResult => ({
-  cache_key: null,
-  cached_dttm: null,
-  cache_timeout: null,
-  is_cached: false,
-  query: 'SELECT 1',
-  status: 'success',
-  error: null,
-  rowcount: 1,
-  colnames: ['a'],
-  coltypes: [0],
-  data: [{ a: 1 }],
-  applied_filters: [],
-  rejected_filters: [],
-  from_dttm: null,
-  to_dttm: null,
-  ...over,
-});
+const result = (over: Partial<ChartDataQueryResult> = {}) => reply([{ a: 1 }], ['a'], [0], { query: 'SELECT 1', ...over });
 
 const run = (...events: Parameters<typeof chartReducer>[1][]): ChartState => events.reduce(chartReducer, initialChartState);
 

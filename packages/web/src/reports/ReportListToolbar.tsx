@@ -1,4 +1,4 @@
-import { Flex, Select } from 'antd';
+import { Flex } from 'antd';
 import { REPORT_STATES, type ReportState } from '@rama/shared';
 import { FilterSelect, OwnerFilter } from '../components/DatabaseFilter';
 import { SearchBox } from '../components/ListParts';
@@ -23,7 +23,7 @@ interface ReportListToolbarProps {
 /** Search by name; filter by owner, creator, how the last run went and whether it runs. */
 export function ReportListToolbar({ filters, onChange, noun }: ReportListToolbarProps) {
   const users = useReportRelatedOwnersQuery('');
-  const status: Status | undefined = filters.active === null ? undefined : filters.active ? 'active' : 'paused';
+  const status: Status | null = filters.active === null ? null : filters.active ? 'active' : 'paused';
   return (
     <Flex className="rama-toolbar" gap={8} wrap align="center">
       <SearchBox
@@ -42,27 +42,23 @@ export function ReportListToolbar({ filters, onChange, noun }: ReportListToolbar
         loading={users.isFetching}
         options={(users.data ?? []).map((u) => ({ value: u.value, label: u.text }))}
       />
-      <Select<ReportState>
-        aria-label="Filter by last run"
-        className="rama-filter-select"
-        prefix={<span className="rama-select-prefix">Last run</span>}
+      <FilterSelect<ReportState>
+        label="Filter by last run"
+        prefix="Last run"
         placeholder="Any"
-        allowClear
-        value={filters.lastState ?? undefined}
-        onChange={(v: ReportState | undefined) => onChange({ lastState: v ?? null })}
+        searchable={false}
+        value={filters.lastState}
+        onChange={(lastState) => onChange({ lastState })}
         options={STATE_OPTIONS}
-        popupMatchSelectWidth={false}
       />
-      <Select<Status>
-        aria-label="Filter by status"
-        className="rama-filter-select"
-        prefix={<span className="rama-select-prefix">Status</span>}
+      <FilterSelect<Status>
+        label="Filter by status"
+        prefix="Status"
         placeholder="Any"
-        allowClear
+        searchable={false}
         value={status}
-        onChange={(v: Status | undefined) => onChange({ active: v === undefined ? null : v === 'active' })}
+        onChange={(v) => onChange({ active: v === null ? null : v === 'active' })}
         options={STATUS_OPTIONS}
-        popupMatchSelectWidth={false}
       />
     </Flex>
   );

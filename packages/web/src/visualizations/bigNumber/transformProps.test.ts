@@ -1,32 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChartDataQueryResult, QueryFormData } from '@rama/shared';
 import { DOWN_COLOR, UP_COLOR, percentChange, pickerColor, transformBigNumberProps, transformBigNumberTotalProps } from './transformProps';
-
-function reply(
-  colnames: string[],
-  coltypes: (0 | 1 | 2)[],
-  data: Record<string, unknown>[],
-  extra: Partial<ChartDataQueryResult> = {},
-): ChartDataQueryResult {
-  return {
-    cache_key: null,
-    cached_dttm: null,
-    cache_timeout: null,
-    is_cached: false,
-    query: '',
-    status: 'success',
-    error: null,
-    rowcount: data.length,
-    colnames,
-    coltypes,
-    data,
-    applied_filters: [],
-    rejected_filters: [],
-    from_dttm: null,
-    to_dttm: null,
-    ...extra,
-  };
-}
+import { reply } from '../testReplies';
 
 const input = (formData: QueryFormData, r: ChartDataQueryResult) => ({
   formData,
@@ -39,9 +14,9 @@ const input = (formData: QueryFormData, r: ChartDataQueryResult) => ({
 /** Weekly flight counts. */
 const weekly = (counts: (number | null)[]) =>
   reply(
+    counts.map((c, i) => ({ ds: Date.UTC(2024, 0, 1 + 7 * i), count: c })),
     ['ds', 'count'],
     [2, 0],
-    counts.map((c, i) => ({ ds: Date.UTC(2024, 0, 1 + 7 * i), count: c })),
   );
 
 const trendFd = (extra: Record<string, unknown> = {}): QueryFormData => ({
@@ -61,7 +36,7 @@ describe('big number total', () => {
       y_axis_format: ',d',
       subheader: 'flights',
     };
-    const p = transformBigNumberTotalProps(input(fd, reply(['count'], [0], [{ count: 123456 }])));
+    const p = transformBigNumberTotalProps(input(fd, reply([{ count: 123456 }], ['count'], [0])));
     expect(p.headline).toBe('123,456');
     expect(p.subheader).toBe('flights');
     expect(p.headerFontSize).toBe(0.4);
@@ -70,14 +45,14 @@ describe('big number total', () => {
 
   it('adaptive by default; a null value has no headline (the empty message shows)', () => {
     const fd: QueryFormData = { viz_type: 'big_number_total', datasource: '3__table', metric: 'count' };
-    expect(transformBigNumberTotalProps(input(fd, reply(['count'], [0], [{ count: 12345 }]))).headline).toBe('12.3k');
-    expect(transformBigNumberTotalProps(input(fd, reply(['count'], [0], [{ count: null }]))).headline).toBeNull();
-    expect(transformBigNumberTotalProps(input(fd, reply(['count'], [0], []))).headline).toBeNull();
+    expect(transformBigNumberTotalProps(input(fd, reply([{ count: 12345 }], ['count'], [0]))).headline).toBe('12.3k');
+    expect(transformBigNumberTotalProps(input(fd, reply([{ count: null }], ['count'], [0]))).headline).toBeNull();
+    expect(transformBigNumberTotalProps(input(fd, reply([], ['count'], [0]))).headline).toBeNull();
   });
 
   it('a temporal metric shows as a date in the time format', () => {
     const fd: QueryFormData = { viz_type: 'big_number_total', datasource: '3__table', metric: 'MAX(ds)', time_format: '%Y-%m-%d' };
-    const p = transformBigNumberTotalProps(input(fd, reply(['MAX(ds)'], [2], [{ 'MAX(ds)': Date.UTC(2024, 4, 17) }])));
+    const p = transformBigNumberTotalProps(input(fd, reply([{ 'MAX(ds)': Date.UTC(2024, 4, 17) }], ['MAX(ds)'], [2])));
     expect(p.headline).toBe('2024-05-17');
   });
 });

@@ -1,29 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { ChartDataQueryResult, ExploreDatasource, QueryFormData } from '@rama/shared';
+import type { ExploreDatasource, QueryFormData } from '@rama/shared';
 import { transformPivotTableProps, type PivotTableChartProps } from './transformProps';
+import { reply } from '../testReplies';
 
-const result: ChartDataQueryResult = {
-  cache_key: null,
-  cached_dttm: null,
-  cache_timeout: null,
-  is_cached: false,
-  query: '',
-  status: 'success',
-  error: null,
-  rowcount: 4,
-  colnames: ['origin', 'month', 'SUM(delay)', 'count'],
-  coltypes: [1, 2, 0, 0],
-  data: [
+const result = reply(
+  [
     { origin: 'SEA', month: Date.UTC(2024, 0, 1), 'SUM(delay)': 1000, count: 10 },
     { origin: 'SEA', month: Date.UTC(2024, 1, 1), 'SUM(delay)': 3000, count: 30 },
     { origin: 'SFO', month: Date.UTC(2024, 0, 1), 'SUM(delay)': 500, count: 20 },
     { origin: 'SFO', month: Date.UTC(2024, 1, 1), 'SUM(delay)': 1500, count: 40 },
   ],
-  applied_filters: [],
-  rejected_filters: [],
-  from_dttm: null,
-  to_dttm: null,
-};
+  ['origin', 'month', 'SUM(delay)', 'count'],
+  [1, 2, 0, 0],
+);
 
 const datasource = { verbose_map: { origin: 'Origin', count: 'Flights' }, column_formats: { count: ',d' } } as unknown as ExploreDatasource;
 

@@ -3,40 +3,22 @@ import type { ChartDataQueryResult, ExploreDatasource, QueryFormData } from '@ra
 import { cellText } from './tableModel';
 import { queryModeOf, splitQueries, transformTableProps } from './transformProps';
 import type { TableChartProps } from './types';
-
-const result = (over: Partial<ChartDataQueryResult>): ChartDataQueryResult => ({
-  cache_key: null,
-  cached_dttm: null,
-  cache_timeout: null,
-  is_cached: false,
-  query: '',
-  status: 'success',
-  error: null,
-  rowcount: over.data?.length ?? 0,
-  colnames: [],
-  coltypes: [],
-  data: [],
-  applied_filters: [],
-  rejected_filters: [],
-  from_dttm: null,
-  to_dttm: null,
-  ...over,
-});
+import { reply } from '../testReplies';
 
 const datasource = {
   verbose_map: { origin: 'Origin airport', 'AVG(delay)': 'Average delay', count: 'Flights' },
   column_formats: { count: ',d' },
 } as unknown as ExploreDatasource;
 
-const main = result({
-  colnames: ['origin', 'ds', 'count', 'AVG(delay)', '%count'],
-  coltypes: [1, 2, 0, 0, 0],
-  data: [
+const main = reply(
+  [
     { origin: 'SEA', ds: Date.UTC(2024, 0, 15), count: 1234, 'AVG(delay)': -2.5, '%count': 0.25 },
     { origin: 'SFO', ds: Date.UTC(2024, 1, 1), count: 3702, 'AVG(delay)': 7.25, '%count': 0.75 },
     { origin: null, ds: null, count: null, 'AVG(delay)': null, '%count': null },
   ],
-});
+  ['origin', 'ds', 'count', 'AVG(delay)', '%count'],
+  [1, 2, 0, 0, 0],
+);
 
 const fd = (over: Record<string, unknown> = {}): QueryFormData => ({
   viz_type: 'table',
@@ -91,14 +73,14 @@ describe('table transformProps', () => {
   });
 
   it('computes %metric columns the server did not send, as shares of the column sum', () => {
-    const plain = result({
-      colnames: ['origin', 'count'],
-      coltypes: [1, 0],
-      data: [
+    const plain = reply(
+      [
         { origin: 'a', count: 1 },
         { origin: 'b', count: 3 },
       ],
-    });
+      ['origin', 'count'],
+      [1, 0],
+    );
     const p = run(fd({ groupby: ['origin'], metrics: ['count'], percent_metrics: ['count'] }), [plain]);
     expect(p.columns.map((c) => c.key)).toEqual(['origin', 'count', '%count']);
     expect(p.data.map((r) => r['%count'])).toEqual([0.25, 0.75]);
@@ -124,14 +106,14 @@ describe('table transformProps', () => {
   });
 
   it('takes the totals row from the query without dimensions when show_totals is on', () => {
-    const totals = result({ colnames: ['count'], data: [{ count: 4936, 'AVG(delay)': 2.4 }] });
+    const totals = reply([{ count: 4936, 'AVG(delay)': 2.4 }], ['count'], []);
     expect(run(fd({ show_totals: true }), [main, totals]).totals).toEqual({ count: 4936, 'AVG(delay)': 2.4 });
     expect(run(fd(), [main, totals]).totals).toBeNull();
   });
 
   it('server pagination: the row count comes from the count query, totals after it', () => {
-    const count = result({ colnames: ['rowcount'], data: [{ rowcount: 52 }] });
-    const totals = result({ data: [{ count: 1 }] });
+    const count = reply([{ rowcount: 52 }], ['rowcount'], []);
+    const totals = reply([{ count: 1 }], [], []);
     const p = run(fd({ server_pagination: true, server_page_length: 20, show_totals: true, page_length: 50 }), [main, count, totals]);
     expect(p.rowCount).toBe(52);
     expect(p.totals).toEqual({ count: 1 });
@@ -149,7 +131,7 @@ describe('table transformProps', () => {
   });
 
   it('raw mode shows columns in all_columns order, no metric formats, numbers as they are', () => {
-    const raw = result({ colnames: ['id', 'name'], coltypes: [0, 1], data: [{ id: 123456, name: 'x' }] });
+    const raw = reply([{ id: 123456, name: 'x' }], ['id', 'name'], [0, 1]);
     const p = run({ viz_type: 'table', datasource: '1__table', all_columns: ['name', 'id'] }, [raw]);
     expect(queryModeOf({ all_columns: ['name'] })).toBe('raw');
     expect(p.columns.map((c) => c.key)).toEqual(['name', 'id']);

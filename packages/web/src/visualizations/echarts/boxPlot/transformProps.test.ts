@@ -1,26 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { ChartDataQueryResult, ExploreDatasource, QueryFormData } from '@rama/shared';
+import type { ExploreDatasource, QueryFormData } from '@rama/shared';
 import { getCategoricalScheme } from '@rama/shared';
 import { transformProps } from './transformProps';
 import { elementClickValues, interactiveElementOption } from '../elementCrossFilter';
+import { reply } from '../../testReplies';
 
-const reply = (data: Record<string, unknown>[], colnames: string[]): ChartDataQueryResult => ({
-  cache_key: null,
-  cached_dttm: null,
-  cache_timeout: null,
-  is_cached: false,
-  query: '',
-  status: 'success',
-  error: null,
-  rowcount: data.length,
-  colnames,
-  coltypes: colnames.map((c) => (c === 'origin' ? 1 : 0)),
-  data,
-  applied_filters: [],
-  rejected_filters: [],
-  from_dttm: null,
-  to_dttm: null,
-});
+/** origin is the one text column; the statistics (outliers too) are numeric. */
+const originIsText = (c: string) => (c === 'origin' ? 1 : 0);
 
 const stats = (m: string, min: number, q1: number, median: number, q3: number, max: number, outliers: number[]) => ({
   [`${m}__mean`]: (q1 + q3) / 2,
@@ -40,6 +26,7 @@ const boxes = reply(
     { origin: 'SFO', ...stats('avg_delay', 0, 5, 8, 12, 22, []) },
   ],
   ['origin', ...Object.keys(stats('avg_delay', 0, 0, 0, 0, 0, []))],
+  originIsText,
 );
 
 const fd: QueryFormData = { viz_type: 'box_plot', datasource: '5__table', groupby: ['origin'], metrics: ['avg_delay'], columns: ['day'] };
@@ -88,6 +75,7 @@ describe('box plot transformProps', () => {
     const twoMetrics = reply(
       [{ origin: 'LAX', ...stats('avg_delay', 0, 1, 2, 3, 4, []), ...stats('max_delay', 0, 10, 20, 30, 40, []) }],
       ['origin'],
+      originIsText,
     );
     const { echartOptions } = transformProps({
       formData: { ...fd, metrics: ['avg_delay', 'max_delay'] },

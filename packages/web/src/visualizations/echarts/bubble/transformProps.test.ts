@@ -1,32 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { ChartDataQueryResult, ExploreDatasource, QueryFormData } from '@rama/shared';
+import type { ExploreDatasource, QueryFormData } from '@rama/shared';
 import { MINIMUM_BUBBLE_SIZE, bubbleSize, transformProps } from './transformProps';
 import { elementClickValues } from '../elementCrossFilter';
-
-const reply = (data: Record<string, unknown>[]): ChartDataQueryResult => ({
-  cache_key: null,
-  cached_dttm: null,
-  cache_timeout: null,
-  is_cached: false,
-  query: '',
-  status: 'success',
-  error: null,
-  rowcount: data.length,
-  colnames: ['country', 'Region', 'avg_fertility', 'avg_life_expect', 'sum_population'],
-  coltypes: [1, 1, 0, 0, 0],
-  data,
-  applied_filters: [],
-  rejected_filters: [],
-  from_dttm: null,
-  to_dttm: null,
-});
+import { reply } from '../../testReplies';
 
 /** Gapminder 2005. */
-const countries = reply([
-  { country: 'China', Region: 'East Asia & Pacific', avg_fertility: 1.73, avg_life_expect: 72.96, sum_population: 1303182268 },
-  { country: 'Japan', Region: 'East Asia & Pacific', avg_fertility: 1.27, avg_life_expect: 82.6, sum_population: 127417244 },
-  { country: 'Nigeria', Region: 'Sub-Saharan Africa', avg_fertility: 5.32, avg_life_expect: 46.86, sum_population: 128765768 },
-]);
+const countries = reply(
+  [
+    { country: 'China', Region: 'East Asia & Pacific', avg_fertility: 1.73, avg_life_expect: 72.96, sum_population: 1303182268 },
+    { country: 'Japan', Region: 'East Asia & Pacific', avg_fertility: 1.27, avg_life_expect: 82.6, sum_population: 127417244 },
+    { country: 'Nigeria', Region: 'Sub-Saharan Africa', avg_fertility: 5.32, avg_life_expect: 46.86, sum_population: 128765768 },
+  ],
+  ['country', 'Region', 'avg_fertility', 'avg_life_expect', 'sum_population'],
+);
 const fd: QueryFormData = {
   viz_type: 'bubble_v2',
   datasource: '6__table',

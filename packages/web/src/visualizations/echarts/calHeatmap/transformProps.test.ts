@@ -1,29 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { ChartDataQueryResult, QueryFormData } from '@rama/shared';
+import type { QueryFormData } from '@rama/shared';
 import { domainEnd, domainStart, slotLabel, slotOf, weeksSpanned, yearPages } from './calendarSlots';
 import { transformProps, usesCalendar } from './transformProps';
+import { reply } from '../../testReplies';
 
-const reply = (data: Record<string, unknown>[], from: number | null = null, to: number | null = null): ChartDataQueryResult => ({
-  cache_key: null,
-  cached_dttm: null,
-  cache_timeout: null,
-  is_cached: false,
-  query: '',
-  status: 'success',
-  error: null,
-  rowcount: data.length,
-  colnames: ['__timestamp', 'count'],
-  coltypes: [2, 0],
-  data,
-  applied_filters: [],
-  rejected_filters: [],
-  from_dttm: from,
-  to_dttm: to,
-});
+const counts = (data: Record<string, unknown>[], from: number | null = null, to: number | null = null) =>
+  reply(data, ['__timestamp', 'count'], [2, 0], { from_dttm: from, to_dttm: to });
 
 const day = (m: number, d: number) => Date.UTC(2001, m, d);
 /** Daily flights in January and February 2001. */
-const daily = reply(
+const daily = counts(
   [
     { __timestamp: day(0, 1), count: 15000 },
     { __timestamp: day(0, 2), count: 16500 },
@@ -98,7 +84,7 @@ describe('calendar heatmap transformProps', () => {
   });
 
   it('hours in days are a grid of days (x) by hours (y)', () => {
-    const hourly = reply([
+    const hourly = counts([
       { __timestamp: Date.UTC(2001, 0, 1, 8), count: 500 },
       { __timestamp: Date.UTC(2001, 0, 2, 17), count: 700 },
     ]);

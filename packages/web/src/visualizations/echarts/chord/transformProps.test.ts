@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QueryFormData } from '@rama/shared';
-import { reply } from '../flowTestData';
+import { reply } from '../../testReplies';
 import { chordMatrix, transformProps } from './transformProps';
 
 type AnyRecord = Record<string, unknown>;

@@ -1,34 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { ChartDataQueryResult, QueryFormData } from '@rama/shared';
+import type { QueryFormData } from '@rama/shared';
 import { getSequentialScheme } from '@rama/shared';
 import { sortAxisValues, transformProps } from './transformProps';
 import { elementClickValues } from '../elementCrossFilter';
-
-const reply = (data: Record<string, unknown>[]): ChartDataQueryResult => ({
-  cache_key: null,
-  cached_dttm: null,
-  cache_timeout: null,
-  is_cached: false,
-  query: '',
-  status: 'success',
-  error: null,
-  rowcount: data.length,
-  colnames: ['origin', 'Weekday', 'avg_delay', 'rank'],
-  coltypes: [1, 1, 0, 0],
-  data,
-  applied_filters: [],
-  rejected_filters: [],
-  from_dttm: null,
-  to_dttm: null,
-});
+import { reply } from '../../testReplies';
 
 /** Average delay by airport and weekday, ranked by the rank operation. */
-const cells = reply([
-  { origin: 'SFO', Weekday: '1 Mon', avg_delay: 10, rank: 0.5 },
-  { origin: 'LAX', Weekday: '1 Mon', avg_delay: 30, rank: 1 },
-  { origin: 'SFO', Weekday: '2 Tue', avg_delay: 5, rank: 0.25 },
-  { origin: 'LAX', Weekday: '2 Tue', avg_delay: 15, rank: 0.75 },
-]);
+const cells = reply(
+  [
+    { origin: 'SFO', Weekday: '1 Mon', avg_delay: 10, rank: 0.5 },
+    { origin: 'LAX', Weekday: '1 Mon', avg_delay: 30, rank: 1 },
+    { origin: 'SFO', Weekday: '2 Tue', avg_delay: 5, rank: 0.25 },
+    { origin: 'LAX', Weekday: '2 Tue', avg_delay: 15, rank: 0.75 },
+  ],
+  ['origin', 'Weekday', 'avg_delay', 'rank'],
+);
 const fd: QueryFormData = {
   viz_type: 'heatmap_v2',
   datasource: '5__table',

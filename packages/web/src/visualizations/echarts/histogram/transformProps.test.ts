@@ -1,26 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { ChartDataQueryResult, QueryFormData } from '@rama/shared';
+import type { QueryFormData } from '@rama/shared';
 import { binEdges, transformProps } from './transformProps';
 import { elementClickValues } from '../elementCrossFilter';
+import { reply } from '../../testReplies';
 
 const BINS = ['46.0 - 92.0', '92.0 - 138.0', '138.0 - 184.0', '184.0 - 230.0'];
-const reply = (data: Record<string, unknown>[], colnames: string[]): ChartDataQueryResult => ({
-  cache_key: null,
-  cached_dttm: null,
-  cache_timeout: null,
-  is_cached: false,
-  query: '',
-  status: 'success',
-  error: null,
-  rowcount: data.length,
-  colnames,
-  coltypes: colnames.map((c) => (c === 'origin' ? 1 : 0)),
-  data,
-  applied_filters: [],
-  rejected_filters: [],
-  from_dttm: null,
-  to_dttm: null,
-});
+/** origin is the one text column; the bins are counts. */
+const originIsText = (c: string) => (c === 'origin' ? 1 : 0);
 
 /** The histogram operation's reply: horsepower of cars by origin in four bins. */
 const byOrigin = reply(
@@ -29,6 +15,7 @@ const byOrigin = reply(
     { origin: 'USA', [BINS[0]]: 20, [BINS[1]]: 130, [BINS[2]]: 80, [BINS[3]]: 24 },
   ],
   ['origin', ...BINS],
+  originIsText,
 );
 const fd: QueryFormData = {
   viz_type: 'histogram_v2',
@@ -70,7 +57,7 @@ describe('histogram transformProps', () => {
   });
 
   it('without dimensions one series named after the column, and no legend', () => {
-    const single = reply([{ [BINS[0]]: 50, [BINS[1]]: 168, [BINS[2]]: 82, [BINS[3]]: 24 }], BINS);
+    const single = reply([{ [BINS[0]]: 50, [BINS[1]]: 168, [BINS[2]]: 82, [BINS[3]]: 24 }], BINS, originIsText);
     const { echartOptions } = run({ ...fd, groupby: [] }, single);
     expect((echartOptions.series as AnyRecord[]).map((s) => s.name)).toEqual(['horsepower']);
     expect((echartOptions.legend as AnyRecord).show).toBe(false);

@@ -1,26 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ChartDataQueryResult, QueryFormData } from '@rama/shared';
+import type { QueryFormData } from '@rama/shared';
 import { transformProps } from './transformProps';
 import { querySettings, seriesOfReply, sharedXValues } from './querySeries';
 import { timeseriesClickValues } from '../timeseries/interaction';
-
-const reply = (data: Record<string, unknown>[], colnames: string[], coltypes: (0 | 1 | 2)[]): ChartDataQueryResult => ({
-  cache_key: null,
-  cached_dttm: null,
-  cache_timeout: null,
-  is_cached: false,
-  query: '',
-  status: 'success',
-  error: null,
-  rowcount: data.length,
-  colnames,
-  coltypes,
-  data,
-  applied_filters: [],
-  rejected_filters: [],
-  from_dttm: null,
-  to_dttm: null,
-});
+import { reply } from '../../testReplies';
 
 const w = (d: number) => Date.UTC(2001, 0, d);
 /** Query A: weekly departures by origin (pivoted and flattened); query B: the average delay. */

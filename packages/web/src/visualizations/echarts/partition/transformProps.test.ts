@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QueryFormData } from '@rama/shared';
-import { reply } from '../flowTestData';
+import { reply } from '../../testReplies';
 import { partitionTrees, rollingSeries, type PartitionNode } from './partitionData';
 import { keptChildren, layoutPartition } from './layout';
 import { transformProps } from './transformProps';

@@ -1,30 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { ChartDataQueryResult, QueryFormData } from '@rama/shared';
+import type { QueryFormData } from '@rama/shared';
 import { getCategoricalScheme } from '@rama/shared';
 import { sliceLabel, transformProps } from './transformProps';
+import { reply } from '../../testReplies';
 
-function reply(rows: Record<string, unknown>[], colnames = ['origin', 'count'], coltypes: (0 | 1 | 2)[] = [1, 0]): ChartDataQueryResult {
-  return {
-    cache_key: null,
-    cached_dttm: null,
-    cache_timeout: null,
-    is_cached: false,
-    query: '',
-    status: 'success',
-    error: null,
-    rowcount: rows.length,
-    colnames,
-    coltypes,
-    data: rows,
-    applied_filters: [],
-    rejected_filters: [],
-    from_dttm: null,
-    to_dttm: null,
-  };
-}
+const byOrigin = (rows: Record<string, unknown>[]) => reply(rows, ['origin', 'count'], [1, 0]);
 
 /** Flights by origin airport. */
-const flights = reply([
+const flights = byOrigin([
   { origin: 'SFO', count: 300 },
   { origin: 'SEA', count: 500 },
   { origin: 'LAX', count: 180 },
@@ -124,7 +107,7 @@ describe('pie transformProps', () => {
   });
 
   it('tooltip escapes the slice name and shows value and percent', () => {
-    const r = reply([
+    const r = byOrigin([
       { origin: '<img src=x>', count: 1 },
       { origin: 'SEA', count: 3 },
     ]);
@@ -141,6 +124,6 @@ describe('pie transformProps', () => {
   });
 
   it('an empty reply has no slices', () => {
-    expect(slicesOf(run(fd(), reply([])))).toEqual([]);
+    expect(slicesOf(run(fd(), byOrigin([])))).toEqual([]);
   });
 });

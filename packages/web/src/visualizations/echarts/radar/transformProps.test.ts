@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QueryFormData } from '@rama/shared';
-import { datasourceWith, reply } from '../flowTestData';
+import { datasourceWith, reply } from '../../testReplies';
 import { spokeRange, transformProps } from './transformProps';
 
 type AnyRecord = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QueryFormData } from '@rama/shared';
-import { reply } from '../flowTestData';
+import { reply } from '../../testReplies';
 import { roseIncrements, transformProps } from './transformProps';
 
 type AnyRecord = Record<string, unknown>;
@@ -15,7 +15,7 @@ const weather = reply(
   ],
   ['__timestamp', 'count, rain', 'count, sun'],
   [2, 0, 0],
-  { 'count, rain': ['count', 'rain'], 'count, sun': ['count', 'sun'] },
+  { label_map: { 'count, rain': ['count', 'rain'], 'count, sun': ['count', 'sun'] } },
 );
 const fd = (extra: AnyRecord = {}): QueryFormData => ({
   viz_type: 'rose',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getCategoricalScheme, sequentialColor, type QueryFormData } from '@rama/shared';
-import { reply } from '../flowTestData';
+import { reply } from '../../testReplies';
 import { sunburstLabelFit, transformProps } from './transformProps';
 
 type AnyRecord = Record<string, unknown>;

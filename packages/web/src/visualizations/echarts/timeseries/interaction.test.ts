@@ -2,28 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { ChartDataQueryResult, ExploreDatasource, QueryFormData } from '@rama/shared';
 import { transformProps } from './transformProps';
 import { interactiveTimeseriesOption, timeseriesClickValues, timeseriesPointValues } from './interaction';
+import { reply } from '../../testReplies';
 
 type AnyRecord = Record<string, unknown>;
-
-function reply(colnames: string[], coltypes: number[], data: AnyRecord[]): ChartDataQueryResult {
-  return {
-    cache_key: null,
-    cached_dttm: null,
-    cache_timeout: null,
-    is_cached: false,
-    query: '',
-    status: 'success',
-    error: null,
-    rowcount: data.length,
-    colnames,
-    coltypes,
-    data,
-    applied_filters: [],
-    rejected_filters: [],
-    from_dttm: null,
-    to_dttm: null,
-  } as ChartDataQueryResult;
-}
 
 const datasource = {
   verbose_map: {},
@@ -46,23 +27,23 @@ const fd = (extra: AnyRecord = {}): QueryFormData => ({
 
 /** Flights a month by origin and year, pivoted and flattened as the server sends them. */
 const byOrigin = reply(
-  ['date', 'count, SEA, 2023', 'count, SFO, 2023'],
-  [2, 0, 0],
   [
     { date: Date.UTC(2023, 0, 1), 'count, SEA, 2023': 3, 'count, SFO, 2023': 4 },
     { date: Date.UTC(2023, 1, 1), 'count, SEA, 2023': 5, 'count, SFO, 2023': 6 },
   ],
+  ['date', 'count, SEA, 2023', 'count, SFO, 2023'],
+  [2, 0, 0],
 );
 
 /** Flights by origin: a bar chart of categories, no dimensions. */
 const categories = reply(
-  ['origin', 'count'],
-  [1, 0],
   [
     { origin: 'SEA', count: 3 },
     { origin: null, count: 1 },
     { origin: 'SFO', count: 5 },
   ],
+  ['origin', 'count'],
+  [1, 0],
 );
 
 const props = (formData: QueryFormData, r: ChartDataQueryResult) =>
@@ -84,7 +65,7 @@ describe('timeseries cross-filters', () => {
     const adhoc = { sqlExpression: 'upper(origin)', label: 'O', expressionType: 'SQL' };
     const { crossFilterMeta: meta } = props(fd({ groupby: [adhoc, 'year'] }), byOrigin);
     expect(timeseriesClickValues(meta, 'count, SEA, 2023', 0)?.values).toEqual([{ col: 'year', val: 2023, formattedVal: '2023' }]);
-    const onlyAdhoc = props(fd({ groupby: [adhoc] }), reply(['date', 'SEA'], [2, 0], [{ date: 0, SEA: 1 }])).crossFilterMeta;
+    const onlyAdhoc = props(fd({ groupby: [adhoc] }), reply([{ date: 0, SEA: 1 }], ['date', 'SEA'], [2, 0])).crossFilterMeta;
     expect(timeseriesClickValues(onlyAdhoc, 'SEA', 0)).toBeNull();
   });
 
@@ -95,7 +76,7 @@ describe('timeseries cross-filters', () => {
   });
 
   it('without dimensions on a time axis there is nothing to filter', () => {
-    const r = reply(['date', 'count'], [2, 0], [{ date: Date.UTC(2023, 0, 1), count: 3 }]);
+    const r = reply([{ date: Date.UTC(2023, 0, 1), count: 3 }], ['date', 'count'], [2, 0]);
     const { crossFilterMeta: meta } = props(fd({ groupby: [] }), r);
     expect(timeseriesClickValues(meta, 'count', 0)).toBeNull();
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChartDataQueryResult, QueryFormData } from '@rama/shared';
 import { getCategoricalScheme } from '@rama/shared';
 import { hasIsolatedValue, seriesKindOf, transformProps, xColumnOf } from './transformProps';
+import { reply } from '../../testReplies';
 
 /** Average flight delay by month for two origins, as the server returns it after pivot + flatten. */
 function flightsReply(months = 12): ChartDataQueryResult {
@@ -10,23 +11,7 @@ function flightsReply(months = 12): ChartDataQueryResult {
     SEA: 4 + i * 0.5,
     SFO: i === 3 ? null : 3 + i * 0.25,
   }));
-  return {
-    cache_key: null,
-    cached_dttm: null,
-    cache_timeout: null,
-    is_cached: false,
-    query: '',
-    status: 'success',
-    error: null,
-    rowcount: data.length,
-    colnames: ['date', 'SEA', 'SFO'],
-    coltypes: [2, 0, 0],
-    data,
-    applied_filters: [],
-    rejected_filters: [],
-    from_dttm: null,
-    to_dttm: null,
-  };
+  return reply(data, ['date', 'SEA', 'SFO'], [2, 0, 0]);
 }
 
 const baseFd = (extra: Record<string, unknown> = {}): QueryFormData => ({

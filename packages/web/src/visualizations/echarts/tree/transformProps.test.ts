@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QueryFormData } from '@rama/shared';
-import { reply } from '../flowTestData';
+import { reply } from '../../testReplies';
 import { chooseRoot, levelCounts, openDepth, transformProps, type TreeRow } from './transformProps';
 
 type AnyRecord = Record<string, unknown>;

@@ -1,24 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ChartDataQueryResult, QueryFormData } from '@rama/shared';
+import type { QueryFormData } from '@rama/shared';
 import { transformProps, waterfallBars } from './transformProps';
-
-const reply = (data: Record<string, unknown>[], colnames: string[], coltypes: (0 | 1 | 2)[]): ChartDataQueryResult => ({
-  cache_key: null,
-  cached_dttm: null,
-  cache_timeout: null,
-  is_cached: false,
-  query: '',
-  status: 'success',
-  error: null,
-  rowcount: data.length,
-  colnames,
-  coltypes,
-  data,
-  applied_filters: [],
-  rejected_filters: [],
-  from_dttm: null,
-  to_dttm: null,
-});
+import { reply } from '../../testReplies';
 
 /** A yearly budget's changes by quarter. */
 const quarters = reply(

@@ -1,33 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import type { ChartDataQueryResult, QueryFormData } from '@rama/shared';
+import type { QueryFormData } from '@rama/shared';
 import { getCategoricalScheme } from '@rama/shared';
 import { fontSize, rotationRange, transformProps } from './transformProps';
 import { elementClickValues, interactiveElementOption } from '../elementCrossFilter';
-
-const reply = (data: Record<string, unknown>[]): ChartDataQueryResult => ({
-  cache_key: null,
-  cached_dttm: null,
-  cache_timeout: null,
-  is_cached: false,
-  query: '',
-  status: 'success',
-  error: null,
-  rowcount: data.length,
-  colnames: ['director', 'sum_worldwide_gross'],
-  coltypes: [1, 0],
-  data,
-  applied_filters: [],
-  rejected_filters: [],
-  from_dttm: null,
-  to_dttm: null,
-});
+import { reply } from '../../testReplies';
 
 /** Directors by worldwide gross. */
-const directors = reply([
-  { director: 'Steven Spielberg', sum_worldwide_gross: 8_000_000_000 },
-  { director: 'Peter Jackson', sum_worldwide_gross: 4_000_000_000 },
-  { director: '<b>Bold</b>', sum_worldwide_gross: 1_000_000_000 },
-]);
+const directors = reply(
+  [
+    { director: 'Steven Spielberg', sum_worldwide_gross: 8_000_000_000 },
+    { director: 'Peter Jackson', sum_worldwide_gross: 4_000_000_000 },
+    { director: '<b>Bold</b>', sum_worldwide_gross: 1_000_000_000 },
+  ],
+  ['director', 'sum_worldwide_gross'],
+);
 const fd: QueryFormData = {
   viz_type: 'word_cloud',
   datasource: '11__table',
