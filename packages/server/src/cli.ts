@@ -19,6 +19,22 @@ import { registerExampleDashboards } from './examples/dashboards.js';
 import { spawn } from 'node:child_process';
 import { threadPoolSize } from './execution/slots.js';
 
+const WATCH_PARENT = 'RAMA_WATCH_PARENT';
+
+/**
+ * The child of runWithThreadPool dies with its parent. The parent passes SIGINT and SIGTERM on;
+ * when its IPC channel closes otherwise, the parent was killed outright (SIGKILL, a crash), so the
+ * child ends the same way: an orphan would keep running queries and renewing their leases with
+ * nobody to stop it, while its queries should be left to expire as interrupted.
+ */
+function watchParent(): void {
+  if (process.env[WATCH_PARENT] !== '1' || !process.channel) return;
+  delete process.env[WATCH_PARENT];
+  process.channel.unref();
+  process.on('disconnect', () => process.kill(process.pid, 'SIGKILL'));
+}
+watchParent();
+
 /**
  * Node sizes its libuv thread pool once, from UV_THREADPOOL_SIZE, before any of our code runs (the
  * module loader already uses it). Long-running commands need more than the default four threads
@@ -28,8 +44,9 @@ import { threadPoolSize } from './execution/slots.js';
 function runWithThreadPool(cfg: RamaConfig): boolean {
   if (process.env.UV_THREADPOOL_SIZE) return false;
   const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
-    stdio: 'inherit',
-    env: { ...process.env, UV_THREADPOOL_SIZE: String(threadPoolSize(cfg.dbConcurrentQueries)) },
+    // the IPC channel tells the child when this process is gone, even killed with SIGKILL
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, UV_THREADPOOL_SIZE: String(threadPoolSize(cfg.dbConcurrentQueries)), [WATCH_PARENT]: '1' },
   });
   for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => child.kill(sig));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
