@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiFor, openNavMenu } from './support';
+import { apiFor, chooseNavEntry } from './support';
 
 interface LogRow {
   action: string;
@@ -29,11 +29,9 @@ test.describe('event log', () => {
     });
 
     await page.goto('/rama/welcome/');
-    await openNavMenu(page, 'Data', 'Datasets');
-    await page.getByRole('menuitem', { name: 'Datasets', exact: true }).click();
+    await chooseNavEntry(page, 'Data', 'Datasets', /\/tablemodelview\/list\/$/);
     await expect(page.getByRole('heading', { name: 'Datasets', exact: true })).toBeVisible();
-    await openNavMenu(page, 'SQL', 'Saved queries');
-    await page.getByRole('menuitem', { name: 'Saved queries', exact: true }).click();
+    await chooseNavEntry(page, 'SQL', 'Saved queries', /\/savedqueryview\/list\/$/);
     await expect(page.getByRole('heading', { name: 'Saved queries', exact: true })).toBeVisible();
 
     // one batch, about a second after the last navigation, as multipart form data

@@ -40,6 +40,20 @@ export async function openNavMenu(page: Page, label: string | RegExp, entry: str
 }
 
 /**
+ * Choose an entry of a hover submenu and wait for the page it leads to. A click can be lost while
+ * the popup is still being aligned (the pointer lands on what is under it and the submenu closes),
+ * so the menu is opened and the entry clicked again until the page is there.
+ */
+export async function chooseNavEntry(page: Page, label: string | RegExp, entry: string, url: RegExp): Promise<void> {
+  await expect(async () => {
+    if (url.test(page.url())) return;
+    await openNavMenu(page, label, entry);
+    await page.getByRole('menuitem', { name: entry, exact: true }).click({ timeout: 3_000 });
+    await expect(page).toHaveURL(url, { timeout: 5_000 });
+  }).toPass({ timeout: 40_000 });
+}
+
+/**
  * "Copy permalink to clipboard" from the dashboard header menu; the menu is opened again when a
  * click on it was lost (a menu can be redrawn while the charts load). Returns the permalink's url.
  */
