@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getCategoricalScheme, getNumberFormatter, type QueryFormData } from '@rama/shared';
 import { datasourceWith, reply } from '../../testReplies';
-import { intervalStops, parseNumberList, transformProps, withTemplate } from './transformProps';
+import { gaugeRadius, intervalStops, parseNumberList, transformProps, withTemplate } from './transformProps';
 
 type AnyRecord = Record<string, unknown>;
 
@@ -70,5 +70,33 @@ describe('gauge transformProps', () => {
   it('the value reads through the value format', () => {
     expect(withTemplate('{value} km', getNumberFormatter(',d'))(1234)).toBe('1,234 km');
     expect(withTemplate('', getNumberFormatter('.0%'))(0.5)).toBe('50%');
+  });
+});
+
+describe('gauge radius', () => {
+  it('keeps every axis label inside the chart, on a small dashboard cell and a wide one', () => {
+    const angles = Array.from({ length: 11 }, (_, i) => 225 - 27 * i);
+    for (const [w, h] of [
+      [336, 190],
+      [800, 300],
+    ]) {
+      const extent = 30;
+      const r = gaugeRadius(w, h, angles, extent, 40, 18);
+      for (const deg of angles) {
+        const ux = Math.cos((deg * Math.PI) / 180);
+        const uy = -Math.sin((deg * Math.PI) / 180);
+        const x = w / 2 + ux * (r + extent);
+        const y = h * 0.55 + uy * (r + extent);
+        // the label's box as ECharts aligns it from its anchor (towards the centre)
+        const [left, right] = ux < -0.4 ? [x, x + 40] : ux > 0.4 ? [x - 40, x] : [x - 20, x + 20];
+        const [top, bottom] = uy < -0.8 ? [y, y + 18] : uy > 0.8 ? [y - 18, y] : [y - 9, y + 9];
+        expect(left, `${w}×${h} at ${deg}°`).toBeGreaterThanOrEqual(-1e-6);
+        expect(right).toBeLessThanOrEqual(w + 1e-6);
+        expect(top).toBeGreaterThanOrEqual(-1e-6);
+        expect(bottom).toBeLessThanOrEqual(h + 1e-6);
+      }
+      // as large as the tightest side allows (the top label touches the top)
+      expect(r).toBeGreaterThan(Math.min(w / 2, h * 0.55) - extent - 40);
+    }
   });
 });

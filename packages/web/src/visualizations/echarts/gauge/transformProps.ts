@@ -51,6 +51,41 @@ export function intervalStops(intervals: unknown, colorIndices: unknown, schemeC
 }
 
 /** `{value}` in the template replaced by the formatted number. */
+/** Where the gauge's centre sits, as a share of the height (the arc opens downwards). */
+const CENTER_Y = 0.55;
+
+/**
+ * The largest radius whose axis labels stay inside the chart. A label's anchor is `extent` px
+ * beyond the radius at its angle (degrees, counter-clockwise from 3 o'clock, as ECharts' gauge).
+ * ECharts aligns a label towards the centre from its anchor (a side label's outer edge is the
+ * anchor; one near the top or bottom is centred on it across, `labelWidth` wide), and likewise
+ * vertically (`labelHeight` tall, centred unless near the top or bottom).
+ */
+export function gaugeRadius(
+  width: number,
+  height: number,
+  angles: number[],
+  extent: number,
+  labelWidth: number,
+  labelHeight: number,
+): number {
+  const cx = width / 2;
+  const cy = height * CENTER_Y;
+  let r = Math.min(cx, cy);
+  for (const deg of angles) {
+    const ux = Math.cos((deg * Math.PI) / 180);
+    const uy = -Math.sin((deg * Math.PI) / 180);
+    // ECharts: align left / right when |cos| > 0.4, else centre; top / bottom when |sin| > 0.8
+    const overX = Math.abs(ux) > 0.4 ? 0 : labelWidth / 2;
+    const overY = Math.abs(uy) > 0.8 ? 0 : labelHeight / 2;
+    if (ux > 1e-6) r = Math.min(r, (width - cx - overX) / ux - extent);
+    if (ux < -1e-6) r = Math.min(r, (cx - overX) / -ux - extent);
+    if (uy > 1e-6) r = Math.min(r, (height - cy - overY) / uy - extent);
+    if (uy < -1e-6) r = Math.min(r, (cy - overY) / -uy - extent);
+  }
+  return Math.max(20, r);
+}
+
 export const withTemplate = (template: string, format: NumberFormatter) => (value: number) =>
   template.includes('{value}') ? template.replace('{value}', format(value)) : `${format(value)}${template}`;
 
@@ -99,23 +134,35 @@ export function transformProps(input: ChartPropsInput): GaugeChartProps {
     TICKS_FROM_LINE -
     axisLineWidth;
   const tickDistance = axisLineWidth + tickLength + TICKS_FROM_LINE;
-  const radius = Math.max(20, Math.min(width, height) / 2 - Math.max(0, labelDistance) - tickDistance / 2);
+  const startAngle = num(fd.start_angle, 225);
+  const endAngle = num(fd.end_angle, -45);
+  // ECharts draws a label at radius − split line length − (label distance + split line distance)
+  const labelExtent = labelDistance + axisLineWidth + TICKS_FROM_LINE;
+  const radius = gaugeRadius(
+    width,
+    height,
+    Array.from({ length: splitNumber + 1 }, (_, i) => startAngle + ((endAngle - startAngle) * i) / splitNumber),
+    Math.max(labelExtent, showTick ? tickDistance : 0),
+    labelLength * fontSize * 0.62,
+    fontSize * 1.2,
+  );
   // each needle's title and value stack down from a fifth of the radius below the centre; the steps
   // are in pixels (a line of title, a line of value) so they never overlap, then in percent of the radius
   const pct = (px: number) => `${((px / radius) * 100).toFixed(1)}%`;
   const titleLine = fontSize * 1.3;
   const detailLine = FONT.detail * fontSize * 1.3;
-  const titleAt = (i: number) => (TITLE_FROM_CENTER / 100) * radius + i * (titleLine + detailLine + 4);
+  // below the pointer's hub even on a small dial
+  const titleAt = (i: number) => Math.max((TITLE_FROM_CENTER / 100) * radius, fontSize) + i * (titleLine + detailLine + 4);
 
   const series: GaugeSeriesOption = {
     type: 'gauge',
-    startAngle: num(fd.start_angle, 225),
-    endAngle: num(fd.end_angle, -45),
+    startAngle,
+    endAngle,
     min,
     max,
     splitNumber,
     radius,
-    center: ['50%', '55%'],
+    center: ['50%', `${CENTER_Y * 100}%`],
     animation: bool(fd.animation, true),
     progress: { show: bool(fd.show_progress, true), overlap, roundCap: bool(fd.round_cap, false), width: fontSize },
     axisLine: {
