@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { ADMIN_STORAGE_STATE, apiFor, copyDashboardPermalink, openNavMenu, shot, toast, unique, type ApiClient } from './support';
+import { ADMIN_STORAGE_STATE, apiFor, chooseMenuEntry, copyDashboardPermalink, shot, toast, unique, type ApiClient } from './support';
 
 // Native filters, cross-filters and drilling (issue 13), on a dashboard of three flights charts:
 // a select filter on origin scoped to two of them reaches exactly those two; a second filter
@@ -274,10 +274,13 @@ test('the filter bar lies across the top when its orientation is horizontal, and
   await page.setViewportSize({ width: 1440, height: 1000 });
   await page.goto(`/rama/dashboard/${copy.result.id}/`);
   await expect(page.locator('.rama-filter-bar--vertical')).toBeVisible();
-  await page.getByRole('button', { name: 'Filter bar settings' }).click();
-  await openNavMenu(page, /^Orientation of filter bar/, 'Horizontal (Top)');
-  await page.getByRole('menuitem', { name: 'Horizontal (Top)' }).click();
-  await expect(page.locator('.rama-filter-bar--horizontal')).toBeVisible();
+  await chooseMenuEntry(
+    page,
+    page.getByRole('button', { name: 'Filter bar settings' }),
+    /^Orientation of filter bar/,
+    'Horizontal (Top)',
+    page.locator('.rama-filter-bar--horizontal'),
+  );
   await expect(page.locator('.rama-filter-bar--horizontal').getByText('Origin airport')).toBeVisible();
   await shot(page, 'filters-horizontal');
   await page.reload();

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const ADMIN = { username: 'admin', password: 'e2e-admin-password' } as const;
 export const PG_URI = 'postgresql://postgres@127.0.0.1:5432/test';
@@ -50,6 +50,20 @@ export async function chooseNavEntry(page: Page, label: string | RegExp, entry: 
     await openNavMenu(page, label, entry);
     await page.getByRole('menuitem', { name: entry, exact: true }).click({ timeout: 3_000 });
     await expect(page).toHaveURL(url, { timeout: 5_000 });
+  }).toPass({ timeout: 40_000 });
+}
+
+/**
+ * The same for an entry of a dropdown's hover submenu that changes the page in place: `trigger`
+ * opens the dropdown when it is closed, and the entry is chosen again until `until` shows.
+ */
+export async function chooseMenuEntry(page: Page, trigger: Locator, label: RegExp, entry: string, until: Locator): Promise<void> {
+  await expect(async () => {
+    if (await until.isVisible()) return;
+    if (!(await page.getByRole('menuitem', { name: label }).isVisible())) await trigger.click({ timeout: 3_000 });
+    await openNavMenu(page, label, entry);
+    await page.getByRole('menuitem', { name: entry, exact: true }).click({ timeout: 3_000 });
+    await expect(until).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 40_000 });
 }
 

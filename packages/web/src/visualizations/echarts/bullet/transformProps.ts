@@ -130,7 +130,7 @@ export function transformProps(input: ChartPropsInput): BulletChartProps {
           data: [name],
           axisLine: { show: false },
           axisTick: { show: false },
-          axisLabel: { width: nameWidth, overflow: 'truncate', fontSize: 13, fontWeight: 600, color: '#1f2a30', margin: 12 },
+          axisLabel: { width: nameWidth, overflow: 'break', lineHeight: 16, fontSize: 13, fontWeight: 600, color: '#1f2a30', margin: 12 },
         },
         { type: 'category', data: [name], show: false },
       ],
