@@ -4,7 +4,6 @@
  * and date formats of labels, entity columns and the legacy time range. The legacy time and query
  * sections are in legacyControls.ts. Each type names them in its own sections with its own defaults.
  */
-import { NUMBER_FORMAT_OPTIONS, TIME_FORMAT_OPTIONS } from '../format/options.js';
 import { checkboxControl } from './sharedControls.js';
 import type { ControlConfig } from './types.js';
 import { validateNonEmpty } from './validators.js';
@@ -17,26 +16,6 @@ export const sortByMetricControl = (def: boolean): ControlConfig => ({
   label: 'Sort by metric',
   default: def,
   description: 'Whether to sort results by the selected metric in descending order.',
-});
-
-export const numberFormatControl = (def: string = NUMBER_FORMAT_OPTIONS[0][0], label = 'Number format'): ControlConfig => ({
-  type: 'SelectControl',
-  label,
-  freeForm: true,
-  default: def,
-  choices: NUMBER_FORMAT_OPTIONS,
-  renderTrigger: true,
-  description: 'D3 format syntax: https://github.com/d3/d3-format',
-});
-
-export const dateFormatControl = (label = 'Date format'): ControlConfig => ({
-  type: 'SelectControl',
-  label,
-  freeForm: true,
-  default: TIME_FORMAT_OPTIONS[0][0],
-  choices: TIME_FORMAT_OPTIONS,
-  renderTrigger: true,
-  description: 'D3 time format for datetime columns',
 });
 
 /** A single dataset column picked by name (the BI server's `entity` control). */

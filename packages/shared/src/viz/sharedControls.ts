@@ -32,6 +32,28 @@ export const checkboxControl = (label: string, def: boolean, description: string
   ...extra,
 });
 
+/** A label's number format (a D3 format; any typed format is kept). */
+export const numberFormatControl = (def: string = NUMBER_FORMAT_OPTIONS[0][0], label = 'Number format'): ControlConfig => ({
+  type: 'SelectControl',
+  label,
+  freeForm: true,
+  default: def,
+  choices: NUMBER_FORMAT_OPTIONS,
+  renderTrigger: true,
+  description: 'D3 format syntax: https://github.com/d3/d3-format',
+});
+
+/** A label's date format (a D3 time format). */
+export const dateFormatControl = (label = 'Date format'): ControlConfig => ({
+  type: 'SelectControl',
+  label,
+  freeForm: true,
+  default: TIME_FORMAT_OPTIONS[0][0],
+  choices: TIME_FORMAT_OPTIONS,
+  renderTrigger: true,
+  description: 'D3 time format for datetime columns',
+});
+
 const pairs = (values: readonly (string | number)[]): ChoiceList => values.map((v) => [v, String(v)]);
 
 /** The engine's grains as the datasource lists them, else every grain. */

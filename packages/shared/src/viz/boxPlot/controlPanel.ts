@@ -2,8 +2,7 @@
  * The box plot's control panel (the BI server's names): what to distribute across, the
  * dimensions that make the boxes, the metrics, and how whiskers and outliers are found.
  */
-import { NUMBER_FORMAT_OPTIONS, TIME_FORMAT_OPTIONS } from '../../format/options.js';
-import { sharedControls } from '../sharedControls.js';
+import { sharedControls, numberFormatControl, dateFormatControl } from '../sharedControls.js';
 import type { ChoiceList, ControlConfig, ControlPanelConfig } from '../types.js';
 import { validateNonEmpty } from '../validators.js';
 import { WHISKER_OPTIONS } from './buildQuery.js';
@@ -66,24 +65,8 @@ const controls: Record<string, ControlConfig> = {
     renderTrigger: true,
     description: 'The way the ticks are laid out on the X-axis',
   },
-  number_format: {
-    type: 'SelectControl',
-    label: 'Number format',
-    freeForm: true,
-    default: NUMBER_FORMAT_OPTIONS[0][0],
-    choices: NUMBER_FORMAT_OPTIONS,
-    renderTrigger: true,
-    description: 'D3 format syntax: https://github.com/d3/d3-format',
-  },
-  date_format: {
-    type: 'SelectControl',
-    label: 'Date format',
-    freeForm: true,
-    default: TIME_FORMAT_OPTIONS[0][0],
-    choices: TIME_FORMAT_OPTIONS,
-    renderTrigger: true,
-    description: 'D3 time format for datetime columns',
-  },
+  number_format: numberFormatControl(),
+  date_format: dateFormatControl(),
 };
 
 export const boxPlotControlPanel: ControlPanelConfig = {

@@ -1,7 +1,7 @@
 /** The funnel's control panel: one metric by stages; how percentages are computed; labels and tooltip. */
-import { sharedControls } from '../sharedControls.js';
+import { sharedControls, numberFormatControl } from '../sharedControls.js';
 import type { ChoiceList, ControlPanelConfig } from '../types.js';
-import { numberFormatControl, renderCheckbox, sortByMetricControl } from '../flowControls.js';
+import { renderCheckbox, sortByMetricControl } from '../flowControls.js';
 
 /** The base each stage's percentage is taken of. */
 export const FUNNEL_PERCENT_CALCULATIONS: ChoiceList = [

@@ -1,8 +1,8 @@
 /** The gauge's control panel: the metric (per group), the axis range and angles, progress and intervals. */
-import { sharedControls } from '../sharedControls.js';
+import { sharedControls, numberFormatControl } from '../sharedControls.js';
 import type { ControlConfig, ControlPanelConfig } from '../types.js';
 import { validateInteger, validateNumber } from '../validators.js';
-import { numberFormatControl, renderCheckbox } from '../flowControls.js';
+import { renderCheckbox } from '../flowControls.js';
 
 const text = (label: string, def: unknown, description: string, extra: Partial<ControlConfig> = {}): ControlConfig => ({
   type: 'TextControl',

@@ -3,10 +3,10 @@
  * the time-series option (how time enters the hierarchy), pruning (limit and threshold), formats,
  * and the rolling window of the advanced analytics.
  */
-import { sharedControls } from '../sharedControls.js';
+import { sharedControls, dateFormatControl, numberFormatControl } from '../sharedControls.js';
 import type { ChoiceList, ControlPanelConfig } from '../types.js';
 import { validateInteger, validateNonEmpty, validateNumber } from '../validators.js';
-import { dateFormatControl, numberFormatControl, renderCheckbox } from '../flowControls.js';
+import { renderCheckbox } from '../flowControls.js';
 import {
   LEGACY_SERIES_QUERY,
   LEGACY_TIMESERIES_TIME,

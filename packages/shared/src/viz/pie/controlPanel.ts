@@ -1,6 +1,5 @@
 /** The pie's control panel: one metric by dimensions; labels, legend and the donut shape. */
-import { NUMBER_FORMAT_OPTIONS, TIME_FORMAT_OPTIONS } from '../../format/options.js';
-import { sharedControls } from '../sharedControls.js';
+import { sharedControls, numberFormatControl, dateFormatControl } from '../sharedControls.js';
 import type { ControlConfig, ControlPanelConfig } from '../types.js';
 import { validateNumber } from '../validators.js';
 
@@ -80,24 +79,8 @@ export const pieControlPanel: ControlPanelConfig = {
       renderTrigger: true,
       description: 'What should be shown on the label?',
     },
-    number_format: {
-      type: 'SelectControl',
-      label: 'Number format',
-      freeForm: true,
-      default: NUMBER_FORMAT_OPTIONS[0][0],
-      choices: NUMBER_FORMAT_OPTIONS,
-      renderTrigger: true,
-      description: 'D3 format syntax: https://github.com/d3/d3-format',
-    },
-    date_format: {
-      type: 'SelectControl',
-      label: 'Date format',
-      freeForm: true,
-      default: TIME_FORMAT_OPTIONS[0][0],
-      choices: TIME_FORMAT_OPTIONS,
-      renderTrigger: true,
-      description: 'D3 time format for datetime columns',
-    },
+    number_format: numberFormatControl(),
+    date_format: dateFormatControl(),
     show_labels: renderCheckbox('Show labels', true, 'Whether to display the labels.'),
     labels_outside: renderCheckbox('Put labels outside', true, 'Put the labels outside of the pie?', { visibility: labelsShown }),
     label_line: renderCheckbox('Label line', false, 'Draw line from Pie to label when labels outside?', {

@@ -1,7 +1,7 @@
 /** The radar's control panel: metrics as spokes, groups as polygons; labels, legend and shape. */
-import { sharedControls } from '../sharedControls.js';
+import { sharedControls, dateFormatControl, numberFormatControl } from '../sharedControls.js';
 import type { ChoiceList, ControlPanelConfig } from '../types.js';
-import { dateFormatControl, numberFormatControl, renderCheckbox } from '../flowControls.js';
+import { renderCheckbox } from '../flowControls.js';
 
 /** ECharts label positions, as the BI server offers them. */
 export const LABEL_POSITIONS: ChoiceList = [

@@ -2,10 +2,10 @@
  * The rose's control panel: the legacy time section, metrics by dimensions with a series limit,
  * the legacy "Contribution"; formats, rich tooltip and area proportions; advanced analytics.
  */
-import { sharedControls } from '../sharedControls.js';
+import { sharedControls, dateFormatControl, numberFormatControl } from '../sharedControls.js';
 import type { ControlPanelConfig } from '../types.js';
 import { ADVANCED_ANALYTICS_SECTION } from '../timeseries/controlPanel.js';
-import { dateFormatControl, numberFormatControl, renderCheckbox } from '../flowControls.js';
+import { renderCheckbox } from '../flowControls.js';
 import {
   LEGACY_SERIES_QUERY,
   LEGACY_TIMESERIES_TIME,

@@ -1,7 +1,7 @@
 /** The sunburst's control panel: a hierarchy, a primary metric and an optional colour metric; labels and shape. */
-import { sharedControls } from '../sharedControls.js';
+import { sharedControls, dateFormatControl, numberFormatControl } from '../sharedControls.js';
 import type { ControlContext, ControlPanelConfig } from '../types.js';
-import { dateFormatControl, numberFormatControl, renderCheckbox, sortByMetricControl } from '../flowControls.js';
+import { renderCheckbox, sortByMetricControl } from '../flowControls.js';
 import { validateNumber } from '../validators.js';
 import { metricLabelOf } from '../buildQueryHelpers.js';
 import type { QueryMetric } from '../../api/chartData.js';

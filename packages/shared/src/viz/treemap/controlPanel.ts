@@ -1,6 +1,7 @@
 /** The treemap's control panel: one metric by a hierarchy of dimensions; labels. */
 import type { ControlPanelConfig } from '../types.js';
-import { dateFormatControl, numberFormatControl, renderCheckbox, sortByMetricControl } from '../flowControls.js';
+import { renderCheckbox, sortByMetricControl } from '../flowControls.js';
+import { dateFormatControl, numberFormatControl } from '../sharedControls.js';
 
 export const treemapControlPanel: ControlPanelConfig = {
   sections: [
