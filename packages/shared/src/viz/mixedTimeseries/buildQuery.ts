@@ -3,26 +3,10 @@
  * along the shared x axis. Each is a timeseries query (x axis and dimensions as columns, one series
  * per dimension value after the pivot) with its own advanced analytics, in the BI server's order.
  */
-import type { QueryColumn, QueryMetric, QueryObject } from '../../api/chartData.js';
 import type { BuildQuery, QueryFormData } from '../types.js';
-import {
-  baseQueryObject,
-  buildQueryContext,
-  defaultOrderBy,
-  ensureArray,
-  flattenOperator,
-  isTimeComparison,
-  pivotOperator,
-  renameOperator,
-  resampleOperator,
-  rollingOperator,
-  rules,
-  timeCompareOperator,
-  timeShifts,
-  uniqueColumns,
-  uniqueMetrics,
-  xAxisColumn,
-} from '../buildQueryHelpers.js';
+import type { QueryObject } from '../../api/chartData.js';
+import { buildQueryContext, xAxisColumn } from '../buildQueryHelpers.js';
+import { timeseriesQueryObject } from '../timeseries/buildQuery.js';
 import { removeFormDataSuffix, retainFormDataSuffix } from './formDataSuffix.js';
 
 /** The form-data suffix of query B's query controls. */
@@ -30,25 +14,9 @@ export const QUERY_B_SUFFIX = '_b';
 
 function queryOf(shared: QueryFormData, fd: QueryFormData): QueryObject {
   const x = xAxisColumn(shared);
-  const groupby = uniqueColumns(ensureArray<QueryColumn>(fd.groupby));
-  const q: QueryObject = {
-    ...baseQueryObject(fd),
-    metrics: uniqueMetrics(ensureArray<QueryMetric>(fd.metrics)),
-    columns: x ? [x, ...groupby] : groupby,
-    series_columns: groupby,
-  };
+  const q = timeseriesQueryObject(fd, x);
   // a chart saved before x axes existed draws along the legacy time column
   if (!x) q.is_timeseries = true;
-  q.orderby = defaultOrderBy(q);
-  q.time_offsets = isTimeComparison(fd) ? timeShifts(fd) : [];
-  q.post_processing = rules(
-    pivotOperator(fd, q),
-    rollingOperator(fd, q),
-    timeCompareOperator(fd, q),
-    resampleOperator(fd),
-    renameOperator(fd, q),
-    flattenOperator(),
-  );
   return q;
 }
 

@@ -4,8 +4,8 @@
  * applies the advanced analytics (rolling window, time comparison, resample) in the BI server's
  * order, so that its exported charts draw the same series here.
  */
-import type { QueryColumn, QueryMetric, QueryObject } from '../../api/chartData.js';
-import type { BuildQuery } from '../types.js';
+import type { PostProcessingRule, QueryColumn, QueryMetric, QueryObject } from '../../api/chartData.js';
+import type { BuildQuery, QueryFormData } from '../types.js';
 import {
   baseQueryObject,
   buildQueryContext,
@@ -27,8 +27,12 @@ import {
   xAxisColumn,
 } from '../buildQueryHelpers.js';
 
-export const buildTimeseriesQuery: BuildQuery = (fd) => {
-  const x = xAxisColumn(fd);
+/**
+ * One timeseries query along the x axis `x`: the x axis and `fd`'s dimensions as columns, a series
+ * per dimension value, the time comparison's offsets, and the post-processing in the BI server's
+ * order (pivot, rolling window, time comparison, resample, rename), then `more`, then flatten.
+ */
+export function timeseriesQueryObject(fd: QueryFormData, x: QueryColumn | null, more: (PostProcessingRule | null)[] = []): QueryObject {
   const groupby = uniqueColumns(ensureArray<QueryColumn>(fd.groupby));
   const q: QueryObject = {
     ...baseQueryObject(fd),
@@ -44,9 +48,11 @@ export const buildTimeseriesQuery: BuildQuery = (fd) => {
     timeCompareOperator(fd, q),
     resampleOperator(fd),
     renameOperator(fd, q),
-    contributionOperator(fd),
-    sortOperator(fd),
+    ...more,
     flattenOperator(),
   );
-  return buildQueryContext(fd, [q]);
-};
+  return q;
+}
+
+export const buildTimeseriesQuery: BuildQuery = (fd) =>
+  buildQueryContext(fd, [timeseriesQueryObject(fd, xAxisColumn(fd), [contributionOperator(fd), sortOperator(fd)])]);
