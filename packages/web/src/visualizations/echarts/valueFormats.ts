@@ -13,6 +13,40 @@ import {
 } from '@rama/shared';
 import { valueText } from '../crossFilter';
 
+const percentFormat = getNumberFormatter('.2%');
+
+/**
+ * A part's label text for the BI server's label types (pie slices, funnel stages): its name,
+ * value, share, or a combination; 'template' fills `{name}`, `{value}` and `{percent}`.
+ */
+export function partLabel(
+  labelType: string,
+  part: { name: string; value: number; percent: number },
+  formatValue: (v: number) => string,
+  template = '',
+): string {
+  const value = formatValue(part.value);
+  const percent = percentFormat(part.percent);
+  switch (labelType) {
+    case 'value':
+      return value;
+    case 'percent':
+      return percent;
+    case 'key_value':
+      return `${part.name}: ${value}`;
+    case 'key_percent':
+      return `${part.name}: ${percent}`;
+    case 'key_value_percent':
+      return `${part.name}: ${value} (${percent})`;
+    case 'value_percent':
+      return `${value} (${percent})`;
+    case 'template':
+      return template.replaceAll('{name}', part.name).replaceAll('{value}', value).replaceAll('{percent}', percent);
+    default:
+      return part.name;
+  }
+}
+
 /** The chosen format; when it is the adaptive default, the dataset's format for the metric (if any). */
 export function metricFormatter(chosen: unknown, metric: string | null, datasource: ExploreDatasource | null): NumberFormatter {
   const format = typeof chosen === 'string' ? chosen : '';

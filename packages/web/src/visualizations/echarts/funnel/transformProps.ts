@@ -5,12 +5,13 @@
  */
 import type { EChartsCoreOption } from 'echarts/core';
 import type { FunnelSeriesOption } from 'echarts/charts';
-import { getNumberFormatter, type NumberFormatter } from '@rama/shared';
+import type { NumberFormatter } from '@rama/shared';
 import type { ChartPropsInput } from '../../types';
 import type { DimensionValue } from '../../crossFilter';
 import type { ElementValues } from '../elementCrossFilter';
 import { bool, colorDot, escapeHtml, firstQuery, legendLayout, metricLabel, str, toNumber } from '../utils';
 import { cellTextOf, colorScaleOf, contrastText, metricColumnOf, metricFormatter, rowDimensions } from '../flowUtils';
+import { partLabel } from '../valueFormats';
 
 export interface FunnelChartProps {
   echartOptions: EChartsCoreOption;
@@ -25,29 +26,9 @@ export interface FunnelStage {
   values: DimensionValue[];
 }
 
-const percentFormat = getNumberFormatter('.2%');
-
 /** A stage's text for a label type (canvas and tooltip share it; the tooltip escapes it). */
-export function funnelLabel(labelType: string, stage: Pick<FunnelStage, 'name' | 'value' | 'percent'>, format: NumberFormatter): string {
-  const value = format(stage.value);
-  const percent = percentFormat(stage.percent);
-  switch (labelType) {
-    case 'value':
-      return value;
-    case 'percent':
-      return percent;
-    case 'key_value':
-      return `${stage.name}: ${value}`;
-    case 'key_percent':
-      return `${stage.name}: ${percent}`;
-    case 'key_value_percent':
-      return `${stage.name}: ${value} (${percent})`;
-    case 'value_percent':
-      return `${value} (${percent})`;
-    default:
-      return stage.name;
-  }
-}
+export const funnelLabel = (labelType: string, stage: Pick<FunnelStage, 'name' | 'value' | 'percent'>, format: NumberFormatter): string =>
+  partLabel(labelType === 'template' ? 'key' : labelType, stage, format);
 
 /** The stages in draw order with their percentages of the first step, the previous step or the total. */
 export function funnelStages(input: ChartPropsInput): FunnelStage[] {

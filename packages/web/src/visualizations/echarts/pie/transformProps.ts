@@ -9,6 +9,7 @@ import { CategoricalColorScale, GenericDataType, getNumberFormatter, getTimeForm
 import type { ChartPropsInput } from '../../types';
 import { dimensionColumn, valueText, type DimensionValue } from '../../crossFilter';
 import { colorDot, displayNameOf, escapeHtml, firstQuery, legendLayout, bool, metricLabel, num, str, toNumber } from '../utils';
+import { partLabel } from '../valueFormats';
 
 export interface PieChartProps {
   echartOptions: EChartsCoreOption;
@@ -38,28 +39,8 @@ export const LABEL_TYPES = [
 const percentFormat = getNumberFormatter('.2%');
 
 /** A slice's label text for a label type (canvas text, so no escaping is needed). */
-export function sliceLabel(labelType: string, slice: PieSlice, formatValue: (v: number) => string, template = ''): string {
-  const value = formatValue(slice.value);
-  const percent = percentFormat(slice.percent);
-  switch (labelType) {
-    case 'value':
-      return value;
-    case 'percent':
-      return percent;
-    case 'key_value':
-      return `${slice.name}: ${value}`;
-    case 'key_percent':
-      return `${slice.name}: ${percent}`;
-    case 'key_value_percent':
-      return `${slice.name}: ${value} (${percent})`;
-    case 'value_percent':
-      return `${value} (${percent})`;
-    case 'template':
-      return template.replaceAll('{name}', slice.name).replaceAll('{value}', value).replaceAll('{percent}', percent);
-    default:
-      return slice.name;
-  }
-}
+export const sliceLabel = (labelType: string, slice: PieSlice, formatValue: (v: number) => string, template = ''): string =>
+  partLabel(labelType, slice, formatValue, template);
 
 /** Slices from the reply: the group columns' values (dates in the date format) joined, and the metric. */
 export function pieSlices(input: ChartPropsInput): { slices: PieSlice[]; total: number } {
