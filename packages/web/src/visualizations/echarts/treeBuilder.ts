@@ -77,3 +77,10 @@ export function eachNode(nodes: HierarchyNode[], visit: (node: HierarchyNode, de
     eachNode(n.children, visit, depth + 1);
   }
 }
+
+/** A hierarchy node's label for the label types of the treemap and the sunburst. */
+export function nodeLabel(labelType: string, name: string, value: number, format: (v: number) => string): string {
+  if (labelType === 'value') return format(value);
+  if (labelType === 'key_value') return `${name}: ${format(value)}`;
+  return name;
+}

@@ -5,12 +5,12 @@
  */
 import type { EChartsCoreOption } from 'echarts/core';
 import type { SunburstSeriesOption } from 'echarts/charts';
-import { getNumberFormatter, sequentialColor, type NumberFormatter } from '@rama/shared';
+import { getNumberFormatter, sequentialColor } from '@rama/shared';
 import type { ChartPropsInput } from '../../types';
 import type { KeyedValues } from '../keyedCrossFilter';
 import { bool, escapeHtml, firstQuery, metricLabel, num, str } from '../utils';
 import { cellTextOf, colorScaleOf, contrastText, metricColumnOf, metricFormatter, verboseName } from '../flowUtils';
-import { buildHierarchy, eachNode, type HierarchyNode } from '../treeBuilder';
+import { buildHierarchy, nodeLabel, eachNode, type HierarchyNode } from '../treeBuilder';
 
 export interface SunburstChartProps {
   echartOptions: EChartsCoreOption;
@@ -18,12 +18,6 @@ export interface SunburstChartProps {
 }
 
 const percentFormat = getNumberFormatter('.2%');
-
-export function sunburstLabel(labelType: string, name: string, value: number, format: NumberFormatter): string {
-  if (labelType === 'value') return format(value);
-  if (labelType === 'key_value') return `${name}: ${format(value)}`;
-  return name;
-}
 
 /** Below this a ring is too thin to hold a line of text across it. */
 const LINE_HEIGHT = 16;
@@ -123,7 +117,7 @@ export function transformProps(input: ChartPropsInput): SunburstChartProps {
       show: bool(fd.show_labels, false),
       overflow: 'truncate',
       minAngle: num(fd.show_labels_threshold, 5) * 3.6,
-      formatter: (p: { name?: string; value?: unknown }) => sunburstLabel(labelType, p.name ?? '', Number(p.value), format),
+      formatter: (p: { name?: string; value?: unknown }) => nodeLabel(labelType, p.name ?? '', Number(p.value), format),
     },
     data: tree.map((n) => toItem(n, null, 0)),
   };

@@ -5,12 +5,12 @@
  */
 import type { EChartsCoreOption } from 'echarts/core';
 import type { TreemapSeriesOption } from 'echarts/charts';
-import { getNumberFormatter, type NumberFormatter } from '@rama/shared';
+import { getNumberFormatter } from '@rama/shared';
 import type { ChartPropsInput } from '../../types';
 import type { KeyedValues } from '../keyedCrossFilter';
 import { bool, escapeHtml, firstQuery, metricLabel, str } from '../utils';
 import { cellTextOf, colorScaleOf, contrastText, metricColumnOf, metricFormatter, verboseName } from '../flowUtils';
-import { buildHierarchy, type HierarchyNode } from '../treeBuilder';
+import { buildHierarchy, nodeLabel, type HierarchyNode } from '../treeBuilder';
 
 export interface TreemapChartProps {
   echartOptions: EChartsCoreOption;
@@ -18,12 +18,6 @@ export interface TreemapChartProps {
 }
 
 const percentFormat = getNumberFormatter('.2%');
-
-export function treemapLabel(labelType: string, name: string, value: number, format: NumberFormatter): string {
-  if (labelType === 'value') return format(value);
-  if (labelType === 'key_value') return `${name}: ${format(value)}`;
-  return name;
-}
 
 type TreemapItem = NonNullable<TreemapSeriesOption['data']>[number] & { filterKey: string; names: string[]; parentValue: number | null };
 
@@ -58,7 +52,7 @@ export function transformProps(input: ChartPropsInput): TreemapChartProps {
   const total = tree.reduce((s, n) => s + n.value, 0);
   const children = tree.map((n) => toItem(n, total, 0));
   const labelType = str(fd.label_type, 'key_value');
-  const formatter = (p: { name?: string; value?: unknown }) => treemapLabel(labelType, p.name ?? '', Number(p.value), format);
+  const formatter = (p: { name?: string; value?: unknown }) => nodeLabel(labelType, p.name ?? '', Number(p.value), format);
 
   const series: TreemapSeriesOption = {
     type: 'treemap',
