@@ -4,30 +4,14 @@
  * the controls they set as in charts.ts. The legacy types keep their time column in
  * `granularity_sqla` and their range in `time_range`, as the BI server saves them.
  */
+import { newTimeTableColumn } from '@rama/shared';
 import type { ExampleChart } from '../charts.js';
 import { BUSIEST_AIRPORTS, FLIGHT_MONTHS, FLIGHT_WEEKS, IN_2005, REGION, filter } from '../formData.js';
 
 const BUSIEST_FIVE = BUSIEST_AIRPORTS.slice(0, 5);
 
 /** A time table column as the BI server's column editor saves it (numbers typed as text). */
-const timeTableColumn = (key: string, fields: Record<string, unknown>) => ({
-  key,
-  label: '',
-  tooltip: '',
-  colType: '',
-  width: '',
-  height: '',
-  timeLag: '',
-  timeRatio: '',
-  comparisonType: '',
-  showYAxis: false,
-  yAxisBounds: [null, null],
-  bounds: [null, null],
-  d3format: '',
-  dateFormat: '',
-  sparkType: 'line',
-  ...fields,
-});
+const timeTableColumn = (key: string, fields: Record<string, unknown>) => ({ ...newTimeTableColumn(key), ...fields });
 
 const REGION_CARDS = `<div class="regions">
 {{#each data}}
