@@ -18,6 +18,21 @@ export const sortByMetricControl = (def: boolean): ControlConfig => ({
   description: 'Whether to sort results by the selected metric in descending order.',
 });
 
+/** "Enable graph roaming": pan and zoom of the graph and tree charts. */
+export const roamControl: ControlConfig = {
+  type: 'SelectControl',
+  label: 'Enable graph roaming',
+  default: true,
+  renderTrigger: true,
+  choices: [
+    [false, 'Disabled'],
+    ['scale', 'Scale only'],
+    ['move', 'Move only'],
+    [true, 'Scale and Move'],
+  ],
+  description: 'Whether to enable changing graph position and scaling.',
+};
+
 /** A single dataset column picked by name (the BI server's `entity` control). */
 export const entityControl = (label: string, description: string, required: boolean): ControlConfig => ({
   type: 'ColumnControl',

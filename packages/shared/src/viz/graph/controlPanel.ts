@@ -1,7 +1,7 @@
 /** The graph's control panel: edges (source, target, metric), node categories; layout and forces. */
 import type { ControlConfig, ControlContext, ControlPanelConfig } from '../types.js';
 import { validateNumber } from '../validators.js';
-import { entityControl, renderCheckbox } from '../flowControls.js';
+import { entityControl, roamControl, renderCheckbox } from '../flowControls.js';
 
 const isForce = ({ formData }: ControlContext) => (formData.layout ?? 'force') === 'force';
 
@@ -86,19 +86,7 @@ export const graphControlPanel: ControlPanelConfig = {
     draggable: renderCheckbox('Enable node dragging', false, 'Whether to enable node dragging in force layout mode.', {
       visibility: isForce,
     }),
-    roam: {
-      type: 'SelectControl',
-      label: 'Enable graph roaming',
-      default: true,
-      renderTrigger: true,
-      choices: [
-        [false, 'Disabled'],
-        ['scale', 'Scale only'],
-        ['move', 'Move only'],
-        [true, 'Scale and Move'],
-      ],
-      description: 'Whether to enable changing graph position and scaling.',
-    },
+    roam: roamControl,
     selectedMode: {
       type: 'SelectControl',
       label: 'Node select mode',

@@ -1,6 +1,6 @@
 /** The tree's control panel: id, parent and name columns, the root; layout, orientation and symbols. */
 import type { ControlContext, ControlPanelConfig } from '../types.js';
-import { entityControl } from '../flowControls.js';
+import { entityControl, roamControl } from '../flowControls.js';
 
 const isOrthogonal = ({ formData }: ControlContext) => (formData.layout ?? 'orthogonal') === 'orthogonal';
 
@@ -131,18 +131,6 @@ export const treeControlPanel: ControlPanelConfig = {
       renderTrigger: true,
       description: 'Size of edge symbols',
     },
-    roam: {
-      type: 'SelectControl',
-      label: 'Enable graph roaming',
-      default: true,
-      renderTrigger: true,
-      choices: [
-        [false, 'Disabled'],
-        ['scale', 'Scale only'],
-        ['move', 'Move only'],
-        [true, 'Scale and Move'],
-      ],
-      description: 'Whether to enable changing graph position and scaling.',
-    },
+    roam: roamControl,
   },
 };
