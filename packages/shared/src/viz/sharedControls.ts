@@ -54,6 +54,40 @@ export const dateFormatControl = (label = 'Date format'): ControlConfig => ({
   description: 'D3 time format for datetime columns',
 });
 
+const TITLE_MARGINS: ChoiceList = [15, 30, 50, 75, 100, 125, 150, 200].map((n) => [n, String(n)]);
+
+/** The axis titles, their margins and the y title's position (timeseries, mixed chart, box plot). */
+export const axisTitleControls: Record<string, ControlConfig> = {
+  x_axis_title: { type: 'TextControl', label: 'X axis title', default: '', renderTrigger: true },
+  x_axis_title_margin: {
+    type: 'SelectControl',
+    label: 'X axis title bottom margin',
+    default: 15,
+    clearable: true,
+    choices: TITLE_MARGINS,
+    renderTrigger: true,
+  },
+  y_axis_title: { type: 'TextControl', label: 'Y axis title', default: '', renderTrigger: true },
+  y_axis_title_margin: {
+    type: 'SelectControl',
+    label: 'Y axis title margin',
+    default: 15,
+    clearable: true,
+    choices: TITLE_MARGINS,
+    renderTrigger: true,
+  },
+  y_axis_title_position: {
+    type: 'SelectControl',
+    label: 'Y axis title position',
+    default: 'Left',
+    choices: [
+      ['Left', 'Left'],
+      ['Top', 'Top'],
+    ],
+    renderTrigger: true,
+  },
+};
+
 const pairs = (values: readonly (string | number)[]): ChoiceList => values.map((v) => [v, String(v)]);
 
 /** The engine's grains as the datasource lists them, else every grain. */

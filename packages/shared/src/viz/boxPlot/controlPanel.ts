@@ -2,12 +2,10 @@
  * The box plot's control panel (the BI server's names): what to distribute across, the
  * dimensions that make the boxes, the metrics, and how whiskers and outliers are found.
  */
-import { sharedControls, numberFormatControl, dateFormatControl } from '../sharedControls.js';
+import { sharedControls, numberFormatControl, dateFormatControl, axisTitleControls } from '../sharedControls.js';
 import type { ChoiceList, ControlConfig, ControlPanelConfig } from '../types.js';
 import { validateNonEmpty } from '../validators.js';
 import { WHISKER_OPTIONS } from './buildQuery.js';
-
-const TITLE_MARGINS: ChoiceList = [15, 30, 50, 75, 100, 125, 150, 200].map((n) => [n, String(n)]);
 
 /** The x tick layouts of the BI server's distribution charts. */
 export const X_TICKS_LAYOUTS: ChoiceList = ['auto', 'flat', '45°', '90°', 'staggered'].map((v) => [v, v]);
@@ -42,20 +40,7 @@ const controls: Record<string, ControlConfig> = {
     choices: WHISKER_OPTIONS.map((v) => [v, v]),
     description: 'Determines how whiskers and outliers are calculated.',
   },
-  x_axis_title: { type: 'TextControl', label: 'X Axis Title', default: '', renderTrigger: true },
-  x_axis_title_margin: { type: 'SelectControl', label: 'X Axis Title Margin', default: 15, choices: TITLE_MARGINS, renderTrigger: true },
-  y_axis_title: { type: 'TextControl', label: 'Y Axis Title', default: '', renderTrigger: true },
-  y_axis_title_margin: { type: 'SelectControl', label: 'Y Axis Title Margin', default: 15, choices: TITLE_MARGINS, renderTrigger: true },
-  y_axis_title_position: {
-    type: 'SelectControl',
-    label: 'Y Axis Title Position',
-    default: 'Left',
-    choices: [
-      ['Left', 'Left'],
-      ['Top', 'Top'],
-    ],
-    renderTrigger: true,
-  },
+  ...axisTitleControls,
   x_ticks_layout: {
     type: 'SelectControl',
     label: 'X Tick Layout',

@@ -3,7 +3,7 @@
  * query A's controls and their `_b` twins for query B, then each query's series style (query B's
  * with a `B` suffix: `seriesTypeB`, `yAxisIndexB`) and the two y axes.
  */
-import { sharedControls, checkboxControl as checkbox } from '../sharedControls.js';
+import { sharedControls, checkboxControl as checkbox, axisTitleControls } from '../sharedControls.js';
 import type { ChoiceList, ControlConfig, ControlContext, ControlPanelConfig, ControlPanelSection } from '../types.js';
 import { QUERY_B_SUFFIX } from './buildQuery.js';
 import { retainFormDataSuffix } from './formDataSuffix.js';
@@ -29,8 +29,6 @@ export const SORT_SERIES_CHOICES: ChoiceList = [
   ['max', 'Maximum value'],
   ['avg', 'Average value'],
 ];
-
-const TITLE_MARGINS: ChoiceList = [15, 30, 50, 75, 100, 125, 150, 200].map((n) => [n, String(n)]);
 
 /** A control as query B holds it: its visibility reads query B's controls under their plain names. */
 function forQueryB(config: ControlConfig): ControlConfig {
@@ -128,20 +126,7 @@ function seriesControls(suffix: string): Record<string, ControlConfig> {
 }
 
 const CHART_CONTROLS: Record<string, ControlConfig> = {
-  x_axis_title: { type: 'TextControl', label: 'X Axis Title', default: '', renderTrigger: true },
-  x_axis_title_margin: { type: 'SelectControl', label: 'X Axis Title Margin', default: 15, choices: TITLE_MARGINS, renderTrigger: true },
-  y_axis_title: { type: 'TextControl', label: 'Y Axis Title', default: '', renderTrigger: true },
-  y_axis_title_margin: { type: 'SelectControl', label: 'Y Axis Title Margin', default: 15, choices: TITLE_MARGINS, renderTrigger: true },
-  y_axis_title_position: {
-    type: 'SelectControl',
-    label: 'Y Axis Title Position',
-    default: 'Left',
-    choices: [
-      ['Left', 'Left'],
-      ['Top', 'Top'],
-    ],
-    renderTrigger: true,
-  },
+  ...axisTitleControls,
   zoomable: checkbox('Data Zoom', false, 'Enable data zooming controls'),
   minorTicks: checkbox('Minor ticks', false, 'Show minor ticks on axes.'),
   xAxisLabelRotation: sharedControls.xAxisLabelRotation,

@@ -6,7 +6,7 @@
 import type { ChoiceList, ControlConfig, ControlContext, ControlPanelConfig, ControlPanelSection } from '../types.js';
 import { ensureArray, metricLabelOf, xAxisLabel } from '../buildQueryHelpers.js';
 import type { QueryMetric } from '../../api/chartData.js';
-import { sharedControls, checkboxControl as checkbox } from '../sharedControls.js';
+import { sharedControls, checkboxControl as checkbox, axisTitleControls } from '../sharedControls.js';
 
 /** What a member of the family offers beyond the common controls. */
 export interface TimeseriesVariant {
@@ -27,8 +27,6 @@ export interface TimeseriesVariant {
   /** default fill opacity */
   opacityDefault?: number;
 }
-
-const TITLE_MARGINS: ChoiceList = [15, 30, 50, 75, 100, 125, 150, 200].map((n) => [n, String(n)]);
 
 export const STACK_CHOICES: ChoiceList = [
   [null, 'None'],
@@ -72,34 +70,7 @@ const COMMON: Record<string, ControlConfig> = {
     default: true,
     description: 'Keep series that have no value at any point of the x axis',
   },
-  x_axis_title: { type: 'TextControl', label: 'X axis title', default: '', renderTrigger: true },
-  x_axis_title_margin: {
-    type: 'SelectControl',
-    label: 'X axis title bottom margin',
-    default: 15,
-    clearable: true,
-    choices: TITLE_MARGINS,
-    renderTrigger: true,
-  },
-  y_axis_title: { type: 'TextControl', label: 'Y axis title', default: '', renderTrigger: true },
-  y_axis_title_margin: {
-    type: 'SelectControl',
-    label: 'Y axis title margin',
-    default: 15,
-    clearable: true,
-    choices: TITLE_MARGINS,
-    renderTrigger: true,
-  },
-  y_axis_title_position: {
-    type: 'SelectControl',
-    label: 'Y axis title position',
-    default: 'Left',
-    choices: [
-      ['Left', 'Left'],
-      ['Top', 'Top'],
-    ],
-    renderTrigger: true,
-  },
+  ...axisTitleControls,
   show_value: checkbox('Show value', false, 'Show series values on the chart'),
   zoomable: checkbox('Data zoom', false, 'Enable data zooming controls'),
   xAxisLabelRotation: sharedControls.xAxisLabelRotation,
