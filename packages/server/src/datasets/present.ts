@@ -23,8 +23,7 @@ export type { Users } from '../metadata/users.js';
 import type { Users } from '../metadata/users.js';
 
 export const SELECT_STAR_LIMIT = 100;
-/** ids are 32-bit integer columns; a larger one can name nothing */
-export const MAX_ID = 2_147_483_647;
+export { MAX_ID } from '../http/rison.js';
 
 const userOf = (users: Users, id: number | null): UserRef | null => (id === null ? null : (users.get(id) ?? null));
 const exploreUrl = (row: DatasetRow): string => row.default_endpoint ?? `/explore/?datasource_type=table&datasource_id=${row.id}`;

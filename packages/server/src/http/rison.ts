@@ -17,8 +17,8 @@ export function decodeRisonQuery(q: unknown): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-/** The largest id a path or list may name (a 32-bit integer column). */
-const MAX_LISTED_ID = 2_147_483_647;
+/** ids are 32-bit integer columns; a larger one can name nothing */
+export const MAX_ID = 2_147_483_647;
 
 /**
  * `?q=!(1,2)`: a rison list of 1 to 1,000 ids (bulk delete, export, favorite status); anything else
@@ -35,7 +35,7 @@ export function risonIdList(raw: unknown, what: string): number[] {
     Array.isArray(value) &&
     value.length > 0 &&
     value.length <= 1000 &&
-    value.every((v) => Number.isInteger(v) && (v as number) > 0 && (v as number) <= MAX_LISTED_ID);
+    value.every((v) => Number.isInteger(v) && (v as number) > 0 && (v as number) <= MAX_ID);
   if (!valid) throw invalidFields({ q: [`Give a list of ${what} ids, e.g. !(1,2).`] });
   return value as number[];
 }
