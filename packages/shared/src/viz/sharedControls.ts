@@ -56,6 +56,9 @@ export const dateFormatControl = (label = 'Date format'): ControlConfig => ({
 
 const TITLE_MARGINS: ChoiceList = [15, 30, 50, 75, 100, 125, 150, 200].map((n) => [n, String(n)]);
 
+/** The x tick layouts of the BI server's distribution charts. */
+export const X_TICKS_LAYOUTS: ChoiceList = ['auto', 'flat', '45°', '90°', 'staggered'].map((v) => [v, v]);
+
 /** The axis titles, their margins and the y title's position (timeseries, mixed chart, box plot). */
 export const axisTitleControls: Record<string, ControlConfig> = {
   x_axis_title: { type: 'TextControl', label: 'X axis title', default: '', renderTrigger: true },
@@ -367,5 +370,14 @@ export const sharedControls: Record<string, ControlConfig> = {
     choices: TIME_FORMAT_OPTIONS,
     renderTrigger: true,
     description: 'D3 time format syntax: https://github.com/d3/d3-time-format',
+  },
+  x_ticks_layout: {
+    type: 'SelectControl',
+    label: 'X Tick Layout',
+    default: 'auto',
+    clearable: false,
+    choices: X_TICKS_LAYOUTS,
+    renderTrigger: true,
+    description: 'The way the ticks are laid out on the X-axis',
   },
 };

@@ -3,12 +3,9 @@
  * dimensions that make the boxes, the metrics, and how whiskers and outliers are found.
  */
 import { sharedControls, numberFormatControl, dateFormatControl, axisTitleControls } from '../sharedControls.js';
-import type { ChoiceList, ControlConfig, ControlPanelConfig } from '../types.js';
+import type { ControlConfig, ControlPanelConfig } from '../types.js';
 import { validateNonEmpty } from '../validators.js';
 import { WHISKER_OPTIONS } from './buildQuery.js';
-
-/** The x tick layouts of the BI server's distribution charts. */
-export const X_TICKS_LAYOUTS: ChoiceList = ['auto', 'flat', '45°', '90°', 'staggered'].map((v) => [v, v]);
 
 /** Is a temporal column among the "distribute across" columns (the time grain applies to it)? */
 const distributesOverTime: ControlConfig['visibility'] = ({ formData, datasource }) =>
@@ -41,15 +38,7 @@ const controls: Record<string, ControlConfig> = {
     description: 'Determines how whiskers and outliers are calculated.',
   },
   ...axisTitleControls,
-  x_ticks_layout: {
-    type: 'SelectControl',
-    label: 'X Tick Layout',
-    default: 'auto',
-    clearable: false,
-    choices: X_TICKS_LAYOUTS,
-    renderTrigger: true,
-    description: 'The way the ticks are laid out on the X-axis',
-  },
+  x_ticks_layout: sharedControls.x_ticks_layout,
   number_format: numberFormatControl(),
   date_format: dateFormatControl(),
 };

@@ -3,7 +3,7 @@ import { buildBoxPlotQuery } from './buildQuery.js';
 import { boxPlotControlPanel } from './controlPanel.js';
 
 export { WHISKER_OPTIONS, boxplotOperator, buildBoxPlotQuery } from './buildQuery.js';
-export { X_TICKS_LAYOUTS, boxPlotControlPanel } from './controlPanel.js';
+export { boxPlotControlPanel } from './controlPanel.js';
 
 export const boxPlotDefinition: VizDefinition = {
   meta: {

@@ -5,7 +5,6 @@
 import { TIME_FORMAT_OPTIONS } from '../../format/options.js';
 import { sharedControls } from '../sharedControls.js';
 import type { ControlConfig, ControlPanelConfig } from '../types.js';
-import { X_TICKS_LAYOUTS } from '../boxPlot/controlPanel.js';
 
 /** The BI server's default colours: green increases, red decreases, grey totals. */
 export const WATERFALL_COLORS = {
@@ -58,15 +57,7 @@ const controls: Record<string, ControlConfig> = {
     ...sharedControls.x_axis_time_format,
     default: TIME_FORMAT_OPTIONS[0][0],
   },
-  x_ticks_layout: {
-    type: 'SelectControl',
-    label: 'X Tick Layout',
-    default: 'auto',
-    clearable: false,
-    choices: X_TICKS_LAYOUTS,
-    renderTrigger: true,
-    description: 'The way the ticks are laid out on the X-axis',
-  },
+  x_ticks_layout: sharedControls.x_ticks_layout,
   y_axis_label: { type: 'TextControl', label: 'Y Axis Label', default: '', renderTrigger: true },
 };
 
