@@ -16,6 +16,8 @@ import { ensureChannel } from './channel.js';
 
 /** Sockets are pinged this often, so idle proxies keep them and dead peers are noticed. */
 const PING_MS = 30_000;
+/** How long a refused socket has to complete the closing handshake. */
+const REFUSED_GRACE_MS = 2_000;
 /** "internal error": the server could not read the channel */
 const CLOSE_UNAVAILABLE = 1011;
 
@@ -60,6 +62,8 @@ export function asyncEventRoutes(app: FastifyInstance, ctx: AppContext): void {
     // the token must be valid and belong to the session's user (a stolen token alone reads nothing)
     if (!service.enabled || !token || req.principal?.id !== token.userId || !sameOrigin(req, ctx.config.publicUrl)) {
       socket.close(WEBSOCKET_CLOSE_REFUSED, 'A valid async token is required');
+      // a refused peer that does not answer the close frame is cut off, not held for ws's 30 s
+      setTimeout(() => socket.terminate(), REFUSED_GRACE_MS).unref();
       return;
     }
     let stop: (() => void) | null = null;

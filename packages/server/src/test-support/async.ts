@@ -64,6 +64,8 @@ export interface TestSocket {
   opened: boolean;
   /** the close code, once closed */
   closed: Promise<number>;
+  /** the close code, or an error naming what the socket did if it has not closed within `timeoutMs` */
+  closedWithin(timeoutMs?: number): Promise<number>;
   /** the first message (past or future) matching `pred` */
   next(pred: (e: AsyncEvent) => boolean, timeoutMs?: number): Promise<AsyncEvent>;
   close(): void;
@@ -77,7 +79,20 @@ export function openSocket(
   headers: Record<string, string> = {},
 ): Promise<TestSocket> {
   const url = `${server.url.replace(/^http/, 'ws')}/api/v1/async_event/ws${query}`;
-  const ws = new WebSocket(url, { headers: { ...(client ? { cookie: client.cookieHeaderValue } : {}), ...headers } });
+  const ws = new WebSocket(url, {
+    headers: { ...(client ? { cookie: client.cookieHeaderValue } : {}), ...headers },
+    // a server that never answers the upgrade fails the test with a reason instead of hanging it
+    handshakeTimeout: 15_000,
+  });
+  // what the socket did, with times, for the message of a test that waited in vain
+  const started = Date.now();
+  const timeline: string[] = [];
+  const note = (what: string) => timeline.push(`${Date.now() - started} ms ${what}`);
+  ws.on('upgrade', () => note('upgraded'));
+  ws.on('open', () => note('open'));
+  ws.on('unexpected-response', (_req, res) => note(`HTTP ${res.statusCode}`));
+  ws.on('error', (e) => note(`error ${e.message}`));
+  ws.on('close', (code) => note(`closed ${code}`));
   const messages: AsyncEvent[] = [];
   const waiters = new Set<() => void>();
   ws.on('message', (data) => {
@@ -88,6 +103,13 @@ export function openSocket(
   const socket: TestSocket = {
     opened: false,
     closed,
+    closedWithin(timeoutMs = 20_000) {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${url}: not closed within ${timeoutMs} ms (${timeline.join(', ')})`)), timeoutMs);
+      });
+      return Promise.race([closed, late]).finally(() => clearTimeout(timer));
+    },
     next(pred, timeoutMs = 20_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
