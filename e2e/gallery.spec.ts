@@ -73,6 +73,8 @@ test('the gallery dashboard draws one chart of every type', async ({ page }) => 
   expect([...new Set(charts.map((c) => c.viz_type))].sort()).toEqual([...SPEC_TYPES].sort());
 
   mkdirSync('test-results/gallery', { recursive: true });
+  // as report captures do: each chart at once in its final state, so a screenshot never catches an entry animation
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/rama/dashboard/all_chart_types/');
   const tabs = page.getByRole('tab');
   await expect(tabs.first()).toBeVisible({ timeout: 30_000 });

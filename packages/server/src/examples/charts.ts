@@ -294,7 +294,7 @@ const DATASET_CHARTS: readonly ExampleChart[] = [
       x_axis_time_format: '%Y',
       tooltipTimeFormat: '%Y',
       y_axis_format: ',.1f',
-      show_legend: false,
+      show_legend: true,
     },
   },
   {

@@ -48,7 +48,8 @@ export const FLOW_GALLERY_CHARTS: ExampleChart[] = [
       min_val: 0,
       max_val: 1,
       number_format: '.0%',
-      // a dial in a small KPI cell: labels every 20 %
+      // a dial in a small KPI cell: a smaller font, labels every 20 %
+      font_size: 12,
       split_number: 5,
       show_split_line: true,
       intervals: '0.5,0.7,1',

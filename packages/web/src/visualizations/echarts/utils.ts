@@ -108,8 +108,18 @@ export interface LegendLayout {
   padding: Padding;
 }
 
-/** A rough width of legend text at 12px (ECharts measures it exactly; this only reserves room). */
-const textWidth = (s: string) => Math.ceil(s.length * 6.5);
+let measuring: OffscreenCanvasRenderingContext2D | null | undefined;
+
+/**
+ * The width in px of `text` in ECharts' default font at `fontSize`, measured on a canvas in the
+ * browser; where there is none (unit tests) a rough estimate of 0.54 em per character.
+ */
+export function textWidth(text: string, fontSize = 12): number {
+  if (measuring === undefined) measuring = typeof OffscreenCanvas === 'undefined' ? null : new OffscreenCanvas(1, 1).getContext('2d');
+  if (!measuring) return Math.ceil(text.length * fontSize * 0.54);
+  measuring.font = `${fontSize}px sans-serif`;
+  return Math.ceil(measuring.measureText(text).width);
+}
 
 /**
  * The legend for `names` as the legend controls ask (show, scroll or plain, side, margin), with the

@@ -93,6 +93,8 @@ export function transformProps(input: ChartPropsInput): BulletChartProps {
             position: 'end',
             formatter: (p: { name?: string; value?: unknown }) => p.name || format(toNumber(p.value)),
             fontSize: 11,
+            // a line above the markers' labels (which stand beside the markers at the band's top edge)
+            distance: 8,
           },
           data: lines.map((l) => ({ xAxis: l.v, name: l.label })),
         }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getNumberFormatter, type QueryFormData } from '@rama/shared';
 import { datasourceWith, reply } from '../../testReplies';
-import { funnelLabel, funnelStages, transformProps } from './transformProps';
+import { funnelLabel, funnelLabelLayout, funnelStages, transformProps } from './transformProps';
 
 type AnyRecord = Record<string, unknown>;
 
@@ -70,5 +70,38 @@ describe('funnel transformProps', () => {
     expect(html).toContain('&lt;b&gt;Proposal&lt;/b&gt;');
     expect(html).not.toContain('<b>');
     expect(elements[0][1]).toEqual([{ col: 'stage', val: 'Qualified', formattedVal: 'Qualified' }]);
+  });
+});
+
+describe('funnel labels', () => {
+  it('stay inside their stages when every one fits at mid-height', () => {
+    // stages 1000 → 400 → 200 → 50 in a 600 px plot: mid widths 387, 166, 69, 14 of a 552 px box
+    expect(funnelLabelLayout([1000, 400, 200, 50], [40, 40, 40, 5], 600)).toEqual({ box: { left: 24, right: 24 }, labels: null });
+  });
+
+  it('all go into one column right of the funnel when one does not fit, each line reaching the column', () => {
+    const { box, labels } = funnelLabelLayout([1000, 400, 200, 50], [40, 40, 120, 40], 600);
+    // the column has the room of the widest label; the funnel narrows to the rest
+    expect(box).toEqual({ left: 8, right: 12 + 5 + 120 + 4 });
+    const boxWidth = 600 - 8 - 141;
+    const mids = [700, 300, 125, 25].map((v) => (boxWidth * v) / 1000);
+    // a stage's right edge at mid-height plus its line ends at the funnel's right edge plus 12 px, for every stage
+    labels!.lineLengths.forEach((len, i) => expect(boxWidth / 2 + mids[i] / 2 - boxWidth / 2 + len).toBeCloseTo(boxWidth / 2 + 12));
+    expect(labels!.textWidth).toBe(124);
+  });
+
+  it('never give labels more than 60 % of the plot; longer ones are cut there', () => {
+    const { box, labels } = funnelLabelLayout([10, 5], [900, 10], 300);
+    expect(box.right).toBe(180);
+    expect(labels!.textWidth).toBe(180 - 17);
+  });
+
+  it('the chart places them as laid out, and hides a label that would cover another', () => {
+    const { echartOptions } = transformProps({ ...input(fd({ label_type: 'key_value_percent' })), width: 300 });
+    const series = (echartOptions.series as AnyRecord[])[0];
+    expect(series.labelLayout).toEqual({ hideOverlap: true });
+    const data = series.data as { label: AnyRecord; labelLine: AnyRecord }[];
+    expect(data.map((d) => d.label.position)).toEqual(['right', 'right', 'right', 'right']);
+    expect(data.every((d) => d.labelLine.show)).toBe(true);
   });
 });

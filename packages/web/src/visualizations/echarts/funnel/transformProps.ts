@@ -9,7 +9,7 @@ import type { NumberFormatter } from '@rama/shared';
 import type { ChartPropsInput } from '../../types';
 import type { DimensionValue } from '../../crossFilter';
 import type { ElementValues } from '../elementCrossFilter';
-import { bool, colorDot, escapeHtml, firstQuery, legendLayout, metricLabel, str, toNumber } from '../utils';
+import { bool, colorDot, escapeHtml, firstQuery, legendLayout, metricLabel, str, textWidth, toNumber } from '../utils';
 import { cellTextOf, colorScaleOf, contrastText, metricColumnOf, metricFormatter, rowDimensions } from '../flowUtils';
 import { partLabel } from '../valueFormats';
 
@@ -49,6 +49,46 @@ export function funnelStages(input: ChartPropsInput): FunnelStage[] {
   });
 }
 
+/** Room between the funnel and its column of labels, and before a label's text. */
+const LABEL_LINE = 12;
+const LABEL_GAP = 5;
+
+export interface FunnelLabelLayout {
+  /** the funnel's insets from the plot's left and right edges */
+  box: { left: number; right: number };
+  /**
+   * null: every label fits inside its stage. Otherwise all labels stand in one column right of the
+   * funnel, each joined to its stage by a line `lineLengths[i]` long, `textWidth` wide at most.
+   */
+  labels: { lineLengths: number[]; textWidth: number } | null;
+}
+
+/**
+ * Where the funnel and its labels go in `plotWidth` px. As ECharts draws it, stage i is a trapezoid
+ * from the width of its value to the width of the next stage's (0 after the last), in proportion to
+ * the largest value; its label fits inside when it is narrower than the stage at mid-height. If any
+ * label does not fit, all go into a column at the funnel's right, so they line up and none covers a
+ * stage; the funnel narrows to leave the column the room of its widest label (at most 60 % of the plot).
+ */
+export function funnelLabelLayout(values: number[], labelWidths: number[], plotWidth: number): FunnelLabelLayout {
+  const max = Math.max(0, ...values);
+  const mid = (i: number, boxWidth: number) => (max > 0 ? (boxWidth * (values[i] + (values[i + 1] ?? 0))) / 2 / max : 0);
+  const pad = 8;
+  const insideBox = Math.max(0, plotWidth - 48);
+  if (labelWidths.every((w, i) => w + pad <= mid(i, insideBox))) return { box: { left: 24, right: 24 }, labels: null };
+  const widest = Math.max(...labelWidths);
+  // a few px more than measured: ECharts cuts a label that is even a fraction wider than its room
+  const room = Math.min(LABEL_LINE + LABEL_GAP + widest + 4, plotWidth * 0.6);
+  const boxWidth = Math.max(0, plotWidth - 8 - room);
+  return {
+    box: { left: 8, right: room },
+    labels: {
+      lineLengths: values.map((_, i) => boxWidth / 2 - mid(i, boxWidth) / 2 + LABEL_LINE),
+      textWidth: Math.max(0, room - LABEL_LINE - LABEL_GAP),
+    },
+  };
+}
+
 export function transformProps(input: ChartPropsInput): FunnelChartProps {
   const { formData: fd, width, height, datasource } = input;
   const stages = funnelStages(input);
@@ -65,32 +105,24 @@ export function transformProps(input: ChartPropsInput): FunnelChartProps {
   );
   const byName = new Map(stages.map((s) => [s.name, s]));
 
-  // a label goes outside, right of the funnel, where its stage is too narrow to hold it
   const showLabels = bool(fd.show_labels, true);
   const texts = stages.map((s) => funnelLabel(labelType, s, format));
-  const sorted = bool(fd.sort_by_metric, true);
-  const max = Math.max(0, ...stages.map((s) => s.value));
-  const textWidth = (t: string) => t.length * 6.5 + 16;
-  const baseWidth = Math.max(40, width - padding.left - padding.right - 48);
-  const midWidth = (i: number) => {
-    const next = sorted ? (stages[i + 1]?.value ?? 0) : stages[i].value;
-    return max > 0 ? (baseWidth * (stages[i].value + next)) / 2 / max : 0;
-  };
-  const outside = stages.map((_, i) => showLabels && max > 0 && midWidth(i) < textWidth(texts[i]));
-  // an outside label starts right of its stage: narrow the funnel only if one would not fit
-  const overflow = Math.max(0, ...stages.map((_, i) => (outside[i] ? midWidth(i) / 2 + 12 + textWidth(texts[i]) - baseWidth / 2 : 0)));
-  const outsideRoom = Math.min(width / 3, overflow);
+  const { box, labels } = funnelLabelLayout(
+    stages.map((s) => s.value),
+    showLabels ? texts.map((t) => textWidth(t)) : [],
+    Math.max(40, width - padding.left - padding.right),
+  );
 
   const series: FunnelSeriesOption = {
     type: 'funnel',
     top: padding.top + 12,
     bottom: padding.bottom + 12,
-    left: padding.left + 24 + outsideRoom,
-    right: padding.right + 24 + outsideRoom,
+    left: padding.left + box.left,
+    right: padding.right + box.right,
     minSize: '0%',
     maxSize: '100%',
     // stages keep the query's order when it is not by the metric (a pipeline's own order)
-    sort: sorted ? 'descending' : 'none',
+    sort: bool(fd.sort_by_metric, true) ? 'descending' : 'none',
     gap: 1,
     funnelAlign: 'center',
     label: {
@@ -102,14 +134,18 @@ export function transformProps(input: ChartPropsInput): FunnelChartProps {
         return s ? funnelLabel(labelType, s, format) : '';
       },
     },
+    // many thin stages: a label that would cover another's is left to the tooltip
+    labelLayout: { hideOverlap: true },
     labelLine: { show: false },
     emphasis: { label: { show: true, fontWeight: 'bold' } },
     data: stages.map((s, i) => ({
       name: s.name,
       value: s.value,
       itemStyle: { color: colors[i] },
-      label: outside[i] ? { position: 'right', color: '#262626' } : { color: contrastText(colors[i]) },
-      labelLine: { show: outside[i], length: 12 },
+      label: labels
+        ? { position: 'right', color: '#262626', width: labels.textWidth, overflow: 'truncate' }
+        : { color: contrastText(colors[i]) },
+      labelLine: labels ? { show: true, length: labels.lineLengths[i], lineStyle: { color: '#bfbfbf' } } : { show: false },
     })),
   };
 

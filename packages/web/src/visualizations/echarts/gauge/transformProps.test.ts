@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { getCategoricalScheme, getNumberFormatter, type QueryFormData } from '@rama/shared';
 import { datasourceWith, reply } from '../../testReplies';
-import { gaugeRadius, intervalStops, parseNumberList, transformProps, withTemplate } from './transformProps';
+import {
+  freeHalfWidth,
+  gaugeRadius,
+  gaugeTitlePlacement,
+  intervalStops,
+  parseNumberList,
+  transformProps,
+  withTemplate,
+} from './transformProps';
 
 type AnyRecord = Record<string, unknown>;
 
@@ -98,5 +106,45 @@ describe('gauge radius', () => {
       // as large as the tightest side allows (the top label touches the top)
       expect(r).toBeGreaterThan(Math.min(w / 2, h * 0.55) - extent - 40);
     }
+  });
+});
+
+describe('gauge title', () => {
+  it('has the inner half-chord free inside the ring, and the depth itself below the ring ends', () => {
+    // inner radius 50: the ends' inner corners are 35.4 px down
+    expect(freeHalfWidth(50, 0, 10)).toBeCloseTo(Math.sqrt(2500 - 100));
+    expect(freeHalfWidth(50, 40, 55)).toBe(40);
+    // a span across the corners is as narrow as at the corners
+    expect(freeHalfWidth(50, 20, 50)).toBeCloseTo(50 / Math.SQRT2);
+  });
+
+  it('keeps its size and place when it fits, else moves down, then shrinks, never below 10 px', () => {
+    const roomAt = (depth: number, line: number) => 2 * freeHalfWidth(50, depth - line / 2, depth + line / 2) - 8;
+    const width = (chars: number) => (size: number) => chars * size * 0.54;
+    expect(gaugeTitlePlacement(width(5), 15, 15, 60, roomAt)).toEqual({ fontSize: 15, depth: 15 });
+    // 13 characters at 15 px (105 px) fit only where the gap is 105 + 8 wide: 56.5 px down, plus half a line
+    const lower = gaugeTitlePlacement(width(13), 15, 15, 80, roomAt);
+    expect(lower.fontSize).toBe(15);
+    expect(roomAt(lower.depth, 15 * 1.3)).toBeGreaterThanOrEqual(105);
+    expect(roomAt(lower.depth - 2, 15 * 1.3)).toBeLessThan(105);
+    // with no room below, it shrinks in place
+    const smaller = gaugeTitlePlacement(width(13), 15, 15, 15, roomAt);
+    expect(smaller.depth).toBe(15);
+    expect(smaller.fontSize).toBeLessThan(15);
+    expect(gaugeTitlePlacement(width(60), 15, 15, 15, roomAt)).toEqual({ fontSize: 10, depth: 15 });
+  });
+
+  it('a chart whose title does not fit between the ring ends cuts it to the room there', () => {
+    const { echartOptions } = transformProps({
+      formData: fd({ font_size: 15 }),
+      queriesData: [reply([{ on_time_share: 0.62 }], ['on_time_share'], [0])],
+      datasource: datasourceWith({ on_time_share: 'Share of flights on time or early' }),
+      width: 240,
+      height: 160,
+    });
+    const title = ((echartOptions.series as AnyRecord[])[0].data as { title: AnyRecord }[])[0].title;
+    expect(title.overflow).toBe('truncate');
+    expect(title.fontSize).toBeGreaterThanOrEqual(10);
+    expect(title.width).toBeGreaterThan(0);
   });
 });

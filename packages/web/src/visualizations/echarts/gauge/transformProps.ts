@@ -8,7 +8,7 @@ import type { GaugeSeriesOption } from 'echarts/charts';
 import { getCategoricalScheme, type NumberFormatter } from '@rama/shared';
 import type { ChartPropsInput } from '../../types';
 import type { ElementValues } from '../elementCrossFilter';
-import { bool, colorDot, escapeHtml, firstQuery, metricLabel, num, str, toNumber } from '../utils';
+import { bool, colorDot, escapeHtml, firstQuery, metricLabel, num, str, textWidth, toNumber } from '../utils';
 import { cellTextOf, colorScaleOf, columnLabels, metricColumnOf, metricFormatter, rowDimensions, verboseName } from '../flowUtils';
 
 export interface GaugeChartProps {
@@ -53,6 +53,7 @@ export function intervalStops(intervals: unknown, colorIndices: unknown, schemeC
 /** `{value}` in the template replaced by the formatted number. */
 /** Where the gauge's centre sits, as a share of the height (the arc opens downwards). */
 const CENTER_Y = 0.55;
+const EDGE = 4;
 
 /**
  * The largest radius whose axis labels stay inside the chart. A label's anchor is `extent` px
@@ -78,12 +79,46 @@ export function gaugeRadius(
     // ECharts: align left / right when |cos| > 0.4, else centre; top / bottom when |sin| > 0.8
     const overX = Math.abs(ux) > 0.4 ? 0 : labelWidth / 2;
     const overY = Math.abs(uy) > 0.8 ? 0 : labelHeight / 2;
-    if (ux > 1e-6) r = Math.min(r, (width - cx - overX) / ux - extent);
-    if (ux < -1e-6) r = Math.min(r, (cx - overX) / -ux - extent);
-    if (uy > 1e-6) r = Math.min(r, (height - cy - overY) / uy - extent);
-    if (uy < -1e-6) r = Math.min(r, (cy - overY) / -uy - extent);
+    // a few px from each edge: a top-aligned label's glyphs start a little above its anchor
+    if (ux > 1e-6) r = Math.min(r, (width - cx - overX - EDGE) / ux - extent);
+    if (ux < -1e-6) r = Math.min(r, (cx - overX - EDGE) / -ux - extent);
+    if (uy > 1e-6) r = Math.min(r, (height - cy - overY - EDGE) / uy - extent);
+    if (uy < -1e-6) r = Math.min(r, (cy - overY - EDGE) / -uy - extent);
   }
   return Math.max(20, r);
+}
+
+/**
+ * Half the width free for text between `top` and `bottom` px below the centre of a dial whose arc
+ * opens downwards from -45° to 225° and whose ring starts at `innerRadius`. Inside the ring it is the
+ * circle's half-chord; lower down, where the ring's ends fall away along the 45° lines, it is the
+ * depth itself. The narrowest depth of the span counts.
+ */
+export function freeHalfWidth(innerRadius: number, top: number, bottom: number): number {
+  const corner = innerRadius / Math.SQRT2;
+  const at = (y: number) => (y >= corner ? y : Math.sqrt(Math.max(0, innerRadius ** 2 - y ** 2)));
+  // the free width shrinks down to the ring's ends, then grows: the narrowest point is the one nearest them
+  return at(Math.min(Math.max(corner, top), bottom));
+}
+
+/**
+ * Where the first needle's title goes and how large: at `depth` px below the centre in the chart's
+ * font size if it fits between the ring's ends there (`roomAt(depth, line height)`); otherwise as
+ * little lower (down to `lowest`) and as little smaller (down to 10 px) as makes it fit, the size
+ * kept as large as possible; if nothing fits, 10 px where it was (and cut to the room).
+ */
+export function gaugeTitlePlacement(
+  widthAt: (size: number) => number,
+  fontSize: number,
+  depth: number,
+  lowest: number,
+  roomAt: (depth: number, line: number) => number,
+): { fontSize: number; depth: number } {
+  for (let size = fontSize; size >= Math.min(10, fontSize); size -= 1) {
+    const width = widthAt(size);
+    for (let d = depth; d <= Math.max(depth, lowest); d += 2) if (roomAt(d, size * 1.3) >= width) return { fontSize: size, depth: d };
+  }
+  return { fontSize: Math.min(10, fontSize), depth };
 }
 
 export const withTemplate = (template: string, format: NumberFormatter) => (value: number) =>
@@ -152,7 +187,24 @@ export function transformProps(input: ChartPropsInput): GaugeChartProps {
   const titleLine = fontSize * 1.3;
   const detailLine = FONT.detail * fontSize * 1.3;
   // below the pointer's hub even on a small dial
-  const titleAt = (i: number) => Math.max((TITLE_FROM_CENTER / 100) * radius, fontSize) + i * (titleLine + detailLine + 4);
+  const innerRadius = radius - axisLineWidth;
+  const roomAt = (depth: number, line: number) => 2 * freeHalfWidth(innerRadius, depth - line / 2, depth + line / 2) - 8;
+  const firstAt = Math.max((TITLE_FROM_CENTER / 100) * radius, fontSize);
+  const title = gaugeTitlePlacement(
+    (size) => textWidth(items[0]?.name ?? '', size),
+    fontSize,
+    firstAt,
+    // the lowest depth the first title may take, leaving room for its value and the other needles
+    height * (1 - CENTER_Y) - titleLine / 2 - detailLine - 4 - (items.length - 1) * (titleLine + detailLine + 4),
+    roomAt,
+  );
+  const titleAt = (i: number) => title.depth + i * (titleLine + detailLine + 4);
+  // the other needles' titles take the first one's size, cut where they still do not fit
+  const titleStyle = (i: number) => ({
+    fontSize: title.fontSize,
+    width: Math.max(0, roomAt(titleAt(i), title.fontSize * 1.3)),
+    overflow: 'truncate' as const,
+  });
 
   const series: GaugeSeriesOption = {
     type: 'gauge',
@@ -193,7 +245,7 @@ export function transformProps(input: ChartPropsInput): GaugeChartProps {
       name: it.name,
       value: it.value,
       itemStyle: { color: colors[i] },
-      title: { offsetCenter: ['0%', pct(titleAt(i))], fontSize, color: '#595959' },
+      title: { offsetCenter: ['0%', pct(titleAt(i))], color: '#595959', ...titleStyle(i) },
       detail: { offsetCenter: ['0%', pct(titleAt(i) + (titleLine + detailLine) / 2)], fontSize: FONT.detail * fontSize },
     })),
   };

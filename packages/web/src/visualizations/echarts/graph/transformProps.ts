@@ -178,6 +178,8 @@ export function transformProps(input: ChartPropsInput): GraphChartProps {
     },
     circular: { rotateLabel: true },
     label: { position: 'right', distance: 5, fontSize: 12, color: '#262626', overflow: 'truncate', width: 120 },
+    // where labels collide the larger node keeps its name (ECharts ranks labels by their node's size)
+    labelLayout: { hideOverlap: true },
     lineStyle: { curveness: 0.1, opacity: 0.6 },
     emphasis: { focus: 'adjacency' },
     select: { itemStyle: { borderWidth: 3, opacity: 1 }, label: { fontWeight: 'bolder' } },
