@@ -59,6 +59,8 @@ test('builds a line chart of average delay by origin per month, saves it onto a 
   }
   await editor.getByRole('button', { name: 'Save' }).click();
   await expect(page.locator('[data-control="adhoc_filters"]')).toContainText('origin IN (SEA, SFO, LAX)');
+  // the editor closes (its Save button would otherwise be a second "Save" on the page while it fades)
+  await expect(editor).toBeHidden();
   await page.keyboard.press('Control+Enter');
 
   // the chart draws, with a legend of the three airports
