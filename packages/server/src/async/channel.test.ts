@@ -19,6 +19,19 @@ describe('async-token: a channel bound to its user', () => {
     expect(new ChannelSigner(`${KEY}-other`).verify(signer.sign(token))).toBeNull();
   });
 
+  it('refuses a signature changed only in bits base64url decoding ignores (the last character, stray characters)', () => {
+    // 32 bytes are 43 characters: the last one carries 4 bits and 2 unused ones, so A, B, C and D
+    // decode alike there; every such variant is a different token and must not verify
+    const signed = signer.sign(token);
+    const last = signed.at(-1)!;
+    const base = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'.indexOf(last) & ~3;
+    for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'.slice(base, base + 4)) {
+      if (c !== last) expect(signer.verify(signed.slice(0, -1) + c)).toBeNull();
+    }
+    expect(signer.verify(`${signed}=`)).toBeNull();
+    expect(signer.verify(`${signed.slice(0, -1)}!${last}`)).toBeNull();
+  });
+
   it('refuses malformed input without throwing', () => {
     for (const bad of [undefined, null, 42, '', 'a.b.c', `${token.channelId}.7`, `${token.channelId}.07.x`, 'x'.repeat(500)]) {
       expect(signer.verify(bad)).toBeNull();

@@ -4,6 +4,7 @@
  * (WebCrypto queues on the libuv thread pool, which DuckDB queries can hold).
  */
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { decodeBase64url } from '../security/tokens.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ASYNC_TOKEN_COOKIE } from '@rama/shared';
 import type { RamaConfig } from '../config.js';
@@ -45,9 +46,11 @@ export class ChannelSigner {
     const [channelId, user, signature, ...rest] = text.split('.');
     if (rest.length || !UUID.test(channelId ?? '') || !/^[1-9][0-9]{0,15}$/.test(user ?? '') || !signature) return null;
     const userId = Number(user);
-    const given = Buffer.from(signature, 'base64url');
+    // canonical base64url only: Node's decoder ignores a last character's unused bits and any
+    // character outside the alphabet, so a changed token could otherwise still verify
+    const given = decodeBase64url(signature);
     const expected = this.mac(channelId, userId);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    if (!given || given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     return { channelId, userId };
   }
 }

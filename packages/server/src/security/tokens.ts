@@ -19,7 +19,7 @@ export interface TokenClaims {
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
 
 /** Strict base64url (no padding, canonical: re-encoding gives the same text), else null. */
-function decodeBase64url(text: string): Buffer | null {
+export function decodeBase64url(text: string): Buffer | null {
   if (!BASE64URL.test(text) || text.length % 4 === 1) return null;
   const bytes = Buffer.from(text, 'base64url');
   return bytes.toString('base64url') === text ? bytes : null;
