@@ -50,10 +50,12 @@ export function intervalStops(intervals: unknown, colorIndices: unknown, schemeC
   });
 }
 
-/** `{value}` in the template replaced by the formatted number. */
 /** Where the gauge's centre sits, as a share of the height (the arc opens downwards). */
 const CENTER_Y = 0.55;
+/** Room kept between an axis label and the chart's edge. */
 const EDGE = 4;
+/** A line of text is this many times its font size tall. */
+const LINE_HEIGHT = 1.3;
 
 /**
  * The largest radius whose axis labels stay inside the chart. A label's anchor is `extent` px
@@ -116,11 +118,13 @@ export function gaugeTitlePlacement(
 ): { fontSize: number; depth: number } {
   for (let size = fontSize; size >= Math.min(10, fontSize); size -= 1) {
     const width = widthAt(size);
-    for (let d = depth; d <= Math.max(depth, lowest); d += 2) if (roomAt(d, size * 1.3) >= width) return { fontSize: size, depth: d };
+    for (let d = depth; d <= Math.max(depth, lowest); d += 2)
+      if (roomAt(d, size * LINE_HEIGHT) >= width) return { fontSize: size, depth: d };
   }
   return { fontSize: Math.min(10, fontSize), depth };
 }
 
+/** `{value}` in the template replaced by the formatted number. */
 export const withTemplate = (template: string, format: NumberFormatter) => (value: number) =>
   template.includes('{value}') ? template.replace('{value}', format(value)) : `${format(value)}${template}`;
 
@@ -184,25 +188,27 @@ export function transformProps(input: ChartPropsInput): GaugeChartProps {
   // each needle's title and value stack down from a fifth of the radius below the centre; the steps
   // are in pixels (a line of title, a line of value) so they never overlap, then in percent of the radius
   const pct = (px: number) => `${((px / radius) * 100).toFixed(1)}%`;
-  const titleLine = fontSize * 1.3;
-  const detailLine = FONT.detail * fontSize * 1.3;
-  // below the pointer's hub even on a small dial
+  const titleLine = fontSize * LINE_HEIGHT;
+  const detailLine = FONT.detail * fontSize * LINE_HEIGHT;
+  // from one needle's title to the next one's: its title, its value and a gap
+  const needleStep = titleLine + detailLine + 4;
   const innerRadius = radius - axisLineWidth;
   const roomAt = (depth: number, line: number) => 2 * freeHalfWidth(innerRadius, depth - line / 2, depth + line / 2) - 8;
+  // below the pointer's hub even on a small dial
   const firstAt = Math.max((TITLE_FROM_CENTER / 100) * radius, fontSize);
   const title = gaugeTitlePlacement(
     (size) => textWidth(items[0]?.name ?? '', size),
     fontSize,
     firstAt,
     // the lowest depth the first title may take, leaving room for its value and the other needles
-    height * (1 - CENTER_Y) - titleLine / 2 - detailLine - 4 - (items.length - 1) * (titleLine + detailLine + 4),
+    height * (1 - CENTER_Y) - titleLine / 2 - detailLine - 4 - (items.length - 1) * needleStep,
     roomAt,
   );
-  const titleAt = (i: number) => title.depth + i * (titleLine + detailLine + 4);
+  const titleAt = (i: number) => title.depth + i * needleStep;
   // the other needles' titles take the first one's size, cut where they still do not fit
   const titleStyle = (i: number) => ({
     fontSize: title.fontSize,
-    width: Math.max(0, roomAt(titleAt(i), title.fontSize * 1.3)),
+    width: Math.max(0, roomAt(titleAt(i), title.fontSize * LINE_HEIGHT)),
     overflow: 'truncate' as const,
   });
 
