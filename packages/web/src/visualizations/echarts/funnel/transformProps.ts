@@ -52,6 +52,11 @@ export function funnelStages(input: ChartPropsInput): FunnelStage[] {
 /** Room between the funnel and its column of labels, and before a label's text. */
 const LABEL_LINE = 12;
 const LABEL_GAP = 5;
+/** The funnel's inset from each side: wide when labels sit inside, narrow beside a column of them. */
+const INSET_INSIDE = 24;
+const INSET_BESIDE = 8;
+/** A label fits inside its stage with this much to spare. */
+const INSIDE_SPARE = 8;
 
 export interface FunnelLabelLayout {
   /** the funnel's insets from the plot's left and right edges */
@@ -73,15 +78,16 @@ export interface FunnelLabelLayout {
 export function funnelLabelLayout(values: number[], labelWidths: number[], plotWidth: number): FunnelLabelLayout {
   const max = Math.max(0, ...values);
   const mid = (i: number, boxWidth: number) => (max > 0 ? (boxWidth * (values[i] + (values[i + 1] ?? 0))) / 2 / max : 0);
-  const pad = 8;
-  const insideBox = Math.max(0, plotWidth - 48);
-  if (labelWidths.every((w, i) => w + pad <= mid(i, insideBox))) return { box: { left: 24, right: 24 }, labels: null };
+  const insideBox = Math.max(0, plotWidth - 2 * INSET_INSIDE);
+  if (labelWidths.every((w, i) => w + INSIDE_SPARE <= mid(i, insideBox))) {
+    return { box: { left: INSET_INSIDE, right: INSET_INSIDE }, labels: null };
+  }
   const widest = Math.max(...labelWidths);
   // a few px more than measured: ECharts cuts a label that is even a fraction wider than its room
   const room = Math.min(LABEL_LINE + LABEL_GAP + widest + 4, plotWidth * 0.6);
-  const boxWidth = Math.max(0, plotWidth - 8 - room);
+  const boxWidth = Math.max(0, plotWidth - INSET_BESIDE - room);
   return {
-    box: { left: 8, right: room },
+    box: { left: INSET_BESIDE, right: room },
     labels: {
       lineLengths: values.map((_, i) => boxWidth / 2 - mid(i, boxWidth) / 2 + LABEL_LINE),
       textWidth: Math.max(0, room - LABEL_LINE - LABEL_GAP),
