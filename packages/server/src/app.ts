@@ -26,6 +26,7 @@ import { registerAuth } from './http/auth.js';
 import { HttpError, errorsBody } from './http/errors.js';
 import { featureRoutes } from './routes.js';
 import { HealthProbe } from './http/health.js';
+import { rateLimitStore } from './security/rate-limit-store.js';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
@@ -107,7 +108,9 @@ export async function buildApp({ config, store: givenStore, logger }: BuildOptio
     },
   });
   await app.register(formbody, { bodyLimit: 5 * 1024 * 1024 });
-  await app.register(rateLimit, { global: false });
+  const limits = rateLimitStore(config, app.log);
+  app.addHook('onClose', () => limits.close());
+  await app.register(rateLimit, { global: false, ...limits.options });
   await app.register(websocket, {
     // clients only listen: nothing they send needs more than a few bytes
     options: { maxPayload: 4096 },

@@ -20,6 +20,9 @@ export function decodeRisonQuery(q: unknown): Record<string, unknown> {
 /** ids are 32-bit integer columns; a larger one can name nothing */
 export const MAX_ID = 2_147_483_647;
 
+/** The highest list page: with 1,000 rows a page, an offset of a billion rows, far beyond any list. */
+export const MAX_PAGE = 1_000_000;
+
 /**
  * `?q=!(1,2)`: a rison list of 1 to 1,000 ids (bulk delete, export, favorite status); anything else
  * is a 400 naming `q`. `what` is the object's name in the message ('chart', 'dashboard', …).
@@ -78,6 +81,8 @@ export function listParams(q: Record<string, unknown>, allowedOrder: readonly st
   if (dir !== 'asc' && dir !== 'desc') errors.order_direction = ['Must be one of: asc, desc.'];
   const page = q.page ?? 0;
   if (!Number.isInteger(page) || (page as number) < 0) errors.page = ['Not a valid integer.'];
+  // the offset (page × page_size) goes to the metadata store as an integer: 1e20 is a float there
+  else if ((page as number) > MAX_PAGE) errors.page = [`Must be at most ${MAX_PAGE}.`];
   const pageSize = q.page_size ?? defaultPageSize;
   if (!Number.isInteger(pageSize) || (pageSize as number) < 1 || (pageSize as number) > 1000)
     errors.page_size = ['Must be between 1 and 1000.'];

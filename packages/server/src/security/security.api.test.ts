@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, startTestServer, type TestServer } from '../test-support/server.js';
+import { describeIfService } from '../test-support/services.js';
+
+const REDIS = process.env.RAMA_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/7';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -231,3 +234,26 @@ describe('users and roles', () => {
     expect((await admin.get('/api/v1/security/users/abc')).status).toBe(400);
   });
 });
+
+await describeIfService(
+  { name: 'Redis', url: REDIS.replace(/^redis:/, 'http:'), defaultPort: 6379, envVar: 'RAMA_TEST_REDIS_URL' },
+  'login rate limit across servers',
+  () => {
+    it('counts failed logins split across two servers sharing Redis against one limit', async () => {
+      // two servers of one deployment: same Redis and prefix, each its own process state
+      const env = { RAMA_LOGIN_RATE_LIMIT: '10', RAMA_REDIS_URL: REDIS, RAMA_REDIS_PREFIX: `rama-test-limit-${process.pid}-${Date.now()}` };
+      const one = await startTestServer(env, { examples: false });
+      const two = await startTestServer(env, { examples: false });
+      try {
+        const attempt = (s: TestServer) => s.client().post('/login/', { username: 'admin', password: 'nope-nope' });
+        const statuses: number[] = [];
+        for (let i = 0; i < 14; i++) statuses.push((await attempt(i % 2 ? two : one)).status);
+        expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+        expect(statuses.slice(10)).toEqual(Array(4).fill(429));
+      } finally {
+        await one.close();
+        await two.close();
+      }
+    });
+  },
+);
