@@ -1,14 +1,17 @@
 /**
  * What the chart data compiler asks of an engine's SQL dialect, and the pieces the engine files
- * share to answer it: the time grain keys, the UTC text of a bound, string literals and the
- * denied-function list format. Each engine's answers live in `<engine>-dialect.ts`.
+ * share to answer it: the time grain keys, the UTC text of a bound and string literals (the
+ * functions an expression may call are in `<engine>-functions.ts`). Each engine's answers live in `<engine>-dialect.ts`.
  */
 import { TIME_GRAINS, type TimeGrain } from '@rama/shared';
 import type { EngineSpec } from './types.js';
 import { normalizeTypeName } from './sql-text.js';
 
 /** The members of EngineSpec a `<engine>-dialect.ts` module provides. */
-export type EngineDialect = Pick<EngineSpec, 'timeGrains' | 'timeGrainExpression' | 'dttmLiteral' | 'stringLiteral' | 'deniedFunctions'>;
+export type EngineDialect = Pick<
+  EngineSpec,
+  'timeGrains' | 'timeGrainExpression' | 'dttmLiteral' | 'stringLiteral' | 'expressionFunctions'
+>;
 
 /**
  * Every time grain key in the order a grain picker lists them: the shared package's `TIME_GRAINS`.
@@ -98,21 +101,29 @@ export function literalText(value: string): string {
   return noNul.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
 }
 
-/** `'O''Brien'`: standard SQL (PostgreSQL with standard_conforming_strings, DuckDB, SQLite). */
+/** `'O''Brien'`: standard SQL (DuckDB, SQLite: a backslash is never an escape there). */
 export function standardStringLiteral(value: string): string {
   return `'${literalText(value).replaceAll("'", "''")}'`;
 }
 
-/** `'back\\slash'`, `'O''Brien'`: MySQL/MariaDB, where a backslash escapes the next character. */
-export function backslashStringLiteral(value: string): string {
-  return `'${literalText(value).replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
+/**
+ * `'O''Brien'`, and `E'back\\slash'` when the text holds a backslash: PostgreSQL. A plain literal
+ * reads a backslash as an escape when the session has `standard_conforming_strings = off`, so
+ * `\' OR …` would end it early; an E'' literal reads backslash escapes under either setting, so
+ * with backslashes and quotes doubled it ends where it was meant to, whatever the session says.
+ * Rama's sessions set the option on (postgres.ts); this holds even where something turned it off.
+ */
+export function postgresStringLiteral(value: string): string {
+  const text = literalText(value);
+  if (!text.includes('\\')) return `'${text.replaceAll("'", "''")}'`;
+  return `E'${text.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
 }
 
 /**
- * Is a function with this name denied by the list? Names compare in lower case by their last part
- * (`main.READ_CSV` is `read_csv`); a list entry ending in `*` denies every name it starts.
+ * `'back\\slash'`, `'O''Brien'`: MySQL/MariaDB, where a backslash escapes the next character.
+ * Under NO_BACKSLASH_ESCAPES the literal still ends where it should (quotes are doubled, not
+ * escaped) but would hold two backslashes for one: Rama's sessions clear that mode (mysql.ts).
  */
-export function functionIsDenied(denied: readonly string[], name: string): boolean {
-  const n = name.toLowerCase();
-  return denied.some((entry) => (entry.endsWith('*') ? n.startsWith(entry.slice(0, -1)) : n === entry));
+export function backslashStringLiteral(value: string): string {
+  return `'${literalText(value).replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
 }

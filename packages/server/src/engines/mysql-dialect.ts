@@ -13,6 +13,7 @@ import {
   type EngineDialect,
   type GrainTable,
 } from './dialect.js';
+import { MYSQL_FUNCTIONS } from './mysql-functions.js';
 
 const datetime = (sql: string): string => `CAST(${sql} AS DATETIME)`;
 
@@ -66,38 +67,9 @@ function mysqlDttmLiteral(value: Date, nativeType: string | null): string {
   return `STR_TO_DATE('${timestampText(t)}', '%Y-%m-%d %H:%i:%s.%f')`;
 }
 
-/**
- * Server files, sleeping and busy loops, named locks, replication waits, and the command-running
- * and HTTP user-defined functions that are commonly installed.
- */
-const MYSQL_DENIED = [
-  'load_file',
-  'sleep',
-  'benchmark',
-  'get_lock',
-  'release_lock',
-  'release_all_locks',
-  'is_free_lock',
-  'is_used_lock',
-  'master_pos_wait',
-  'source_pos_wait',
-  'master_gtid_wait',
-  'wait_for_executed_gtid_set',
-  'wait_until_sql_thread_after_gtids',
-  'sys_exec',
-  'sys_eval',
-  'sys_get',
-  'sys_set',
-  'lib_mysqludf_*',
-  'http_*',
-  'lastval',
-  'nextval',
-  'setval',
-] as const;
-
 export const mysqlDialect: EngineDialect = {
   ...grainMethods(MYSQL_GRAINS),
   dttmLiteral: mysqlDttmLiteral,
   stringLiteral: backslashStringLiteral,
-  deniedFunctions: MYSQL_DENIED,
+  expressionFunctions: MYSQL_FUNCTIONS,
 };

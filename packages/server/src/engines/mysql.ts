@@ -63,6 +63,14 @@ interface CoreConnection {
   resume(): void;
 }
 
+/**
+ * The session's sql_mode without NO_BACKSLASH_ESCAPES, whatever the server's default: string
+ * literals (dialect.ts) escape backslashes, which that mode would read as two characters. The
+ * literals end in the same place under either mode, so this is about the value, not safety.
+ */
+const CLEAR_NO_BACKSLASH_ESCAPES =
+  "SET SESSION sql_mode = TRIM(BOTH ',' FROM REPLACE(CONCAT(',', @@SESSION.sql_mode, ','), ',NO_BACKSLASH_ESCAPES,', ','))";
+
 /** rows handed to a sink at a time when streaming */
 const STREAM_BATCH = 2000;
 
@@ -288,10 +296,12 @@ export class MysqlEnginePool implements EnginePool {
       throw toEngineError(e, this.uri);
     }
     const core: object = conn.connection;
-    if (this.readOnly && !this.prepared.has(core)) {
+    if (!this.prepared.has(core)) {
       try {
-        // a second wall behind the DML checks, set once per session before any user SQL
-        await conn.query('SET SESSION TRANSACTION READ ONLY');
+        // once per session, before any user SQL: backslashes escape in literals, as Rama writes them
+        await conn.query(CLEAR_NO_BACKSLASH_ESCAPES);
+        // a second wall behind the DML checks
+        if (this.readOnly) await conn.query('SET SESSION TRANSACTION READ ONLY');
         this.prepared.add(core);
       } catch (e) {
         conn.destroy();

@@ -1,18 +1,19 @@
 /**
  * PostgreSQL's answers for the chart data compiler: time grains with date_trunc, typed literals,
- * and the functions an analyst's expression may not call. DuckDB speaks the same date_trunc and
- * literal syntax and reuses the grain table and literal here.
+ * string literals safe under either `standard_conforming_strings`, and the functions an analyst's
+ * expression may call. DuckDB speaks the same date_trunc and typed literals and reuses them.
  */
 import {
   boundKind,
   grainMethods,
   shortestText,
-  standardStringLiteral,
+  postgresStringLiteral,
   timestampText,
   utcText,
   type EngineDialect,
   type GrainTable,
 } from './dialect.js';
+import { POSTGRES_FUNCTIONS } from './postgres-functions.js';
 
 /**
  * The column as a timestamp first: DATE columns get sub-day grains (PostgreSQL cannot extract a
@@ -66,66 +67,9 @@ export function typedDttmLiteral(value: Date, nativeType: string | null): string
   return `TIMESTAMP '${timestampText(t)}'`;
 }
 
-/**
- * Server files, other databases, sleeping, configuration, signalling and administration, large
- * objects, and functions that run SQL given as text or read a whole table by name (they would
- * bypass the subquery rule).
- */
-const POSTGRES_DENIED = [
-  'pg_read_file',
-  'pg_read_binary_file',
-  'pg_stat_file',
-  'pg_ls_*',
-  'pg_file_*',
-  'pg_logdir_ls',
-  'lo_*',
-  'loread',
-  'lowrite',
-  'dblink*',
-  'pg_sleep*',
-  'current_setting',
-  'set_config',
-  'pg_terminate_backend',
-  'pg_cancel_backend',
-  'pg_signal_backend',
-  'pg_reload_conf',
-  'pg_rotate_logfile*',
-  'pg_promote',
-  'pg_switch_wal',
-  'pg_create_restore_point',
-  'pg_backup_*',
-  'pg_start_backup',
-  'pg_stop_backup',
-  'pg_wal_replay_*',
-  'pg_log_backend_memory_contexts',
-  'pg_create_physical_replication_slot',
-  'pg_create_logical_replication_slot',
-  'pg_drop_replication_slot',
-  'pg_copy_physical_replication_slot',
-  'pg_copy_logical_replication_slot',
-  'pg_replication_*',
-  'pg_logical_*',
-  'pg_import_system_collations',
-  'pg_advisory_*',
-  'pg_try_advisory_*',
-  'pg_notify',
-  'pg_stat_reset*',
-  'pg_stat_statements_reset',
-  'nextval',
-  'setval',
-  'txid_current',
-  'pg_current_xact_id',
-  'query_to_xml*',
-  'table_to_xml*',
-  'cursor_to_xml*',
-  'schema_to_xml*',
-  'database_to_xml*',
-  'postgres_fdw_*',
-] as const;
-
 export const postgresDialect: EngineDialect = {
   ...grainMethods(DATE_TRUNC_GRAINS),
   dttmLiteral: typedDttmLiteral,
-  stringLiteral: standardStringLiteral,
-  deniedFunctions: POSTGRES_DENIED,
+  stringLiteral: postgresStringLiteral,
+  expressionFunctions: POSTGRES_FUNCTIONS,
 };

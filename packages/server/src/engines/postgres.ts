@@ -84,8 +84,11 @@ function clientConfig(opts: ConnectOptions): pg.ClientConfig {
     connectionTimeoutMillis: opts.connectTimeoutMs,
     application_name: 'rama',
     ssl,
-    // a second wall behind the DML checks; it is a session default, set before any user SQL runs
-    options: opts.readOnly ? '-c default_transaction_read_only=on' : undefined,
+    // set at connection start, before any SQL, on every connection Rama opens (SQL Lab, charts,
+    // metadata, other catalogs): a backslash in a plain literal is text, not an escape, so a value
+    // like `\' OR …` cannot end one early (string literals are also safe without it: dialect.ts);
+    // read-only is a second wall behind the DML checks
+    options: `-c standard_conforming_strings=on${opts.readOnly ? ' -c default_transaction_read_only=on' : ''}`,
   };
 }
 

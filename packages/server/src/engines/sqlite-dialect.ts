@@ -3,6 +3,7 @@
  * `YYYY-MM-DD HH:MM:SS` through datetime() and its modifiers, and a bound is text too.
  */
 import { grainMethods, shortestText, standardStringLiteral, utcText, type EngineDialect, type GrainTable } from './dialect.js';
+import { SQLITE_FUNCTIONS } from './sqlite-functions.js';
 
 /** `printf('-%d unit', <part> % n)`: the modifier that steps back to the start of an n-`part` bucket. */
 const back = (n: number, field: '%S' | '%M' | '%H', unit: string, col: string): string =>
@@ -49,25 +50,9 @@ function sqliteDttmLiteral(value: Date): string {
   return `'${shortestText(utcText(value))}'`;
 }
 
-/** Extensions, files, the raw database pages, and SQL run from text (the `eval` extension). */
-const SQLITE_DENIED = [
-  'load_extension',
-  'readfile',
-  'writefile',
-  'edit',
-  'fsdir',
-  'zipfile*',
-  'sqlar_*',
-  'sqlite_dbpage',
-  'sqlite_dbdata',
-  'sqlite_dbptr',
-  'fts3_tokenizer',
-  'eval',
-] as const;
-
 export const sqliteDialect: EngineDialect = {
   ...grainMethods(SQLITE_GRAINS),
   dttmLiteral: sqliteDttmLiteral,
   stringLiteral: standardStringLiteral,
-  deniedFunctions: SQLITE_DENIED,
+  expressionFunctions: SQLITE_FUNCTIONS,
 };

@@ -2,6 +2,7 @@
  * The engine spec contract: every kind of database Rama connects to implements this once.
  * User SQL reaches a database only through an EngineSpec (DESIGN.md, security rules).
  */
+import type { FunctionPolicy } from './functions.js';
 
 /** Generic column types, as the API reports them (`type_generic`, `coltypes`). */
 export const GenericType = { NUMERIC: 0, STRING: 1, TEMPORAL: 2, BOOLEAN: 3 } as const;
@@ -220,17 +221,17 @@ export interface EngineSpec {
   dttmLiteral(value: Date, nativeType: string | null): string;
   /**
    * A single-quoted string literal holding `value`, escaped for this engine (quotes doubled, and
-   * backslashes where `backslashEscapes`). NUL characters are dropped and unpaired surrogates
-   * become U+FFFD, as no engine can hold them in text.
+   * backslashes where `backslashEscapes`; PostgreSQL writes text with a backslash as `E'…'`, which
+   * reads the same under either `standard_conforming_strings`). NUL characters are dropped and
+   * unpaired surrogates become U+FFFD, as no engine can hold them in text.
    */
   stringLiteral(value: string): string;
   /**
-   * Functions an analyst's SQL expression (metric, column, filter) may not call on this engine:
-   * file, URL and other-database readers, SQL run from text, sleeping, configuration, server
-   * administration. Lower case; an entry ending in `*` denies every name it starts
-   * (`functionIsDenied` in dialect.ts). Used only to refuse (sql/expression.ts).
+   * The functions an analyst's SQL expression (metric, column, filter) may call on this engine,
+   * and how the engine reads dotted and attribute calls (engines/functions.ts). An allow-list:
+   * anything not on it is refused (sql/expression.ts), as a deny-list is never complete.
    */
-  deniedFunctions: readonly string[];
+  expressionFunctions: FunctionPolicy;
 }
 
 /** A database error with a client-safe message (no stack, no driver internals). */

@@ -73,6 +73,18 @@ describe('what analysts write is accepted', () => {
     ['MAX(load) - MIN(copy)', 'metric'],
     ['COUNT(CASE WHEN (copy IS NOT NULL) THEN 1 END)', 'metric'],
     ['status > 0 AND level < 2', 'where'],
+    // keywords before a parenthesis are not calls; type names with a length are not either
+    ['NOT (a > 1) AND (b < 2) OR (c IN (1, 2))', 'where'],
+    ['COUNT(DISTINCT (user_id))', 'metric'],
+    ['a BETWEEN (1) AND (2)', 'where'],
+    ['CASE a WHEN 1 THEN (2) ELSE (3) END', 'column'],
+    ['SUM(CASE WHEN amount > 0 THEN 1 ELSE 0 END)', 'metric'],
+    ['CAST(amount AS NUMERIC(12, 4))', 'column'],
+    ['MAX(amount) - MIN(amount)', 'metric'],
+    ['ROUND(ABS(amount), 1)', 'column'],
+    ['LOWER(TRIM(name))', 'column'],
+    ['RANK() OVER (PARTITION BY region ORDER BY amount DESC)', 'column'],
+    ['LAG(amount, 1) OVER (ORDER BY day)', 'column'],
   ]);
   accepts(
     ['duckdb', 'postgresql', 'sqlite'],
@@ -97,6 +109,12 @@ describe('what analysts write is accepted', () => {
     ['SUBSTRING(name FROM 1 FOR 3)', 'column'],
     ["name = 'back\\\\slash'", 'where'],
     ['name = "double quoted text"', 'where'],
+    ['CONVERT(amount, DECIMAL(10, 2))', 'column'],
+    ['CONVERT(name USING utf8mb4)', 'column'],
+    ["STR_TO_DATE(day, '%Y-%m-%d')", 'column'],
+    ['STDDEV(amount)', 'metric'],
+    ['IFNULL(region, 0)', 'column'],
+    ["JSON_UNQUOTE(JSON_EXTRACT(payload, '$.kind'))", 'column'],
   ]);
   accepts(PG_LIKE, [
     ['SUM(amount) FILTER (WHERE status = 1)', 'metric'],
@@ -125,6 +143,18 @@ describe('what analysts write is accepted', () => {
       ["name = $$it's$$", 'where'],
       ["name = E'it\\'s'", 'where'],
       ["payload->>'kind' = 'a'", 'where'],
+      ['pg_catalog.lower(name)', 'column'],
+      ['"lower"(name)', 'column'],
+      ['amount::numeric(10, 2)', 'column'],
+      ['CAST(name AS CHARACTER VARYING(10))', 'column'],
+      ["to_char(created, 'YYYY-MM')", 'column'],
+      ['stddev_samp(amount) / NULLIF(avg(amount), 0)', 'metric'],
+      ['percentile_disc(0.9) WITHIN GROUP (ORDER BY amount)', 'metric'],
+      ["regexp_replace(name, '[0-9]+', '')", 'column'],
+      ["date_part('dow', created)", 'column'],
+      ['greatest(a, b, 0)', 'column'],
+      ['created + make_interval(days => 1) > now()', 'where'],
+      ["name ~* 'x' AND length(name) > 2", 'where'],
     ],
   );
   accepts(
@@ -138,6 +168,13 @@ describe('what analysts write is accepted', () => {
       ['quantile_cont(amount, 0.5)', 'metric'],
       ['epoch(created)', 'column'],
       ['arg_max(name, amount)', 'metric'],
+      ['name.upper()', 'column'],
+      ['hash(amount) % 7', 'column'],
+      ["date_diff('day', created, closed)", 'column'],
+      ['approx_count_distinct(user_id)', 'metric'],
+      ['quantile_disc(amount, 0.9)', 'metric'],
+      ["regexp_extract(name, '[0-9]+')", 'column'],
+      ['list_transform([1, 2], x -> x + 1)', 'column'],
     ],
   );
   accepts(
@@ -229,8 +266,8 @@ describe('sub-queries, set operations and statements are refused', () => {
   );
 });
 
-describe("the engine's denied functions are refused however they are written", () => {
-  const denied = (name: string) => `The function ${name} is not allowed`;
+describe("functions off the engine's allow-list are refused however they are written", () => {
+  const denied = (name: string) => `The function ${name} is not allowed in a SQL expression.`;
   refuses(
     ['duckdb'],
     [
@@ -292,6 +329,53 @@ describe("the engine's denied functions are refused however they are written", (
     ],
   );
   refuses(ALL, [["set_config('a', 'b', false)", 'column', denied('set_config')]]);
+
+  // issue 24: functions that run SQL given as text, or show settings and other sessions
+  refuses(
+    ['postgresql'],
+    [
+      ["ts_stat('SELECT to_tsvector(''simple'', pg_read_file(''/etc/hostname''))')", 'column', denied('ts_stat')],
+      ["ts_rewrite(to_tsquery('a'), 'SELECT * FROM secrets')", 'column', denied('ts_rewrite')],
+      ['pg_show_all_settings()', 'column', denied('pg_show_all_settings')],
+      ['pg_stat_get_activity(NULL)', 'column', denied('pg_stat_get_activity')],
+      ["query_to_xml_and_xmlschema('select 1', true, true, '')", 'column', denied('query_to_xml_and_xmlschema')],
+      ["cursor_to_xml('c', 1, true, true, '')", 'column', denied('cursor_to_xml')],
+      ["'SELECT 1'.ts_stat()", 'column', denied('ts_stat')],
+      ["('SELECT 1').ts_stat", 'column', denied('ts_stat')],
+      ['(name)[1].ts_stat', 'column', denied('ts_stat')],
+      ['"TS_STAT"(x)', 'column', denied('TS_STAT')],
+      ['"LOWER"(name)', 'column', denied('LOWER')],
+      ['public.lower(name)', 'column', denied('public.lower')],
+      ['"public"."lower"(name)', 'column', denied('"public".lower')],
+      ['db.pg_catalog.lower(name)', 'column', denied('pg_catalog.lower')],
+      ['1 OPERATOR(pg_catalog.+) 2 > 0', 'where', denied('OPERATOR')],
+      ['my_function(amount)', 'column', denied('my_function')],
+      ["xpath('/a', x::xml)", 'column', denied('xpath')],
+      ['generate_series(1, 1000000000)', 'column', denied('generate_series')],
+    ],
+  );
+  refuses(
+    ['duckdb'],
+    [
+      ['glob(name)', 'where', denied('glob')],
+      ["name = 'a' AND glob('/home/*') IS NOT NULL", 'where', denied('glob')],
+      ['name.read_text()', 'column', denied('read_text')],
+      ['range(1000000000)', 'column', denied('range')],
+      ["getvariable('x')", 'column', denied('getvariable')],
+      ['COLUMNS(*)', 'column', denied('COLUMNS')],
+    ],
+  );
+  refuses(MYSQL_LIKE, [
+    ['test.my_function(amount)', 'column', denied('my_function')],
+    ['test.lower(name)', 'column', denied('test.lower')],
+    ['DATABASE()', 'column', denied('DATABASE')],
+    ['VERSION()', 'column', denied('VERSION')],
+  ]);
+  refuses(['sqlite'], [['main.lower(name)', 'column', denied('main.lower')]]);
+  refuses(ALL, [
+    ['UPDATE(t) = 1', 'where', denied('UPDATE')],
+    ['RETURNING(1)', 'column', denied('RETURNING')],
+  ]);
 
   it('a denied name inside a string or as a plain column is not a call', () => {
     expect(verdict('duckdb', "name = 'read_csv(x)'", 'where')).toBeNull();

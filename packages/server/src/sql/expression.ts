@@ -5,8 +5,9 @@
  *
  * - the engine's lexer (quotes, comments and dollar quoting as the engine reads them) refuses
  *   comments, `;`, unbalanced parentheses, sub-queries, set operations, statement keywords, and
- *   calls of the engine's denied functions and of functions with side effects, however written
- *   (any case, quoted, schema-qualified);
+ *   every call of a function that is not on the engine's allow-list, however written (any case,
+ *   quoted, schema-qualified, PostgreSQL's `(value).fn`: engines/function-calls.ts). Functions that
+ *   run text as SQL, read files or touch the session are on no list: a string argument is data.
  * - node-sql-parser must read `SELECT (<expr>)` (or `… WHERE (<expr>)`) in the engine's dialect as
  *   one SELECT of one expression; what it cannot read is refused (fail closed). A few spellings the
  *   parser's grammar lacks but the engine has (`IS NOT DISTINCT FROM`, `TRY_CAST`, `^`,
@@ -18,7 +19,7 @@
  *
  * The compiler still wraps every expression in parentheses, so the text cannot reach outside them.
  */
-import { functionIsDenied } from '../engines/dialect.js';
+import { disallowedCall } from '../engines/function-calls.js';
 import { isWord, lexDialectOf, tokenize, type LexDialect, type Token } from '../engines/lexer.js';
 import type { EngineSpec } from '../engines/types.js';
 import { parsesAsOneExpression, TOO_COMPLEX } from '../engines/expression-parse.js';
@@ -130,7 +131,7 @@ const MAX_VERDICTS = 1_000;
 
 /**
  * Throw SqlExpressionError unless `expression` is one SQL expression for `spec`'s engine that
- * reads no other table, hides no text in comments, and calls no denied function.
+ * reads no other table, hides no text in comments, and calls only functions the engine allows.
  */
 export function checkSqlExpression(spec: EngineSpec, expression: string, kind: ExpressionKind): void {
   let cache = verdicts.get(spec);
@@ -272,17 +273,15 @@ function checkWords(tokens: Token[], dialect: LexDialect): void {
 const unquote = (t: Token): string => (t.kind === 'ident' ? t.text.slice(1, -1) : t.text);
 
 function checkCalls(spec: EngineSpec, tokens: Token[]): void {
+  const refused = disallowedCall(spec.expressionFunctions, tokens);
+  if (refused !== null) refuse(`The function ${refused} is not allowed in a SQL expression.`);
+  // a second list, kept for the attribute form `t.fn` too: what changes data or the session
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
-    if (t.kind !== 'word' && t.kind !== 'ident') continue;
-    const name = unquote(t);
-    const denied = functionIsDenied(spec.deniedFunctions, name) || isSideEffectFunction(name);
-    if (!denied) continue;
-    const next = tokens[i + 1];
-    const called = next?.kind === 'punct' && next.text === '(';
-    // PostgreSQL also calls a one-argument function written as an attribute: `(row).fn`
-    const attribute = spec.engine === 'postgresql' && tokens[i - 1]?.kind === 'punct' && tokens[i - 1].text === '.';
-    if (called || attribute) refuse(`The function ${name} is not allowed in a SQL expression.`);
+    if ((t.kind !== 'word' && t.kind !== 'ident') || !isSideEffectFunction(unquote(t))) continue;
+    const called = tokens[i + 1]?.kind === 'punct' && tokens[i + 1].text === '(';
+    const attribute = spec.expressionFunctions.attributeCalls && tokens[i - 1]?.kind === 'punct' && tokens[i - 1].text === '.';
+    if (called || attribute) refuse(`The function ${unquote(t)} is not allowed in a SQL expression.`);
   }
   // MariaDB's NEXT VALUE FOR seq and anything else the side-effect rules know
   if (tokensCallSideEffects(tokens)) refuse('A SQL expression cannot change data or the session.');

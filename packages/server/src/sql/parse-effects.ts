@@ -76,6 +76,8 @@ const SIDE_EFFECT_FUNCTIONS = new Set([
   'query_to_xml',
   'query_to_xmlschema',
   'query_to_xml_and_xmlschema',
+  'ts_stat',
+  'ts_rewrite',
   // MySQL / MariaDB: server files, named locks, sequences, common command-running UDFs
   'load_file',
   'get_lock',
