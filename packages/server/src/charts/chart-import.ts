@@ -10,8 +10,18 @@ import type { AppContext } from '../context.js';
 import { flag, nowIso } from '../metadata/db.js';
 import type { Principal } from '../security/principal.js';
 import { HttpError, errorsBody } from '../http/errors.js';
-import { checkFields, checkMetadata, jsonText, parseYaml, readDatasetConfig, type FileErrors, type Kind } from '../datasets/bundle.js';
-import { DATASET_BUNDLE_TYPE, EXPORT_VERSION, toYaml } from '../datasets/export.js';
+import {
+  checkFields,
+  checkMetadata,
+  docOf,
+  fileProblem,
+  jsonText,
+  readDatasetConfig,
+  type BundleDocs,
+  type FileErrors,
+  type Kind,
+} from '../datasets/bundle.js';
+import { DATASET_BUNDLE_TYPE, EXPORT_VERSION } from '../datasets/export.js';
 import { DatasetImporter, type ImportOptions } from '../datasets/import.js';
 import { DatasetService } from '../datasets/service.js';
 import { canOverwriteChart, canReadChartDataset, type SliceRow } from './chart-access.js';
@@ -119,7 +129,7 @@ export class ChartImporter {
     return this.ctx.store.db;
   }
 
-  async run(contents: Record<string, string>, opts: ImportOptions): Promise<void> {
+  async run(contents: BundleDocs, opts: ImportOptions): Promise<void> {
     const meta = checkMetadata(contents, CHART_BUNDLE_TYPE);
     if (!meta.ok) {
       if (meta.versionMismatch) throw noValidCommand();
@@ -128,10 +138,10 @@ export class ChartImporter {
     const charts = this.readCharts(contents);
     // the bundle's datasets by uuid, to create the ones missing here
     const bundled = new Map<string, string>();
-    for (const [file, text] of Object.entries(contents)) {
+    for (const [file, read] of Object.entries(contents)) {
       if (!file.startsWith('datasets/')) continue;
       try {
-        const r = readDatasetConfig(parseYaml(text));
+        const r = readDatasetConfig(docOf(read));
         if ('config' in r) bundled.set(r.config.uuid, file);
       } catch {
         // reported by the dataset import when the dataset is needed
@@ -197,15 +207,15 @@ export class ChartImporter {
     });
   }
 
-  private readCharts(contents: Record<string, string>): Map<string, ChartConfig> {
+  private readCharts(contents: BundleDocs): Map<string, ChartConfig> {
     const out = new Map<string, ChartConfig>();
-    for (const [file, text] of Object.entries(contents)) {
+    for (const [file, read] of Object.entries(contents)) {
       if (!file.startsWith('charts/')) continue;
       let doc: unknown;
       try {
-        doc = parseYaml(text);
-      } catch {
-        this.errors[file] = 'Not a valid YAML file';
+        doc = docOf(read);
+      } catch (e) {
+        this.errors[file] = fileProblem(e);
         continue;
       }
       const r = readChartConfig(doc);
@@ -226,12 +236,12 @@ export class ChartImporter {
   }
 
   /** The missing datasets (and their databases) through the dataset import, as its own bundle. */
-  private async importDatasets(contents: Record<string, string>, datasetFiles: string[], opts: ImportOptions): Promise<void> {
-    const sub: Record<string, string> = {
-      'metadata.yaml': toYaml({ version: EXPORT_VERSION, type: DATASET_BUNDLE_TYPE, timestamp: new Date().toISOString() }),
+  private async importDatasets(contents: BundleDocs, datasetFiles: string[], opts: ImportOptions): Promise<void> {
+    const sub: BundleDocs = {
+      'metadata.yaml': { doc: { version: EXPORT_VERSION, type: DATASET_BUNDLE_TYPE, timestamp: new Date().toISOString() } },
     };
     for (const file of datasetFiles) sub[file] = contents[file];
-    for (const [file, text] of Object.entries(contents)) if (file.startsWith('databases/')) sub[file] = text;
+    for (const [file, read] of Object.entries(contents)) if (file.startsWith('databases/')) sub[file] = read;
     await new DatasetImporter(this.ctx, new DatasetService(this.ctx), this.user).run(sub, { overwrite: false, passwords: opts.passwords });
   }
 }

@@ -8,6 +8,8 @@
 import type { Kysely } from 'kysely';
 import {
   DASHBOARD_VERSION_KEY,
+  MAX_POSITION_JSON_LENGTH,
+  POSITION_MESSAGES,
   chartIdsInLayout,
   validateDashboardMetadata,
   validatePositionJson,
@@ -58,6 +60,8 @@ export function checkMetadata(raw: unknown): { value: CheckedMetadata | null } |
 /** position_json (text or an object): null when empty, else the layout or what breaks the layout rules. */
 export function checkPositionShape(raw: unknown): { position: Position | null } | { errors: string[] } {
   if (isBlank(raw)) return { position: null };
+  // the size limit before the text is parsed
+  if (typeof raw === 'string' && raw.length > MAX_POSITION_JSON_LENGTH) return { errors: [POSITION_MESSAGES.tooLong] };
   const parsed = parseJson(raw);
   if ('error' in parsed || !isRecord(parsed.value)) return { errors: [NOT_JSON] };
   const errors = validatePositionJson(parsed.value);

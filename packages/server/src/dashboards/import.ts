@@ -4,7 +4,8 @@
  * with `overwrite` (and only by those who may edit them); charts here already are used as they are,
  * the others are created through the chart import (which creates missing datasets and databases).
  * The layout finds its charts by uuid (a chart that is neither here nor in the bundle leaves the
- * layout) and every chart id in the metadata follows; native filters find their datasets by uuid.
+ * layout, and so does one here that the importer may not see) and every chart id in the metadata
+ * follows; native filters find their datasets by uuid.
  * Everything about the dashboards is checked before anything is written.
  */
 import { CHART_TYPE, ErrorType, dashboardTitle, normalizeSlug } from '@rama/shared';
@@ -15,19 +16,21 @@ import { HttpError, errorsBody } from '../http/errors.js';
 import {
   checkFields,
   checkMetadata as checkBundleMetadata,
-  parseYaml,
+  docOf,
+  fileProblem,
   readDatasetConfig,
+  type BundleDocs,
   type FileErrors,
   type Kind,
 } from '../datasets/bundle.js';
-import { DATASET_BUNDLE_TYPE, EXPORT_VERSION, toYaml } from '../datasets/export.js';
+import { DATASET_BUNDLE_TYPE, EXPORT_VERSION } from '../datasets/export.js';
 import { DatasetImporter, type ImportOptions } from '../datasets/import.js';
 import { DatasetService } from '../datasets/service.js';
 import { CHART_BUNDLE_TYPE } from '../charts/chart-export.js';
 import { ChartImporter, NO_DATASET_PERMISSION, readChartConfig } from '../charts/chart-import.js';
 import { canEditDashboard } from './access.js';
 import { nativeFilterDatasetUuids, nativeFiltersById, remapMetadataChartIds, resolveLayoutUuids, type Position } from './chartRefs.js';
-import { checkMetadata, checkPositionShape, layoutChartIds, syncDashboardCharts } from './checks.js';
+import { chartsUserSees, checkMetadata, checkPositionShape, layoutChartIds, syncDashboardCharts } from './checks.js';
 import { DASHBOARD_BUNDLE_TYPE } from './export.js';
 import type { DashboardService } from './service.js';
 
@@ -135,7 +138,7 @@ export class DashboardImporter {
     return this.ctx.store.db;
   }
 
-  async run(contents: Record<string, string>, opts: ImportOptions): Promise<void> {
+  async run(contents: BundleDocs, opts: ImportOptions): Promise<void> {
     const meta = checkBundleMetadata(contents, DASHBOARD_BUNDLE_TYPE);
     if (!meta.ok) {
       if (meta.versionMismatch) throw noValidCommand();
@@ -143,11 +146,14 @@ export class DashboardImporter {
     }
     const planned = await this.plan(contents, opts);
 
-    // the charts the layouts name: here already, else created from the bundle
+    // the charts the layouts name: here already, else created from the bundle. A chart here that
+    // the user may not see is never linked (a layout could name any uuid): it leaves the layout
+    // as a missing chart does, unless it is on the dashboard being replaced already
     const wanted = [...new Set(planned.flatMap((p) => layoutUuids(p.config.position)))];
-    const local = new Set(
-      wanted.length ? (await this.db.selectFrom('slices').select('uuid').where('uuid', 'in', wanted).execute()).map((c) => c.uuid) : [],
-    );
+    const here = wanted.length ? await this.db.selectFrom('slices').selectAll().where('uuid', 'in', wanted).execute() : [];
+    const seen = await chartsUserSees(this.db, this.user, here);
+    const hidden = new Set(here.filter((c) => !seen.has(c.id)).map((c) => c.id));
+    const local = new Set(here.map((c) => c.uuid));
     const chartFiles = this.bundled(contents, 'charts/', (doc) => {
       const r = readChartConfig(doc);
       return 'config' in r ? r.config.uuid : null;
@@ -175,19 +181,19 @@ export class DashboardImporter {
         ? (await this.db.selectFrom('slices').select(['id', 'uuid']).where('uuid', 'in', wanted).execute()).map((c) => [c.uuid, c.id])
         : [],
     );
-    await this.write(planned, chartIds, datasetIds);
+    await this.write(planned, chartIds, datasetIds, hidden);
   }
 
   /** Read and check every dashboard file: config problems, and whether it may be created or replaced. */
-  private async plan(contents: Record<string, string>, opts: ImportOptions): Promise<Planned[]> {
+  private async plan(contents: BundleDocs, opts: ImportOptions): Promise<Planned[]> {
     const planned: Planned[] = [];
-    for (const [file, body] of Object.entries(contents)) {
+    for (const [file, read] of Object.entries(contents)) {
       if (!file.startsWith('dashboards/')) continue;
       let doc: unknown;
       try {
-        doc = parseYaml(body);
-      } catch {
-        this.errors[file] = 'Not a valid YAML file';
+        doc = docOf(read);
+      } catch (e) {
+        this.errors[file] = fileProblem(e);
         continue;
       }
       const r = readDashboardConfig(doc);
@@ -205,12 +211,12 @@ export class DashboardImporter {
   }
 
   /** The bundle's files under `folder` by the uuid `uuidOf` reads from each (unreadable ones are the sub-import's to report). */
-  private bundled(contents: Record<string, string>, folder: string, uuidOf: (doc: unknown) => string | null): Map<string, string> {
+  private bundled(contents: BundleDocs, folder: string, uuidOf: (doc: unknown) => string | null): Map<string, string> {
     const out = new Map<string, string>();
-    for (const [file, body] of Object.entries(contents)) {
+    for (const [file, read] of Object.entries(contents)) {
       if (!file.startsWith(folder)) continue;
       try {
-        const uuid = uuidOf(parseYaml(body));
+        const uuid = uuidOf(docOf(read));
         if (uuid) out.set(uuid, file);
       } catch {
         // reported by the import that needs the file
@@ -220,18 +226,16 @@ export class DashboardImporter {
   }
 
   /** A bundle of `type` holding `files` and every database of the upload. */
-  private subBundle(contents: Record<string, string>, type: string, files: string[]): Record<string, string> {
-    const sub: Record<string, string> = {
-      'metadata.yaml': toYaml({ version: EXPORT_VERSION, type, timestamp: new Date().toISOString() }),
-    };
+  private subBundle(contents: BundleDocs, type: string, files: string[]): BundleDocs {
+    const sub: BundleDocs = { 'metadata.yaml': { doc: { version: EXPORT_VERSION, type, timestamp: new Date().toISOString() } } };
     for (const file of files) sub[file] = contents[file];
-    for (const [file, body] of Object.entries(contents)) if (file.startsWith('databases/')) sub[file] = body;
+    for (const [file, read] of Object.entries(contents)) if (file.startsWith('databases/')) sub[file] = read;
     return sub;
   }
 
   /** The native filters' datasets by uuid: those here, plus those the bundle brings (created now). */
   private async filterDatasetIds(
-    contents: Record<string, string>,
+    contents: BundleDocs,
     uuids: string[],
     files: Map<string, string>,
     opts: ImportOptions,
@@ -255,12 +259,25 @@ export class DashboardImporter {
     return find();
   }
 
-  private async write(planned: Planned[], chartIds: Map<string, number>, datasetIds: Map<string, number>): Promise<void> {
+  private async write(
+    planned: Planned[],
+    chartIds: Map<string, number>,
+    datasetIds: Map<string, number>,
+    hidden: ReadonlySet<number>,
+  ): Promise<void> {
     const now = nowIso();
     await this.db.transaction().execute(async (trx) => {
       const slugs = new Set<string>();
       for (const { config, existing } of planned) {
-        const resolved = config.position ? resolveLayoutUuids(config.position, chartIds) : null;
+        const linked = existing
+          ? new Set(
+              (await trx.selectFrom('dashboard_slices').select('slice_id').where('dashboard_id', '=', existing.id).execute()).map(
+                (r) => r.slice_id,
+              ),
+            )
+          : new Set<number>();
+        const usable = new Map([...chartIds].filter(([, id]) => !hidden.has(id) || linked.has(id)));
+        const resolved = config.position ? resolveLayoutUuids(config.position, usable) : null;
         const metadata = nativeFiltersById(
           remapMetadataChartIds(config.metadata, resolved?.ids ?? new Map(), { dropUnknown: true }),
           datasetIds,

@@ -90,10 +90,12 @@ export async function updateDashboard(
         .execute();
       if (owners) {
         await trx.deleteFrom('dashboard_owners').where('dashboard_id', '=', row.id).execute();
-        await trx
-          .insertInto('dashboard_owners')
-          .values(owners.map((u) => ({ dashboard_id: row.id, user_id: u })))
-          .execute();
+        // an admin may leave a dashboard without owners (`"owners": []`); nobody else can (ownersFor)
+        if (owners.length)
+          await trx
+            .insertInto('dashboard_owners')
+            .values(owners.map((u) => ({ dashboard_id: row.id, user_id: u })))
+            .execute();
       }
       if (roles) {
         await trx.deleteFrom('dashboard_roles').where('dashboard_id', '=', row.id).execute();

@@ -7,9 +7,12 @@ import {
   checkMetadata,
   isConfigFile,
   readDatabaseConfig,
+  readBundleFiles,
   readDatasetConfig,
   withoutRoot,
 } from './bundle.js';
+import { readUpload } from './bundle-files.js';
+import { LIMIT_MESSAGES, YAML_LIMITS } from './yaml-limits.js';
 
 const UUID = '6f1d0c7e-2b1a-4c4e-9d3a-0a1b2c3d4e5f';
 const DB_UUID = 'a2dc77af-e654-49bb-b321-40f6b559a1ee';
@@ -40,11 +43,32 @@ describe('import bundle files', () => {
     expect(() => bundleContents('many.zip', big, { bytes: MAX_BUNDLE_BYTES, files: 1 })).toThrow(/too large/);
   });
 
+  it('reads an upload file by file: one over the size limit is not unpacked, and carries the limit instead of its data', () => {
+    const limits = { ...YAML_LIMITS, fileChars: 1000 };
+    const zip = zipSync({
+      'e/metadata.yaml': strToU8('version: 1.0.0\n'),
+      'e/charts/big.yaml': strToU8(`a: "${'x'.repeat(2000)}"\n`),
+      'e/charts/bad.yaml': strToU8('a: [\n'),
+    });
+    expect(readUpload('b.zip', zip, limits)).toEqual({
+      'metadata.yaml': { doc: { version: '1.0.0' } },
+      'charts/big.yaml': { error: LIMIT_MESSAGES.fileChars(limits) },
+      'charts/bad.yaml': { error: 'Not a valid YAML file' },
+    });
+    expect(() => readUpload('x.zip', new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1]))).toThrow(BundleError);
+  });
+
   it('accepts a v1 metadata.yaml of the right type only', () => {
-    expect(checkMetadata({ 'metadata.yaml': 'version: 1.0.0\ntype: SqlaTable\n' }, 'SqlaTable')).toEqual({ ok: true });
+    const meta = (text: string) => readBundleFiles({ 'metadata.yaml': text });
+    expect(checkMetadata(meta('version: 1.0.0\ntype: SqlaTable\n'), 'SqlaTable')).toEqual({ ok: true });
     expect(checkMetadata({}, 'SqlaTable')).toEqual({ ok: false, versionMismatch: true });
-    expect(checkMetadata({ 'metadata.yaml': 'version: 0.9.0\n' }, 'SqlaTable')).toEqual({ ok: false, versionMismatch: true });
-    expect(checkMetadata({ 'metadata.yaml': 'version: 1.0.0\ntype: Slice\n' }, 'SqlaTable')).toEqual({
+    expect(checkMetadata(meta('version: 0.9.0\n'), 'SqlaTable')).toEqual({ ok: false, versionMismatch: true });
+    expect(checkMetadata(meta('version: 1.0.0\ntype: [\n'), 'SqlaTable')).toEqual({
+      ok: false,
+      versionMismatch: false,
+      error: { 'metadata.yaml': 'Not a valid YAML file' },
+    });
+    expect(checkMetadata(meta('version: 1.0.0\ntype: Slice\n'), 'SqlaTable')).toEqual({
       ok: false,
       versionMismatch: false,
       error: { 'metadata.yaml': { type: ['Must be equal to SqlaTable.'] } },

@@ -1,73 +1,28 @@
 /**
- * Reading an import bundle: the zip (or one YAML file) as text files, and each dataset and
- * database YAML checked against the fields the BI server's v1 import schema accepts. No I/O.
+ * Reading an import bundle: each dataset and database YAML checked against the fields the BI
+ * server's v1 import schema accepts (the files themselves are read by bundle-files.ts). No I/O.
  */
-import { strFromU8, unzipSync } from 'fflate';
-import { parse } from 'yaml';
 import { EXPORT_VERSION } from './export.js';
+import { docOf, type BundleDocs } from './bundle-files.js';
 
-/** Everything the files of one bundle may hold, uncompressed. */
-export const MAX_BUNDLE_BYTES = 64 * 1024 * 1024;
-export const MAX_BUNDLE_FILES = 10_000;
-
-export class BundleError extends Error {}
-
-/** A YAML file of the bundle worth reading: `.yaml`/`.yml`, not hidden, not `_`-prefixed. */
-export function isConfigFile(path: string): boolean {
-  const name = path.split('/').pop() ?? '';
-  return !name.startsWith('.') && !name.startsWith('_') && /\.ya?ml$/i.test(name);
-}
-
-/** The path inside the bundle: the export's root folder dropped. */
-export const withoutRoot = (path: string): string => path.split('/').filter(Boolean).slice(1).join('/');
-
-const isZip = (data: Uint8Array): boolean =>
-  data.length >= 4 && data[0] === 0x50 && data[1] === 0x4b && data[2] === 0x03 && data[3] === 0x04;
-
-/**
- * The text files of an upload keyed by their path in the bundle. A zip is refused when it would
- * unpack to more than MAX_BUNDLE_BYTES or MAX_BUNDLE_FILES (a zip bomb); a lone YAML file keeps
- * its own name.
- */
-export function bundleContents(
-  fileName: string,
-  data: Uint8Array,
-  limits: { bytes: number; files: number } = { bytes: MAX_BUNDLE_BYTES, files: MAX_BUNDLE_FILES },
-): Record<string, string> {
-  if (!isZip(data)) return { [fileName]: strFromU8(data) };
-  let total = 0;
-  let files = 0;
-  let unzipped;
-  try {
-    unzipped = unzipSync(data, {
-      filter: (f) => {
-        files += 1;
-        total += f.originalSize;
-        if (files > limits.files || total > limits.bytes) throw new BundleError('The bundle is too large to import.');
-        return isConfigFile(f.name);
-      },
-    });
-  } catch (e) {
-    if (e instanceof BundleError) throw e;
-    throw new BundleError('Not a valid ZIP file.');
-  }
-  const contents: Record<string, string> = {};
-  for (const [path, bytes] of Object.entries(unzipped)) {
-    const inner = withoutRoot(path);
-    if (inner) contents[inner] = strFromU8(bytes);
-  }
-  return contents;
-}
+export {
+  BundleError,
+  MAX_BUNDLE_BYTES,
+  MAX_BUNDLE_FILES,
+  bundleContents,
+  docOf,
+  fileProblem,
+  isConfigFile,
+  readBundleFiles,
+  withoutRoot,
+  type BundleDocs,
+  type BundleFile,
+} from './bundle-files.js';
 
 /** Per-file problems, as the BI server reports them: a message, or messages per field. */
 export type FileErrors = Record<string, string | Record<string, unknown>>;
 
 type Fields = Record<string, string[]>;
-
-export function parseYaml(text: string): unknown {
-  // alias expansion is capped so a small file cannot grow into a huge document
-  return parse(text, { maxAliasCount: 100 });
-}
 
 export type Kind = 'string' | 'boolean' | 'integer' | 'uuid' | 'json';
 
@@ -300,16 +255,16 @@ export function readDatabaseConfig(doc: unknown): { config: DatabaseConfig } | {
 
 /** metadata.yaml: a v1 bundle of the given type, or why not. */
 export function checkMetadata(
-  contents: Record<string, string>,
+  contents: BundleDocs,
   type: string,
 ): { ok: true } | { ok: false; versionMismatch: boolean; error?: FileErrors } {
-  const text = contents['metadata.yaml'];
-  if (text === undefined) return { ok: false, versionMismatch: true };
+  const file = contents['metadata.yaml'];
+  if (file === undefined) return { ok: false, versionMismatch: true };
   let doc: Record<string, unknown> | null;
   try {
-    doc = asRecord(parseYaml(text));
-  } catch {
-    return { ok: false, versionMismatch: false, error: { 'metadata.yaml': 'Not a valid YAML file' } };
+    doc = asRecord(docOf(file));
+  } catch (e) {
+    return { ok: false, versionMismatch: false, error: { 'metadata.yaml': (e as Error).message } };
   }
   if (!doc || doc.version !== EXPORT_VERSION) return { ok: false, versionMismatch: true };
   if (doc.type !== undefined && doc.type !== type)

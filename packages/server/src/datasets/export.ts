@@ -9,6 +9,7 @@ import type { AppContext } from '../context.js';
 import type { DatabaseTable, Row } from '../metadata/schema.js';
 import type { Principal } from '../security/principal.js';
 import { formatUri, parseUri, PASSWORD_MASK } from '../engines/uri.js';
+import type { ConnectionUri } from '../engines/types.js';
 import { bundleName, parseCurrency } from './rules.js';
 import type { ColumnRow, DatasetRow, MetricRow } from './present.js';
 import type { DatasetService } from './service.js';
@@ -29,13 +30,22 @@ function jsonOrText(text: string | null): unknown {
   }
 }
 
-/** The URI as it may leave the server: a stored password shows as the mask, never in clear. */
+/** A file engine's URI whose path the export masks. */
+export const isFileUri = (uri: ConnectionUri): boolean => uri.backend === 'duckdb' || uri.backend === 'sqlite';
+
+/**
+ * The URI as it may leave the server: a stored password shows as the mask, never in clear, and so
+ * does a file engine's path (`duckdb:///XXXXXXXXXX`): the server's directories are nobody's business,
+ * and another installation's file is not this one's anyway (an import binds by uuid or name).
+ */
 export function exportedUri(db: Pick<DatabaseRow, 'sqlalchemy_uri' | 'password_encrypted'>): string {
   try {
     const uri = parseUri(db.sqlalchemy_uri);
+    if (isFileUri(uri) && uri.database !== ':memory:') return formatUri({ ...uri, database: PASSWORD_MASK, query: {} }, null);
     return formatUri(uri, db.password_encrypted ? PASSWORD_MASK : null);
   } catch {
-    return db.sqlalchemy_uri;
+    // not readable as a URI: nothing of it leaves the server
+    return PASSWORD_MASK;
   }
 }
 

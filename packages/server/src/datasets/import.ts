@@ -14,15 +14,17 @@ import { canEditDataset, mayUseSchema } from './access.js';
 import { discoverColumns, type DiscoveredColumn } from './columns.js';
 import {
   checkMetadata,
+  docOf,
+  fileProblem,
   jsonText,
-  parseYaml,
   readDatabaseConfig,
   readDatasetConfig,
   type DatabaseConfig,
+  type BundleDocs,
   type DatasetConfig,
   type FileErrors,
 } from './bundle.js';
-import { DATASET_BUNDLE_TYPE } from './export.js';
+import { DATASET_BUNDLE_TYPE, isFileUri } from './export.js';
 import { columnOf, datasetFields, metricOf, overwriteDataset } from './import-write.js';
 import { ensureDatasetPermission, insertDataset, type NewColumn } from './rows.js';
 import { alreadyExists, emptyToNull, specOf, type DatabaseRef, type DatasetService } from './service.js';
@@ -31,6 +33,7 @@ import type { DatasetRow } from './present.js';
 export const ALREADY_EXISTS = 'Dataset already exists and `overwrite=true` was not passed';
 export const NO_OVERWRITE_PERMISSION = "A dataset already exists and user doesn't have permissions to overwrite it";
 export const NO_DATABASE_PERMISSION = "Database doesn't exist and user doesn't have permission to create databases";
+export const MASKED_FILE_PATH = 'The database file path is not exported: create the database here first, then import';
 
 const importError = (extra: FileErrors) =>
   new HttpError(422, errorsBody('Error importing dataset', ErrorType.GENERIC_COMMAND_ERROR, 'warning', extra));
@@ -64,7 +67,7 @@ export class DatasetImporter {
     return this.ctx.store.db;
   }
 
-  async run(contents: Record<string, string>, opts: ImportOptions): Promise<void> {
+  async run(contents: BundleDocs, opts: ImportOptions): Promise<void> {
     const meta = checkMetadata(contents, DATASET_BUNDLE_TYPE);
     if (!meta.ok) {
       if (meta.versionMismatch) throw noValidCommand();
@@ -133,18 +136,18 @@ export class DatasetImporter {
   }
 
   private read<T>(
-    contents: Record<string, string>,
+    contents: BundleDocs,
     prefix: string,
     reader: (doc: unknown) => { config: T } | { errors: Record<string, string[]> },
   ): Map<string, T> {
     const out = new Map<string, T>();
-    for (const [file, text] of Object.entries(contents)) {
+    for (const [file, read] of Object.entries(contents)) {
       if (!file.startsWith(prefix)) continue;
       let doc: unknown;
       try {
-        doc = parseYaml(text);
-      } catch {
-        this.errors[file] = 'Not a valid YAML file';
+        doc = docOf(read);
+      } catch (e) {
+        this.errors[file] = fileProblem(e);
         continue;
       }
       const r = reader(doc);
@@ -237,11 +240,16 @@ export class DatasetImporter {
     return clash && clash.id !== existing?.id ? alreadyExists(key) : null;
   }
 
-  /** A new database needs its password when the YAML masks it (the BI server's rule). */
+  /**
+   * A new database needs its password when the YAML masks it (the BI server's rule); a file engine
+   * whose path the export masked cannot be created from the bundle at all.
+   */
   private passwordProblem(config: DatabaseConfig, given: string | undefined): string | null {
     let masked = false;
     try {
-      masked = parseUri(config.sqlalchemy_uri).password === PASSWORD_MASK;
+      const uri = parseUri(config.sqlalchemy_uri);
+      if (isFileUri(uri) && uri.database === PASSWORD_MASK) return MASKED_FILE_PATH;
+      masked = uri.password === PASSWORD_MASK;
     } catch {
       return null; // the URI check of the database service reports it
     }

@@ -2,11 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import Type from 'typebox';
-import { DatasetCreate, DatasetDuplicate, DatasetUpdate, GetOrCreateDatasetPayload } from '@rama/shared';
+import { DatasetCreate, DatasetDuplicate, DatasetUpdate, ErrorType, GetOrCreateDatasetPayload } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import type { Principal } from '../security/principal.js';
 import { requirePermission, requireUser } from '../http/auth.js';
-import { HttpError, badRequest, invalidFields, notFound } from '../http/errors.js';
+import { HttpError, badRequest, errorsBody, invalidFields, notFound } from '../http/errors.js';
 import { decodeRisonQuery, risonIdList } from '../http/rison.js';
 import { DatasetService } from './service.js';
 import { DISTINCT_COLUMNS, distinctValues, listDatasets, type DistinctColumn } from './list.js';
@@ -17,7 +17,8 @@ import { refreshDataset } from './refresh.js';
 import { duplicateDataset } from './duplicate.js';
 import { relatedObjects } from './related.js';
 import { exportDatasets } from './export.js';
-import { BundleError, bundleContents } from './bundle.js';
+import { BundleError, type BundleDocs } from './bundle.js';
+import { BundleReadError, closeBundleReader, readBundle } from './bundle-read.js';
 import { DatasetImporter } from './import.js';
 import { datasetIdOfKey, datasourceNotFound, loadExploreDatasource } from './metadata.js';
 
@@ -39,8 +40,16 @@ function selectedColumns(query: Record<string, unknown>): string[] | null {
 export const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
 const tooLarge = () => new HttpError(413, { message: 'Request payload is too large.' });
 
-/** A `?token=` the list page waits for as a cookie once the download has started (the BI server's habit). */
-export const downloadToken = (raw: unknown): string | null => (typeof raw === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(raw) ? raw : null);
+/** Every download cookie's name starts so: a `?token=` can never name a cookie the server uses. */
+export const DOWNLOAD_COOKIE_PREFIX = 'rama_dl_';
+
+/**
+ * The cookie an export sets (`<name>=done`) once the download has started, for a `?token=` a page
+ * waits for (the BI server's habit). The server names it, `rama_dl_<token>`: the BI server's
+ * cookie named by the token itself let `token=rama_session` log the downloader out.
+ */
+export const downloadToken = (raw: unknown): string | null =>
+  typeof raw === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(raw) ? DOWNLOAD_COOKIE_PREFIX + raw : null;
 
 /** `true`/`false` as form fields and query strings carry them. */
 export const truthy = (v: unknown): boolean => v === 'true' || v === true;
@@ -88,7 +97,7 @@ export function passwordsOf(raw: string | undefined): Record<string, string> {
 
 /** What an import route hands its importer: the unpacked bundle and the form's options. */
 export interface BundleImport {
-  contents: ReturnType<typeof bundleContents>;
+  contents: BundleDocs;
   overwrite: boolean;
   passwords: Record<string, string>;
 }
@@ -123,9 +132,11 @@ export function registerBundleImport(
       if (!form.file) throw badRequest('The import is a multipart form with a formData file.');
       let contents;
       try {
-        contents = bundleContents(form.file.name, new Uint8Array(form.file.data));
+        // unzipped and parsed in a worker thread, within limits: nobody waits while it is read
+        contents = await readBundle(form.file.name, new Uint8Array(form.file.data));
       } catch (e) {
         if (e instanceof BundleError) throw badRequest(e.message);
+        if (e instanceof BundleReadError) throw new HttpError(422, errorsBody(e.message, ErrorType.GENERIC_COMMAND_ERROR, 'warning'));
         throw e;
       }
       await run(user, { contents, overwrite: truthy(form.fields.overwrite), passwords: passwordsOf(form.fields.passwords) });
@@ -139,6 +150,8 @@ const idList = (raw: unknown): number[] => risonIdList(raw, 'dataset');
 export function datasetRoutes(app: FastifyInstance, ctx: AppContext): DatasetService {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const datasets = new DatasetService(ctx);
+  // the import workers (every import route's) stop with the server; the next import starts them again
+  app.addHook('onClose', () => closeBundleReader());
 
   r.get('/api/v1/dataset/', async (req) => {
     const user = requirePermission(req, 'can_read', 'Dataset', 'dataset');
@@ -196,7 +209,8 @@ export function datasetRoutes(app: FastifyInstance, ctx: AppContext): DatasetSer
   );
 
   r.get('/api/v1/dataset/export/', async (req, reply) => {
-    const user = requirePermission(req, 'can_read', 'Dataset', 'dataset');
+    // the BI server's rule: exporting datasets is a permission of its own (Alpha and Admin)
+    const user = requirePermission(req, 'can_export', 'Dataset', 'dataset');
     const query = req.query as { q?: unknown; token?: unknown };
     const { fileName, zip } = await exportDatasets(ctx, datasets, user, idList(query.q));
     const token = downloadToken(query.token);

@@ -66,6 +66,7 @@ const SQL_LAB: PermissionPair[] = [
 
 const ALPHA_EXTRA: PermissionPair[] = [
   ['can_write', 'Dataset'],
+  ['can_export', 'Dataset'],
   ['can_write', 'Annotation'],
   ['can_write', 'Tag'],
   ['all_datasource_access', 'all_datasource_access'],

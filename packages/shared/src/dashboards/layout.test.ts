@@ -16,6 +16,8 @@ import {
   toChartId,
 } from './layout.js';
 import { validatePositionJson } from './validatePosition.js';
+import { MAX_LAYOUT_DEPTH } from './nesting.js';
+import { nestedTabs } from './fixtures/nestedTabs.js';
 import { DASHBOARD_VERSION_KEY, GRID_ID, HEADER_ID, ROOT_ID, type DashboardLayout } from './types.js';
 
 const charts = (...ids: number[]) => ids.map((id) => ({ id, slice_name: `Chart ${id}` }));
@@ -225,5 +227,21 @@ describe('layout lookups', () => {
     expect(toChartId(65535)).toBe(65535);
     expect(toChartId('17')).toBe(17);
     expect([0, 65536, 1.5, -3, '1e3', null, 'x'].map(toChartId)).toEqual([null, null, null, null, null, null, null]);
+  });
+});
+
+describe('deep layouts stored before the size limits', () => {
+  it('a 50,000-deep tabs chain is read without recursion, cut at the depth limit, and serialized small', () => {
+    const start = performance.now();
+    const layout = parsePositionJson(JSON.stringify(nestedTabs(25_000)));
+    const text = serializeLayout(layout);
+    expect(performance.now() - start).toBeLessThan(2_000);
+    // root, grid and the tabs and tabs down to level 30
+    expect(Object.keys(layout)).toHaveLength(MAX_LAYOUT_DEPTH + 1);
+    expect(Math.max(...Object.values(layout).map((c) => c.parents?.length ?? 0))).toBe(MAX_LAYOUT_DEPTH);
+    expect(text.length).toBeLessThan(50_000);
+    expect(validatePositionJson(text)).toEqual([]);
+    expect(descendantIds(layout, ROOT_ID)).toHaveLength(MAX_LAYOUT_DEPTH);
+    expect(chartIdsInLayout(layout)).toEqual([]);
   });
 });

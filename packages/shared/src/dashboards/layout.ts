@@ -2,7 +2,7 @@
  * The dashboard layout (`position_json`, spec section 3 "Layout component"): new components, reading
  * a stored or exported layout, writing it back, and lookups over it.
  */
-import { isValidChild } from './nesting.js';
+import { MAX_LAYOUT_DEPTH, isValidChild } from './nesting.js';
 import { childDepth, childrenOf, isLayoutItem, itemOf, pathFromRoot, withParents } from './tree.js';
 import {
   BACKGROUND_TRANSPARENT,
@@ -150,7 +150,11 @@ function parseObject(text: string | Record<string, unknown> | null | undefined):
   }
 }
 
-/** Keeps only what hangs from the root through valid nesting (first parent wins; no cycles). */
+/**
+ * Keeps only what hangs from the root through valid nesting (first parent wins; no cycles) and at
+ * most MAX_LAYOUT_DEPTH levels below it: a stored layout older than that limit is read cut, so its
+ * `parents` lists (one per component, as long as its level) stay small.
+ */
 function reachableTree(entries: DashboardLayout): DashboardLayout {
   const stored = entries[ROOT_ID];
   const rootChild = (stored?.type === ROOT_TYPE ? stored.children : []).find(
@@ -173,18 +177,19 @@ function reachableTree(entries: DashboardLayout): DashboardLayout {
   }
   out[ROOT_ID] = { type: ROOT_TYPE, id: ROOT_ID, children: [topId], ...(stored?.meta ? { meta: stored.meta } : {}) };
   const seen = new Set([ROOT_ID, topId]);
-  const stack: [string, number][] = [[topId, 1]];
+  const stack: [string, number, number][] = [[topId, 1, 1]];
   while (stack.length > 0) {
-    const [id, depth] = stack.pop() as [string, number];
+    const [id, depth, level] = stack.pop() as [string, number, number];
     const item = entries[id];
     const kept = item.children.filter((childId) => {
       const child = entries[childId];
-      if (!child || seen.has(childId) || !isValidChild({ parentType: item.type, childType: child.type, parentDepth: depth })) return false;
+      if (!child || seen.has(childId) || level >= MAX_LAYOUT_DEPTH) return false;
+      if (!isValidChild({ parentType: item.type, childType: child.type, parentDepth: depth })) return false;
       seen.add(childId);
       return true;
     });
     // depth first in child order, so that the first placement of a component is the one kept
-    for (const childId of [...kept].reverse()) stack.push([childId, childDepth(item.type, depth)]);
+    for (const childId of [...kept].reverse()) stack.push([childId, childDepth(item.type, depth), level + 1]);
     out[id] = { ...item, children: kept };
   }
   // top-level tabs without a tab show nothing: fall back to the grid

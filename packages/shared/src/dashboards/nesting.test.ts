@@ -5,10 +5,11 @@ import {
   componentIsResizable,
   getDetailedComponentWidth,
   isValidChild,
+  minimumWidthOf,
   shouldWrapChildInColumn,
   subtreeNestingIsValid,
 } from './nesting.js';
-import { LAYOUT_TYPES, type LayoutType } from './types.js';
+import { LAYOUT_TYPES, type DashboardLayout, type LayoutType } from './types.js';
 
 const valid = (parentType: LayoutType, childType: LayoutType, parentDepth: number) => isValidChild({ parentType, childType, parentDepth });
 
@@ -186,5 +187,19 @@ describe('spec 9 layout: widths on the 12-column grid', () => {
     expect(availableWidth(layout, 'inner')).toBe(1);
     expect(availableWidth(layout, 'col')).toBe(6);
     expect(availableWidth(layout, 'GRID_ID')).toBe(12);
+  });
+});
+
+describe('tree walks without recursion', () => {
+  it('minimumWidthOf walks a 100,000-deep chain of columns (a recursive walk overflows the stack)', () => {
+    const layout: DashboardLayout = {};
+    const depth = 100_000;
+    for (let i = 0; i < depth; i++) layout[`C${i}`] = { type: 'COLUMN', id: `C${i}`, children: i + 1 < depth ? [`C${i + 1}`] : ['R'] };
+    layout.R = { type: 'ROW', id: 'R', children: ['A', 'B'] };
+    layout.A = { type: 'CHART', id: 'A', children: [], meta: { chartId: 1, width: 4 } };
+    layout.B = { type: 'CHART', id: 'B', children: [], meta: { chartId: 2, width: 5 } };
+    expect(minimumWidthOf(layout, 'C0')).toBe(9);
+    expect(minimumWidthOf(layout, 'R')).toBe(9);
+    expect(minimumWidthOf(layout, 'A')).toBe(1);
   });
 });

@@ -92,6 +92,20 @@ const PARENT_MAX_DEPTH: Partial<Record<LayoutType, Partial<Record<LayoutType, nu
   },
 };
 
+/*
+ * Sizes the spec leaves open (issue 24: a 20,000-deep TABS/TAB chain passed the nesting table, as
+ * tabs add no depth, and its export ran out of memory). Without tabs a layout is at most six levels
+ * below the root (root > grid > row > column > row > column > chart); each level of nested tabs
+ * adds two (tabs, tab), so 30 leaves room for a dozen levels of nested tabs. A real dashboard has a
+ * few hundred components; 5,000 components with chart names and uuids take about 1.1 MB of text.
+ */
+/** Components (levels below the root) on the path to the deepest component a layout may hold. */
+export const MAX_LAYOUT_DEPTH = 30;
+/** Components in one layout. */
+export const MAX_LAYOUT_COMPONENTS = 5_000;
+/** Characters of a position_json text. */
+export const MAX_POSITION_JSON_LENGTH = 2 * 1024 * 1024;
+
 /** Spec 5 "Nesting by parent type": may a `childType` go inside a `parentType` sitting at `parentDepth`? */
 export function isValidChild({
   parentType,
@@ -183,14 +197,20 @@ function occupiedWidth(layout: DashboardLayout, row: LayoutItem, excludingId?: s
 /**
  * The fewest columns `id` can be squeezed into without overflowing anything inside it: a row needs
  * the sum of its children, a container the most any child needs, a chart or markdown one column.
+ * That is the widest row found below `id` without passing through a row; walked with a stack, so a
+ * deep layout cannot overflow the call stack.
  */
 export function minimumWidthOf(layout: DashboardLayout, id: string, seen = new Set<string>()): number {
-  const item = itemOf(layout, id);
-  if (!item || seen.has(id)) return GRID_MIN_COLUMN_COUNT;
-  seen.add(id);
-  if (item.type === ROW_TYPE) return Math.max(GRID_MIN_COLUMN_COUNT, occupiedWidth(layout, item));
   let widest = GRID_MIN_COLUMN_COUNT;
-  for (const childId of childrenOf(item)) widest = Math.max(widest, minimumWidthOf(layout, childId, seen));
+  const stack = [id];
+  while (stack.length > 0) {
+    const current = stack.pop() as string;
+    const item = itemOf(layout, current);
+    if (!item || seen.has(current)) continue;
+    seen.add(current);
+    if (item.type === ROW_TYPE) widest = Math.max(widest, occupiedWidth(layout, item));
+    else stack.push(...childrenOf(item));
+  }
   return widest;
 }
 

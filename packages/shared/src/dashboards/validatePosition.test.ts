@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import gridExport from './fixtures/bi-server-grid-export.json';
 import tabsExport from './fixtures/bi-server-tabs-export.json';
 import { emptyLayout, layoutFromTree, serializeLayout } from './layout.js';
+import { MAX_LAYOUT_COMPONENTS, MAX_LAYOUT_DEPTH, MAX_POSITION_JSON_LENGTH } from './nesting.js';
 import { POSITION_MESSAGES, validatePositionJson } from './validatePosition.js';
+import { nestedTabs } from './fixtures/nestedTabs.js';
 
 describe('spec 5 dashboard layout: a saved position_json is checked', () => {
   it('accepts the BI server exports as they are (version key, no parents, HEADER_ID, unused GRID_ID)', () => {
@@ -80,5 +82,32 @@ describe('spec 5 dashboard layout: a saved position_json is checked', () => {
     });
     const twice = { ...layout, b: { ...layout.b, children: ['c'] } };
     expect(validatePositionJson(twice)).toEqual([POSITION_MESSAGES.placedTwice('c')]);
+  });
+
+  it('sizes: a 20,000-deep tabs chain (3 MB) is refused by its length, before parsing; as an object by its component count', () => {
+    const text = JSON.stringify(nestedTabs(20_000));
+    expect(text.length).toBeGreaterThan(MAX_POSITION_JSON_LENGTH);
+    const start = performance.now();
+    expect(validatePositionJson(text)).toEqual([POSITION_MESSAGES.tooLong]);
+    expect(validatePositionJson(nestedTabs(20_000))).toEqual([POSITION_MESSAGES.tooManyComponents]);
+    expect(performance.now() - start).toBeLessThan(200);
+    expect(POSITION_MESSAGES.tooManyComponents).toBe('The layout has more than 5,000 components, the limit');
+    // the version key is not a component
+    const full = nestedTabs((MAX_LAYOUT_COMPONENTS - 2) / 2);
+    expect(validatePositionJson({ DASHBOARD_VERSION_KEY: 'v2', ...full })).not.toContain(POSITION_MESSAGES.tooManyComponents);
+  });
+
+  it(`sizes: components at most ${MAX_LAYOUT_DEPTH} levels below the root; a 4,000-deep chain under 2 MB is refused once`, () => {
+    // grid at level 1, each pair adds two: 14 pairs end at level 29, 15 at level 31
+    expect(validatePositionJson(nestedTabs(14))).toEqual([]);
+    const tab29 = nestedTabs(14);
+    tab29['TAB-13'].children = ['H'];
+    tab29.H = { type: 'HEADER', id: 'H', children: [] };
+    expect(validatePositionJson(tab29)).toEqual([]);
+    // TABS-14 sits at level 30: its tab would be at 31
+    expect(validatePositionJson(nestedTabs(15))).toEqual([POSITION_MESSAGES.tooDeep('TABS-14')]);
+    const deep = JSON.stringify(nestedTabs(2_000));
+    expect(deep.length).toBeLessThan(MAX_POSITION_JSON_LENGTH);
+    expect(validatePositionJson(deep)).toEqual([POSITION_MESSAGES.tooDeep('TABS-14')]);
   });
 });

@@ -1,10 +1,12 @@
 /**
  * Server-side check of a saved `position_json` (spec section 5 "Dashboard layout"): known types,
  * the nesting table with its depths, chart ids 1..65535, ids matching their keys, children that
- * exist and sit in one place only. Chart existence is checked by the server with chartIdsInLayout.
+ * exist and sit in one place only; and the sizes of nesting.ts (text, components, levels), so no
+ * layout that is costly to read, render or export is stored. Chart existence is checked by the
+ * server with chartIdsInLayout.
  */
 import { toChartId } from './layout.js';
-import { isValidChild } from './nesting.js';
+import { MAX_LAYOUT_COMPONENTS, MAX_LAYOUT_DEPTH, MAX_POSITION_JSON_LENGTH, isValidChild } from './nesting.js';
 import { childDepth } from './tree.js';
 import { CHART_TYPE, DASHBOARD_VERSION_KEY, LAYOUT_TYPES, MAX_CHART_ID, ROOT_ID, ROOT_TYPE } from './types.js';
 
@@ -22,6 +24,9 @@ export const POSITION_MESSAGES = {
   badNesting: (parent: string, parentType: string, child: string, childType: string) =>
     `A ${childType} (${child}) cannot be placed in a ${parentType} (${parent}) here`,
   placedTwice: (key: string) => `Component ${key} is placed more than once`,
+  tooLong: `position_json is longer than ${MAX_POSITION_JSON_LENGTH / 1024 / 1024} MB, the limit`,
+  tooManyComponents: `The layout has more than ${MAX_LAYOUT_COMPONENTS.toLocaleString('en-US')} components, the limit`,
+  tooDeep: (key: string) => `Component ${key} is nested more than ${MAX_LAYOUT_DEPTH} levels deep, the limit`,
 } as const;
 
 /** At most this many errors are listed: a broken layout does not need thousands of lines. */
@@ -35,6 +40,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 export function validatePositionJson(value: unknown): string[] {
   let raw: unknown = value;
   if (typeof value === 'string') {
+    if (value.length > MAX_POSITION_JSON_LENGTH) return [POSITION_MESSAGES.tooLong];
     try {
       raw = JSON.parse(value);
     } catch {
@@ -42,6 +48,8 @@ export function validatePositionJson(value: unknown): string[] {
     }
   }
   if (!isPlainObject(raw)) return [POSITION_MESSAGES.notAnObject];
+  const count = Object.keys(raw).length - (Object.hasOwn(raw, DASHBOARD_VERSION_KEY) ? 1 : 0);
+  if (count > MAX_LAYOUT_COMPONENTS) return [POSITION_MESSAGES.tooManyComponents];
   const errors: string[] = [];
   const components = new Map<string, { type: string; children: string[] }>();
   for (const [key, entry] of Object.entries(raw)) {
@@ -74,13 +82,18 @@ export function validatePositionJson(value: unknown): string[] {
   if (!root || root.type !== ROOT_TYPE) return [...errors, POSITION_MESSAGES.noRoot].slice(0, MAX_ERRORS);
   if (root.children.length !== 1) errors.push(POSITION_MESSAGES.rootChildren);
 
-  // the tree from the root: nesting at each depth, each component in one place
+  // the tree from the root: nesting at each depth, levels below the root, each component in one place
   const placed = new Set([ROOT_ID]);
-  const stack: [string, number][] = [[ROOT_ID, 0]];
+  const stack: [string, number, number][] = [[ROOT_ID, 0, 0]];
   while (stack.length > 0 && errors.length < MAX_ERRORS) {
-    const [id, depth] = stack.pop() as [string, number];
+    const [id, depth, level] = stack.pop() as [string, number, number];
     const parent = components.get(id);
     if (!parent) continue;
+    if (level >= MAX_LAYOUT_DEPTH && parent.children.some((c) => components.has(c))) {
+      // one message for the deepest branch is enough: what hangs below is not walked
+      errors.push(POSITION_MESSAGES.tooDeep(id));
+      break;
+    }
     for (const childId of parent.children) {
       const child = components.get(childId);
       if (!child) continue;
@@ -92,7 +105,7 @@ export function validatePositionJson(value: unknown): string[] {
       if (!isValidChild({ parentType: parent.type, childType: child.type, parentDepth: depth })) {
         errors.push(POSITION_MESSAGES.badNesting(id, parent.type, childId, child.type));
       }
-      stack.push([childId, childDepth(parent.type, depth)]);
+      stack.push([childId, childDepth(parent.type, depth), level + 1]);
     }
   }
   return errors.slice(0, MAX_ERRORS);
