@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { SQL_MAX_ROW_DEFAULT, DEFAULT_SQLLAB_LIMIT } from '@rama/shared';
+import { SQL_MAX_ROW_DEFAULT, DEFAULT_SQLLAB_LIMIT, DEFAULT_POSTPROCESS_MAX_CELLS } from '@rama/shared';
+import { parseAllowList } from './http/outbound.js';
 
 /** Raised for configuration that must stop the server; the message tells the operator what to do. */
 export class ConfigError extends Error {
@@ -28,6 +29,8 @@ export interface RamaConfig {
   chartCacheTimeout: number;
   /** RAMA_CHART_CACHE_MAX_BYTES: the in-memory chart cache's size (without Redis) */
   chartCacheMaxBytes: number;
+  /** RAMA_POSTPROCESS_MAX_CELLS: cells (rows × columns) one chart post-processing operation may build */
+  postProcessMaxCells: number;
   defaultSqllabLimit: number;
   sqllabDefaultDbId: number | null;
   sqllabQueryResultTimeout: number;
@@ -40,6 +43,8 @@ export interface RamaConfig {
   dbConcurrentQueries: number;
   /** async queries run at once by one process */
   workerConcurrency: number;
+  /** async chart jobs one user may hold at once, waiting or running (more answer 429) */
+  asyncMaxQueuedPerUser: number;
   /** seconds a running query's lease lasts; a dead process's queries fail after it runs out */
   queryLeaseSeconds: number;
   webserverTimeout: number;
@@ -88,6 +93,18 @@ export interface ReportsConfig {
   subjectPrefix: string;
   /** rows a TEXT report shows in its message */
   textRowLimit: number;
+  /** RAMA_REPORTS_CONCURRENCY_PER_OWNER: runs of one creator's reports at once in one process */
+  concurrencyPerOwner: number;
+  /** RAMA_REPORT_MIN_INTERVAL_MINUTES: the shortest gap between two runs a non-admin may schedule (0: any) */
+  minIntervalMinutes: number;
+  /** RAMA_REPORT_MAX_PER_OWNER: active reports and alerts one non-admin may have created (0: no limit) */
+  maxPerOwner: number;
+  /** RAMA_REPORTS_CAPTURE_TIMEOUT: seconds a whole capture may take before its page is closed */
+  captureTimeoutSeconds: number;
+  /** RAMA_REPORT_EXECUTOR: the username every report and alert runs as, when the operator names one */
+  executor: string | null;
+  /** RAMA_WEBHOOK_ALLOWED_HOSTS: host names, addresses and networks webhooks may reach despite the outbound policy */
+  webhookAllowedHosts: string[];
 }
 
 /** Placeholders seen in peer products' sample configs; a key equal to one of them is refused. */
@@ -195,6 +212,17 @@ function publicUrlSetting(raw: unknown, host: string, port: number): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
+/** Entries of the outbound allow list, checked now so a typo stops the server instead of silently allowing nothing. */
+function allowedHostsSetting(raw: unknown): string[] {
+  const entries = (Array.isArray(raw) ? raw.map(String) : String(raw ?? '').split(',')).map((e) => e.trim()).filter(Boolean);
+  try {
+    parseAllowList(entries);
+  } catch (e) {
+    throw new ConfigError(e instanceof Error ? e.message : String(e));
+  }
+  return entries;
+}
+
 function reportsSettings(get: (name: string) => unknown): ReportsConfig {
   const host = get('SMTP_HOST');
   const ssl = boolSetting(get('SMTP_SSL'), false);
@@ -217,6 +245,12 @@ function reportsSettings(get: (name: string) => unknown): ReportsConfig {
     concurrency: intSetting('RAMA_REPORTS_CONCURRENCY', get('RAMA_REPORTS_CONCURRENCY'), 2, 1),
     subjectPrefix: String(get('EMAIL_REPORTS_SUBJECT_PREFIX') ?? '[Report] '),
     textRowLimit: intSetting('RAMA_REPORTS_TEXT_ROWS', get('RAMA_REPORTS_TEXT_ROWS'), 50, 1),
+    concurrencyPerOwner: intSetting('RAMA_REPORTS_CONCURRENCY_PER_OWNER', get('RAMA_REPORTS_CONCURRENCY_PER_OWNER'), 1, 1),
+    minIntervalMinutes: intSetting('RAMA_REPORT_MIN_INTERVAL_MINUTES', get('RAMA_REPORT_MIN_INTERVAL_MINUTES'), 5, 0),
+    maxPerOwner: intSetting('RAMA_REPORT_MAX_PER_OWNER', get('RAMA_REPORT_MAX_PER_OWNER'), 25, 0),
+    captureTimeoutSeconds: intSetting('RAMA_REPORTS_CAPTURE_TIMEOUT', get('RAMA_REPORTS_CAPTURE_TIMEOUT'), 120, 1),
+    executor: (get('RAMA_REPORT_EXECUTOR') as string | undefined)?.trim() || null,
+    webhookAllowedHosts: allowedHostsSetting(get('RAMA_WEBHOOK_ALLOWED_HOSTS')),
   };
 }
 
@@ -251,6 +285,7 @@ export function loadConfig(env: Env = process.env): RamaConfig {
     sqlMaxRow,
     chartCacheTimeout: intSetting('CACHE_DEFAULT_TIMEOUT', get('CACHE_DEFAULT_TIMEOUT'), 86_400, 0),
     chartCacheMaxBytes: intSetting('RAMA_CHART_CACHE_MAX_BYTES', get('RAMA_CHART_CACHE_MAX_BYTES'), 256 * 1024 * 1024, 1024 * 1024),
+    postProcessMaxCells: intSetting('RAMA_POSTPROCESS_MAX_CELLS', get('RAMA_POSTPROCESS_MAX_CELLS'), DEFAULT_POSTPROCESS_MAX_CELLS, 1),
     defaultSqllabLimit: defaultLimit,
     sqllabDefaultDbId: dbid === undefined || dbid === '' ? null : intSetting('SQLLAB_DEFAULT_DBID', dbid, 0, 1),
     sqllabQueryResultTimeout: intSetting('SQLLAB_QUERY_RESULT_TIMEOUT', get('SQLLAB_QUERY_RESULT_TIMEOUT'), 0),
@@ -259,6 +294,7 @@ export function loadConfig(env: Env = process.env): RamaConfig {
     resultsTtl: intSetting('RAMA_RESULTS_TTL', get('RAMA_RESULTS_TTL'), 24 * 3600, 1),
     dbConcurrentQueries: intSetting('RAMA_DB_CONCURRENT_QUERIES', get('RAMA_DB_CONCURRENT_QUERIES'), 8, 1),
     workerConcurrency: intSetting('RAMA_WORKER_CONCURRENCY', get('RAMA_WORKER_CONCURRENCY'), 4, 1),
+    asyncMaxQueuedPerUser: intSetting('RAMA_ASYNC_MAX_QUEUED_PER_USER', get('RAMA_ASYNC_MAX_QUEUED_PER_USER'), 50, 1),
     queryLeaseSeconds: intSetting('RAMA_QUERY_LEASE_SECONDS', get('RAMA_QUERY_LEASE_SECONDS'), 15, 1),
     webserverTimeout: intSetting('RAMA_WEBSERVER_TIMEOUT', get('RAMA_WEBSERVER_TIMEOUT'), 60, 1),
     allowFileUris: boolSetting(get('RAMA_ALLOW_FILE_URIS'), false),

@@ -2,46 +2,79 @@
  * The async chart job queue: in-process by default (at most RAMA_WORKER_CONCURRENCY jobs at once);
  * BullMQ on Redis when RAMA_REDIS_URL is set, with the jobs run by `rama worker` processes. The same
  * chart asked by several jobs at once runs once: jobs share the chart cache's single flight.
+ *
+ * Fairness (fair.ts): a user holds at most RAMA_ASYNC_MAX_QUEUED_PER_USER jobs, waiting or
+ * running (counted in the process in-process, in Redis with BullMQ, so across servers), and runs
+ * at most concurrency − 1 jobs at once in one process (all slots when there is one), so another
+ * user's job finds a free slot. The in-process queue takes waiting jobs round-robin across users.
+ * BullMQ's open-source queue is one FIFO list, so a worker defers a job of a user at their share
+ * for a moment instead: its free slot then reaches other users' jobs past the backlog.
  */
-import { Queue, Worker } from 'bullmq';
+import { DelayedError, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { AppContext } from '../context.js';
 import { QueueUnavailableError, redisConnection, withTimeout } from '../sqllab/queue.js';
+import { QueueFullError, RoundRobin, UserJobCounts } from './fair.js';
 import { jobEvent, runChartJob, type ChartJob } from './jobs.js';
 
 export const CHART_QUEUE_NAME = 'rama-chart';
 
+/** A job a user held longer than this (a worker that died with it) no longer counts against them. */
+const HELD_STALE_MS = 10 * 60 * 1000;
+/** How long a worker defers a job of a user who has their share of its slots running. */
+const DEFER_MS = 200;
+
 export interface ChartJobQueue {
   readonly kind: 'in-process' | 'bullmq';
-  /** Throws QueueUnavailableError when the job cannot be queued. */
+  /** Throws QueueUnavailableError when the job cannot be queued, QueueFullError when its user holds too many. */
   enqueue(job: ChartJob): Promise<void>;
   close(): Promise<void>;
 }
 
 export class InProcessChartQueue implements ChartJobQueue {
   readonly kind = 'in-process' as const;
-  private readonly jobs: ChartJob[] = [];
+  private readonly waiting = new RoundRobin<ChartJob>();
+  private readonly held: UserJobCounts;
+  /** jobs running per user: one user gets at most all slots but one, so another user's job starts at once */
+  private readonly running = new Map<number, number>();
+  private readonly perUserRunning: number;
   private active = 0;
   private closed = false;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly concurrency: number,
-  ) {}
+    maxPerUser: number,
+  ) {
+    this.held = new UserJobCounts(maxPerUser);
+    this.perUserRunning = Math.max(1, concurrency - 1);
+  }
 
   enqueue(job: ChartJob): Promise<void> {
     if (this.closed) return Promise.reject(new QueueUnavailableError('The server is shutting down.'));
-    this.jobs.push(job);
+    try {
+      this.held.take(job.userId);
+    } catch (e) {
+      return Promise.reject(e instanceof Error ? e : new Error(String(e)));
+    }
+    this.waiting.push(job.userId, job);
     this.pump();
     return Promise.resolve();
   }
 
   private pump(): void {
-    while (this.active < this.concurrency && this.jobs.length) {
-      const job = this.jobs.shift()!;
+    const mayStart = (userId: number) => (this.running.get(userId) ?? 0) < this.perUserRunning;
+    while (this.active < this.concurrency) {
+      const job = this.waiting.shift(mayStart);
+      if (!job) return;
       this.active++;
+      this.running.set(job.userId, (this.running.get(job.userId) ?? 0) + 1);
       void runChartJob(this.ctx, job).finally(() => {
         this.active--;
+        const n = this.running.get(job.userId)! - 1;
+        if (n > 0) this.running.set(job.userId, n);
+        else this.running.delete(job.userId);
+        this.held.release(job.userId);
         this.pump();
       });
     }
@@ -49,9 +82,25 @@ export class InProcessChartQueue implements ChartJobQueue {
 
   close(): Promise<void> {
     this.closed = true;
-    this.jobs.length = 0;
+    this.waiting.clear();
     return Promise.resolve();
   }
+}
+
+/** The Redis set of the jobs one user holds (job id → when queued). */
+const heldKey = (prefix: string, userId: number): string => `${prefix}:chart-held:${userId}`;
+
+/** Add the job to its user's set unless they hold `limit` already (stale entries dropped first); 1 when added. */
+const TAKE_SCRIPT = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[1]) - tonumber(ARGV[2]))
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[1], ARGV[4])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1`;
+
+/** The job no longer counts against its user (done, failed, or never queued). */
+async function releaseHeld(redis: Redis, prefix: string, job: Pick<ChartJob, 'userId' | 'jobId'>): Promise<void> {
+  await withTimeout(redis.zrem(heldKey(prefix, job.userId), job.jobId), 3000).catch(() => undefined);
 }
 
 export class BullChartQueue implements ChartJobQueue {
@@ -62,6 +111,7 @@ export class BullChartQueue implements ChartJobQueue {
   constructor(
     private readonly url: string,
     private readonly prefix: string,
+    private readonly maxPerUser: number,
   ) {}
 
   /** connected on first use: a server with the feature off never opens it */
@@ -90,11 +140,25 @@ export class BullChartQueue implements ChartJobQueue {
   }
 
   async enqueue(job: ChartJob): Promise<void> {
+    if (!(await this.take(job))) throw new QueueFullError(this.maxPerUser);
+    try {
+      await withTimeout(this.open().add('chart', job, { jobId: job.jobId, removeOnComplete: true, removeOnFail: 1000, attempts: 1 }), 3000);
+    } catch {
+      await releaseHeld(this.connection!, this.prefix, job);
+      throw new QueueUnavailableError('The async chart queue (Redis) is unavailable.');
+    }
+  }
+
+  /** Count the job against its user, shared by every server through Redis; false when they hold the most already. */
+  private async take(job: ChartJob): Promise<boolean> {
     try {
       // a down Redis is told before BullMQ is asked (it would wait for the connection forever);
       // the request is then answered synchronously
       await this.reachable();
-      await withTimeout(this.open().add('chart', job, { jobId: job.jobId, removeOnComplete: true, removeOnFail: 1000, attempts: 1 }), 3000);
+      const key = heldKey(this.prefix, job.userId);
+      return (
+        (await withTimeout(this.connection!.eval(TAKE_SCRIPT, 1, key, Date.now(), HELD_STALE_MS, this.maxPerUser, job.jobId), 3000)) === 1
+      );
     } catch {
       throw new QueueUnavailableError('The async chart queue (Redis) is unavailable.');
     }
@@ -108,18 +172,37 @@ export class BullChartQueue implements ChartJobQueue {
 
 /**
  * A `rama worker`'s consumer of chart jobs. A job whose worker died mid-run is taken up once more
- * by another; one that stalls again is failed, and its channel gets an error event.
+ * by another; one that stalls again is failed, and its channel gets an error event. One user's
+ * jobs take at most concurrency − 1 of its slots (all of them when it has one): a further job of
+ * theirs waits DEFER_MS in the delayed set, so a free slot reaches other users' jobs behind it.
  */
 export function startChartWorker(ctx: AppContext, url: string, concurrency: number): Worker<ChartJob> {
-  const worker = new Worker<ChartJob>(CHART_QUEUE_NAME, (job) => runChartJob(ctx, job.data), {
-    connection: redisConnection(url, true),
-    prefix: ctx.config.redisPrefix,
-    concurrency,
-    maxStalledCount: 1,
-  });
+  const prefix = ctx.config.redisPrefix;
+  const redis = redisConnection(url, true);
+  const running = new UserJobCounts(Math.max(1, concurrency - 1));
+  const worker = new Worker<ChartJob>(
+    CHART_QUEUE_NAME,
+    async (job, token) => {
+      const { userId } = job.data;
+      try {
+        running.take(userId);
+      } catch {
+        await job.moveToDelayed(Date.now() + DEFER_MS, token);
+        throw new DelayedError();
+      }
+      try {
+        await runChartJob(ctx, job.data);
+      } finally {
+        running.release(userId);
+        await releaseHeld(redis, prefix, job.data);
+      }
+    },
+    { connection: redisConnection(url, true), prefix, concurrency, maxStalledCount: 1 },
+  );
   worker.on('error', (e) => ctx.log.warn({ err: e }, 'chart worker connection error'));
   worker.on('failed', (job) => {
     if (!job) return;
+    void releaseHeld(redis, prefix, job.data);
     const errors = [
       {
         message: 'The worker running this chart stopped. Try again.',
@@ -132,5 +215,6 @@ export function startChartWorker(ctx: AppContext, url: string, concurrency: numb
       .publish(jobEvent(job.data, 'error', { errors }))
       .catch((e: unknown) => ctx.log.error({ err: e, jobId: job.data.jobId }, 'the async chart job event could not be published'));
   });
+  worker.on('closed', () => redis.disconnect());
   return worker;
 }

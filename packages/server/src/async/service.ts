@@ -4,15 +4,17 @@
  * the event store and the queue are opened on first use.
  */
 import { randomUUID } from 'node:crypto';
-import type { AsyncJobMetadata, QueryContext } from '@rama/shared';
+import { ErrorType, type AsyncJobMetadata, type QueryContext } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import type { ChartDataReply } from '../charts/service.js';
 import type { Principal } from '../security/principal.js';
+import { typedError } from '../http/errors.js';
 import { QueueUnavailableError } from '../sqllab/queue.js';
 import { ChannelSigner } from './channel.js';
 import { MemoryEventStore, type AsyncEventStore } from './events.js';
 import { RedisEventStore } from './redis-events.js';
 import { BullChartQueue, InProcessChartQueue, type ChartJobQueue } from './queue.js';
+import { QueueFullError } from './fair.js';
 
 export type ChartSubmission = { kind: 'reply'; reply: ChartDataReply } | { kind: 'job'; job: AsyncJobMetadata };
 
@@ -42,15 +44,18 @@ export class AsyncQueries {
   }
 
   get queue(): ChartJobQueue {
-    const { redisUrl, redisPrefix, workerConcurrency } = this.ctx.config;
-    this.jobQueue ??= redisUrl ? new BullChartQueue(redisUrl, redisPrefix) : new InProcessChartQueue(this.ctx, workerConcurrency);
+    const { redisUrl, redisPrefix, workerConcurrency, asyncMaxQueuedPerUser } = this.ctx.config;
+    this.jobQueue ??= redisUrl
+      ? new BullChartQueue(redisUrl, redisPrefix, asyncMaxQueuedPerUser)
+      : new InProcessChartQueue(this.ctx, workerConcurrency, asyncMaxQueuedPerUser);
     return this.jobQueue;
   }
 
   /**
    * A chart data request with the feature on: the cached reply when the cache holds every query
    * (never with `force`), else a queued job. Invalid input and missing access fail here, at once,
-   * as they would synchronously. When the queue is down, the chart is answered synchronously.
+   * as they would synchronously. When the queue is down, the chart is answered synchronously; when
+   * the user holds RAMA_ASYNC_MAX_QUEUED_PER_USER jobs already, 429.
    */
   async submitChartData(
     user: Principal,
@@ -64,6 +69,7 @@ export class AsyncQueries {
     try {
       await this.queue.enqueue(job);
     } catch (e) {
+      if (e instanceof QueueFullError) throw typedError(429, e.message, ErrorType.RATE_LIMIT_ERROR, { limit: e.limit });
       if (!(e instanceof QueueUnavailableError)) throw e;
       this.ctx.log.warn({ err: e }, 'async chart queue unavailable: answering synchronously');
       return { kind: 'reply', reply: await this.ctx.charts.data(user, qc, { force, signal: opts.signal }) };

@@ -4,20 +4,34 @@
  * so that several servers share it. `once` is the single flight: concurrent requests for the same
  * key on a cold cache compute it once — in one process through a shared promise, across processes
  * through a short Redis lock the others wait on while polling the cache.
+ *
+ * Each entry carries its scope (the datasource it was computed from, and the user when the result
+ * is that user's own): a read by key alone (`GET /api/v1/chart/data/<key>`, an async result URL)
+ * is answered only to a caller the scope admits. An entry without a scope is never read by key.
  */
 import { LRUCache } from 'lru-cache';
 import { Redis } from 'ioredis';
+
+/** Who may read an entry by its key: callers who may read the datasource (and are the user, when one is named). */
+export interface CacheScope {
+  datasourceType: string;
+  datasourceId: number;
+  /** the only user it is served to: a result that differs per user, or an async job's own reply */
+  userId: number | null;
+}
 
 export interface CacheEntry {
   /** the payload's JSON text */
   value: string;
   /** when it was stored (ISO, as `cached_dttm`) */
   storedAt: string;
+  /** null: stored without one, so never served by key */
+  scope: CacheScope | null;
 }
 
 export interface ChartCacheStore {
   get(key: string): Promise<CacheEntry | null>;
-  set(key: string, value: string, ttlSeconds: number): Promise<void>;
+  set(key: string, value: string, ttlSeconds: number, scope?: CacheScope | null): Promise<void>;
   /** take the cross-process compute lock; true when this caller holds it */
   lock(key: string, ttlMs: number): Promise<boolean>;
   unlock(key: string): Promise<void>;
@@ -39,9 +53,9 @@ export class MemoryChartCache implements ChartCacheStore {
     return Promise.resolve(this.lru.get(key) ?? null);
   }
 
-  set(key: string, value: string, ttlSeconds: number): Promise<void> {
+  set(key: string, value: string, ttlSeconds: number, scope: CacheScope | null = null): Promise<void> {
     // an entry larger than the whole cache is not kept (LRUCache would refuse it anyway)
-    if (value.length * 2 < this.lru.maxSize) this.lru.set(key, { value, storedAt: isoNow() }, { ttl: ttlSeconds * 1000 });
+    if (value.length * 2 < this.lru.maxSize) this.lru.set(key, { value, storedAt: isoNow(), scope }, { ttl: ttlSeconds * 1000 });
     return Promise.resolve();
   }
 
@@ -81,16 +95,20 @@ export class RedisChartCache implements ChartCacheStore {
     try {
       const raw = await this.redis.get(this.k(key));
       if (raw === null) return null;
+      // `<stored at>\n<scope JSON or empty>\n<value>`
       const nl = raw.indexOf('\n');
-      return { storedAt: raw.slice(0, nl), value: raw.slice(nl + 1) };
+      const nl2 = raw.indexOf('\n', nl + 1);
+      if (nl < 0 || nl2 < 0) return null;
+      return { storedAt: raw.slice(0, nl), scope: parseScope(raw.slice(nl + 1, nl2)), value: raw.slice(nl2 + 1) };
     } catch {
       return null;
     }
   }
 
-  async set(key: string, value: string, ttlSeconds: number): Promise<void> {
+  async set(key: string, value: string, ttlSeconds: number, scope: CacheScope | null = null): Promise<void> {
     try {
-      await this.redis.set(this.k(key), `${isoNow()}\n${value}`, 'EX', Math.max(1, ttlSeconds));
+      const head = `${isoNow()}\n${scope ? JSON.stringify(scope) : ''}\n`;
+      await this.redis.set(this.k(key), head + value, 'EX', Math.max(1, ttlSeconds));
     } catch {
       // an unavailable cache costs speed, not answers
     }
@@ -126,11 +144,32 @@ export class RedisChartCache implements ChartCacheStore {
 
 const isoNow = (): string => new Date().toISOString().slice(0, 19);
 
+/** A stored scope, or null when it is absent or not of the expected shape (then the entry is not served by key). */
+function parseScope(text: string): CacheScope | null {
+  if (!text) return null;
+  try {
+    const v = JSON.parse(text) as Partial<CacheScope> | null;
+    if (!v || typeof v.datasourceType !== 'string' || !Number.isInteger(v.datasourceId)) return null;
+    const userId = v.userId ?? null;
+    if (userId !== null && !Number.isInteger(userId)) return null;
+    return { datasourceType: v.datasourceType, datasourceId: v.datasourceId!, userId };
+  } catch {
+    return null;
+  }
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** How long a computing process holds the lock; others wait for the value up to this long. */
 const LOCK_MS = 120_000;
 const POLL_MS = 25;
+
+export interface FlightOptions {
+  force: boolean;
+  ttlSeconds: number;
+  /** stored with the entry: who may read it by key */
+  scope?: CacheScope | null;
+}
 
 /** Single flight over a cache store: one computation per key at a time, in this process and across processes. */
 export class SingleFlight {
@@ -142,11 +181,7 @@ export class SingleFlight {
    * The cached entry, or the one computed now by `compute` (stored for `ttlSeconds`). With
    * `force`, the cache is not read, but concurrent forced requests still share one computation.
    */
-  once(
-    key: string,
-    opts: { force: boolean; ttlSeconds: number },
-    compute: () => Promise<string>,
-  ): Promise<CacheEntry & { fresh: boolean }> {
+  once(key: string, opts: FlightOptions, compute: () => Promise<string>): Promise<CacheEntry & { fresh: boolean }> {
     const running = this.inflight.get(key);
     if (running) return running;
     const p = this.compute(key, opts, compute).finally(() => this.inflight.delete(key));
@@ -154,11 +189,7 @@ export class SingleFlight {
     return p;
   }
 
-  private async compute(
-    key: string,
-    opts: { force: boolean; ttlSeconds: number },
-    compute: () => Promise<string>,
-  ): Promise<CacheEntry & { fresh: boolean }> {
+  private async compute(key: string, opts: FlightOptions, compute: () => Promise<string>): Promise<CacheEntry & { fresh: boolean }> {
     const deadline = Date.now() + LOCK_MS;
     for (;;) {
       if (!opts.force) {
@@ -173,8 +204,9 @@ export class SingleFlight {
             if (hit) return { ...hit, fresh: false };
           }
           const value = await compute();
-          if (opts.ttlSeconds > 0) await this.store.set(key, value, opts.ttlSeconds);
-          return { value, storedAt: isoNow(), fresh: true };
+          const scope = opts.scope ?? null;
+          if (opts.ttlSeconds > 0) await this.store.set(key, value, opts.ttlSeconds, scope);
+          return { value, storedAt: isoNow(), scope, fresh: true };
         } finally {
           await this.store.unlock(key);
         }

@@ -4,6 +4,7 @@
  * the viz type's buildQuery (the generic form-data query when the type is not known here).
  */
 import {
+  formDataProblem,
   getVizDefinition,
   queryObjectFromFormData,
   type ChartDataResultFormat,
@@ -41,10 +42,17 @@ export function chartFormData(row: SliceRow): QueryFormData | null {
   };
 }
 
+/** 400 naming the first entry of form data that cannot be read (a stored `null` filter, metric, column …). */
+export function requireReadableFormData(formData: Record<string, unknown>): void {
+  const problem = formDataProblem(formData);
+  if (problem) throw badRequest(`Invalid form data: ${problem}`);
+}
+
 /** A query context for the chart from its form data, or null when nothing can be built. */
 export function rebuildQueryContext(row: SliceRow): QueryContext | null {
   const formData = chartFormData(row);
   if (!formData) return null;
+  requireReadableFormData(formData);
   const definition = getVizDefinition(row.viz_type);
   if (definition) {
     try {

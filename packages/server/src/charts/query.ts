@@ -158,6 +158,8 @@ function relative(v: unknown): 'today' | 'now' | null {
 }
 
 export function normalizeQuery(raw: QueryObject, opts: { sqlMaxRow: number; defaultRowLimit?: number }): NormalizedQuery {
+  // a saved query context is stored JSON: its queries are not checked by the request schema
+  if (!isObject(raw)) throw badRequest('Each entry of queries must be a query object.');
   const q = raw as QueryObject & Record<string, unknown>;
   const extras = isObject(q.extras) ? q.extras : {};
   const cols = columns(q.columns ?? q.groupby, 'columns');

@@ -9,6 +9,7 @@ import { clientGone } from '../http/abort.js';
 import type { ChartDataReply } from './service.js';
 import { requestChannel, setChannelCookie } from '../async/channel.js';
 import { deliversAsync } from '../async/service.js';
+import { requireReadableFormData } from './chart-data.js';
 
 const truthy = (v: unknown) => v === true || v === 'true' || v === '1';
 
@@ -66,8 +67,9 @@ export function chartDataRoutes(app: FastifyInstance, ctx: AppContext): void {
     '/api/v1/chart/data/:cache_key',
     { schema: { params: Type.Object({ cache_key: Type.String({ maxLength: 64 }) }) } },
     async (req, reply) => {
-      requirePermission(req, 'can_read', 'Chart', 'chart');
-      const body = await ctx.charts.cached(req.params.cache_key);
+      const user = requirePermission(req, 'can_read', 'Chart', 'chart');
+      // a missing key, an expired one and one the caller could not have computed answer alike
+      const body = await ctx.charts.cached(user, req.params.cache_key);
       if (body === null) throw notFound('Cached data not found');
       return reply.header('content-type', 'application/json; charset=utf-8').send(body);
     },
@@ -79,6 +81,7 @@ export function chartDataRoutes(app: FastifyInstance, ctx: AppContext): void {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const query = req.query as Record<string, unknown>;
     const formData = parseJson(body.form_data ?? query.form_data, 'form_data');
+    requireReadableFormData(formData);
     const ds = parseDatasourceKey(typeof formData.datasource === 'string' ? formData.datasource : null);
     if (!ds) throw badRequest('form_data.datasource must be a datasource key such as 7__table.');
     const resultType = truthy(query.query) ? 'query' : truthy(query.samples) ? 'samples' : 'full';

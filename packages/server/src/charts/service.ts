@@ -3,12 +3,8 @@
  * compiler, the execution path, time comparison, post-processing and the cache (single flight).
  * Every result type and format is shaped here; routes only parse and send.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
-  applyPostProcessing,
-  frameColumnNames,
-  frameFromRows,
-  frameToRecords,
   PostProcessingError,
   RESULT_FORMATS,
   RESULT_TYPES,
@@ -21,17 +17,19 @@ import {
   type QueryObject,
 } from '@rama/shared';
 import type { AppContext } from '../context.js';
-import { badRequest, forbidden } from '../http/errors.js';
+import { badRequest, forbidden, HttpError } from '../http/errors.js';
 import type { Principal } from '../security/principal.js';
 import { recordsToCsv } from '../execution/formats/csv.js';
 import { recordsToXlsx } from '../execution/formats/xlsx.js';
 import { zipFiles } from '../execution/formats/zip.js';
 import { MemoryChartCache, RedisChartCache, SingleFlight, type ChartCacheStore } from './cache.js';
+import { CACHE_KEY_PATTERN, ChartCacheKeys, callerScope, entryScope, mayReadEntry } from './cache-scope.js';
 import { compileQuery, type CompiledQuery } from './compile.js';
 import { datasourceId, loadDatasource, type LoadedDatasource } from './datasource.js';
 import { normalizeQuery, type NormalizedQuery } from './query.js';
 import { joinOffset, shiftTimeOrFail } from './offsets.js';
 import { renderDatasetSql, runSelect } from './run.js';
+import { PostProcessBusyError, postProcess } from './postprocess-pool.js';
 
 /** The default cache lifetime (the BI server's CACHE_DEFAULT_TIMEOUT: one day). */
 export const DEFAULT_CACHE_TIMEOUT = 86_400;
@@ -79,9 +77,7 @@ function oneOf<T extends string>(value: unknown, allowed: readonly T[], name: st
   throw badRequest(`Unsupported ${name}: ${String(value)}`);
 }
 
-const hash = (v: unknown): string => createHash('sha256').update(JSON.stringify(v)).digest('hex').slice(0, 40);
-
-/** Seconds an async job's whole reply is kept when its queries are not cacheable: time enough to be read. */
+/** Seconds an async job's whole reply is kept under its own key: time enough to be read. */
 export const ASYNC_RESULT_TTL = 600;
 
 /** One query's payload as it goes out, the cache key it is stored under (null: not cached) and for how long. */
@@ -99,6 +95,7 @@ const contextKey = (key: string): string => `context:${key}`;
 export class ChartDataService {
   readonly store: ChartCacheStore;
   private readonly flight: SingleFlight;
+  private readonly keys: ChartCacheKeys;
   /** database queries this process ran for charts (the benchmark and tests read it) */
   queriesRun = 0;
 
@@ -107,6 +104,7 @@ export class ChartDataService {
       ? new RedisChartCache(ctx.config.redisUrl, ctx.config.redisPrefix)
       : new MemoryChartCache(ctx.config.chartCacheMaxBytes);
     this.flight = new SingleFlight(this.store);
+    this.keys = new ChartCacheKeys(ctx.config.secretKey);
   }
 
   close(): Promise<void> {
@@ -130,17 +128,15 @@ export class ChartDataService {
   }
 
   /**
-   * Compute a query context into the cache (an async job) and name where its reply is read:
-   * the query's own cache key for one cacheable query, else a key for the whole reply, kept as
-   * long as its shortest-lived query (ASYNC_RESULT_TTL when it is not cacheable).
+   * Compute a query context into the cache (an async job) and name where its reply is read: the
+   * job's own key, random, whose entry holds the whole reply for ASYNC_RESULT_TTL and is served
+   * only to the user who queued the job (another user's result URL answers "not found").
    */
   async loadIntoCache(user: Principal, qc: QueryContext, opts: { force?: boolean; signal?: AbortSignal } = {}): Promise<string> {
-    const parts = (await this.run(user, qc, opts, 'compute')).parts as Part[];
-    if (parts.length === 1 && parts[0].key) return parts[0].key;
-    const cacheable = parts.every((p) => p.key !== null);
-    const key = cacheable ? hash({ v: 1, context: parts.map((p) => p.key) }) : randomBytes(20).toString('hex');
-    const ttlSeconds = cacheable ? Math.min(...parts.map((p) => p.ttlSeconds)) : ASYNC_RESULT_TTL;
-    await this.store.set(contextKey(key), jsonReply(parts), ttlSeconds);
+    const run = await this.run(user, qc, opts, 'compute');
+    const key = randomBytes(20).toString('hex');
+    const scope = { datasourceType: 'table', datasourceId: run.datasourceId, userId: user.id };
+    await this.store.set(contextKey(key), jsonReply(run.parts as Part[]), ASYNC_RESULT_TTL, scope);
     return key;
   }
 
@@ -149,7 +145,7 @@ export class ChartDataService {
     qc: QueryContext,
     opts: ChartDataOptions,
     mode: 'compute' | 'cache-only',
-  ): Promise<{ format: ChartDataResultFormat; parts: (Part | null)[]; label: string }> {
+  ): Promise<{ format: ChartDataResultFormat; parts: (Part | null)[]; label: string; datasourceId: number }> {
     const resultType = oneOf<ChartDataResultType>(qc.result_type, RESULT_TYPES, 'result_type', 'full');
     const format = oneOf<ChartDataResultFormat>(qc.result_format, RESULT_FORMATS, 'result_format', 'json');
     if (format !== 'json' && !user.can('can_csv', 'Rama')) throw forbidden('You do not have permission to download data.');
@@ -161,7 +157,7 @@ export class ChartDataService {
       const q = normalizeQuery(raw as QueryObject, { sqlMaxRow: this.ctx.config.sqlMaxRow });
       parts.push(await this.one(user, ds, q, resultType, { force, timeout, signal: opts.signal, mode }));
     }
-    return { format, parts, label: ds.row.table_name };
+    return { format, parts, label: ds.row.table_name, datasourceId: ds.row.id };
   }
 
   private reply(format: ChartDataResultFormat, parts: Part[], label: string): Promise<ChartDataReply> {
@@ -173,12 +169,17 @@ export class ChartDataService {
     );
   }
 
-  /** `GET /api/v1/chart/data/{cache_key}`: a stored result (one query's, or an async job's whole reply), or null when it is gone. */
-  async cached(key: string): Promise<string | null> {
-    if (!/^[0-9a-f]{40}$/.test(key)) return null;
+  /**
+   * `GET /api/v1/chart/data/{cache_key}`: a stored result (one query's, or an async job's whole
+   * reply), or null when it is gone or the caller could not have run its query (see cache-scope.ts).
+   */
+  async cached(user: Principal, key: string): Promise<string | null> {
+    if (!CACHE_KEY_PATTERN.test(key)) return null;
     const hit = await this.store.get(key);
-    if (hit) return `{"result":[${this.wrap(hit.value, { key, storedAt: hit.storedAt, timeout: null, cached: true })}]}`;
-    return (await this.store.get(contextKey(key)))?.value ?? null;
+    if (hit && (await mayReadEntry(this.ctx, user, hit.scope)))
+      return `{"result":[${this.wrap(hit.value, { key, storedAt: hit.storedAt, timeout: null, cached: true })}]}`;
+    const job = await this.store.get(contextKey(key));
+    return job && (await mayReadEntry(this.ctx, user, job.scope)) ? job.value : null;
   }
 
   /** The chart's timeout (form_data.slice_id), then the dataset's, the database's, the default. */
@@ -252,16 +253,19 @@ export class ChartDataService {
       offset,
       compiled: compileQuery(dataset, query, ds.spec, { now, shift: (d) => shiftTimeOrFail(d, offset) }),
     }));
-    const key = hash({
-      v: 1,
-      ds: ds.row.id,
-      changed: ds.row.changed_on,
-      sql: compiled.sql,
-      offsets: offsets.map((o) => [o.offset, o.compiled.sql]),
-      pp: query.postProcessing,
-      rt: resultType,
-      off: ds.row.offset,
-    });
+    const caller = callerScope(user, ds);
+    const key = this.keys.of(
+      {
+        ds: ds.row.id,
+        changed: ds.row.changed_on,
+        sql: compiled.sql,
+        offsets: offsets.map((o) => [o.offset, o.compiled.sql]),
+        pp: query.postProcessing,
+        rt: resultType,
+        off: ds.row.offset,
+      },
+      caller,
+    );
     const cacheable = opts.timeout !== -1;
     const ttlSeconds = cacheable ? ttl(opts.timeout) : 0;
     if (opts.mode === 'cache-only') {
@@ -270,10 +274,11 @@ export class ChartDataService {
       const text = this.wrap(hit.value, { key, storedAt: hit.storedAt, timeout: opts.timeout, cached: true });
       return { text, key, ttlSeconds };
     }
-    const entry = await this.flight.once(key, { force: opts.force || !cacheable, ttlSeconds }, async () => {
-      const payload = await this.compute(ds, query, compiled, offsets, opts.signal);
+    const scope = entryScope(ds, caller);
+    const entry = await this.flight.once(key, { force: opts.force || !cacheable, ttlSeconds, scope }, async () => {
+      const { payload, dataJson } = await this.compute(ds, query, compiled, offsets, opts.signal);
       if (resultType === 'drill_detail') payload.total_count = await this.count(user, ds, query);
-      return JSON.stringify(resultType === 'results' ? pickResults(payload) : payload);
+      return withData(resultType === 'results' ? pickResults(payload) : payload, dataJson);
     });
     const text = this.wrap(entry.value, {
       key: cacheable ? key : null,
@@ -284,13 +289,14 @@ export class ChartDataService {
     return { text, key: cacheable ? key : null, ttlSeconds };
   }
 
+  /** The payload without its `data`, and `data` as JSON text (post-processing may have written it in a worker). */
   private async compute(
     ds: LoadedDatasource,
     q: NormalizedQuery,
     compiled: CompiledQuery,
     offsets: { offset: string; compiled: CompiledQuery }[],
     signal?: AbortSignal,
-  ): Promise<QueryPayload> {
+  ): Promise<{ payload: PayloadHead; dataJson: string }> {
     this.queriesRun++;
     this.ctx.log.info({ dataset: ds.row.id }, 'chart query');
     let rows = await runSelect(this.ctx, ds, compiled.sql, { maxRows: q.rowLimit, temporal: compiled.temporalLabels, signal });
@@ -304,44 +310,54 @@ export class ChartDataService {
     }
     let names = rows.names;
     let coltypes = rows.coltypes;
-    let data: Record<string, unknown>[];
+    let rowcount: number;
+    let dataJson: string;
     if (q.postProcessing.length) {
       try {
-        const temporalColumns = names.filter((_, i) => rows.coltypes[i] === 2);
-        const frame = applyPostProcessing(frameFromRows(names, rows.rows, { temporalColumns }), q.postProcessing, {
-          fromDttm: compiled.bounds.since?.getTime() ?? null,
-          toDttm: compiled.bounds.until?.getTime() ?? null,
+        const done = await postProcess({
+          names,
+          coltypes,
+          rows: rows.rows,
+          rules: q.postProcessing,
+          context: {
+            fromDttm: compiled.bounds.since?.getTime() ?? null,
+            toDttm: compiled.bounds.until?.getTime() ?? null,
+            maxCells: this.ctx.config.postProcessMaxCells,
+          },
         });
-        names = frameColumnNames(frame);
-        data = frameToRecords(frame);
+        ({ names, coltypes, rowcount, dataJson } = done);
+        if (done.place === 'worker')
+          this.ctx.log.info({ dataset: ds.row.id, rows: sqlRowcount, rowcount }, 'chart post-processed in a worker');
       } catch (e) {
         if (e instanceof PostProcessingError || e instanceof TimeRangeError) throw badRequest(e.message);
+        if (e instanceof PostProcessBusyError) throw new HttpError(429, { message: e.message });
         throw e;
       }
-      const before = new Map(rows.names.map((n, i) => [n, rows.coltypes[i]]));
-      coltypes = names.map((n) => before.get(n) ?? inferType(data, n));
     } else {
-      data = rows.rows.map((r) => {
+      const data = rows.rows.map((r) => {
         const rec: Record<string, unknown> = {};
         for (let i = 0; i < names.length; i++) rec[names[i]] = r[i];
         return rec;
       });
+      rowcount = data.length;
+      dataJson = JSON.stringify(data);
     }
-    return {
+    const payload: PayloadHead = {
       query: [compiled.sql, ...offsets.map((o) => o.compiled.sql)].join(';\n\n'),
       status: 'success',
       error: null,
-      rowcount: data.length,
+      rowcount,
       sql_rowcount: sqlRowcount,
       colnames: names,
       coltypes,
-      data,
+      data: DATA,
       applied_filters: compiled.appliedFilters,
       rejected_filters: compiled.rejectedFilters,
       label_map: labelMap,
       from_dttm: compiled.bounds.since?.getTime() ?? null,
       to_dttm: compiled.bounds.until?.getTime() ?? null,
     };
+    return { payload, dataJson };
   }
 
   /** Rows a drill-to-detail view pages through: COUNT(*) under the same filters. */
@@ -386,17 +402,23 @@ export class ChartDataService {
 /** 0 in the dataset means "never expires": kept for a year. */
 const ttl = (timeout: number): number => (timeout === 0 ? 365 * 86_400 : timeout);
 
-function pickResults(p: QueryPayload): Record<string, unknown> {
+/** Where a payload's `data` goes: it is JSON text already, spliced in by `withData`. */
+const DATA = Symbol('data');
+type PayloadHead = Omit<QueryPayload, 'data'> & { data: typeof DATA };
+
+function pickResults(p: PayloadHead): Record<string, unknown> {
   return { data: p.data, colnames: p.colnames, coltypes: p.coltypes, rowcount: p.rowcount, sql_rowcount: p.sql_rowcount, query: p.query };
 }
 
-function inferType(data: Record<string, unknown>[], name: string): GenericDataType {
-  for (const r of data) {
-    const v = r[name];
-    if (v === null || v === undefined) continue;
-    if (typeof v === 'number' || typeof v === 'bigint') return 0;
-    if (typeof v === 'boolean') return 3;
-    return 1;
+/**
+ * The payload's JSON with `data` written as the given text, keys in their order. A reply near the
+ * cells limit is tens of megabytes: parsing it back to re-serialise it would stall every user.
+ */
+function withData(head: object, dataJson: string): string {
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(head)) {
+    if (v === undefined) continue;
+    parts.push(`${JSON.stringify(k)}:${v === DATA ? dataJson : JSON.stringify(v)}`);
   }
-  return 0;
+  return `{${parts.join(',')}}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { queryObjectFromFormData, splitAdhocFilters } from './formData.js';
+import { formDataProblem, queryObjectFromFormData, splitAdhocFilters, type AdhocFilter } from './formData.js';
 
 describe('form data → query object (legacy explore_json and generic charts)', () => {
   it('splits adhoc filters: simple WHERE filters, custom SQL WHERE and HAVING (spec section 3, adhoc filter)', () => {
@@ -46,5 +46,45 @@ describe('form data → query object (legacy explore_json and generic charts)', 
 
   it('defaults the time range to No filter (spec section 5: default chart time range)', () => {
     expect(queryObjectFromFormData({ metrics: ['count'] }).time_range).toBe('No filter');
+  });
+
+  it('names the first unreadable entry of stored form data, so the server can answer 400 instead of failing', () => {
+    expect(formDataProblem({ adhoc_filters: [null] })).toBe('adhoc_filters[0] must be an adhoc filter object.');
+    expect(formDataProblem({ adhoc_filters: [{ expressionType: 'SQL', sqlExpression: 'a > 1' }, 7] })).toBe(
+      'adhoc_filters[1] must be an adhoc filter object.',
+    );
+    expect(formDataProblem({ adhoc_filters: 'origin' })).toBe('adhoc_filters must be a list of adhoc filter objects.');
+    expect(formDataProblem({ adhoc_filters: [{ expressionType: 'SQL', sqlExpression: 5 }] })).toBe(
+      'adhoc_filters[0].sqlExpression must be text.',
+    );
+    expect(formDataProblem({ adhoc_filters: [{ expressionType: 'SIMPLE', subject: 3, operator: '==' }] })).toMatch(
+      /adhoc_filters\[0\]\.subject/,
+    );
+    expect(formDataProblem({ metrics: ['count', null] })).toBe('metrics[1] must be a name or an object.');
+    expect(formDataProblem({ groupby: [null] })).toBe('groupby[0] must be a name or an object.');
+    expect(formDataProblem({ columns: [''] })).toBe('columns[0] must be a name or an object.');
+    expect(formDataProblem({ all_columns: [1] })).toBe('all_columns[0] must be a name or an object.');
+    expect(formDataProblem({ metric: 42 })).toBe('metric must be a metric name or an adhoc metric object.');
+    expect(formDataProblem({ extra_form_data: { filters: [null] } })).toBe('extra_form_data.filters[0] must be a filter object.');
+    expect(
+      formDataProblem({
+        adhoc_filters: [{ expressionType: 'SIMPLE', subject: 'origin', operator: 'IN', comparator: ['SEA'] }],
+        metrics: ['count', { expressionType: 'SQL', sqlExpression: 'SUM(x)' }],
+        groupby: ['origin'],
+        metric: 'count',
+        extra_form_data: { filters: [] },
+      }),
+    ).toBeNull();
+  });
+
+  it('skips adhoc filters that are not filter objects rather than failing (a web client reading stored form data)', () => {
+    const stored = [
+      null,
+      3,
+      { expressionType: 'SIMPLE', subject: null, operator: 'IN' },
+      { expressionType: 'SQL', sqlExpression: 'a > 1' },
+    ];
+    const out = splitAdhocFilters(stored as unknown as AdhocFilter[]);
+    expect(out).toEqual({ filters: [], where: '(a > 1)', having: '' });
   });
 });

@@ -7,6 +7,7 @@ import { type Frame, type FrameColumn, PostProcessingError, dataColumns, readerO
 import { type Reducer, gather, median, nanPercentile, numpyAggregator, quantileSorted, sortedPresent } from './numpy.js';
 import { type Options, optRecord, optString, stringList } from './options.js';
 import { groupRows, rowsByGroup, toNum } from './order.js';
+import { type PostProcessingLimits, ensureCells } from './limits.js';
 
 interface Groups {
   keyColumns: FrameColumn[];
@@ -16,10 +17,12 @@ interface Groups {
   start: Int32Array;
 }
 
-function groupFrame(frame: Frame, groupby: string[]): Groups {
+/** Group the rows, refusing first an output of more cells than the limit (one row per group, `width` columns after the keys). */
+function groupFrame(frame: Frame, groupby: string[], operation: string, width: number, limits: PostProcessingLimits): Groups {
   const data = dataColumns(frame);
   const keyColumns = groupby.map((label) => data.find((c) => c.key[0] === label)!);
   const grouping = groupRows(keyColumns.map(readerOf), frame.length, { dropMissing: true });
+  ensureCells(operation, grouping.count, groupby.length + width, limits, frame);
   const { order, start } = rowsByGroup(grouping.ids, grouping.count);
   return { keyColumns, keys: grouping.keys, count: grouping.count, order, start };
 }
@@ -32,7 +35,7 @@ function flatFrame(groups: Groups, columns: FrameColumn[]): Frame {
 const out = (v: number): number | null => (Number.isFinite(v) ? v : null);
 
 /** `aggregate`: one column per named aggregate {column?, operator, options?}, after the group-by columns. */
-export function aggregate(frame: Frame, options: Options): Frame {
+export function aggregate(frame: Frame, options: Options, limits: PostProcessingLimits = {}): Frame {
   const groupby = stringList(options, 'groupby');
   requireColumns(frame, groupby);
   const aggregates = optRecord(options, 'aggregates') ?? {};
@@ -45,7 +48,7 @@ export function aggregate(frame: Frame, options: Options): Frame {
     if (spec.operator === undefined || spec.operator === null) throw new PostProcessingError(`Operator undefined for aggregator: ${name}`);
     return { name, column, aggregator: numpyAggregator(spec.operator, spec.options) };
   });
-  const groups = groupFrame(frame, groupby);
+  const groups = groupFrame(frame, groupby, 'aggregate', specs.length, limits);
   const columns = specs.map(({ name, column, aggregator }): FrameColumn => {
     const buf = gather(readerOf(column), groups.order, toNum);
     const values = new Array<unknown>(groups.count);
@@ -103,7 +106,7 @@ function whiskers(type: string | null, percentiles: unknown): Whiskers {
  * `__q1`, `__q3`, `__count` and `__outliers` (the values beyond the whiskers, those above first).
  * Whiskers: tukey (1.5 IQR), min/max, or two percentiles.
  */
-export function boxplot(frame: Frame, options: Options): Frame {
+export function boxplot(frame: Frame, options: Options, limits: PostProcessingLimits = {}): Frame {
   const groupby = stringList(options, 'groupby');
   const metrics = stringList(options, 'metrics');
   requireColumns(frame, [...groupby, ...metrics]);
@@ -130,7 +133,7 @@ export function boxplot(frame: Frame, options: Options): Frame {
     ['outliers', outliers],
   ];
   const data = dataColumns(frame);
-  const groups = groupFrame(frame, groupby);
+  const groups = groupFrame(frame, groupby, 'boxplot', stats.length * metrics.length, limits);
   const buffers = new Map(metrics.map((m) => [m, gather(readerOf(data.find((c) => c.key[0] === m)!), groups.order, toNum)]));
   const columns: FrameColumn[] = [];
   for (const [stat, fn] of stats) {

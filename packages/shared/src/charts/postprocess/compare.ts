@@ -16,6 +16,7 @@ import {
 } from './frame.js';
 import { type Options, optBool, optInt, optRecord, optString, stringList } from './options.js';
 import { isMissing, toNum } from './order.js';
+import { type PostProcessingLimits, ensureCells } from './limits.js';
 
 /** The separator of derived column names (the BI server's TIME_COMPARISON). */
 export const TIME_COMPARISON = '__';
@@ -42,7 +43,7 @@ function comparisonType(raw: string | null): 'difference' | 'percentage' | 'rati
   throw new PostProcessingError('`compare_type` must be `difference`, `percentage` or `ratio`');
 }
 
-export function compare(frame: Frame, options: Options): Frame {
+export function compare(frame: Frame, options: Options, limits: PostProcessingLimits = {}): Frame {
   const sources = stringList(options, 'source_columns');
   const compares = stringList(options, 'compare_columns');
   requireColumns(frame, [...sources, ...compares]);
@@ -51,15 +52,24 @@ export function compare(frame: Frame, options: Options): Frame {
   if (sources.length === 0 || type === 'values') return frame;
   const precision = optInt(options, 'precision', 4)!;
   const data = dataColumns(frame);
-  const added: FrameColumn[] = [];
-  sources.forEach((src, k) => {
+  const rest = (c: FrameColumn): string => JSON.stringify(c.key.slice(1));
+  // After a pivot each series of the source metric meets the same series of the compared one.
+  const plan = sources.map((src, k) => {
     const cmp = compares[k];
-    const name = [type, src, cmp].join(TIME_COMPARISON);
-    // After a pivot each series of the source metric meets the same series of the compared one.
     const srcCols = positionsOf(data, src).map((p) => data[p]);
     const cmpCols = positionsOf(data, cmp).map((p) => data[p]);
-    const rest = (c: FrameColumn): string => JSON.stringify(c.key.slice(1));
-    const rests = [...new Set([...srcCols.map(rest), ...cmpCols.map(rest)])];
+    return {
+      name: [type, src, cmp].join(TIME_COMPARISON),
+      srcCols,
+      cmpCols,
+      rests: [...new Set([...srcCols.map(rest), ...cmpCols.map(rest)])],
+    };
+  });
+  // A source may be listed many times over: every pair adds a column per series.
+  const newColumns = plan.reduce((a, p) => a + p.rests.length, 0);
+  ensureCells('compare', frame.length, frame.columns.length + newColumns, limits, frame);
+  const added: FrameColumn[] = [];
+  plan.forEach(({ name, srcCols, cmpCols, rests }) => {
     for (const r of rests) {
       const s = srcCols.find((c) => rest(c) === r);
       const c = cmpCols.find((col) => rest(col) === r);
@@ -93,7 +103,7 @@ function isArithmetic(col: FrameColumn): boolean {
  * total across the chosen columns (missing cells skipped). In row orientation, columns of a time
  * shift ('m__1 week ago') share a total of their own. Results go to `rename_columns` when given.
  */
-export function contribution(frame: Frame, options: Options): Frame {
+export function contribution(frame: Frame, options: Options, limits: PostProcessingLimits = {}): Frame {
   const requested = stringList(options, 'columns');
   requireColumns(frame, requested);
   const orientation = optString(options, 'orientation') ?? 'column';
@@ -112,6 +122,10 @@ export function contribution(frame: Frame, options: Options): Frame {
   }
   const levels = frame.levelNames.length;
   const targetKey = (k: number): readonly Label[] => (renames.length > 0 ? padKey(renames[k], levels) : chosen[k].c.key);
+  // A result column per chosen column (a name listed twice counts twice) is built, then replaces its target or joins the data.
+  const present = new Set(data.map((c) => JSON.stringify(c.key)));
+  const joining = new Set(chosen.map((_, k) => JSON.stringify(targetKey(k))).filter((key) => !present.has(key)));
+  ensureCells('contribution', frame.length, Math.max(chosen.length, frame.columns.length + joining.size), limits, frame);
   const results: unknown[][] = chosen.map(() => new Array<unknown>(frame.length));
 
   if (orientation === 'column') {

@@ -8,6 +8,7 @@ import { type Frame, type FrameColumn, PostProcessingError, dataColumns, readerO
 import { pyFloatRepr } from './labels.js';
 import { type Options, optBool, optString, stringList } from './options.js';
 import { groupRows, isMissing, rowsByGroup, toNum } from './order.js';
+import { type PostProcessingLimits, ensureCells } from './limits.js';
 
 /** A larger `bins` would allocate without bound on one request (the BI server caps it too). */
 export const MAX_HISTOGRAM_BINS = 1000;
@@ -36,7 +37,7 @@ function binIndex(edges: number[], x: number): number {
   return lo;
 }
 
-export function histogram(frame: Frame, options: Options): Frame {
+export function histogram(frame: Frame, options: Options, limits: PostProcessingLimits = {}): Frame {
   const bins = options.bins ?? 5;
   if (typeof bins !== 'number' || !Number.isInteger(bins) || bins < 1 || bins > MAX_HISTOGRAM_BINS) {
     throw new PostProcessingError(`\`bins\` must be an integer between 1 and ${MAX_HISTOGRAM_BINS}`);
@@ -79,6 +80,8 @@ export function histogram(frame: Frame, options: Options): Frame {
     rows.length,
     { dropMissing: true },
   );
+  // One row per group, one column per bin: 100,000 groups × 1,000 bins would be 100 million counts.
+  ensureCells('histogram', grouping.count, groupby.length + bins, limits, frame);
   const { order, start } = rowsByGroup(grouping.ids, grouping.count);
   const counts: number[][] = [];
   for (let g = 0; g < grouping.count; g++) {

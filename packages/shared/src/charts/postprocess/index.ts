@@ -8,6 +8,7 @@ import { type Frame, PostProcessingError } from './frame.js';
 import { aggregate, boxplot } from './aggregate.js';
 import { compare, contribution } from './compare.js';
 import { histogram } from './histogram.js';
+import { ensureCells } from './limits.js';
 import { asOptions, type Options } from './options.js';
 import { pivot } from './pivot.js';
 import { type ResampleContext, resample } from './resample.js';
@@ -22,8 +23,20 @@ export { NULL_STRING } from './pivot.js';
 export { RESAMPLE_METHODS } from './resample.js';
 export { ROLLING_TYPES } from './window.js';
 export { TIME_COMPARISON } from './compare.js';
+export {
+  DEFAULT_POSTPROCESS_MAX_CELLS,
+  POSTPROCESS_MAX_CELLS_SETTING,
+  ROLLING_STEPS_PER_CELL,
+  frameCells,
+  maxCellsOf,
+  PostProcessingLimitError,
+  type PostProcessingLimits,
+} from './limits.js';
 
-/** What an operation may need beyond the frame: the query's time range (resample's fill_time_range). */
+/**
+ * What an operation may need beyond the frame: the query's time range (resample's
+ * fill_time_range) and the limits (`maxCells`) every operation checks before it builds its output.
+ */
 export type PostProcessingContext = ResampleContext;
 
 type Operation = (frame: Frame, options: Options, context: PostProcessingContext) => Frame;
@@ -58,7 +71,7 @@ const UNSUPPORTED: Record<string, string> = {
 /**
  * Apply `post_processing` rules in order. Empty rules (null, {}) are skipped as the BI server
  * skips them; a rule without an operation, an unknown operation or a bad option throws a
- * PostProcessingError naming it.
+ * PostProcessingError naming it, and so does a rule whose output would pass `context.maxCells`.
  */
 export function applyPostProcessing(
   frame: Frame,
@@ -76,7 +89,10 @@ export function applyPostProcessing(
     const name = String(operation);
     if (Object.hasOwn(UNSUPPORTED, name)) throw new PostProcessingError(UNSUPPORTED[name]);
     if (!Object.hasOwn(OPERATIONS, name)) throw new PostProcessingError(`Unsupported post processing operation: ${name}`);
-    result = OPERATIONS[name](result, asOptions(options), context);
+    const input = result;
+    result = OPERATIONS[name](input, asOptions(options), context);
+    // Each operation refuses an oversized output before building it; this catches any growth that slipped past.
+    ensureCells(name, result.length, result.columns.length, context, input);
   }
   return result;
 }

@@ -33,6 +33,8 @@ export interface AnchoredFrequency {
   kind: 'anchored';
   n: number;
   closedRight: boolean;
+  /** the shortest time between two consecutive anchors (a 28-day month), to count bins before making them */
+  minPeriodMs: number;
   onOffset(t: number): boolean;
   /** the first anchor strictly after t */
   next(t: number): number;
@@ -76,6 +78,7 @@ function monthly(n: number, period: number, anchorMonth: number, end: boolean): 
     kind: 'anchored',
     n,
     closedRight: end,
+    minPeriodMs: 28 * period * DAY_MS,
     onOffset: (t) =>
       t === startOfDay(t) && monthOk(new Date(t).getUTCMonth()) && t === anchorIn(new Date(t).getUTCFullYear(), new Date(t).getUTCMonth()),
     next: (t) => scan(t, 1),
@@ -90,6 +93,7 @@ function weekly(n: number, weekday: number): AnchoredFrequency {
     kind: 'anchored',
     n,
     closedRight: true,
+    minPeriodMs: 7 * DAY_MS,
     onOffset: (t) => t === startOfDay(t) && dayOf(t) === weekday,
     next: (t) => {
       const c = startOfDay(t) + ((weekday - dayOf(t) + 7) % 7) * DAY_MS;

@@ -14,12 +14,29 @@ export function asOptions(raw: unknown): Options {
   return raw as Options;
 }
 
+/**
+ * Names one option may list. Work grows with rows × names (each name is a key to read, compare or
+ * group by), and a name may be listed many times over; no chart names this many columns.
+ */
+export const MAX_OPTION_NAMES = 1000;
+
+function ensureNames(name: string, count: number): void {
+  if (count > MAX_OPTION_NAMES) {
+    throw new PostProcessingError(
+      `\`${name}\` lists ${count.toLocaleString('en-US')} names, more than the limit of ${MAX_OPTION_NAMES.toLocaleString('en-US')}`,
+    );
+  }
+}
+
 /** A list of column names; one name alone stands for a list of one (the server's scalar_to_sequence). */
 export function stringList(options: Options, name: string): string[] {
   const v = options[name];
   if (v === undefined || v === null) return [];
   if (typeof v === 'string') return [v];
-  if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v as string[];
+  if (Array.isArray(v) && v.every((x) => typeof x === 'string')) {
+    ensureNames(name, v.length);
+    return v as string[];
+  }
   throw new PostProcessingError(`\`${name}\` must be a list of column names`);
 }
 
@@ -47,6 +64,7 @@ export function optRecord(options: Options, name: string): Record<string, unknow
   const v = options[name];
   if (v === undefined || v === null) return null;
   if (typeof v !== 'object' || Array.isArray(v)) throw new PostProcessingError(`\`${name}\` must be an object`);
+  ensureNames(name, Object.keys(v).length);
   return v as Record<string, unknown>;
 }
 
@@ -57,8 +75,12 @@ export function optRecord(options: Options, name: string): Record<string, unknow
 export function columnMap(options: Options, name: string): [string, string][] {
   const v = options[name];
   if (v === undefined || v === null) return [];
-  if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return (v as string[]).map((c) => [c, c]);
+  if (Array.isArray(v) && v.every((x) => typeof x === 'string')) {
+    ensureNames(name, v.length);
+    return (v as string[]).map((c) => [c, c]);
+  }
   if (typeof v === 'object' && !Array.isArray(v)) {
+    ensureNames(name, Object.keys(v).length);
     return Object.entries(v as Record<string, unknown>).map(([src, tgt]) => {
       if (typeof tgt !== 'string') throw new PostProcessingError(`\`${name}\` must map column names to column names`);
       return [src, tgt];

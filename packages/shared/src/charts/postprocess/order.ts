@@ -75,6 +75,8 @@ export interface GroupOptions {
   cartesian?: boolean;
   /** read a missing key as this value (the pivot's column_fill_value) */
   missingAs?: unknown;
+  /** called with the number of groups before they are built; throws to refuse too many (a cartesian product can be huge) */
+  checkCount?: (count: number) => void;
 }
 
 interface Factorized {
@@ -137,6 +139,7 @@ export function groupRows(keyColumns: readonly ((r: number) => unknown)[], n: nu
   }
   const cards = parts.map((p) => p.sorted.length);
   const product = cards.reduce((a, b) => a * b, 1);
+  if (opts.cartesian) opts.checkCount?.(product);
   if (product > Number.MAX_SAFE_INTEGER) return groupByTuples(parts, n);
   // Lexicographic order of rank tuples is numeric order of the mixed-radix number they spell.
   const composite = new Float64Array(n);

@@ -24,12 +24,10 @@ import { type Reducer, gather, numpyAggregator, streamGroups, streamingKind } fr
 import { type Options, optBool, optRecord, optString, stringList } from './options.js';
 import { compareValues, groupRows, isMissing, rowsByGroup, toNum } from './order.js';
 import { addMargins } from './pivotMargins.js';
+import { type PostProcessingLimits, ensureCells } from './limits.js';
 
 /** The series name the BI server gives a missing `columns` value (its NULL_STRING). */
 export const NULL_STRING = '<NULL>';
-
-/** A dense pivot of more cells than this would exhaust memory before it reached a chart. */
-const MAX_CELLS = 50_000_000;
 
 export interface PivotMetric {
   label: string;
@@ -77,7 +75,7 @@ export function pivotMetrics(frame: Frame, aggregates: Record<string, unknown>):
   return [...byColumn.values()].sort((a, b) => compareValues(a.label, b.label));
 }
 
-export function pivot(frame: Frame, options: Options): Frame {
+export function pivot(frame: Frame, options: Options, limits: PostProcessingLimits = {}): Frame {
   const index = stringList(options, 'index');
   const columns = stringList(options, 'columns');
   if (index.length === 0) throw new PostProcessingError('Pivot operation requires at least one index');
@@ -95,12 +93,21 @@ export function pivot(frame: Frame, options: Options): Frame {
   const n = frame.length;
   const indexCols = index.map((label) => columnByLabel(frame, label));
   const seriesCols = columns.map((label) => columnByLabel(frame, label));
-  const rowGroups = groupRows(indexCols.map(readerOf), n, { dropMissing, cartesian: !dropMissing && index.length > 1 });
   const seriesGroups = groupRows(seriesCols.map(readerOf), n, { dropMissing, missingAs: columnFill });
-  const nRows = rowGroups.count;
   const nSeries = columns.length === 0 ? 1 : seriesGroups.count;
+  // The table is dense: every (row, series) cell of every metric is built before empty ones are
+  // dropped, so its size is refused from the distinct keys alone (margins add a row and a column per metric).
+  const margins = optBool(options, 'marginal_distributions', false);
+  const ensureTable = (rows: number): void =>
+    ensureCells('pivot', rows + (margins ? 1 : 0), index.length + metrics.length * (nSeries + (margins ? 1 : 0)), limits, frame);
+  const rowGroups = groupRows(indexCols.map(readerOf), n, {
+    dropMissing,
+    cartesian: !dropMissing && index.length > 1,
+    checkCount: ensureTable,
+  });
+  const nRows = rowGroups.count;
+  ensureTable(nRows);
   const nCells = nRows * nSeries;
-  if (nCells > MAX_CELLS) throw new PostProcessingError(`Pivot operation would create ${nCells} cells, more than ${MAX_CELLS}`);
 
   const cellIds = new Int32Array(n);
   for (let r = 0; r < n; r++) {
@@ -164,7 +171,7 @@ export function pivot(frame: Frame, options: Options): Frame {
     });
   });
 
-  if (optBool(options, 'marginal_distributions', false)) {
+  if (margins) {
     addMargins(table, {
       frame,
       metrics,

@@ -9,13 +9,14 @@
  */
 import { type Frame, PostProcessingError, dataColumns, indexColumns, takeRows, withValues } from './frame.js';
 import { type AnchoredFrequency, DAY_MS, type Frequency, dateRange, parseFrequency, shiftAnchored, startOfDay } from './offsets.js';
+import { POSTPROCESS_MAX_CELLS_SETTING, PostProcessingLimitError, type PostProcessingLimits, ensureCells, maxCellsOf } from './limits.js';
 import { type Options, optString } from './options.js';
 import { isMissing, toNum } from './order.js';
 
 export const RESAMPLE_METHODS = ['asfreq', 'bfill', 'ffill', 'linear', 'median', 'mean', 'sum'] as const;
 export type ResampleMethod = (typeof RESAMPLE_METHODS)[number];
 
-export interface ResampleContext {
+export interface ResampleContext extends PostProcessingLimits {
   /** the query's time range, for `fill_time_range` */
   fromDttm?: number | null;
   toDttm?: number | null;
@@ -28,12 +29,52 @@ interface Bins {
   closedRight: boolean;
 }
 
+const firstTick = (step: number, min: number, origin: number): number => origin + Math.floor((min - origin) / step) * step;
+
 function tickBins(step: number, min: number, max: number, origin: number): Bins {
-  const first = origin + Math.floor((min - origin) / step) * step;
+  const first = firstTick(step, min, origin);
   const edges: number[] = [];
-  for (let t = first; t <= max; t += step) edges.push(t);
-  edges.push(edges[edges.length - 1] + step);
+  for (let k = 0; first + k * step <= max; k++) edges.push(first + k * step);
+  edges.push(first + edges.length * step);
   return { edges, labels: edges.slice(0, -1), closedRight: false };
+}
+
+/**
+ * The bins a rule makes over [min, max] (and the filled time range), counted from the rule alone
+ * before anything is built: a `1L` (millisecond) rule over three days would be 259 million rows.
+ * Calendar rules are counted generously (every month 28 days long); the anchors they step through
+ * (shifts by `n` included) are bounded too, since each one costs a date computation.
+ */
+function ensureBuckets(
+  freq: Frequency,
+  span: [number, number],
+  origin: number,
+  range: [number, number] | null,
+  frame: Frame,
+  limits: ResampleContext,
+): void {
+  const [min, max] = span;
+  const columns = frame.columns.length;
+  if (freq.kind === 'tick') {
+    // the data's bins and the filled range lie on one grid (it starts at the range's start)
+    const first = firstTick(freq.step, min, origin);
+    const lo = range ? Math.min(first, range[0]) : first;
+    const hi = range ? Math.max(max, range[1]) : max;
+    ensureCells('resample', Math.floor((hi - lo) / freq.step) + 1, columns, limits, frame);
+    return;
+  }
+  const rangeSpan = range ? Math.max(0, range[1] - range[0]) : 0;
+  const anchors = (max - min + rangeSpan) / freq.minPeriodMs + 2 * freq.n + 4;
+  ensureCells('resample', Math.ceil(anchors / freq.n), columns, limits, frame);
+  const limit = maxCellsOf(limits);
+  if (anchors > limit) {
+    const count = (n: number) => Math.round(n).toLocaleString('en-US');
+    throw new PostProcessingLimitError(
+      `The resample operation would step through ${count(anchors)} calendar periods, more than the limit of ${count(limit)} ` +
+        `(${POSTPROCESS_MAX_CELLS_SETTING}).`,
+      anchors,
+    );
+  }
 }
 
 function anchoredBins(f: AnchoredFrequency, min: number, max: number): Bins {
@@ -155,6 +196,8 @@ export function resample(frame: Frame, options: Options, context: ResampleContex
   const fillRange = options.fill_time_range === true;
   const rangeStart = zeroFill ? timeOption(options.time_range_start ?? (fillRange ? context.fromDttm : null)) : null;
   const rangeEnd = zeroFill ? timeOption(options.time_range_end ?? (fillRange ? context.toDttm : null)) : null;
+  const range: [number, number] | null = rangeStart !== null && rangeEnd !== null ? [rangeStart, rangeEnd] : null;
+  ensureBuckets(freq, [min, max], rangeStart ?? startOfDay(min), range, frame, context);
   const bins = freq.kind === 'tick' ? tickBins(freq.step, min, max, rangeStart ?? startOfDay(min)) : anchoredBins(freq, min, max);
   const data = dataColumns(sorted);
 

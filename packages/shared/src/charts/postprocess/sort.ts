@@ -74,8 +74,18 @@ export function sort(frame: Frame, options: Options): Frame {
     return takeRows(frame, sortOrder(keys, ascendingList(ascendingRaw, keys.length), frame.length));
   }
   const data = dataColumns(frame);
-  const keys = by.map((label) => data.find((c) => c.key[0] === label)!.values);
-  return takeRows(frame, sortOrder(keys, ascendingList(ascendingRaw, keys.length), frame.length));
+  const ascending = ascendingList(ascendingRaw, by.length);
+  // A column listed again changes nothing (rows it could order are already equal on it): read it once.
+  const first = by.map((label, k) => k).filter((k) => by.indexOf(by[k]) === k);
+  const keys = first.map((k) => data.find((c) => c.key[0] === by[k])!.values);
+  return takeRows(
+    frame,
+    sortOrder(
+      keys,
+      first.map((k) => ascending[k]),
+      frame.length,
+    ),
+  );
 }
 
 /** Average ranks of the values present, as fractions of their count (pandas' rank(pct=True)); missing stay missing. */

@@ -19,19 +19,36 @@ import {
 import { type Options, columnMap, optBool, optInt, optRecord, optString } from './options.js';
 import { toNum } from './order.js';
 import { quantileSorted, variance } from './numpy.js';
+import { type PostProcessingLimits, ensureCells, ensureSteps } from './limits.js';
 
 const out = (v: number): number | null => (Number.isFinite(v) ? v : null);
+
+/**
+ * How many columns `map` computes (a source stands for every series of its metric, and may be
+ * listed more than once), refused before any is computed when they would grow the frame past the
+ * limit: replaced in place they are built beside the frame first, appended they join it.
+ */
+function ensureComputed(operation: string, frame: Frame, map: [string, string][], limits: PostProcessingLimits): number {
+  requireColumns(
+    frame,
+    map.map(([src]) => src),
+  );
+  const data = dataColumns(frame);
+  const computed = map.reduce((a, [src]) => a + positionsOf(data, src).length, 0);
+  const inPlace = map.every(([src, tgt]) => src === tgt);
+  ensureCells(operation, frame.length, inPlace ? Math.max(computed, frame.columns.length) : frame.columns.length + computed, limits, frame);
+  return computed;
+}
 
 /** Compute new values for each column a source names, then replace or append them as `columns` maps them. */
 export function appendComputed(
   frame: Frame,
   map: [string, string][],
   compute: (values: readonly unknown[], position: number) => unknown[],
+  operation: string,
+  limits: PostProcessingLimits,
 ): Frame {
-  requireColumns(
-    frame,
-    map.map(([src]) => src),
-  );
+  ensureComputed(operation, frame, map, limits);
   const data = dataColumns(frame);
   const computed = map.flatMap(([src, tgt]) => positionsOf(data, src).map((pos) => ({ pos, tgt, values: compute(data[pos].values, pos) })));
   if (map.every(([src, tgt]) => src === tgt)) {
@@ -46,49 +63,57 @@ export function appendComputed(
 const CUM_OPERATORS = ['sum', 'prod', 'min', 'max'] as const;
 
 /** `cum`: running sum, product, minimum or maximum; a missing value stays missing and is skipped. */
-export function cum(frame: Frame, options: Options): Frame {
+export function cum(frame: Frame, options: Options, limits: PostProcessingLimits = {}): Frame {
   const operator = optString(options, 'operator');
   if (!CUM_OPERATORS.includes(operator as (typeof CUM_OPERATORS)[number])) {
     throw new PostProcessingError(`Invalid cumulative operator: ${String(operator)}`);
   }
-  return appendComputed(frame, columnMap(options, 'columns'), (values) => {
-    const res = new Array<unknown>(values.length);
-    let acc = NaN;
-    for (let i = 0; i < values.length; i++) {
-      const x = toNum(values[i]);
-      if (x !== x) {
-        res[i] = null;
-        continue;
+  return appendComputed(
+    frame,
+    columnMap(options, 'columns'),
+    (values) => {
+      const res = new Array<unknown>(values.length);
+      let acc = NaN;
+      for (let i = 0; i < values.length; i++) {
+        const x = toNum(values[i]);
+        if (x !== x) {
+          res[i] = null;
+          continue;
+        }
+        if (acc !== acc) acc = x;
+        else if (operator === 'sum') acc += x;
+        else if (operator === 'prod') acc *= x;
+        else if (operator === 'min') acc = Math.min(acc, x);
+        else acc = Math.max(acc, x);
+        res[i] = out(acc);
       }
-      if (acc !== acc) acc = x;
-      else if (operator === 'sum') acc += x;
-      else if (operator === 'prod') acc *= x;
-      else if (operator === 'min') acc = Math.min(acc, x);
-      else acc = Math.max(acc, x);
-      res[i] = out(acc);
-    }
-    return res;
-  });
+      return res;
+    },
+    'cum',
+    limits,
+  );
 }
 
 /** `diff`: each value minus the one `periods` rows before (axis 0) or `periods` chosen columns before (axis 1). */
-export function diff(frame: Frame, options: Options): Frame {
+export function diff(frame: Frame, options: Options, limits: PostProcessingLimits = {}): Frame {
   const periods = optInt(options, 'periods', 1)!;
   const axis = options.axis ?? 0;
   const map = columnMap(options, 'columns');
   if (axis === 0 || axis === 'index') {
-    return appendComputed(frame, map, (values) =>
-      values.map((_, i) => {
-        const j = i - periods;
-        return j < 0 || j >= values.length ? null : out(toNum(values[i]) - toNum(values[j]));
-      }),
+    return appendComputed(
+      frame,
+      map,
+      (values) =>
+        values.map((_, i) => {
+          const j = i - periods;
+          return j < 0 || j >= values.length ? null : out(toNum(values[i]) - toNum(values[j]));
+        }),
+      'diff',
+      limits,
     );
   }
   if (axis !== 1 && axis !== 'columns') throw new PostProcessingError(`No axis named ${String(axis)} for object type DataFrame`);
-  requireColumns(
-    frame,
-    map.map(([src]) => src),
-  );
+  ensureComputed('diff', frame, map, limits);
   const data = dataColumns(frame);
   const chosen = map.flatMap(([src]) => positionsOf(data, src));
   const diffs = new Map<number, unknown[]>();
@@ -100,7 +125,7 @@ export function diff(frame: Frame, options: Options): Frame {
       data[pos].values.map((v, r) => (other ? out(toNum(v) - toNum(other[r])) : null)),
     );
   });
-  return appendComputed(frame, map, (_values, pos) => diffs.get(pos)!);
+  return appendComputed(frame, map, (_values, pos) => diffs.get(pos)!, 'diff', limits);
 }
 
 /** The rolling types the BI server allows (its DENYLIST_ROLLING_FUNCTIONS, which lists the allowed ones). */
@@ -221,7 +246,7 @@ function rollingStat(type: string, typeOptions: Record<string, unknown>): Window
 }
 
 /** `rolling`: a window statistic over `window` rows; with min_periods, the first min_periods − 1 rows are left out. */
-export function rolling(frame: Frame, options: Options): Frame {
+export function rolling(frame: Frame, options: Options, limits: PostProcessingLimits = {}): Frame {
   const type = optString(options, 'rolling_type') ?? '';
   const window = optInt(options, 'window', null);
   if (window === null) throw new PostProcessingError('Undefined window for rolling operation');
@@ -237,20 +262,31 @@ export function rolling(frame: Frame, options: Options): Frame {
     throw new PostProcessingError('Weighted windows (win_type) are not supported');
   const stat = rollingStat(type, optRecord(options, 'rolling_type_options') ?? {});
   const offset = optBool(options, 'center', false) ? Math.floor((window - 1) / 2) : 0;
+  const map = columnMap(options, 'columns');
+  // Each value visits its window (sorted for median and quantile): a window wider than the frame visits the frame.
+  const span = Math.min(window, frame.length);
+  const perValue = type === 'median' || type === 'quantile' ? span * Math.max(1, Math.log2(span)) : span;
+  ensureSteps('rolling', ensureComputed('rolling', frame, map, limits) * frame.length * perValue, 'rows × columns × window', limits);
 
-  const result = appendComputed(frame, columnMap(options, 'columns'), (values) => {
-    const n = values.length;
-    const nums = values.map(toNum);
-    const scratch = new Float64Array(window);
-    const res = new Array<unknown>(n);
-    for (let i = 0; i < n; i++) {
-      const end = Math.min(n, i + 1 + offset);
-      const start = Math.max(0, i + 1 + offset - window);
-      let count = 0;
-      for (let j = start; j < end; j++) if (nums[j] === nums[j]) scratch[count++] = nums[j];
-      res[i] = out(stat(scratch, count, Math.max(0, end - start), minPeriods));
-    }
-    return res;
-  });
+  const result = appendComputed(
+    frame,
+    map,
+    (values) => {
+      const n = values.length;
+      const nums = values.map(toNum);
+      const scratch = new Float64Array(Math.min(window, n));
+      const res = new Array<unknown>(n);
+      for (let i = 0; i < n; i++) {
+        const end = Math.min(n, i + 1 + offset);
+        const start = Math.max(0, i + 1 + offset - window);
+        let count = 0;
+        for (let j = start; j < end; j++) if (nums[j] === nums[j]) scratch[count++] = nums[j];
+        res[i] = out(stat(scratch, count, Math.max(0, end - start), minPeriods));
+      }
+      return res;
+    },
+    'rolling',
+    limits,
+  );
   return minPeriodsOption ? dropLeadingRows(result, minPeriodsOption - 1) : result;
 }

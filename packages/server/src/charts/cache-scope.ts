@@ -1,0 +1,68 @@
+/**
+ * Who a cached chart result belongs to, and the keys it is stored under.
+ *
+ * A key is an HMAC of the normalised query under a key derived from the server's secret: knowing
+ * a query's shape (which `result_type: "query"` shows) is not enough to work a key out. The key
+ * also holds the caller's scope: the compiled SQL already carries a rendered template's per-user
+ * values (current_username() …), but a templated dataset's results are kept per user all the same,
+ * so that no rendering path can make two users share one. Row level security, when it comes,
+ * joins the scope here.
+ *
+ * Reading by key alone checks the caller as POST /api/v1/chart/data would: the datasource must
+ * be readable, and an entry bound to a user is that user's only. Anything else is "not found".
+ */
+import { createHmac } from 'node:crypto';
+import type { AppContext } from '../context.js';
+import { deriveKey } from '../security/crypto.js';
+import type { Principal } from '../security/principal.js';
+import type { CacheScope } from './cache.js';
+import { canReadChartDataset } from './chart-access.js';
+import type { LoadedDatasource } from './datasource.js';
+
+/** Keys are 40 hex characters, as the GET route reads them. */
+export const CACHE_KEY_PATTERN = /^[0-9a-f]{40}$/;
+
+export class ChartCacheKeys {
+  private readonly secret: Buffer;
+
+  constructor(secretKey: string) {
+    this.secret = deriveKey(secretKey, 'chart-cache-key');
+  }
+
+  /** The key of a normalised query (any JSON value) for a caller scope. */
+  of(query: unknown, scope: CallerScope): string {
+    return createHmac('sha256', this.secret)
+      .update(JSON.stringify({ v: 2, scope, query }))
+      .digest('hex')
+      .slice(0, 40);
+  }
+}
+
+/** What makes one caller's result differ from another's for the same query (null: nothing). */
+export interface CallerScope {
+  /** the user, when the dataset's SQL is a template (it may read current_user_id() and the like) */
+  userId: number | null;
+  // rls: string[] — the row level security clauses applied, when RLS comes
+}
+
+const isTemplate = (sql: string | null): boolean => sql !== null && (sql.includes('{{') || sql.includes('{%'));
+
+/** The caller scope of a query on this datasource. */
+export function callerScope(user: Principal, ds: LoadedDatasource): CallerScope {
+  return { userId: isTemplate(ds.compile.sql) ? user.id : null };
+}
+
+/** The scope stored with a result of this datasource computed for this caller (datasets are all `table`s). */
+export function entryScope(ds: LoadedDatasource, caller: CallerScope): CacheScope {
+  return { datasourceType: 'table', datasourceId: ds.row.id, userId: caller.userId };
+}
+
+/**
+ * May this caller read an entry by its key: it has a scope, names no other user, and the caller
+ * may read its datasource now (access revoked since it was stored counts).
+ */
+export async function mayReadEntry(ctx: AppContext, user: Principal, scope: CacheScope | null): Promise<boolean> {
+  if (!scope) return false;
+  if (scope.userId !== null && scope.userId !== user.id) return false;
+  return canReadChartDataset(ctx, user, { datasource_id: scope.datasourceId });
+}
