@@ -1,10 +1,12 @@
 /**
  * Delivery of a report's content (issue 14 part 4): email through nodemailer (the picture inline
  * and attached), Slack through its Web API, and a webhook POST with JSON. Every piece of user text
- * that goes into HTML is escaped.
+ * that goes into HTML is escaped. A webhook goes through the outbound policy (issue 24 item 9)
+ * and fails with one message whatever went wrong, so the execution log is no port scanner.
  */
 import { parseRecipients, type ReportRecipientConfig, type ReportRecipientType } from '@rama/shared';
 import type { ReportsConfig } from '../config.js';
+import { outboundRequest, parseAllowList } from '../http/outbound.js';
 import type { ReportContent, ReportTable } from './content.js';
 
 export interface ReportMessage {
@@ -18,6 +20,20 @@ export interface ReportMessage {
 }
 
 const WEBHOOK_TIMEOUT_MS = 30_000;
+
+/** The one thing a user learns of a failed webhook: refused, unreachable, timed out, reset or non-2xx alike. */
+export const WEBHOOK_FAILED = 'The webhook could not be delivered.';
+
+/** A delivery that failed: `message` is for the execution log, `detail` only for the server log. */
+export class DeliveryFailed extends Error {
+  constructor(
+    message: string,
+    readonly detail: string,
+  ) {
+    super(message);
+    this.name = 'DeliveryFailed';
+  }
+}
 
 export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
@@ -153,35 +169,46 @@ export async function sendSlack(cfg: ReportsConfig, to: ReportRecipientConfig, m
 }
 
 /** A JSON POST: the report's name and link, and the text or CSV inline, or the file as base64. */
-export async function sendWebhook(to: ReportRecipientConfig, m: ReportMessage): Promise<void> {
+export async function sendWebhook(cfg: ReportsConfig, to: ReportRecipientConfig, m: ReportMessage): Promise<void> {
   const c = m.content;
   const isText = c.format === 'CSV';
-  const res = await fetch(to.target, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json; charset=utf-8', 'user-agent': 'Rama-Reports' },
-    redirect: 'error',
-    signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-    body: JSON.stringify({
-      type: m.type,
-      name: m.name,
-      description: m.description,
-      url: c.url,
-      scheduled_dttm: m.scheduledAt.toISOString(),
-      value: m.value,
-      format: c.format,
-      text: c.table ? tableText(c.table) : isText && c.file ? c.file.data.toString('utf8') : null,
-      table: c.table ? { columns: c.table.columns, rows: c.table.rows } : null,
-      file:
-        c.file && !isText
-          ? { filename: c.file.filename, content_type: c.file.contentType, content_base64: c.file.data.toString('base64') }
-          : null,
-    }),
+  const body = JSON.stringify({
+    type: m.type,
+    name: m.name,
+    description: m.description,
+    url: c.url,
+    scheduled_dttm: m.scheduledAt.toISOString(),
+    value: m.value,
+    format: c.format,
+    text: c.table ? tableText(c.table) : isText && c.file ? c.file.data.toString('utf8') : null,
+    table: c.table ? { columns: c.table.columns, rows: c.table.rows } : null,
+    file:
+      c.file && !isText
+        ? { filename: c.file.filename, content_type: c.file.contentType, content_base64: c.file.data.toString('base64') }
+        : null,
   });
-  if (!res.ok) throw new Error(`The webhook answered ${res.status}.`);
+  let status: number;
+  try {
+    const res = await outboundRequest(
+      to.target,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json; charset=utf-8', 'user-agent': 'Rama-Reports' },
+        body,
+        timeoutMs: WEBHOOK_TIMEOUT_MS,
+        maxResponseBytes: 4096,
+      },
+      parseAllowList(cfg.webhookAllowedHosts),
+    );
+    status = res.status;
+  } catch (e) {
+    throw new DeliveryFailed(WEBHOOK_FAILED, e instanceof Error ? `${e.name}: ${e.message}` : String(e));
+  }
+  if (status < 200 || status > 299) throw new DeliveryFailed(WEBHOOK_FAILED, `the webhook answered ${status}`);
 }
 
 export async function deliver(cfg: ReportsConfig, type: ReportRecipientType, to: ReportRecipientConfig, m: ReportMessage): Promise<void> {
   if (type === 'Email') return sendEmail(cfg, to, m);
   if (type === 'Slack') return sendSlack(cfg, to, m);
-  return sendWebhook(to, m);
+  return sendWebhook(cfg, to, m);
 }

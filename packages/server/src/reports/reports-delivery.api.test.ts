@@ -4,6 +4,8 @@
  * HTTP endpoint stands in for the webhook and for Slack's Web API. Alerts fire only when their
  * condition holds and then respect the grace period; 50 reports due in the same minute with two
  * schedulers are sent exactly 50 times; a run stuck in Working becomes Error and the next slot runs.
+ * The local receivers sit on 127.0.0.1, which the tests allow with RAMA_WEBHOOK_ALLOWED_HOSTS
+ * (issue 24's outbound policy refuses loopback otherwise).
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,6 +25,7 @@ import { createContext } from '../app.js';
 import { openMetadataStore } from '../metadata/db.js';
 import type { AppContext } from '../context.js';
 import { CAPTURE_SCREEN_HEIGHT } from './screenshot.js';
+import { WEBHOOK_FAILED } from './deliver.js';
 
 interface Hook {
   path: string;
@@ -131,6 +134,7 @@ beforeAll(async () => {
     SMTP_MAIL_FROM: 'rama@example.com',
     SLACK_API_TOKEN: 'xoxb-test-token',
     SLACK_API_URL: `${hookUrl}/slack`,
+    RAMA_WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
   });
   admin = await server.admin();
   if (server.examplesId === null) throw new Error('the examples database is needed');
@@ -307,7 +311,7 @@ describe('chart reports to a webhook and to Slack', () => {
     await runSlot('2026-11-27T09:00:55Z');
     const [log] = await logsOf(id);
     expect(log.state).toBe('Error');
-    expect(log.error_message).toBe('Failed sending the report: Webhook: The webhook answered 500.');
+    expect(log.error_message).toBe(`Failed sending the report: Webhook: ${WEBHOOK_FAILED}`);
     const detail = await admin.get<{ result: ReportDetail }>(`/api/v1/report/${id}`);
     expect(detail.body.result.last_state).toBe('Error');
     const log2 = await admin.get<{ count: number; result: { state: string; error_message: string }[] }>(`/api/v1/report/${id}/log/`);

@@ -1,12 +1,19 @@
 /**
  * The report API (issue 14 part 1): create, read, list with the BI server's filters, the two PUT
  * bodies, delete and bulk delete, validation in the API's shape, and who may see and change what.
+ * Issue 24: a non-admin adds no other owner, schedules no more often than the operator allows,
+ * has a bounded number of active reports, and sends no webhook to an internal address.
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import rison from 'rison';
 import type { ReportDetail, ReportListItem } from '@rama/shared';
 import { startTestServer, type Client, type TestServer } from '../test-support/server.js';
-import { loggedInUser } from '../test-support/users.js';
+import { customRole, loggedInUser } from '../test-support/users.js';
+import { datasetPermView } from '../datasets/access.js';
+import { OWNERS_SELF_ONLY } from './service.js';
+import { WEBHOOK_FAILED } from './deliver.js';
 import { registerExampleDatasets } from '../examples/datasets.js';
 import { registerExampleDashboards } from '../examples/dashboards.js';
 
@@ -126,7 +133,7 @@ describe('creating and reading a report', () => {
       chart: chartId,
       creation_method: 'charts',
       report_format: 'CSV',
-      recipients: [{ type: 'Webhook', recipient_config_json: { target: 'http://127.0.0.1:9/hook' } }],
+      recipients: [{ type: 'Webhook', recipient_config_json: { target: 'https://hooks.example.com/hook' } }],
     });
     expect(chart.status).toBe(201);
     expect(chart.body.result.creation_method).toBe('charts');
@@ -249,5 +256,174 @@ describe('who may see and change a report', () => {
     expect(rep.status).toBe(201);
     expect((await admin.delete(`/api/v1/dashboard/${id}`)).status).toBe(200);
     expect((await admin.get(`/api/v1/report/${rep.body.id}`)).status).toBe(404);
+  });
+});
+
+describe('issue 24: what a non-admin may set on a report', () => {
+  let gina: { client: Client; id: number };
+  let adminId: number;
+  let flightsChart: number;
+  let receiver: Server;
+  let receiverPort: number;
+  const received: string[] = [];
+  type Invalid = { message: Record<string, string[]> };
+
+  const chartReport = (over: Record<string, unknown> = {}) => ({
+    type: 'Report',
+    name: 'Gina text',
+    crontab: '0 9 * * *',
+    chart: flightsChart,
+    creation_method: 'charts',
+    report_format: 'TEXT',
+    recipients: [{ type: 'Webhook', recipient_config_json: { target: 'https://hooks.example.com/gina' } }],
+    ...over,
+  });
+
+  beforeAll(async () => {
+    const db = server.ctx.store.db;
+    adminId = (await db.selectFrom('ab_user').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
+    const flights = (await db.selectFrom('tables').select('id').where('table_name', '=', 'flights').orderBy('id').executeTakeFirstOrThrow())
+      .id;
+    flightsChart = (await db.selectFrom('slices').select('id').where('datasource_id', '=', flights).orderBy('id').executeTakeFirstOrThrow())
+      .id;
+    await customRole(server, 'flights_reporters', [['datasource_access', datasetPermView('examples', 'flights', flights)]]);
+    gina = await loggedInUser(server, admin, 'gina', ['Gamma', 'flights_reporters']);
+    receiver = createServer((req, res) => {
+      received.push(req.url ?? '');
+      res.end('{}');
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    receiverPort = (receiver.address() as AddressInfo).port;
+  });
+
+  afterAll(() => new Promise<void>((r) => receiver?.close(() => r())));
+
+  it('refuses the attack: a Gamma user listing the admin as an owner (400), on create and on edit', async () => {
+    const attack = await gina.client.post<Invalid>('/api/v1/report/', chartReport({ name: 'As admin', owners: [adminId, gina.id] }));
+    expect(attack.status).toBe(400);
+    expect(attack.body.message).toEqual({ owners: [OWNERS_SELF_ONLY] });
+    const own = await gina.client.post<Created>('/api/v1/report/', chartReport({ name: 'Mine', owners: [gina.id] }));
+    expect(own.status).toBe(201);
+    const edit = await gina.client.put<Invalid>(`/api/v1/report/${own.body.id}`, { owners: [gina.id, adminId] });
+    expect(edit.status).toBe(400);
+    expect(edit.body.message.owners).toEqual([OWNERS_SELF_ONLY]);
+    expect((await admin.get<{ result: ReportDetail }>(`/api/v1/report/${own.body.id}`)).body.result.owners.map((o) => o.id)).toEqual([
+      gina.id,
+    ]);
+  });
+
+  it('lets an admin add owners, and a co-owner keep them but add nobody', async () => {
+    const shared = await admin.post<Created>('/api/v1/report/', chartReport({ name: 'Shared', owners: [adminId, gina.id] }));
+    expect(shared.status).toBe(201);
+    expect(shared.body.result.owners.map((o) => o.id).sort()).toEqual([adminId, gina.id].sort());
+    const keep = await gina.client.put<Created>(`/api/v1/report/${shared.body.id}`, { owners: [adminId, gina.id], description: 'kept' });
+    expect(keep.status).toBe(200);
+    const add = await gina.client.put<Invalid>(`/api/v1/report/${shared.body.id}`, { owners: [adminId, gina.id, alpha.id] });
+    expect(add.status).toBe(400);
+    expect(add.body.message.owners).toEqual([OWNERS_SELF_ONLY]);
+  });
+
+  it('refuses a schedule more frequent than RAMA_REPORT_MIN_INTERVAL_MINUTES for a non-admin', async () => {
+    const every = await gina.client.post<Invalid>('/api/v1/report/', chartReport({ name: 'Every minute', crontab: '* * * * *' }));
+    expect(every.status).toBe(400);
+    expect(every.body.message.crontab).toEqual([
+      'Reports and alerts may run at most every 5 minutes (RAMA_REPORT_MIN_INTERVAL_MINUTES); this schedule runs 1 minute apart.',
+    ]);
+    const hidden = await gina.client.post<Invalid>('/api/v1/report/', chartReport({ name: 'Twice', crontab: '0,2 9 * * *' }));
+    expect(hidden.status).toBe(400);
+    const five = await gina.client.post<Created>('/api/v1/report/', chartReport({ name: 'Every five', crontab: '*/5 * * * *' }));
+    expect(five.status).toBe(201);
+    const faster = await gina.client.put<Invalid>(`/api/v1/report/${five.body.id}`, { crontab: '*/2 * * * *' });
+    expect(faster.status).toBe(400);
+    expect(faster.body.message.crontab[0]).toMatch(/RAMA_REPORT_MIN_INTERVAL_MINUTES/);
+    // the operator's admins are not limited
+    const asAdmin = await admin.post<Created>('/api/v1/report/', chartReport({ name: 'Admin every minute', crontab: '* * * * *' }));
+    expect(asAdmin.status).toBe(201);
+  });
+
+  it('caps the active reports one non-admin has created (RAMA_REPORT_MAX_PER_OWNER)', async () => {
+    const cfg = server.ctx.config.reports;
+    const before = cfg.maxPerOwner;
+    const mine = await server.ctx.store.db
+      .selectFrom('report_schedule')
+      .select('id')
+      .where('created_by_fk', '=', gina.id)
+      .where('active', '=', 1)
+      .execute();
+    cfg.maxPerOwner = mine.length;
+    try {
+      const over = await gina.client.post<{ message: string }>('/api/v1/report/', chartReport({ name: 'One too many' }));
+      expect(over.status).toBe(400);
+      expect(over.body.message).toBe(
+        `You have ${mine.length} active reports and alerts, the most one user may have (RAMA_REPORT_MAX_PER_OWNER); switch one off or delete it first.`,
+      );
+      // an inactive one is not counted; switching it on is
+      const off = await gina.client.post<Created>('/api/v1/report/', chartReport({ name: 'Off', active: false }));
+      expect(off.status).toBe(201);
+      expect((await gina.client.put(`/api/v1/report/${off.body.id}`, { active: true })).status).toBe(400);
+      expect((await gina.client.put(`/api/v1/report/${mine[0].id}`, { active: false })).status).toBe(200);
+      expect((await gina.client.put(`/api/v1/report/${off.body.id}`, { active: true })).status).toBe(200);
+    } finally {
+      cfg.maxPerOwner = before;
+    }
+  });
+
+  it.each([
+    'http://127.0.0.1:6379/',
+    'http://127.0.0.1:5432/',
+    'http://0x7f000001:3306/',
+    'http://2130706433:18400/',
+    'http://0177.0.0.1:6379/',
+    'http://127.1:6379/',
+    'http://[::1]:18400/',
+    'http://[::ffff:127.0.0.1]:18400/',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://metadata.google.internal/',
+    'http://10.0.0.1/',
+  ])('refuses a webhook to %s at save (400 naming the rule)', async (target) => {
+    const r = await gina.client.post<Invalid>(
+      '/api/v1/report/',
+      chartReport({ name: `Hook ${target}`, recipients: [{ type: 'Webhook', recipient_config_json: { target } }] }),
+    );
+    expect(r.status).toBe(400);
+    expect(r.body.message['recipients.0'][0]).toMatch(
+      /^The address .+ is (a loopback|a cloud metadata|a private) address; Rama does not send to it \(an administrator may allow it with RAMA_WEBHOOK_ALLOWED_HOSTS\)\.$/,
+    );
+  });
+
+  it("refuses Rama's own API as a webhook, on create and on edit", async () => {
+    const target = `${server.url}/api/v1/security/users/`;
+    const created = await gina.client.post<Invalid>(
+      '/api/v1/report/',
+      chartReport({ name: 'Own API', recipients: [{ type: 'Webhook', recipient_config_json: { target } }] }),
+    );
+    expect(created.status).toBe(400);
+    const ok = await gina.client.post<Created>('/api/v1/report/', chartReport({ name: 'Public hook' }));
+    const edit = await gina.client.put<Invalid>(`/api/v1/report/${ok.body.id}`, {
+      recipients: [{ type: 'Webhook', recipient_config_json: { target } }],
+    });
+    expect(edit.status).toBe(400);
+    expect(Object.keys(edit.body.message)).toEqual(['recipients.0']);
+  });
+
+  it('refuses at send a name that resolves to loopback, with the one generic message', async () => {
+    const created = await gina.client.post<Created>(
+      '/api/v1/report/',
+      chartReport({
+        name: 'Via localhost',
+        crontab: '17 3 * * *',
+        recipients: [{ type: 'Webhook', recipient_config_json: { target: `http://localhost:${receiverPort}/hook` } }],
+      }),
+    );
+    expect(created.status).toBe(201);
+    const db = server.ctx.store.db;
+    await db.updateTable('report_schedule').set({ active: 0 }).where('id', '!=', created.body.id).execute();
+    await server.ctx.reports.scheduler.tick(new Date('2026-11-27T03:17:30Z'));
+    await server.ctx.reports.scheduler.idle();
+    const log = await gina.client.get<{ result: { state: string; error_message: string }[] }>(`/api/v1/report/${created.body.id}/log/`);
+    expect(log.body.result.map((l) => [l.state, l.error_message])).toEqual([
+      ['Error', `Failed sending the report: Webhook: ${WEBHOOK_FAILED}`],
+    ]);
+    expect(received).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * One run of a report (issue 14 part 2): as its owner, evaluate the alert's condition (with the
+ * One run of a report (issue 14 part 2): as the user it runs as (see `runAs`), evaluate the alert's condition (with the
  * grace period), build the content once per distinct set of filter values, deliver it to every
  * recipient, and record the outcome in the execution log and on the report.
  */
@@ -19,11 +19,19 @@ import { loadPrincipal, type Principal } from '../security/principal.js';
 import { nowIso } from '../metadata/db.js';
 import { runAlertQuery } from './alertQuery.js';
 import { ReportContentBuilder, type DataMask, type ReportContent } from './content.js';
-import { deliver } from './deliver.js';
+import { DeliveryFailed, deliver } from './deliver.js';
 import { parseStored, type ReportRow } from './present.js';
 import type { Screenshotter } from './screenshot.js';
 
 const fill = (template: string, value: string) => template.replace('%s', value);
+
+/** Why a report has nobody to run as (issue 24 item 4): it never falls back to another owner. */
+export const RUN_AS_ERRORS = {
+  creatorGone: "The report's creator is inactive or no longer exists, and a report runs only as its creator.",
+  editorGone: 'The user who last changed the report is inactive or no longer exists, and the report runs as that user.',
+  /** `%s`: the configured username */
+  executorGone: 'The report executor "%s" (RAMA_REPORT_EXECUTOR) is not an active user.',
+} as const;
 const messageOf = (e: unknown): string => {
   if (e instanceof Error) return e.message.split('\n')[0];
   if (e && typeof e === 'object' && 'body' in e) {
@@ -56,20 +64,26 @@ export class ReportRunner {
     return this.ctx.store.db;
   }
 
-  /** The user a report runs as: its first active owner, else its creator. */
-  private async runAs(report: ReportRow): Promise<Principal | null> {
-    const owners = await this.db
-      .selectFrom('report_schedule_owners')
-      .select('user_id')
-      .where('report_schedule_id', '=', report.id)
-      .orderBy('user_id')
-      .execute();
-    for (const id of [...owners.map((o) => o.user_id), report.created_by_fk]) {
-      if (id === null) continue;
-      const p = await loadPrincipal(this.db, id);
-      if (p) return p;
+  /**
+   * The user a report runs as (issue 24 item 4): the service principal the operator names in
+   * RAMA_REPORT_EXECUTOR, else the user who decided what the report does — its creator, or, when
+   * someone other than the creator changed it last and that someone is not an admin, that user (a
+   * co-owner's edit never borrows the creator's rights). Owners listed on the report never count,
+   * and there is no fallback: a user who is gone or inactive makes the run fail.
+   */
+  private async runAs(report: ReportRow): Promise<Principal | string> {
+    const executor = this.ctx.config.reports.executor;
+    if (executor) {
+      const row = await this.db.selectFrom('ab_user').select('id').where('username', '=', executor).executeTakeFirst();
+      return (row && (await loadPrincipal(this.db, row.id))) || fill(RUN_AS_ERRORS.executorGone, executor);
     }
-    return null;
+    if (report.created_by_fk === null) return RUN_AS_ERRORS.creatorGone;
+    if (report.changed_by_fk !== report.created_by_fk) {
+      const editor = report.changed_by_fk === null ? null : await loadPrincipal(this.db, report.changed_by_fk);
+      if (!editor) return RUN_AS_ERRORS.editorGone;
+      if (!editor.isAdmin) return editor;
+    }
+    return (await loadPrincipal(this.db, report.created_by_fk)) ?? RUN_AS_ERRORS.creatorGone;
   }
 
   private async lastSentMs(reportId: number, exceptLogId: number): Promise<number | null> {
@@ -115,7 +129,7 @@ export class ReportRunner {
 
   private async outcome(report: ReportRow, logId: number, scheduledAt: Date): Promise<Outcome> {
     const user = await this.runAs(report);
-    if (!user) return { state: 'Error', value: null, error: REPORT_RUN_ERRORS.ownerMissing };
+    if (typeof user === 'string') return { state: 'Error', value: null, error: user };
     if (report.chart_id === null && report.dashboard_id === null)
       return { state: 'Error', value: null, error: REPORT_RUN_ERRORS.targetMissing };
     let value: number | null = null;
@@ -185,6 +199,8 @@ export class ReportRunner {
         });
         this.sent++;
       } catch (e) {
+        // the reason stays in the server log: the execution log tells the user only that it failed
+        if (e instanceof DeliveryFailed) this.ctx.log.warn({ report: report.id, log: logId, detail: e.detail }, 'report delivery failed');
         errors.push(`${r.type}: ${messageOf(e)}`);
       }
     }

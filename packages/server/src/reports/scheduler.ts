@@ -2,13 +2,16 @@
  * The report scheduler (issue 14 part 2). Each minute it finds the slots due for every active
  * report and claims each by inserting its execution log row: the (report, slot) key is unique in
  * the metadata store, so however many schedulers race, exactly one wins a slot and runs it. It
- * also turns runs stuck in Working past their timeout into Error, and prunes old logs.
+ * also turns runs stuck in Working past their timeout into Error, and prunes old logs. Claimed runs
+ * start in fair turns between the reports' creators, each under a per-creator limit (issue 24
+ * item 8), so one user's slow reports cannot hold every slot.
  */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { REPORT_RUN_ERRORS, dueSlots, isWorkingTimedOut, logRetentionCutoff } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import type { ReportRunner } from './runner.js';
+import { FairQueue, type QueuedRun } from './fairness.js';
 
 /** how far back a tick looks for a due slot it has not seen (a late tick still runs its slot) */
 export const SLOT_LOOKBACK_MS = 5 * 60_000;
@@ -17,7 +20,7 @@ const PRUNE_EVERY_MS = 3_600_000;
 export class ReportScheduler {
   private timer: NodeJS.Timeout | null = null;
   private running = 0;
-  private readonly waiting: number[] = [];
+  private readonly waiting: FairQueue;
   private readonly inFlight = new Set<Promise<unknown>>();
   private lastPrune = 0;
   private stopped = false;
@@ -27,7 +30,9 @@ export class ReportScheduler {
     private readonly ctx: AppContext,
     private readonly runner: ReportRunner,
     private readonly concurrency = ctx.config.reports.concurrency,
-  ) {}
+  ) {
+    this.waiting = new FairQueue(ctx.config.reports.concurrencyPerOwner);
+  }
 
   private get db() {
     return this.ctx.store.db;
@@ -122,10 +127,16 @@ export class ReportScheduler {
   /** One pass: fail stuck runs, claim every due slot and start the claimed runs. Returns the claimed log ids. */
   async tick(now = new Date()): Promise<number[]> {
     await this.failStuck(now);
-    const reports = await this.db.selectFrom('report_schedule').select(['id', 'crontab', 'timezone']).where('active', '=', 1).execute();
+    const reports = await this.db
+      .selectFrom('report_schedule')
+      .select(['id', 'crontab', 'timezone', 'created_by_fk'])
+      .where('active', '=', 1)
+      .execute();
     const after = new Date(now.getTime() - SLOT_LOOKBACK_MS);
-    const due = reports.flatMap((r) => dueSlots(r.crontab, r.timezone, after, now, 1).map((slot) => ({ id: r.id, slot })));
-    const claimed: number[] = [];
+    const due = reports.flatMap((r) =>
+      dueSlots(r.crontab, r.timezone, after, now, 1).map((slot) => ({ id: r.id, slot, creator: r.created_by_fk })),
+    );
+    const claimed: QueuedRun[] = [];
     if (due.length) {
       // slots already logged (by this or another scheduler) are skipped without an insert
       const seen = new Set(
@@ -139,29 +150,27 @@ export class ReportScheduler {
       );
       for (const d of due) {
         if (seen.has(`${d.id}|${d.slot.toISOString()}`)) continue;
-        const id = await this.claim(d.id, d.slot, now);
-        if (id !== null) claimed.push(id);
+        const logId = await this.claim(d.id, d.slot, now);
+        if (logId !== null) claimed.push({ logId, creator: d.creator });
       }
     }
-    for (const id of claimed) this.enqueue(id);
-    await this.prune(now).catch((e: unknown) => this.ctx.log.warn({ err: e }, 'report log pruning failed'));
-    return claimed;
-  }
-
-  private enqueue(logId: number): void {
-    this.waiting.push(logId);
+    for (const run of claimed) this.waiting.push(run);
     this.pump();
+    await this.prune(now).catch((e: unknown) => this.ctx.log.warn({ err: e }, 'report log pruning failed'));
+    return claimed.map((c) => c.logId);
   }
 
   private pump(): void {
-    while (this.running < this.concurrency && this.waiting.length && !this.stopped) {
-      const id = this.waiting.shift() as number;
+    while (this.running < this.concurrency && !this.stopped) {
+      const run = this.waiting.next();
+      if (!run) break;
       this.running++;
       const p = this.runner
-        .execute(id)
-        .catch((e: unknown) => this.ctx.log.error({ err: e, log: id }, 'report run crashed'))
+        .execute(run.logId)
+        .catch((e: unknown) => this.ctx.log.error({ err: e, log: run.logId }, 'report run crashed'))
         .finally(() => {
           this.running--;
+          this.waiting.done(run);
           this.inFlight.delete(p);
           this.pump();
         });
@@ -171,13 +180,13 @@ export class ReportScheduler {
 
   /** Resolves when every claimed run of this scheduler has finished. */
   async idle(): Promise<void> {
-    while (this.inFlight.size || this.waiting.length) await Promise.all([...this.inFlight]);
+    while (this.inFlight.size || this.waiting.waiting) await Promise.all([...this.inFlight]);
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
-    this.waiting.length = 0;
+    this.waiting.clear();
     await Promise.all([...this.inFlight]);
   }
 }

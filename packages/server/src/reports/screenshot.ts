@@ -3,7 +3,9 @@
  * system Chromium on the page in report mode, logged in as the report's owner through a
  * short-lived bearer token (sent only to Rama's own origin), and waits until every chart on the
  * page says it is drawn — never a fixed sleep. PNG is the full page; PDF prints it with one page
- * per screen height.
+ * per screen height. A capture has one deadline for all of it (RAMA_REPORTS_CAPTURE_TIMEOUT): when
+ * it passes, the page's browser context is closed — which also ends a script call stuck in a hung
+ * page — so the run fails and its slot is free again (issue 24 item 8).
  */
 import type { Browser, Page } from 'playwright-core';
 import type { AppContext } from '../context.js';
@@ -12,8 +14,8 @@ import type { Principal } from '../security/principal.js';
 export const DEFAULT_CAPTURE_WIDTH = 1600;
 /** the screen height a PDF page holds */
 export const CAPTURE_SCREEN_HEIGHT = 900;
-/** the most a capture may wait for its charts */
-const CAPTURE_TIMEOUT_MS = 120_000;
+/** the most Chromium may take to start */
+const LAUNCH_TIMEOUT_MS = 60_000;
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -40,17 +42,17 @@ export interface CaptureRequest {
 /** Why a capture failed, in words for the execution log. */
 export class CaptureError extends Error {}
 
-async function settle(page: Page, kind: CaptureRequest['kind']): Promise<void> {
+async function settle(page: Page, kind: CaptureRequest['kind'], deadline: number): Promise<void> {
   const selector = kind === 'dashboard' ? '[data-test="dashboard-chart"]' : '[data-test="report-chart"]';
   // the page answers with its layout first; a dashboard without charts is captured as it is
-  await page.waitForSelector(kind === 'dashboard' ? '.rama-dashboard' : selector, { timeout: CAPTURE_TIMEOUT_MS });
+  // a second past the deadline: the capture's own timer ends it first, with its message
+  await page.waitForSelector(kind === 'dashboard' ? '.rama-dashboard' : selector, { timeout: Math.max(1, deadline - Date.now()) + 1000 });
   // every chart in view must be drawn (or have failed, which the capture then shows). The check runs
   // in the page as an expression polled from here: the page's CSP forbids the eval that
   // waitForFunction's string predicates need, and the server has no DOM types for a function.
   const drawn = `[...document.querySelectorAll(${JSON.stringify(selector)})]
     .filter((el) => el.getClientRects().length > 0)
     .every((el) => el.dataset.status === 'rendered' || el.dataset.status === 'failed')`;
-  const deadline = Date.now() + CAPTURE_TIMEOUT_MS;
   while (!(await page.evaluate(drawn))) {
     if (Date.now() > deadline) throw new CaptureError('the charts were not drawn in time');
     await new Promise((r) => setTimeout(r, 200));
@@ -63,6 +65,7 @@ export class Screenshotter {
   private browser: Promise<Browser> | null = null;
   private idleTimer: NodeJS.Timeout | null = null;
   private active = 0;
+  private contexts = 0;
 
   constructor(private readonly ctx: AppContext) {}
 
@@ -70,7 +73,9 @@ export class Screenshotter {
     if (!this.browser) {
       // playwright-core is loaded on the first capture: a process that never takes one never pays for it
       this.browser = import('playwright-core')
-        .then(({ chromium }) => chromium.launch({ executablePath: this.ctx.config.reports.chromiumPath, args: CHROMIUM_ARGS }))
+        .then(({ chromium }) =>
+          chromium.launch({ executablePath: this.ctx.config.reports.chromiumPath, args: CHROMIUM_ARGS, timeout: LAUNCH_TIMEOUT_MS }),
+        )
         .catch((e: unknown) => {
           this.browser = null;
           throw new CaptureError(
@@ -81,11 +86,30 @@ export class Screenshotter {
     return this.browser;
   }
 
+  /** Browser contexts (pages being captured) open now: none once every capture has ended or timed out. */
+  get openContexts(): number {
+    return this.contexts;
+  }
+
   /** The PNG or PDF bytes of the page as `user` sees it. */
   async capture(user: Principal, req: CaptureRequest): Promise<Buffer> {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.active++;
-    const browser = await this.launch();
+    try {
+      return await this.captureIn(await this.launch(), user, req);
+    } finally {
+      this.active--;
+      // the browser stays up between runs of a busy minute, and goes when idle
+      if (this.active === 0) {
+        this.idleTimer = setTimeout(() => void this.close(), 60_000);
+        this.idleTimer.unref();
+      }
+    }
+  }
+
+  private async captureIn(browser: Browser, user: Principal, req: CaptureRequest): Promise<Buffer> {
+    const timeoutMs = this.ctx.config.reports.captureTimeoutSeconds * 1000;
+    const deadline = Date.now() + timeoutMs;
     const origin = new URL(this.ctx.config.publicUrl).origin;
     const token = this.ctx.tokens.sign(user.id, 'access', user.tokenVersion);
     const context = await browser.newContext({
@@ -95,6 +119,12 @@ export class Screenshotter {
       // charts draw at once, without animations a capture could catch mid-way
       reducedMotion: 'reduce',
     });
+    this.contexts++;
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      void context.close().catch(() => undefined);
+    }, timeoutMs);
     try {
       // the token goes to Rama's own origin only, never to a third party the page might reach
       await context.route('**/*', async (route) => {
@@ -106,15 +136,15 @@ export class Screenshotter {
       const page = await context.newPage();
       const response = await page.goto(`${this.ctx.config.publicUrl}${req.path}`, {
         waitUntil: 'domcontentloaded',
-        timeout: CAPTURE_TIMEOUT_MS,
+        timeout: timeoutMs + 1000,
       });
       if (!response || !response.ok()) throw new CaptureError(`the page answered ${response?.status() ?? 'nothing'}`);
-      await settle(page, req.kind);
+      await settle(page, req.kind, deadline);
       // the whole page in view: charts below the first screen load and draw too
       const height = Number(await page.evaluate('Math.ceil(document.documentElement.scrollHeight)'));
       if (height > CAPTURE_SCREEN_HEIGHT) {
         await page.setViewportSize({ width: req.width, height: Math.min(height, 20_000) });
-        await settle(page, req.kind);
+        await settle(page, req.kind, deadline);
       }
       if (req.format === 'PDF') {
         await page.emulateMedia({ media: 'screen' });
@@ -128,16 +158,13 @@ export class Screenshotter {
       }
       return await page.screenshot({ fullPage: true, type: 'png' });
     } catch (e) {
+      if (timedOut) throw new CaptureError(`the page was not ready within ${timeoutMs / 1000} s (RAMA_REPORTS_CAPTURE_TIMEOUT)`);
       if (e instanceof CaptureError) throw e;
       throw new CaptureError(e instanceof Error ? e.message.split('\n')[0] : String(e));
     } finally {
+      clearTimeout(timer);
       await context.close().catch(() => undefined);
-      this.active--;
-      // the browser stays up between runs of a busy minute, and goes when idle
-      if (this.active === 0) {
-        this.idleTimer = setTimeout(() => void this.close(), 60_000);
-        this.idleTimer.unref();
-      }
+      this.contexts--;
     }
   }
 

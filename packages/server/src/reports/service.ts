@@ -13,19 +13,23 @@ import type { MetadataSchema, ReportScheduleTable } from '../metadata/schema.js'
 import { nowIso, flag } from '../metadata/db.js';
 import { usersById, type Users } from '../metadata/users.js';
 import type { Principal } from '../security/principal.js';
-import { forbidden, invalidFields, notFound } from '../http/errors.js';
+import { badRequest, forbidden, invalidFields, notFound } from '../http/errors.js';
 import { visibleChart } from '../charts/chart-access.js';
 import { DashboardService } from '../dashboards/service.js';
 import { canAccessDatabase } from '../databases/access.js';
 import { presentDetail, type RecipientRow, type ReportRow } from './present.js';
+import { scheduleTooFrequent, webhookErrors } from './limits.js';
 
 export const reportNotFound = () => notFound('Report Schedule not found.');
 export const NAME_TAKEN = 'Name must be unique';
+export const OWNERS_SELF_ONLY = 'You may add only yourself as an owner; an admin may add other users.';
 
 /**
  * Reports and alerts (issue 14 part 1): who sees and changes them, and their saving. A user sees
  * the reports they own (admins see all); only owners and admins change one. A report's chart,
- * dashboard or database must be one the user can see when they set it.
+ * dashboard or database must be one the user can see when they set it. A report runs as its
+ * creator (see the runner), so a non-admin cannot add other owners, schedule it more often than
+ * the operator allows, have more than a set number active, or send it to an internal address.
  */
 export class ReportService {
   private readonly dashboards: DashboardService;
@@ -106,10 +110,17 @@ export class ReportService {
     return this.detail(row, ownerIds);
   }
 
-  /** Owners as given (the saving user kept unless an admin chose others); 400 when one does not exist. */
-  private async ownersFor(user: Principal, given: number[] | undefined): Promise<number[]> {
+  /**
+   * Owners as given; 400 when one does not exist. A non-admin may keep the owners a report has
+   * (`current`) and add only themselves (issue 24 item 4: adding another user needs the right to
+   * act for them), and always stays an owner.
+   */
+  private async ownersFor(user: Principal, given: number[] | undefined, current: number[] = []): Promise<number[]> {
     const owners = [...new Set(given ?? [user.id])];
-    if (!user.isAdmin && !owners.includes(user.id)) owners.push(user.id);
+    if (!user.isAdmin) {
+      if (owners.some((id) => id !== user.id && !current.includes(id))) throw invalidFields({ owners: [OWNERS_SELF_ONLY] });
+      if (!owners.includes(user.id)) owners.push(user.id);
+    }
     const found = owners.length ? await this.db.selectFrom('ab_user').select('id').where('id', 'in', owners).execute() : [];
     if (found.length !== owners.length) throw invalidFields({ owners: ['Owners are invalid'] });
     return owners;
@@ -140,7 +151,11 @@ export class ReportService {
   }
 
   private async validate(user: Principal, merged: ReportCreate, exceptId?: number): Promise<void> {
-    const errors = reportErrors(merged);
+    const cfg = this.ctx.config.reports;
+    const errors = { ...reportErrors(merged), ...webhookErrors(merged.recipients, cfg.webhookAllowedHosts) };
+    // admins are the operator's own: their schedules are not limited
+    const tooFrequent = errors.crontab || user.isAdmin ? null : scheduleTooFrequent(merged.crontab, cfg.minIntervalMinutes);
+    if (tooFrequent) errors.crontab = [tooFrequent];
     if (Object.keys(errors).length) throw invalidFields(errors);
     if (await this.nameTaken(merged.name, merged.type, exceptId)) throw invalidFields({ name: [NAME_TAKEN] });
     await this.checkTargets(user, merged);
@@ -195,10 +210,28 @@ export class ReportService {
         .execute();
   }
 
+  /** A non-admin may have at most RAMA_REPORT_MAX_PER_OWNER active reports they created (not counting `exceptId`). */
+  private async checkActiveCount(user: Principal, exceptId?: number): Promise<void> {
+    const max = this.ctx.config.reports.maxPerOwner;
+    if (user.isAdmin || max === 0) return;
+    let q = this.db
+      .selectFrom('report_schedule')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('created_by_fk', '=', user.id)
+      .where('active', '=', 1);
+    if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+    const { n } = await q.executeTakeFirstOrThrow();
+    if (Number(n) >= max)
+      throw badRequest(
+        `You have ${Number(n)} active reports and alerts, the most one user may have (RAMA_REPORT_MAX_PER_OWNER); switch one off or delete it first.`,
+      );
+  }
+
   async create(user: Principal, body: ReportCreate): Promise<{ id: number; result: ReportDetail }> {
     const merged: ReportCreate = { timezone: REPORT_DEFAULTS.timezone, ...body, name: body.name.trim() };
     await this.validate(user, merged);
     const owners = await this.ownersFor(user, body.owners);
+    if (merged.active !== false) await this.checkActiveCount(user);
     const now = nowIso();
     // as the BI server: the menus of a chart or dashboard say so; anything else is from the alerts page
     const creationMethod = body.creation_method ?? 'alerts_reports';
@@ -253,14 +286,15 @@ export class ReportService {
   }
 
   async update(user: Principal, id: number, body: ReportPut): Promise<{ id: number; result: ReportDetail }> {
-    const { row } = await this.editable(user, id);
+    const { row, ownerIds } = await this.editable(user, id);
     const onlyActive = Object.keys(body).every((k) => k === 'active');
     if (!onlyActive) {
       const merged: ReportCreate = { ...(await this.asBody(row)), ...body } as ReportCreate;
       merged.name = merged.name.trim();
       await this.validate(user, merged, id);
     }
-    const owners = body.owners === undefined ? null : await this.ownersFor(user, body.owners);
+    const owners = body.owners === undefined ? null : await this.ownersFor(user, body.owners, ownerIds);
+    if (body.active === true && row.active !== 1 && row.created_by_fk === user.id) await this.checkActiveCount(user, id);
     await this.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('report_schedule')
