@@ -6,6 +6,7 @@ import { benchExplore } from './explore.mjs';
 import { benchDashboards } from './dashboard.mjs';
 import { benchFilters } from './filters.mjs';
 import { benchGallery } from './gallery.mjs';
+import { benchAttacks } from './attack.mjs';
 
 const only = process.argv[2];
 const ms = (x) => x.toFixed(x < 10 ? 2 : 0);
@@ -17,6 +18,7 @@ if (!only || only === 'explore') results.push(...(await benchExplore()));
 if (!only || only === 'dashboard') results.push(...(await benchDashboards()));
 if (!only || only === 'filters') results.push(...(await benchFilters()));
 if (!only || only === 'gallery') results.push(...(await benchGallery()));
+if (!only || only === 'attack') results.push(...(await benchAttacks()));
 for (const r of results) {
   if (r.summary !== undefined) {
     console.log(r.summary);
