@@ -45,9 +45,12 @@ async function userSession(server, username, role) {
  * A chart data request as the web app makes it: a 202 (async delivery) is followed through the
  * user's event channel to its result, whose answer is the request's answer.
  */
+const accepted = { ms: 0 };
 async function chartData(session, body) {
+  const t0 = performance.now();
   const first = await session('POST', '/api/v1/chart/data', body);
   if (first.status !== 202) return first;
+  accepted.ms = performance.now() - t0;
   const { job_id } = JSON.parse(first.text);
   for (let i = 0; i < 1200; i++) {
     const events = JSON.parse((await session('GET', '/api/v1/async_event/')).text).result ?? [];
@@ -227,7 +230,7 @@ export async function benchAttacks() {
     });
     out.push(line('case 10: 200 forced async chart jobs from one user at once', r));
     out.push({
-      summary: `  another user's trivial async chart sent during that backlog: answered ${mine.status} after ${mineMs.toFixed(0)} ms`,
+      summary: `  another user's trivial async chart sent during that backlog: accepted (202) after ${accepted.ms.toFixed(0)} ms, answered ${mine.status} after ${mineMs.toFixed(0)} ms`,
     });
     void ex;
   } finally {
