@@ -162,6 +162,20 @@ export async function benchAttacks() {
     out.push(
       line('case 2b: pivot of 100k dates × destination', r, `; server RSS ${before.toFixed(0)} → ${rssMb(server.pid).toFixed(0)} MB`),
     );
+    before = rssMb(server.pid);
+    r = await during(bystander, () =>
+      chartData(
+        attacker,
+        chartQuery(flights, { columns: ['date', 'delay', 'distance', 'origin', 'destination'], metrics: [], row_limit: 100000 }),
+      ),
+    );
+    out.push(
+      line(
+        'case 2c: 100,000 raw rows × 5 columns, no post-processing',
+        r,
+        `; server RSS ${before.toFixed(0)} → ${rssMb(server.pid).toFixed(0)} MB`,
+      ),
+    );
     const health = await fetch(`${server.url}/health`);
     out.push({ summary: `  /health after case 2: ${health.status} ${await health.text()}` });
 

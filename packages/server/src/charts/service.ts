@@ -308,40 +308,27 @@ export class ChartDataService {
       const shifted = await runSelect(this.ctx, ds, o.compiled.sql, { maxRows: q.rowLimit, temporal: compiled.temporalLabels, signal });
       rows = joinOffset(rows, shifted, compiled, o.offset, labelMap);
     }
-    let names = rows.names;
-    let coltypes = rows.coltypes;
-    let rowcount: number;
-    let dataJson: string;
-    if (q.postProcessing.length) {
-      try {
-        const done = await postProcess({
-          names,
-          coltypes,
-          rows: rows.rows,
-          rules: q.postProcessing,
-          context: {
-            fromDttm: compiled.bounds.since?.getTime() ?? null,
-            toDttm: compiled.bounds.until?.getTime() ?? null,
-            maxCells: this.ctx.config.postProcessMaxCells,
-          },
-        });
-        ({ names, coltypes, rowcount, dataJson } = done);
-        if (done.place === 'worker')
-          this.ctx.log.info({ dataset: ds.row.id, rows: sqlRowcount, rowcount }, 'chart post-processed in a worker');
-      } catch (e) {
-        if (e instanceof PostProcessingError || e instanceof TimeRangeError) throw badRequest(e.message);
-        if (e instanceof PostProcessBusyError) throw new HttpError(429, { message: e.message });
-        throw e;
-      }
-    } else {
-      const data = rows.rows.map((r) => {
-        const rec: Record<string, unknown> = {};
-        for (let i = 0; i < names.length; i++) rec[names[i]] = r[i];
-        return rec;
+    // even without rules: the JSON of a large frame is written in a worker, not on the main thread
+    let done: Awaited<ReturnType<typeof postProcess>>;
+    try {
+      done = await postProcess({
+        names: rows.names,
+        coltypes: rows.coltypes,
+        rows: rows.rows,
+        rules: q.postProcessing,
+        context: {
+          fromDttm: compiled.bounds.since?.getTime() ?? null,
+          toDttm: compiled.bounds.until?.getTime() ?? null,
+          maxCells: this.ctx.config.postProcessMaxCells,
+        },
       });
-      rowcount = data.length;
-      dataJson = JSON.stringify(data);
+    } catch (e) {
+      if (e instanceof PostProcessingError || e instanceof TimeRangeError) throw badRequest(e.message);
+      if (e instanceof PostProcessBusyError) throw new HttpError(429, { message: e.message });
+      throw e;
     }
+    const { names, coltypes, rowcount, dataJson } = done;
+    if (done.place === 'worker') this.ctx.log.info({ dataset: ds.row.id, rows: sqlRowcount, rowcount }, 'chart post-processed in a worker');
     const payload: PayloadHead = {
       query: [compiled.sql, ...offsets.map((o) => o.compiled.sql)].join(';\n\n'),
       status: 'success',
