@@ -1,7 +1,8 @@
 /**
  * POST /api/v1/chart/import/: a bundle of chart YAML files with their datasets and databases, as
  * exported by Rama or the BI server. Charts are matched on uuid and replaced only with
- * `overwrite`; a chart's dataset is the local one with its uuid, else the bundle's (created by the
+ * `overwrite` (a chart here that the importer may not see is refused as one they may not
+ * overwrite); a chart's dataset is the local one with its uuid, else the bundle's (created by the
  * dataset import, which never overwrites an existing dataset here). Everything about the charts
  * is checked before anything is written.
  */
@@ -156,9 +157,13 @@ export class ChartImporter {
         continue;
       }
       const existing = (await this.db.selectFrom('slices').selectAll().where('uuid', '=', config.uuid).executeTakeFirst()) ?? null;
-      if (existing && !opts.overwrite) this.errors[file] = CHART_ALREADY_EXISTS;
-      else if (existing && !canOverwriteChart(this.user, (await chartOwnerIds(this.db, [existing.id])).get(existing.id) ?? []))
-        this.errors[file] = NO_CHART_OVERWRITE_PERMISSION;
+      const owners = existing ? ((await chartOwnerIds(this.db, [existing.id])).get(existing.id) ?? []) : [];
+      // a chart the user may not see answers one message, with or without overwrite, whatever it
+      // is (its owners, its dataset), and is never touched: "already exists" would differ from
+      // "may not overwrite" only by a flag the caller chose, so the refusal is always the latter
+      if (existing && !(await this.sees(existing, owners))) this.errors[file] = NO_CHART_OVERWRITE_PERMISSION;
+      else if (existing && !opts.overwrite) this.errors[file] = CHART_ALREADY_EXISTS;
+      else if (existing && !canOverwriteChart(this.user, owners)) this.errors[file] = NO_CHART_OVERWRITE_PERMISSION;
       else planned.push({ config, existing });
     }
     if (Object.keys(this.errors).length) throw importError(this.errors);
@@ -223,6 +228,11 @@ export class ChartImporter {
       else out.set(file, r.config);
     }
     return out;
+  }
+
+  /** May the user see this chart here (the rule of `visibleChart`: admins, owners, readers of its dataset). */
+  private async sees(chart: SliceRow, owners: number[]): Promise<boolean> {
+    return this.user.isAdmin || owners.includes(this.user.id) || canReadChartDataset(this.ctx, this.user, chart);
   }
 
   /** Why the chart's dataset cannot be used, or null; a dataset to create is added to `needed`. */

@@ -5,7 +5,8 @@
  * the others are created through the chart import (which creates missing datasets and databases).
  * The layout finds its charts by uuid (a chart that is neither here nor in the bundle leaves the
  * layout, and so does one here that the importer may not see) and every chart id in the metadata
- * follows; native filters find their datasets by uuid.
+ * follows; native filters find their datasets by uuid (one here that the importer may not read
+ * counts as missing, as a hidden chart does).
  * Everything about the dashboards is checked before anything is written.
  */
 import { CHART_TYPE, ErrorType, dashboardTitle, normalizeSlug } from '@rama/shared';
@@ -26,10 +27,18 @@ import {
 import { DATASET_BUNDLE_TYPE, EXPORT_VERSION } from '../datasets/export.js';
 import { DatasetImporter, type ImportOptions } from '../datasets/import.js';
 import { DatasetService } from '../datasets/service.js';
+import { datasetScope, inScope } from '../datasets/access.js';
 import { CHART_BUNDLE_TYPE } from '../charts/chart-export.js';
 import { ChartImporter, NO_DATASET_PERMISSION, readChartConfig } from '../charts/chart-import.js';
 import { canEditDashboard } from './access.js';
-import { nativeFilterDatasetUuids, nativeFiltersById, remapMetadataChartIds, resolveLayoutUuids, type Position } from './chartRefs.js';
+import {
+  nativeFilterDatasetIds,
+  nativeFilterDatasetUuids,
+  nativeFiltersById,
+  remapMetadataChartIds,
+  resolveLayoutUuids,
+  type Position,
+} from './chartRefs.js';
 import { chartsUserSees, checkMetadata, checkPositionShape, layoutChartIds, syncDashboardCharts } from './checks.js';
 import { DASHBOARD_BUNDLE_TYPE } from './export.js';
 import type { DashboardService } from './service.js';
@@ -76,6 +85,16 @@ export interface DashboardConfig {
 }
 
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+/** A stored json_metadata as an object ({} when it is empty or not an object). */
+function parseMetadata(stored: string | null | undefined): Record<string, unknown> {
+  try {
+    const v: unknown = JSON.parse(stored || '{}');
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
 
 /** A dashboard YAML as a config, or the field problems that keep it from being one. */
 export function readDashboardConfig(doc: unknown): { config: DashboardConfig } | { errors: Record<string, string[]> } {
@@ -175,13 +194,13 @@ export class DashboardImporter {
       for (const file of datasetFiles.values()) sub[file] = contents[file];
       await new ChartImporter(this.ctx, this.user).run(sub, opts);
     }
-    const datasetIds = await this.filterDatasetIds(contents, filterDatasets, datasetFiles, opts);
+    const datasets = await this.filterDatasetIds(contents, filterDatasets, datasetFiles, opts);
     const chartIds = new Map(
       wanted.length
         ? (await this.db.selectFrom('slices').select(['id', 'uuid']).where('uuid', 'in', wanted).execute()).map((c) => [c.uuid, c.id])
         : [],
     );
-    await this.write(planned, chartIds, datasetIds, hidden);
+    await this.write(planned, chartIds, datasets, hidden);
   }
 
   /** Read and check every dashboard file: config problems, and whether it may be created or replaced. */
@@ -233,42 +252,58 @@ export class DashboardImporter {
     return sub;
   }
 
-  /** The native filters' datasets by uuid: those here, plus those the bundle brings (created now). */
+  /**
+   * The native filters' datasets by uuid: those here that the user may read, plus those the bundle
+   * brings (created now). One here that the user may not read is answered as a missing one: no
+   * dataset for the target, and never created or replaced from the bundle (its uuid is taken),
+   * unless the dashboard being replaced reads it already (see `write`); `hidden` holds their ids.
+   */
   private async filterDatasetIds(
     contents: BundleDocs,
     uuids: string[],
     files: Map<string, string>,
     opts: ImportOptions,
-  ): Promise<Map<string, number>> {
+  ): Promise<{ ids: Map<string, number>; hidden: Set<number> }> {
     const find = async () =>
-      new Map(
-        uuids.length
-          ? (await this.db.selectFrom('tables').select(['id', 'uuid']).where('uuid', 'in', uuids).execute()).map((d) => [d.uuid, d.id])
-          : [],
+      uuids.length
+        ? await this.db.selectFrom('tables').select(['id', 'uuid', 'database_id', 'schema']).where('uuid', 'in', uuids).execute()
+        : [];
+    const rows = await find();
+    const scope = datasetScope(this.user, await this.db.selectFrom('dbs').select(['id', 'database_name']).execute());
+    const hidden = new Set(rows.filter((d) => !inScope(scope, d)).map((d) => d.id));
+    const here = new Set(rows.map((d) => d.uuid));
+    const missing = uuids.filter((u) => !here.has(u) && files.has(u));
+    if (missing.length) {
+      if (!this.user.can('can_write', 'Dataset')) throw importError({ [files.get(missing[0]) as string]: NO_DATASET_PERMISSION });
+      const sub = this.subBundle(
+        contents,
+        DATASET_BUNDLE_TYPE,
+        missing.map((u) => files.get(u) as string),
       );
-    const found = await find();
-    const missing = uuids.filter((u) => !found.has(u) && files.has(u));
-    if (!missing.length) return found;
-    if (!this.user.can('can_write', 'Dataset')) throw importError({ [files.get(missing[0]) as string]: NO_DATASET_PERMISSION });
-    const sub = this.subBundle(
-      contents,
-      DATASET_BUNDLE_TYPE,
-      missing.map((u) => files.get(u) as string),
-    );
-    await new DatasetImporter(this.ctx, new DatasetService(this.ctx), this.user).run(sub, { overwrite: false, passwords: opts.passwords });
-    return find();
+      await new DatasetImporter(this.ctx, new DatasetService(this.ctx), this.user).run(sub, {
+        overwrite: false,
+        passwords: opts.passwords,
+      });
+    }
+    return { ids: new Map((missing.length ? await find() : rows).map((d) => [d.uuid, d.id])), hidden };
   }
 
   private async write(
     planned: Planned[],
     chartIds: Map<string, number>,
-    datasetIds: Map<string, number>,
-    hidden: ReadonlySet<number>,
+    datasets: { ids: Map<string, number>; hidden: ReadonlySet<number> },
+    hiddenCharts: ReadonlySet<number>,
   ): Promise<void> {
     const now = nowIso();
     await this.db.transaction().execute(async (trx) => {
       const slugs = new Set<string>();
       for (const { config, existing } of planned) {
+        // hidden charts and datasets stay only where the dashboard being replaced has them already
+        const read = existing
+          ? await trx.selectFrom('dashboards').select('json_metadata').where('id', '=', existing.id).executeTakeFirst()
+          : undefined;
+        const filtered = new Set(nativeFilterDatasetIds(parseMetadata(read?.json_metadata)));
+        const datasetIds = new Map([...datasets.ids].filter(([, id]) => !datasets.hidden.has(id) || filtered.has(id)));
         const linked = existing
           ? new Set(
               (await trx.selectFrom('dashboard_slices').select('slice_id').where('dashboard_id', '=', existing.id).execute()).map(
@@ -276,7 +311,7 @@ export class DashboardImporter {
               ),
             )
           : new Set<number>();
-        const usable = new Map([...chartIds].filter(([, id]) => !hidden.has(id) || linked.has(id)));
+        const usable = new Map([...chartIds].filter(([, id]) => !hiddenCharts.has(id) || linked.has(id)));
         const resolved = config.position ? resolveLayoutUuids(config.position, usable) : null;
         const metadata = nativeFiltersById(
           remapMetadataChartIds(config.metadata, resolved?.ids ?? new Map(), { dropUnknown: true }),

@@ -96,10 +96,11 @@ class DuckDBEngineConnection implements EngineConnection {
   readonly cancelId = null;
   private running = false;
   private cancelled = false;
+  private discarded = false;
 
   constructor(
     readonly connection: DuckDBConnection,
-    private readonly onRelease: (c: DuckDBEngineConnection) => void,
+    private readonly onRelease: (c: DuckDBEngineConnection, discard: boolean) => void,
   ) {}
 
   async execute(sql: string, opts: { maxRows?: number } = {}): Promise<StatementResult> {
@@ -170,8 +171,14 @@ class DuckDBEngineConnection implements EngineConnection {
     this.connection.interrupt();
   }
 
+  discard(): void {
+    this.discarded = true;
+  }
+
   release(): void {
-    this.onRelease(this);
+    // a discarded connection is closed (its session settings and temporary objects go with it);
+    // settings DuckDB keeps per instance are not the connection's to undo
+    this.onRelease(this, this.discarded);
   }
 }
 
@@ -185,7 +192,7 @@ export class DuckDBEnginePool implements EnginePool {
   ) {
     this.pool = new ResourcePool<DuckDBEngineConnection>(
       size,
-      async () => new DuckDBEngineConnection(await instance.connect(), (c) => this.pool.release(c)),
+      async () => new DuckDBEngineConnection(await instance.connect(), (c, discard) => this.pool.release(c, discard)),
       (c) => c.connection.closeSync(),
     );
   }

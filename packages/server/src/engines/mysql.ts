@@ -92,6 +92,7 @@ class MysqlEngineConnection implements EngineConnection {
   private running = false;
   private cancelled = false;
   private destroyed = false;
+  private discarded = false;
 
   constructor(
     readonly owner: MysqlEnginePool,
@@ -102,7 +103,6 @@ class MysqlEngineConnection implements EngineConnection {
   discard(): void {
     this.discarded = true;
   }
-  private discarded = false;
 
   get cancelId(): string {
     return String(this.conn.threadId);
@@ -179,16 +179,23 @@ class MysqlEngineConnection implements EngineConnection {
       core
         .query({ sql, rowsAsArray: true })
         .on('error', fail)
-        .on('fields', (f) => {
-          fields = f;
-          const names = dedupeNames(f.map((x) => x.name));
-          converters = f.map(mysqlConverter);
-          sink.columns(
-            f.map((x, i) => {
-              const type = mysqlTypeName(x);
-              return resultColumn(names[i], type, classifyType(type));
-            }),
-          );
+        .on('fields', (f: FieldPacket[] | undefined) => {
+          // a statement without a result set (SET, DO, INSERT) reports no fields: a throw here
+          // would be lost inside the driver and leave this run, and its query slot, hanging
+          if (!f) return;
+          try {
+            fields = f;
+            const names = dedupeNames(f.map((x) => x.name));
+            converters = f.map(mysqlConverter);
+            sink.columns(
+              f.map((x, i) => {
+                const type = mysqlTypeName(x);
+                return resultColumn(names[i], type, classifyType(type));
+              }),
+            );
+          } catch (e) {
+            fail(e);
+          }
         })
         .on('result', (row) => {
           if (done || this.destroyed) return;

@@ -100,6 +100,7 @@ class PgEngineConnection implements EngineConnection {
   private running = false;
   private cancelled = false;
   private broken = false;
+  private discarded = false;
 
   constructor(
     readonly owner: PgEnginePool,
@@ -219,9 +220,14 @@ class PgEngineConnection implements EngineConnection {
     await this.owner.cancelBackend(Number(pid));
   }
 
+  discard(): void {
+    this.discarded = true;
+  }
+
   release(): void {
     this.client.removeListener('error', ignore);
-    this.client.release(this.broken || this.cancelled);
+    // true destroys the client: pg closes it and opens a fresh one for the next borrower
+    this.client.release(this.broken || this.cancelled || this.discarded);
   }
 }
 

@@ -152,13 +152,14 @@ function inferType(rows: unknown[], index: number): string {
 class SqliteEngineConnection implements EngineConnection {
   private child: SqliteChild | null = null;
   private running = false;
+  private discarded = false;
 
   constructor(
     private readonly path: string,
     private readonly readOnly: boolean,
     private readonly noExternal: boolean,
     private readonly timeoutMs: number,
-    private readonly onRelease: (c: SqliteEngineConnection) => void,
+    private readonly onRelease: (c: SqliteEngineConnection, discard: boolean) => void,
   ) {}
 
   get cancelId(): string | null {
@@ -220,8 +221,13 @@ class SqliteEngineConnection implements EngineConnection {
     this.child = null;
   }
 
+  discard(): void {
+    this.discarded = true;
+  }
+
   release(): void {
-    this.onRelease(this);
+    // a discarded connection's child process is stopped (PRAGMAs and attached files go with it)
+    this.onRelease(this, this.discarded);
   }
 }
 
@@ -232,7 +238,7 @@ export class SqliteEnginePool implements EnginePool {
     this.pool = new ResourcePool<SqliteEngineConnection>(
       size,
       async () => {
-        const conn = new SqliteEngineConnection(path, readOnly, noExternal, timeoutMs, (c) => this.pool.release(c));
+        const conn = new SqliteEngineConnection(path, readOnly, noExternal, timeoutMs, (c, discard) => this.pool.release(c, discard));
         await conn.start();
         return conn;
       },

@@ -134,6 +134,12 @@ export interface EngineConnection {
   cancel(): Promise<void>;
   /** A value identifying the running session in the database (pg backend pid, mysql thread id). */
   readonly cancelId: string | null;
+  /**
+   * Close this connection on release instead of returning it to the pool: it ran SQL that may
+   * have changed the session (settings, search path, temporary objects), which must not carry
+   * over to another user's queries. Safe to call any time before release.
+   */
+  discard(): void;
   release(): void;
 }
 

@@ -59,6 +59,12 @@ export interface RunSpec extends NamespaceSpec {
   sink: RowSink;
   /** called once the slot and connection are held, before any statement; false cancels the run */
   onStart?: () => Promise<boolean>;
+  /**
+   * Close the connection after the run instead of returning it to the pool: the statements are
+   * user-written SQL on a session that can be changed (`SET standard_conforming_strings = off`,
+   * `set_config`, `sql_mode`, `search_path`), and the next borrower is another user's chart.
+   */
+  discardAfter?: boolean;
 }
 
 export interface RunResult {
@@ -194,6 +200,8 @@ export class Executor {
   /** Run the statements in order on one connection; the result statement's rows go to the sink. */
   run(spec: RunSpec): Promise<RunResult> {
     return this.withConnection(spec, async (conn, _db, signal) => {
+      // marked before anything runs: a statement that fails may have changed the session already
+      if (spec.discardAfter) conn.discard();
       if (spec.onStart && !(await spec.onStart())) throw new QueryCancelledError();
       const outcomes: StatementOutcome[] = [];
       let columns: ResultColumn[] | null = null;

@@ -108,6 +108,13 @@ export class QueryRunner {
         .catch(() => undefined);
     }, STOP_POLL_MS);
     try {
+      // user SQL on a session that is not read-only (the database allows DML, CTAS or CVAS) may
+      // change it for the next borrower (SET, set_config, sql_mode): that connection is closed
+      const writable = await db
+        .selectFrom('dbs')
+        .select(['allow_dml', 'allow_ctas', 'allow_cvas'])
+        .where('id', '=', row.database_id)
+        .executeTakeFirst();
       const run = await this.ctx.execution.run({
         databaseId: row.database_id,
         catalog: row.catalog,
@@ -120,6 +127,7 @@ export class QueryRunner {
         // one row more than shown tells whether more rows were available
         maxRows: prepared.resultIndex >= 0 ? prepared.limit + 1 : 0,
         sink,
+        discardAfter: !writable || Boolean(writable.allow_dml || writable.allow_ctas || writable.allow_cvas),
         onStart: async () =>
           Boolean(
             await transitionQuery(
