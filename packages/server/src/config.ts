@@ -63,6 +63,27 @@ export interface RamaConfig {
   logLevel: string;
   /** reports and alerts: delivery settings and the browser that captures dashboards and charts */
   reports: ReportsConfig;
+  /** governed sharing: guest tokens of embedded dashboards, the Public role, RLS in SQL Lab */
+  sharing: SharingConfig;
+}
+
+export interface SharingConfig {
+  /** GUEST_TOKEN_JWT_SECRET; default: derived from RAMA_SECRET_KEY */
+  guestTokenSecret: string;
+  /** GUEST_TOKEN_JWT_ALGO (HS256) */
+  guestTokenAlgo: string;
+  /** GUEST_TOKEN_JWT_AUDIENCE; default: the public URL */
+  guestTokenAudience: string;
+  /** GUEST_TOKEN_JWT_EXP_SECONDS (300) */
+  guestTokenExpSeconds: number;
+  /** GUEST_TOKEN_HEADER_NAME (X-GuestToken) */
+  guestTokenHeader: string;
+  /** GUEST_ROLE_NAME (Public): the role whose RLS rules also apply to guests */
+  guestRoleName: string;
+  /** PUBLIC_ROLE_LIKE: the role whose permissions the Public role gets (null: nobody anonymous) */
+  publicRoleLike: string | null;
+  /** RLS_IN_SQLLAB: wrap SQL Lab queries on tables that have rules */
+  rlsInSqlLab: boolean;
 }
 
 export interface SmtpConfig {
@@ -129,6 +150,7 @@ const DEFAULT_FEATURE_FLAGS: Record<string, boolean> = {
   ENABLE_TEMPLATE_PROCESSING: true,
   GLOBAL_ASYNC_QUERIES: false,
   DASHBOARD_RBAC: false,
+  EMBEDDED_SUPERSET: false,
   ALERT_REPORTS: true,
 };
 
@@ -272,11 +294,17 @@ export function loadConfig(env: Env = process.env): RamaConfig {
   const sqlMaxRow = intSetting('SQL_MAX_ROW', get('SQL_MAX_ROW'), SQL_MAX_ROW_DEFAULT, 1);
   const defaultLimit = Math.min(intSetting('DEFAULT_SQLLAB_LIMIT', get('DEFAULT_SQLLAB_LIMIT'), DEFAULT_SQLLAB_LIMIT, 1), sqlMaxRow);
   const dbid = get('SQLLAB_DEFAULT_DBID');
+  const secretKey = secretKeyFor(home, get('RAMA_SECRET_KEY') as string | undefined);
+  const publicUrl = publicUrlSetting(
+    get('RAMA_PUBLIC_URL'),
+    String(get('RAMA_HOST') ?? '127.0.0.1'),
+    intSetting('RAMA_PORT', get('RAMA_PORT'), 8088, 0),
+  );
   return {
     home,
     host: String(get('RAMA_HOST') ?? '127.0.0.1'),
     port: intSetting('RAMA_PORT', get('RAMA_PORT'), 8088, 0),
-    secretKey: secretKeyFor(home, get('RAMA_SECRET_KEY') as string | undefined),
+    secretKey,
     adminUsername: String(get('RAMA_ADMIN_USERNAME') ?? 'admin'),
     adminPassword: (get('RAMA_ADMIN_PASSWORD') as string | undefined) || null,
     metadataUrl: String(get('RAMA_METADATA_URL') || `sqlite://${join(home, 'rama.db')}`),
@@ -300,11 +328,7 @@ export function loadConfig(env: Env = process.env): RamaConfig {
     allowFileUris: boolSetting(get('RAMA_ALLOW_FILE_URIS'), false),
     secureCookies: boolSetting(get('RAMA_SECURE_COOKIES'), false),
     loginRateLimitPerMinute: intSetting('RAMA_LOGIN_RATE_LIMIT', get('RAMA_LOGIN_RATE_LIMIT'), 10, 1),
-    publicUrl: publicUrlSetting(
-      get('RAMA_PUBLIC_URL'),
-      String(get('RAMA_HOST') ?? '127.0.0.1'),
-      intSetting('RAMA_PORT', get('RAMA_PORT'), 8088, 0),
-    ),
+    publicUrl,
     sqlMaxResultBytes: intSetting('SQL_MAX_RESULT_BYTES', get('SQL_MAX_RESULT_BYTES'), 256 * 1024 * 1024, 1024),
     resultsStoreMaxBytes: intSetting(
       'RAMA_RESULTS_STORE_MAX_BYTES',
@@ -315,5 +339,28 @@ export function loadConfig(env: Env = process.env): RamaConfig {
     featureFlags: flags,
     logLevel: String(get('RAMA_LOG_LEVEL') ?? 'info'),
     reports: reportsSettings(get),
+    sharing: sharingSettings(get, secretKey, publicUrl),
+  };
+}
+
+function sharingSettings(get: (name: string) => unknown, secretKey: string, publicUrl: string): SharingConfig {
+  const str = (name: string): string | null => {
+    const v = get(name);
+    return typeof v === 'string' && v.trim() ? v.trim() : null;
+  };
+  const algo = str('GUEST_TOKEN_JWT_ALGO') ?? 'HS256';
+  if (!['HS256', 'HS384', 'HS512'].includes(algo))
+    throw new ConfigError(`GUEST_TOKEN_JWT_ALGO must be HS256, HS384 or HS512 (got "${algo}").`);
+  const header = str('GUEST_TOKEN_HEADER_NAME') ?? 'X-GuestToken';
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(header)) throw new ConfigError(`GUEST_TOKEN_HEADER_NAME must be an HTTP header name (got "${header}").`);
+  return {
+    guestTokenSecret: str('GUEST_TOKEN_JWT_SECRET') ?? `guest-token:${secretKey}`,
+    guestTokenAlgo: algo,
+    guestTokenAudience: str('GUEST_TOKEN_JWT_AUDIENCE') ?? publicUrl,
+    guestTokenExpSeconds: intSetting('GUEST_TOKEN_JWT_EXP_SECONDS', get('GUEST_TOKEN_JWT_EXP_SECONDS'), 300, 1),
+    guestTokenHeader: header,
+    guestRoleName: str('GUEST_ROLE_NAME') ?? 'Public',
+    publicRoleLike: str('PUBLIC_ROLE_LIKE'),
+    rlsInSqlLab: boolSetting(get('RLS_IN_SQLLAB'), false),
   };
 }

@@ -16,6 +16,9 @@ import { dashboardRoutes } from './dashboards/routes.js';
 import { exploreRoutes } from './explore/routes.js';
 import { reportRoutes } from './reports/routes.js';
 import { mapRoutes } from './maps/routes.js';
+import { roleRoutes } from './security/roles-routes.js';
+import { rlsRoutes } from './rls/routes.js';
+import { embeddedRoutes } from './embedded/routes.js';
 
 /** Every feature's routes; each feature folder exports one `(app, ctx) => void` registrar. */
 export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => unknown)[] = [
@@ -35,4 +38,7 @@ export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => unknown)
   exploreRoutes,
   reportRoutes,
   mapRoutes,
+  roleRoutes,
+  rlsRoutes,
+  embeddedRoutes,
 ];

@@ -38,6 +38,11 @@ export interface CompileDataset {
   metrics: Map<string, DatasetMetric>;
   mainDttmCol: string | null;
   alwaysFilterMainDttm: boolean;
+  /**
+   * Row level security: rendered, guarded boolean expressions (rls/apply.ts) ANDed around the
+   * dataset's rows, so every part of a query (series limit, row count) reads filtered rows only.
+   */
+  rls?: string[];
 }
 
 export interface CompiledQuery {
@@ -268,8 +273,14 @@ function rangeSql(c: Ctx, x: string, col: DatasetColumn | null, range: TimeBound
 }
 
 function fromSql(c: Ctx): string {
-  if (c.ds.sql !== null && c.ds.sql.trim()) return `(\n${stripTrailingSemicolons(c.ds.sql)}\n) AS virtual_table`;
-  return c.ds.schema ? `${quote(c, c.ds.schema)}.${quote(c, c.ds.tableName)}` : quote(c, c.ds.tableName);
+  const rls = (c.ds.rls ?? []).map((clause) => `(${clause})`).join(' AND ');
+  if (c.ds.sql !== null && c.ds.sql.trim()) {
+    const inner = stripTrailingSemicolons(c.ds.sql);
+    return rls ? `(\nSELECT * FROM (\n${inner}\n) AS rls_source\nWHERE ${rls}\n) AS virtual_table` : `(\n${inner}\n) AS virtual_table`;
+  }
+  const table = c.ds.schema ? `${quote(c, c.ds.schema)}.${quote(c, c.ds.tableName)}` : quote(c, c.ds.tableName);
+  // the alias keeps the table's name, so expressions that name it (flights.delay) still resolve
+  return rls ? `(SELECT * FROM ${table} WHERE ${rls}) AS ${quote(c, c.ds.tableName)}` : table;
 }
 
 function stripTrailingSemicolons(sql: string): string {

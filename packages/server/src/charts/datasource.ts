@@ -9,7 +9,8 @@ import type { EngineSpec } from '../engines/types.js';
 import { parseUri } from '../engines/uri.js';
 import { HttpError, notFound } from '../http/errors.js';
 import type { Principal } from '../security/principal.js';
-import { DatasetService } from '../datasets/service.js';
+import { rlsClauses } from '../rls/apply.js';
+import { visibleForChartData, type ChartDataVia } from './data-access.js';
 import type { DatasetRow } from '../datasets/present.js';
 import type { CompileDataset, DatasetColumn } from './compile.js';
 
@@ -40,10 +41,10 @@ export function datasourceId(ref: unknown): number {
   return id;
 }
 
-export async function loadDatasource(ctx: AppContext, user: Principal, id: number): Promise<LoadedDatasource> {
+export async function loadDatasource(ctx: AppContext, user: Principal, id: number, via: ChartDataVia = {}): Promise<LoadedDatasource> {
   let visible;
   try {
-    visible = await new DatasetService(ctx).visible(user, id);
+    visible = await visibleForChartData(ctx, user, id, via);
   } catch (e) {
     if (e instanceof HttpError && e.statusCode === 404) throw notFound('The datasource does not exist');
     throw e;
@@ -65,6 +66,7 @@ export async function loadDatasource(ctx: AppContext, user: Principal, id: numbe
       .executeTakeFirstOrThrow(),
   ]);
   const spec = getEngineSpec(parseUri(database.sqlalchemy_uri).backend);
+  const rls = await rlsClauses(ctx, user, row, spec);
   const columnList: DatasetColumn[] = columns.map((c) => ({
     column_name: c.column_name,
     expression: c.expression,
@@ -92,6 +94,7 @@ export async function loadDatasource(ctx: AppContext, user: Principal, id: numbe
       metrics: new Map(metrics.map((m) => [m.metric_name, m])),
       mainDttmCol: row.main_dttm_col,
       alwaysFilterMainDttm: Boolean(row.always_filter_main_dttm),
+      rls,
     },
   };
 }

@@ -6,6 +6,8 @@ import { sha256 } from '../security/crypto.js';
 import type { TokenKind } from '../security/tokens.js';
 import { forbidden, unauthorized } from './errors.js';
 import { FORBIDDEN_EDIT_MESSAGE, formatMessage } from '@rama/shared';
+import { guestPrincipal, guestMayUse } from '../embedded/guest.js';
+import { anonymousPrincipal, anonymousMayUse } from '../security/public.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -53,15 +55,27 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
       req.authVia = req.principal ? 'token' : null;
       return;
     }
-    const cookie = req.cookies[SESSION_COOKIE];
-    if (!cookie) return;
-    const userId = await sessionUserId(ctx.store.db, cookie);
-    if (userId === null) return;
-    req.principal = await loadPrincipal(ctx.store.db, userId);
-    if (req.principal) {
-      req.authVia = 'session';
-      req.sessionKey = sha256(cookie);
+    // an embedded dashboard's guest token (header GUEST_TOKEN_HEADER_NAME): a guest may use an
+    // allow-list of routes only; guestPrincipal throws 401 for a bad token
+    const guest = await guestPrincipal(ctx, req);
+    if (guest) {
+      if (!guestMayUse(req)) throw unauthorized();
+      req.principal = guest;
+      req.authVia = 'token';
+      return;
     }
+    const cookie = req.cookies[SESSION_COOKIE];
+    const userId = cookie ? await sessionUserId(ctx.store.db, cookie) : null;
+    if (cookie && userId !== null) {
+      req.principal = await loadPrincipal(ctx.store.db, userId);
+      if (req.principal) {
+        req.authVia = 'session';
+        req.sessionKey = sha256(cookie);
+        return;
+      }
+    }
+    // nobody logged in: with PUBLIC_ROLE_LIKE set, the Public role on its allow-list of routes
+    if (anonymousMayUse(ctx, req)) req.principal = await anonymousPrincipal(ctx);
   });
 
   app.addHook('preValidation', (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {

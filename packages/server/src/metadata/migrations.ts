@@ -475,6 +475,47 @@ const steps: Record<string, { up: Step }> = {
       await db.schema.createIndex('report_execution_log_state_idx').on('report_execution_log').columns(['state', 'start_dttm']).execute();
     },
   },
+  '0007_governed_sharing': {
+    async up(db, dialect) {
+      const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement());
+      // row level security: a rule, the roles it names and the datasets it filters
+      await db.schema
+        .createTable('row_level_security_filters')
+        .addColumn('id', id(dialect), pk)
+        .addColumn('name', 'varchar(255)', (c) => c.notNull().unique())
+        .addColumn('description', 'text')
+        .addColumn('filter_type', 'varchar(255)', (c) => c.notNull())
+        .addColumn('group_key', 'varchar(255)')
+        .addColumn('clause', 'text', (c) => c.notNull())
+        .addColumn('created_on', 'varchar(32)', (c) => c.notNull())
+        .addColumn('changed_on', 'varchar(32)', (c) => c.notNull())
+        .addColumn('created_by_fk', 'integer', (c) => c.references('ab_user.id').onDelete('set null'))
+        .addColumn('changed_by_fk', 'integer', (c) => c.references('ab_user.id').onDelete('set null'))
+        .execute();
+      await db.schema
+        .createTable('rls_filter_roles')
+        .addColumn('rls_filter_id', 'integer', (c) => c.notNull().references('row_level_security_filters.id').onDelete('cascade'))
+        .addColumn('role_id', 'integer', (c) => c.notNull().references('ab_role.id').onDelete('cascade'))
+        .addPrimaryKeyConstraint('rls_filter_roles_pk', ['rls_filter_id', 'role_id'])
+        .execute();
+      await db.schema
+        .createTable('rls_filter_tables')
+        .addColumn('rls_filter_id', 'integer', (c) => c.notNull().references('row_level_security_filters.id').onDelete('cascade'))
+        .addColumn('table_id', 'integer', (c) => c.notNull().references('tables.id').onDelete('cascade'))
+        .addPrimaryKeyConstraint('rls_filter_tables_pk', ['rls_filter_id', 'table_id'])
+        .execute();
+      await db.schema.createIndex('rls_filter_tables_table_idx').on('rls_filter_tables').column('table_id').execute();
+      // one embedding per dashboard; the uuid is what a host application and a guest token name
+      await db.schema
+        .createTable('embedded_dashboards')
+        .addColumn('uuid', 'varchar(36)', (c) => c.primaryKey())
+        .addColumn('dashboard_id', 'integer', (c) => c.notNull().unique().references('dashboards.id').onDelete('cascade'))
+        .addColumn('allowed_domains', 'text', (c) => c.notNull())
+        .addColumn('changed_on', 'varchar(32)', (c) => c.notNull())
+        .addColumn('changed_by_fk', 'integer', (c) => c.references('ab_user.id').onDelete('set null'))
+        .execute();
+    },
+  },
 };
 
 class CodeMigrationProvider implements MigrationProvider {

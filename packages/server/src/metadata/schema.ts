@@ -402,6 +402,39 @@ export interface ReportExecutionLogTable {
   worker: string | null;
 }
 
+/** A row level security rule (`Regular`: for the listed roles; `Base`: for everyone but them). */
+export interface RlsFilterTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  filter_type: string;
+  group_key: string | null;
+  clause: string;
+  created_on: string;
+  changed_on: string;
+  created_by_fk: number | null;
+  changed_by_fk: number | null;
+}
+
+export interface RlsFilterRoleTable {
+  rls_filter_id: number;
+  role_id: number;
+}
+
+export interface RlsFilterTableTable {
+  rls_filter_id: number;
+  table_id: number;
+}
+
+/** A dashboard's embedding: `allowed_domains` is a JSON array of origins (empty: any). */
+export interface EmbeddedDashboardTable {
+  uuid: string;
+  dashboard_id: number;
+  allowed_domains: string;
+  changed_on: string;
+  changed_by_fk: number | null;
+}
+
 export interface MetadataSchema {
   ab_user: UserTable;
   ab_role: RoleTable;
@@ -431,6 +464,10 @@ export interface MetadataSchema {
   report_schedule_owners: ReportScheduleOwnerTable;
   report_recipient: ReportRecipientTable;
   report_execution_log: ReportExecutionLogTable;
+  row_level_security_filters: RlsFilterTable;
+  rls_filter_roles: RlsFilterRoleTable;
+  rls_filter_tables: RlsFilterTableTable;
+  embedded_dashboards: EmbeddedDashboardTable;
 }
 
 /** The selected shape of a table row (Generated<T> unwrapped). */

@@ -20,6 +20,27 @@ export interface Principal {
   can(permission: string, view: string): boolean;
   /** views for which the user holds `permission` (e.g. database_access) */
   viewsWith(permission: string): string[];
+  /**
+   * Who stands behind the request when it is not a logged-in user: `guest` (an embedded
+   * dashboard's guest token, see embedded/guest.ts) or `anonymous` (the Public role, see
+   * security/public.ts). Absent for users. Such principals have no `ab_user` row: `id` is 0 and
+   * may never match an owner.
+   */
+  kind?: 'guest' | 'anonymous';
+  /** what a guest token grants (kind `guest` only) */
+  guest?: GuestGrant;
+}
+
+/** The resources and row level security clauses a guest token carries, resolved at request time. */
+export interface GuestGrant {
+  /** stable id of the token's subject (hash of username + token issue), for binding async jobs and cache entries */
+  subject: string;
+  /** embedded dashboard uuids the token names */
+  embeddedUuids: string[];
+  /** the dashboards behind them (only those whose embedding still exists) */
+  dashboardIds: number[];
+  /** the token's RLS clauses: dataset null = every dataset */
+  rls: { clause: string; dataset: number | null }[];
 }
 
 export async function loadPrincipal(db: Kysely<MetadataSchema>, userId: number): Promise<Principal | null> {

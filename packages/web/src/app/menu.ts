@@ -96,6 +96,7 @@ export const MENU: MenuGroup[] = [
       },
       { key: 'users', label: 'Users', path: '/users/list/', visible: adminOnly },
       { key: 'roles', label: 'Roles', path: '/roles/list/', visible: adminOnly },
+      { key: 'rls', label: 'Row level security', path: '/rowlevelsecurity/list/', visible: adminOnly },
     ],
   },
 ];

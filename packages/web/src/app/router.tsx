@@ -30,6 +30,9 @@ const DashboardPermalinkPage = lazy(() =>
 const ReportListPage = lazy(() => import('../reports/ReportListPage').then((m) => ({ default: m.ReportListPage })));
 const ReportLogPage = lazy(() => import('../reports/ReportLogPage').then((m) => ({ default: m.ReportLogPage })));
 
+const RlsListPage = lazy(() => import('../rls/RlsListPage').then((m) => ({ default: m.RlsListPage })));
+const EmbeddedPage = lazy(() => import('../embedded/EmbeddedPage').then((m) => ({ default: m.EmbeddedPage })));
+
 const SqlLabPage = lazy(() => import('../sqllab/SqlLabPage').then((m) => ({ default: m.SqlLabPage })));
 
 const isAdmin = (access: Access) => access.isAdmin;
@@ -43,6 +46,8 @@ const canReadReports = (access: Access) => access.canReadReports;
 
 export const router = createBrowserRouter([
   { path: '/login/', element: <LoginPage /> },
+  // an embedded dashboard: no shell, no login (the guest token comes from the host page)
+  { path: '/embedded/:uuid', element: <EmbeddedPage /> },
   {
     element: (
       <RequireAuth>
@@ -99,6 +104,14 @@ export const router = createBrowserRouter([
         element: (
           <RequirePermission allow={isAdmin}>
             <RoleListPage />
+          </RequirePermission>
+        ),
+      },
+      {
+        path: 'rowlevelsecurity/list/',
+        element: (
+          <RequirePermission allow={isAdmin}>
+            <RlsListPage />
           </RequirePermission>
         ),
       },

@@ -1,0 +1,4 @@
+/** Settings → Row level security. OWNER: RLS helper. */
+export function RlsListPage() {
+  return null;
+}
