@@ -6,6 +6,9 @@ const PORT = Number(process.env.RAMA_E2E_PORT ?? 18089);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 // a second server with asynchronous chart queries on (e2e/async-charts.spec.ts)
 const ASYNC_PORT = PORT + 1;
+// a third with public dashboards on (PUBLIC_ROLE_LIKE, e2e/public.spec.ts); synchronous charts,
+// so an anonymous visitor's chart data needs no async event channel
+const PUBLIC_PORT = PORT + 2;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -61,6 +64,8 @@ export default defineConfig({
         RAMA_PORT: String(PORT),
         RAMA_ADMIN_PASSWORD: 'e2e-admin-password',
         RAMA_SECRET_KEY: 'e2e-secret-key-that-is-long-enough-0123456789',
+        // embedded dashboards (e2e/embedded.spec.ts)
+        EMBEDDED_SUPERSET: 'true',
       },
     },
     {
@@ -76,6 +81,21 @@ export default defineConfig({
         RAMA_ADMIN_PASSWORD: 'e2e-admin-password',
         RAMA_SECRET_KEY: 'e2e-secret-key-that-is-long-enough-0123456789',
         GLOBAL_ASYNC_QUERIES: 'true',
+      },
+    },
+    {
+      command: 'node packages/server/dist/cli.js init && node packages/server/dist/cli.js start',
+      url: `http://127.0.0.1:${PUBLIC_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        RAMA_HOME: `.rama-test/e2e-public-${PUBLIC_PORT}`,
+        RAMA_PORT: String(PUBLIC_PORT),
+        RAMA_ADMIN_PASSWORD: 'e2e-admin-password',
+        RAMA_SECRET_KEY: 'e2e-secret-key-that-is-long-enough-0123456789',
+        PUBLIC_ROLE_LIKE: 'Gamma',
       },
     },
   ],

@@ -7,6 +7,7 @@ import { benchDashboards } from './dashboard.mjs';
 import { benchFilters } from './filters.mjs';
 import { benchGallery } from './gallery.mjs';
 import { benchAttacks } from './attack.mjs';
+import { benchSharing } from './sharing.mjs';
 
 const only = process.argv[2];
 const ms = (x) => x.toFixed(x < 10 ? 2 : 0);
@@ -19,6 +20,7 @@ if (!only || only === 'dashboard') results.push(...(await benchDashboards()));
 if (!only || only === 'filters') results.push(...(await benchFilters()));
 if (!only || only === 'gallery') results.push(...(await benchGallery()));
 if (!only || only === 'attack') results.push(...(await benchAttacks()));
+if (!only || only === 'sharing') results.push(...(await benchSharing()));
 for (const r of results) {
   if (r.summary !== undefined) {
     console.log(r.summary);

@@ -1,5 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { SIGNED_OUT, chooseNavEntry, openNavMenu, shot, signIn, toast, unique } from './support';
+import {
+  SIGNED_OUT,
+  apiFor,
+  chooseNavEntry,
+  createUserWithRole,
+  examplesDatabaseId,
+  openNavMenu,
+  shot,
+  signIn,
+  toast,
+  unique,
+} from './support';
 
 test.describe('users and roles', () => {
   test('the roles page shows the permissions of Admin', async ({ page }) => {
@@ -70,5 +81,67 @@ test.describe('users and roles', () => {
     await page.getByRole('button', { name: `Delete ${username}` }).click();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(toast(page, `Deleted user ${username}`)).toBeVisible();
+  });
+  test('an admin creates a role granting one dataset to one user, who then sees that dataset only', async ({ page, browser }) => {
+    const api = await apiFor(page);
+    const dataset = unique('granted_ds');
+    await api.post('/api/v1/dataset/', {
+      database: await examplesDatabaseId(api),
+      schema: 'main',
+      table_name: dataset,
+      sql: 'SELECT 1 AS answer',
+    });
+    const user = await createUserWithRole(api, 'Gamma', 'Greta');
+    const roleName = unique('Readers');
+
+    await page.goto('/roles/list/');
+    await page.getByRole('button', { name: 'Role', exact: true }).click();
+    const modal = page.getByRole('dialog', { name: 'Add role' });
+    await modal.getByLabel('Name').fill(roleName);
+    // Data access: search the tree and tick the dataset
+    await modal.getByLabel('Search databases, schemas and datasets').fill(dataset);
+    const tree = modal.locator('.rama-role-tree');
+    await tree.getByText(dataset, { exact: true }).click();
+    await expect(modal.getByRole('tab', { name: 'Data access (1)' })).toBeVisible();
+    await shot(page, '16-role-modal-data-access');
+    // Users: pick the user
+    await modal.getByRole('tab', { name: /^Users/ }).click();
+    const users = modal.getByRole('combobox', { name: 'Users' });
+    await users.fill(user.username);
+    await page.locator('.ant-select-item-option').filter({ hasText: user.username }).click();
+    await users.press('Escape');
+    await expect(modal.getByRole('tab', { name: 'Users (1)' })).toBeVisible();
+    await modal.getByRole('tab', { name: /^Permissions/ }).click();
+    await modal.getByLabel('Search permissions').fill('Dataset');
+    await expect(modal.getByLabel('can_read on Dataset')).toBeVisible();
+    await shot(page, '17-role-modal-permissions');
+    await modal.getByRole('button', { name: 'Create role' }).click();
+    await expect(modal).toBeHidden();
+    await expect(toast(page, `Created role ${roleName}`)).toBeVisible();
+    await page.getByLabel('Search roles by name').fill(roleName);
+    const row = page.getByRole('row').filter({ hasText: roleName });
+    await expect(row.getByRole('cell', { name: '1', exact: true })).toHaveCount(2);
+    // editing starts from what the role holds
+    await row.getByRole('button', { name: `Edit ${roleName}` }).click();
+    const edit = page.getByRole('dialog', { name: `Edit ${roleName}` });
+    await expect(edit.getByRole('tab', { name: 'Data access (1)' })).toBeVisible();
+    await expect(edit.getByRole('tab', { name: 'Users (1)' })).toBeVisible();
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await expect(edit).toBeHidden();
+
+    const context = await browser.newContext({ storageState: SIGNED_OUT });
+    const greta = await context.newPage();
+    await signIn(greta, user.username, user.password);
+    await greta.goto('/tablemodelview/list/');
+    await expect(greta.getByRole('heading', { name: 'Datasets', exact: true })).toBeVisible();
+    await expect(greta.getByText('1 dataset', { exact: true })).toBeVisible();
+    await expect(greta.getByRole('row').filter({ hasText: dataset })).toBeVisible();
+    await shot(greta, '18-granted-dataset-list');
+    await context.close();
+
+    // the admin deletes the role again, with a confirmation
+    await row.getByRole('button', { name: `Delete ${roleName}` }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(toast(page, `Deleted role ${roleName}`)).toBeVisible();
   });
 });

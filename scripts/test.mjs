@@ -1,6 +1,6 @@
 // `npm test`: install and build if needed, then every suite: unit, API on SQLite metadata,
 // API on PostgreSQL metadata, browser (e2e). Stops at the first failing suite.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 
@@ -14,11 +14,11 @@ const listenable = (port) =>
     });
   });
 
-/** A free port whose next one is free too (the e2e run starts a second server there). */
+/** A free port whose next two are free too (the e2e run starts an async and a public server there). */
 const freePort = async () => {
   for (;;) {
     const port = await listenable(0);
-    if (port && port < 65535 && (await listenable(port + 1))) return port;
+    if (port && port < 65534 && (await listenable(port + 1)) && (await listenable(port + 2))) return port;
   }
 };
 
@@ -46,10 +46,13 @@ const ENGINE_ONLY = [
   'timerange/timerange',
 ];
 const pgMeta = process.env.RAMA_TEST_PG_METADATA_URL ?? 'postgresql://postgres@127.0.0.1:5432/rama_test_metadata';
-const suites = [
+/** Checks that only read the sources run side by side (each is single-threaded); output is shown per check. */
+const STATIC_CHECKS = [
   { name: 'typecheck (web)', cmd: ['npx', 'tsc', '-p', 'packages/web', '--noEmit'] },
   { name: 'typecheck (server with its tests)', cmd: ['npx', 'tsc', '-p', 'packages/server/tsconfig.lint.json', '--noEmit'] },
   { name: 'lint', cmd: ['npm', 'run', 'lint', '--silent'] },
+];
+const suites = [
   { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project', 'unit'] },
   { name: 'API on SQLite metadata', cmd: ['npx', 'vitest', 'run', '--project', 'api'], env: { RAMA_TEST_METADATA: 'sqlite' } },
   {
@@ -66,6 +69,31 @@ const suites = [
 ];
 
 const results = [];
+{
+  console.log(`\n▶ ${STATIC_CHECKS.map((c) => c.name).join(', ')} (side by side)`);
+  const runs = await Promise.all(
+    STATIC_CHECKS.map(
+      (c) =>
+        new Promise((done) => {
+          const t0 = Date.now();
+          const child = spawn(c.cmd[0], c.cmd.slice(1), { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+          let output = '';
+          child.stdout.on('data', (d) => (output += d));
+          child.stderr.on('data', (d) => (output += d));
+          child.on('close', (status) => done({ ...c, status, output, secs: ((Date.now() - t0) / 1000).toFixed(0) }));
+        }),
+    ),
+  );
+  for (const r of runs) {
+    if (r.output.trim()) console.log(`--- ${r.name}\n${r.output.trimEnd()}`);
+    results.push(`${r.name}: ${r.status === 0 ? 'passed' : 'FAILED'} (${r.secs} s)`);
+  }
+  const failed = runs.filter((r) => r.status !== 0);
+  if (failed.length) {
+    console.error(`\n✗ ${failed.map((r) => r.name).join(', ')} failed`);
+    process.exit(1);
+  }
+}
 for (const s of suites) {
   if (s.needs && !existsSync(s.needs)) {
     if (process.env.CI) {

@@ -27,6 +27,7 @@ import { HttpError, errorsBody } from './http/errors.js';
 import { featureRoutes } from './routes.js';
 import { HealthProbe } from './http/health.js';
 import { rateLimitStore } from './security/rate-limit-store.js';
+import { registerSqlLabRls } from './rls/sqllab.js';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
@@ -67,6 +68,7 @@ export function createContext(config: RamaConfig, store: MetadataStore, log: Fas
   ctx.charts = new ChartDataService(ctx);
   ctx.reports = createReportsRuntime(ctx);
   ctx.asyncQueries = new AsyncQueries(ctx);
+  registerSqlLabRls(ctx);
   return ctx;
 }
 

@@ -353,6 +353,10 @@ function sharingSettings(get: (name: string) => unknown, secretKey: string, publ
     throw new ConfigError(`GUEST_TOKEN_JWT_ALGO must be HS256, HS384 or HS512 (got "${algo}").`);
   const header = str('GUEST_TOKEN_HEADER_NAME') ?? 'X-GuestToken';
   if (!/^[A-Za-z0-9-]{1,64}$/.test(header)) throw new ConfigError(`GUEST_TOKEN_HEADER_NAME must be an HTTP header name (got "${header}").`);
+  const publicRoleLike = str('PUBLIC_ROLE_LIKE');
+  // anonymous visitors are never admins: an admin-like Public role would open everything to everyone
+  if (publicRoleLike !== null && publicRoleLike.toLowerCase() === 'admin')
+    throw new ConfigError('PUBLIC_ROLE_LIKE cannot be an admin role: name a role such as Gamma that grants only what visitors may read.');
   return {
     guestTokenSecret: str('GUEST_TOKEN_JWT_SECRET') ?? `guest-token:${secretKey}`,
     guestTokenAlgo: algo,
@@ -360,7 +364,7 @@ function sharingSettings(get: (name: string) => unknown, secretKey: string, publ
     guestTokenExpSeconds: intSetting('GUEST_TOKEN_JWT_EXP_SECONDS', get('GUEST_TOKEN_JWT_EXP_SECONDS'), 300, 1),
     guestTokenHeader: header,
     guestRoleName: str('GUEST_ROLE_NAME') ?? 'Public',
-    publicRoleLike: str('PUBLIC_ROLE_LIKE'),
+    publicRoleLike,
     rlsInSqlLab: boolSetting(get('RLS_IN_SQLLAB'), false),
   };
 }

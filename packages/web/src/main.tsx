@@ -9,6 +9,8 @@ import { theme } from './app/theme';
 import { ToastPresenter } from './app/ToastPresenter';
 import { FullPageSpinner } from './components/FullPageSpinner';
 import './styles.css';
+// an embedded dashboard's link to its host page listens from the start (the SDK posts its port once)
+import './embedded/hostLink';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

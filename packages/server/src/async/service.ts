@@ -63,6 +63,9 @@ export class AsyncQueries {
     opts: { force: boolean; channelId: string; signal?: AbortSignal },
   ): Promise<ChartSubmission> {
     const force = opts.force || qc.force === true;
+    // guests (embedded dashboards) and anonymous visitors have no user row to bind a job, its
+    // channel and its result to: their chart data is answered synchronously
+    if (user.kind) return { kind: 'reply', reply: await this.ctx.charts.data(user, qc, { force, signal: opts.signal }) };
     const cached = await this.ctx.charts.cachedReply(user, qc, { force });
     if (cached) return { kind: 'reply', reply: cached };
     const job = { jobId: randomUUID(), channelId: opts.channelId, userId: user.id, queryContext: qc, force };

@@ -5,15 +5,18 @@
  * a query's shape (which `result_type: "query"` shows) is not enough to work a key out. The key
  * also holds the caller's scope: the compiled SQL already carries a rendered template's per-user
  * values (current_username() …), but a templated dataset's results are kept per user all the same,
- * so that no rendering path can make two users share one. Row level security, when it comes,
- * joins the scope here.
+ * so that no rendering path can make two users share one. The row level security clauses applied
+ * join the scope too, and the stored entry records their hash.
  *
  * Reading by key alone checks the caller as POST /api/v1/chart/data would: the datasource must
- * be readable, and an entry bound to a user is that user's only. Anything else is "not found".
+ * be readable, an entry bound to a user is that user's only, and the caller's clauses on that
+ * dataset now must be the ones the entry was computed under. Anything else is "not found".
  */
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import { deriveKey } from '../security/crypto.js';
+import { HttpError } from '../http/errors.js';
+import { rlsClausesById } from '../rls/apply.js';
 import type { Principal } from '../security/principal.js';
 import type { CacheScope } from './cache.js';
 import { canReadChartDataset } from './chart-access.js';
@@ -42,27 +45,48 @@ export class ChartCacheKeys {
 export interface CallerScope {
   /** the user, when the dataset's SQL is a template (it may read current_user_id() and the like) */
   userId: number | null;
-  // rls: string[] — the row level security clauses applied, when RLS comes
+  /** the row level security clauses applied (absent when none, so such keys stay as they were) */
+  rls?: string[];
+}
+
+/** A short digest of a clause list, stored with an entry (never the clauses themselves). */
+export function rlsHash(clauses: readonly string[]): string {
+  return createHash('sha256').update(JSON.stringify(clauses)).digest('hex').slice(0, 32);
 }
 
 const isTemplate = (sql: string | null): boolean => sql !== null && (sql.includes('{{') || sql.includes('{%'));
 
 /** The caller scope of a query on this datasource. */
 export function callerScope(user: Principal, ds: LoadedDatasource): CallerScope {
-  return { userId: isTemplate(ds.compile.sql) ? user.id : null };
+  const scope: CallerScope = { userId: isTemplate(ds.compile.sql) ? user.id : null };
+  if (ds.compile.rls?.length) scope.rls = ds.compile.rls;
+  return scope;
 }
 
 /** The scope stored with a result of this datasource computed for this caller (datasets are all `table`s). */
 export function entryScope(ds: LoadedDatasource, caller: CallerScope): CacheScope {
-  return { datasourceType: 'table', datasourceId: ds.row.id, userId: caller.userId };
+  return { datasourceType: 'table', datasourceId: ds.row.id, userId: caller.userId, rls: rlsHash(caller.rls ?? []) };
 }
 
 /**
- * May this caller read an entry by its key: it has a scope, names no other user, and the caller
- * may read its datasource now (access revoked since it was stored counts).
+ * May this caller read an entry by its key: it has a scope, names no other user, the caller may
+ * read its datasource now (access revoked since it was stored counts), and the row level security
+ * clauses that apply to the caller on it now hash to those it was computed under. An entry stored
+ * without a clause record counts as computed under none, except a user's own async reply (bound
+ * to that user, computed under that user's clauses).
  */
 export async function mayReadEntry(ctx: AppContext, user: Principal, scope: CacheScope | null): Promise<boolean> {
   if (!scope) return false;
   if (scope.userId !== null && scope.userId !== user.id) return false;
-  return canReadChartDataset(ctx, user, { datasource_id: scope.datasourceId });
+  if (!(await canReadChartDataset(ctx, user, { datasource_id: scope.datasourceId }))) return false;
+  if (scope.rls === undefined && scope.userId !== null && !user.kind) return true;
+  let mine: string[];
+  try {
+    mine = await rlsClausesById(ctx, user, scope.datasourceId);
+  } catch (e) {
+    // a rule that cannot be applied now serves nothing
+    if (e instanceof HttpError) return false;
+    throw e;
+  }
+  return rlsHash(mine) === (scope.rls ?? rlsHash([]));
 }

@@ -18,6 +18,8 @@ export interface CacheScope {
   datasourceId: number;
   /** the only user it is served to: a result that differs per user, or an async job's own reply */
   userId: number | null;
+  /** hash of the row level security clauses the result was computed under (charts/cache-scope.ts) */
+  rls?: string;
 }
 
 export interface CacheEntry {
@@ -152,7 +154,9 @@ function parseScope(text: string): CacheScope | null {
     if (!v || typeof v.datasourceType !== 'string' || !Number.isInteger(v.datasourceId)) return null;
     const userId = v.userId ?? null;
     if (userId !== null && !Number.isInteger(userId)) return null;
-    return { datasourceType: v.datasourceType, datasourceId: v.datasourceId!, userId };
+    const scope: CacheScope = { datasourceType: v.datasourceType, datasourceId: v.datasourceId!, userId };
+    if (typeof v.rls === 'string') scope.rls = v.rls;
+    return scope;
   } catch {
     return null;
   }

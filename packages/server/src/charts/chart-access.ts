@@ -1,6 +1,7 @@
 /**
  * Who sees and who changes a saved chart. A chart is visible to admins, to its owners and to
- * anyone who may read its dataset (the peer's chart filter); a missing chart and a hidden one
+ * anyone who may read its dataset (the peer's chart filter), to a guest when it is on one of the
+ * guest's embedded dashboards; a missing chart and a hidden one
  * answer the same 404. Only owners and admins overwrite or delete it (spec section 6).
  */
 import type { Selectable } from 'kysely';
@@ -9,6 +10,7 @@ import type { SliceTable } from '../metadata/schema.js';
 import type { Principal } from '../security/principal.js';
 import { HttpError, forbidden, notFound } from '../http/errors.js';
 import { DatasetService } from '../datasets/service.js';
+import { guestScope } from '../embedded/guest.js';
 
 export type SliceRow = Selectable<SliceTable>;
 
@@ -41,6 +43,11 @@ export async function visibleChart(ctx: AppContext, user: Principal, id: number)
   const row = await db.selectFrom('slices').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw chartNotFound();
   const ownerIds = (await db.selectFrom('slice_owners').select('user_id').where('slice_id', '=', id).execute()).map((o) => o.user_id);
+  // a guest (embedded dashboard token) sees only the charts on its dashboards
+  if (user.kind === 'guest') {
+    if (guestScope(user)?.charts.has(id)) return { row, ownerIds };
+    throw chartNotFound();
+  }
   if (user.isAdmin || ownerIds.includes(user.id) || (await canReadChartDataset(ctx, user, row))) return { row, ownerIds };
   throw chartNotFound();
 }

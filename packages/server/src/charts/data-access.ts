@@ -1,11 +1,24 @@
 /**
- * Who may query a dataset's rows through chart data. OWNER: embedded helper (issue 25 parts 3 and 5).
- * Today: whoever may read the dataset. To come: a guest reads only what its dashboards show, and
- * under DASHBOARD_RBAC a user who may open a dashboard reads the data of the charts on it.
+ * Who may query a dataset's rows through chart data (issue 25 parts 3 and 5).
+ *
+ * - A user who may read the dataset (database, schema or dataset access).
+ * - Under DASHBOARD_RBAC, a user who may open a dashboard that names roles (the peer's rule) may
+ *   load the data of a chart on it: the request names the dashboard (`form_data.dashboardId`) and
+ *   the chart (`form_data.slice_id`), the chart is on that dashboard and reads that dataset.
+ * - A guest (embedded dashboard token): only a dataset a granted dashboard uses; a chart it names
+ *   must be on a granted dashboard (and on the named dashboard) and read that dataset, or 403. What
+ *   the query may ask for is checked by embedded/access.ts checkGuestQuery.
+ *
+ * Missing and forbidden datasets answer the same 404.
  */
 import type { AppContext } from '../context.js';
 import type { Principal } from '../security/principal.js';
 import { DatasetService } from '../datasets/service.js';
+import { HttpError, notFound } from '../http/errors.js';
+import { datasetScope } from '../datasets/access.js';
+import { dashboardVisibility } from '../dashboards/access.js';
+import { guestChartAllowed } from '../embedded/access.js';
+import { DATASET_DATASOURCE_TYPES } from './chart-rows.js';
 
 /** Where a chart data request says it comes from (form_data.dashboardId / slice_id). */
 export interface ChartDataVia {
@@ -13,7 +26,76 @@ export interface ChartDataVia {
   sliceId?: number;
 }
 
+const idOf = (v: unknown): number | undefined => {
+  const n = typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 2_147_483_647 ? n : undefined;
+};
+
+/** The dashboard and chart a request's form data names (ids that are not positive integers are ignored). */
+export function chartDataVia(formData: unknown): ChartDataVia {
+  if (!formData || typeof formData !== 'object') return {};
+  const fd = formData as Record<string, unknown>;
+  const via: ChartDataVia = {};
+  const dashboardId = idOf(fd.dashboardId ?? fd.dashboard_id);
+  const sliceId = idOf(fd.slice_id);
+  if (dashboardId !== undefined) via.dashboardId = dashboardId;
+  if (sliceId !== undefined) via.sliceId = sliceId;
+  return via;
+}
+
 /** The dataset when the user may query it; 404 (HttpError) otherwise. */
-export async function visibleForChartData(ctx: AppContext, user: Principal, id: number, _via: ChartDataVia = {}) {
-  return new DatasetService(ctx).visible(user, id);
+export async function visibleForChartData(ctx: AppContext, user: Principal, id: number, via: ChartDataVia = {}) {
+  const datasets = new DatasetService(ctx);
+  if (user.kind === 'guest') {
+    guestChartAllowed(user, id, via);
+    return datasets.visible(user, id);
+  }
+  try {
+    return await datasets.visible(user, id);
+  } catch (e) {
+    if (!(e instanceof HttpError && e.statusCode === 404)) throw e;
+    if (via.dashboardId === undefined || via.sliceId === undefined || !ctx.config.featureFlags.DASHBOARD_RBAC) throw e;
+    if (!(await dashboardGrantsChart(ctx, user, id, via.dashboardId, via.sliceId))) throw e;
+    const row = await ctx.store.db.selectFrom('tables').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound();
+    const database = await ctx.store.db
+      .selectFrom('dbs')
+      .select(['id', 'database_name', 'sqlalchemy_uri'])
+      .where('id', '=', row.database_id)
+      .executeTakeFirstOrThrow();
+    return { row, database };
+  }
+}
+
+/**
+ * DASHBOARD_RBAC: the dashboard names roles, the user may open it, and the chart is on it and
+ * reads the dataset.
+ */
+async function dashboardGrantsChart(
+  ctx: AppContext,
+  user: Principal,
+  datasetId: number,
+  dashboardId: number,
+  sliceId: number,
+): Promise<boolean> {
+  const db = ctx.store.db;
+  const onDashboard = await db
+    .selectFrom('dashboard_slices as ds')
+    .innerJoin('slices as s', 's.id', 'ds.slice_id')
+    .select('s.id')
+    .where('ds.dashboard_id', '=', dashboardId)
+    .where('ds.slice_id', '=', sliceId)
+    .where('s.datasource_id', '=', datasetId)
+    .where('s.datasource_type', 'in', DATASET_DATASOURCE_TYPES)
+    .executeTakeFirst();
+  if (!onDashboard) return false;
+  const scope = datasetScope(user, await db.selectFrom('dbs').select(['id', 'database_name']).execute());
+  const dashboard = await db
+    .selectFrom('dashboards as d')
+    .select('d.id')
+    .where('d.id', '=', dashboardId)
+    .where((eb) => eb.exists(eb.selectFrom('dashboard_roles as r').select('r.role_id').whereRef('r.dashboard_id', '=', 'd.id')))
+    .where((eb) => dashboardVisibility(eb, user, scope, { rbac: true }) ?? eb.lit(true))
+    .executeTakeFirst();
+  return dashboard !== undefined;
 }

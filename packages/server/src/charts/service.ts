@@ -25,7 +25,10 @@ import { zipFiles } from '../execution/formats/zip.js';
 import { MemoryChartCache, RedisChartCache, SingleFlight, type ChartCacheStore } from './cache.js';
 import { CACHE_KEY_PATTERN, ChartCacheKeys, callerScope, entryScope, mayReadEntry } from './cache-scope.js';
 import { compileQuery, type CompiledQuery } from './compile.js';
+import { rlsHash } from './cache-scope.js';
 import { datasourceId, loadDatasource, type LoadedDatasource } from './datasource.js';
+import { chartDataVia } from './data-access.js';
+import { checkGuestQuery } from '../embedded/access.js';
 import { normalizeQuery, type NormalizedQuery } from './query.js';
 import { joinOffset, shiftTimeOrFail } from './offsets.js';
 import { renderDatasetSql, runSelect } from './run.js';
@@ -135,7 +138,8 @@ export class ChartDataService {
   async loadIntoCache(user: Principal, qc: QueryContext, opts: { force?: boolean; signal?: AbortSignal } = {}): Promise<string> {
     const run = await this.run(user, qc, opts, 'compute');
     const key = randomBytes(20).toString('hex');
-    const scope = { datasourceType: 'table', datasourceId: run.datasourceId, userId: user.id };
+    // the clauses it was computed under: a reader whose clauses differ is "not found" (cache-scope.ts)
+    const scope = { datasourceType: 'table', datasourceId: run.datasourceId, userId: user.id, rls: rlsHash(run.rls) };
     await this.store.set(contextKey(key), jsonReply(run.parts as Part[]), ASYNC_RESULT_TTL, scope);
     return key;
   }
@@ -145,11 +149,14 @@ export class ChartDataService {
     qc: QueryContext,
     opts: ChartDataOptions,
     mode: 'compute' | 'cache-only',
-  ): Promise<{ format: ChartDataResultFormat; parts: (Part | null)[]; label: string; datasourceId: number }> {
+  ): Promise<{ format: ChartDataResultFormat; parts: (Part | null)[]; label: string; datasourceId: number; rls: string[] }> {
     const resultType = oneOf<ChartDataResultType>(qc.result_type, RESULT_TYPES, 'result_type', 'full');
     const format = oneOf<ChartDataResultFormat>(qc.result_format, RESULT_FORMATS, 'result_format', 'json');
     if (format !== 'json' && !user.can('can_csv', 'Rama')) throw forbidden('You do not have permission to download data.');
-    const ds = await loadDatasource(this.ctx, user, datasourceId(qc.datasource));
+    // the dashboard and chart the request names: under DASHBOARD_RBAC and for guests they grant access
+    const via = chartDataVia(qc.form_data);
+    const ds = await loadDatasource(this.ctx, user, datasourceId(qc.datasource), via);
+    checkGuestQuery(user, ds.row.id, via, qc.queries, resultType);
     const force = qc.force === true || opts.force === true;
     const timeout = await this.cacheTimeout(qc, ds);
     const parts: (Part | null)[] = [];
@@ -157,7 +164,7 @@ export class ChartDataService {
       const q = normalizeQuery(raw as QueryObject, { sqlMaxRow: this.ctx.config.sqlMaxRow });
       parts.push(await this.one(user, ds, q, resultType, { force, timeout, signal: opts.signal, mode }));
     }
-    return { format, parts, label: ds.row.table_name, datasourceId: ds.row.id };
+    return { format, parts, label: ds.row.table_name, datasourceId: ds.row.id, rls: ds.compile.rls ?? [] };
   }
 
   private reply(format: ChartDataResultFormat, parts: Part[], label: string): Promise<ChartDataReply> {

@@ -2,7 +2,9 @@
  * Who sees and who changes a dashboard. Admins see every dashboard; owners see theirs; anyone else
  * sees a published dashboard with at least one chart on a dataset they may read (the BI server's
  * dashboard filter). With the DASHBOARD_RBAC feature flag on, a published dashboard that names
- * roles is seen by the holders of those roles instead (its datasets no longer decide). A missing
+ * roles is seen by the holders of those roles instead (its datasets no longer decide). A guest
+ * (embedded dashboard token) sees only the embedded dashboards its token names; an anonymous
+ * visitor (Public role) is matched by its role names, having no user row. A missing
  * dashboard and a hidden one answer the same 404. Editing needs can_write on Dashboard plus being
  * an owner or an admin (spec section 6).
  */
@@ -45,6 +47,14 @@ export function dashboardVisibility(
   opts: { rbac?: boolean } = {},
 ): Expression<SqlBool> | null {
   if (user.isAdmin) return null;
+  // a guest (embedded dashboard token) sees the dashboards its token names while they stay embedded
+  if (user.kind === 'guest') {
+    const uuids = user.guest?.embeddedUuids ?? [];
+    if (!uuids.length) return sql<SqlBool>`1 = 0`;
+    return eb.exists(
+      eb.selectFrom('embedded_dashboards as e').select('e.uuid').whereRef('e.dashboard_id', '=', 'd.id').where('e.uuid', 'in', uuids),
+    );
+  }
   const owned = eb.exists(
     eb.selectFrom('dashboard_owners as o').select('o.user_id').whereRef('o.dashboard_id', '=', 'd.id').where('o.user_id', '=', user.id),
   );
@@ -63,13 +73,27 @@ export function dashboardVisibility(
       );
   if (!opts.rbac) return eb.or([owned, eb.and([published, readable])]);
   const hasRoles = eb.exists(eb.selectFrom('dashboard_roles as r').select('r.role_id').whereRef('r.dashboard_id', '=', 'd.id'));
-  const heldRole = eb.exists(
-    eb
-      .selectFrom('dashboard_roles as r')
-      .innerJoin('ab_user_role as ur', 'ur.role_id', 'r.role_id')
-      .select('r.role_id')
-      .whereRef('r.dashboard_id', '=', 'd.id')
-      .where('ur.user_id', '=', user.id),
-  );
+  // an anonymous visitor (the Public role) has no ab_user row: its roles are matched by name
+  const roleNames = Object.keys(user.roles);
+  const heldRole =
+    user.kind === 'anonymous'
+      ? roleNames.length
+        ? eb.exists(
+            eb
+              .selectFrom('dashboard_roles as r')
+              .innerJoin('ab_role as ar', 'ar.id', 'r.role_id')
+              .select('r.role_id')
+              .whereRef('r.dashboard_id', '=', 'd.id')
+              .where('ar.name', 'in', roleNames),
+          )
+        : sql<SqlBool>`1 = 0`
+      : eb.exists(
+          eb
+            .selectFrom('dashboard_roles as r')
+            .innerJoin('ab_user_role as ur', 'ur.role_id', 'r.role_id')
+            .select('r.role_id')
+            .whereRef('r.dashboard_id', '=', 'd.id')
+            .where('ur.user_id', '=', user.id),
+        );
   return eb.or([owned, eb.and([published, heldRole]), eb.and([published, eb.not(hasRoles), readable])]);
 }

@@ -27,6 +27,8 @@ export const FILTER_STATE_MESSAGES = {
 /** What one key holds. */
 interface StoredFilterState {
   owner: number;
+  /** a guest's token subject: guests all have id 0, so a guest's key is its subject's only */
+  subject?: string;
   dashboardId: number;
   /** the data mask as the client sent it (JSON object text) */
   value: string;
@@ -36,7 +38,13 @@ function readStored(v: unknown): StoredFilterState | null {
   if (!v || typeof v !== 'object' || Array.isArray(v)) return null;
   const o = v as Record<string, unknown>;
   if (typeof o.owner !== 'number' || typeof o.dashboardId !== 'number' || typeof o.value !== 'string') return null;
-  return { owner: o.owner, dashboardId: o.dashboardId, value: o.value };
+  const subject = typeof o.subject === 'string' ? o.subject : undefined;
+  return { owner: o.owner, dashboardId: o.dashboardId, value: o.value, ...(subject ? { subject } : {}) };
+}
+
+/** The user (or, for guests, the token subject) who made the key. */
+function madeBy(stored: StoredFilterState, user: Principal): boolean {
+  return stored.owner === user.id && (stored.subject ?? null) === (user.guest?.subject ?? null);
 }
 
 function checkValue(value: string): void {
@@ -57,7 +65,12 @@ export class DashboardFilterStateService {
   async create(user: Principal, idOrSlug: string, value: string): Promise<string> {
     const { row } = await this.dashboards.visible(user, idOrSlug);
     checkValue(value);
-    const stored: StoredFilterState = { owner: user.id, dashboardId: row.id, value };
+    const stored: StoredFilterState = {
+      owner: user.id,
+      dashboardId: row.id,
+      value,
+      ...(user.guest ? { subject: user.guest.subject } : {}),
+    };
     return createEntry(this.db, RESOURCE, stored, user.id, { expiresOn: expiresOn() });
   }
 
@@ -77,7 +90,7 @@ export class DashboardFilterStateService {
   /** Replace the value; the key stays the same and lives another week. */
   async update(user: Principal, idOrSlug: string, key: string, value: string): Promise<string> {
     const stored = await this.entry(user, idOrSlug, key);
-    if (stored.owner !== user.id) throw forbidden(FILTER_STATE_MESSAGES.notYours);
+    if (!madeBy(stored, user)) throw forbidden(FILTER_STATE_MESSAGES.notYours);
     checkValue(value);
     if (!(await updateEntry(this.db, RESOURCE, key, { ...stored, value }, { expiresOn: expiresOn() }))) throw notFound();
     return key;
@@ -85,7 +98,7 @@ export class DashboardFilterStateService {
 
   async delete(user: Principal, idOrSlug: string, key: string): Promise<void> {
     const stored = await this.entry(user, idOrSlug, key);
-    if (stored.owner !== user.id) throw forbidden(FILTER_STATE_MESSAGES.notYours);
+    if (!madeBy(stored, user)) throw forbidden(FILTER_STATE_MESSAGES.notYours);
     await deleteEntry(this.db, RESOURCE, key);
   }
 }

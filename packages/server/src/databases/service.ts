@@ -263,6 +263,36 @@ export class DatabaseService {
           .where('permission', '=', 'database_access')
           .where('view_menu', '=', databasePermView(previous.database_name, id))
           .execute();
+        // schema grants name the database: move them along, or a new database taking the old
+        // name would inherit them
+        const oldPrefix = `[${previous.database_name}].[`;
+        const schemaViews = await trx
+          .selectFrom('ab_permission_view')
+          .select(['id', 'view_menu'])
+          .where('permission', '=', 'schema_access')
+          .execute();
+        for (const v of schemaViews.filter((x) => x.view_menu.startsWith(oldPrefix) && x.view_menu.endsWith(']'))) {
+          const renamed = `[${name}].[${v.view_menu.slice(oldPrefix.length)}`;
+          const taken = await trx
+            .selectFrom('ab_permission_view')
+            .select('id')
+            .where('permission', '=', 'schema_access')
+            .where('view_menu', '=', renamed)
+            .executeTakeFirst();
+          if (!taken) {
+            await trx.updateTable('ab_permission_view').set({ view_menu: renamed }).where('id', '=', v.id).execute();
+            continue;
+          }
+          // the new name's view exists already: its grants join it, the old view goes
+          const roles = await trx.selectFrom('ab_permission_view_role').select('role_id').where('permission_view_id', '=', v.id).execute();
+          if (roles.length)
+            await trx
+              .insertInto('ab_permission_view_role')
+              .values(roles.map((r) => ({ role_id: r.role_id, permission_view_id: taken.id })))
+              .onConflict((oc) => oc.columns(['role_id', 'permission_view_id']).doNothing())
+              .execute();
+          await trx.deleteFrom('ab_permission_view').where('id', '=', v.id).execute();
+        }
       }
     });
     await this.ctx.connections.invalidate(id);
@@ -277,6 +307,15 @@ export class DatabaseService {
         .where('permission', '=', 'database_access')
         .where('view_menu', '=', databasePermView(row.database_name, id))
         .execute();
+      // its schema grants too: a later database of the same name must not inherit them
+      const prefix = `[${row.database_name}].[`;
+      const schemaViews = await trx
+        .selectFrom('ab_permission_view')
+        .select(['id', 'view_menu'])
+        .where('permission', '=', 'schema_access')
+        .execute();
+      const stale = schemaViews.filter((v) => v.view_menu.startsWith(prefix) && v.view_menu.endsWith(']')).map((v) => v.id);
+      if (stale.length) await trx.deleteFrom('ab_permission_view').where('id', 'in', stale).execute();
       await trx.deleteFrom('dbs').where('id', '=', id).execute();
     });
     await this.ctx.connections.invalidate(id);

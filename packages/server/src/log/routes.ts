@@ -59,7 +59,12 @@ export function logRoutes(app: FastifyInstance, ctx: AppContext): LogService {
           rateLimit: {
             max: LOG_REQUESTS_PER_MINUTE,
             timeWindow: 60_000,
-            keyGenerator: (req: FastifyRequest) => (req.principal ? `user:${req.principal.id}` : `ip:${req.ip}`),
+            keyGenerator: (req: FastifyRequest) =>
+              req.principal?.guest
+                ? `guest:${req.principal.guest.subject}`
+                : req.principal && !req.principal.kind
+                  ? `user:${req.principal.id}`
+                  : `ip:${req.ip}`,
             errorResponseBuilder: (_req: unknown, c: { statusCode: number }) =>
               new HttpError(c.statusCode, { message: 'Too many log requests. Please slow down.' }),
           },

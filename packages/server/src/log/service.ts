@@ -59,7 +59,8 @@ export function eventRow(e: LogEventObject, c: LogContext, dttm: string): Omit<L
   const name = typeof e.event_name === 'string' && e.event_name.trim() ? e.event_name.trim().slice(0, 512) : 'log';
   return {
     action: name,
-    user_id: c.userId,
+    // guests and anonymous visitors (id 0) have no ab_user row
+    user_id: c.userId > 0 ? c.userId : null,
     json: JSON.stringify(e),
     dttm,
     dashboard_id: c.dashboardId ?? idOf(e.dashboard_id) ?? (e.source === 'dashboard' ? idOf(e.source_id) : null),

@@ -39,7 +39,8 @@ export async function createEntry(
       key,
       value: JSON.stringify(value),
       created_on: nowIso(),
-      created_by_fk: userId,
+      // guests and anonymous visitors (id 0) have no ab_user row
+      created_by_fk: userId !== null && userId > 0 ? userId : null,
       expires_on: opts.expiresOn ?? null,
     })
     .execute();

@@ -12,25 +12,14 @@ import {
   type CurrentUser,
 } from '@rama/shared';
 import type { AppContext } from '../context.js';
-import { bearerPrincipal, requireAdmin, requirePermission, requireUser } from '../http/auth.js';
+import { bearerPrincipal, requirePermission, requireUser } from '../http/auth.js';
 import { HttpError, unauthorized } from '../http/errors.js';
 import { decodeRisonQuery, listParams } from '../http/rison.js';
 import { loadPrincipal, type Principal } from './principal.js';
 import { createSession, deleteSession, SESSION_COOKIE, SESSION_TTL_MS } from './sessions.js';
 import { dummyPasswordHash, verifyPassword } from './passwords.js';
 import { sha256 } from './crypto.js';
-import {
-  createUser,
-  deleteUser,
-  findUserForLogin,
-  getUser,
-  listRoles,
-  listUsers,
-  recordLogin,
-  rolePermissions,
-  updateUser,
-  USER_ORDER_COLUMNS,
-} from './users.js';
+import { createUser, deleteUser, findUserForLogin, getUser, listUsers, recordLogin, updateUser, USER_ORDER_COLUMNS } from './users.js';
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const VERSION = '0.1.0';
@@ -43,7 +32,7 @@ export function presentCurrentUser(u: Principal): CurrentUser {
     last_name: u.last_name,
     email: u.email,
     is_active: u.active,
-    is_anonymous: false,
+    is_anonymous: u.kind === 'anonymous',
     roles: u.roles,
     created_on: u.created_on,
     last_login: u.last_login,
@@ -158,7 +147,7 @@ export function securityRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { result: data };
   });
 
-  // Users and roles: admins only
+  // Users: admins only (roles: roles-routes.ts)
   r.get('/api/v1/security/users/', async (req) => {
     requirePermission(req, 'can_read', 'User', 'user');
     const p = listParams(decodeRisonQuery((req.query as { q?: unknown }).q), USER_ORDER_COLUMNS);
@@ -185,14 +174,5 @@ export function securityRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (me.id === req.params.id) throw new HttpError(422, { message: 'You cannot delete your own account.' });
     await deleteUser(ctx.store.db, req.params.id);
     return { message: 'OK' };
-  });
-  r.get('/api/v1/security/roles/', async (req) => {
-    requireAdmin(req, 'role');
-    const result = await listRoles(ctx.store.db);
-    return { count: result.length, ids: result.map((x) => x.id), result };
-  });
-  r.get('/api/v1/security/roles/:id/permissions/', { schema: { params: IdParams } }, async (req) => {
-    requireAdmin(req, 'role');
-    return { result: await rolePermissions(ctx.store.db, req.params.id) };
   });
 }

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import { textMatches } from '../metadata/textMatch.js';
-import type { PermissionItem, RoleListItem, UserCreate, UserListItem, UserUpdate } from '@rama/shared';
+import type { UserCreate, UserListItem, UserUpdate } from '@rama/shared';
 import type { MetadataSchema, Row, UserTable } from '../metadata/schema.js';
 import { flag, nowIso } from '../metadata/db.js';
 import { hashPassword } from './passwords.js';
 import { BUILTIN_ROLES, ROLE_PERMISSIONS, type PermissionPair } from './permissions.js';
 import { invalidFields, notFound } from '../http/errors.js';
-import type { ListParams } from '../http/rison.js';
+import { MAX_ID, type ListParams } from '../http/rison.js';
 
 type Db = Kysely<MetadataSchema>;
 
@@ -123,6 +123,10 @@ export async function listUsers(db: Db, p: ListParams): Promise<{ count: number;
       q = f.opr === 'eq' ? q.where(col, '=', f.value) : q.where(textMatches(col, f.value));
     } else if (f.col === 'active' && typeof f.value === 'boolean') {
       q = q.where('active', '=', flag(f.value));
+    } else if (f.col === 'roles' && f.opr === 'rel_m_m' && Number.isInteger(f.value)) {
+      // the users holding a role (the BI server's many-to-many relation filter)
+      const roleId = Math.min(Math.max(f.value as number, 0), MAX_ID);
+      q = q.where('id', 'in', (eb) => eb.selectFrom('ab_user_role').select('user_id').where('role_id', '=', roleId));
     } else {
       throw invalidFields({ filters: [`Filter on ${f.col} with ${f.opr} is not supported.`] });
     }
@@ -251,37 +255,6 @@ export async function deleteUser(db: Db, id: number): Promise<void> {
     await trx.deleteFrom('sessions').where('user_id', '=', id).execute();
     await trx.deleteFrom('ab_user').where('id', '=', id).execute();
   });
-}
-
-export async function listRoles(db: Db): Promise<RoleListItem[]> {
-  const roles = await db.selectFrom('ab_role').select(['id', 'name']).orderBy('name').execute();
-  const users = await db
-    .selectFrom('ab_user_role')
-    .select(['role_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy('role_id')
-    .execute();
-  const perms = await db
-    .selectFrom('ab_permission_view_role')
-    .select(['role_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .groupBy('role_id')
-    .execute();
-  const u = new Map(users.map((r) => [r.role_id, Number(r.n)]));
-  const p = new Map(perms.map((r) => [r.role_id, Number(r.n)]));
-  return roles.map((r) => ({ id: r.id, name: r.name, user_count: u.get(r.id) ?? 0, permission_count: p.get(r.id) ?? 0 }));
-}
-
-export async function rolePermissions(db: Db, roleId: number): Promise<PermissionItem[]> {
-  const role = await db.selectFrom('ab_role').select('id').where('id', '=', roleId).executeTakeFirst();
-  if (!role) throw notFound();
-  const rows = await db
-    .selectFrom('ab_permission_view_role as pvr')
-    .innerJoin('ab_permission_view as pv', 'pv.id', 'pvr.permission_view_id')
-    .select(['pv.id', 'pv.permission', 'pv.view_menu'])
-    .where('pvr.role_id', '=', roleId)
-    .orderBy('pv.view_menu')
-    .orderBy('pv.permission')
-    .execute();
-  return rows.map((r) => ({ id: r.id, permission_name: r.permission, view_menu_name: r.view_menu }));
 }
 
 /** The user a login names, with what the login needs (active or not: the caller decides). */

@@ -11,6 +11,7 @@ import { typedError } from '../http/errors.js';
 import type { Principal } from '../security/principal.js';
 import type { Executor } from '../execution/executor.js';
 import { checkStatements, DML_REFUSED_MESSAGE, renderSql } from '../execution/prepare.js';
+import { applySqlLabRls } from '../rls/sqllab.js';
 
 export interface PreparedRun {
   /** statements as they are sent to the engine */
@@ -69,7 +70,8 @@ export async function prepareRun(
   );
   const kinds = [...check.kinds];
   const readOnly = check.readOnly;
-  const statements = [...check.statements];
+  // RLS_IN_SQLLAB: tables with row level security rules for the user read through their clauses
+  const statements = await applySqlLabRls(executor, db, user, [...check.statements]);
   let resultIndex = kinds.lastIndexOf('select');
   let ctas: PreparedRun['ctas'] = null;
 

@@ -29,7 +29,8 @@ export interface CurrentUser {
   last_name: string;
   email: string;
   is_active: boolean;
-  is_anonymous: false;
+  /** true for an anonymous visitor served as the Public role (PUBLIC_ROLE_LIKE); id 0 */
+  is_anonymous: boolean;
   /** role names → [permission, view] pairs */
   roles: Record<string, [string, string][]>;
   created_on: string;

@@ -1,11 +1,11 @@
 import { createContext, Suspense, useContext, useEffect, useRef, useState } from 'react';
-import { Avatar, Dropdown, Flex, Layout, Menu, Spin, Typography, type MenuProps } from 'antd';
-import { DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Avatar, Button, Dropdown, Flex, Layout, Menu, Spin, Typography, type MenuProps } from 'antd';
+import { DownOutlined, LoginOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { Wordmark } from '../components/Wordmark';
 import { HOME_PATH } from './nextPath';
 import { MENU, activeEntryKey, visibleMenu, type MenuGroup } from './menu';
-import { displayName, useLogoutMutation, useSession } from './session';
+import { displayName, isAnonymousUser, useLogoutMutation, useSession } from './session';
 import { errorMessage, resetCsrfToken } from './api';
 import { useToasts } from './hooks';
 import { logEvent } from './logger';
@@ -72,6 +72,18 @@ function UserMenu() {
   );
 }
 
+/** An anonymous visitor (a public dashboard) logs in from here and comes back to the page. */
+function LoginButton() {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  const handleClick = () => void navigate(`/login/?next=${encodeURIComponent(pathname + search)}`);
+  return (
+    <Button type="primary" icon={<LoginOutlined aria-hidden />} onClick={handleClick} data-test="login-button">
+      Log in
+    </Button>
+  );
+}
+
 /** One `spa_navigation` event per route change (once per path, also under StrictMode's double effects). */
 function useNavigationLog(pathname: string): void {
   const loggedPath = useRef<string | null>(null);
@@ -96,11 +108,13 @@ export function useHideNavigation(hidden: boolean): void {
 
 /** The signed-in layout: top navigation, the page, nothing else. */
 export function AppShell() {
-  const { access } = useSession();
+  const { access, user } = useSession();
   const location = useLocation();
   const [navigationHidden, setNavigationHidden] = useState(false);
   useNavigationLog(location.pathname);
-  const groups = visibleMenu(MENU, access);
+  const anonymous = isAnonymousUser(user);
+  // an anonymous visitor opens dashboards by their address only: every other page asks to log in
+  const groups = anonymous ? [] : visibleMenu(MENU, access);
   const active = activeEntryKey(groups, location.pathname);
   const selectedKeys = active ? [active] : [];
   const mainItems = toMenuItems(groups.filter((g) => g.placement === 'main'));
@@ -123,7 +137,7 @@ export function AppShell() {
                   <Menu mode="horizontal" items={rightItems} selectedKeys={selectedKeys} className="rama-nav" />
                 </nav>
               )}
-              <UserMenu />
+              {anonymous ? <LoginButton /> : <UserMenu />}
             </Flex>
           </Flex>
         </Layout.Header>

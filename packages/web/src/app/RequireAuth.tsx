@@ -1,11 +1,21 @@
 import type { ReactNode } from 'react';
 import { Button, Result } from 'antd';
-import { Navigate, useLocation } from 'react-router';
+import { matchPath, Navigate, useLocation } from 'react-router';
 import { FullPageSpinner } from '../components/FullPageSpinner';
-import { getAccess, useGetBootstrapQuery, type Access } from './session';
+import { getAccess, isAnonymousUser, useGetBootstrapQuery, type Access } from './session';
 import { errorMessage } from './api';
 
-/** Renders its children for a signed-in user; otherwise sends the visitor to the login page. */
+/** The pages an anonymous visitor (the Public role, PUBLIC_ROLE_LIKE) may open: dashboards and their permalinks. */
+const ANONYMOUS_PAGES = ['/rama/dashboard/p/:key/', '/rama/dashboard/:idOrSlug/'];
+
+export function anonymousMayOpen(pathname: string): boolean {
+  return ANONYMOUS_PAGES.some((pattern) => matchPath(pattern, pathname) !== null);
+}
+
+/**
+ * Renders its children for a signed-in user, and on dashboard pages for an anonymous visitor;
+ * otherwise sends the visitor to the login page.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { data, error, isLoading, refetch } = useGetBootstrapQuery();
   const location = useLocation();
@@ -25,7 +35,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       />
     );
   }
-  if (!data?.user) {
+  if (!data?.user || (isAnonymousUser(data.user) && !anonymousMayOpen(location.pathname))) {
     const next = encodeURIComponent(location.pathname + location.search);
     return <Navigate to={`/login/?next=${next}`} replace />;
   }

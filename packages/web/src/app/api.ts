@@ -39,6 +39,22 @@ const MUTATING: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'DELETE']);
 
 let csrfToken: Promise<string | null> | null = null;
 
+/**
+ * An embedded dashboard's guest token (issue 25): sent in its header on every call; a 401 then goes
+ * to `onUnauthorized` instead of the login page (a guest has no login). Null outside `/embedded/`.
+ */
+let guest: { header: string; token: string; onUnauthorized: () => void } | null = null;
+
+/** Use this guest token from now on (the host sends a fresh one before the last expires). */
+export function setGuestToken(header: string, token: string, onUnauthorized: () => void): void {
+  guest = { header, token, onUnauthorized };
+}
+
+/** The guest token header of the next request, or none. */
+export function guestTokenHeaders(): Record<string, string> {
+  return guest ? { [guest.header]: guest.token } : {};
+}
+
 /** Forget the CSRF token (after login or logout the session, and so the token, changes). */
 export function resetCsrfToken(): void {
   csrfToken = null;
@@ -97,7 +113,7 @@ function handleSessionEnded(): void {
 
 async function send(args: RequestArgs, token: string | null): Promise<Response> {
   const method = args.method ?? 'GET';
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...guestTokenHeaders() };
   if (args.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token && MUTATING.has(method)) headers[CSRF_HEADER] = token;
   const controller = new AbortController();
@@ -137,7 +153,8 @@ export async function request<T>(args: RequestArgs): Promise<T> {
 /** `request`, also telling which success status answered (a 202 means "accepted, not done"). */
 export async function requestWithStatus<T>(args: RequestArgs): Promise<{ status: number; body: T }> {
   const mutating = MUTATING.has(args.method ?? 'GET');
-  let res = await send(args, mutating ? await getCsrfToken() : null);
+  // a guest has no session, so no CSRF token either (its token travels in a header a form cannot set)
+  let res = await send(args, mutating && !guest ? await getCsrfToken() : null);
   let text = await res.text();
   if (!res.ok && mutating && isCsrfFailure(res.status, text)) {
     resetCsrfToken();
@@ -149,7 +166,10 @@ export async function requestWithStatus<T>(args: RequestArgs): Promise<{ status:
   if (text.length > LARGE_REPLY_CHARS) performance.mark('rama:large-reply', { detail: args.url });
   const body = parseBody(text, args.parse);
   if (!res.ok) {
-    if (res.status === 401 && !args.skipSessionCheck) handleSessionEnded();
+    if (res.status === 401 && !args.skipSessionCheck) {
+      if (guest) guest.onUnauthorized();
+      else handleSessionEnded();
+    }
     throw new RequestFailure(getClientError({ kind: 'response', status: res.status, body }));
   }
   return { status: res.status, body: body as T };

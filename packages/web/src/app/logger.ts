@@ -1,6 +1,6 @@
 import { nanoid } from '@reduxjs/toolkit';
 import { LOG_BATCH_DELAY_MS, LOG_BATCH_MAX_EVENTS, type LogEvent } from '@rama/shared';
-import { getCsrfToken } from './api';
+import { getCsrfToken, guestTokenHeaders } from './api';
 
 /**
  * The event log client (sql-editor.md section 7 "Event logging", section 9 "Logging"): events are
@@ -176,10 +176,13 @@ async function sendPost(post: LogPost): Promise<void> {
   await fetch(post.url, {
     method: 'POST',
     credentials: 'same-origin',
+    // outlives the page like a beacon would (a guest's posts cannot be beacons: they need a header)
+    keepalive: true,
     headers: {
       Accept: 'application/json',
       'Content-Type': 'application/x-www-form-urlencoded;charset=UTF-8',
       ...(token ? { 'X-CSRFToken': token } : {}),
+      ...guestTokenHeaders(),
     },
     body,
   });
@@ -188,7 +191,9 @@ async function sendPost(post: LogPost): Promise<void> {
 /** A beacon where the browser has one, else a normal post; losing a log batch is never an error. */
 function sendBatch(events: LogEvent[]): void {
   for (const post of toLogPosts(events)) {
-    if (!sendBeacon(post)) sendPost(post).catch(() => undefined);
+    // an embedded dashboard's guest must send its token header, which a beacon cannot carry
+    const guest = Object.keys(guestTokenHeaders()).length > 0;
+    if (guest || !sendBeacon(post)) sendPost(post).catch(() => undefined);
   }
 }
 

@@ -56,11 +56,21 @@ export interface Access {
   canWriteReports: boolean;
 }
 
+/** An anonymous visitor served as the Public role (PUBLIC_ROLE_LIKE): may open dashboards, nothing else. */
+export function isAnonymousUser(user: Pick<CurrentUser, 'is_anonymous'> | null | undefined): boolean {
+  return user?.is_anonymous === true;
+}
+
+/** What an anonymous visitor may hold whatever the Public role grants (the server keeps the same list). */
+const ANONYMOUS_PAIRS = new Set(['can_read Chart', 'can_read Dashboard', 'can_csv Rama']);
+
 export function getAccess(user: CurrentUser | null | undefined): Access {
   const roles = user?.roles ?? {};
-  const can = (permission: string, view: string) => hasPermission(roles, permission, view);
+  const anonymous = isAnonymousUser(user);
+  const can = (permission: string, view: string) =>
+    (!anonymous || ANONYMOUS_PAIRS.has(`${permission} ${view}`)) && hasPermission(roles, permission, view);
   return {
-    isAdmin: Object.keys(roles).some(isAdminRoleName),
+    isAdmin: !anonymous && Object.keys(roles).some(isAdminRoleName),
     canWriteDatabase: can('can_write', 'Database'),
     canSqlLab: can('can_sqllab', 'Rama'),
     canReadSavedQuery: can('can_read', 'SavedQuery'),

@@ -3,7 +3,7 @@
  * refusal shows as a message in the page instead of a broken download.
  */
 import { getClientError } from '@rama/shared';
-import { RequestFailure } from '../app/api';
+import { RequestFailure, guestTokenHeaders } from '../app/api';
 
 /**
  * The file name a `Content-Disposition` header gives (`filename*=UTF-8''…` first, then
@@ -53,7 +53,10 @@ export function saveBlob(blob: Blob, fileName: string): void {
 export async function fetchFile(url: string, init: RequestInit = {}): Promise<Response> {
   let res: Response;
   try {
-    res = await fetch(url, { ...init, credentials: 'same-origin' });
+    // an embedded dashboard's guest sends its token instead of a cookie
+    const headers = new Headers(init.headers);
+    for (const [name, value] of Object.entries(guestTokenHeaders())) headers.set(name, value);
+    res = await fetch(url, { ...init, headers, credentials: 'same-origin' });
   } catch {
     throw new RequestFailure(getClientError({ kind: 'network' }));
   }

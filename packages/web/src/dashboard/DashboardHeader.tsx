@@ -4,13 +4,14 @@
  * (refresh, auto-refresh interval, properties, CSS, save as, permalink, image, email report,
  * fullscreen). In edit mode the edit kit's actions (undo, redo, discard, save) replace the view actions.
  */
-import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button, Dropdown, Spin, Tag, Tooltip, Typography, type MenuProps } from 'antd';
 import { EditOutlined, MoreOutlined, ReloadOutlined } from '@ant-design/icons';
 import { DASHBOARD_MESSAGES, REFRESH_INTERVALS, dataMaskForStorage, isNativeFilter } from '@rama/shared';
 import { useStore } from 'react-redux';
 import type { RootState } from '../app/store';
 import { errorMessage, toClientError } from '../app/api';
+import { useGetBootstrapQuery } from '../app/session';
 import { useAppDispatch, useAppSelector, useToasts } from '../app/hooks';
 import { CertifiedMark } from '../components/CertifiedMark';
 import { FavoriteStar } from '../components/FavoriteStar';
@@ -28,6 +29,8 @@ import { CssEditorModal, PropertiesModal, RefreshIntervalModal, SaveCopyModal, u
 import { DashboardMessage } from './messages';
 import { dashboardInfoActions } from './state/dashboardInfoSlice';
 import { dashboardStateActions } from './state/dashboardStateSlice';
+
+const EmbedDashboardModal = lazy(() => import('./dialogs/EmbedDashboardModal').then((m) => ({ default: m.EmbedDashboardModal })));
 
 function DashboardStar({ id, title }: { id: number; title: string }) {
   const dispatch = useAppDispatch();
@@ -102,7 +105,7 @@ function PublishedTag({ id, canEdit }: { id: number; canEdit: boolean }) {
   return <Tooltip title={tip}>{tag}</Tooltip>;
 }
 
-type DialogName = 'properties' | 'css' | 'refresh' | 'saveAs';
+type DialogName = 'properties' | 'css' | 'refresh' | 'saveAs' | 'embed';
 
 interface DashboardHeaderProps {
   /** standalone 1 (fullscreen) is on */
@@ -128,6 +131,9 @@ export function DashboardHeader({ fullscreen, onRefresh, onToggleFullscreen, onE
   const [dialog, setDialog] = useState<DialogName | null>(null);
   const canEdit = info.dash_edit_perm;
   const title = info.dashboard_title;
+  // "Embed dashboard" (issue 25): with the EMBEDDED_SUPERSET flag, for those who may edit the dashboard
+  const embeddingOn = Boolean(useGetBootstrapQuery().data?.feature_flags.EMBEDDED_SUPERSET);
+  const canEmbed = canEdit && embeddingOn;
 
   const rename = (text: string) => {
     const next = text.trim();
@@ -200,6 +206,7 @@ export function DashboardHeader({ fullscreen, onRefresh, onToggleFullscreen, onE
             { key: 'css', label: 'Edit CSS', onClick: () => setDialog('css') },
           ]
         : []),
+      ...(canEmbed && !editMode ? [{ key: 'embed', label: 'Embed dashboard', onClick: () => setDialog('embed') }] : []),
       ...(savePerm ? [{ key: 'saveAs', label: 'Save as', onClick: () => setDialog('saveAs') }] : []),
       ...(canEdit || savePerm ? [{ type: 'divider' as const }] : []),
       {
@@ -221,7 +228,7 @@ export function DashboardHeader({ fullscreen, onRefresh, onToggleFullscreen, onE
         ? []
         : [{ key: 'fullscreen', label: fullscreen ? 'Exit fullscreen' : 'Enter fullscreen', onClick: () => act().onToggleFullscreen() }]),
     ];
-  }, [refreshFrequency, intervalLabel, canEdit, savePerm, sharePerm, editMode, fullscreen, setDialog, reportItems]);
+  }, [refreshFrequency, intervalLabel, canEdit, canEmbed, savePerm, sharePerm, editMode, fullscreen, setDialog, reportItems]);
 
   const modifiedAt = info.changed_on;
   const modified = modifiedAt ? formatRelative(modifiedAt) : '';
@@ -294,6 +301,7 @@ export function DashboardHeader({ fullscreen, onRefresh, onToggleFullscreen, onE
           {dialog === 'css' && <CssEditorModal open onClose={closeDialog} />}
           {dialog === 'refresh' && <RefreshIntervalModal open onClose={closeDialog} />}
           {dialog === 'saveAs' && <SaveCopyModal open onClose={closeDialog} />}
+          {dialog === 'embed' && <EmbedDashboardModal open dashboardId={info.id} onClose={closeDialog} />}
         </Suspense>
       )}
     </header>

@@ -48,6 +48,8 @@ import { dashboardStateActions } from './state/dashboardStateSlice';
 import { layoutActions } from './state/layoutSlice';
 import { selectHasUnsavedChanges } from './state/thunks';
 import { ACTIVE_TABS_PARAM, activateTab, activeTabsParam, parseActiveTabsParam, resolveActiveTabs, revealComponent } from './tabsState';
+import { guestDashboardPermissions, useEmbeddedDashboard, useEmbeddedFilterBar } from '../embedded/embeddedContext';
+import { EmbeddedDashboardHeader } from '../embedded/EmbeddedDashboardHeader';
 import './dashboard.css';
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
@@ -77,6 +79,7 @@ function useHydration(detail: DashboardDetail | undefined, charts: DashboardChar
   const navigate = useNavigate();
   const location = useLocation();
   const { user } = useSession();
+  const embedded = useEmbeddedDashboard() !== null;
   const loaded = useRef<Loaded | null>(null);
   const [hydratedId, setHydratedId] = useState<number | null>(null);
   const locationRef = useRef(location);
@@ -91,7 +94,9 @@ function useHydration(detail: DashboardDetail | undefined, charts: DashboardChar
     if (sameDashboard && dashboardState.editMode) return;
     const { search, hash, pathname } = locationRef.current;
     const urlParams = parseDashboardUrlParams(search);
-    const permissions = dashboardPermissions(user, detail.owners);
+    const ownPermissions = dashboardPermissions(user, detail.owners);
+    // an embedded dashboard's guest only looks (embedded/embeddedContext.ts)
+    const permissions = embedded ? guestDashboardPermissions(ownPermissions) : ownPermissions;
     dispatch(dashboardInfoActions.hydrate({ ...detail, ...permissions }));
     const layoutChanged = !sameDashboard || previous.positionJson !== detail.position_json || previous.charts !== charts;
     if (layoutChanged) dispatch(layoutActions.resetLayout(parsePositionJson(detail.position_json, charts)));
@@ -149,7 +154,7 @@ function useHydration(detail: DashboardDetail | undefined, charts: DashboardChar
       void navigate(`${pathname}${withoutParam(search, DASHBOARD_URL_PARAMS.focusedChart)}${hash}`, { replace: true });
     }
     setHydratedId(detail.id);
-  }, [detail, charts, dispatch, store, navigate, user]);
+  }, [detail, charts, dispatch, store, navigate, user, embedded]);
 
   return hydratedId;
 }
@@ -208,7 +213,10 @@ function StickyHeader({ children }: { children: ReactNode }) {
 }
 
 export function DashboardPage() {
-  const { idOrSlug = '' } = useParams();
+  const params = useParams();
+  // embedded (`/embedded/{uuid}`): the embedding names the dashboard
+  const embedded = useEmbeddedDashboard();
+  const idOrSlug = embedded ? String(embedded.dashboardId) : (params.idOrSlug ?? '');
   const location = useLocation();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
@@ -273,6 +281,7 @@ export function DashboardPage() {
   useAutoRefresh(ready ? refreshFrequency : 0, editMode);
   useAllRenderedMark({ ready, queue, near, dashboardId: info.id });
   useNativeFilters(ready, info.id);
+  useEmbeddedFilterBar(ready);
   const filterBarOrientation = useAppSelector((s) => s.dashboardInfo.filterBarOrientation);
   const hasFilters = useAppSelector((s) => s.nativeFilters.filters.length > 0);
 
@@ -325,7 +334,7 @@ export function DashboardPage() {
           status={status === 404 ? '404' : 'warning'}
           title={status === 404 ? 'Dashboard not found' : 'This dashboard cannot be opened'}
           subTitle={status === 404 ? DashboardMessage.NOT_FOUND : toClientError(error).message}
-          extra={<Button href="/dashboard/list/">Go to dashboards</Button>}
+          extra={embedded ? undefined : <Button href="/dashboard/list/">Go to dashboards</Button>}
         />
       </div>
     );
@@ -358,7 +367,8 @@ export function DashboardPage() {
     .join(' ');
 
   // the filter bar: shown unless the address asks for the bare charts (report, or show_filters=0 style configs)
-  const showFilterBar = !reportMode && !urlParams.uiConfig.hideChartControls && (hasFilters || info.canEdit) && !editMode;
+  const showFilterBar =
+    !reportMode && !urlParams.uiConfig.hideChartControls && (hasFilters || info.canEdit) && !editMode && embedded?.ui.showFilters !== false;
   const content = (
     <div className="rama-dash-body">
       {showFilterBar && filterBarOrientation === 'VERTICAL' && <FilterBar orientation="VERTICAL" />}
@@ -376,13 +386,20 @@ export function DashboardPage() {
           {scopedCss && <style>{scopedCss}</style>}
           {showHeader && (
             <StickyHeader>
-              <DashboardHeader
-                fullscreen={fullscreen}
-                onRefresh={() => dispatch(chartsActions.triggerRefresh({ force: true }))}
-                onToggleFullscreen={toggleFullscreen}
-                onEdit={() => dispatch(dashboardStateActions.setEditMode(true))}
-                contentElement={() => contentRef.current}
-              />
+              {embedded ? (
+                <EmbeddedDashboardHeader
+                  onRefresh={() => dispatch(chartsActions.triggerRefresh({ force: true }))}
+                  contentElement={() => contentRef.current}
+                />
+              ) : (
+                <DashboardHeader
+                  fullscreen={fullscreen}
+                  onRefresh={() => dispatch(chartsActions.triggerRefresh({ force: true }))}
+                  onToggleFullscreen={toggleFullscreen}
+                  onEdit={() => dispatch(dashboardStateActions.setEditMode(true))}
+                  contentElement={() => contentRef.current}
+                />
+              )}
             </StickyHeader>
           )}
           {showFilterBar && filterBarOrientation === 'HORIZONTAL' && <FilterBar orientation="HORIZONTAL" />}

@@ -20,13 +20,19 @@ export function LoginPage() {
   const [form] = Form.useForm<SessionLogin>();
 
   if (isLoading) return <FullPageSpinner />;
-  if (bootstrap?.user) return <Navigate to={next} replace />;
+  // an anonymous visitor (public dashboards) is not signed in: the form stays
+  if (bootstrap?.user && !bootstrap.user.is_anonymous) return <Navigate to={next} replace />;
 
   const handleFinish = async (values: SessionLogin) => {
     const result = await login(values);
     if (result.error || !result.data) return;
     const user = result.data;
     resetCsrfToken();
+    // from an anonymous visit, a full page load drops what the page loaded as the Public role
+    if (bootstrap?.user?.is_anonymous) {
+      window.location.assign(next);
+      return;
+    }
     // The shell reads the user from the bootstrap; give it the new session before navigating.
     if (bootstrap) await dispatch(sessionApi.util.upsertQueryData('getBootstrap', undefined, { ...bootstrap, user }));
     else dispatch(sessionApi.util.invalidateTags(['Session']));

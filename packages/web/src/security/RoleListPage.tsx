@@ -1,12 +1,15 @@
-import { useState } from 'react';
-import { Empty, Flex, Skeleton, Table, Tag, Typography, type TableProps } from 'antd';
-import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { isAdminRoleName, type PermissionItem, type RoleListItem } from '@rama/shared';
+import { useState, type MouseEvent } from 'react';
+import { Button, Empty, Flex, Skeleton, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { EditOutlined, PlusOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { isAdminRoleName, isBuiltinRoleName, type PermissionItem, type RoleListItem } from '@rama/shared';
 import { PageHeader } from '../components/PageHeader';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { SearchBox } from '../components/ListParts';
+import { DeleteRowButton, SearchBox } from '../components/ListParts';
+import { useDebouncedValue } from '../components/useDebouncedValue';
 import { toClientError } from '../app/api';
-import { useGetRolePermissionsQuery, useListRolesQuery } from './securityApi';
+import { useToasts } from '../app/hooks';
+import { RoleModal } from './RoleModal';
+import { useDeleteRoleMutation, useGetRolePermissionsQuery, useListRolesQuery } from './securityApi';
 
 const PERMISSION_COLUMNS: TableProps<PermissionItem>['columns'] = [
   {
@@ -58,11 +61,33 @@ function RolePermissions({ role }: { role: RoleListItem }) {
   );
 }
 
+interface ModalState {
+  open: boolean;
+  role: RoleListItem | null;
+}
+
+const stop = (event: MouseEvent) => event.stopPropagation();
+
 export function RoleListPage() {
-  const { data, error, isLoading } = useListRolesQuery();
+  const { addSuccessToast, addDangerToast } = useToasts();
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim());
+  const { data, error, isFetching } = useListRolesQuery({
+    filters: search ? [{ col: 'name', opr: 'ct', value: search }] : [],
+    order_column: 'name',
+    order_direction: 'asc',
+    page_size: 1000,
+  });
+  const [deleteRole] = useDeleteRoleMutation();
   const [expanded, setExpanded] = useState<number[]>([]);
+  const [modal, setModal] = useState<ModalState>({ open: false, role: null });
 
   const handleToggle = (id: number) => setExpanded((prev) => (prev.includes(id) ? prev.filter((key) => key !== id) : [...prev, id]));
+  const handleDelete = async (role: RoleListItem) => {
+    const result = await deleteRole(role.id);
+    if (result.error) addDangerToast(`Could not delete ${role.name}: ${toClientError(result.error).message}`);
+    else addSuccessToast(`Deleted role ${role.name}`);
+  };
 
   const columns: TableProps<RoleListItem>['columns'] = [
     {
@@ -74,28 +99,65 @@ export function RoleListPage() {
           <SafetyCertificateOutlined className="rama-role-icon" />
           <Typography.Text strong>{name}</Typography.Text>
           {isAdminRoleName(name) && <Tag color="gold">admin</Tag>}
+          {isBuiltinRoleName(name) && !isAdminRoleName(name) && <Tag>built-in</Tag>}
         </Flex>
       ),
     },
     { key: 'users', title: 'Users', dataIndex: 'user_count', align: 'right', width: 120 },
     { key: 'permissions', title: 'Permissions', dataIndex: 'permission_count', align: 'right', width: 140 },
+    {
+      key: 'actions',
+      title: <span className="rama-sr-only">Actions</span>,
+      align: 'right',
+      width: 96,
+      render: (_v, role) => (
+        <Flex gap={4} justify="end" onClick={stop}>
+          <Tooltip title="Edit">
+            <Button type="text" icon={<EditOutlined />} aria-label={`Edit ${role.name}`} onClick={() => setModal({ open: true, role })} />
+          </Tooltip>
+          <DeleteRowButton
+            name={role.name}
+            description={
+              role.user_count ? `Its ${role.user_count} user(s) lose what it allows and are signed out.` : 'Nobody holds this role.'
+            }
+            onConfirm={() => handleDelete(role)}
+            disabledReason={isBuiltinRoleName(role.name) ? 'Built-in roles cannot be deleted' : undefined}
+          />
+        </Flex>
+      ),
+    },
   ];
 
   return (
     <div className="rama-page">
       <PageHeader
         title="Roles"
-        subtitle="A role is a set of permissions. Open a role to see what it allows."
+        subtitle="A role is a set of permissions and the data it may read. Open a role to see what it allows."
         breadcrumb={[{ title: 'Settings' }, { title: 'Roles' }]}
+        extra={
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setModal({ open: true, role: null })}>
+            Role
+          </Button>
+        }
       />
       <div className="rama-panel">
+        <Flex className="rama-toolbar" gap={8}>
+          <SearchBox value={searchText} onChange={setSearchText} placeholder="Search by name" label="Search roles by name" />
+        </Flex>
         {error && <ErrorAlert error={toClientError(error)} title="Could not load roles" />}
         <Table<RoleListItem>
           rowKey="id"
           columns={columns}
           dataSource={data?.result ?? []}
-          loading={isLoading}
+          loading={isFetching}
           pagination={false}
+          locale={{
+            emptyText: isFetching ? (
+              ' '
+            ) : (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={search ? `No roles match "${search}"` : 'No roles'} />
+            ),
+          }}
           onRow={(role) => ({ onClick: () => handleToggle(role.id), className: 'rama-clickable-row' })}
           expandable={{
             expandedRowKeys: expanded,
@@ -104,6 +166,7 @@ export function RoleListPage() {
           }}
         />
       </div>
+      <RoleModal open={modal.open} role={modal.role} onClose={() => setModal({ open: false, role: null })} />
     </div>
   );
 }

@@ -29,6 +29,7 @@ import { makeSelectChartExtraFormData, selectHeldCharts } from '../nativeFilters
 import { nativeFiltersActions } from '../state/nativeFiltersSlice';
 import type { ChartContextPoint, ChartInteraction } from '../../visualizations/types';
 import { DashboardMessage } from '../messages';
+import { RowLimitWarning } from '../../embedded/RowLimitWarning';
 
 /** Datasets fetched one by one (charts added while editing), shared by every card that needs one. */
 const datasourceLoads = new Map<string, Promise<ExploreDatasource>>();
@@ -281,6 +282,7 @@ export const ChartHolder = memo(function ChartHolder({ item, parentId, width, he
           {!display.editMode && !display.reportMode && (
             <FilterIndicators chartId={chartId} rejected={chart?.queriesResponse?.[0]?.rejected_filters ?? null} />
           )}
+          <RowLimitWarning chartId={chartId} />
           {description && (
             <Tooltip title={expanded ? 'Hide the description' : 'Show the description'}>
               <Button

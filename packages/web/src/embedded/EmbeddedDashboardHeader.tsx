@@ -1,0 +1,54 @@
+/**
+ * The header of an embedded dashboard: the title, refresh, and a menu with what a guest can use
+ * (refresh, download as image). No favourite star, publishing, owners, editing, reports or app
+ * links: a guest has no account for them.
+ */
+import { Button, Dropdown, Tooltip, Typography, type MenuProps } from 'antd';
+import { MoreOutlined, ReloadOutlined } from '@ant-design/icons';
+import { errorMessage } from '../app/api';
+import { useAppSelector, useToasts } from '../app/hooks';
+import { downloadChartImage } from '../explore/download';
+
+interface EmbeddedDashboardHeaderProps {
+  onRefresh: () => void;
+  /** the element drawn into "Download as image" */
+  contentElement: () => HTMLElement | null;
+}
+
+export function EmbeddedDashboardHeader({ onRefresh, contentElement }: EmbeddedDashboardHeaderProps) {
+  const { addDangerToast } = useToasts();
+  const title = useAppSelector((s) => s.dashboardInfo.dashboard_title);
+  const refreshing = useAppSelector((s) => Object.values(s.dashboardCharts.byId).some((c) => c.chartStatus === 'loading'));
+  const downloadImage = () => {
+    const el = contentElement();
+    if (el) downloadChartImage(el, title).catch((e: unknown) => addDangerToast(errorMessage(e)));
+  };
+  const items: MenuProps['items'] = [
+    { key: 'refresh', label: 'Refresh dashboard', onClick: onRefresh },
+    { key: 'image', label: 'Download as image', onClick: downloadImage },
+  ];
+  return (
+    <header className="rama-dash-header-bar" data-test="dashboard-header">
+      <div className="rama-dash-title-row">
+        <Typography.Title level={3} className="rama-dash-title" title={title}>
+          {title}
+        </Typography.Title>
+        <span className="rama-dash-title-spacer" />
+        <div className="rama-dash-actions">
+          <Tooltip title="Refresh dashboard">
+            <Button
+              type="text"
+              icon={<ReloadOutlined spin={refreshing} />}
+              aria-label="Refresh dashboard"
+              onClick={onRefresh}
+              disabled={refreshing}
+            />
+          </Tooltip>
+          <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
+            <Button icon={<MoreOutlined />} aria-label="More dashboard actions" data-test="dashboard-menu" />
+          </Dropdown>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * The SDK's `showRowLimitWarning` (uiConfig 32): a chart whose rows stopped at its row limit says
+ * so in its header. Nothing on the ordinary dashboard page.
+ */
+import { Tooltip } from 'antd';
+import { WarningOutlined } from '@ant-design/icons';
+import { useAppSelector } from '../app/hooks';
+import { useEmbeddedDashboard } from './embeddedContext';
+import { reachedRowLimit } from './embeddedModel';
+
+export function RowLimitWarning({ chartId }: { chartId: number }) {
+  const embedded = useEmbeddedDashboard();
+  const limit = useAppSelector((s) => s.dashboardCharts.slices[chartId]?.form_data.row_limit);
+  const rows = useAppSelector((s) => s.dashboardCharts.byId[chartId]?.queriesResponse?.[0]?.rowcount);
+  if (!embedded?.ui.showRowLimitWarning || !reachedRowLimit(limit, rows)) return null;
+  return (
+    <Tooltip title={`Only the first ${Number(limit).toLocaleString()} rows are shown: the chart's row limit was reached.`}>
+      <WarningOutlined className="rama-embedded-row-limit" aria-label="Row limit reached" data-test="row-limit-warning" />
+    </Tooltip>
+  );
+}

@@ -1,0 +1,218 @@
+import { useMemo, useState } from 'react';
+import { Button, Flex, Form, Input, Modal, Select, Typography } from 'antd';
+import {
+  MODAL_DEFAULT_WIDTH,
+  RLS_CLAUSE_MAX,
+  RLS_DESCRIPTION_MAX,
+  RLS_GROUP_KEY_MAX,
+  RLS_NAME_MAX,
+  type RlsFilterType,
+  type RlsRecord,
+  type RlsWrite,
+} from '@rama/shared';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { useDebouncedValue } from '../components/useDebouncedValue';
+import { toClientError } from '../app/api';
+import { useToasts } from '../app/hooks';
+import { useCreateRlsRuleMutation, useRlsRelatedQuery, useUpdateRlsRuleMutation } from './rlsApi';
+
+interface RuleValues {
+  name: string;
+  filter_type: RlsFilterType;
+  tables: number[];
+  roles: number[];
+  group_key: string;
+  clause: string;
+  description: string;
+}
+
+const FIELDS: ReadonlySet<string> = new Set(['name', 'filter_type', 'tables', 'roles', 'group_key', 'clause', 'description']);
+
+const FILTER_TYPE_HELP: Record<RlsFilterType, string> = {
+  Regular: 'Regular filters add the clause to the queries of users who hold one of the roles below.',
+  Base: 'Base filters add the clause to the queries of everyone except the users who hold one of the roles below.',
+};
+
+/** A multi-select searched on the server (`related/{column}`), the current choices known by name. */
+function RelatedSelect({
+  column,
+  known,
+  value,
+  onChange,
+  placeholder,
+  label,
+}: {
+  column: 'roles' | 'tables';
+  known: Map<number, string>;
+  value?: number[];
+  onChange?: (value: number[]) => void;
+  placeholder: string;
+  label: string;
+}) {
+  const [search, setSearch] = useState('');
+  const { data, isFetching } = useRlsRelatedQuery({ column, filter: useDebouncedValue(search, 300) });
+  const options = useMemo(() => {
+    const names = new Map(known);
+    for (const o of data ?? []) names.set(o.value, o.text);
+    return [...names].map(([id, text]) => ({ value: id, label: text }));
+  }, [known, data]);
+  return (
+    <Select<number[]>
+      mode="multiple"
+      showSearch
+      filterOption={false}
+      onSearch={setSearch}
+      onBlur={() => setSearch('')}
+      loading={isFetching}
+      options={options}
+      value={value}
+      onChange={onChange}
+      placeholder={placeholder}
+      aria-label={label}
+      notFoundContent={isFetching ? 'Searching…' : 'Nothing matches'}
+    />
+  );
+}
+
+function RuleForm({ rule, onClose }: { rule: RlsRecord | null; onClose: () => void }) {
+  const [form] = Form.useForm<RuleValues>();
+  const { addSuccessToast } = useToasts();
+  const [createRule, createState] = useCreateRlsRuleMutation();
+  const [updateRule, updateState] = useUpdateRlsRuleMutation();
+  const saving = createState.isLoading || updateState.isLoading;
+  const [failure, setFailure] = useState<ReturnType<typeof toClientError> | null>(null);
+  const filterType = Form.useWatch('filter_type', form) ?? rule?.filter_type ?? 'Regular';
+  const knownTables = useMemo(
+    () => new Map((rule?.tables ?? []).map((t) => [t.id, t.schema ? `${t.schema}.${t.table_name}` : t.table_name])),
+    [rule],
+  );
+  const knownRoles = useMemo(() => new Map((rule?.roles ?? []).map((r) => [r.id, r.name])), [rule]);
+
+  const handleFinish = async (values: RuleValues) => {
+    setFailure(null);
+    const body: RlsWrite = {
+      name: values.name.trim(),
+      filter_type: values.filter_type,
+      tables: values.tables,
+      roles: values.roles ?? [],
+      group_key: values.group_key?.trim() || null,
+      clause: values.clause.trim(),
+      description: values.description?.trim() || null,
+    };
+    const result = rule ? await updateRule({ id: rule.id, body }) : await createRule(body);
+    if (result.error) {
+      const error = toClientError(result.error);
+      const fields = Object.entries(error.fieldErrors ?? {}).filter(([field]) => FIELDS.has(field));
+      form.setFields(fields.map(([field, errors]) => ({ name: field as keyof RuleValues, errors })));
+      if (!fields.length) setFailure(error);
+      return;
+    }
+    addSuccessToast(rule ? `Updated ${body.name}` : `Added ${body.name}`);
+    onClose();
+  };
+
+  return (
+    <Form<RuleValues>
+      form={form}
+      layout="vertical"
+      initialValues={{
+        name: rule?.name ?? '',
+        filter_type: rule?.filter_type ?? 'Regular',
+        tables: rule?.tables.map((t) => t.id) ?? [],
+        roles: rule?.roles.map((r) => r.id) ?? [],
+        group_key: rule?.group_key ?? '',
+        clause: rule?.clause ?? '',
+        description: rule?.description ?? '',
+      }}
+      onFinish={(values) => void handleFinish(values)}
+      onValuesChange={() => setFailure(null)}
+      disabled={saving}
+      requiredMark="optional"
+    >
+      <Form.Item
+        name="name"
+        label="Rule name"
+        rules={[{ required: true, whitespace: true, message: 'Enter a name' }, { max: RLS_NAME_MAX }]}
+      >
+        <Input autoFocus />
+      </Form.Item>
+      <Form.Item name="filter_type" label="Filter type" extra={FILTER_TYPE_HELP[filterType]} rules={[{ required: true }]}>
+        <Select<RlsFilterType>
+          aria-label="Filter type"
+          options={[
+            { value: 'Regular', label: 'Regular' },
+            { value: 'Base', label: 'Base' },
+          ]}
+        />
+      </Form.Item>
+      <Form.Item
+        name="tables"
+        label="Datasets"
+        extra="The datasets this rule filters."
+        rules={[{ required: true, type: 'array', min: 1, message: 'Choose at least one dataset' }]}
+      >
+        <RelatedSelect column="tables" known={knownTables} placeholder="Search datasets" label="Datasets" />
+      </Form.Item>
+      <Form.Item
+        name="roles"
+        label="Roles"
+        extra={
+          filterType === 'Regular'
+            ? 'The clause applies to users holding any of these roles.'
+            : 'The clause applies to everyone except users holding any of these roles.'
+        }
+      >
+        <RelatedSelect column="roles" known={knownRoles} placeholder="Search roles" label="Roles" />
+      </Form.Item>
+      <Form.Item
+        name="group_key"
+        label="Group key"
+        extra="Rules with the same group key are combined with OR; different groups, and rules without a key, with AND."
+        rules={[{ max: RLS_GROUP_KEY_MAX }]}
+      >
+        <Input placeholder="e.g. department" />
+      </Form.Item>
+      <Form.Item
+        name="clause"
+        label="Clause"
+        extra={
+          <Typography.Text type="secondary">
+            One SQL condition added to the WHERE of every query on these datasets, e.g.{' '}
+            <span className="rama-mono">{"origin = 'SEA'"}</span> or{' '}
+            <span className="rama-mono">{"owner = '{{ current_username() }}'"}</span>.
+          </Typography.Text>
+        }
+        rules={[{ required: true, whitespace: true, message: 'Enter a clause' }, { max: RLS_CLAUSE_MAX }]}
+      >
+        <Input.TextArea rows={4} className="rama-mono" spellCheck={false} aria-label="Clause" />
+      </Form.Item>
+      <Form.Item name="description" label="Description" rules={[{ max: RLS_DESCRIPTION_MAX }]}>
+        <Input.TextArea rows={2} placeholder="Why this rule exists, for the next admin" />
+      </Form.Item>
+      {failure && <ErrorAlert error={failure} title={rule ? 'The rule could not be updated' : 'The rule could not be added'} />}
+      <Flex justify="end" gap={8} className="rama-modal-footer">
+        <Button onClick={onClose}>Cancel</Button>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          Save
+        </Button>
+      </Flex>
+    </Form>
+  );
+}
+
+/** Add a row level security rule (`rule` null) or edit one. */
+export function RlsRuleModal({ open, rule, onClose }: { open: boolean; rule: RlsRecord | null; onClose: () => void }) {
+  return (
+    <Modal
+      open={open}
+      title={rule ? 'Edit rule' : 'Add rule'}
+      width={MODAL_DEFAULT_WIDTH}
+      onCancel={onClose}
+      destroyOnHidden
+      mask={{ closable: false }}
+      footer={null}
+    >
+      {open && <RuleForm key={rule?.id ?? 'new'} rule={rule} onClose={onClose} />}
+    </Modal>
+  );
+}
