@@ -70,6 +70,8 @@ const guestClient = (token: string) => {
   return {
     get: <T = unknown>(path: string) => c.request<T>('GET', path, undefined, { headers: { 'X-GuestToken': token } }),
     post: <T = unknown>(path: string, body: unknown) => c.request<T>('POST', path, body, { headers: { 'X-GuestToken': token } }),
+    request: <T = unknown>(method: string, path: string, body: unknown) =>
+      c.request<T>(method, path, body, { headers: { 'X-GuestToken': token } }),
   };
 };
 
@@ -252,6 +254,19 @@ describe('a guest', () => {
     const state = await sea.post<{ key: string }>(`/api/v1/dashboard/${dash}/filter_state`, { value: '{}' });
     expect(state.status, state.text).toBe(201);
     expect((await sea.get<{ value: string }>(`/api/v1/dashboard/${dash}/filter_state/${state.body.key}`)).body.value).toBe('{}');
+    // a key is its host user's: another user's guest may read it but not change it; the same user's
+    // next token (the SDK refreshes it) still may
+    const otherToken = await admin.post<{ token: string }>('/api/v1/security/guest_token/', {
+      user: { username: 'another_host_user' },
+      resources: [{ type: 'dashboard', id: uuid }],
+      rls: [{ clause: "origin = 'SEA'", dataset: flights }],
+    });
+    const other = guestClient(otherToken.body.token);
+    const stateUrl = `/api/v1/dashboard/${dash}/filter_state/${state.body.key}`;
+    expect((await other.request('PUT', stateUrl, { value: '{"x":1}' })).status).toBe(403);
+    const refreshed = guestClient(await tokenFor({ rls: [{ clause: "origin = 'SEA'", dataset: flights }] }));
+    const put = await refreshed.request('PUT', stateUrl, { value: '{"x":2}' });
+    expect(put.status, put.text).toBe(200);
     const link = await sea.post<{ key: string }>(`/api/v1/dashboard/${dash}/permalink`, { dataMask: {}, activeTabs: [] });
     expect(link.status, link.text).toBe(201);
     const log = await sea.post('/rama/log/?explode=events', { events: [{ event_name: 'mount_dashboard', source: 'dashboard' }] });
