@@ -18,6 +18,7 @@ import { registerExampleDatasets } from './examples/datasets.js';
 import { registerExampleDashboards } from './examples/dashboards.js';
 import { spawn } from 'node:child_process';
 import { threadPoolSize } from './execution/slots.js';
+import { surviveConnectionFailures } from './http/outage.js';
 
 const WATCH_PARENT = 'RAMA_WATCH_PARENT';
 
@@ -199,6 +200,7 @@ program
     const chartWorker = startChartWorker(ctx, cfg.redisUrl, concurrency);
     // every worker schedules reports: the unique (report, slot) key lets exactly one run each slot
     ctx.reports.startScheduler();
+    surviveConnectionFailures(log);
     log.info({ worker: ctx.sqllab.runner.workerId }, 'rama worker waiting for queries and scheduling reports');
     const shutdown = async () => {
       log.info('worker shutting down: stopping running queries');
@@ -223,6 +225,7 @@ program
     const cfg = config();
     if (runWithThreadPool(cfg)) return;
     const { app, ctx } = await buildApp({ config: cfg });
+    surviveConnectionFailures(app.log);
     // without Redis (no `rama worker`), the server schedules reports itself
     if (cfg.reports.schedulerInServer) ctx.reports.startScheduler();
     let closing = false;

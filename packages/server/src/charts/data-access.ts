@@ -4,7 +4,9 @@
  * - A user who may read the dataset (database, schema or dataset access).
  * - Under DASHBOARD_RBAC, a user who may open a dashboard that names roles (the peer's rule) may
  *   load the data of a chart on it: the request names the dashboard (`form_data.dashboardId`) and
- *   the chart (`form_data.slice_id`), the chart is on that dashboard and reads that dataset.
+ *   the chart (`form_data.slice_id`), the chart is on that dashboard and reads that dataset; or
+ *   the options of one of its native filters (the dashboard named, no chart, a filter targets
+ *   that dataset).
  * - A guest (embedded dashboard token): only a dataset a granted dashboard uses; a chart it names
  *   must be on a granted dashboard (and on the named dashboard) and read that dataset, or 403. What
  *   the query may ask for is checked by embedded/access.ts checkGuestQuery.
@@ -18,6 +20,7 @@ import { HttpError, notFound } from '../http/errors.js';
 import { datasetScope } from '../datasets/access.js';
 import { dashboardVisibility } from '../dashboards/access.js';
 import { guestChartAllowed } from '../embedded/access.js';
+import { filterRefsByDataset, parseStored } from '../embedded/payload.js';
 import { DATASET_DATASOURCE_TYPES } from './chart-rows.js';
 
 /** Where a chart data request says it comes from (form_data.dashboardId / slice_id). */
@@ -54,8 +57,8 @@ export async function visibleForChartData(ctx: AppContext, user: Principal, id: 
     return await datasets.visible(user, id);
   } catch (e) {
     if (!(e instanceof HttpError && e.statusCode === 404)) throw e;
-    if (via.dashboardId === undefined || via.sliceId === undefined || !ctx.config.featureFlags.DASHBOARD_RBAC) throw e;
-    if (!(await dashboardGrantsChart(ctx, user, id, via.dashboardId, via.sliceId))) throw e;
+    if (via.dashboardId === undefined || !ctx.config.featureFlags.DASHBOARD_RBAC) throw e;
+    if (!(await dashboardGrantsData(ctx, user, id, via.dashboardId, via.sliceId))) throw e;
     const row = await ctx.store.db.selectFrom('tables').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound();
     const database = await ctx.store.db
@@ -68,34 +71,38 @@ export async function visibleForChartData(ctx: AppContext, user: Principal, id: 
 }
 
 /**
- * DASHBOARD_RBAC: the dashboard names roles, the user may open it, and the chart is on it and
- * reads the dataset.
+ * DASHBOARD_RBAC: the dashboard names roles, the user may open it, and either the chart is on it
+ * and reads the dataset, or (no chart named: a filter's options) one of its native filters targets
+ * the dataset.
  */
-async function dashboardGrantsChart(
+async function dashboardGrantsData(
   ctx: AppContext,
   user: Principal,
   datasetId: number,
   dashboardId: number,
-  sliceId: number,
+  sliceId: number | undefined,
 ): Promise<boolean> {
   const db = ctx.store.db;
-  const onDashboard = await db
-    .selectFrom('dashboard_slices as ds')
-    .innerJoin('slices as s', 's.id', 'ds.slice_id')
-    .select('s.id')
-    .where('ds.dashboard_id', '=', dashboardId)
-    .where('ds.slice_id', '=', sliceId)
-    .where('s.datasource_id', '=', datasetId)
-    .where('s.datasource_type', 'in', DATASET_DATASOURCE_TYPES)
-    .executeTakeFirst();
-  if (!onDashboard) return false;
+  if (sliceId !== undefined) {
+    const onDashboard = await db
+      .selectFrom('dashboard_slices as ds')
+      .innerJoin('slices as s', 's.id', 'ds.slice_id')
+      .select('s.id')
+      .where('ds.dashboard_id', '=', dashboardId)
+      .where('ds.slice_id', '=', sliceId)
+      .where('s.datasource_id', '=', datasetId)
+      .where('s.datasource_type', 'in', DATASET_DATASOURCE_TYPES)
+      .executeTakeFirst();
+    if (!onDashboard) return false;
+  }
   const scope = datasetScope(user, await db.selectFrom('dbs').select(['id', 'database_name']).execute());
   const dashboard = await db
     .selectFrom('dashboards as d')
-    .select('d.id')
+    .select(['d.id', 'd.json_metadata'])
     .where('d.id', '=', dashboardId)
     .where((eb) => eb.exists(eb.selectFrom('dashboard_roles as r').select('r.role_id').whereRef('r.dashboard_id', '=', 'd.id')))
     .where((eb) => dashboardVisibility(eb, user, scope, { rbac: true }) ?? eb.lit(true))
     .executeTakeFirst();
-  return dashboard !== undefined;
+  if (!dashboard) return false;
+  return sliceId !== undefined || filterRefsByDataset(parseStored(dashboard.json_metadata)).has(datasetId);
 }

@@ -358,6 +358,23 @@ describe('DASHBOARD_RBAC', () => {
         404,
       );
       expect((await vera.client.post('/api/v1/chart/data', pieQuery(flights, { slice_id: chartOn, dashboardId: dash }))).status).toBe(404);
+      // a native filter's options: the dashboard named and no chart; only a dataset a filter of it targets
+      const options = (formData: Record<string, unknown>) => pieQuery(flights, { viz_type: 'filter_select', ...formData }, { metrics: [] });
+      expect((await vera.client.post('/api/v1/chart/data', options({ dashboardId: board }))).status).toBe(404);
+      const metadata = {
+        native_filter_configuration: [
+          { id: 'NATIVE_FILTER-origin', filterType: 'filter_select', targets: [{ datasetId: flights, column: { name: 'origin' } }] },
+        ],
+      };
+      await server.ctx.store.db
+        .updateTable('dashboards')
+        .set({ json_metadata: JSON.stringify(metadata) })
+        .where('id', '=', board)
+        .execute();
+      const values = await vera.client.post<Data>('/api/v1/chart/data', options({ dashboardId: board }));
+      expect(values.status, values.text).toBe(200);
+      expect(values.body.result[0].data.length).toBeGreaterThan(1);
+      expect((await vera.client.post('/api/v1/chart/data', options({}))).status).toBe(404);
     } finally {
       flags.DASHBOARD_RBAC = false;
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDashboardUrlParams, withoutParam } from './urlParams.js';
+import { chartUrlParams, parseDashboardUrlParams, withoutParam } from './urlParams.js';
 
 describe('spec 2: URL parameters of the dashboard page', () => {
   it('defaults', () => {
@@ -54,5 +54,22 @@ describe('withoutParam', () => {
     expect(withoutParam('focused_chart=3', 'focused_chart')).toBe('');
     expect(withoutParam('?a=1&b%20c=2', 'b c')).toBe('?a=1');
     expect(withoutParam('', 'a')).toBe('');
+  });
+});
+
+describe('chartUrlParams (the BI server passes a dashboard address’s other parameters to its charts as url_params)', () => {
+  it('keeps what is not the page’s own, as the embedding SDK’s urlParams arrive', () => {
+    expect(
+      chartUrlParams('?uiConfig=3&show_filters=false&expand_filters=1&standalone=1&region=West&native_filters_key=abc&year=2001'),
+    ).toEqual({
+      region: 'West',
+      year: '2001',
+    });
+  });
+
+  it('bounds what a link can pass', () => {
+    const many = Array.from({ length: 80 }, (_, i) => `p${i}=${i}`).join('&');
+    expect(Object.keys(chartUrlParams(`?${many}`))).toHaveLength(50);
+    expect(chartUrlParams(`?long=${'x'.repeat(1001)}&ok=1`)).toEqual({ ok: '1' });
   });
 });

@@ -89,3 +89,32 @@ export function withoutParam(search: string, name: string): string {
   const kept = body.split('&').filter((pair) => pair !== '' && decodedKey(pair) !== name);
   return kept.length > 0 ? `?${kept.join('&')}` : '';
 }
+
+/**
+ * The parameters of a dashboard's address that are the page's own (the BI server's reserved URL
+ * parameters): everything else reaches the charts' queries as `url_params`, so a chart's SQL may
+ * read it with `{{ url_param('name') }}` (the embedding SDK's `urlParams` arrive this way).
+ */
+export const RESERVED_DASHBOARD_URL_PARAMS: ReadonlySet<string> = new Set([
+  ...Object.values(DASHBOARD_URL_PARAMS),
+  'show_filters',
+  'expand_filters',
+  'preselect_filters',
+  'tab',
+  'activeTabs',
+]);
+
+/** At most this many parameters, each name and value at most 1,000 characters, reach the queries. */
+const MAX_URL_PARAMS = 50;
+
+/** The parameters of a dashboard address passed to its charts' queries as `url_params`. */
+export function chartUrlParams(search: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  let n = 0;
+  for (const [key, value] of new URLSearchParams(search)) {
+    if (RESERVED_DASHBOARD_URL_PARAMS.has(key) || key.length > 1000 || value.length > 1000 || key in out) continue;
+    if (++n > MAX_URL_PARAMS) break;
+    out[key] = value;
+  }
+  return out;
+}

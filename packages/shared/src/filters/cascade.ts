@@ -66,7 +66,13 @@ export function parentExtraFormData(filters: readonly FilterConfigItem[], dataMa
  */
 export function filterOptionsQueryContext(
   filter: NativeFilter,
-  args: { parentExtraFormData?: ExtraFormData; search?: string; limit?: number } = {},
+  args: {
+    parentExtraFormData?: ExtraFormData;
+    search?: string;
+    limit?: number;
+    /** the dashboard asking: under DASHBOARD_RBAC (and for guests) it grants the filter's dataset */
+    dashboardId?: number;
+  } = {},
 ): QueryContext | null {
   const target = filter.targets?.[0];
   const column = target?.column?.name;
@@ -79,6 +85,7 @@ export function filterOptionsQueryContext(
     time_range: filter.time_range || NO_TIME_RANGE,
     granularity_sqla: filter.granularity_sqla,
     extra_form_data: args.parentExtraFormData ?? {},
+    ...(args.dashboardId ? { dashboardId: args.dashboardId } : {}),
   };
   const base = baseQueryObject(formData);
   let query: QueryObject;

@@ -47,6 +47,13 @@ describe('a dashboard chart\'s query (spec section 7 "Chart data")', () => {
     expect(own.queries[0].columns).not.toEqual(['dest']);
   });
 
+  it('passes the page address’s own parameters as url_params (for {{ url_param() }}), building the query from the form data', () => {
+    const qc = dashboardQueryContext(slice({ query_context: saved }), { dashboardId: 5, urlParams: { region: 'West' } });
+    expect(qc.form_data).toMatchObject({ url_params: { region: 'West' } });
+    expect(qc.queries[0].url_params).toEqual({ region: 'West' });
+    expect(dashboardQueryContext(slice({ query_context: saved }), { dashboardId: 5, urlParams: {} }).queries[0].columns).toEqual(['dest']);
+  });
+
   it('a saved query context without a datasource or queries is not used', () => {
     expect(savedQueryContext('{"queries":[]}')).toBeNull();
     expect(savedQueryContext('{"datasource":{"id":3,"type":"table"},"queries":[]}')).toBeNull();

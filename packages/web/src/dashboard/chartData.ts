@@ -5,6 +5,7 @@
  * and `force`; the outcome goes through the shared chart rules (chartsSlice.chartEvent).
  */
 import {
+  chartUrlParams,
   formatMessage,
   type ChartDetail,
   type DashboardChart,
@@ -64,10 +65,18 @@ export function savedQueryContext(text: string | null | undefined): QueryContext
  */
 export function dashboardQueryContext(
   slice: DashboardChart,
-  options: { dashboardId: number; ownState?: Record<string, unknown> | null; extraFormData?: ExtraFormData | null },
+  options: {
+    dashboardId: number;
+    ownState?: Record<string, unknown> | null;
+    extraFormData?: ExtraFormData | null;
+    /** the page address's own parameters (chartUrlParams), read by `{{ url_param() }}` */
+    urlParams?: Record<string, string>;
+  },
 ): QueryContext {
   const formData = dashboardFormData(slice, options.dashboardId, options.extraFormData);
-  const saved = options.ownState || formData.extra_form_data ? null : savedQueryContext(slice.query_context);
+  const urlParams = options.urlParams && Object.keys(options.urlParams).length ? options.urlParams : null;
+  if (urlParams) formData.url_params = urlParams;
+  const saved = options.ownState || formData.extra_form_data || urlParams ? null : savedQueryContext(slice.query_context);
   const base = saved ?? buildQueryContext(formData, options.ownState ? { ownState: options.ownState } : undefined);
   return { ...base, form_data: { ...(base.form_data ?? {}), ...formData }, result_format: 'json', result_type: 'full' };
 }
@@ -126,7 +135,8 @@ export async function runDashboardChartQuery(dispatch: AppDispatch, args: ChartQ
   event({ type: 'updateStarted', at: Date.now() });
   let queryContext: QueryContext;
   try {
-    queryContext = dashboardQueryContext(slice, { dashboardId, ownState, extraFormData });
+    const urlParams = typeof window === 'undefined' ? {} : chartUrlParams(window.location.search);
+    queryContext = dashboardQueryContext(slice, { dashboardId, ownState, extraFormData, urlParams });
   } catch (e) {
     event({ type: 'updateFailed', message: e instanceof Error ? e.message : String(e), at: Date.now() });
     return;

@@ -23,9 +23,11 @@ export interface FilterOptions {
 
 export function useFilterOptions(filter: NativeFilter, parentExtraFormData: ExtraFormData, search: string): FilterOptions {
   const term = useDebouncedValue(filter.controlValues?.searchAllOptions ? search : '', 300);
+  // the dashboard is named so that a role that may open it (DASHBOARD_RBAC) reads its filters' values
+  const dashboardId = useAppSelector((s) => s.dashboardInfo.id) || undefined;
   const queryContext = useMemo(
-    () => filterOptionsQueryContext(filter, { parentExtraFormData, search: term }),
-    [filter, parentExtraFormData, term],
+    () => filterOptionsQueryContext(filter, { parentExtraFormData, search: term, dashboardId }),
+    [filter, parentExtraFormData, term, dashboardId],
   );
   const { rows, loading, error } = useFilterOptionRows(queryContext);
   const column = filter.targets?.[0]?.column?.name ?? '';
