@@ -4,7 +4,8 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import { median, root, startServer, timeIt } from './lib.mjs';
 
-const context = (datasetId, extra = {}) => ({
+/** The benchmark's chart query: AVG(delay) by origin and month on flights (bench/sharing.mjs uses it too). */
+export const context = (datasetId, extra = {}) => ({
   datasource: { id: datasetId, type: 'table' },
   queries: [
     {
