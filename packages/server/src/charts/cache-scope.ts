@@ -71,15 +71,13 @@ export function entryScope(ds: LoadedDatasource, caller: CallerScope): CacheScop
 /**
  * May this caller read an entry by its key: it has a scope, names no other user, the caller may
  * read its datasource now (access revoked since it was stored counts), and the row level security
- * clauses that apply to the caller on it now hash to those it was computed under. An entry stored
- * without a clause record counts as computed under none, except a user's own async reply (bound
- * to that user, computed under that user's clauses).
+ * clauses that apply to the caller on it now hash to those it was computed under (every entry,
+ * an async job's whole reply included, records them; one without a record counts as none).
  */
 export async function mayReadEntry(ctx: AppContext, user: Principal, scope: CacheScope | null): Promise<boolean> {
   if (!scope) return false;
   if (scope.userId !== null && scope.userId !== user.id) return false;
   if (!(await canReadChartDataset(ctx, user, { datasource_id: scope.datasourceId }))) return false;
-  if (scope.rls === undefined && scope.userId !== null && !user.kind) return true;
   let mine: string[];
   try {
     mine = await rlsClausesById(ctx, user, scope.datasourceId);
