@@ -31,10 +31,15 @@ test('an email report is set up from the flights dashboard, paused from its menu
   await expect(page.getByRole('tab', { name: 'Overview' })).toBeVisible();
 
   // set up: name, a schedule from the common choices, one email recipient
-  await openDashboardMenu(page, 'Set up an email report');
-  await page.getByRole('menuitem', { name: 'Set up an email report' }).click();
+  // the menu is drawn again when the dashboard's report lookup answers: a click on the entry it
+  // replaced is lost, so open the menu and choose again until the dialog shows
   const modal = page.getByRole('dialog', { name: 'Set up an email report' });
-  await expect(modal).toBeVisible();
+  await expect(async () => {
+    if (await modal.isVisible()) return;
+    await openDashboardMenu(page, 'Set up an email report');
+    await page.getByRole('menuitem', { name: 'Set up an email report' }).click({ timeout: 2_000 });
+    await expect(modal).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   await modal.getByLabel('Name', { exact: true }).fill(name);
   // a pick made while the popup still slides in can be lost: pick again until the select shows it
   const schedule = modal.locator('.ant-select').filter({ has: page.locator('#report-schedule') });
