@@ -322,7 +322,8 @@ export class ChartDataService {
         names: rows.names,
         coltypes: rows.coltypes,
         rows: rows.rows,
-        rules: q.postProcessing,
+        // as the BI server: an empty result is not post-processed (a pivot of no rows has no series to rename)
+        rules: rows.rows.length === 0 ? [] : q.postProcessing,
         context: {
           fromDttm: compiled.bounds.since?.getTime() ?? null,
           toDttm: compiled.bounds.until?.getTime() ?? null,

@@ -11,7 +11,7 @@ import { typedError } from '../http/errors.js';
 import type { Principal } from '../security/principal.js';
 import { checkScriptAsync } from '../sql/offload.js';
 import { unparseableMessage, type StatementKind } from '../sql/statements.js';
-import { parseTemplateParams, renderSqlTemplate, TemplateError } from '../sql/template.js';
+import { MissingTemplateParamsError, parseTemplateParams, renderSqlTemplate, TemplateError } from '../sql/template.js';
 import type { Executor, NamespaceSpec } from './executor.js';
 
 /** ENABLE_TEMPLATE_PROCESSING: on unless switched off. */
@@ -34,11 +34,17 @@ export interface TemplateInput {
 
 const sqlDateTime = (d: Date | null): string | null => (d ? d.toISOString().slice(0, 19).replace('T', ' ') : null);
 
-/** Render the SQL's template; 400 INVALID_TEMPLATE_PARAMS_ERROR with the template's message. */
+/** The BI server's issue attached to a missing template parameter. */
+export const ISSUE_1006 = { code: 1006, message: 'Issue 1006 - One or more parameters specified in the query are missing.' };
+
+/**
+ * Render the SQL's template; 400 INVALID_TEMPLATE_PARAMS_ERROR with the template's message, or
+ * MISSING_TEMPLATE_PARAMS_ERROR naming the parameters the template uses without a value.
+ */
 export async function renderSql(spec: EngineSpec, sql: string, t: TemplateInput): Promise<string> {
+  let params: Record<string, unknown> = {};
   try {
-    const params =
-      typeof t.templateParams === 'string' || t.templateParams === null ? parseTemplateParams(t.templateParams) : t.templateParams;
+    params = typeof t.templateParams === 'string' || t.templateParams === null ? parseTemplateParams(t.templateParams) : t.templateParams;
     return await renderSqlTemplate(
       sql,
       {
@@ -55,6 +61,13 @@ export async function renderSql(spec: EngineSpec, sql: string, t: TemplateInput)
       { enabled: t.enabled },
     );
   } catch (e) {
+    if (e instanceof MissingTemplateParamsError) {
+      throw typedError(400, e.message, ErrorType.MISSING_TEMPLATE_PARAMS_ERROR, {
+        undefined_parameters: e.undefinedParameters,
+        template_parameters: params,
+        issue_codes: [ISSUE_1006],
+      });
+    }
     if (e instanceof TemplateError) throw typedError(400, e.message, ErrorType.INVALID_TEMPLATE_PARAMS_ERROR);
     throw e;
   }

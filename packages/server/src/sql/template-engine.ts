@@ -47,6 +47,27 @@ export class TemplateRenderError extends Error {
   }
 }
 
+/**
+ * Names the template writes to the output (or joins into text with `~`) without a value: not a
+ * parameter, macro, global, loop variable or `set` target. The BI server renders such a name as
+ * itself (Jinja's DebugUndefined) and then refuses the query naming it (MISSING_TEMPLATE_PARAMS_ERROR);
+ * `{{ x | default('a') }}`, `{% if x is defined %}` and `{% if x %}` are not outputs and pass.
+ */
+export class UndefinedParametersError extends TemplateRenderError {
+  constructor(readonly names: string[]) {
+    super(undefinedParametersMessage(names));
+    this.name = 'UndefinedParametersError';
+  }
+}
+
+/** The BI server's wording (ngettext: one parameter, or several), names quoted as its format_list does. */
+export function undefinedParametersMessage(names: readonly string[]): string {
+  const list = names.map((n) => `"${n.replaceAll('"', '\\"')}"`).join(', ');
+  return names.length === 1
+    ? `The parameter ${list} in your query is undefined.`
+    : `The following parameters in your query are undefined: ${list}.`;
+}
+
 /** A budget exceeded; the message is for the user. */
 class BudgetError extends Error {}
 
@@ -369,6 +390,16 @@ class Render {
   private depth = 0;
   private iterations = 0;
   line = 0;
+  /** an undefined value → the name it was looked up by */
+  private readonly undefinedNames = new WeakMap<object, string>();
+  /** names written to the output without a value, in order of first use */
+  readonly undefinedUsed: string[] = [];
+
+  /** Note an undefined value that reaches the output (or text) under the name it was looked up by. */
+  private useUndefined(v: RV): void {
+    const name = v.type === 'UndefinedValue' ? this.undefinedNames.get(v) : undefined;
+    if (name !== undefined && !this.undefinedUsed.includes(name)) this.undefinedUsed.push(name);
+  }
 
   constructor(
     readonly ctx: EngineContext,
@@ -451,7 +482,10 @@ class Render {
   /** Text of a statement's value for the output, escaped when it is not the analyst's or SQL already. */
   outputText(node: Node, v: RV): { text: string; user: boolean } {
     if (v instanceof SqlNull) return { text: 'NULL', user: false };
-    if (v.type === 'NullValue' || v.type === 'UndefinedValue') return { text: '', user: false };
+    if (v.type === 'NullValue' || v.type === 'UndefinedValue') {
+      this.useUndefined(v);
+      return { text: '', user: false };
+    }
     if (isContainer(v)) checkText(v);
     const text = v.toString();
     const s = this.status.get(v);
@@ -487,6 +521,7 @@ class Render {
       if (isFor) this.loops.pop();
     }
     this.checkSize(r);
+    if (node.type === 'Identifier' && r.type === 'UndefinedValue') this.undefinedNames.set(r, String(node.value));
     if (node.type === 'Set' && (node.assignee as Node).type === 'MemberExpression') this.epoch++;
     if (!SCALARS.has(r.type) && !this.status.has(r)) {
       // a new value: the analyst's if everything it was computed from is
@@ -547,8 +582,14 @@ class Render {
   evaluateBinaryExpression(it: Interpreter, node: Node, env: Environment): RV {
     const op = (node.operator as Token).value;
     if (op !== '~' && op !== '+' && op !== '==' && op !== '!=') return base.evaluateBinaryExpression.call(it, node, env);
-    const left = this.evaluate(it, node.left as Node, env);
-    const right = this.evaluate(it, node.right as Node, env);
+    let left = this.evaluate(it, node.left as Node, env);
+    let right = this.evaluate(it, node.right as Node, env);
+    if (op === '~') {
+      // an undefined name joined into text is written out as the BI server's DebugUndefined writes it
+      for (const v of [left, right]) this.useUndefined(v);
+      if (this.undefinedNames.has(left)) left = this.tag(new StringValue(''), 'clean');
+      if (this.undefinedNames.has(right)) right = this.tag(new StringValue(''), 'clean');
+    }
     if (op === '+' && Array.isArray(left.value) && Array.isArray(right.value)) {
       if (sizeOf(left) + sizeOf(right) > this.limits.maxListItems) throw tooMany();
     } else if (estimateText(left, this.limits.maxChars) + estimateText(right, this.limits.maxChars) > this.limits.maxChars) throw tooLong();
@@ -818,12 +859,14 @@ class Render {
     hooks.evaluateBinaryExpression = (node, e) => this.evaluateBinaryExpression(it, node, e);
     hooks.applyFilter = (operand, filter, e) => this.applyFilter(it, operand, filter, e);
     hooks.evaluateFilterStatement = (node, e) => this.evaluateFilterStatement(it, node, e);
+    let out: RV;
     try {
-      const out = it.run(program) as unknown as RV;
-      return String(out.value);
+      out = it.run(program) as unknown as RV;
     } catch (e) {
       throw new TemplateRenderError(at(this.line, userMessage(e, 'run')));
     }
+    if (this.undefinedUsed.length > 0) throw new UndefinedParametersError([...this.undefinedUsed]);
+    return String(out.value);
   }
 }
 

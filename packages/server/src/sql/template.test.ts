@@ -3,6 +3,7 @@ import {
   closeTemplateRenderer,
   configureTemplateRenderer,
   hasTemplateSyntax,
+  MissingTemplateParamsError,
   parseTemplateParams,
   renderSqlTemplate,
   resetTemplateRenderer,
@@ -397,5 +398,55 @@ describe('template parameters', () => {
     expect(parseTemplateParams(`{"a": "${'[{'.repeat(100)}"}`)).toEqual({ a: '[{'.repeat(100) });
     // parameters given as an object are checked too
     await expect(render('{{ a }}', { params: JSON.parse(nested(40)) as Record<string, unknown> })).rejects.toThrow('nested too deeply');
+  });
+});
+
+describe('undefined template parameters (MISSING_TEMPLATE_PARAMS_ERROR)', () => {
+  const missing = async (sql: string, extra: Partial<TemplateContext> = {}): Promise<MissingTemplateParamsError> => {
+    const e = await render(sql, extra).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(e, sql).toBeInstanceOf(MissingTemplateParamsError);
+    return e as MissingTemplateParamsError;
+  };
+
+  it('a name written without a value is refused, named in the BI server wording', async () => {
+    const one = await missing('SELECT * FROM t WHERE a = {{ foo }}');
+    expect(one.undefinedParameters).toEqual(['foo']);
+    expect(one.message).toBe(
+      'The parameter "foo" in your query is undefined. Please check your template parameters for syntax errors and make sure they match across your SQL query and Set Parameters. Then, try running your query again.',
+    );
+    expect(one).toBeInstanceOf(TemplateError);
+    const two = await missing("SELECT {{ b }}, {{ a }}, {{ b }}, '{{ 'x' ~ c }}'", { params: { d: 1 } });
+    expect(two.undefinedParameters).toEqual(['b', 'a', 'c']);
+    expect(two.message).toMatch(/^The following parameters in your query are undefined: "b", "a", "c"\. Please check/);
+  });
+
+  it('inside blocks, loops and macros too', async () => {
+    expect((await missing('{% if true %}{{ x }}{% endif %}')).undefinedParameters).toEqual(['x']);
+    expect((await missing('{% for i in [1] %}{{ i }}{{ y }}{% endfor %}')).undefinedParameters).toEqual(['y']);
+    expect((await missing('{% macro m() %}{{ z }}{% endmacro %}{{ m() }}')).undefinedParameters).toEqual(['z']);
+  });
+
+  it('parameters, macros, globals, loop variables, set targets and macro arguments are defined', async () => {
+    const sql = [
+      '{% set s = 3 %}{{ s }}',
+      '{% for i in [1, 2] %}{{ i }}{{ loop.index }}{% endfor %}',
+      '{% macro m(arg) %}{{ arg }}{% endmacro %}{{ m(4) }}',
+      '{{ p }}',
+      "{{ url_param('nope') }}{{ current_user_id() }}",
+      '{{ from_dttm }}{{ to_dttm }}',
+      '{{ none }}{{ true }}',
+    ].join('|');
+    expect(await render(sql, { params: { p: 'P' } })).toBe('3|1122|4|P|7||true');
+  });
+
+  it('a default, an is-defined test or a truth test is not a use', async () => {
+    expect(await render("SELECT {{ x | default('a') }}")).toBe('SELECT a');
+    expect(await render('{% if x is defined %}{{ x }}{% else %}none{% endif %}')).toBe('none');
+    expect(await render('{% if x is not defined %}n{% endif %}{% if x %}y{% endif %}')).toBe('n');
+    expect(await render('{{ x }}', { params: { x: '' } })).toBe('');
+    expect(await render('{{ x }}', { params: { x: null } })).toBe('');
   });
 });

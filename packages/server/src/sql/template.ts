@@ -25,6 +25,24 @@ export class TemplateError extends Error {
   }
 }
 
+/**
+ * The template writes names that have no value (MISSING_TEMPLATE_PARAMS_ERROR): the message is the
+ * BI server's, followed by its suggestion; `undefinedParameters` lists the names.
+ */
+export class MissingTemplateParamsError extends TemplateError {
+  constructor(
+    message: string,
+    readonly undefinedParameters: string[],
+  ) {
+    super(`${message} ${PARAMETER_MISSING_ERR}`);
+    this.name = 'MissingTemplateParamsError';
+  }
+}
+
+/** The BI server's suggestion after a missing parameter. */
+export const PARAMETER_MISSING_ERR =
+  'Please check your template parameters for syntax errors and make sure they match across your SQL query and Set Parameters. Then, try running your query again.';
+
 /** What a render sees: parameters, the user, URL parameters, applied filters, the escaping flavour. */
 export type TemplateContext = EngineContext;
 
@@ -91,7 +109,8 @@ interface Slot {
   stderr: string;
 }
 
-type Reply = { ready: true } | { id: number; ok: true; out: string } | { id: number; ok: false; error: string };
+type Reply =
+  { ready: true } | { id: number; ok: true; out: string } | { id: number; ok: false; error: string; undefinedParameters?: string[] };
 
 class RenderPool {
   private readonly slots: Slot[] = Array.from({ length: POOL_SIZE }, () => ({
@@ -154,6 +173,7 @@ class RenderPool {
       slot.job = null;
       this.idle(child);
       if (m.ok) job.resolve(m.out);
+      else if (Array.isArray(m.undefinedParameters)) job.reject(new MissingTemplateParamsError(m.error, m.undefinedParameters.map(String)));
       else job.reject(new TemplateError(`The template could not be rendered: ${m.error}`));
       this.pump();
     });

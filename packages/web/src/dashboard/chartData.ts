@@ -15,7 +15,7 @@ import {
 } from '@rama/shared';
 import { toClientError } from '../app/api';
 import type { AppDispatch } from '../app/store';
-import { annotationFailure } from '../explore/chartState';
+import { annotationFailure, chartErrorHints } from '../explore/chartState';
 import { queriedAnnotationLayers } from '../explore/annotationLayers';
 import { buildQueryContext, fetchChartData, fetchSavedChartData } from '../explore/exploreApi';
 import { ExploreMessage } from '../explore/messages';
@@ -178,7 +178,13 @@ export async function runDashboardChartQuery(dispatch: AppDispatch, args: ChartQ
       }
       const error = toClientError(e);
       const stackTrace = error.errors.find((x) => typeof x.extra.stacktrace === 'string')?.extra.stacktrace as string | undefined;
-      event({ type: 'updateFailed', message: error.message, stackTrace: stackTrace ?? null, at: Date.now() });
+      event({
+        type: 'updateFailed',
+        message: error.message,
+        hints: chartErrorHints(error),
+        stackTrace: stackTrace ?? null,
+        at: Date.now(),
+      });
     }
   })();
   await Promise.all([main, ...annotations]);

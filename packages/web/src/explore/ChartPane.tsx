@@ -8,6 +8,7 @@ import { Alert, Button, Empty, Spin, Tag, Tooltip, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { ChartRenderer, preloadChart } from '../visualizations/ChartRenderer';
+import { ChartErrorAlert } from '../visualizations/ChartErrorAlert';
 import { withAnnotationData } from './chartState';
 import { DataPane } from './DataPane';
 import { exploreActions } from './exploreSlice';
@@ -94,7 +95,9 @@ export function ChartPane({ ownState, onOwnStateChange, onForceRun, blocked }: C
           </Tooltip>
         )}
       </div>
-      {chartStatus === 'failed' && chartAlert && <Alert type="error" showIcon title={chartAlert} className="rama-chart-alert" />}
+      {chartStatus === 'failed' && chartAlert && (
+        <ChartErrorAlert message={chartAlert} hints={chart.chartAlertHints} className="rama-chart-alert" />
+      )}
       {chartStatus === 'stopped' && <Alert type="warning" showIcon title={chartAlert} className="rama-chart-alert" />}
       {annotationErrors.map(([name, message]) => (
         <Alert key={name} type="warning" showIcon title={`Annotation layer ${name}: ${message}`} className="rama-chart-alert" closable />

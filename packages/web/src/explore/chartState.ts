@@ -2,12 +2,14 @@
  * The chart's state and its transitions (spec section 3 "Chart state", section 4 "Chart status"
  * and "Annotation query"), as a pure reducer over events so every rule is unit-tested.
  */
-import { formatMessage, type ChartDataQueryResult, type ChartStatus, type ClientError } from '@rama/shared';
+import { ErrorType, NetworkErrorMessage, formatMessage, type ChartDataQueryResult, type ChartStatus, type ClientError } from '@rama/shared';
 import { ExploreMessage } from './messages';
 
 export interface ChartState {
   chartStatus: ChartStatus | null;
   chartAlert: string | null;
+  /** lines under the alert: the issue hints of a timeout ('Issue 1000 - …', 'Issue 1001 - …') */
+  chartAlertHints: string[];
   chartStackTrace: string | null;
   queriesResponse: ChartDataQueryResult[] | null;
   /** keyed by annotation layer name: the rows of the annotation chart's first query */
@@ -24,6 +26,7 @@ export type AnnotationRows = Record<string, unknown>[];
 export const initialChartState: ChartState = {
   chartStatus: null,
   chartAlert: null,
+  chartAlertHints: [],
   chartStackTrace: null,
   queriesResponse: null,
   annotationData: {},
@@ -36,7 +39,15 @@ export const initialChartState: ChartState = {
 export type ChartEvent =
   | { type: 'updateStarted'; at: number }
   | { type: 'updateSucceeded'; queriesResponse: ChartDataQueryResult[]; at: number }
-  | { type: 'updateFailed'; message: string; stackTrace?: string | null; queriesResponse?: ChartDataQueryResult[] | null; at: number }
+  | {
+      type: 'updateFailed';
+      message: string;
+      /** lines shown under the message (chartErrorHints) */
+      hints?: string[];
+      stackTrace?: string | null;
+      queriesResponse?: ChartDataQueryResult[] | null;
+      at: number;
+    }
   | { type: 'updateStopped'; at: number }
   /** a fetch aborted because a newer one replaced it: no trace in the state */
   | { type: 'updateAborted' }
@@ -70,6 +81,7 @@ export function chartReducer(state: ChartState, event: ChartEvent): ChartState {
         ...state,
         chartStatus: 'loading',
         chartAlert: null,
+        chartAlertHints: [],
         chartStackTrace: null,
         chartUpdateStartTime: event.at,
         chartUpdateEndTime: null,
@@ -82,10 +94,18 @@ export function chartReducer(state: ChartState, event: ChartEvent): ChartState {
           ...state,
           chartStatus: 'failed',
           chartAlert: message,
+          chartAlertHints: [],
           queriesResponse: event.queriesResponse,
           chartUpdateEndTime: event.at,
         };
-      return { ...state, chartStatus: 'success', chartAlert: null, queriesResponse: event.queriesResponse, chartUpdateEndTime: event.at };
+      return {
+        ...state,
+        chartStatus: 'success',
+        chartAlert: null,
+        chartAlertHints: [],
+        queriesResponse: event.queriesResponse,
+        chartUpdateEndTime: event.at,
+      };
     }
     // "failed when an update ... fails"
     case 'updateFailed':
@@ -93,13 +113,14 @@ export function chartReducer(state: ChartState, event: ChartEvent): ChartState {
         ...state,
         chartStatus: 'failed',
         chartAlert: event.message,
+        chartAlertHints: event.hints ?? [],
         chartStackTrace: event.stackTrace ?? null,
         queriesResponse: event.queriesResponse ?? state.queriesResponse,
         chartUpdateEndTime: event.at,
       };
     // "stopped when the user stops the update; alert text 'Updating chart was stopped'"
     case 'updateStopped':
-      return { ...state, chartStatus: 'stopped', chartAlert: ExploreMessage.STOPPED, chartUpdateEndTime: event.at };
+      return { ...state, chartStatus: 'stopped', chartAlert: ExploreMessage.STOPPED, chartAlertHints: [], chartUpdateEndTime: event.at };
     // "An abort is silent"
     case 'updateAborted':
       return state;
@@ -108,10 +129,17 @@ export function chartReducer(state: ChartState, event: ChartEvent): ChartState {
       return state.chartStatus === 'success' ? { ...state, chartStatus: 'rendered' } : state;
     // "failed when ... a render fails"
     case 'renderFailed':
-      return { ...state, chartStatus: 'failed', chartAlert: formatMessage(ExploreMessage.RENDER_FAILED, event.message) };
+      return {
+        ...state,
+        chartStatus: 'failed',
+        chartAlert: formatMessage(ExploreMessage.RENDER_FAILED, event.message),
+        chartAlertHints: [],
+      };
     // "A dataset reload clears failed charts that carry a stack trace"
     case 'datasourceReloaded':
-      return state.chartStatus === 'failed' && state.chartStackTrace ? { ...state, chartStackTrace: null, chartAlert: null } : state;
+      return state.chartStatus === 'failed' && state.chartStackTrace
+        ? { ...state, chartStackTrace: null, chartAlert: null, chartAlertHints: [] }
+        : state;
     // "A new start aborts a running one for the same annotation" (the runner aborts its fetch)
     case 'annotationStarted':
       return { ...state, annotationQuery: { ...state.annotationQuery, [event.name]: event.requestId } };
@@ -165,4 +193,32 @@ export function withAnnotationData(
   for (const name of names) byName[name] = annotationData[name];
   const [first, ...rest] = results;
   return [{ ...first, annotation_data: [byName] }, ...rest];
+}
+
+/** Error types of a query that ran out of time: the database's, the server's, or the browser's wait. */
+const TIMEOUT_TYPES: ReadonlySet<string> = new Set([
+  ErrorType.FRONTEND_TIMEOUT_ERROR,
+  ErrorType.BACKEND_TIMEOUT_ERROR,
+  ErrorType.SQLLAB_TIMEOUT_ERROR,
+  ErrorType.CONNECTION_DATABASE_TIMEOUT,
+]);
+
+/**
+ * The lines a failed chart shows under its message: for a timeout (the request's, or the server's
+ * 408/504 or timeout error type) the issue hints 1000 and 1001 — the server's own `issue_codes`
+ * when it sent some; otherwise the error's own hints, if any.
+ */
+export function chartErrorHints(error: ClientError): string[] {
+  if (error.hints.length > 0) return [...error.hints];
+  const timedOut =
+    error.status === 408 ||
+    error.status === 504 ||
+    (error.errorType !== null && TIMEOUT_TYPES.has(error.errorType)) ||
+    error.errors.some((e) => TIMEOUT_TYPES.has(e.error_type));
+  if (!timedOut) return [];
+  const sent = error.errors.flatMap((e) => (Array.isArray(e.extra.issue_codes) ? (e.extra.issue_codes as unknown[]) : []));
+  const messages = sent
+    .map((c) => (c !== null && typeof c === 'object' ? (c as { message?: unknown }).message : null))
+    .filter((m): m is string => typeof m === 'string' && m !== '');
+  return messages.length > 0 ? [...new Set(messages)] : [...NetworkErrorMessage.TIMEOUT_HINTS];
 }

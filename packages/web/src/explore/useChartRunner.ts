@@ -9,7 +9,7 @@ import { nanoid } from '@reduxjs/toolkit';
 import { formatMessage, type ChartDataQueryResult, type QueryFormData } from '@rama/shared';
 import { toClientError } from '../app/api';
 import { useAppDispatch } from '../app/hooks';
-import { annotationFailure } from './chartState';
+import { annotationFailure, chartErrorHints } from './chartState';
 import { buildQueryContext, fetchChartData, fetchSavedChartData } from './exploreApi';
 import { exploreActions } from './exploreSlice';
 import { queriedAnnotationLayers } from './annotationLayers';
@@ -122,7 +122,13 @@ export function useChartRunner(): ChartRunner {
           const error = toClientError(e);
           const stackTrace = error.errors.find((x) => typeof x.extra.stacktrace === 'string')?.extra.stacktrace as string | undefined;
           dispatch(
-            exploreActions.chartEvent({ type: 'updateFailed', message: error.message, stackTrace: stackTrace ?? null, at: Date.now() }),
+            exploreActions.chartEvent({
+              type: 'updateFailed',
+              message: error.message,
+              hints: chartErrorHints(error),
+              stackTrace: stackTrace ?? null,
+              at: Date.now(),
+            }),
           );
         })
         .finally(() => {

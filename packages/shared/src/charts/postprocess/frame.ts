@@ -178,9 +178,12 @@ export function positionsOf(data: readonly FrameColumn[], label: string): number
 
 /**
  * The BI server checks every column an option names against the first level of the data columns
- * before it runs the operation; the index (say, the x-axis after a pivot) is not a column.
+ * before it runs the operation; the index (say, the x-axis after a pivot) is not a column. A frame
+ * without rows passes: a pivot of no rows has no series columns to name, and the BI server does not
+ * post-process an empty result at all, so a chart whose filters match nothing answers no rows.
  */
 export function requireColumns(frame: Frame, labels: Iterable<string>): void {
+  if (frame.length === 0) return;
   const present = new Set<Label>();
   for (let i = frame.index; i < frame.columns.length; i++) present.add(frame.columns[i].key[0]);
   const missing: string[] = [];

@@ -14,6 +14,7 @@ import { useGetChartQuery } from '../../charts/chartApi';
 import { withAnnotationData } from '../../explore/chartState';
 import { fetchExploreDatasource } from '../../explore/exploreApi';
 import { ChartRenderer, preloadChart } from '../../visualizations/ChartRenderer';
+import { ChartErrorAlert } from '../../visualizations/ChartErrorAlert';
 import { dashboardChartFromDetail, dashboardFormData, runDashboardChartQuery } from '../chartData';
 import { useEditKit } from '../editKit';
 import { chartAreaSize } from '../gridGeometry';
@@ -229,7 +230,13 @@ export const ChartHolder = memo(function ChartHolder({ item, parentId, width, he
   } else if (missing) {
     body = <Alert type="warning" showIcon title={DashboardMessage.NO_CHART_DEFINITION} className="rama-dash-chart-alert" />;
   } else if (failed) {
-    body = <Alert type="error" showIcon title={chart?.chartAlert ?? DashboardMessage.GENERIC} className="rama-dash-chart-alert" />;
+    body = (
+      <ChartErrorAlert
+        message={chart?.chartAlert ?? DashboardMessage.GENERIC}
+        hints={chart?.chartAlertHints}
+        className="rama-dash-chart-alert"
+      />
+    );
   } else if (status === 'stopped') {
     body = <Alert type="warning" showIcon title={chart?.chartAlert} className="rama-dash-chart-alert" />;
   } else if (canDraw && formData && queriesData) {

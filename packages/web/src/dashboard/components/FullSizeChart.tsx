@@ -3,10 +3,12 @@
  * fullSizeChartId): the chart's current results drawn again over the whole viewport.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Empty, Modal } from 'antd';
+import { Empty, Modal } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { withAnnotationData } from '../../explore/chartState';
 import { ChartRenderer } from '../../visualizations/ChartRenderer';
+import { ChartErrorAlert } from '../../visualizations/ChartErrorAlert';
+import { DashboardMessage } from '../messages';
 import { dashboardFormData } from '../chartData';
 import { makeSelectChartExtraFormData } from '../nativeFilters/selectors';
 import { useDashboardPage } from '../pageContext';
@@ -61,7 +63,8 @@ export function FullSizeChart() {
   const close = () => dispatch(dashboardStateActions.setFullSizeChartId(null));
 
   let body;
-  if (chart?.chartStatus === 'failed') body = <Alert type="error" showIcon title={chart.chartAlert} />;
+  if (chart?.chartStatus === 'failed')
+    body = <ChartErrorAlert message={chart.chartAlert ?? DashboardMessage.GENERIC} hints={chart.chartAlertHints} />;
   else if (formData && queriesData && size.width > 0 && size.height > 0)
     body = (
       <ChartRenderer
