@@ -516,6 +516,17 @@ const steps: Record<string, { up: Step }> = {
         .execute();
     },
   },
+  '0008_scheduled_queries': {
+    async up(db) {
+      // a scheduled saved query runs as a report of its own (creation_method `saved_query`);
+      // deleting the saved query takes its schedule, recipients and execution log with it
+      await db.schema
+        .alterTable('report_schedule')
+        .addColumn('saved_query_id', 'integer', (c) => c.references('saved_query.id').onDelete('cascade'))
+        .execute();
+      await db.schema.createIndex('report_schedule_saved_query_idx').on('report_schedule').column('saved_query_id').unique().execute();
+    },
+  },
 };
 
 class CodeMigrationProvider implements MigrationProvider {

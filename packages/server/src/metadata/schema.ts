@@ -365,6 +365,8 @@ export interface ReportScheduleTable {
   force_screenshot: number;
   custom_width: number | null;
   extra: string | null;
+  /** the saved query a scheduled query's report runs (migration 0008), else null */
+  saved_query_id: Generated<number | null>;
   last_eval_dttm: string | null;
   last_state: string | null;
   last_value: number | null;

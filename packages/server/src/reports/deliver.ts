@@ -180,7 +180,8 @@ export async function sendWebhook(cfg: ReportsConfig, to: ReportRecipientConfig,
     scheduled_dttm: m.scheduledAt.toISOString(),
     value: m.value,
     format: c.format,
-    text: c.table ? tableText(c.table) : isText && c.file ? c.file.data.toString('utf8') : null,
+    // a CSV travels as its text (a scheduled query may carry a table too: `table` has it)
+    text: isText && c.file ? c.file.data.toString('utf8') : c.table ? tableText(c.table) : null,
     table: c.table ? { columns: c.table.columns, rows: c.table.rows } : null,
     file:
       c.file && !isText

@@ -5,6 +5,7 @@
  */
 import {
   REPORT_RUN_ERRORS,
+  SCHEDULED_QUERY_MESSAGES,
   alertSendDecision,
   evaluateAlert,
   type ReportFormat,
@@ -21,6 +22,7 @@ import { runAlertQuery } from './alertQuery.js';
 import { ReportContentBuilder, type DataMask, type ReportContent } from './content.js';
 import { DeliveryFailed, deliver } from './deliver.js';
 import { parseStored, type ReportRow } from './present.js';
+import { savedQueryContent } from './savedQueryContent.js';
 import type { Screenshotter } from './screenshot.js';
 
 const fill = (template: string, value: string) => template.replace('%s', value);
@@ -33,12 +35,13 @@ export const RUN_AS_ERRORS = {
   executorGone: 'The report executor "%s" (RAMA_REPORT_EXECUTOR) is not an active user.',
 } as const;
 const messageOf = (e: unknown): string => {
-  if (e instanceof Error) return e.message.split('\n')[0];
+  // an HTTP error (SQL Lab's refusals) says why in its body, not in its message
   if (e && typeof e === 'object' && 'body' in e) {
-    const body = (e as { body: { message?: unknown; errors?: { message: string }[] } }).body;
-    if (typeof body.message === 'string') return body.message;
-    if (body.errors?.[0]) return body.errors[0].message;
+    const body = (e as { body: { message?: unknown; errors?: { message: string }[] } | null }).body;
+    if (typeof body?.message === 'string') return body.message;
+    if (body?.errors?.[0]) return body.errors[0].message;
   }
+  if (e instanceof Error) return e.message.split('\n')[0];
   return String(e);
 };
 
@@ -130,7 +133,8 @@ export class ReportRunner {
   private async outcome(report: ReportRow, logId: number, scheduledAt: Date): Promise<Outcome> {
     const user = await this.runAs(report);
     if (typeof user === 'string') return { state: 'Error', value: null, error: user };
-    if (report.chart_id === null && report.dashboard_id === null)
+    const savedQuery = report.saved_query_id !== null;
+    if (report.chart_id === null && report.dashboard_id === null && !savedQuery)
       return { state: 'Error', value: null, error: REPORT_RUN_ERRORS.targetMissing };
     let value: number | null = null;
     if (report.type === 'Alert') {
@@ -172,7 +176,10 @@ export class ReportRunner {
       const key = mask && report.dashboard_id !== null ? JSON.stringify(mask) : '';
       let c = contents.get(key);
       if (!c) {
-        c = this.content.build(user, report, report.report_format as ReportFormat, key ? mask : null);
+        // a scheduled query (issue 26 item 6) sends its saved query's rows
+        c = savedQuery
+          ? savedQueryContent(this.ctx, user, report)
+          : this.content.build(user, report, report.report_format as ReportFormat, key ? mask : null);
         contents.set(key, c);
       }
       return c;
@@ -185,7 +192,11 @@ export class ReportRunner {
         content = await contentFor(cfg.dataMask ?? null);
       } catch (e) {
         const why = messageOf(e);
-        const template = report.report_format === 'CSV' ? REPORT_RUN_ERRORS.csvFailed : REPORT_RUN_ERRORS.screenshotFailed;
+        const template = savedQuery
+          ? SCHEDULED_QUERY_MESSAGES.queryFailed
+          : report.report_format === 'CSV'
+            ? REPORT_RUN_ERRORS.csvFailed
+            : REPORT_RUN_ERRORS.screenshotFailed;
         return { state: 'Error', value, error: fill(template, why) };
       }
       try {

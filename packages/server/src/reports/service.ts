@@ -2,6 +2,7 @@ import type { Kysely, Updateable } from 'kysely';
 import {
   FORBIDDEN_EDIT_MESSAGE,
   REPORT_DEFAULTS,
+  SCHEDULED_QUERY_MESSAGES,
   formatMessage,
   reportErrors,
   type ReportCreate,
@@ -211,7 +212,7 @@ export class ReportService {
   }
 
   /** A non-admin may have at most RAMA_REPORT_MAX_PER_OWNER active reports they created (not counting `exceptId`). */
-  private async checkActiveCount(user: Principal, exceptId?: number): Promise<void> {
+  async checkActiveCount(user: Principal, exceptId?: number): Promise<void> {
     const max = this.ctx.config.reports.maxPerOwner;
     if (user.isAdmin || max === 0) return;
     let q = this.db
@@ -288,6 +289,8 @@ export class ReportService {
   async update(user: Principal, id: number, body: ReportPut): Promise<{ id: number; result: ReportDetail }> {
     const { row, ownerIds } = await this.editable(user, id);
     const onlyActive = Object.keys(body).every((k) => k === 'active');
+    // a scheduled query's report follows its saved query: only switching it on or off is done here
+    if (row.saved_query_id !== null && !onlyActive) throw badRequest(SCHEDULED_QUERY_MESSAGES.editElsewhere);
     if (!onlyActive) {
       const merged: ReportCreate = { ...(await this.asBody(row)), ...body } as ReportCreate;
       merged.name = merged.name.trim();

@@ -1,4 +1,4 @@
-import type { SavedQueryRecord, UserRef } from '@rama/shared';
+import type { SavedQueryScheduleState, ScheduledSavedQueryRecord, UserRef } from '@rama/shared';
 import type { Kysely } from 'kysely';
 import type { MetadataSchema, Row, SavedQueryTable } from '../metadata/schema.js';
 import { humanizeDelta } from '../http/time.js';
@@ -6,6 +6,7 @@ import { engineSpecForUri } from '../engines/registry.js';
 import { parseUri } from '../engines/uri.js';
 import { sqlTablesAsync } from '../sql/offload.js';
 import type { SqlTableRef } from '../sql/tables.js';
+import { scheduleStates } from './schedule.js';
 
 export type SavedQueryRow = Row<SavedQueryTable>;
 
@@ -31,7 +32,8 @@ export function presentSavedQuery(
   db: SavedQueryDatabase | undefined,
   users: Map<number, UserRef>,
   tables: SqlTableRef[],
-): SavedQueryRecord {
+  schedule: SavedQueryScheduleState | null = null,
+): ScheduledSavedQueryRecord {
   const user = (id: number | null) => (id !== null ? (users.get(id) ?? null) : null);
   return {
     id: row.id,
@@ -53,11 +55,12 @@ export function presentSavedQuery(
     last_run: row.last_run,
     rows: row.rows,
     sql_tables: tables,
+    schedule,
   };
 }
 
 /** Present many rows, looking up their databases and users once. */
-export async function presentSavedQueries(db: Kysely<MetadataSchema>, rows: SavedQueryRow[]): Promise<SavedQueryRecord[]> {
+export async function presentSavedQueries(db: Kysely<MetadataSchema>, rows: SavedQueryRow[]): Promise<ScheduledSavedQueryRecord[]> {
   if (!rows.length) return [];
   const dbIds = [...new Set(rows.map((r) => r.db_id).filter((x): x is number => x !== null))];
   const userIds = [...new Set(rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]).filter((x): x is number => x !== null))];
@@ -84,5 +87,11 @@ export async function presentSavedQueries(db: Kysely<MetadataSchema>, rows: Save
       return d ? sqlTablesAsync(r.sql, parserDialectOf(d)).catch(() => []) : Promise.resolve([]);
     }),
   );
-  return rows.map((r, i) => presentSavedQuery(r, r.db_id !== null ? dbs.get(r.db_id) : undefined, users, tables[i]));
+  const schedules = await scheduleStates(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r, i) =>
+    presentSavedQuery(r, r.db_id !== null ? dbs.get(r.db_id) : undefined, users, tables[i], schedules.get(r.id) ?? null),
+  );
 }

@@ -9,6 +9,7 @@ import { invalidFields, notFound } from '../http/errors.js';
 import type { ListParams } from '../http/rison.js';
 import type { Principal } from '../security/principal.js';
 import { presentSavedQueries, type SavedQueryRow } from './present.js';
+import { runnableScheduleInfo, SavedQuerySchedules } from './schedule.js';
 
 export const SAVED_QUERY_ORDER_COLUMNS = [
   'label',
@@ -74,7 +75,10 @@ function checkedLabel(label: string): string {
 
 /** Saved queries: each belongs to the user who saved it; admins see and manage all. */
 export class SavedQueryService {
-  constructor(private readonly ctx: AppContext) {}
+  private readonly schedules: SavedQuerySchedules;
+  constructor(private readonly ctx: AppContext) {
+    this.schedules = new SavedQuerySchedules(ctx);
+  }
 
   private get db() {
     return this.ctx.store.db;
@@ -144,38 +148,50 @@ export class SavedQueryService {
     const label = checkedLabel(body.label);
     const extraJson = checkedExtraJson(body.extra_json);
     await this.checkDatabase(user, body.db_id);
+    // a schedule that runs is checked before anything is written (issue 26 item 6)
+    const info = runnableScheduleInfo(extraJson);
+    const schedule = info ? this.schedules.check(user, info) : null;
+    if (schedule) await this.schedules.precheck(user, null, schedule);
     const now = nowIso();
-    const row = await this.db
-      .insertInto('saved_query')
-      .values({
-        uuid: randomUUID(),
-        user_id: user.id,
-        db_id: body.db_id,
-        catalog: body.catalog ?? null,
-        schema: body.schema ?? null,
-        label,
-        description: body.description ?? '',
-        sql: body.sql,
-        template_parameters: body.template_parameters ?? null,
-        extra_json: extraJson,
-        rows: null,
-        last_run: null,
-        created_on: now,
-        changed_on: now,
-        created_by_fk: user.id,
-        changed_by_fk: user.id,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await this.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('saved_query')
+        .values({
+          uuid: randomUUID(),
+          user_id: user.id,
+          db_id: body.db_id,
+          catalog: body.catalog ?? null,
+          schema: body.schema ?? null,
+          label,
+          description: body.description ?? '',
+          sql: body.sql,
+          template_parameters: body.template_parameters ?? null,
+          extra_json: extraJson,
+          rows: null,
+          last_run: null,
+          created_on: now,
+          changed_on: now,
+          created_by_fk: user.id,
+          changed_by_fk: user.id,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (schedule) await this.schedules.sync(trx, user, inserted, schedule);
+      return inserted;
+    });
     const [record] = await presentSavedQueries(this.db, [row]);
     return record;
   }
 
   async update(user: Principal, id: number, body: Partial<SavedQueryWrite>): Promise<SavedQueryRecord> {
-    await this.getVisibleRow(user, id);
+    const current = await this.getVisibleRow(user, id);
     const set: Partial<SavedQueryRow> = { changed_on: nowIso(), changed_by_fk: user.id };
     if (body.label !== undefined) set.label = checkedLabel(body.label);
     if (body.extra_json !== undefined) set.extra_json = checkedExtraJson(body.extra_json);
+    // new extra_json: its schedule (or none) replaces the saved query's report (issue 26 item 6)
+    const info = set.extra_json === undefined ? undefined : runnableScheduleInfo(set.extra_json);
+    const schedule = info ? this.schedules.check(user, info) : info;
+    if (schedule) await this.schedules.precheck(user, id, schedule);
     if (body.db_id !== undefined) {
       await this.checkDatabase(user, body.db_id);
       set.db_id = body.db_id;
@@ -185,7 +201,12 @@ export class SavedQueryService {
     if (body.schema !== undefined) set.schema = body.schema;
     if (body.description !== undefined) set.description = body.description ?? '';
     if (body.template_parameters !== undefined) set.template_parameters = body.template_parameters;
-    await this.db.updateTable('saved_query').set(set).where('id', '=', id).execute();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('saved_query').set(set).where('id', '=', id).execute();
+      const after = { ...current, ...set };
+      if (schedule !== undefined) await this.schedules.sync(trx, user, after, schedule);
+      else if (set.label !== undefined || set.description !== undefined) await this.schedules.rename(trx, after);
+    });
     return this.get(user, id);
   }
 

@@ -16,7 +16,8 @@ export type ReportDraft = Pick<ReportCreate, 'type' | 'name' | 'crontab'> &
     >
   >;
 
-function recipientErrors(r: ReportRecipientBody): string[] {
+/** Why one recipient cannot be sent to (empty when it can): reports and scheduled queries alike. */
+export function recipientErrors(r: ReportRecipientBody): string[] {
   const cfg = r.recipient_config_json;
   if (r.type === 'Email') {
     const to = parseRecipients(cfg.target);

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Button, Flex, Table, Tooltip, Typography, type TableProps } from 'antd';
 import { ConsoleSqlOutlined, EditOutlined, EyeOutlined, LinkOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import type { SavedQueryRecord } from '@rama/shared';
 import { PageHeader } from '../components/PageHeader';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { BulkActionBar } from '../components/BulkActionBar';
@@ -21,8 +20,10 @@ import { useToasts } from '../app/hooks';
 import { useSession } from '../app/session';
 import { SavedQueryEditModal } from './SavedQueryEditModal';
 import { SavedQueryPreviewModal } from './SavedQueryPreviewModal';
+import { SavedQueryScheduleCell } from './SavedQueryScheduleCell';
 import {
   savedQuerySqlLabPath,
+  type SavedQueryRecord,
   useBulkDeleteSavedQueriesMutation,
   useDeleteSavedQueryMutation,
   useListSavedQueriesQuery,
@@ -87,7 +88,7 @@ export function SavedQueryListPage() {
     handleFiltersChanged();
   };
 
-  const handleCopyLink = async (row: SavedQueryRecord) => {
+  const handleCopyLink = async (row: Pick<SavedQueryRecord, 'id'>) => {
     try {
       await copyText(`${window.location.origin}${savedQuerySqlLabPath(row.id)}`);
       addSuccessToast('Link copied to clipboard');
@@ -137,6 +138,7 @@ export function SavedQueryListPage() {
       render: (_v, row) => row.schema || <span className="rama-empty-value">—</span>,
     },
     { key: 'sql_tables', title: 'Tables', width: 240, render: (_v, row) => <TableTags tables={row.sql_tables} /> },
+    { key: 'schedule', title: 'Schedule', width: 260, render: (_v, row) => <SavedQueryScheduleCell row={row} /> },
     {
       key: 'created_by',
       title: 'Created by',
@@ -200,7 +202,7 @@ export function SavedQueryListPage() {
     <div className="rama-page">
       <PageHeader
         title="Saved queries"
-        subtitle="Queries saved from SQL Lab. Preview one, open it in SQL Lab, or share a link to it."
+        subtitle="Queries saved from SQL Lab. Preview one, open it in SQL Lab, share a link to it, or see and change when it runs."
         breadcrumb={[{ title: 'SQL' }, { title: 'Saved queries' }]}
       />
       <div className="rama-panel">
@@ -230,7 +232,7 @@ export function SavedQueryListPage() {
           rowSelection={rowSelection(access.canWriteSavedQuery)}
           locale={{ emptyText: isFetching && !data ? ' ' : emptyText }}
           pagination={pagination(total, NOUN)}
-          scroll={{ x: 1100 }}
+          scroll={{ x: 1600 }}
           tableLayout="fixed"
         />
       </div>

@@ -1,4 +1,4 @@
-import type { ItemReply, ListQuery, ListReply, SavedQueryRecord, SavedQueryWrite } from '@rama/shared';
+import type { ItemReply, ListQuery, ListReply, ScheduledSavedQueryRecord, SavedQueryWrite } from '@rama/shared';
 import { api } from '../app/api';
 
 const BASE = '/api/v1/saved_query';
@@ -7,6 +7,9 @@ export interface SavedQueryEdit {
   id: number;
   body: Pick<Partial<SavedQueryWrite>, 'label' | 'description'>;
 }
+
+/** A saved query as the list shows it: with its schedule's state (issue 26 item 6). */
+export type SavedQueryRecord = ScheduledSavedQueryRecord;
 
 const savedQueryTagged = api.enhanceEndpoints({ addTagTypes: ['SavedQuery'] });
 
@@ -26,6 +29,14 @@ export const savedQueryApi = savedQueryTagged.injectEndpoints({
         { type: 'SavedQuery', id: 'LIST' },
       ],
     }),
+    /** Pause, resume or remove a schedule: the saved query's extra_json with its schedule_info changed. */
+    setSavedQueryExtra: build.mutation<ItemReply<SavedQueryRecord>, { id: number; extra_json: string }>({
+      query: ({ id, extra_json }) => ({ url: `${BASE}/${id}`, method: 'PUT', body: { extra_json } }),
+      invalidatesTags: (_reply, _error, { id }) => [
+        { type: 'SavedQuery', id },
+        { type: 'SavedQuery', id: 'LIST' },
+      ],
+    }),
     deleteSavedQuery: build.mutation<{ message: string }, number>({
       query: (id) => ({ url: `${BASE}/${id}`, method: 'DELETE' }),
       invalidatesTags: [{ type: 'SavedQuery', id: 'LIST' }],
@@ -38,8 +49,13 @@ export const savedQueryApi = savedQueryTagged.injectEndpoints({
   }),
 });
 
-export const { useListSavedQueriesQuery, useEditSavedQueryMutation, useDeleteSavedQueryMutation, useBulkDeleteSavedQueriesMutation } =
-  savedQueryApi;
+export const {
+  useListSavedQueriesQuery,
+  useEditSavedQueryMutation,
+  useSetSavedQueryExtraMutation,
+  useDeleteSavedQueryMutation,
+  useBulkDeleteSavedQueriesMutation,
+} = savedQueryApi;
 
 /** Where SQL Lab opens a saved query (the SQL Lab page reads the parameter). */
 export function savedQuerySqlLabPath(id: number): string {

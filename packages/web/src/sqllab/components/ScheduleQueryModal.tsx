@@ -1,41 +1,104 @@
-import { useState } from 'react';
-import { Form, Input, Modal, Typography } from 'antd';
-import { crontabError, MODAL_DEFAULT_WIDTH, parseRecipients } from '@rama/shared';
+import { useEffect, useState } from 'react';
+import { Alert, Checkbox, Divider, Form, Input, Modal, Typography } from 'antd';
+import { MODAL_DEFAULT_WIDTH, isRunnableSchedule, parseSavedQuerySchedule, type SavedQuerySchedule } from '@rama/shared';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { ScheduleFields } from '../../reports/modal/ScheduleFields';
+import { RecipientList } from '../../reports/modal/RecipientList';
+import { browserTimezone } from '../../reports/reportDisplay';
+import { isPresetSchedule, newRecipient, newReportForm, type RecipientDraft, type ReportFormValues } from '../../reports/reportForm';
+import * as api from '../state/sqlLabApi';
+import { dialogErrors, scheduleInfoOf } from './scheduleQueryForm';
 import { scheduleQuery } from '../state/savedQueryThunks';
 import { selectEditorById } from '../state/thunk';
+import { useCanScheduleQuery } from './useCanScheduleQuery';
+import '../../reports/reports.css';
 
-/** A schedule (crontab and recipients) kept in the saved query's extra_json.schedule_info. */
+/** The dialog's recipients from a stored schedule. */
+function draftsOf(schedule: SavedQuerySchedule): RecipientDraft[] {
+  return schedule.recipients.map((r) => ({
+    ...newRecipient(r.type),
+    target: r.recipient_config_json.target,
+    ccTarget: r.recipient_config_json.ccTarget ?? '',
+    bccTarget: r.recipient_config_json.bccTarget ?? '',
+  }));
+}
+
+/**
+ * Schedule a query (issue 26 item 6): name, description, the schedule (common choices or cron, and
+ * its time zone), who gets the result (email, Slack, webhook, as a report's recipients) and
+ * whether the message shows it as a table; the CSV is always attached. The query is saved with it
+ * and the server runs it on the report scheduler as the query's owner.
+ */
 export function ScheduleQueryModal({ editorId, onClose }: { editorId: string; onClose(): void }) {
   const dispatch = useAppDispatch();
   const editor = useAppSelector((s) => selectEditorById(s, editorId));
   const [label, setLabel] = useState(editor?.name ?? '');
   const [description, setDescription] = useState('');
-  const [crontab, setCrontab] = useState('0 8 * * 1');
-  const [recipients, setRecipients] = useState('');
+  const [values, setValues] = useState<ReportFormValues>(() => ({
+    ...newReportForm({ kind: 'chart', id: 0, title: '' }, { userId: 0, timezone: browserTimezone() }),
+    recipients: [newRecipient('Email')],
+  }));
+  const [includeTable, setIncludeTable] = useState(false);
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const remoteId = editor?.remoteId ?? null;
+  const canSchedule = useCanScheduleQuery();
+
+  // a query scheduled before opens with its schedule
+  useEffect(() => {
+    if (remoteId === null) return;
+    let live = true;
+    api
+      .getSavedQuery(remoteId)
+      .then(({ result }) => {
+        const info: unknown = (JSON.parse(result.extra_json || '{}') as { schedule_info?: unknown }).schedule_info;
+        if (!live) return;
+        setDescription(result.description ?? '');
+        if (!isRunnableSchedule(info)) return;
+        const { schedule } = parseSavedQuerySchedule(info);
+        if (!schedule) return;
+        setValues((v) => ({
+          ...v,
+          crontab: schedule.crontab,
+          customSchedule: !isPresetSchedule(schedule.crontab),
+          timezone: schedule.timezone,
+          recipients: draftsOf(schedule),
+        }));
+        setIncludeTable(schedule.include_table);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [remoteId]);
+
   if (!editor) return null;
 
-  const cronError = crontabError(crontab);
-  const parsed = parseRecipients(recipients);
-  const recipientsError = parsed.invalid.length
-    ? `Not an e-mail address: ${parsed.invalid.join(', ')}`
-    : parsed.emails.length
-      ? null
-      : 'Add at least one recipient';
+  const checked = parseSavedQuerySchedule(scheduleInfoOf(values, includeTable));
   const labelError = label.trim() ? null : 'A scheduled query needs a name';
-  const valid = !cronError && !recipientsError && !labelError;
+  const errors = { ...(touched ? dialogErrors(checked.errors) : {}), ...serverErrors };
+  const change = (patch: Partial<ReportFormValues>) => {
+    setValues((v) => ({ ...v, ...patch }));
+    setServerErrors({});
+    setFailure(null);
+  };
 
   const handleOk = async () => {
     setTouched(true);
-    if (!valid) return;
+    if (!checked.schedule || labelError) return;
     setBusy(true);
-    const ok = await dispatch(scheduleQuery(editorId, { label, description, crontab, recipients: parsed.emails }));
+    const outcome = await dispatch(scheduleQuery(editorId, { label, description, schedule: checked.schedule }));
     setBusy(false);
-    if (ok) onClose();
+    if (outcome.ok) return onClose();
+    const byField = outcome.fieldErrors ? dialogErrors(outcome.fieldErrors) : {};
+    setServerErrors(byField);
+    const shown = new Set(['crontab', 'timezone', 'recipients', 'label']);
+    const elsewhere = Object.entries(byField).filter(([k]) => !shown.has(k) && !/^recipients\.\d+$/.test(k));
+    setFailure(outcome.fieldErrors ? (elsewhere.length ? elsewhere.map(([, m]) => m).join(' ') : null) : outcome.message);
   };
-  const status = (error: string | null) => (touched && error ? 'error' : undefined);
+  const labelMessage = (touched && labelError) || errors.label;
 
   return (
     <Modal
@@ -45,39 +108,55 @@ export function ScheduleQueryModal({ editorId, onClose }: { editorId: string; on
       onCancel={onClose}
       onOk={() => void handleOk()}
       okText="Schedule"
+      okButtonProps={{ disabled: !canSchedule }}
       confirmLoading={busy}
       destroyOnHidden
     >
       <Typography.Paragraph type="secondary">
-        The query is saved with its schedule; scheduled queries are listed in Saved queries.
+        The query is saved and runs on this schedule as you, with your access to the data. Each run sends the result as a CSV file to the
+        recipients; scheduled queries are listed in Saved queries.
       </Typography.Paragraph>
+      {!canSchedule && (
+        <Alert
+          type="info"
+          showIcon
+          title="Scheduling needs the reports and alerts feature and the right to write reports; ask an admin."
+          className="rama-schedule-query-error"
+        />
+      )}
+      {failure && <Alert type="error" showIcon title={failure} className="rama-schedule-query-error" />}
       <Form layout="vertical">
-        <Form.Item label="Name" required validateStatus={status(labelError)} help={touched ? labelError : undefined}>
-          <Input value={label} onChange={(e) => setLabel(e.target.value)} aria-label="Name" maxLength={256} />
-        </Form.Item>
-        <Form.Item label="Description">
-          <Input value={description} onChange={(e) => setDescription(e.target.value)} aria-label="Description" />
-        </Form.Item>
         <Form.Item
-          label="Schedule (crontab)"
+          label="Name"
           required
-          validateStatus={status(cronError)}
-          help={touched && cronError ? cronError : 'minute hour day-of-month month day-of-week, e.g. 0 8 * * 1 for Mondays at 08:00'}
+          htmlFor="schedule-query-name"
+          validateStatus={labelMessage ? 'error' : undefined}
+          help={labelMessage || undefined}
         >
-          <Input value={crontab} onChange={(e) => setCrontab(e.target.value)} className="rama-mono" aria-label="Schedule (crontab)" />
+          <Input id="schedule-query-name" value={label} onChange={(e) => setLabel(e.target.value)} aria-label="Name" maxLength={256} />
         </Form.Item>
-        <Form.Item
-          label="Recipients"
-          required
-          validateStatus={status(recipientsError)}
-          help={touched && recipientsError ? recipientsError : 'E-mail addresses, separated by commas'}
-        >
-          <Input
-            value={recipients}
-            onChange={(e) => setRecipients(e.target.value)}
-            aria-label="Recipients"
-            placeholder="analyst@example.com"
+        <Form.Item label="Description" htmlFor="schedule-query-description">
+          <Input.TextArea
+            id="schedule-query-description"
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            aria-label="Description"
+            autoSize={{ minRows: 1, maxRows: 4 }}
+            maxLength={10_000}
           />
+        </Form.Item>
+        <Divider titlePlacement="start" className="rama-report-section">
+          When it runs
+        </Divider>
+        <ScheduleFields values={values} onChange={change} errors={errors} />
+        <Divider titlePlacement="start" className="rama-report-section">
+          Who gets the result
+        </Divider>
+        <RecipientList values={values} onChange={change} errors={errors} snapshot={null} />
+        <Form.Item className="rama-schedule-query-table">
+          <Checkbox checked={includeTable} onChange={(e) => setIncludeTable(e.target.checked)}>
+            Include the result as a table in the message
+          </Checkbox>
         </Form.Item>
       </Form>
     </Modal>

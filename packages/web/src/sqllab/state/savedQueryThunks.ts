@@ -1,6 +1,13 @@
 /** Save, update, schedule and share a tab's query; create a dataset from a result (spec §7, §8). */
-import { SqlLabMessage, type QueryEditor } from '@rama/shared';
+import {
+  SqlLabMessage,
+  type QueryEditor,
+  type SavedQuerySchedule,
+  type SavedQueryScheduleState,
+  type ScheduledSavedQueryRecord,
+} from '@rama/shared';
 import { toClientError } from '../../app/api';
+import { formatRunTime } from '../../reports/reportDisplay';
 import * as A from './actions';
 import * as api from './sqlLabApi';
 import { editorById, LOG, logSqlLabEvent, toast, type SqlLabThunk } from './thunk';
@@ -65,27 +72,58 @@ export function updateQuery(editorId: string, fields: SaveFields): SqlLabThunk<P
 }
 
 export interface ScheduleFields extends SaveFields {
-  crontab: string;
-  recipients: string[];
+  schedule: SavedQuerySchedule;
 }
 
-/** Store a schedule in the saved query's extra_json.schedule_info (saving the query first if needed). */
-export function scheduleQuery(editorId: string, fields: ScheduleFields): SqlLabThunk<Promise<boolean>> {
+/** How a schedule attempt ended: saved, or the server's messages (by field when it named them). */
+export type ScheduleOutcome = { ok: true } | { ok: false; message: string; fieldErrors: Record<string, string[]> | null };
+
+/** The extra_json to send: the saved query's own, with its schedule_info replaced. */
+async function extraWithSchedule(remoteId: number | null, schedule: SavedQuerySchedule): Promise<string> {
+  let extra: Record<string, unknown> = {};
+  if (remoteId !== null) {
+    try {
+      const parsed: unknown = JSON.parse((await api.getSavedQuery(remoteId)).result.extra_json || '{}');
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) extra = parsed as Record<string, unknown>;
+    } catch {
+      // a saved query that cannot be read is saved as new below, or refused by the server
+    }
+  }
+  return JSON.stringify({ ...extra, schedule_info: schedule });
+}
+
+/** What the toast says was set up: the spec's sentence, the schedule and its next run. */
+export function scheduledMessage(state: SavedQueryScheduleState | null | undefined): string {
+  if (!state) return SqlLabMessage.SCHEDULED;
+  const next = state.next_run ? `; next run ${formatRunTime(new Date(state.next_run), state.timezone)}` : '';
+  return `${SqlLabMessage.SCHEDULED}. ${state.crontab_humanized} (${state.timezone})${next}.`;
+}
+
+/**
+ * Save the tab's query with its schedule in extra_json.schedule_info (saving the query first if
+ * needed); the server runs it on the report scheduler (issue 26 item 6).
+ */
+export function scheduleQuery(editorId: string, fields: ScheduleFields): SqlLabThunk<Promise<ScheduleOutcome>> {
   return async (dispatch, getState) => {
     const e = editorById(getState(), editorId);
-    if (!e || e.dbId === null) return false;
-    const extra_json = JSON.stringify({ schedule_info: { crontab: fields.crontab.trim(), recipients: fields.recipients, enabled: true } });
+    if (!e || e.dbId === null) return { ok: false, message: SqlLabMessage.SCHEDULE_FAILED, fieldErrors: null };
     try {
+      const extra_json = await extraWithSchedule(e.remoteId, fields.schedule);
       const body = { ...savedQueryBody(e, fields), extra_json };
       const reply = e.remoteId !== null ? await api.updateSavedQuery(e.remoteId, body) : await api.createSavedQuery(body);
       dispatch(A.queryEditorChanged({ id: editorId, changes: { remoteId: reply.id, name: reply.result.label }, now: Date.now() }));
       // the tab's link to its saved query reaches the server now, not after the 5 s edit debounce
       dispatch(A.syncRequested());
-      dispatch(toast.success(SqlLabMessage.SCHEDULED));
-      return true;
-    } catch {
-      dispatch(toast.danger(SqlLabMessage.SCHEDULE_FAILED));
-      return false;
+      dispatch(toast.success(scheduledMessage((reply.result as ScheduledSavedQueryRecord).schedule), { duration: 10_000 }));
+      logSqlLabEvent(LOG.SAVE_QUERY, e, { saved_query_id: reply.id, scheduled: true });
+      return { ok: true };
+    } catch (err) {
+      const c = toClientError(err);
+      return {
+        ok: false,
+        message: c.fieldErrors ? SqlLabMessage.SCHEDULE_FAILED : c.message || SqlLabMessage.SCHEDULE_FAILED,
+        fieldErrors: c.fieldErrors,
+      };
     }
   };
 }
