@@ -149,32 +149,6 @@ test.describe('SQL Lab: keeping work', () => {
     await expect(toast(page, "The query couldn't be loaded")).toBeVisible();
   });
 
-  test('save a result as a dataset', async ({ page }) => {
-    await freshSqlLab(page);
-    await setSql(page, 'SELECT origin, destination, delay FROM flights');
-    await runAndWait(page);
-    const name = unique('sqllab_ds');
-    await resultsPanel(page).getByRole('button', { name: 'Save dataset' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Save dataset' });
-    await dialog.getByLabel('Dataset name').fill(name);
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await expect(dialog.getByText('Dataset created')).toBeVisible();
-    await expect(dialog.getByRole('link', { name: 'Open the datasets list' })).toHaveAttribute('href', '/tablemodelview/list/');
-    const res = await page.request.get(`/api/v1/dataset/?q=${encodeURIComponent(`(filters:!((col:table_name,opr:eq,value:'${name}')))`)}`);
-    const body = (await res.json()) as { count: number; result: { table_name: string; sql: string }[] };
-    expect(body.count).toBe(1);
-    expect(body.result[0].sql).toContain('FROM flights');
-
-    // the same name again: the server's message is shown
-    await dialog.getByRole('button', { name: 'Close' }).first().click();
-    await resultsPanel(page).getByRole('button', { name: 'Save dataset' }).click();
-    const again = page.getByRole('dialog', { name: 'Save dataset' });
-    await again.getByLabel('Dataset name').fill(name);
-    await again.getByRole('button', { name: 'Save' }).click();
-    await expect(again.getByText('An error occurred while creating the data source')).toBeVisible();
-    await expect(again.getByText(/already exists/)).toBeVisible();
-  });
-
   test('a form post with datasourceKey and sql opens the SQL in a new tab', async ({ page }) => {
     await openSqlLab(page);
     const marker = unique('posted');

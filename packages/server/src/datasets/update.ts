@@ -19,6 +19,10 @@ type Errors = Record<string, string[]>;
 
 const add = (errors: Errors, field: string, message: string) => void (errors[field] ??= []).push(message);
 
+/** 422 `sql` for SQL sent to a physical dataset (SQL Lab's overwrite, or any edit). */
+export const PHYSICAL_SQL_MESSAGE =
+  'A physical dataset cannot be overwritten with SQL: it reads a table. Save the query as a new dataset instead.';
+
 /** `extra` is JSON text, as the BI server validates it. */
 function checkExtra(extra: string | null | undefined): void {
   if (extra === undefined || extra === null || extra.trim() === '') return;
@@ -266,6 +270,8 @@ export async function updateDataset(
     tableName: body.table_name !== undefined ? body.table_name.trim() : row.table_name,
   };
   const sql = body.sql !== undefined ? emptyToNull(body.sql) : row.sql;
+  // a table's dataset keeps naming its table: SQL over it is a new (virtual) dataset
+  if (body.sql !== undefined && sql !== null && !row.sql?.trim()) add(errors, 'sql', PHYSICAL_SQL_MESSAGE);
   const keyChanged =
     key.databaseId !== row.database_id || key.catalog !== row.catalog || key.schema !== row.schema || key.tableName !== row.table_name;
   if (keyChanged) {

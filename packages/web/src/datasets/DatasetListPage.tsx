@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Flex, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { ConsoleSqlOutlined, EditOutlined, PlusOutlined, TableOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { DatasetListItem } from '@rama/shared';
 import { PageHeader } from '../components/PageHeader';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -17,7 +17,7 @@ import { useSession } from '../app/session';
 import { DatasetToolbar } from './DatasetToolbar';
 import { DatasetEditorModal, type EditedDataset } from './DatasetEditorModal';
 import { OwnerAvatars } from './OwnerAvatars';
-import { NO_DATASET_FILTERS, canEditDataset, datasetListFilters, requestedQueryOf, type DatasetFilters } from './datasetList';
+import { NO_DATASET_FILTERS, canEditDataset, datasetListFilters, exploreUrlOf, requestedQueryOf, type DatasetFilters } from './datasetList';
 import { useBulkDeleteDatasetsMutation, useDeleteDatasetMutation, useListDatasetsQuery } from './datasetApi';
 
 const NOUN = ['dataset', 'datasets'] as const;
@@ -87,7 +87,9 @@ export function DatasetListPage() {
       render: (_v, ds) => (
         <Flex vertical className="rama-cell-stack">
           <Typography.Text strong ellipsis={{ tooltip: ds.table_name }}>
-            {ds.table_name}
+            <Link to={exploreUrlOf(ds.id)} aria-label={`Explore ${ds.table_name}`}>
+              {ds.table_name}
+            </Link>
           </Typography.Text>
           {ds.description && (
             <Typography.Text type="secondary" ellipsis={{ tooltip: ds.description }} className="rama-cell-secondary">

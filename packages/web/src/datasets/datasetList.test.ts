@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { NO_DATASET_FILTERS, canEditDataset, datasetListFilters, initialsOf, ownerName, requestedQueryOf } from './datasetList';
+import {
+  NO_DATASET_FILTERS,
+  canEditDataset,
+  datasetListFilters,
+  initialsOf,
+  ownerName,
+  requestedQueryOf,
+  exploreUrlOf,
+} from './datasetList';
 
 const VIRTUAL = { id: 7, kind: 'virtual' as const, sql: 'SELECT 1 AS x', database: { id: 2, database_name: 'examples' }, schema: 'main' };
 
@@ -47,5 +55,12 @@ describe('who may edit a dataset', () => {
     expect(canEditDataset(dataset, 3, false)).toBe(true);
     expect(canEditDataset(dataset, 4, true)).toBe(true);
     expect(canEditDataset(dataset, 4, false)).toBe(false);
+  });
+});
+
+describe('exploreUrlOf', () => {
+  it('opens Explore on the dataset, with a viz type when given', () => {
+    expect(exploreUrlOf(42)).toBe('/explore/?datasource_type=table&datasource_id=42');
+    expect(exploreUrlOf(7, 'table')).toBe('/explore/?datasource_type=table&datasource_id=7&viz_type=table');
   });
 });

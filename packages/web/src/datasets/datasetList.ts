@@ -22,6 +22,13 @@ export function datasetListFilters(f: DatasetFilters): ListFilter[] {
   return filters;
 }
 
+/** Explore on a dataset (README "Charts and Explore"); a viz type (`table` from SQL Lab) when given. */
+export function exploreUrlOf(datasetId: number, vizType?: string): string {
+  const q = new URLSearchParams({ datasource_type: 'table', datasource_id: String(datasetId) });
+  if (vizType) q.set('viz_type', vizType);
+  return `/explore/?${q.toString()}`;
+}
+
 /** What SQL Lab reads from `location.state.requestedQuery` to open a dataset's SQL in a new tab. */
 export interface RequestedQuery {
   datasourceKey: string;

@@ -3,6 +3,7 @@ import { memo } from 'react';
 import type { Header } from '@tanstack/react-table';
 import type { VirtualItem } from '@tanstack/react-virtual';
 import { CaretDownFilled, CaretUpFilled } from '@ant-design/icons';
+import { highlightParts } from './gridFilter';
 import { formatCell, isProbablyTruncated, renderedText, type CellValue, type ResultGridColumn } from './gridModel';
 
 export const ROW_HEIGHT = 28;
@@ -20,9 +21,41 @@ interface GridRowProps {
   virtualColumns: VirtualItem[];
   /** the selected column in this row, or -1 */
   selectedColumn: number;
+  /** filter text to highlight in the cells ('' for none) */
+  highlight: string;
 }
 
-export const GridRow = memo(function GridRow({ record, displayIndex, top, width, columns, virtualColumns, selectedColumn }: GridRowProps) {
+/** A cell's text with the filter's matches marked. */
+function CellText({ text, highlight }: { text: string; highlight: string }) {
+  const shown = renderedText(text);
+  if (!highlight) return shown;
+  const parts = highlightParts(shown, highlight);
+  if (parts.length === 1 && !parts[0].match) return shown;
+  return (
+    <>
+      {parts.map((p, i) =>
+        p.match ? (
+          <mark key={i} className="rama-grid-match">
+            {p.text}
+          </mark>
+        ) : (
+          p.text
+        ),
+      )}
+    </>
+  );
+}
+
+export const GridRow = memo(function GridRow({
+  record,
+  displayIndex,
+  top,
+  width,
+  columns,
+  virtualColumns,
+  selectedColumn,
+  highlight,
+}: GridRowProps) {
   return (
     <div
       className={displayIndex % 2 === 1 ? 'rama-grid-row is-odd' : 'rama-grid-row'}
@@ -45,7 +78,7 @@ export const GridRow = memo(function GridRow({ record, displayIndex, top, width,
             style={{ left: vc.start, width: vc.size }}
             title={kind !== 'null' && isProbablyTruncated(text, vc.size) ? text.slice(0, 10_000) : undefined}
           >
-            {renderedText(text)}
+            {kind === 'null' ? text : <CellText text={text} highlight={highlight} />}
           </div>
         );
       })}

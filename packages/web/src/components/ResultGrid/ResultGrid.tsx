@@ -9,6 +9,7 @@ import { getCoreRowModel, useReactTable, type ColumnDef, type ColumnSizingState,
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { copyToClipboard } from './clipboard';
 import { GridHeader, GridRow, HEADER_HEIGHT, ROW_HEIGHT, RowNumbers, type GridRecord } from './GridParts';
+import { filteredOrder } from './gridFilter';
 import { buildTsv, cellClipboardText, initialColumnWidth, sortedIndexes, tsvRow, type CellValue, type ResultGridColumn } from './gridModel';
 import './ResultGrid.css';
 
@@ -21,6 +22,12 @@ export interface ResultGridProps {
   height: number | string;
   onCopy?(what: 'cell' | 'row' | 'all', text: string): void;
   emptyText?: string;
+  /** Rows a filter keeps (indexes into `data`, see gridFilter.ts); null or absent: every row. */
+  rowFilter?: Uint32Array | null;
+  /** Text highlighted in the cells (the filter box's text). */
+  highlight?: string;
+  /** Shown instead of `emptyText` when a filter leaves no row. */
+  filteredEmptyText?: string;
 }
 
 type CopyWhat = 'cell' | 'row' | 'all';
@@ -54,7 +61,16 @@ function cellAt(target: EventTarget): Selection | null {
   return { row: Number(row.dataset.row), col: cell ? Number(cell.dataset.col) : 0 };
 }
 
-export function ResultGrid({ columns, data, height, onCopy, emptyText = 'The query returned no data' }: ResultGridProps) {
+export function ResultGrid({
+  columns,
+  data,
+  height,
+  onCopy,
+  emptyText = 'The query returned no data',
+  rowFilter = null,
+  highlight = '',
+  filteredEmptyText = 'No rows match the filter',
+}: ResultGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [sorting, setSorting] = useState<SortingState>([]);
   const [columnSizing, setColumnSizing] = useState<ColumnSizingState>({});
@@ -64,6 +80,11 @@ export function ResultGrid({ columns, data, height, onCopy, emptyText = 'The que
   const columnsKey = columns.map((c) => `${c.name}\u0000${c.type}`).join('\u0001');
   const [seen, setSeen] = useState(() => ({ columnsKey, data, columnDefs: columnDefsFor(columns, data) }));
   let { columnDefs } = seen;
+  const [seenFilter, setSeenFilter] = useState(rowFilter);
+  if (seenFilter !== rowFilter) {
+    setSelected(null);
+    setSeenFilter(rowFilter);
+  }
   if (seen.columnsKey !== columnsKey || seen.data !== data) {
     if (seen.columnsKey !== columnsKey) {
       setSorting([]);
@@ -93,21 +114,24 @@ export function ResultGrid({ columns, data, height, onCopy, emptyText = 'The que
   const sort = sorting[0];
   const sortName = sort ? columns[Number(sort.id)]?.name : undefined;
   const sortDirection = sort?.desc ? 'desc' : 'asc';
-  const order = useMemo(
+  const sorted = useMemo(
     () => (sortName !== undefined ? sortedIndexes(data, sortName, sortDirection) : null),
     [data, sortName, sortDirection],
   );
+  // the displayed rows: the sort order, less the rows the filter drops
+  const order = useMemo(() => filteredOrder(sorted, rowFilter, data.length), [sorted, rowFilter, data.length]);
+  const count = order ? order.length : data.length;
   const recordAt = useCallback((displayIndex: number) => data[order ? order[displayIndex] : displayIndex], [data, order]);
 
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
   const sizeKey = headers.map((h) => h.getSize()).join(',');
   const widths = useMemo(() => (sizeKey ? sizeKey.split(',').map(Number) : []), [sizeKey]);
-  const rowNumberWidth = Math.max(44, String(data.length).length * 8 + 20);
+  const rowNumberWidth = Math.max(44, String(count).length * 8 + 20);
   const totalWidth = rowNumberWidth + widths.reduce((a, b) => a + b, 0);
 
   const getScrollElement = useCallback(() => scrollRef.current, []);
   const rowVirtualizer = useVirtualizer({
-    count: data.length,
+    count,
     getScrollElement,
     estimateSize: () => ROW_HEIGHT,
     overscan: ROW_OVERSCAN,
@@ -150,13 +174,13 @@ export function ResultGrid({ columns, data, height, onCopy, emptyText = 'The que
 
   const select = useCallback(
     (next: Selection) => {
-      const row = Math.max(0, Math.min(data.length - 1, next.row));
+      const row = Math.max(0, Math.min(count - 1, next.row));
       const col = Math.max(0, Math.min(columns.length - 1, next.col));
       setSelected({ row, col });
       rowVirtualizer.scrollToIndex(row);
       columnVirtualizer.scrollToIndex(col);
     },
-    [data.length, columns.length, rowVirtualizer, columnVirtualizer],
+    [count, columns.length, rowVirtualizer, columnVirtualizer],
   );
 
   const handleMouseDown = (e: MouseEvent<HTMLDivElement>) => {
@@ -188,12 +212,12 @@ export function ResultGrid({ columns, data, height, onCopy, emptyText = 'The que
       { key: 'cell', label: 'Copy cell', disabled: !selected },
       { key: 'row', label: 'Copy row', disabled: !selected },
       { type: 'divider' },
-      { key: 'all', label: `Copy all (${data.length.toLocaleString()} rows, with header)`, disabled: data.length === 0 },
+      { key: 'all', label: `Copy all (${count.toLocaleString()} rows, with header)`, disabled: count === 0 },
     ],
     onClick: ({ key }) => copy(key as CopyWhat),
   };
 
-  const canvasHeight = HEADER_HEIGHT + data.length * ROW_HEIGHT;
+  const canvasHeight = HEADER_HEIGHT + count * ROW_HEIGHT;
   return (
     <div className="rama-grid" style={{ height }}>
       <Dropdown menu={menu} trigger={['contextMenu']}>
@@ -201,7 +225,7 @@ export function ResultGrid({ columns, data, height, onCopy, emptyText = 'The que
           ref={scrollRef}
           className="rama-grid-scroll"
           role="grid"
-          aria-rowcount={data.length + 1}
+          aria-rowcount={count + 1}
           aria-colcount={columns.length + 1}
           tabIndex={0}
           onMouseDown={handleMouseDown}
@@ -218,7 +242,7 @@ export function ResultGrid({ columns, data, height, onCopy, emptyText = 'The que
               sortKey={sort ? `${sort.id}:${sort.desc}` : ''}
               sizeKey={sizeKey}
             />
-            <RowNumbers rows={virtualRows} slots={slots} width={rowNumberWidth} count={data.length} />
+            <RowNumbers rows={virtualRows} slots={slots} width={rowNumberWidth} count={count} />
             {virtualRows.map((vr) => (
               <GridRow
                 key={vr.index % slots}
@@ -229,12 +253,13 @@ export function ResultGrid({ columns, data, height, onCopy, emptyText = 'The que
                 columns={columns}
                 virtualColumns={virtualColumns}
                 selectedColumn={selected && selected.row === vr.index ? selected.col : -1}
+                highlight={highlight}
               />
             ))}
           </div>
-          {data.length === 0 && (
+          {count === 0 && (
             <div className="rama-grid-empty">
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={data.length > 0 ? filteredEmptyText : emptyText} />
             </div>
           )}
         </div>

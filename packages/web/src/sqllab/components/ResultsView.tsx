@@ -1,10 +1,31 @@
-import { useState } from 'react';
-import { Alert, Button, Empty, Spin, Tooltip, Typography } from 'antd';
-import { CheckCircleFilled, CopyOutlined, DownloadOutlined, ReloadOutlined, StopOutlined, TableOutlined } from '@ant-design/icons';
-import { formatElapsed, inProgress, limitWarning, resultsAsText, SqlLabMessage, type ClientQuery, type ResultColumn } from '@rama/shared';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { Alert, Button, Empty, Input, Spin, Tooltip, Typography } from 'antd';
+import {
+  AreaChartOutlined,
+  CheckCircleFilled,
+  CopyOutlined,
+  DownloadOutlined,
+  ReloadOutlined,
+  SearchOutlined,
+  StopOutlined,
+  TableOutlined,
+} from '@ant-design/icons';
+import {
+  csvFileName,
+  failureHints,
+  formatElapsed,
+  inProgress,
+  limitWarning,
+  resultsAsText,
+  SqlLabMessage,
+  type ClientQuery,
+  type ResultColumn,
+} from '@rama/shared';
 import { useAppDispatch, useAppSelector, useToasts } from '../../app/hooks';
 import { copyText } from '../../components/clipboard';
 import { ResultGrid, type CellValue } from '../external';
+import { filterCountText, filterRowIndexes, MAX_FILTER_LENGTH } from '../../components/ResultGrid/gridFilter';
+import { downloadFile } from './downloadFile';
 import { useElementHeight, useNow } from '../hooks';
 import { exportCsvUrl } from '../state/sqlLabApi';
 import { fetchQueryResults, rerunQuery, stopQuery } from '../state/queryThunks';
@@ -21,23 +42,67 @@ const STATE_TEXT: Record<string, string> = {
   fetching: 'Fetching results…',
 };
 
-function Grid({ columns, data }: { columns: ResultColumn[]; data: Record<string, unknown>[] }) {
+function Grid({
+  columns,
+  data,
+  rowFilter,
+  highlight,
+}: {
+  columns: ResultColumn[];
+  data: Record<string, CellValue>[];
+  rowFilter: Uint32Array | null;
+  highlight: string;
+}) {
   const [ref, height] = useElementHeight<HTMLDivElement>();
   const { addSuccessToast } = useToasts();
-  // rows come from parseResultJson, whose values are exactly the grid's cell values
-  const cells = data as Record<string, CellValue>[];
   return (
     <div className="rama-sqllab-grid" ref={ref}>
       {height > 0 && (
         <ResultGrid
           columns={columns}
-          data={cells}
+          data={data}
           height={height}
           emptyText="The query returned no rows"
+          rowFilter={rowFilter}
+          highlight={highlight}
           onCopy={() => addSuccessToast(SqlLabMessage.COPIED, { noDuplicate: true })}
         />
       )}
     </div>
+  );
+}
+
+/** The peer's "Filter results" box over the rows: matches highlighted, "n of m rows" counted. */
+function FilteredGrid({ columns, data }: { columns: ResultColumn[]; data: Record<string, unknown>[] }) {
+  // rows come from parseResultJson, whose values are exactly the grid's cell values
+  const cells = data as Record<string, CellValue>[];
+  const [filter, setFilter] = useState('');
+  const text = useDeferredValue(filter);
+  const rowFilter = useMemo(() => filterRowIndexes(columns, cells, text), [columns, cells, text]);
+  return (
+    <>
+      {cells.length > 0 && (
+        <div className="rama-sqllab-status-line rama-sqllab-filter-line">
+          <Input
+            allowClear
+            size="small"
+            prefix={<SearchOutlined aria-hidden />}
+            placeholder="Filter results"
+            aria-label="Filter results"
+            value={filter}
+            maxLength={MAX_FILTER_LENGTH}
+            onChange={(e) => setFilter(e.target.value)}
+            style={{ maxWidth: 280 }}
+          />
+          {rowFilter && (
+            <span className="rama-sqllab-muted" data-testid="filter-count" role="status">
+              {filterCountText(rowFilter.length, cells.length)}
+            </span>
+          )}
+        </div>
+      )}
+      <Grid columns={columns} data={cells} rowFilter={rowFilter} highlight={rowFilter ? text : ''} />
+    </>
   );
 }
 
@@ -83,7 +148,9 @@ export function ResultsView({ queryId, isPreview = false }: { queryId: string | 
   const q = useAppSelector((s) => (queryId ? s.sqlLab.queries[queryId] : undefined));
   const editor = useAppSelector((s) => (q?.sqlEditorId ? selectEditorById(s, q.sqlEditorId) : null));
   const [statement, setStatement] = useState<number | null>(null);
-  const [savingDataset, setSavingDataset] = useState(false);
+  const [savingDataset, setSavingDataset] = useState<null | 'dataset' | 'chart'>(null);
+  // the tab's current name: a query saved under a new name after it ran uses that name
+  const tabName = editor?.name ?? q?.tab ?? 'Query';
 
   if (!q) {
     return (
@@ -110,13 +177,27 @@ export function ResultsView({ queryId, isPreview = false }: { queryId: string | 
   }
   if (q.state === 'failed' || q.state === 'timed_out') {
     const type = q.errors?.[0]?.error_type ?? q.errorType;
+    const hints = failureHints({ state: q.state, errorMessage: q.errorMessage, errorType: q.errorType, errors: q.errors });
     return (
       <div className="rama-sqllab-result" data-testid="query-error">
         <Alert
           type="error"
           showIcon
           title={q.errorMessage || SqlLabMessage.UNKNOWN_ERROR}
-          description={type ? <span className="rama-sqllab-muted">{type}</span> : undefined}
+          description={
+            type || hints.length ? (
+              <>
+                {hints.length > 0 && (
+                  <ul className="rama-sqllab-error-hints" data-testid="error-hints">
+                    {hints.map((h) => (
+                      <li key={h}>{h}</li>
+                    ))}
+                  </ul>
+                )}
+                {type && <span className="rama-sqllab-muted">{type}</span>}
+              </>
+            ) : undefined
+          }
           action={
             q.sqlEditorId && !isPreview ? (
               <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={() => void dispatch(rerunQuery(q))}>
@@ -159,6 +240,12 @@ export function ResultsView({ queryId, isPreview = false }: { queryId: string | 
   const duration = q.endDttm && q.startDttm ? formatElapsed(q.endDttm - q.startDttm) : null;
   const exportable = !isPreview && q.extra?.exportable !== false;
 
+  const handleDownload = async () => {
+    logSqlLabEvent(LOG.DOWNLOAD_CSV, editor);
+    const failure = await downloadFile(exportCsvUrl(q.id), csvFileName(tabName));
+    if (failure) addWarningToast(failure);
+  };
+
   const handleCopy = async () => {
     try {
       await copyText(resultsAsText(columns, data));
@@ -184,7 +271,11 @@ export function ResultsView({ queryId, isPreview = false }: { queryId: string | 
             size="small"
             icon={<DownloadOutlined aria-hidden />}
             href={exportCsvUrl(q.id)}
-            onClick={() => logSqlLabEvent(LOG.DOWNLOAD_CSV, editor)}
+            onClick={(e) => {
+              // fetched and saved under the tab's current name (the server names it after the tab at run time)
+              e.preventDefault();
+              void handleDownload();
+            }}
           >
             Download CSV
           </Button>
@@ -193,8 +284,13 @@ export function ResultsView({ queryId, isPreview = false }: { queryId: string | 
           Copy to clipboard
         </Button>
         {!isPreview && (
-          <Button size="small" icon={<TableOutlined aria-hidden />} onClick={() => setSavingDataset(true)}>
+          <Button size="small" icon={<TableOutlined aria-hidden />} onClick={() => setSavingDataset('dataset')}>
             Save dataset
+          </Button>
+        )}
+        {!isPreview && (
+          <Button size="small" icon={<AreaChartOutlined aria-hidden />} onClick={() => setSavingDataset('chart')}>
+            Create chart
           </Button>
         )}
       </div>
@@ -209,9 +305,16 @@ export function ResultsView({ queryId, isPreview = false }: { queryId: string | 
           </Typography.Text>
         </div>
       ) : (
-        <Grid columns={columns} data={data} />
+        <FilteredGrid key={`${q.id}:${selected?.index ?? ''}`} columns={columns} data={data} />
       )}
-      {savingDataset && <SaveDatasetModal queryId={q.id} defaultName={q.tab ?? 'Query'} onClose={() => setSavingDataset(false)} />}
+      {savingDataset && (
+        <SaveDatasetModal
+          queryId={q.id}
+          defaultName={tabName}
+          title={savingDataset === 'chart' ? 'Create chart' : undefined}
+          onClose={() => setSavingDataset(null)}
+        />
+      )}
     </div>
   );
 }

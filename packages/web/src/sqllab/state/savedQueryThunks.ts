@@ -151,25 +151,3 @@ export function shareQuery(editorId: string): SqlLabThunk<Promise<string | null>
     }
   };
 }
-
-/** Create a virtual dataset from a query's SQL; resolves the error message, or null on success. */
-export function saveDataset(queryId: string, tableName: string): SqlLabThunk<Promise<string | null>> {
-  return async (_dispatch, getState) => {
-    const q = getState().sqlLab.queries[queryId];
-    if (!q?.dbId || !q.sql) return SqlLabMessage.DATASOURCE_CREATE_FAILED;
-    try {
-      await api.createDataset({
-        database: q.dbId,
-        catalog: q.catalog ?? null,
-        schema: q.schema ?? null,
-        sql: q.sql,
-        table_name: tableName.trim(),
-        template_params: q.templateParams ?? null,
-      });
-      logSqlLabEvent(LOG.CREATE_DATASET, q.sqlEditorId ? editorById(getState(), q.sqlEditorId) : null);
-      return null;
-    } catch (err) {
-      return toClientError(err).message;
-    }
-  };
-}
