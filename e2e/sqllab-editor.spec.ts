@@ -58,38 +58,6 @@ test.describe('SQL Lab: editor actions', () => {
     await expect(resultsPanel(page).getByRole('gridcell', { name: '30', exact: true })).toBeVisible();
     await expect(resultsPanel(page).getByRole('gridcell', { name: 'SFO', exact: true })).toBeVisible();
   });
-
-  test('schedule a query: the schedule is checked, then stored with the saved query', async ({ page }) => {
-    await freshSqlLab(page);
-    const label = unique('Scheduled');
-    await setSql(page, `SELECT '${label}' AS scheduled`);
-    await page.getByRole('button', { name: 'Schedule query' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Schedule query' });
-    await dialog.getByLabel('Name').fill(label);
-    await dialog.getByLabel('Schedule (crontab)').fill('every monday');
-    await dialog.getByLabel('Recipients').fill('not-an-address');
-    await dialog.getByRole('button', { name: 'Schedule' }).click();
-    await expect(dialog).toBeVisible();
-    await expect(dialog.locator('.ant-form-item-explain-error')).toHaveCount(2);
-    await dialog.getByLabel('Schedule (crontab)').fill('0 8 * * 1');
-    await dialog.getByLabel('Recipients').fill('analyst@example.com, boss@example.com');
-    await dialog.getByRole('button', { name: 'Schedule' }).click();
-    await expect(toast(page, 'Your query has been scheduled')).toBeVisible();
-    await expect(dialog).toHaveCount(0);
-
-    const api = await apiFor(page);
-    const list = await api.get<{ result: { id: number; label: string }[] }>(
-      `/api/v1/saved_query/?q=${encodeURIComponent(`(filters:!((col:label,opr:ct,value:'${label}')))`)}`,
-    );
-    const saved = list.result.find((r) => r.label === label);
-    expect(saved).toBeTruthy();
-    const one = await api.get<{ result: { extra_json: string } }>(`/api/v1/saved_query/${saved!.id}`);
-    expect(JSON.parse(one.result.extra_json)).toEqual({
-      schedule_info: { crontab: '0 8 * * 1', recipients: ['analyst@example.com', 'boss@example.com'], enabled: true },
-    });
-    // the tab is now linked to the saved query
-    await expect(page.getByRole('button', { name: 'Update', exact: true })).toBeVisible();
-  });
 });
 
 test.describe('SQL Lab: more entry points', () => {

@@ -128,6 +128,12 @@ describe('database CRUD', () => {
     expect(meta.body.columns[0].keys.map((k) => k.type)).toContain('pk');
     const extra = await admin.get(`/api/v1/database/${id}/table_metadata/extra/?name=orders&schema=${schema}`);
     expect(extra.status).toBe(200);
+    // a view's extra metadata carries its definition (the table card shows it)
+    const view = await admin.get<{ view_definition: string }>(
+      `/api/v1/database/${id}/table_metadata/extra/?name=big_orders&schema=${schema}`,
+    );
+    expect(view.status).toBe(200);
+    expect(view.body.view_definition).toMatch(/SELECT[\s\S]*FROM[\s\S]*orders/i);
     const missing = await admin.get(`/api/v1/database/${id}/table_metadata/?name=no_such_table&schema=${schema}`);
     expect(missing.status).toBe(404);
     expect(JSON.stringify(missing.body)).not.toMatch(/at .*\.js/);

@@ -18,7 +18,9 @@ export async function tableMetadata(pool: MetadataQuery, table: string, schema: 
   const [rel] = await pool.query(
     `SELECT c.oid::int AS oid, c.relkind::text AS kind, n.nspname AS schema, obj_description(c.oid, 'pg_class') AS comment,
             c.reltuples::float8 AS reltuples, pg_total_relation_size(c.oid)::float8 AS total_bytes,
-            pg_size_pretty(pg_total_relation_size(c.oid)) AS total_size, current_database() AS catalog
+            pg_size_pretty(pg_total_relation_size(c.oid)) AS total_size, current_database() AS catalog,
+            CASE WHEN c.relkind IN ('v', 'm') THEN pg_get_viewdef(c.oid, true) END AS view_definition,
+            CASE WHEN c.relkind = 'p' THEN pg_get_partkeydef(c.oid) END AS partition_key
      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
      WHERE c.relname = $1 AND n.nspname = coalesce($2, current_schema()) AND c.relkind IN ('r', 'p', 'f', 'v', 'm')`,
     [table, schema],
@@ -92,6 +94,9 @@ export async function tableMetadata(pool: MetadataQuery, table: string, schema: 
       estimated_rows: reltuples,
       total_size_bytes: toCell(rel.total_bytes),
       total_size: strOrNull(rel.total_size),
+      // a view's SQL, and a partitioned table's key (e.g. "RANGE (day)"), as the table card shows them
+      ...(rel.view_definition ? { view_definition: str(rel.view_definition) } : {}),
+      ...(rel.partition_key ? { partitions: { cols: [str(rel.partition_key)] } } : {}),
     },
   };
 }

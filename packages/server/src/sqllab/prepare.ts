@@ -4,6 +4,7 @@
  * Everything here can refuse with a 400 before a query record exists.
  */
 import { effectiveLimit, ErrorType } from '@rama/shared';
+import { allowedSchemas } from '../databases/access.js';
 import type { OpenDatabase } from '../databases/connections.js';
 import type { DatabaseTable, Row } from '../metadata/schema.js';
 import { existingLimit } from '../engines/limit.js';
@@ -99,6 +100,13 @@ export async function prepareRun(
     if (!row.allow_dml && kinds.some((k, i) => i !== last && k !== 'select')) throw dmlRefused();
     const table = input.tmpTableName?.trim() || `tmp_${user.id}_table_${Date.now()}`;
     const schema = row.force_ctas_schema || input.tmpSchemaName || input.schema;
+    // the target schema must be one the user may use in this database (schema_access grants)
+    if (schema && allowedSchemas(user, row, [schema]).length === 0)
+      throw typedError(
+        400,
+        `You are not allowed to create a ${method === 'VIEW' ? 'view' : 'table'} in schema "${schema}" of this database.`,
+        method === 'VIEW' ? ErrorType.INVALID_CVAS_QUERY_ERROR : ErrorType.INVALID_CTAS_QUERY_ERROR,
+      );
     const target = `${schema ? `${db.spec.quoteIdentifier(schema)}.` : ''}${db.spec.quoteIdentifier(table)}`;
     statements[last] = `CREATE ${method} ${target} AS\n${statements[last]}`;
     ctas = { table, schema: schema ?? null, method };

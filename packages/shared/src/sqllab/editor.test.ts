@@ -7,6 +7,9 @@ import {
   editorDialect,
   formatElapsed,
   limitWarning,
+  offsetAtPosition,
+  statementAtCursor,
+  sqlSegments,
   parseDatasourceKey,
   rowLimitChoices,
   sqlToRun,
@@ -110,5 +113,71 @@ describe('copy to clipboard (results as text)', () => {
       ],
     );
     expect(text).toBe('a\tb\n1\tx y\n12345678901234567890\t');
+  });
+});
+
+describe('run current statement (Ctrl/Cmd+Shift+Enter: the statement under the cursor)', () => {
+  const sql = "SELECT 1;\nSELECT ';' AS semi -- a ; in a comment\n  ;\nSELECT 3";
+  const at = (needle: string, shift = 0) => sql.indexOf(needle) + shift;
+
+  it('finds the statement holding the cursor, split at semicolons outside strings and comments', () => {
+    expect(statementAtCursor(sql, 0)?.sql).toBe('SELECT 1');
+    // a trailing comment is not part of what runs
+    expect(statementAtCursor(sql, at('semi'))?.sql).toBe("SELECT ';' AS semi");
+    expect(statementAtCursor(sql, at('SELECT 3', 3))?.sql).toBe('SELECT 3');
+    expect(statementAtCursor(sql, sql.length)?.sql).toBe('SELECT 3');
+  });
+
+  it('gives offsets of the trimmed statement', () => {
+    const found = statementAtCursor('  SELECT 1  ;  SELECT 2', 4);
+    expect(found).toEqual({ from: 2, to: 10, sql: 'SELECT 1' });
+  });
+
+  it('at the end of a line ending in a semicolon it runs that line, not the next statement', () => {
+    const text = 'SELECT 1;\nSELECT 2;  \nSELECT 3';
+    expect(statementAtCursor(text, text.indexOf('2;') + 2)?.sql).toBe('SELECT 2');
+    expect(statementAtCursor(text, text.indexOf('2;') + 4)?.sql).toBe('SELECT 2');
+    expect(statementAtCursor(text, text.indexOf('SELECT 3'))?.sql).toBe('SELECT 3');
+  });
+
+  it('after the last semicolon it runs the statement that semicolon ends', () => {
+    expect(statementAtCursor('SELECT 1;\nSELECT 2;\n\n', 20)?.sql).toBe('SELECT 2');
+    expect(statementAtCursor('SELECT 1; -- done', 15)?.sql).toBe('SELECT 1');
+  });
+
+  it('is null when there is nothing to run', () => {
+    expect(statementAtCursor('', 0)).toBeNull();
+    expect(statementAtCursor('   -- only a comment', 5)).toBeNull();
+  });
+
+  it('honours MySQL # comments only for MySQL-like dialects', () => {
+    const text = 'SELECT 1 # x; y\n, 2;SELECT 3';
+    expect(statementAtCursor(text, 2, 'mysql')?.sql).toBe('SELECT 1 # x; y\n, 2');
+    expect(statementAtCursor(text, 2, 'postgresql')?.sql).toBe('SELECT 1 # x');
+  });
+});
+
+describe('cursor row/column to offset', () => {
+  it('clamps to the line and the text', () => {
+    const text = 'ab\ncde\nf';
+    expect(offsetAtPosition(text, { row: 0, column: 1 })).toBe(1);
+    expect(offsetAtPosition(text, { row: 1, column: 2 })).toBe(5);
+    expect(offsetAtPosition(text, { row: 1, column: 99 })).toBe(6);
+    expect(offsetAtPosition(text, { row: 9, column: 0 })).toBe(text.length);
+  });
+});
+
+describe('read-only SQL highlighting (a view definition in the table card)', () => {
+  it('marks keywords, strings, numbers, comments and quoted names, and keeps the text', () => {
+    const sql = `SELECT "Name", 'a;b' AS x -- note\nFROM t WHERE n > 10`;
+    const segments = sqlSegments(sql, 'postgresql');
+    expect(segments.map((s) => s.text).join('')).toBe(sql);
+    const kindOf = (text: string) => segments.find((s) => s.text === text)?.kind;
+    expect(kindOf('SELECT')).toBe('keyword');
+    expect(kindOf('"Name"')).toBe('identifier');
+    expect(kindOf("'a;b'")).toBe('string');
+    expect(kindOf('-- note')).toBe('comment');
+    expect(kindOf('10')).toBe('number');
+    expect(segments.some((s) => s.kind === 'keyword' && s.text.includes('FROM'))).toBe(true);
   });
 });

@@ -1,6 +1,8 @@
 /** Editor toolbar rules: what runs, the row limit, the default database, the dialect (sql-editor.md §5, §9). */
 import { ROW_LIMIT_CHOICES } from '../constants.js';
 import type { LimitingFactor } from './states.js';
+import { splitStatementRanges, statementRangeAt, tokenizeOptionsFor, tokenizeSql } from './sqlTokens.js';
+import { sqlKeywords } from './sqlWords.js';
 
 /** Run (and estimate) the selected text when there is a selection, else the whole SQL. */
 export function sqlToRun(sql: string, selectedText: string | null | undefined): string {
@@ -105,4 +107,78 @@ export function resultsAsText(columns: readonly { name: string }[], rows: readon
   const lines = [columns.map((c) => cell(c.name)).join('\t')];
   for (const row of rows) lines.push(columns.map((c) => cell(row[c.name])).join('\t'));
   return lines.join('\n');
+}
+
+/** Offset in `text` of a 0-based row and column, clamped to the text. */
+export function offsetAtPosition(text: string, pos: { row: number; column: number }): number {
+  let offset = 0;
+  for (let row = 0; row < pos.row; row++) {
+    const nl = text.indexOf('\n', offset);
+    if (nl < 0) return text.length;
+    offset = nl + 1;
+  }
+  const lineEnd = text.indexOf('\n', offset);
+  const length = (lineEnd < 0 ? text.length : lineEnd) - offset;
+  return offset + Math.min(Math.max(0, pos.column), length);
+}
+
+/**
+ * "Run current statement": the statement holding the cursor, split at `;` outside quotes and
+ * comments. A cursor after the last statement's `;` (only blanks or comments follow) means the
+ * statement before it, and so does a cursor right after a `;` on the same line. Offsets are of the trimmed text; null when there is nothing to run.
+ * `dialect` is the formatter dialect (MySQL-like ones take `#` comments and backslash escapes).
+ */
+export function statementAtCursor(sql: string, cursor: number, dialect?: string): { from: number; to: number; sql: string } | null {
+  const options = tokenizeOptionsFor(dialect);
+  const at = Math.min(Math.max(0, cursor), sql.length);
+  const trimmed = (range: { from: number; to: number }) => {
+    const ranges = splitStatementRanges(sql.slice(range.from, range.to), options);
+    if (!ranges.length) return null;
+    const from = range.from + ranges[0].from;
+    const to = range.from + ranges[ranges.length - 1].to;
+    return { from, to, sql: sql.slice(from, to) };
+  };
+  const here = statementRangeAt(sql, at, options);
+  // right after a `;` on its line (the end of a line like `SELECT 1;`): the statement it ends
+  const afterSemicolon = here.from > 0 && /^[ \t]*$/.test(sql.slice(here.from, at));
+  const found = afterSemicolon ? null : trimmed(here);
+  if (found || here.from === 0) return found;
+  // only blanks or comments after the `;` before the cursor: the statement that `;` ends
+  return trimmed(statementRangeAt(sql, here.from - 1, options));
+}
+
+export type SqlSegmentKind = 'keyword' | 'string' | 'number' | 'comment' | 'identifier' | 'plain';
+
+/**
+ * SQL cut into pieces for read-only highlighting (a view's definition): keywords of the dialect,
+ * strings, numbers, comments and quoted identifiers; everything else, whitespace included, is
+ * plain. The pieces joined give the text back unchanged.
+ */
+export function sqlSegments(sql: string, dialect = 'sql'): { text: string; kind: SqlSegmentKind }[] {
+  const keywords = new Set(sqlKeywords(dialect).map((k) => k.toUpperCase()));
+  const out: { text: string; kind: SqlSegmentKind }[] = [];
+  const push = (text: string, kind: SqlSegmentKind) => {
+    if (!text) return;
+    const last = out[out.length - 1];
+    if (last && last.kind === kind) last.text += text;
+    else out.push({ text, kind });
+  };
+  let at = 0;
+  for (const t of tokenizeSql(sql, tokenizeOptionsFor(dialect))) {
+    push(sql.slice(at, t.start), 'plain');
+    const kind: SqlSegmentKind =
+      t.kind === 'word'
+        ? keywords.has(t.text.toUpperCase())
+          ? 'keyword'
+          : 'plain'
+        : t.kind === 'quoted'
+          ? 'identifier'
+          : t.kind === 'string' || t.kind === 'number' || t.kind === 'comment'
+            ? t.kind
+            : 'plain';
+    push(sql.slice(t.start, t.end), kind);
+    at = t.end;
+  }
+  push(sql.slice(at), 'plain');
+  return out;
 }

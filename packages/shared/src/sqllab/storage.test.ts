@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { exceedsKb } from './storage.js';
+import {
+  exceedsKb,
+  LOCAL_STORAGE_MAX_USAGE_KB,
+  LOCAL_STORAGE_WARNING_THRESHOLD,
+  LOCAL_STORAGE_WARNING_THROTTLE_MS,
+  storageUsageWarning,
+  storedKb,
+} from './storage.js';
 
 describe('exceedsKb — spec §4 "results larger than 1024 KB are not kept in local storage"', () => {
   const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i, name: `row ${i}`, ok: i % 2 === 0, note: null }));
@@ -40,5 +47,30 @@ describe('exceedsKb — spec §4 "results larger than 1024 KB are not kept in lo
     // about 40 bytes a row: the limit is passed after some 30,000 rows, the rest are never read
     expect(reads).toBeGreaterThan(10_000);
     expect(reads).toBeLessThan(50_000);
+  });
+});
+
+describe('local storage usage warning (5120 KB, warned above 90 %, at most every 8 s)', () => {
+  const limit = LOCAL_STORAGE_MAX_USAGE_KB * LOCAL_STORAGE_WARNING_THRESHOLD; // 4608 KB
+
+  it('stays quiet up to the threshold', () => {
+    expect(storageUsageWarning(100, null, 0)).toBeNull();
+    expect(storageUsageWarning(limit, null, 0)).toBeNull();
+  });
+
+  it('warns above it, saying how much of how much is used', () => {
+    const text = storageUsageWarning(4700.5, null, 1000);
+    expect(text).toContain('4,700.5 KB of 5120 KB');
+    expect(text).toContain('Close some query tabs');
+  });
+
+  it('is throttled for 8 seconds after a warning', () => {
+    expect(storageUsageWarning(5000, 10_000, 10_000 + LOCAL_STORAGE_WARNING_THROTTLE_MS - 1)).toBeNull();
+    expect(storageUsageWarning(5000, 10_000, 10_000 + LOCAL_STORAGE_WARNING_THROTTLE_MS)).not.toBeNull();
+  });
+
+  it('measures stored strings as two bytes a character', () => {
+    expect(storedKb('x'.repeat(512))).toBe(1);
+    expect(storedKb('x'.repeat(2_400_000))).toBeGreaterThan(limit);
   });
 });

@@ -61,3 +61,29 @@ export function pruneQueriesForStorage(queries: QueryMap, now: number): QueryMap
   }
   return out;
 }
+
+/** SQL Lab's share of the browser's local storage (sql-editor.md §9): 5120 KB, warned at 90 %. */
+export const LOCAL_STORAGE_MAX_USAGE_KB = 5120;
+export const LOCAL_STORAGE_WARNING_THRESHOLD = 0.9;
+/** at most one storage warning per 8 s */
+export const LOCAL_STORAGE_WARNING_THROTTLE_MS = 8000;
+
+/** KB a stored string takes (UTF-16: two bytes per code unit), rounded up to a tenth. */
+export function storedKb(serialized: string): number {
+  return Math.ceil((serialized.length * 2) / 102.4) / 10;
+}
+
+/**
+ * The warning to show, or null: once use passes the threshold, and not again within the throttle
+ * window after the last one shown (`lastWarnedAt` is null when none was).
+ */
+export function storageUsageWarning(usedKb: number, lastWarnedAt: number | null, now: number): string | null {
+  if (usedKb <= LOCAL_STORAGE_MAX_USAGE_KB * LOCAL_STORAGE_WARNING_THRESHOLD) return null;
+  if (lastWarnedAt !== null && now - lastWarnedAt < LOCAL_STORAGE_WARNING_THROTTLE_MS) return null;
+  const used = usedKb.toLocaleString('en-US', { maximumFractionDigits: 1 });
+  return (
+    `SQL Lab keeps your tabs, queries and results in this browser's local storage, which is nearly full: ` +
+    `${used} KB of ${LOCAL_STORAGE_MAX_USAGE_KB} KB are in use. Close some query tabs so SQL Lab keeps working ` +
+    `(save a query first to open it again later), and close any other SQL Lab windows before you do.`
+  );
+}

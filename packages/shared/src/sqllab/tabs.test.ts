@@ -24,7 +24,7 @@ describe('tab naming (§3: "Untitled Query N", one above the highest)', () => {
 });
 
 describe('new tab (§9: copies database, catalog, schema, limit and autorun from the active tab)', () => {
-  it('copies from the active tab and starts with SELECT ...', () => {
+  it('copies from the active tab and starts empty (SELECT ... is only the placeholder)', () => {
     const active = newQueryEditor([], null, { ...d, id: 't1' }, { dbId: 3, catalog: 'c', schema: 's', queryLimit: 500, autorun: true });
     const tab = newQueryEditor([active.name], active, d);
     expect(tab).toMatchObject({
@@ -34,11 +34,11 @@ describe('new tab (§9: copies database, catalog, schema, limit and autorun from
       schema: 's',
       queryLimit: 500,
       autorun: true,
-      sql: 'SELECT ...',
+      sql: '',
     });
   });
 
-  it('without backend persistence, prepends the warning comment', () => {
+  it('without backend persistence, holds the warning comment and SELECT ... as text', () => {
     expect(newQueryEditor([], null, { ...d, backendPersistence: false }).sql).toBe(`${NO_PERSISTENCE_WARNING}SELECT ...`);
   });
 
@@ -98,7 +98,7 @@ describe('unsaved edits (§3: "The pending edits of the active tab are kept sepa
   it('edits of the active tab go to the pending edits, others straight into the list', () => {
     const s1 = editQueryEditor({ queryEditors: [a, b], unsaved: null, activeId: 'a' }, 'a', { sql: 'SELECT 1' }, 5);
     expect(s1.unsaved).toEqual({ id: 'a', sql: 'SELECT 1', updatedAt: 5 });
-    expect(s1.queryEditors[0].sql).toBe('SELECT ...');
+    expect(s1.queryEditors[0].sql).toBe('');
     const s2 = editQueryEditor({ ...s1, activeId: 'a' }, 'b', { name: 'B' }, 6);
     expect(s2.queryEditors[1]).toMatchObject({ name: 'B', updatedAt: 6 });
     expect(s2.unsaved).toBe(s1.unsaved);
@@ -112,7 +112,7 @@ describe('unsaved edits (§3: "The pending edits of the active tab are kept sepa
 
   it('folding applies the edits to their tab only', () => {
     const edits = { id: 'b', sql: 'SELECT 2' };
-    expect(applyUnsavedEdits([a, b], edits).map((e) => e.sql)).toEqual(['SELECT ...', 'SELECT 2']);
+    expect(applyUnsavedEdits([a, b], edits).map((e) => e.sql)).toEqual(['', 'SELECT 2']);
     expect(withUnsavedEdits(a, edits)).toBe(a);
   });
 });
@@ -122,6 +122,8 @@ describe('autorun (a new tab copies autorun from the active tab, §9)', () => {
     expect(shouldAutorun({ autorun: true, sql: 'SELECT 1' })).toBe(true);
     expect(shouldAutorun({ autorun: true, sql: 'SELECT ...' })).toBe(false);
     expect(shouldAutorun({ autorun: true, sql: `${NO_PERSISTENCE_WARNING}SELECT ...` })).toBe(false);
+    expect(shouldAutorun({ autorun: true, sql: '' })).toBe(false);
+    expect(shouldAutorun({ autorun: true, sql: NO_PERSISTENCE_WARNING })).toBe(false);
     expect(shouldAutorun({ autorun: false, sql: 'SELECT 1' })).toBe(false);
   });
 });

@@ -57,8 +57,10 @@ export interface NewTabDefaults {
 }
 
 /**
- * A new tab copies database, catalog, schema, limit and autorun from the active tab; default SQL
- * 'SELECT ...'; without backend persistence the warning comment is prepended.
+ * A new tab copies database, catalog, schema, limit and autorun from the active tab. Its SQL is
+ * empty: the editor shows 'SELECT ...' (NEW_TAB_SQL) as a placeholder, so typing starts a query
+ * rather than appending to one. Without backend persistence the tab holds the warning comment
+ * and 'SELECT ...' as text, as the peer's does.
  */
 export function newQueryEditor(
   existingNames: readonly string[],
@@ -70,7 +72,8 @@ export function newQueryEditor(
     id: d.id,
     remoteId: null,
     name: nextUntitledName(existingNames),
-    sql: `${d.backendPersistence ? '' : NO_PERSISTENCE_WARNING}${NEW_TAB_SQL}`,
+    // the warning is text, so no placeholder can show under it: the peer's 'SELECT ...' follows it
+    sql: d.backendPersistence ? '' : `${NO_PERSISTENCE_WARNING}${NEW_TAB_SQL}`,
     selectedText: null,
     dbId: active?.dbId ?? d.defaultDbId,
     catalog: active?.catalog ?? null,

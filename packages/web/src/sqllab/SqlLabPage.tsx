@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
-import { Button, Result, Spin } from 'antd';
+import { Alert, Button, Result, Spin } from 'antd';
 import { useAppDispatch, useAppSelector, useDocumentTitle } from '../app/hooks';
 import { useSession } from '../app/session';
 import { loadSqlLab } from './state/bootstrap';
 import { selectActiveEditor } from './state/selectors';
 import { useEntryPoints } from './useEntryPoints';
 import { useFlushOnHide, useQueryPolling } from './hooks';
+import { useOfflineDetection } from './useOffline';
 import { TabBar } from './components/TabBar';
 import { EditorWorkspace } from './components/EditorWorkspace';
 import './sqllab.css';
@@ -22,6 +23,7 @@ export function SqlLabPage() {
   useEntryPoints();
   useQueryPolling();
   useFlushOnHide();
+  const offline = useOfflineDetection();
 
   useEffect(() => {
     if (status === 'idle') void dispatch(loadSqlLab(bootstrap));
@@ -53,6 +55,16 @@ export function SqlLabPage() {
   }
   return (
     <div className="rama-sqllab" data-testid="sqllab">
+      {offline && (
+        <Alert
+          banner
+          type="warning"
+          role="status"
+          className="rama-sqllab-offline"
+          title="You are offline"
+          description="SQL Lab cannot reach the server. Your tabs are kept in this browser; running queries are not followed until the connection is back."
+        />
+      )}
       <TabBar />
       {active && mountKey ? <EditorWorkspace key={mountKey} editorId={active.id} /> : null}
     </div>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { editorDialect, inProgress } from '@rama/shared';
+import { editorDialect, inProgress, NEW_TAB_SQL } from '@rama/shared';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { SqlEditor } from '../external';
 import { queryEditorChanged } from '../state/actions';
 import { selectEditorById } from '../state/thunk';
-import { formatEditorSql, runEditorQuery, stopQuery } from '../state/queryThunks';
+import { formatEditorSql, runCurrentStatement, runEditorQuery, stopQuery } from '../state/queryThunks';
 import { addTab, switchAdjacentTab } from '../state/tabThunks';
+import { CtasModal } from './CtasModal';
 import { EditorToolbar, type ToolbarModal } from './EditorToolbar';
 import { SaveQueryModal } from './SaveQueryModal';
 import { ScheduleQueryModal } from './ScheduleQueryModal';
@@ -29,13 +30,23 @@ export function EditorPane({ editorId }: { editorId: string }) {
   const handleRun = () => {
     if (!running) void dispatch(runEditorQuery(editorId));
   };
+  const handleRunStatement = (cursor?: number) => {
+    if (!running) void dispatch(runCurrentStatement(editorId, cursor));
+  };
   const handleStop = () => {
     if (latest && running) void dispatch(stopQuery(latest.id));
   };
 
   return (
     <div className="rama-sqllab-editor-pane">
-      <EditorToolbar editorId={editorId} running={running} onRun={handleRun} onStop={handleStop} onOpen={setModal} />
+      <EditorToolbar
+        editorId={editorId}
+        running={running}
+        onRun={handleRun}
+        onRunStatement={() => handleRunStatement()}
+        onStop={handleStop}
+        onOpen={setModal}
+      />
       <div className="rama-sqllab-editor">
         <SqlEditor
           value={editor.sql}
@@ -46,6 +57,7 @@ export function EditorPane({ editorId }: { editorId: string }) {
           schema={schema}
           onNeedColumns={handleNeedColumns}
           onRun={handleRun}
+          onRunStatement={handleRunStatement}
           onStop={handleStop}
           onFormat={() => void dispatch(formatEditorSql(editorId))}
           onSave={() => setModal('save')}
@@ -55,10 +67,14 @@ export function EditorPane({ editorId }: { editorId: string }) {
           height="100%"
           autoFocus
           initialCursor={initialCursor}
+          placeholder={NEW_TAB_SQL}
         />
       </div>
       {modal === 'save' && <SaveQueryModal editorId={editorId} onClose={() => setModal(null)} />}
       {modal === 'schedule' && <ScheduleQueryModal editorId={editorId} onClose={() => setModal(null)} />}
+      {(modal === 'ctas' || modal === 'cvas') && (
+        <CtasModal editorId={editorId} method={modal === 'cvas' ? 'VIEW' : 'TABLE'} onClose={() => setModal(null)} />
+      )}
       {modal === 'params' && <TemplateParamsModal editorId={editorId} onClose={() => setModal(null)} />}
     </div>
   );

@@ -1,4 +1,4 @@
-import { Button, Divider, Dropdown, Switch, Tooltip, Typography } from 'antd';
+import { Button, Divider, Dropdown, Space, Switch, Tooltip, Typography } from 'antd';
 import {
   CaretRightOutlined,
   ClockCircleOutlined,
@@ -14,15 +14,16 @@ import {
 import { parseDatabaseExtra, rowLimitChoices, templateParamsError } from '@rama/shared';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useGetDatabaseQuery } from '../../databases/databaseApi';
-import { ShortcutsHelp } from '../external';
+import { EDITOR_SHORTCUTS, ShortcutsHelp } from '../external';
 import { queryEditorChanged } from '../state/actions';
 import { selectEditorById } from '../state/thunk';
 import { formatEditorSql } from '../state/queryThunks';
 import { EstimateCostButton } from './EstimateCostButton';
 import { ShareButton } from './ShareButton';
 import { shortcutHint } from './shortcutHint';
+import { useCanScheduleQuery } from './useCanScheduleQuery';
 
-export type ToolbarModal = 'save' | 'schedule' | 'params';
+export type ToolbarModal = 'save' | 'schedule' | 'params' | 'ctas' | 'cvas';
 
 function costEstimateEnabled(extra: string | undefined): boolean {
   try {
@@ -32,17 +33,26 @@ function costEstimateEnabled(extra: string | undefined): boolean {
   }
 }
 
+/** the key combination bound to "run the statement under the cursor" */
+function statementHint(): string {
+  const found = EDITOR_SHORTCUTS.find((s) => s.description.startsWith('Run the statement'));
+  return found ? ` (${found.keys})` : '';
+}
+
 interface Props {
   editorId: string;
   running: boolean;
   onRun(): void;
+  /** run only the statement under the cursor */
+  onRunStatement(): void;
   onStop(): void;
   onOpen(modal: ToolbarModal): void;
 }
 
 /** Run/Stop, limit, format, parameters, autorun, estimate on the left; save, schedule, share, help on the right. */
-export function EditorToolbar({ editorId, running, onRun, onStop, onOpen }: Props) {
+export function EditorToolbar({ editorId, running, onRun, onRunStatement, onStop, onOpen }: Props) {
   const dispatch = useAppDispatch();
+  const canSchedule = useCanScheduleQuery();
   const editor = useAppSelector((s) => selectEditorById(s, editorId));
   const db = useAppSelector((s) => (editor?.dbId ? s.sqlLab.databases[String(editor.dbId)] : undefined));
   const sqlMaxRow = useAppSelector((s) => s.sqlLab.config.sqlMaxRow);
@@ -56,6 +66,16 @@ export function EditorToolbar({ editorId, running, onRun, onStop, onOpen }: Prop
   const paramsInvalid = templateParamsError(editor.templateParams) !== null;
   const limitItems = rowLimitChoices(sqlMaxRow).map((n) => ({ key: String(n), label: n.toLocaleString('en-US') }));
   const canRun = Boolean(db) && editor.sql.trim().length > 0;
+  // the peer's run menu: the current statement, and CTAS/CVAS where the database allows them
+  const runItems = [
+    { key: 'statement', label: `Run current statement${statementHint()}` },
+    ...(db?.allow_ctas ? [{ key: 'ctas', label: 'CREATE TABLE AS' }] : []),
+    ...(db?.allow_cvas ? [{ key: 'cvas', label: 'CREATE VIEW AS' }] : []),
+  ];
+  const handleRunMenu = (key: string) => {
+    if (key === 'statement') onRunStatement();
+    else if (key === 'ctas' || key === 'cvas') onOpen(key);
+  };
 
   return (
     <div className="rama-sqllab-toolbar" role="toolbar" aria-label="Query actions">
@@ -76,18 +96,23 @@ export function EditorToolbar({ editorId, running, onRun, onStop, onOpen }: Prop
             </Button>
           </Tooltip>
         ) : (
-          <Tooltip title={`${hasSelection ? 'Run the selected text' : 'Run the query'}${shortcutHint('Run')}`}>
-            <Button
-              type="primary"
-              size="small"
-              icon={<CaretRightOutlined aria-hidden />}
-              onClick={onRun}
-              disabled={!canRun}
-              className="rama-sqllab-run"
-            >
-              {hasSelection ? 'Run selection' : 'Run'}
-            </Button>
-          </Tooltip>
+          <Space.Compact size="small">
+            <Tooltip title={`${hasSelection ? 'Run the selected text' : 'Run the query'}${shortcutHint('Run')}`}>
+              <Button
+                type="primary"
+                size="small"
+                icon={<CaretRightOutlined aria-hidden />}
+                onClick={onRun}
+                disabled={!canRun}
+                className="rama-sqllab-run"
+              >
+                {hasSelection ? 'Run selection' : 'Run'}
+              </Button>
+            </Tooltip>
+            <Dropdown trigger={['click']} disabled={!canRun} menu={{ items: runItems, onClick: ({ key }) => handleRunMenu(key) }}>
+              <Button type="primary" size="small" icon={<DownOutlined aria-hidden />} aria-label="More run options" disabled={!canRun} />
+            </Dropdown>
+          </Space.Compact>
         )}
         <Dropdown
           trigger={['click']}
@@ -144,15 +169,17 @@ export function EditorToolbar({ editorId, running, onRun, onStop, onOpen }: Prop
             {editor.remoteId !== null ? 'Update' : 'Save'}
           </Button>
         </Tooltip>
-        <Tooltip title="Schedule this query">
-          <Button
-            size="small"
-            icon={<ClockCircleOutlined aria-hidden />}
-            onClick={() => onOpen('schedule')}
-            disabled={!db}
-            aria-label="Schedule query"
-          />
-        </Tooltip>
+        {canSchedule && (
+          <Tooltip title="Schedule this query">
+            <Button
+              size="small"
+              icon={<ClockCircleOutlined aria-hidden />}
+              onClick={() => onOpen('schedule')}
+              disabled={!db}
+              aria-label="Schedule query"
+            />
+          </Tooltip>
+        )}
         <ShareButton editorId={editorId} />
         <ShortcutsHelp />
       </div>

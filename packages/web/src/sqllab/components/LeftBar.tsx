@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useGetCatalogsQuery, useGetSchemasQuery, useGetTablesQuery } from '../../databases/databaseApi';
 import { queryEditorChanged } from '../state/actions';
 import { selectDatabaseList, selectEditorTables } from '../state/selectors';
-import { addTable } from '../state/tableThunks';
+import { addTable, refreshDatabaseMetadata } from '../state/tableThunks';
 import { selectEditorById } from '../state/thunk';
 import { TableSchemaCard } from './TableSchemaCard';
 
@@ -33,9 +33,9 @@ export function LeftBar({ editorId }: { editorId: string }) {
   }, [dbId, schema, schemas, editorId, dispatch]);
 
   if (!editor) return null;
+  // past the server's metadata cache, so a table created a minute ago shows up
   const handleRefresh = () => {
-    void schemasQuery.refetch();
-    if (schema) void tablesQuery.refetch();
+    if (dbId !== null) void dispatch(refreshDatabaseMetadata(dbId, catalog, schema));
   };
   const handleAddTable = (name: string) => {
     if (dbId !== null) void dispatch(addTable(editorId, { dbId, catalog, schema, name }));
@@ -84,7 +84,7 @@ export function LeftBar({ editorId }: { editorId: string }) {
                 icon={<ReloadOutlined aria-hidden />}
                 aria-label="Refresh metadata"
                 onClick={handleRefresh}
-                loading={schemasQuery.isFetching}
+                loading={schemasQuery.isFetching || tablesQuery.isFetching}
               />
             </Tooltip>
           </span>

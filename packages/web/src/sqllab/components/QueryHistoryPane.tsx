@@ -1,10 +1,21 @@
-import { Button, Empty, Table, Tag, Tooltip } from 'antd';
-import { EditOutlined, EyeOutlined } from '@ant-design/icons';
-import { formatElapsed, RESULTS_PANE, type ClientQuery } from '@rama/shared';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Button, Dropdown, Empty, Table, Tag, Tooltip } from 'antd';
+import {
+  CopyOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  EllipsisOutlined,
+  EyeOutlined,
+  LinkOutlined,
+  PlusSquareOutlined,
+} from '@ant-design/icons';
+import { formatElapsed, RESULTS_PANE, SqlLabMessage, type ClientQuery } from '@rama/shared';
+import { useAppDispatch, useAppSelector, useToasts } from '../../app/hooks';
+import { copyText } from '../../components/clipboard';
+import { querySqlLabPath } from '../../queryhistory/queryHistoryApi';
 import { queryEditorChanged, southPaneTabChanged } from '../state/actions';
-import { fetchQueryResults } from '../state/queryThunks';
+import { fetchQueryResults, removeQuery } from '../state/queryThunks';
 import { selectEditorQueries } from '../state/selectors';
+import { openInNewTab } from '../state/tabThunks';
 
 const STATE_COLOR: Record<string, string> = {
   success: 'success',
@@ -24,6 +35,7 @@ const time = (ms: number | null | undefined) => (ms ? new Date(ms).toLocaleTimeS
 export function QueryHistoryPane({ editorId }: { editorId: string }) {
   const dispatch = useAppDispatch();
   const queries = useAppSelector(selectEditorQueries);
+  const { addSuccessToast, addWarningToast } = useToasts();
   if (!queries.length) {
     return (
       <div className="rama-sqllab-empty">
@@ -37,6 +49,31 @@ export function QueryHistoryPane({ editorId }: { editorId: string }) {
     dispatch(queryEditorChanged({ id: editorId, changes: { latestQueryId: q.id }, now: Date.now() }));
     dispatch(southPaneTabChanged(RESULTS_PANE));
     if (!q.results && q.resultsKey) void dispatch(fetchQueryResults(q.id));
+  };
+  const copy = async (text: string, done: string) => {
+    try {
+      await copyText(text);
+      addSuccessToast(done);
+    } catch {
+      addWarningToast(SqlLabMessage.COPY_FAILED);
+    }
+  };
+  const handleMenu = (q: ClientQuery, key: string) => {
+    if (key === 'new-tab')
+      dispatch(
+        openInNewTab({
+          sql: q.sql ?? '',
+          dbId: q.dbId ?? null,
+          catalog: q.catalog ?? null,
+          schema: q.schema ?? null,
+          templateParams: q.templateParams ?? null,
+          autorun: false,
+        }),
+      );
+    else if (key === 'copy-sql') void copy(q.sql ?? '', SqlLabMessage.COPIED);
+    else if (key === 'copy-link' && q.queryId)
+      void copy(`${window.location.origin}${querySqlLabPath(q.queryId)}`, SqlLabMessage.LINK_COPIED);
+    else if (key === 'remove') void dispatch(removeQuery(q.id));
   };
 
   return (
@@ -70,7 +107,7 @@ export function QueryHistoryPane({ editorId }: { editorId: string }) {
           {
             title: '',
             key: 'actions',
-            width: 90,
+            width: 120,
             render: (_, q) => (
               <span className="rama-sqllab-history-actions">
                 <Tooltip title="Open in the editor">
@@ -92,6 +129,21 @@ export function QueryHistoryPane({ editorId }: { editorId: string }) {
                     onClick={() => handleResults(q)}
                   />
                 </Tooltip>
+                <Dropdown
+                  trigger={['click']}
+                  menu={{
+                    items: [
+                      { key: 'new-tab', icon: <PlusSquareOutlined />, label: 'Open in new tab' },
+                      { key: 'copy-sql', icon: <CopyOutlined />, label: 'Copy SQL', disabled: !q.sql },
+                      { key: 'copy-link', icon: <LinkOutlined />, label: 'Copy link', disabled: !q.queryId },
+                      { type: 'divider' },
+                      { key: 'remove', icon: <DeleteOutlined />, label: 'Remove', danger: true },
+                    ],
+                    onClick: ({ key }) => handleMenu(q, key),
+                  }}
+                >
+                  <Button type="text" size="small" icon={<EllipsisOutlined aria-hidden />} aria-label="More actions" />
+                </Dropdown>
               </span>
             ),
           },

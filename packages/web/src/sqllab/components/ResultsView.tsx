@@ -28,7 +28,7 @@ import { filterCountText, filterRowIndexes, MAX_FILTER_LENGTH } from '../../comp
 import { downloadFile } from './downloadFile';
 import { useElementHeight, useNow } from '../hooks';
 import { exportCsvUrl } from '../state/sqlLabApi';
-import { fetchQueryResults, rerunQuery, stopQuery } from '../state/queryThunks';
+import { ctasCreatedMessage, fetchQueryResults, rerunQuery, stopQuery } from '../state/queryThunks';
 import { LOG, logSqlLabEvent, selectEditorById } from '../state/thunk';
 import { SaveDatasetModal } from './SaveDatasetModal';
 import { StatementList, type StatementView } from './StatementList';
@@ -108,11 +108,13 @@ function FilteredGrid({ columns, data }: { columns: ResultColumn[]; data: Record
 
 function Running({ q }: { q: ClientQuery }) {
   const dispatch = useAppDispatch();
-  const now = useNow(true);
+  // offline, the server cannot say how the query is doing: the timer stops and says so
+  const offline = useAppSelector((s) => s.sqlLab.offline);
+  const now = useNow(!offline);
   return (
     <div className="rama-sqllab-status-line" role="status">
-      <Spin size="small" />
-      <span className="rama-sqllab-state">{STATE_TEXT[q.state] ?? 'Running…'}</span>
+      <Spin size="small" spinning={!offline} />
+      <span className="rama-sqllab-state">{offline ? 'Offline' : (STATE_TEXT[q.state] ?? 'Running…')}</span>
       <span className="rama-sqllab-timer" aria-label="Elapsed time">
         {formatElapsed(now - (q.startDttm ?? now))}
       </span>
@@ -294,6 +296,7 @@ export function ResultsView({ queryId, isPreview = false }: { queryId: string | 
           </Button>
         )}
       </div>
+      {q.ctas && q.tempTable && <Alert className="rama-sqllab-limit" type="success" showIcon title={ctasCreatedMessage(q)} />}
       {warning && <Alert className="rama-sqllab-limit" type="warning" showIcon title={warning} />}
       {views.length > 1 && <StatementList statements={views} selected={selected?.index ?? null} onSelect={setStatement} />}
       {selected && !selected.isResult && selected.data === null ? (

@@ -10,11 +10,12 @@ import {
   TableOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
-import { columnKeyMarkers, SqlLabMessage, type TableSchema } from '@rama/shared';
+import { columnKeyMarkers, editorDialect, SqlLabMessage, type TableSchema } from '@rama/shared';
 import { useAppDispatch, useAppSelector, useToasts } from '../../app/hooks';
 import { copyText } from '../../components/clipboard';
 import { previewTable } from '../state/queryThunks';
 import { removeTable, setTableExpanded } from '../state/tableThunks';
+import { TableExtraMetadata } from './TableExtraMetadata';
 
 const MARKER = {
   pk: { icon: <KeyOutlined />, label: 'Primary key', className: 'is-pk' },
@@ -27,6 +28,7 @@ export function TableSchemaCard({ table }: { table: TableSchema }) {
   const dispatch = useAppDispatch();
   const { addSuccessToast, addWarningToast } = useToasts();
   const previewDisabled = useAppSelector((s) => s.sqlLab.databases[String(table.dbId)]?.disable_data_preview ?? false);
+  const backend = useAppSelector((s) => s.sqlLab.databases[String(table.dbId)]?.backend);
   const previewRunning = useAppSelector((s) => {
     const q = table.dataPreviewQueryId ? s.sqlLab.queries[table.dataPreviewQueryId] : undefined;
     return q ? q.state === 'running' || q.state === 'pending' : false;
@@ -95,25 +97,28 @@ export function TableSchemaCard({ table }: { table: TableSchema }) {
       </header>
       {table.expanded &&
         (table.initialized ? (
-          <ul className="rama-sqllab-columns" aria-label={`Columns of ${table.name}`}>
-            {table.columns.map((c) => (
-              <li key={c.name} title={c.comment ?? undefined}>
-                <span className="rama-sqllab-col-name">
-                  {columnKeyMarkers(table, c.name).map((m) => (
-                    <Tooltip key={m} title={MARKER[m].label}>
-                      <span className={`rama-sqllab-key ${MARKER[m].className}`} aria-label={MARKER[m].label}>
-                        {MARKER[m].icon}
-                      </span>
-                    </Tooltip>
-                  ))}
-                  {c.name}
-                </span>
-                <Tag className="rama-sqllab-col-type" bordered={false}>
-                  {c.type.toLowerCase()}
-                </Tag>
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="rama-sqllab-columns" aria-label={`Columns of ${table.name}`}>
+              {table.columns.map((c) => (
+                <li key={c.name} title={c.comment ?? undefined}>
+                  <span className="rama-sqllab-col-name">
+                    {columnKeyMarkers(table, c.name).map((m) => (
+                      <Tooltip key={m} title={MARKER[m].label}>
+                        <span className={`rama-sqllab-key ${MARKER[m].className}`} aria-label={MARKER[m].label}>
+                          {MARKER[m].icon}
+                        </span>
+                      </Tooltip>
+                    ))}
+                    {c.name}
+                  </span>
+                  <Tag className="rama-sqllab-col-type" bordered={false}>
+                    {c.type.toLowerCase()}
+                  </Tag>
+                </li>
+              ))}
+            </ul>
+            <TableExtraMetadata table={table} dialect={editorDialect(backend)} />
+          </>
         ) : (
           <div className="rama-sqllab-card-loading">
             <Spin size="small" />

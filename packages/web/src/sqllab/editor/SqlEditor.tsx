@@ -33,6 +33,8 @@ export interface SqlEditorProps {
   onNeedColumns?(tables: { schema: string | null; name: string }[]): void;
   /** Ctrl/Cmd+Enter: the page runs the selection if there is one, else everything */
   onRun(): void;
+  /** Ctrl/Cmd+Shift+Enter: the statement under the cursor (the page finds it; `cursor` is an offset) */
+  onRunStatement?(cursor: number): void;
   /** Ctrl/Cmd+Shift+X */
   onStop(): void;
   /** Ctrl+Shift+F */
@@ -51,6 +53,8 @@ export interface SqlEditorProps {
   autoFocus?: boolean;
   /** 0-based; where the cursor starts when the editor is created */
   initialCursor?: { row: number; column: number };
+  /** shown while the editor is empty */
+  placeholder?: string;
 }
 
 /** Module constant: @uiw reconfigures the editor whenever this object's identity changes. */
@@ -78,6 +82,7 @@ type Handlers = Pick<
   | 'onCursorChange'
   | 'onNeedColumns'
   | 'onRun'
+  | 'onRunStatement'
   | 'onStop'
   | 'onFormat'
   | 'onSave'
@@ -88,6 +93,7 @@ type Handlers = Pick<
 
 const ACTION_HANDLER: Record<EditorAction, keyof Handlers> = {
   run: 'onRun',
+  runStatement: 'onRunStatement',
   stop: 'onStop',
   format: 'onFormat',
   save: 'onSave',
@@ -97,7 +103,7 @@ const ACTION_HANDLER: Record<EditorAction, keyof Handlers> = {
 };
 
 export function SqlEditor(props: SqlEditorProps) {
-  const { value, dialect, schema, height = '100%', readOnly = false, autoFocus = false, initialCursor } = props;
+  const { value, dialect, schema, height = '100%', readOnly = false, autoFocus = false, initialCursor, placeholder } = props;
 
   // Latest props for code that lives inside CodeMirror (created once).
   const handlers = useRef<Handlers>(props);
@@ -137,9 +143,9 @@ export function SqlEditor(props: SqlEditorProps) {
       b.keys.map((k) => ({
         key: k,
         preventDefault: true,
-        run: () => {
-          const handler = handlers.current[ACTION_HANDLER[b.action]] as (() => void) | undefined;
-          handler?.();
+        run: (view: EditorView) => {
+          const handler = handlers.current[ACTION_HANDLER[b.action]] as ((cursor: number) => void) | undefined;
+          handler?.(view.state.selection.main.head);
           return true;
         },
       })),
@@ -237,6 +243,7 @@ export function SqlEditor(props: SqlEditorProps) {
         height="100%"
         readOnly={readOnly}
         autoFocus={autoFocus}
+        placeholder={placeholder}
         className="rama-sql-editor-cm"
       />
     </div>

@@ -4,7 +4,16 @@ import { displayKeys, EDITOR_BINDINGS, EDITOR_SHORTCUTS } from './shortcuts';
 
 describe('editor shortcuts', () => {
   it('every page action has a key, and no key is bound twice', () => {
-    expect(EDITOR_BINDINGS.map((b) => b.action).sort()).toEqual(['format', 'newTab', 'nextTab', 'prevTab', 'run', 'save', 'stop']);
+    expect(EDITOR_BINDINGS.map((b) => b.action).sort()).toEqual([
+      'format',
+      'newTab',
+      'nextTab',
+      'prevTab',
+      'run',
+      'runStatement',
+      'save',
+      'stop',
+    ]);
     const keys = EDITOR_BINDINGS.flatMap((b) => b.keys);
     expect(new Set(keys).size).toBe(keys.length);
   });
@@ -17,6 +26,7 @@ describe('editor shortcuts', () => {
   it('shows keys the way each platform writes them', () => {
     expect(displayKeys('Mod-Enter', false)).toBe('Ctrl+Enter');
     expect(displayKeys('Mod-Enter', true)).toBe('⌘+Enter');
+    expect(displayKeys('Mod-Shift-Enter', false)).toBe('Ctrl+Shift+Enter');
     expect(displayKeys('Ctrl-Alt-n', true)).toBe('Ctrl+Option+N');
     expect(displayKeys('Mod-Shift-x', false)).toBe('Ctrl+Shift+X');
     expect(displayKeys('Ctrl-Alt-]', false)).toBe('Ctrl+Alt+]');

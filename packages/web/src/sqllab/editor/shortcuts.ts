@@ -2,13 +2,14 @@
  * SQL Lab editor shortcuts: one table drives both the CodeMirror keymap and the help popover.
  *
  * Choices: Run, Save and Format use the platform's command key (Ctrl, ⌘ on macOS) because people
- * expect them there. Tab commands use Ctrl+Alt (Ctrl+Option on macOS): browsers reserve Ctrl+T,
+ * expect them there; Ctrl+Shift+Enter (⌘+Shift+Enter) runs the statement under the cursor, as the
+ * peer does. Tab commands use Ctrl+Alt (Ctrl+Option on macOS): browsers reserve Ctrl+T,
  * Ctrl+W, Ctrl+Tab and Ctrl+PageUp/PageDown and never hand them to a page, and Ctrl+Alt+T opens a
  * terminal on Linux desktops, so new tab is Ctrl+Alt+N. Stop is Ctrl+Shift+X (⌘+Shift+X), which no
  * major browser binds. These only act while the editor has focus.
  */
 
-export type EditorAction = 'run' | 'stop' | 'format' | 'save' | 'newTab' | 'nextTab' | 'prevTab';
+export type EditorAction = 'run' | 'runStatement' | 'stop' | 'format' | 'save' | 'newTab' | 'nextTab' | 'prevTab';
 
 export interface EditorBinding {
   action: EditorAction;
@@ -19,6 +20,7 @@ export interface EditorBinding {
 
 export const EDITOR_BINDINGS: EditorBinding[] = [
   { action: 'run', keys: ['Mod-Enter'], description: 'Run the selected text, or the whole query' },
+  { action: 'runStatement', keys: ['Mod-Shift-Enter'], description: 'Run the statement under the cursor' },
   { action: 'stop', keys: ['Mod-Shift-x'], description: 'Stop the running query' },
   { action: 'format', keys: ['Ctrl-Shift-f', 'Mod-Shift-f'], description: 'Format the query' },
   { action: 'save', keys: ['Mod-s'], description: 'Save the query' },

@@ -1,5 +1,5 @@
 /** The browser copy of SQL Lab (spec §4: "Storing editor state locally ignores errors silently"). */
-import { pruneQueriesForStorage, type QueryEditor, type QueryMap, type TableSchema, type UnsavedEdits } from '@rama/shared';
+import { pruneQueriesForStorage, storedKb, type QueryEditor, type QueryMap, type TableSchema, type UnsavedEdits } from '@rama/shared';
 import type { RootState } from '../../app/store';
 import type { SqlLabState } from './types';
 
@@ -36,17 +36,28 @@ function snapshotOf(s: SqlLabState, withResults: boolean): LocalSnapshot {
   };
 }
 
-/** Write the snapshot; when the browser's quota is exceeded, again without result rows; errors are ignored. */
-export function saveLocalSnapshot(s: SqlLabState): void {
-  if (s.status !== 'ready' || !s.config.userId) return;
+/**
+ * Write the snapshot; when the browser's quota is exceeded, again without result rows; errors are
+ * ignored. Returns the KB SQL Lab's copy takes (what was written, or tried when nothing could be),
+ * null when nothing was to be written.
+ */
+export function saveLocalSnapshot(s: SqlLabState): number | null {
+  if (s.status !== 'ready' || !s.config.userId) return null;
   const key = storageKey(s.config.userId);
+  let text = '';
   try {
-    localStorage.setItem(key, JSON.stringify(snapshotOf(s, true), bigintSafe));
+    text = JSON.stringify(snapshotOf(s, true), bigintSafe);
+    localStorage.setItem(key, text);
+    return storedKb(text);
   } catch {
+    const tried = text;
     try {
-      localStorage.setItem(key, JSON.stringify(snapshotOf(s, false), bigintSafe));
+      text = JSON.stringify(snapshotOf(s, false), bigintSafe);
+      localStorage.setItem(key, text);
+      return storedKb(text);
     } catch {
       // storing locally is best effort
+      return storedKb(tried.length > text.length ? tried : text);
     }
   }
 }

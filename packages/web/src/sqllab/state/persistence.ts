@@ -8,6 +8,7 @@ import {
   applyUnsavedEdits,
   EDITOR_TAB_SYNC_DEBOUNCE_MS,
   SqlLabMessage,
+  storageUsageWarning,
   tableSchemaCreate,
   tabStateCreate,
   tabStateUpdate,
@@ -38,13 +39,30 @@ const STRUCTURAL = [
 const isStructural = (action: UnknownAction) => STRUCTURAL.some((creator) => creator.match(action));
 /** a structural change is waiting for the backend sync */
 let structuralPending = false;
+/** when the local storage warning was last shown */
+let lastStorageWarningAt: number | null = null;
 
 startListening({
   predicate: (_action, current, previous) => current.sqlLab !== previous.sqlLab && current.sqlLab.status === 'ready',
   effect: async (_action, listener) => {
     listener.cancelActiveListeners();
     await listener.delay(LOCAL_SAVE_DELAY_MS);
-    saveLocalSnapshot(listener.getState().sqlLab);
+    const usedKb = saveLocalSnapshot(listener.getState().sqlLab);
+    // nearly full: ask for some tabs to be closed (throttled, as the peer does)
+    const now = Date.now();
+    const warning = usedKb === null ? null : storageUsageWarning(usedKb, lastStorageWarningAt, now);
+    if (warning) {
+      lastStorageWarningAt = now;
+      listener.dispatch(toast.warning(warning, { noDuplicate: true }));
+    }
+  },
+});
+
+// back online: send what changed meanwhile
+startListening({
+  predicate: (action, current, previous) => A.offlineChanged.match(action) && previous.sqlLab.offline && !current.sqlLab.offline,
+  effect: (_action, listener) => {
+    listener.dispatch(A.syncRequested());
   },
 });
 
@@ -192,6 +210,8 @@ async function activateCurrent(dispatch: AppDispatch, getState: () => RootState)
 /** One pass of the backend sync; a failed step is retried later, and a change during a pass runs another. */
 export async function syncTabs(dispatch: AppDispatch, getState: () => RootState): Promise<void> {
   if (!getState().sqlLab.config.backendPersistence) return;
+  // offline: nothing would get through; the sync runs again once the server answers
+  if (getState().sqlLab.offline) return;
   if (syncing) {
     again = true;
     return;

@@ -2,15 +2,21 @@
 import { nanoid } from '@reduxjs/toolkit';
 import {
   initialQueryState,
+  nextConnectivity,
+  type ConnectivityEvent,
   needsResults,
   SqlLabMessage,
+  editorDialect,
   sqlToRun,
+  statementAtCursor,
+  offsetAtPosition,
   type ClientQuery,
   type QueryEditor,
   type QueryRecord,
   type TableSchema,
 } from '@rama/shared';
 import { toClientError } from '../../app/api';
+import { refreshDatabaseMetadata } from './tableThunks';
 import * as A from './actions';
 import * as api from './sqlLabApi';
 import * as queryApi from './queryApi';
@@ -72,9 +78,10 @@ function execute(query: ClientQuery, editor: QueryEditor): SqlLabThunk {
           sql: query.sql ?? '',
           sql_editor_id: query.sqlEditorId,
           tab: query.tab ?? null,
-          tmp_table_name: '',
-          select_as_cta: false,
-          ctas_method: 'TABLE',
+          tmp_table_name: query.ctas ? (query.tempTable ?? '') : '',
+          ...(query.ctas && query.tempSchema ? { tmp_schema_name: query.tempSchema } : {}),
+          select_as_cta: Boolean(query.ctas),
+          ctas_method: query.ctas_method ?? 'TABLE',
           templateParams: query.templateParams ?? null,
           queryLimit: query.limit ?? config.defaultQueryLimit,
           expand_data: true,
@@ -82,6 +89,7 @@ function execute(query: ClientQuery, editor: QueryEditor): SqlLabThunk {
         window.location.search,
         config.executeTimeoutMs,
       );
+      dispatch(connectivityEvent('reply'));
       if (queryApi.isResultReply(reply) && reply.status !== 'success' && reply.errors?.length) {
         // a streamed reply whose query failed after rows had been sent
         const message = reply.errors[0].message || SqlLabMessage.UNKNOWN_ERROR;
@@ -95,6 +103,7 @@ function execute(query: ClientQuery, editor: QueryEditor): SqlLabThunk {
         );
       } else if (queryApi.isResultReply(reply)) {
         dispatch(A.querySucceeded({ id: query.id, result: reply }));
+        if (query.ctas) void dispatch(ctasCreated(editor.id, reply.query));
         const duration = (reply.query.endDttm ?? Date.now()) - (reply.query.startDttm ?? query.startDttm ?? Date.now());
         logSqlLabEvent(LOG.QUERY_SUCCESS, editor, { duration: Math.round(duration), rows: reply.query.rows }, 'timing');
       } else {
@@ -107,6 +116,7 @@ function execute(query: ClientQuery, editor: QueryEditor): SqlLabThunk {
       }
     } catch (e) {
       const err = toClientError(e);
+      dispatch(connectivityEvent(err.status === null ? 'no-reply' : 'reply'));
       const message = err.message || SqlLabMessage.UNKNOWN_ERROR;
       dispatch(
         A.queryFailed({
@@ -136,6 +146,65 @@ export function runEditorQuery(editorId: string): SqlLabThunk {
     if (!sql.trim()) return;
     const db = state.sqlLab.databases[String(editor.dbId)];
     await dispatch(execute(newQuery(editor, sql, Boolean(db?.allow_run_async)), editor));
+  };
+}
+
+/**
+ * Run only the statement under the cursor (Ctrl/Cmd+Shift+Enter): `cursor` is an offset in the
+ * tab's SQL, else the tab's stored cursor position is used.
+ */
+export function runCurrentStatement(editorId: string, cursor?: number): SqlLabThunk {
+  return async (dispatch, getState) => {
+    const state = getState();
+    const editor = editorById(state, editorId);
+    if (!editor || editor.dbId === null) return;
+    const db = state.sqlLab.databases[String(editor.dbId)];
+    const at = cursor ?? offsetAtPosition(editor.sql, editor.cursorPosition ?? { row: 0, column: 0 });
+    const statement = statementAtCursor(editor.sql, at, editorDialect(db?.backend));
+    if (!statement) return;
+    await dispatch(execute(newQuery(editor, statement.sql, Boolean(db?.allow_run_async)), editor));
+  };
+}
+
+export interface CtasTarget {
+  method: 'TABLE' | 'VIEW';
+  /** the schema to create it in; null lets the server use the database's default */
+  schema: string | null;
+  table: string;
+}
+
+/** CREATE TABLE AS / CREATE VIEW AS: run the tab's query (or selection) into a new table or view. */
+export function runCtasQuery(editorId: string, target: CtasTarget): SqlLabThunk {
+  return async (dispatch, getState) => {
+    const state = getState();
+    const editor = editorById(state, editorId);
+    if (!editor || editor.dbId === null) return;
+    const sql = sqlToRun(editor.sql, editor.selectedText);
+    if (!sql.trim() || !target.table.trim()) return;
+    const db = state.sqlLab.databases[String(editor.dbId)];
+    const query = newQuery(editor, sql, Boolean(db?.allow_run_async), {
+      ctas: true,
+      ctas_method: target.method,
+      tempTable: target.table.trim(),
+      tempSchema: target.schema,
+    });
+    await dispatch(execute(query, editor));
+  };
+}
+
+/** The peer's wording for a finished CTAS/CVAS, e.g. "Table [sales.big_orders] was created". */
+export function ctasCreatedMessage(q: { tempTable?: string | null; tempSchema?: string | null; ctas_method?: 'TABLE' | 'VIEW' }): string {
+  const name = `${q.tempSchema ? `${q.tempSchema}.` : ''}${q.tempTable ?? ''}`;
+  return `${q.ctas_method === 'VIEW' ? 'View' : 'Table'} [${name}] was created`;
+}
+
+/** After a CTAS: say so, and list the new table in the left bar (its schema's tables, refreshed). */
+function ctasCreated(editorId: string, q: QueryRecord): SqlLabThunk {
+  return async (dispatch, getState) => {
+    dispatch(toast.success(ctasCreatedMessage(q)));
+    const editor = editorById(getState(), editorId);
+    if (!q.dbId || !q.tempSchema) return;
+    void dispatch(refreshDatabaseMetadata(q.dbId, editor?.catalog ?? null, q.tempSchema));
   };
 }
 
@@ -206,6 +275,18 @@ export function fetchQueryResults(id: string): SqlLabThunk {
 }
 
 let polling = false;
+/** consecutive server calls without a reply (the store keeps only the resulting `offline` flag) */
+let noReplies = 0;
+
+/** Record whether a server call was answered; SQL Lab goes offline and back by the shared rule. */
+export function connectivityEvent(event: ConnectivityEvent): SqlLabThunk<void> {
+  return (dispatch, getState) => {
+    const offline = getState().sqlLab.offline;
+    const next = nextConnectivity({ offline, failures: noReplies }, event);
+    noReplies = next.failures;
+    if (next.offline !== offline) dispatch(A.offlineChanged(next.offline));
+  };
+}
 
 /** One poll of queries changed since the last one; finished async runs then get their results. */
 export function pollQueries(): SqlLabThunk {
@@ -220,13 +301,13 @@ export function pollQueries(): SqlLabThunk {
       const mine = result.filter((r) => s.queries[r.id] || (r.sqlEditorId !== null && editorIds.has(r.sqlEditorId)));
       const at = result.reduce((max, r) => Math.max(max, changedOnMs(r)), s.queriesLastUpdate);
       dispatch(A.queriesRefreshed({ queries: mine, at }));
-      if (getState().sqlLab.offline) dispatch(A.offlineChanged(false));
+      dispatch(connectivityEvent('reply'));
       for (const q of Object.values(getState().sqlLab.queries)) {
         if (needsResults(q) && mine.some((r) => r.id === q.id)) void dispatch(fetchQueryResults(q.id));
       }
       dispatch(A.inactiveQueriesCleared({ intervalMs: INACTIVE_QUERY_MS, now: Date.now() }));
     } catch (e) {
-      if (toClientError(e).status === null) dispatch(A.offlineChanged(true));
+      dispatch(connectivityEvent(toClientError(e).status === null ? 'no-reply' : 'reply'));
     } finally {
       polling = false;
     }
@@ -265,6 +346,25 @@ export function formatEditorSql(editorId: string): SqlLabThunk {
       logSqlLabEvent(LOG.FORMAT_SQL, editor);
     } catch (e) {
       dispatch(toast.danger(toClientError(e).message));
+    }
+  };
+}
+
+/**
+ * Remove a query from its tab's history: gone here at once, then from the tab's server copy
+ * (`DELETE /tabstateview/{tab}/query/{client id}`); a failure says so and keeps it removed here.
+ */
+export function removeQuery(id: string): SqlLabThunk {
+  return async (dispatch, getState) => {
+    const q = getState().sqlLab.queries[id];
+    if (!q) return;
+    const editor = q.sqlEditorId ? editorById(getState(), q.sqlEditorId) : null;
+    dispatch(A.queryRemoved(id));
+    if (!editor || editor.tabViewId === null) return;
+    try {
+      await api.deleteTabQuery(editor.tabViewId, id);
+    } catch (e) {
+      if (toClientError(e).status !== 404) dispatch(toast.danger(SqlLabMessage.QUERY_REMOVE_FAILED));
     }
   };
 }

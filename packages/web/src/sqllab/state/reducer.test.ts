@@ -53,7 +53,7 @@ describe('SQL Lab store (spec §4 "Tabs")', () => {
     let s = ready([tab('a'), tab('b')]);
     s = sqlLabReducer(s, A.queryEditorChanged({ id: 'b', changes: { sql: 'SELECT 2' }, now: 5 }));
     expect(s.unsavedQueryEditor).toMatchObject({ id: 'b', sql: 'SELECT 2' });
-    expect(s.queryEditors[1].sql).toBe('SELECT ...');
+    expect(s.queryEditors[1].sql).toBe('');
     s = sqlLabReducer(s, A.queryEditorSwitched('a'));
     expect(s.unsavedQueryEditor).toBeNull();
     expect(s.queryEditors[1]).toMatchObject({ sql: 'SELECT 2', updatedAt: 5 });

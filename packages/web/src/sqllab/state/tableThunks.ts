@@ -2,6 +2,7 @@
 import { nanoid } from '@reduxjs/toolkit';
 import { newTableSchema, sameTable, SqlLabMessage, tableSchemaCreate, type TableKey, type TableSchema } from '@rama/shared';
 import { toClientError } from '../../app/api';
+import { databaseApi } from '../../databases/databaseApi';
 import * as A from './actions';
 import * as api from './sqlLabApi';
 import { editorById, toast, type SqlLabThunk } from './thunk';
@@ -69,5 +70,21 @@ export function removeTable(table: TableSchema): SqlLabThunk {
     } catch (e) {
       if (toClientError(e).status !== 404) dispatch(toast.danger(SqlLabMessage.TABLE_REMOVE_FAILED));
     }
+  };
+}
+
+/**
+ * The left bar's Refresh: schemas (and a schema's tables) again from the database, past the
+ * server's metadata cache (`force`, as the peer's `?q=(force:!t)`). The replies land in the same
+ * cache entries the left bar reads, since `force` is not part of their key.
+ */
+export function refreshDatabaseMetadata(dbId: number, catalog: string | null, schema: string | null): SqlLabThunk {
+  return async (dispatch) => {
+    const opts = { forceRefetch: true, subscribe: false } as const;
+    const calls: Promise<unknown>[] = [
+      dispatch(databaseApi.endpoints.getSchemas.initiate({ databaseId: dbId, catalog, force: true }, opts)),
+    ];
+    if (schema) calls.push(dispatch(databaseApi.endpoints.getTables.initiate({ databaseId: dbId, catalog, schema, force: true }, opts)));
+    await Promise.all(calls);
   };
 }

@@ -1,0 +1,140 @@
+import { useState, type ReactNode } from 'react';
+import { Button, Tooltip, Typography } from 'antd';
+import { CaretDownOutlined, CaretRightOutlined, CopyOutlined } from '@ant-design/icons';
+import { sqlSegments, SqlLabMessage, type TableSchema } from '@rama/shared';
+import { useToasts } from '../../app/hooks';
+import { copyText } from '../../components/clipboard';
+import { useGetTableExtraMetadataQuery } from '../../databases/databaseApi';
+
+/** Read-only SQL with the dialect's keywords, strings, numbers and comments highlighted (as text, never HTML). */
+export function SqlHighlight({ sql, dialect, label }: { sql: string; dialect: string; label: string }) {
+  return (
+    <pre className="rama-sqllab-sql-highlight" aria-label={label}>
+      <code>
+        {sqlSegments(sql, dialect).map((s, i) =>
+          s.kind === 'plain' ? (
+            s.text
+          ) : (
+            <span key={i} className={`rama-sql-${s.kind}`}>
+              {s.text}
+            </span>
+          ),
+        )}
+      </code>
+    </pre>
+  );
+}
+
+function Section({ title, children, defaultOpen = false }: { title: string; children: ReactNode; defaultOpen?: boolean }) {
+  const [open, setOpen] = useState(defaultOpen);
+  return (
+    <div className="rama-sqllab-card-section">
+      <button type="button" className="rama-sqllab-card-section-head" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {open ? <CaretDownOutlined aria-hidden /> : <CaretRightOutlined aria-hidden />} {title}
+      </button>
+      {open && <div className="rama-sqllab-card-section-body">{children}</div>}
+    </div>
+  );
+}
+
+/** Partitions as the peer serves them: `{ cols, latest, partitionQuery }`. */
+interface Partitions {
+  cols?: string[];
+  latest?: Record<string, unknown>;
+  partitionQuery?: string;
+}
+
+const scalar = (v: unknown): v is string | number | boolean => ['string', 'number', 'boolean'].includes(typeof v);
+const label = (key: string) => key.replace(/_/g, ' ');
+const KNOWN = new Set(['view_definition', 'partitions', 'kind']);
+
+/**
+ * Below a table's columns: its indexes (from the table metadata), and what the engine adds
+ * (`/table_metadata/extra/`): partitions, a view's definition, sizes and counts.
+ */
+export function TableExtraMetadata({ table, dialect }: { table: TableSchema; dialect: string }) {
+  const { addSuccessToast, addWarningToast } = useToasts();
+  const { data: extra } = useGetTableExtraMetadataQuery({
+    databaseId: table.dbId,
+    catalog: table.catalog,
+    schema: table.schema ?? '',
+    table: table.name,
+  });
+  const viewDefinition = typeof extra?.view_definition === 'string' ? extra.view_definition.trim() : '';
+  const partitions = extra?.partitions && typeof extra.partitions === 'object' ? (extra.partitions as Partitions) : null;
+  const facts = Object.entries(extra ?? {}).filter(([k, v]) => !KNOWN.has(k) && scalar(v));
+
+  const handleCopy = async () => {
+    try {
+      await copyText(viewDefinition);
+      addSuccessToast(SqlLabMessage.COPIED);
+    } catch {
+      addWarningToast(SqlLabMessage.COPY_FAILED);
+    }
+  };
+
+  if (!table.indexes.length && !viewDefinition && !partitions && !facts.length) return null;
+  return (
+    <div className="rama-sqllab-card-extra" aria-label={`More about ${table.name}`}>
+      {table.indexes.length > 0 && (
+        <Section title={`Indexes (${table.indexes.length})`}>
+          <ul className="rama-sqllab-card-list" aria-label={`Indexes of ${table.name}`}>
+            {table.indexes.map((ix, i) => (
+              <li key={ix.name ?? i}>
+                <span className="rama-sqllab-col-name" title={ix.name ?? undefined}>
+                  {ix.name ?? 'unnamed'}
+                </span>
+                <Typography.Text type="secondary" className="rama-sqllab-card-detail">
+                  ({ix.column_names.join(', ')}){ix.unique ? ' unique' : ''}
+                </Typography.Text>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+      {partitions && (
+        <Section title="Partitions">
+          {partitions.cols?.length ? <div>Partitioned by {partitions.cols.join(', ')}</div> : null}
+          {partitions.latest && Object.keys(partitions.latest).length > 0 && (
+            <div>
+              Latest:{' '}
+              {Object.entries(partitions.latest)
+                .map(([k, v]) => `${k}=${String(v)}`)
+                .join(', ')}
+            </div>
+          )}
+          {partitions.partitionQuery && <SqlHighlight sql={partitions.partitionQuery} dialect={dialect} label="Partition query" />}
+        </Section>
+      )}
+      {viewDefinition && (
+        <Section title="View definition">
+          <div className="rama-sqllab-card-code">
+            <Tooltip title="Copy the view definition">
+              <Button
+                type="text"
+                size="small"
+                icon={<CopyOutlined aria-hidden />}
+                aria-label="Copy view definition"
+                className="rama-sqllab-card-code-copy"
+                onClick={() => void handleCopy()}
+              />
+            </Tooltip>
+            <SqlHighlight sql={viewDefinition} dialect={dialect} label={`Definition of ${table.name}`} />
+          </div>
+        </Section>
+      )}
+      {facts.length > 0 && (
+        <Section title="Details">
+          <dl className="rama-sqllab-card-facts">
+            {facts.map(([k, v]) => (
+              <div key={k}>
+                <dt>{label(k)}</dt>
+                <dd>{typeof v === 'number' ? v.toLocaleString('en-US') : String(v)}</dd>
+              </div>
+            ))}
+          </dl>
+        </Section>
+      )}
+    </div>
+  );
+}
