@@ -359,12 +359,18 @@ export function removeQuery(id: string): SqlLabThunk {
     const q = getState().sqlLab.queries[id];
     if (!q) return;
     const editor = q.sqlEditorId ? editorById(getState(), q.sqlEditorId) : null;
-    dispatch(A.queryRemoved(id));
-    if (!editor || editor.tabViewId === null) return;
-    try {
-      await api.deleteTabQuery(editor.tabViewId, id);
-    } catch (e) {
-      if (toClientError(e).status !== 404) dispatch(toast.danger(SqlLabMessage.QUERY_REMOVE_FAILED));
+    if (editor && editor.tabViewId !== null) {
+      // as the peer: the query leaves the history once the server copy of the tab has let it go (a
+      // query removed only here would come back with the tab's next refresh); gone already is fine
+      try {
+        await api.deleteTabQuery(editor.tabViewId, id);
+      } catch (e) {
+        if (toClientError(e).status !== 404) {
+          dispatch(toast.danger(SqlLabMessage.QUERY_REMOVE_FAILED));
+          return;
+        }
+      }
     }
+    dispatch(A.queryRemoved(id));
   };
 }
