@@ -19,7 +19,7 @@ export * from './sqllab/queries.js';
 export * from './sqllab/storage.js';
 export * from './sqllab/connectivity.js';
 export * from './sqllab/messages.js';
-export * from './sqllab/errorHints.js';
+export * from './errors/timeoutHints.js';
 export * from './sqllab/resultNames.js';
 export * from './sqllab/tables.js';
 export * from './sqllab/editor.js';

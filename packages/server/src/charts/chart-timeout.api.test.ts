@@ -1,11 +1,11 @@
 /**
  * A chart query over the server's time limit (RAMA_WEBSERVER_TIMEOUT) is stopped and answered as
  * a timeout — 408 with a timeout error type — which the web app shows with the timeout's issue
- * hints 1000 and 1001 (web/src/explore/chartState.ts chartErrorHints).
+ * hints 1000 and 1001 (chartErrorHints of @rama/shared, which Explore and dashboards use).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getClientError } from '@rama/shared';
-import { chartErrorHints } from '../../../web/src/explore/chartState.js';
+import { chartErrorHints } from '@rama/shared';
 import { startTestServer, type Client, type TestServer } from '../test-support/server.js';
 import { chartContext } from '../test-support/async.js';
 

@@ -15,7 +15,8 @@ import {
 } from '@rama/shared';
 import { toClientError } from '../app/api';
 import type { AppDispatch } from '../app/store';
-import { annotationFailure, chartErrorHints } from '../explore/chartState';
+import { chartErrorHints } from '@rama/shared';
+import { annotationFailure } from '../explore/chartState';
 import { queriedAnnotationLayers } from '../explore/annotationLayers';
 import { buildQueryContext, fetchChartData, fetchSavedChartData } from '../explore/exploreApi';
 import { ExploreMessage } from '../explore/messages';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getClientError, type ClientError } from '@rama/shared';
-import { chartErrorHints, chartReducer, initialChartState } from './chartState';
+import { chartErrorHints } from '@rama/shared';
+import { chartReducer, initialChartState } from './chartState';
 
 const HINTS = ['Issue 1000 - The dataset is too large to query.', 'Issue 1001 - The database is under an unusual load.'];
 

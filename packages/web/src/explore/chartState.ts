@@ -2,7 +2,7 @@
  * The chart's state and its transitions (spec section 3 "Chart state", section 4 "Chart status"
  * and "Annotation query"), as a pure reducer over events so every rule is unit-tested.
  */
-import { ErrorType, NetworkErrorMessage, formatMessage, type ChartDataQueryResult, type ChartStatus, type ClientError } from '@rama/shared';
+import { formatMessage, type ChartDataQueryResult, type ChartStatus, type ClientError } from '@rama/shared';
 import { ExploreMessage } from './messages';
 
 export interface ChartState {
@@ -193,32 +193,4 @@ export function withAnnotationData(
   for (const name of names) byName[name] = annotationData[name];
   const [first, ...rest] = results;
   return [{ ...first, annotation_data: [byName] }, ...rest];
-}
-
-/** Error types of a query that ran out of time: the database's, the server's, or the browser's wait. */
-const TIMEOUT_TYPES: ReadonlySet<string> = new Set([
-  ErrorType.FRONTEND_TIMEOUT_ERROR,
-  ErrorType.BACKEND_TIMEOUT_ERROR,
-  ErrorType.SQLLAB_TIMEOUT_ERROR,
-  ErrorType.CONNECTION_DATABASE_TIMEOUT,
-]);
-
-/**
- * The lines a failed chart shows under its message: for a timeout (the request's, or the server's
- * 408/504 or timeout error type) the issue hints 1000 and 1001 — the server's own `issue_codes`
- * when it sent some; otherwise the error's own hints, if any.
- */
-export function chartErrorHints(error: ClientError): string[] {
-  if (error.hints.length > 0) return [...error.hints];
-  const timedOut =
-    error.status === 408 ||
-    error.status === 504 ||
-    (error.errorType !== null && TIMEOUT_TYPES.has(error.errorType)) ||
-    error.errors.some((e) => TIMEOUT_TYPES.has(e.error_type));
-  if (!timedOut) return [];
-  const sent = error.errors.flatMap((e) => (Array.isArray(e.extra.issue_codes) ? (e.extra.issue_codes as unknown[]) : []));
-  const messages = sent
-    .map((c) => (c !== null && typeof c === 'object' ? (c as { message?: unknown }).message : null))
-    .filter((m): m is string => typeof m === 'string' && m !== '');
-  return messages.length > 0 ? [...new Set(messages)] : [...NetworkErrorMessage.TIMEOUT_HINTS];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failureHints, isTimeoutFailure } from './errorHints.js';
+import { failureHints, isTimeoutFailure } from './timeoutHints.js';
 
 const HINTS = ['Issue 1000 - The dataset is too large to query.', 'Issue 1001 - The database is under an unusual load.'];
 
