@@ -79,8 +79,21 @@ test.describe('scheduled queries', () => {
     await expect(page.getByText('Report · Every weekday at 09:00 (Europe/Paris)')).toBeVisible();
     await shot(page, 'scheduled-query-log');
 
+    // on the Alerts & reports list it names its saved query, and its edit leads to SQL Lab
+    await page.goto('/report/list/');
+    await page.getByLabel('Search reports by name').fill(marker);
+    const reportRow = page.getByRole('row').filter({ hasText: label });
+    await expect(reportRow.getByRole('link', { name: `Saved query ${label}`, exact: true })).toHaveAttribute(
+      'href',
+      /^\/sqllab\/\?savedQueryId=\d+$/,
+    );
+    await expect(reportRow.getByRole('link', { name: new RegExp(`^Edit ${label}`) })).toHaveAttribute(
+      'href',
+      /^\/sqllab\/\?savedQueryId=\d+$/,
+    );
+
     // removing the schedule keeps the query
-    await page.goBack();
+    await page.goto('/savedqueryview/list/');
     await page.getByLabel('Search saved queries').fill(marker);
     await schedule.getByRole('button', { name: `Remove the schedule of ${label}` }).click();
     await page.getByRole('button', { name: 'Remove', exact: true }).click();

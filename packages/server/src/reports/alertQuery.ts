@@ -1,9 +1,7 @@
 import type { AppContext } from '../context.js';
 import type { Principal } from '../security/principal.js';
 import type { Cell } from '../engines/types.js';
-import { templatesEnabled } from '../execution/prepare.js';
-import { prepareRun } from '../sqllab/prepare.js';
-import { SqlLabService } from '../sqllab/service.js';
+import { prepareReadOnlyRun } from '../sqllab/readonly.js';
 
 /**
  * An alert's SQL through the one execution path, as its owner, read-only whatever the database
@@ -16,29 +14,15 @@ export async function runAlertQuery(
   sql: string,
   signal?: AbortSignal,
 ): Promise<{ rows: Cell[][]; columnCount: number }> {
-  const { row, open } = await new SqlLabService(ctx).openDatabase(user, databaseId);
-  const timeoutMs = ctx.config.sqllabTimeout * 1000;
-  const prepared = await prepareRun(
-    ctx.execution,
-    open,
-    { ...row, allow_dml: 0 },
-    user,
-    {
-      sql,
-      templateParams: null,
-      schema: null,
-      catalog: null,
-      queryLimit: 2,
-      selectAsCta: false,
-      ctasMethod: 'TABLE',
-      tmpTableName: null,
-      tmpSchemaName: null,
-      urlParams: {},
-      templatesEnabled: templatesEnabled(ctx.config),
-    },
-    2,
-    timeoutMs,
-  );
+  const { prepared, timeoutMs } = await prepareReadOnlyRun(ctx, user, {
+    databaseId,
+    sql,
+    templateParams: null,
+    schema: null,
+    catalog: null,
+    queryLimit: 2,
+    maxRows: 2,
+  });
   if (prepared.resultIndex < 0) throw new Error('The alert query returns no rows to check.');
   let columnCount = 0;
   const rows: Cell[][] = [];

@@ -105,17 +105,20 @@ export async function listReports(service: ReportService, user: Principal, q: Re
   const ids = rows.map((r) => r.id);
   const chartIds = [...new Set(rows.flatMap((r) => (r.chart_id === null ? [] : [r.chart_id])))];
   const dashboardIds = [...new Set(rows.flatMap((r) => (r.dashboard_id === null ? [] : [r.dashboard_id])))];
-  const [owners, recipients, charts, dashboards] = await Promise.all([
+  const savedQueryIds = [...new Set(rows.flatMap((r) => (r.saved_query_id === null ? [] : [r.saved_query_id])))];
+  const [owners, recipients, charts, dashboards, savedQueries] = await Promise.all([
     service.ownerIds(ids),
     service.recipients(ids),
     chartIds.length ? service.db.selectFrom('slices').select(['id', 'slice_name']).where('id', 'in', chartIds).execute() : [],
     dashboardIds.length
       ? service.db.selectFrom('dashboards').select(['id', 'dashboard_title']).where('id', 'in', dashboardIds).execute()
       : [],
+    savedQueryIds.length ? service.db.selectFrom('saved_query').select(['id', 'label']).where('id', 'in', savedQueryIds).execute() : [],
   ]);
   const targets = {
     charts: new Map(charts.map((c) => [c.id, c.slice_name])),
     dashboards: new Map(dashboards.map((d) => [d.id, d.dashboard_title])),
+    savedQueries: new Map(savedQueries.map((q) => [q.id, q.label])),
   };
   const users = await service.users([
     ...rows.flatMap((r) => owners.get(r.id) ?? []),

@@ -88,7 +88,7 @@ export function presentListItem(
   ownerIds: number[],
   recipients: RecipientRow[],
   users: Users,
-  targets: { charts: Map<number, string>; dashboards: Map<number, string> },
+  targets: { charts: Map<number, string>; dashboards: Map<number, string>; savedQueries: Map<number, string> },
   now = Date.now(),
 ): ReportListItem {
   const user = (id: number | null) => (id === null ? null : (users.get(id) ?? null));
@@ -103,6 +103,7 @@ export function presentListItem(
     dashboard_id: row.dashboard_id,
     chart: row.chart_id === null ? null : { id: row.chart_id, slice_name: targets.charts.get(row.chart_id) ?? '' },
     dashboard: row.dashboard_id === null ? null : { id: row.dashboard_id, dashboard_title: targets.dashboards.get(row.dashboard_id) ?? '' },
+    saved_query: row.saved_query_id === null ? null : { id: row.saved_query_id, label: targets.savedQueries.get(row.saved_query_id) ?? '' },
     crontab: row.crontab,
     crontab_humanized: humanizeCrontab(row.crontab),
     timezone: row.timezone,

@@ -7,10 +7,8 @@
 import { SCHEDULED_QUERY_MESSAGES } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import type { Cell, ResultColumn } from '../engines/types.js';
-import { templatesEnabled } from '../execution/prepare.js';
 import type { Principal } from '../security/principal.js';
-import { prepareRun } from '../sqllab/prepare.js';
-import { SqlLabService } from '../sqllab/service.js';
+import { prepareReadOnlyRun } from '../sqllab/readonly.js';
 import { csvLine } from '../sqllab/csv.js';
 import type { ReportContent } from './content.js';
 import { parseStored, type ReportRow } from './present.js';
@@ -28,31 +26,16 @@ export async function savedQueryContent(ctx: AppContext, user: Principal, report
     .where('id', '=', report.saved_query_id as number)
     .executeTakeFirst();
   if (!sq || sq.db_id === null) throw new Error('The saved query or its database no longer exists.');
-  // the user's grants decide: a database they may not use answers as one that does not exist
-  const { row, open } = await new SqlLabService(ctx).openDatabase(user, sq.db_id);
-  const timeoutMs = ctx.config.sqllabTimeout * 1000;
-  const prepared = await prepareRun(
-    ctx.execution,
-    open,
-    // a schedule only reads: data-changing statements are refused as SQL Lab refuses them
-    { ...row, allow_dml: 0 },
-    user,
-    {
-      sql: sq.sql,
-      templateParams: sq.template_parameters,
-      schema: sq.schema,
-      catalog: sq.catalog,
-      queryLimit: null,
-      selectAsCta: false,
-      ctasMethod: 'TABLE',
-      tmpTableName: null,
-      tmpSchemaName: null,
-      urlParams: {},
-      templatesEnabled: templatesEnabled(ctx.config),
-    },
-    ctx.config.sqlMaxRow,
-    timeoutMs,
-  );
+  // the owner's grants decide (a database they may not use answers as one that does not exist),
+  // and a schedule only reads: data-changing statements are refused as SQL Lab refuses them
+  const { prepared, timeoutMs } = await prepareReadOnlyRun(ctx, user, {
+    databaseId: sq.db_id,
+    sql: sq.sql,
+    templateParams: sq.template_parameters,
+    schema: sq.schema,
+    catalog: sq.catalog,
+    queryLimit: null,
+  });
   if (prepared.resultIndex < 0) throw new Error(SCHEDULED_QUERY_MESSAGES.noRows);
   const includeTable = parseStored<SavedQueryReportExtra>(report.extra, {}).saved_query?.include_table === true;
   const tableLimit = ctx.config.reports.textRowLimit;

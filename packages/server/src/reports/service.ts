@@ -315,7 +315,38 @@ export class ReportService {
   async delete(user: Principal, ids: number[]): Promise<number> {
     const unique = [...new Set(ids)];
     for (const id of unique) await this.editable(user, id);
-    await this.db.deleteFrom('report_schedule').where('id', 'in', unique).execute();
+    await this.db.transaction().execute(async (trx) => {
+      // a scheduled query's report deleted here: its saved query keeps no schedule either, so a
+      // later save of the query does not bring the schedule back
+      const scheduled = await trx
+        .selectFrom('report_schedule as r')
+        .innerJoin('saved_query as q', 'q.id', 'r.saved_query_id')
+        .select(['q.id', 'q.extra_json'])
+        .where('r.id', 'in', unique)
+        .execute();
+      for (const q of scheduled) {
+        await trx
+          .updateTable('saved_query')
+          .set({ extra_json: withoutSchedule(q.extra_json) })
+          .where('id', '=', q.id)
+          .execute();
+      }
+      await trx.deleteFrom('report_schedule').where('id', 'in', unique).execute();
+    });
     return unique.length;
+  }
+}
+
+/** A saved query's extra_json without its schedule_info (anything else it holds is kept). */
+function withoutSchedule(extraJson: string): string {
+  if (!extraJson) return extraJson;
+  try {
+    const extra = JSON.parse(extraJson) as unknown;
+    if (extra === null || typeof extra !== 'object' || Array.isArray(extra)) return extraJson;
+    const rest = { ...(extra as Record<string, unknown>) };
+    delete rest.schedule_info;
+    return JSON.stringify(rest);
+  } catch {
+    return extraJson;
   }
 }

@@ -197,6 +197,24 @@ describe('setting up a schedule', () => {
     ).toBeUndefined();
   });
 
+  it('the report list names the saved query, and deleting the report there removes the schedule from the query too', async () => {
+    const created = await save(alice.client, 'Listed', { crontab: '0 9 * * *', recipients: [hook('listed')] });
+    const id = created.body.id;
+    const reportId = (await reportOf(id))!.id;
+    const listed = await alice.client.get<{ result: { id: number; saved_query: { id: number; label: string } | null }[] }>(
+      '/api/v1/report/',
+    );
+    expect(listed.body.result.find((x) => x.id === reportId)?.saved_query).toEqual({ id, label: 'Listed' });
+    expect((await alice.client.delete(`/api/v1/report/${reportId}`)).status).toBe(200);
+    const after = await alice.client.get<Item>(`/api/v1/saved_query/${id}`);
+    expect(after.status).toBe(200);
+    expect(after.body.result.schedule).toBeNull();
+    expect(JSON.parse(after.body.result.extra_json ?? '{}')).not.toHaveProperty('schedule_info');
+    // saving the query again (a rename) brings no schedule back
+    await alice.client.put(`/api/v1/saved_query/${id}`, { label: 'Listed again' });
+    expect(await reportOf(id)).toBeUndefined();
+  });
+
   it('keeps the free-form schedule of the peer without running it', async () => {
     const r = await save(alice.client, 'Airflow style', { output_table: 'daily', schedule_interval: '@daily' });
     expect(r.status).toBe(201);

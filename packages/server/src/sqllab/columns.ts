@@ -3,10 +3,8 @@ import { ErrorType } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import type { Principal } from '../security/principal.js';
 import { executionHttpError } from '../execution/errors.js';
-import { templatesEnabled } from '../execution/prepare.js';
 import { typedError } from '../http/errors.js';
-import { prepareRun } from './prepare.js';
-import { SqlLabService } from './service.js';
+import { prepareReadOnlyRun } from './readonly.js';
 
 /**
  * The columns a SELECT returns, found by running it for at most one row through the one
@@ -25,29 +23,14 @@ export async function inferQueryColumns(
     signal?: AbortSignal;
   },
 ): Promise<ResultColumn[]> {
-  const { row, open } = await new SqlLabService(ctx).openDatabase(user, opts.databaseId);
-  const timeoutMs = ctx.config.sqllabTimeout * 1000;
-  const prepared = await prepareRun(
-    ctx.execution,
-    open,
-    { ...row, allow_dml: 0 },
-    user,
-    {
-      sql: opts.sql,
-      templateParams: opts.templateParams,
-      schema: opts.schema,
-      catalog: opts.catalog,
-      queryLimit: 1,
-      selectAsCta: false,
-      ctasMethod: 'TABLE',
-      tmpTableName: null,
-      tmpSchemaName: null,
-      urlParams: {},
-      templatesEnabled: templatesEnabled(ctx.config),
-    },
-    ctx.config.sqlMaxRow,
-    timeoutMs,
-  );
+  const { prepared, timeoutMs } = await prepareReadOnlyRun(ctx, user, {
+    databaseId: opts.databaseId,
+    sql: opts.sql,
+    templateParams: opts.templateParams,
+    schema: opts.schema,
+    catalog: opts.catalog,
+    queryLimit: 1,
+  });
   if (prepared.statements.length !== 1 || prepared.resultIndex !== 0) {
     throw typedError(400, 'A dataset needs a single SELECT statement.', ErrorType.INVALID_SQL_ERROR);
   }

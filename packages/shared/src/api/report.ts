@@ -197,6 +197,8 @@ export interface ReportListItem {
   /** the target's name, as the list shows it */
   chart: { id: number; slice_name: string } | null;
   dashboard: { id: number; dashboard_title: string } | null;
+  /** Rama: the saved query a scheduled query's report runs (creation_method `saved_query`), else null */
+  saved_query: { id: number; label: string } | null;
   crontab: string;
   crontab_humanized: string;
   timezone: string;

@@ -31,6 +31,7 @@ import {
   reportListFilters,
   reportListPath,
   reportLogPath,
+  targetPath,
   type ReportFilters,
 } from './reportList';
 import { LastRun, RecipientIcons, TargetLink } from './ReportListParts';
@@ -212,7 +213,15 @@ export function ReportListPage({ type }: { type: ReportType }) {
           label={`Execution log of ${r.name}`}
           tooltip="Execution log"
         />
-        {mayEdit(r) && (
+        {mayEdit(r) && r.saved_query && (
+          <IconLink
+            to={targetPath(r) ?? '/savedqueryview/list/'}
+            icon={<EditOutlined />}
+            label={`Edit ${r.name}`}
+            tooltip="A scheduled query: change its schedule in SQL Lab"
+          />
+        )}
+        {mayEdit(r) && !r.saved_query && (
           <Tooltip title="Edit">
             <Button
               type="text"

@@ -1,6 +1,6 @@
 /** Cells of the alerts and reports list and of the execution log. */
 import { Flex, Tag, Tooltip, Typography } from 'antd';
-import { ApiOutlined, AreaChartOutlined, DashboardOutlined, MailOutlined, SlackOutlined } from '@ant-design/icons';
+import { ApiOutlined, AreaChartOutlined, ConsoleSqlOutlined, DashboardOutlined, MailOutlined, SlackOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import type { ReportListItem, ReportRecipientType, ReportState } from '@rama/shared';
 import { formatDateTime, formatRelative } from '../components/format';
@@ -63,10 +63,25 @@ export function RecipientIcons({ recipients }: { recipients: ReportListItem['rec
   );
 }
 
-/** The dashboard or chart a report sends, as a link to it. */
-export function TargetLink({ report, name }: { report: Pick<ReportListItem, 'dashboard_id' | 'chart_id'>; name: string | undefined }) {
+/** The dashboard, chart or scheduled saved query a report sends, as a link to it. */
+export function TargetLink({
+  report,
+  name,
+}: {
+  report: Pick<ReportListItem, 'dashboard_id' | 'chart_id' | 'saved_query'>;
+  name: string | undefined;
+}) {
   const path = targetPath(report);
   if (!path) return <span className="rama-empty-value">—</span>;
+  if (report.saved_query) {
+    const label = report.saved_query.label || `Saved query ${report.saved_query.id}`;
+    return (
+      <Link to={path} className="rama-report-target">
+        <ConsoleSqlOutlined aria-label="Saved query" />
+        <Typography.Text ellipsis={{ tooltip: label }}>{label}</Typography.Text>
+      </Link>
+    );
+  }
   const isDashboard = report.dashboard_id !== null;
   const Icon = isDashboard ? DashboardOutlined : AreaChartOutlined;
   const text = name ?? `${isDashboard ? 'Dashboard' : 'Chart'} ${report.dashboard_id ?? report.chart_id}`;

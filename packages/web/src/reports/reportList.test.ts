@@ -28,6 +28,7 @@ describe('alerts and reports list', () => {
   it('links a report to the dashboard or chart it sends', () => {
     expect(targetPath({ dashboard_id: 5, chart_id: null })).toBe('/rama/dashboard/5/');
     expect(targetPath({ dashboard_id: null, chart_id: 12 })).toBe('/explore/?slice_id=12');
+    expect(targetPath({ dashboard_id: null, chart_id: null, saved_query: { id: 7 } })).toBe('/sqllab/?savedQueryId=7');
   });
 
   it('lets admins and owners with can_write on ReportSchedule change a report', () => {

@@ -54,9 +54,13 @@ export function canEditReport(
 }
 
 /** The page of the dashboard or chart a report sends. */
-export function targetPath(report: Pick<ReportListItem, 'dashboard_id' | 'chart_id'>): string | null {
+export function targetPath(
+  report: Pick<ReportListItem, 'dashboard_id' | 'chart_id'> & { saved_query?: { id: number } | null },
+): string | null {
   if (report.dashboard_id !== null) return `/rama/dashboard/${report.dashboard_id}/`;
   if (report.chart_id !== null) return `/explore/?slice_id=${report.chart_id}`;
+  // a scheduled query opens in SQL Lab, where its schedule is changed
+  if (report.saved_query) return `/sqllab/?savedQueryId=${report.saved_query.id}`;
   return null;
 }
 

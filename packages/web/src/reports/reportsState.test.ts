@@ -44,6 +44,7 @@ function listItem(overrides: Partial<ReportListItem>): ReportListItem {
     dashboard_id: 5,
     chart: null,
     dashboard: { id: 5, dashboard_title: 'Flights' },
+    saved_query: null,
     crontab: '0 9 * * *',
     crontab_humanized: 'Every day at 09:00',
     timezone: 'UTC',
