@@ -33,6 +33,15 @@ export async function freshSqlLab(page: Page): Promise<string> {
   // and with the left bar shown (a new tab copies the layout too)
   const show = page.getByRole('button', { name: 'Show left bar' });
   if (await show.isVisible()) await show.click();
+  // and with the default row limit (a new tab copies the limit of the tab it came from)
+  const limit = page.getByRole('button', { name: /^Row limit/ });
+  if ((await limit.getAttribute('aria-label')) !== 'Row limit 10000') {
+    await expect(async () => {
+      await limit.click();
+      await page.getByRole('menuitem', { name: '10,000', exact: true }).click({ timeout: 2_000 });
+      await expect(limit).toHaveAttribute('aria-label', 'Row limit 10000', { timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
+  }
   // and on the examples database (a new tab copies the database of the tab it came from)
   const database = page.locator('.rama-sqllab-field').filter({ has: page.getByLabel('Database', { exact: true }) });
   if (!((await database.textContent()) ?? '').includes('examples')) {
