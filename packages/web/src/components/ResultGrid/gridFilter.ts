@@ -13,46 +13,29 @@ export function normalizeFilter(text: string): string {
   return text.trim().slice(0, MAX_FILTER_LENGTH).toLowerCase();
 }
 
-/** Between two cells of a row's search text: typed text never holds it, so no match spans cells. */
-const CELL_SEPARATOR = '\u0000';
-
-/**
- * Each row's cells as one lower-cased text, built once per result: a keystroke then costs one
- * substring search per row instead of formatting every cell again. NULL cells add nothing: they
- * hold no text, only the NULL marker.
- */
-export function rowSearchTexts(columns: readonly ResultGridColumn[], data: readonly Record<string, CellValue>[]): string[] {
-  const out = new Array<string>(data.length);
-  for (let i = 0; i < data.length; i++) {
-    const row = data[i];
-    let text = '';
-    for (const c of columns) {
-      const v = row[c.name];
-      if (v === null || v === undefined) continue;
-      text += formatCell(v).text.toLowerCase() + CELL_SEPARATOR;
-    }
-    out[i] = text;
-  }
-  return out;
-}
-
 /**
  * Indexes (in data order) of the rows one of whose cells shows the text; null when there is no
- * filter (every row). `texts` are the rows' search texts (rowSearchTexts), computed when not given.
+ * filter (every row). NULL cells never match: they hold no text, only the NULL marker.
  */
 export function filterRowIndexes(
   columns: readonly ResultGridColumn[],
   data: readonly Record<string, CellValue>[],
   text: string,
-  texts?: readonly string[],
 ): Uint32Array | null {
-  const needle = normalizeFilter(text).replaceAll(CELL_SEPARATOR, '');
+  const needle = normalizeFilter(text);
   if (!needle) return null;
-  const haystacks = texts ?? rowSearchTexts(columns, data);
   const out = new Uint32Array(data.length);
   let n = 0;
-  for (let i = 0; i < haystacks.length; i++) {
-    if (haystacks[i].includes(needle)) out[n++] = i;
+  for (let i = 0; i < data.length; i++) {
+    const row = data[i];
+    for (const c of columns) {
+      const v = row[c.name];
+      if (v === null || v === undefined) continue;
+      if (formatCell(v).text.toLowerCase().includes(needle)) {
+        out[n++] = i;
+        break;
+      }
+    }
   }
   return out.slice(0, n);
 }

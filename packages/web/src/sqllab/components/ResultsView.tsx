@@ -24,7 +24,7 @@ import {
 import { useAppDispatch, useAppSelector, useToasts } from '../../app/hooks';
 import { copyText } from '../../components/clipboard';
 import { ResultGrid, type CellValue } from '../external';
-import { filterCountText, filterRowIndexes, MAX_FILTER_LENGTH, rowSearchTexts } from '../../components/ResultGrid/gridFilter';
+import { filterCountText, filterRowIndexes, MAX_FILTER_LENGTH } from '../../components/ResultGrid/gridFilter';
 import { downloadFile } from './downloadFile';
 import { useElementHeight, useNow } from '../hooks';
 import { exportCsvUrl } from '../state/sqlLabApi';
@@ -78,10 +78,7 @@ function FilteredGrid({ columns, data }: { columns: ResultColumn[]; data: Record
   const cells = data as Record<string, CellValue>[];
   const [filter, setFilter] = useState('');
   const text = useDeferredValue(filter);
-  // the rows' search texts are built once, when filtering starts, and serve every keystroke after
-  const filtering = text.trim() !== '';
-  const texts = useMemo(() => (filtering ? rowSearchTexts(columns, cells) : null), [columns, cells, filtering]);
-  const rowFilter = useMemo(() => (texts ? filterRowIndexes(columns, cells, text, texts) : null), [columns, cells, text, texts]);
+  const rowFilter = useMemo(() => filterRowIndexes(columns, cells, text), [columns, cells, text]);
   return (
     <>
       {cells.length > 0 && (
