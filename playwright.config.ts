@@ -10,6 +10,11 @@ const ASYNC_PORT = PORT + 1;
 // so an anonymous visitor's chart data needs no async event channel
 const PUBLIC_PORT = PORT + 2;
 
+/** RAMA_E2E_MAIN_ONLY=1 starts the main server only, for running a spec that needs no other. */
+function mainOnly<T>(servers: T[]): T[] {
+  return process.env.RAMA_E2E_MAIN_ONLY ? servers.slice(0, 1) : servers;
+}
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
@@ -51,7 +56,7 @@ export default defineConfig({
     // Last: it uses up the login attempts allowed per minute.
     { name: 'rate-limit', testMatch: /rate-limit\.spec\.ts/, dependencies: ['chromium'] },
   ],
-  webServer: [
+  webServer: mainOnly([
     {
       command: 'node packages/server/dist/cli.js init && node packages/server/dist/cli.js start',
       url: `${BASE_URL}/health`,
@@ -98,5 +103,5 @@ export default defineConfig({
         PUBLIC_ROLE_LIKE: 'Gamma',
       },
     },
-  ],
+  ]),
 });
