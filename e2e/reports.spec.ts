@@ -93,3 +93,69 @@ test('an email report is set up from the flights dashboard, paused from its menu
   await expect(toast(page, `Deleted: ${name}`)).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
 });
+
+test('a dashboard report captures the tab chosen in the dialog, and the dialog title follows the channel', async ({ page }) => {
+  const name = unique('Flights details tab');
+  const api = await apiFor(page);
+  const dashboard = await api.get<{ id: number }>('/api/v1/dashboard/flights');
+  const mine = `/api/v1/report/?q=(filters:!((col:dashboard_id,opr:eq,value:${dashboard.id}),(col:creation_method,opr:eq,value:dashboards)))`;
+  const left = await api.get<{ ids: number[] }>(mine);
+  if (left.ids.length > 0) expect((await api.send('DELETE', `/api/v1/report/?q=!(${left.ids.join(',')})`)).status).toBe(200);
+
+  await page.goto('/rama/dashboard/flights/');
+  await expect(page.getByRole('tab', { name: 'Details' })).toBeVisible();
+  const modal = page.getByRole('dialog');
+  await expect(async () => {
+    if (await modal.isVisible()) return;
+    await openDashboardMenu(page, 'Set up an email report');
+    await page.getByRole('menuitem', { name: 'Set up an email report' }).click({ timeout: 2_000 });
+    await expect(modal).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(modal.locator('.ant-modal-title')).toHaveText('Set up an email report');
+  await modal.getByLabel('Name', { exact: true }).fill(name);
+
+  // the tabs of the dashboard, and "All tabs"
+  const tabSelect = modal.locator('.ant-select').filter({ has: page.locator('#report-tab') });
+  await expect(async () => {
+    await tabSelect.click();
+    await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveText(['All tabs', 'Overview', 'Details'], {
+      timeout: 2_000,
+    });
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Details' }).click({ timeout: 2_000 });
+    await expect(tabSelect).toContainText('Details', { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+
+  // a webhook recipient: the title says so
+  const recipientType = modal.locator('.ant-select').filter({ has: page.getByLabel('Recipient 1 type') });
+  await expect(async () => {
+    await recipientType.click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Webhook' }).click({ timeout: 2_000 });
+    await expect(recipientType).toContainText('Webhook', { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(modal.locator('.ant-modal-title')).toHaveText('Set up a webhook report');
+  await modal.getByLabel('Recipient 1 URL').fill('https://hooks.example.com/rama');
+  await modal.locator('#report-tab').evaluate((el) => el.closest('.ant-form-item')?.scrollIntoView({ block: 'center' }));
+  await page.screenshot({ path: 'test-results/screens/reports-tab-choice.png' });
+
+  const created = page.waitForResponse((r) => r.url().includes('/api/v1/report/') && r.request().method() === 'POST');
+  await modal.getByRole('button', { name: 'Add', exact: true }).click();
+  const post = await created;
+  expect(post.status()).toBe(201);
+  expect(post.request().postDataJSON()).toMatchObject({ extra: { dashboard: { anchor: 'TAB-flights-details' } } });
+  await expect(modal).toBeHidden();
+
+  // reopened from the menu: the choice is kept
+  await openDashboardMenu(page, /^Manage email report/);
+  await openNavMenu(page, /^Manage email report/, 'Edit email report');
+  await page.getByRole('menuitem', { name: 'Edit email report' }).click();
+  await page.mouse.move(0, 0);
+  await expect(modal.locator('.ant-modal-title')).toHaveText('Edit webhook report');
+  await expect(modal.locator('.ant-select').filter({ has: page.locator('#report-tab') })).toContainText('Details');
+  await modal.locator('#report-tab').evaluate((el) => el.closest('.ant-form-item')?.scrollIntoView({ block: 'center' }));
+  await page.screenshot({ path: 'test-results/screens/reports-tab-choice-reopened.png' });
+  await modal.getByRole('button', { name: 'Cancel' }).click();
+
+  const ids = (await api.get<{ ids: number[] }>(mine)).ids;
+  expect(ids).toHaveLength(1);
+  expect((await api.send('DELETE', `/api/v1/report/?q=!(${ids.join(',')})`)).status).toBe(200);
+});

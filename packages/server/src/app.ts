@@ -1,6 +1,13 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import cookie from '@fastify/cookie';
 import csrf from '@fastify/csrf-protection';
 import formbody from '@fastify/formbody';
@@ -76,16 +83,85 @@ export interface BuildOptions {
   config: RamaConfig;
   store?: MetadataStore;
   logger?: boolean | object;
+  /** where the log goes (standard output by default); tests read it */
+  logStream?: LogStream;
+}
+
+export interface LogStream {
+  write(line: string): unknown;
+}
+
+/** a request slower than this is logged at info (every request is logged at debug) */
+export const SLOW_REQUEST_MS = 1000;
+const LEVEL_NAMES: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
+/** pino's fields a human line leaves out (the time and level are written first; the rest follows the message) */
+const QUIET_FIELDS = new Set(['level', 'time', 'msg', 'pid', 'hostname', 'reqId', 'err', 'res', 'req', 'responseTime']);
+
+/**
+ * JSON log lines (one object a line, for a log collector) when the level is debug or trace, or
+ * when RAMA_LOG_FORMAT=json; else one short human line each.
+ */
+export function jsonLogs(level: string, env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.RAMA_LOG_FORMAT?.toLowerCase() === 'json' || level === 'debug' || level === 'trace';
+}
+
+/** A pino JSON line as a human one: `12:03:04 ERROR message key=value`, an error's stack below it. */
+export function humanLogLine(json: string): string {
+  let entry: Record<string, unknown>;
+  try {
+    entry = JSON.parse(json) as Record<string, unknown>;
+  } catch {
+    return json.endsWith('\n') ? json : `${json}\n`;
+  }
+  const time = new Date(typeof entry.time === 'number' ? entry.time : Date.now()).toISOString().slice(11, 19);
+  const level = LEVEL_NAMES[entry.level as number] ?? String(entry.level);
+  const extras = Object.entries(entry)
+    .filter(([k, v]) => !QUIET_FIELDS.has(k) && v !== undefined)
+    .map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`);
+  const err = entry.err as { stack?: string; message?: string } | undefined;
+  const stack = err ? `\n${(err.stack ?? err.message ?? '').replace(/^/gm, '    ')}` : '';
+  return `${[time, level.padEnd(5), String(entry.msg ?? ''), ...extras].join(' ')}${stack}\n`;
+}
+
+/** The logger the app writes with: the configured level, JSON or human lines (see jsonLogs). */
+function loggerOptions(config: RamaConfig, stream: LogStream = process.stdout): object {
+  if (jsonLogs(config.logLevel)) return { level: config.logLevel, stream };
+  return { level: config.logLevel, stream: { write: (line: string) => stream.write(humanLogLine(line)) } };
+}
+
+/** the error behind a 500, logged with its request's line (one entry, the stack under it) */
+const unhandledErrors = new WeakMap<FastifyRequest, unknown>();
+
+/**
+ * One line for a request an operator needs to see: a server error (≥ 500) or a slow request at
+ * info, every other request at debug only. Fastify's own two lines a request are turned off.
+ */
+function logResponse(req: FastifyRequest, reply: FastifyReply): void {
+  const ms = reply.elapsedTime;
+  const status = reply.statusCode;
+  const line = `${req.method} ${req.url} ${status} ${ms.toFixed(0)} ms`;
+  const fields = { method: req.method, url: req.url, statusCode: status, responseTime: ms };
+  const err = unhandledErrors.get(req);
+  if (status >= 500) req.log.error(err ? { ...fields, err } : fields, line);
+  else if (ms > SLOW_REQUEST_MS) req.log.warn(fields, `slow request: ${line}`);
+  else req.log.debug(fields, line);
 }
 
 /** Build the HTTP application (not listening). Migrates the metadata store and syncs roles. */
-export async function buildApp({ config, store: givenStore, logger }: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export async function buildApp({
+  config,
+  store: givenStore,
+  logger,
+  logStream,
+}: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const store = givenStore ?? openMetadataStore(config.metadataUrl);
   await migrateToLatest(store.db as never, store.dialect);
   await syncBuiltinRoles(store.db);
 
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: logger ?? loggerOptions(config, logStream),
+    // Fastify's own two lines a request are off: logResponse writes the one an operator needs
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 5 * 1024 * 1024,
     trustProxy: false,
     return503OnClosing: true,
@@ -157,9 +233,11 @@ export async function buildApp({ config, store: givenStore, logger }: BuildOptio
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ message: error.message });
     }
-    req.log.error({ err: error }, 'unhandled error');
+    unhandledErrors.set(req, error);
     return reply.code(500).send(errorsBody('An internal error occurred. The details were logged on the server.', 'GENERIC_BACKEND_ERROR'));
   });
+
+  app.addHook('onResponse', async (req, reply) => logResponse(req, reply));
 
   registerAuth(app, ctx);
 

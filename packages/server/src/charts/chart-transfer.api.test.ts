@@ -134,10 +134,10 @@ describe("a saved chart's data", () => {
     expect(values).toEqual([...values].sort((a, b) => b - a));
   });
 
-  it('falls back to the generic query for a viz type it does not know', async () => {
+  it('falls back to the generic query for a legacy viz type it does not draw', async () => {
     const id = await save(alice.client, {
       slice_name: 'Unknown type',
-      viz_type: 'some_plugin_chart',
+      viz_type: 'dist_bar',
       params: JSON.stringify({ metrics: ['count'], groupby: ['origin'], row_limit: 5, time_range: 'No filter' }),
     });
     const r = await alice.client.get<DataReply>(`/api/v1/chart/${id}/data/`);

@@ -305,7 +305,7 @@ export class ChartDataService {
     signal?: AbortSignal,
   ): Promise<{ payload: PayloadHead; dataJson: string }> {
     this.queriesRun++;
-    this.ctx.log.info({ dataset: ds.row.id }, 'chart query');
+    this.ctx.log.debug({ dataset: ds.row.id }, 'chart query');
     let rows = await runSelect(this.ctx, ds, compiled.sql, { maxRows: q.rowLimit, temporal: compiled.temporalLabels, signal });
     const sqlRowcount = rows.rows.length;
     const labelMap: Record<string, string[]> = {};

@@ -1,12 +1,15 @@
 /**
  * What a report sends (issue 14 part 3): a capture of its dashboard or chart (PNG or PDF), the
  * chart's data as CSV from the chart data engine, or a small table as text. A dashboard capture
- * carries the report's filter values, or a recipient's own.
+ * carries the report's filter values, or a recipient's own, and opens the tab the report chose, or
+ * each top-level tab in turn ("all tabs", issue 27). CSV and TEXT name the columns as the chart
+ * does (verbose names).
  */
-import type { ReportFormat } from '@rama/shared';
+import { activeTabsFor, anchorTabIds, isTabListAnchor, parsePositionJson, type ReportFormat } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import type { Principal } from '../security/principal.js';
 import { savedChartData } from '../charts/chart-data.js';
+import { recordsToCsv } from '../execution/formats/csv.js';
 import { DashboardPermalinkService } from '../dashboards/permalink.js';
 import { DashboardService } from '../dashboards/service.js';
 import { DEFAULT_CAPTURE_WIDTH, type Screenshotter } from './screenshot.js';
@@ -46,16 +49,40 @@ export class ReportContentBuilder {
     this.permalinks = new DashboardPermalinkService(this.dashboards);
   }
 
-  /** The link in a message: the dashboard (with its filter values, through a permalink) or the chart in Explore. */
-  private async dashboardPath(user: Principal, report: ReportRow, dataMask: DataMask | null, standalone: boolean): Promise<string> {
+  /**
+   * The dashboard (with its filter values, through a permalink) opened at `tab` when given: that
+   * tab and the tabs on its way are active, the report's other active tabs kept where they do not
+   * clash. Without a tab, the report's own anchor and active tabs.
+   */
+  private async dashboardPath(
+    user: Principal,
+    report: ReportRow,
+    dataMask: DataMask | null,
+    standalone: boolean,
+    tab: { id: string; path: string[] } | null,
+  ): Promise<string> {
     const extra = parseStored<ReportExtra>(report.extra, {}).dashboard ?? {};
     const key = await this.permalinks.create(user, String(report.dashboard_id), {
       urlParams: standalone ? [['standalone', '3']] : [],
       dataMask: dataMask ?? extra.dataMask ?? {},
-      activeTabs: extra.activeTabs ?? [],
-      anchor: extra.anchor ?? null,
+      activeTabs: tab ? [...tab.path, ...(extra.activeTabs ?? []).filter((id) => !tab.path.includes(id))] : (extra.activeTabs ?? []),
+      // a capture opens the tab through its active tabs alone: an anchor would focus (outline) the tab title
+      anchor: tab ? (standalone ? null : tab.id) : isTabListAnchor(extra.anchor) ? null : (extra.anchor ?? null),
     });
     return `/rama/dashboard/p/${encodeURIComponent(key)}/`;
+  }
+
+  /**
+   * The tabs a dashboard report captures, each with the tabs on its way: the one its anchor names,
+   * each of a JSON list anchor ("all tabs"), or none (the dashboard as it opens).
+   */
+  private async capturedTabs(user: Principal, report: ReportRow): Promise<{ id: string; path: string[] }[]> {
+    const anchor = parseStored<ReportExtra>(report.extra, {}).dashboard?.anchor;
+    const ids = anchorTabIds(anchor);
+    if (ids.length === 0) return [];
+    const { row } = await this.dashboards.visible(user, report.dashboard_id as number);
+    const layout = parsePositionJson(row.position_json);
+    return ids.map((id) => ({ id, path: activeTabsFor(layout, id) }));
   }
 
   async build(user: Principal, report: ReportRow, format: ReportFormat, dataMask: DataMask | null): Promise<ReportContent> {
@@ -63,14 +90,16 @@ export class ReportContentBuilder {
     const stamp = new Date().toISOString().slice(0, 16).replace(/[:T]/g, '-');
     const base = `${safeName(report.name)}_${stamp}`;
     if (report.dashboard_id !== null) {
-      const link = `${this.ctx.config.publicUrl}${await this.dashboardPath(user, report, dataMask, false)}`;
       if (format !== 'PNG' && format !== 'PDF') throw new Error('A dashboard is sent as PNG or PDF.');
-      const data = await this.screenshots.capture(user, {
-        path: await this.dashboardPath(user, report, dataMask, true),
-        kind: 'dashboard',
-        format,
-        width,
-      });
+      const tabs = await this.capturedTabs(user, report);
+      // the link opens the first captured tab (a single one: the report's anchor)
+      const link = `${this.ctx.config.publicUrl}${await this.dashboardPath(user, report, dataMask, false, tabs[0] ?? null)}`;
+      const paths =
+        tabs.length === 0
+          ? [await this.dashboardPath(user, report, dataMask, true, null)]
+          : await Promise.all(tabs.map((tab) => this.dashboardPath(user, report, dataMask, true, tab)));
+      // all tabs: each captured in turn, stacked into one picture (a PDF: each from a new page)
+      const data = await this.screenshots.capture(user, { path: paths[0], morePaths: paths.slice(1), kind: 'dashboard', format, width });
       return { format, file: fileOf(base, format, data), table: null, url: link };
     }
     const chartId = report.chart_id as number;
@@ -84,24 +113,80 @@ export class ReportContentBuilder {
       });
       return { format, file: fileOf(base, format, data), table: null, url };
     }
-    if (format === 'CSV') {
-      const out = await savedChartData(this.ctx, user, chartId, { format: 'csv', type: 'full', force: report.force_screenshot === 1 });
-      if (out.kind !== 'file') throw new Error('The chart data engine did not answer with a file.');
-      return { format, file: { filename: `${base}.csv`, contentType: 'text/csv', data: Buffer.from(out.data) }, table: null, url };
-    }
     const out = await savedChartData(this.ctx, user, chartId, { format: 'json', type: 'full', force: report.force_screenshot === 1 });
     if (out.kind !== 'json') throw new Error('The chart data engine did not answer with JSON.');
-    const result = (JSON.parse(out.body) as { result: { colnames?: string[]; data?: Record<string, unknown>[] }[] }).result[0] ?? {};
+    const results = (JSON.parse(out.body) as { result: ChartResult[] }).result;
+    const labels = await this.chartLabels(chartId);
+    if (format === 'CSV') {
+      if (results.length !== 1) {
+        // several queries (a mixed chart): the engine's file of them, as the chart's CSV download gives
+        const file = await savedChartData(this.ctx, user, chartId, { format: 'csv', type: 'full', force: false });
+        if (file.kind !== 'file') throw new Error('The chart data engine did not answer with a file.');
+        const zip = file.contentType === 'application/zip';
+        const filename = `${base}.${zip ? 'zip' : 'csv'}`;
+        return {
+          format,
+          file: { filename, contentType: zip ? file.contentType : 'text/csv', data: Buffer.from(file.data) },
+          table: null,
+          url,
+        };
+      }
+      const csv = labelledCsv(results[0], labels);
+      return { format, file: { filename: `${base}.csv`, contentType: 'text/csv', data: Buffer.from(csv) }, table: null, url };
+    }
+    const result = results[0] ?? {};
     const columns = result.colnames ?? [];
     const data = result.data ?? [];
     const limit = this.ctx.config.reports.textRowLimit;
     return {
       format,
       file: null,
-      table: { columns, rows: data.slice(0, limit).map((r) => columns.map((c) => r[c])), total: data.length },
+      table: {
+        columns: columns.map((c) => labels.get(c) ?? c),
+        rows: data.slice(0, limit).map((r) => columns.map((c) => r[c])),
+        total: data.length,
+      },
       url,
     };
   }
+
+  /**
+   * The names the chart shows for its columns and saved metrics: their verbose names (the
+   * dataset's `verbose_map`, as the BI server labels a report's CSV). An adhoc metric's label is
+   * its column name already.
+   */
+  private async chartLabels(chartId: number): Promise<Map<string, string>> {
+    const db = this.ctx.store.db;
+    const chart = await db.selectFrom('slices').select(['datasource_id', 'datasource_type']).where('id', '=', chartId).executeTakeFirst();
+    const labels = new Map<string, string>([['__timestamp', 'Time']]);
+    if (!chart || chart.datasource_type !== 'table') return labels;
+    const [metrics, columns] = await Promise.all([
+      db.selectFrom('sql_metrics').select(['metric_name as name', 'verbose_name']).where('table_id', '=', chart.datasource_id).execute(),
+      db.selectFrom('table_columns').select(['column_name as name', 'verbose_name']).where('table_id', '=', chart.datasource_id).execute(),
+    ]);
+    for (const r of [...metrics, ...columns]) if (r.verbose_name?.trim() && !labels.has(r.name)) labels.set(r.name, r.verbose_name);
+    return labels;
+  }
+}
+
+interface ChartResult {
+  colnames?: string[];
+  coltypes?: number[];
+  data?: Record<string, unknown>[];
+}
+
+/** The result as the chart data engine writes its CSV, the header line in the chart's labels. */
+export function labelledCsv(result: ChartResult, labels: ReadonlyMap<string, string>): string {
+  const colnames = result.colnames ?? [];
+  const csv = recordsToCsv(colnames, result.data ?? [], { coltypes: result.coltypes });
+  // the header line alone is what a CSV of no rows is
+  const header = recordsToCsv(colnames, []);
+  return (
+    recordsToCsv(
+      colnames.map((c) => labels.get(c) ?? c),
+      [],
+    ) + csv.slice(header.length)
+  );
 }
 
 function fileOf(base: string, format: 'PNG' | 'PDF', data: Buffer): ReportContent['file'] {

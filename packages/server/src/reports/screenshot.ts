@@ -3,7 +3,8 @@
  * system Chromium on the page in report mode, logged in as the report's owner through a
  * short-lived bearer token (sent only to Rama's own origin), and waits until every chart on the
  * page says it is drawn — never a fixed sleep. PNG is the full page; PDF prints it with one page
- * per screen height. A capture has one deadline for all of it (RAMA_REPORTS_CAPTURE_TIMEOUT): when
+ * per screen height. Several pages (a dashboard report of all its tabs) are captured in turn and
+ * stacked into one PNG, or printed each from a new PDF page. A capture has one deadline for all of it (RAMA_REPORTS_CAPTURE_TIMEOUT): when
  * it passes, the page's browser context is closed — which also ends a script call stuck in a hung
  * page — so the run fails and its slot is free again (issue 24 item 8).
  */
@@ -33,6 +34,11 @@ export type CaptureFormat = 'PNG' | 'PDF';
 export interface CaptureRequest {
   /** a path under the public URL, e.g. `/rama/dashboard/p/<key>/` */
   path: string;
+  /**
+   * further pages captured after it (a dashboard's other tabs): the captures are stacked into one
+   * PNG, or printed each from a new page of the PDF
+   */
+  morePaths?: string[];
   /** the element that holds what is captured (its charts are awaited) */
   kind: 'dashboard' | 'chart';
   format: CaptureFormat;
@@ -59,6 +65,44 @@ async function settle(page: Page, kind: CaptureRequest['kind'], deadline: number
   }
   // fonts and the last animation frame
   await page.evaluate(`document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))`);
+}
+
+/** the tallest page a capture takes in */
+const MAX_CAPTURE_HEIGHT = 20_000;
+
+/** The page as a PDF, one page per screen height. */
+async function printPdf(page: Page, width: number): Promise<Buffer> {
+  await page.emulateMedia({ media: 'screen' });
+  await page.setViewportSize({ width, height: CAPTURE_SCREEN_HEIGHT });
+  return page.pdf({
+    width: `${width}px`,
+    height: `${CAPTURE_SCREEN_HEIGHT}px`,
+    printBackground: true,
+    margin: { top: '0', bottom: '0', left: '0', right: '0' },
+  });
+}
+
+/**
+ * Several captures as one file: a blank page (no request leaves the browser) shows them one under
+ * the other, a thin rule between them, and is captured whole; a PDF starts each on a new page.
+ */
+async function stacked(page: Page, shots: Buffer[], req: CaptureRequest): Promise<Buffer> {
+  await page.goto('about:blank');
+  await page.setViewportSize({ width: req.width, height: CAPTURE_SCREEN_HEIGHT });
+  const images = shots
+    .map((b) => `<div class="shot"><img src="data:image/png;base64,${b.toString('base64')}" width="${req.width}"></div>`)
+    .join('');
+  await page.setContent(
+    `<!doctype html><html><head><style>
+      html, body { margin: 0; padding: 0; background: #fff; }
+      img { display: block; }
+      .shot + .shot { border-top: 4px solid #d9d9d9; }
+      @media print { .shot { break-after: page; } .shot + .shot { border-top: 0; } }
+    </style></head><body>${images}</body></html>`,
+    { waitUntil: 'load' },
+  );
+  if (req.format === 'PDF') return printPdf(page, req.width);
+  return page.screenshot({ fullPage: true, type: 'png' });
 }
 
 export class Screenshotter {
@@ -134,29 +178,17 @@ export class Screenshotter {
         return route.abort();
       });
       const page = await context.newPage();
-      const response = await page.goto(`${this.ctx.config.publicUrl}${req.path}`, {
-        waitUntil: 'domcontentloaded',
-        timeout: timeoutMs + 1000,
-      });
-      if (!response || !response.ok()) throw new CaptureError(`the page answered ${response?.status() ?? 'nothing'}`);
-      await settle(page, req.kind, deadline);
-      // the whole page in view: charts below the first screen load and draw too
-      const height = Number(await page.evaluate('Math.ceil(document.documentElement.scrollHeight)'));
-      if (height > CAPTURE_SCREEN_HEIGHT) {
-        await page.setViewportSize({ width: req.width, height: Math.min(height, 20_000) });
-        await settle(page, req.kind, deadline);
+      const paths = [req.path, ...(req.morePaths ?? [])];
+      if (paths.length === 1) {
+        await this.open(page, paths[0], req, deadline, timeoutMs);
+        return req.format === 'PDF' ? await printPdf(page, req.width) : await page.screenshot({ fullPage: true, type: 'png' });
       }
-      if (req.format === 'PDF') {
-        await page.emulateMedia({ media: 'screen' });
-        await page.setViewportSize({ width: req.width, height: CAPTURE_SCREEN_HEIGHT });
-        return await page.pdf({
-          width: `${req.width}px`,
-          height: `${CAPTURE_SCREEN_HEIGHT}px`,
-          printBackground: true,
-          margin: { top: '0', bottom: '0', left: '0', right: '0' },
-        });
+      const shots: Buffer[] = [];
+      for (const path of paths) {
+        await this.open(page, path, req, deadline, timeoutMs);
+        shots.push(await page.screenshot({ fullPage: true, type: 'png' }));
       }
-      return await page.screenshot({ fullPage: true, type: 'png' });
+      return await stacked(page, shots, req);
     } catch (e) {
       if (timedOut) throw new CaptureError(`the page was not ready within ${timeoutMs / 1000} s (RAMA_REPORTS_CAPTURE_TIMEOUT)`);
       if (e instanceof CaptureError) throw e;
@@ -165,6 +197,19 @@ export class Screenshotter {
       clearTimeout(timer);
       await context.close().catch(() => undefined);
       this.contexts--;
+    }
+  }
+
+  /** Open a page and wait until it is drawn, its full height in view (charts below the first screen draw too). */
+  private async open(page: Page, path: string, req: CaptureRequest, deadline: number, timeoutMs: number): Promise<void> {
+    await page.setViewportSize({ width: req.width, height: CAPTURE_SCREEN_HEIGHT });
+    const response = await page.goto(`${this.ctx.config.publicUrl}${path}`, { waitUntil: 'domcontentloaded', timeout: timeoutMs + 1000 });
+    if (!response || !response.ok()) throw new CaptureError(`the page answered ${response?.status() ?? 'nothing'}`);
+    await settle(page, req.kind, deadline);
+    const height = Number(await page.evaluate('Math.ceil(document.documentElement.scrollHeight)'));
+    if (height > CAPTURE_SCREEN_HEIGHT) {
+      await page.setViewportSize({ width: req.width, height: Math.min(height, MAX_CAPTURE_HEIGHT) });
+      await settle(page, req.kind, deadline);
     }
   }
 

@@ -4,6 +4,9 @@ import {
   REPORT_DEFAULTS,
   SCHEDULED_QUERY_MESSAGES,
   formatMessage,
+  invalidTabIds,
+  invalidTabIdsMessage,
+  parsePositionJson,
   reportErrors,
   type ReportCreate,
   type ReportDetail,
@@ -135,9 +138,12 @@ export class ReportService {
       });
     }
     if (merged.dashboard) {
-      await this.dashboards.visible(user, merged.dashboard).catch(() => {
+      const { row } = await this.dashboards.visible(user, merged.dashboard).catch(() => {
         throw invalidFields({ dashboard: ['Dashboard does not exist'] });
       });
+      // the tabs to open or capture are the dashboard's own (the BI server's check, its message)
+      const invalid = invalidTabIds(parsePositionJson(row.position_json), merged.extra?.dashboard);
+      if (invalid.length) throw invalidFields({ extra: [invalidTabIdsMessage(invalid)] });
     }
     if (merged.type === 'Alert' && merged.database) {
       const db = await this.db.selectFrom('dbs').select(['id', 'database_name']).where('id', '=', merged.database).executeTakeFirst();

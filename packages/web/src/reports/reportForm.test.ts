@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ReportDetail } from '@rama/shared';
+import type { DashboardLayout, ReportDetail } from '@rama/shared';
 import {
+  ALL_TABS,
   DEFAULT_SCHEDULE,
+  anchorOfTabChoice,
   byFormField,
   clearedServerErrors,
   creationMethodOf,
@@ -11,6 +13,8 @@ import {
   reportBody,
   reportFormErrors,
   reportFormFromDetail,
+  reportModalTitle,
+  tabChoiceOf,
   type DashboardSnapshot,
   type ReportContext,
 } from './reportForm';
@@ -192,5 +196,58 @@ describe('report modal: validation', () => {
     expect(clearedServerErrors(errors, ['name'])).toEqual({ crontab: 'Bad', 'recipients.1': 'Bad address' });
     expect(clearedServerErrors(errors, ['recipients'])).toEqual({ name: 'Name must be unique', crontab: 'Bad' });
     expect(clearedServerErrors(errors, ['customSchedule'])).toEqual({ name: 'Name must be unique', 'recipients.1': 'Bad address' });
+  });
+});
+
+describe('report modal: the tab to capture', () => {
+  const layout = {
+    ROOT_ID: { type: 'ROOT', id: 'ROOT_ID', children: ['TABS-1'] },
+    'TABS-1': { type: 'TABS', id: 'TABS-1', children: ['TAB-a', 'TAB-b'], parents: ['ROOT_ID'] },
+    'TAB-a': { type: 'TAB', id: 'TAB-a', children: [], meta: { text: 'A' }, parents: ['ROOT_ID', 'TABS-1'] },
+    'TAB-b': { type: 'TAB', id: 'TAB-b', children: [], meta: { text: 'B' }, parents: ['ROOT_ID', 'TABS-1'] },
+  } as unknown as DashboardLayout;
+
+  it('stores one tab as its id and "All tabs" as the JSON list of the top-level tabs, and reads them back', () => {
+    expect(anchorOfTabChoice('TAB-b', layout)).toBe('TAB-b');
+    expect(anchorOfTabChoice(ALL_TABS, layout)).toBe('["TAB-a","TAB-b"]');
+    expect(anchorOfTabChoice(undefined, layout)).toBeNull();
+    expect(tabChoiceOf('TAB-b')).toBe('TAB-b');
+    expect(tabChoiceOf('["TAB-a","TAB-b"]')).toBe(ALL_TABS);
+    expect(tabChoiceOf(null)).toBeNull();
+  });
+
+  it('sends the chosen tab as extra.dashboard.anchor, with the filter values kept', () => {
+    const values = { ...withRecipient(fromDashboard), anchor: 'TAB-b', filterValues: { kind: 'current' as const } };
+    expect(reportBody(values, fromDashboard, 'dashboards').extra).toEqual({
+      dashboard: { dataMask: snapshot.dataMask, activeTabs: ['TAB-1'], anchor: 'TAB-b' },
+    });
+    expect(reportFormFromDetail({ ...detail, extra: { dashboard: { anchor: 'TAB-b' } } }).anchor).toBe('TAB-b');
+  });
+
+  it("shows the server's invalid tab message on the tab field, cleared by a new choice", () => {
+    const errors = byFormField({ extra: ['Invalid tab ids: TAB-x'] });
+    expect(errors).toEqual({ tab: 'Invalid tab ids: TAB-x' });
+    expect(isFormField('tab')).toBe(true);
+    expect(clearedServerErrors(errors, ['anchor'])).toEqual({});
+  });
+});
+
+describe('report modal: the title follows the channel', () => {
+  const email = { type: 'Email' as const };
+  const webhook = { type: 'Webhook' as const };
+  const slack = { type: 'Slack' as const };
+
+  it('names the one channel the recipients use, from a dashboard or a chart', () => {
+    expect(reportModalTitle(fromDashboard, false, false, [email])).toBe('Set up an email report');
+    expect(reportModalTitle(fromDashboard, false, false, [webhook])).toBe('Set up a webhook report');
+    expect(reportModalTitle(fromChart, false, false, [slack, slack])).toBe('Set up a Slack report');
+    expect(reportModalTitle(fromChart, true, false, [webhook])).toBe('Edit webhook report');
+  });
+
+  it('says "report" alone for several channels or none, and keeps the list page wording', () => {
+    expect(reportModalTitle(fromDashboard, false, false, [email, webhook])).toBe('Set up a report');
+    expect(reportModalTitle(fromDashboard, true, false, [])).toBe('Edit report');
+    expect(reportModalTitle({ kind: 'list', type: 'Alert' }, false, true, [email])).toBe('Add alert');
+    expect(reportModalTitle({ kind: 'list', type: 'Report' }, true, false, [webhook])).toBe('Edit report');
   });
 });

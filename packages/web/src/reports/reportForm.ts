@@ -6,7 +6,10 @@
 import {
   REPORT_DEFAULTS,
   SCHEDULE_PRESETS,
+  allTabsAnchor,
+  isTabListAnchor,
   reportErrors,
+  type DashboardLayout,
   type ReportCreate,
   type ReportCreationMethod,
   type ReportDetail,
@@ -79,7 +82,10 @@ export interface ReportFormValues {
   logRetention: number;
   customWidth: number | null;
   forceScreenshot: boolean;
-  /** kept as saved: set from the BI server's dashboard menu (a tab to capture), not edited here */
+  /**
+   * a dashboard's tab to capture: one TAB id, a JSON list of TAB ids ("all tabs": each captured),
+   * or null (the dashboard as it opens)
+   */
   anchor: string | null;
 }
 
@@ -174,6 +180,44 @@ export function reportFormFromDetail(detail: ReportDetail): ReportFormValues {
   };
 }
 
+/** The "Tab to capture" choice that stands for every top-level tab. */
+export const ALL_TABS = 'ALL_TABS';
+
+/** The "Tab to capture" choice an anchor is: a tab id, ALL_TABS for a list, null for none. */
+export const tabChoiceOf = (anchor: string | null): string | null => (isTabListAnchor(anchor) ? ALL_TABS : anchor);
+
+/** The anchor a "Tab to capture" choice stores: ALL_TABS as the layout's top-level tabs (the BI server's JSON list). */
+export function anchorOfTabChoice(choice: string | null | undefined, layout: DashboardLayout): string | null {
+  if (!choice) return null;
+  return choice === ALL_TABS ? allTabsAnchor(layout) : choice;
+}
+
+const CHANNEL_NOUNS: Record<ReportRecipientType, string> = {
+  Email: 'an email report',
+  Slack: 'a Slack report',
+  Webhook: 'a webhook report',
+};
+
+/**
+ * The modal's title: on the list page "Add report" / "Add alert" (or "Edit …"); from a dashboard's
+ * or a chart's menu it follows the channel the recipients use ("Set up an email report", "… a
+ * webhook report"), "Set up a report" when they use several.
+ */
+export function reportModalTitle(
+  context: ReportContext,
+  editing: boolean,
+  isAlert: boolean,
+  recipients: { type: ReportRecipientType }[],
+): string {
+  if (context.kind === 'list') {
+    const noun = isAlert ? 'alert' : 'report';
+    return editing ? `Edit ${noun}` : `Add ${noun}`;
+  }
+  const channels = [...new Set(recipients.map((r) => r.type))];
+  const noun = channels.length === 1 ? CHANNEL_NOUNS[channels[0]] : 'a report';
+  return editing ? `Edit ${noun.replace(/^an? /, '')}` : `Set up ${noun}`;
+}
+
 /** Where a report set up here is filed (spec section 3 "Report": charts or dashboards; the list page is the BI server's third). */
 export function creationMethodOf(context: ReportContext): ReportCreationMethod {
   return context.kind === 'dashboard' ? 'dashboards' : context.kind === 'chart' ? 'charts' : 'alerts_reports';
@@ -244,6 +288,8 @@ export function formFieldOf(key: string): string {
   if (key === 'chart' || key === 'dashboard') return 'target';
   if (key === 'validator_type' || key === 'validator_config_json') return 'condition';
   if (key === 'recipient_config_json') return 'recipients';
+  // the server checks the anchor and active tabs against the dashboard: the "Tab to capture" field
+  if (key === 'extra') return 'tab';
   return key;
 }
 
@@ -272,6 +318,7 @@ export const FORM_FIELDS = [
   'crontab',
   'timezone',
   'report_format',
+  'tab',
   'recipients',
   'working_timeout',
   'grace_period',
@@ -309,7 +356,7 @@ export const FIELD_OF_VALUE: Record<keyof ReportFormValues, string | null> = {
   logRetention: 'log_retention',
   customWidth: 'custom_width',
   forceScreenshot: null,
-  anchor: null,
+  anchor: 'tab',
 };
 
 /** The server's messages left once the user changed these values (a recipient's change clears all of theirs). */

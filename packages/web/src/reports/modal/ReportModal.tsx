@@ -22,6 +22,7 @@ import {
   reportBody,
   reportFormErrors,
   reportFormFromDetail,
+  reportModalTitle,
   type ReportContext,
   type ReportFormValues,
 } from '../reportForm';
@@ -47,12 +48,6 @@ const MODAL_WIDTH = 720;
 const FIRST_ERROR =
   '.rama-report-failure.ant-alert-error, .ant-form-item-has-error, .rama-report-recipient.is-invalid, .rama-report-recipients [role="alert"]';
 const BODY_STYLE = { body: { maxHeight: 'calc(100vh - 240px)', overflowY: 'auto', paddingRight: 8 } } as const;
-
-function titleOf(context: ReportContext, editing: boolean, isAlert: boolean): string {
-  if (context.kind !== 'list') return editing ? 'Edit email report' : 'Set up an email report';
-  const noun = isAlert ? 'alert' : 'report';
-  return editing ? `Edit ${noun}` : `Add ${noun}`;
-}
 
 const personName = (u: UserRef) => [u.first_name, u.last_name].filter(Boolean).join(' ') || `User ${u.id}`;
 
@@ -173,7 +168,7 @@ function ReportEditor({ context, detail, onClose, onSaved }: Omit<ReportModalPro
   return (
     <Modal
       open
-      title={titleOf(context, detail !== null, isAlert)}
+      title={reportModalTitle(context, detail !== null, isAlert, values.recipients)}
       width={MODAL_WIDTH}
       styles={BODY_STYLE}
       onCancel={onClose}
@@ -235,7 +230,7 @@ export function ReportModal({ context, reportId, onClose, onSaved }: ReportModal
   if (detail.currentData && !detail.isFetching)
     return <ReportEditor key={reportId} context={context} detail={detail.currentData} onClose={onClose} onSaved={onSaved} />;
   return (
-    <Modal open title={titleOf(context, true, false)} width={MODAL_WIDTH} onCancel={onClose} footer={null}>
+    <Modal open title={reportModalTitle(context, true, false, [])} width={MODAL_WIDTH} onCancel={onClose} footer={null}>
       {detail.error ? (
         <ErrorAlert error={toClientError(detail.error)} title="The report could not be loaded" />
       ) : (

@@ -1,14 +1,15 @@
 /**
  * What the report sends: the dashboard or chart (fixed when the modal opened from one), its format,
- * and a dashboard's filter values.
+ * a dashboard's tab to capture, and its filter values.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Form, Radio, Select, Typography } from 'antd';
-import { reportFormatsFor, type ReportFormat } from '@rama/shared';
+import { dashboardTabChoices, parsePositionJson, reportFormatsFor, type ReportFormat } from '@rama/shared';
 import { useListChartsQuery } from '../../charts/chartApi';
 import { useListDashboardsQuery } from '../../dashboards/dashboardApi';
+import { useGetDashboardQuery } from '../../dashboard/dashboardPageApi';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
-import type { DashboardSnapshot, ReportContext, TargetKind } from '../reportForm';
+import { ALL_TABS, anchorOfTabChoice, tabChoiceOf, type DashboardSnapshot, type ReportContext, type TargetKind } from '../reportForm';
 import { FilterValuesToggle } from './FilterValuesToggle';
 import { fieldStatus, type SectionProps } from './fieldStatus';
 
@@ -68,6 +69,51 @@ function TargetSelect({
   );
 }
 
+/**
+ * "Tab to capture" for a dashboard with tabs: one tab (nested ones as "Parent ▸ Child"), all
+ * top-level tabs (each captured, one under the other), or none chosen (the dashboard as it opens).
+ */
+function TabField({ dashboardId, values, onChange, errors }: SectionProps & { dashboardId: number }) {
+  const dashboard = useGetDashboardQuery(String(dashboardId));
+  const layout = useMemo(() => parsePositionJson(dashboard.data?.position_json ?? null), [dashboard.data?.position_json]);
+  const tabs = useMemo(() => dashboardTabChoices(layout), [layout]);
+  const choice = tabChoiceOf(values.anchor);
+  // a saved tab the dashboard no longer has is still shown, by its id, so the server's message makes sense
+  const known = choice === null || choice === ALL_TABS || tabs.some((t) => t.id === choice);
+  if (tabs.length === 0 && known) return null;
+  const options = [
+    { value: ALL_TABS, label: 'All tabs' },
+    ...tabs.map((t) => ({ value: t.id, label: t.label })),
+    ...(known ? [] : [{ value: choice, label: `${choice} (not on the dashboard)` }]),
+  ];
+  return (
+    <Form.Item
+      label="Tab to capture"
+      htmlFor="report-tab"
+      {...fieldStatus(
+        errors,
+        'tab',
+        choice === ALL_TABS
+          ? 'Each top-level tab is captured; the pictures are sent one under the other (a PDF: each tab from a new page).'
+          : choice
+            ? 'The dashboard is captured with this tab open.'
+            : 'Without a choice, the dashboard is captured as it opens, on its first tab.',
+      )}
+    >
+      <Select<string>
+        id="report-tab"
+        aria-label="Tab to capture"
+        allowClear
+        placeholder="The first tab (as the dashboard opens)"
+        loading={dashboard.isFetching}
+        value={choice ?? undefined}
+        options={options}
+        onChange={(v) => onChange({ anchor: anchorOfTabChoice(v, layout) })}
+      />
+    </Form.Item>
+  );
+}
+
 export function TargetFields({ values, onChange, errors, context, savedTargetName }: TargetFieldsProps) {
   const formats = reportFormatsFor(values.targetKind);
   const snapshot: DashboardSnapshot | null = context.kind === 'dashboard' ? context.snapshot : null;
@@ -105,7 +151,7 @@ export function TargetFields({ values, onChange, errors, context, savedTargetNam
               key={values.targetKind}
               kind={values.targetKind}
               value={values.targetKind === 'dashboard' ? values.dashboard : values.chart}
-              onChange={(id) => onChange(values.targetKind === 'dashboard' ? { dashboard: id } : { chart: id })}
+              onChange={(id) => onChange(values.targetKind === 'dashboard' ? { dashboard: id, anchor: null } : { chart: id })}
               savedName={savedTargetName}
               invalid={Boolean(errors.target)}
             />
@@ -124,6 +170,9 @@ export function TargetFields({ values, onChange, errors, context, savedTargetNam
           options={formats.map((f) => ({ value: f, label: FORMAT_LABELS[f] }))}
         />
       </Form.Item>
+      {values.targetKind === 'dashboard' && values.dashboard !== null && (
+        <TabField key={values.dashboard} dashboardId={values.dashboard} values={values} onChange={onChange} errors={errors} />
+      )}
       {values.targetKind === 'dashboard' && (snapshot || values.filterValues.kind !== 'none') && (
         <Form.Item>
           <FilterValuesToggle
