@@ -8,7 +8,9 @@ import {
   componentIsResizable,
   innerWidth,
   isValidChild,
+  maxParentDepth,
   minimumWidthOf,
+  parentTypesOf,
   shouldWrapChildInColumn,
   subtreeNestingIsValid,
   widthOf,
@@ -20,8 +22,11 @@ import {
   COLUMN_TYPE,
   DROP_EDGE_ZONE_PX,
   DROP_MESSAGES,
+  DIVIDER_TYPE,
   DYNAMIC_TYPE,
+  GRID_COLUMN_COUNT,
   GRID_TYPE,
+  HEADER_TYPE,
   LAYOUT_TYPES,
   MARKDOWN_TYPE,
   NEW_COMPONENTS_SOURCE_ID,
@@ -287,4 +292,176 @@ export function handleDrop(layout: DashboardLayout, drop: DropResult, options: H
     return { layout, error: DROP_MESSAGES.topLevelTabIntoNested };
   }
   return moveFromDrop(layout, drop, target, options);
+}
+
+/*
+ * Why a drop is refused (issue 27: "a drop that does not fit says why", at the pointer while
+ * dragging and as a toast when dropped anyway). Each refusal names the rule of the nesting table
+ * or of the 12-column width that `handleDrop` applies; the width ones keep the BI server's message
+ * as their hint, so the toast reads as the peer's does.
+ */
+
+/** The rule a refused drop breaks. */
+export type DropRefusalRule =
+  | 'inside-itself'
+  | 'not-a-child'
+  | 'too-deep'
+  | 'holds-too-deep'
+  | 'row-full'
+  | 'not-enough-space'
+  | 'top-level-tabs'
+  | 'top-of-dashboard'
+  | 'no-chart-definition'
+  | 'chart-already-added';
+
+export interface DropRefusal {
+  rule: DropRefusalRule;
+  /** the rule, in a sentence */
+  message: string;
+  /** what to do instead, when there is something to say */
+  hint?: string;
+}
+
+const TYPE_NAMES: Partial<Record<LayoutType, [singular: string, plural: string]>> = {
+  [ROOT_TYPE]: ['the top of the dashboard', 'the top of the dashboard'],
+  [GRID_TYPE]: ['the dashboard', 'the dashboard'],
+  [TABS_TYPE]: ['tabs', 'tabs'],
+  [TAB_TYPE]: ['tab', 'tabs'],
+  [ROW_TYPE]: ['row', 'rows'],
+  [COLUMN_TYPE]: ['column', 'columns'],
+  [CHART_TYPE]: ['chart', 'charts'],
+  [MARKDOWN_TYPE]: ['markdown', 'markdown blocks'],
+  [HEADER_TYPE]: ['header', 'headers'],
+  [DIVIDER_TYPE]: ['divider', 'dividers'],
+  [DYNAMIC_TYPE]: ['component', 'components'],
+};
+
+const singular = (type: string) => TYPE_NAMES[type as LayoutType]?.[0] ?? 'component';
+const plural = (type: string) => TYPE_NAMES[type as LayoutType]?.[1] ?? 'components';
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const columns = (n: number) => `${n} ${n === 1 ? 'column' : 'columns'}`;
+
+/** "in a row", "on the dashboard", "in a tabs bar" … */
+function inside(type: string): string {
+  if (type === GRID_TYPE) return 'on the dashboard';
+  if (type === ROOT_TYPE) return 'at the top of the dashboard';
+  if (type === TABS_TYPE) return 'in a tabs bar';
+  return `in a ${singular(type)}`;
+}
+
+/** "a, b or c" */
+function listed(parts: string[]): string {
+  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} or ${parts[parts.length - 1]}`;
+}
+
+/** The nesting table's reason a `childType` may not go into a `parentType` at `parentDepth`; null when it may. */
+export function nestingRefusal(parentType: LayoutType | string, childType: LayoutType | string, parentDepth: number): DropRefusal | null {
+  if (isValidChild({ parentType, childType, parentDepth })) return null;
+  const max = maxParentDepth(parentType, childType);
+  if (max === undefined) {
+    // the top of the dashboard is for top-level tabs only, so it is not offered as a place
+    const places = parentTypesOf(childType)
+      .filter((type) => type !== ROOT_TYPE)
+      .map(inside);
+    const goes = childType === TAB_TYPE ? 'A tab goes' : `${capitalized(plural(childType))} go`;
+    return {
+      rule: 'not-a-child',
+      message: places.length > 0 ? `${goes} ${listed(places)}, not ${inside(parentType)}.` : `${goes} nowhere ${inside(parentType)}.`,
+    };
+  }
+  return {
+    rule: 'too-deep',
+    message: `${capitalized(plural(childType))} cannot be nested deeper than ${max} ${max === 1 ? 'level' : 'levels'}: this ${singular(parentType)} is ${parentDepth} levels deep.`,
+    hint: 'Drop it nearer the top of the dashboard.',
+  };
+}
+
+/** The width rule's reason `itemId` does not fit in `destination`; null when it fits. */
+function widthRefusal(layout: DashboardLayout, item: LayoutItem, destination: LayoutItem): DropRefusal | null {
+  if (widthInDestination(layout, item, destination) !== null) return null;
+  const need = minimumWidthOf(layout, item.id);
+  const hint = DROP_MESSAGES.notEnoughSpace;
+  if (destination.type === ROW_TYPE) {
+    const room = availableWidth(layout, destination.id, item.id);
+    if (room <= 0) return { rule: 'row-full', message: `This row is full: its widths add up to ${GRID_COLUMN_COUNT}.`, hint };
+    return { rule: 'not-enough-space', message: `This row has ${columns(room)} free; this component needs ${need}.`, hint };
+  }
+  const room = innerWidth(layout, destination.id);
+  return {
+    rule: 'not-enough-space',
+    message: `This ${singular(destination.type)} is ${columns(room)} wide; this component needs ${need}.`,
+    hint,
+  };
+}
+
+const HOLDS_TOO_DEEP = 'What this component holds cannot be nested this deep here.';
+
+/** A refusal as one line (the toast). */
+export function dropRefusalText(refusal: DropRefusal): string {
+  return refusal.hint ? `${refusal.message} ${refusal.hint}` : refusal.message;
+}
+
+/**
+ * Why `handleDrop` would refuse `drop` on `layout`, or null when it would take it (or when there is
+ * nothing to drop: no destination, or a move back to where the component is). The checks follow
+ * `handleDrop`'s order: the top of the dashboard, a component into itself, a top-level tab into
+ * nested tabs, the nesting table (which parent takes which child, and how deep), the chart's
+ * definition, the width on the 12-column grid, and last what the moved component holds.
+ */
+export function dropRefusal(layout: DashboardLayout, drop: DropResult | null): DropRefusal | null {
+  if (!drop?.source || !drop.destination || !drop.dragging) return null;
+  const target = itemOf(layout, drop.destination.id);
+  if (!target) return null;
+  const isNew = drop.source.id === NEW_COMPONENTS_SOURCE_ID;
+  const type = isNew ? drop.dragging.type : itemOf(layout, drop.dragging.id)?.type;
+  if (!type) return null;
+
+  if (target.id === ROOT_ID) {
+    if (type !== TABS_TYPE) return { rule: 'top-of-dashboard', message: 'Only tabs go at the top of the dashboard, above its rows.' };
+    if (itemOf(layout, childrenOf(itemOf(layout, ROOT_ID))[0])?.type !== GRID_TYPE) {
+      return { rule: 'top-of-dashboard', message: 'The dashboard already has top-level tabs.' };
+    }
+    return handleDrop(layout, drop).layout === layout ? { rule: 'holds-too-deep', message: HOLDS_TOO_DEEP } : null;
+  }
+
+  if (!isNew) {
+    const id = drop.dragging.id;
+    if (id === target.id || descendantIds(layout, id).includes(target.id)) {
+      return { rule: 'inside-itself', message: 'A component cannot go inside itself.' };
+    }
+    const rootChildId = childrenOf(itemOf(layout, ROOT_ID))[0];
+    const fromId = parentIdOf(layout, id);
+    if (fromId === rootChildId && itemOf(layout, fromId)?.type === TABS_TYPE && target.type === TABS_TYPE && target.id !== rootChildId) {
+      return { rule: 'top-level-tabs', message: DROP_MESSAGES.topLevelTabIntoNested };
+    }
+  }
+
+  const nesting = nestingRefusal(target.type, type, componentDepth(layout, target.id));
+  if (nesting) return nesting;
+
+  if (isNew) {
+    if (type === CHART_TYPE) {
+      const raw = drop.dragging.meta?.chartId;
+      const chartId = typeof raw === 'number' || (typeof raw === 'string' && /^\s*\d+\s*$/.test(raw)) ? toChartId(raw) : null;
+      if (chartId === null) return { rule: 'no-chart-definition', message: DROP_MESSAGES.noChartDefinition };
+      if (layoutChartsByComponent(layout).has(chartId))
+        return { rule: 'chart-already-added', message: 'This chart is already on the dashboard.' };
+    }
+    // a new component needs one column: only a row with no free column or nothing refuses it
+    const probe = { ...newComponent(type, drop.dragging.meta), children: [] };
+    const width = widthRefusal(withItem(layout, probe), probe, target);
+    if (width) return width;
+  } else {
+    const item = itemOf(layout, drop.dragging.id) as LayoutItem;
+    const fromId = parentIdOf(layout, item.id);
+    if (fromId === target.id && childrenOf(itemOf(layout, fromId)).indexOf(item.id) === drop.destination.index) return null;
+    if (fromId !== target.id) {
+      const width = widthRefusal(layout, item, target);
+      if (width) return width;
+    }
+  }
+
+  const outcome = handleDrop(layout, drop);
+  if (outcome.error) return { rule: 'not-enough-space', message: outcome.error };
+  return outcome.layout === layout ? { rule: 'holds-too-deep', message: HOLDS_TOO_DEEP } : null;
 }

@@ -121,6 +121,19 @@ export function isValidChild({
   return maxDepth !== undefined && parentDepth <= maxDepth;
 }
 
+/**
+ * The deepest a `parentType` may sit and still take a `childType` (the nesting table above);
+ * undefined when it never takes one. Used to say why a drop is refused.
+ */
+export function maxParentDepth(parentType: LayoutType | string, childType: LayoutType | string): number | undefined {
+  return PARENT_MAX_DEPTH[parentType as LayoutType]?.[childType as LayoutType];
+}
+
+/** The container types that take a `childType` at some depth, in the nesting table's order. */
+export function parentTypesOf(childType: LayoutType | string): LayoutType[] {
+  return (Object.keys(PARENT_MAX_DEPTH) as LayoutType[]).filter((parent) => maxParentDepth(parent, childType) !== undefined);
+}
+
 /** Checks every parent-child pair below `id` (which sits at `depth`) against the nesting table. */
 export function subtreeNestingIsValid(layout: DashboardLayout, id: string, depth: number): boolean {
   const seen = new Set<string>();

@@ -56,9 +56,18 @@ export function DashboardGrid({ onEdit }: { onEdit?: () => void }) {
           ))}
       </div>
     );
-    // in edit mode the grid itself takes drops (an empty grid has nothing else to drop on)
+    // in edit mode the grid itself takes drops (an empty grid has nothing else to drop on); its drop
+    // area reaches over the page's margins, so the gap above the first row takes drops too
     content = kit ? (
-      <kit.DragDroppable component={top} parentComponent={root} index={0} depth={topDepth} orientation="column" editMode>
+      <kit.DragDroppable
+        component={top}
+        parentComponent={root}
+        index={0}
+        depth={topDepth}
+        orientation="column"
+        className="rama-dash-grid-drop"
+        editMode
+      >
         {() => stacked}
       </kit.DragDroppable>
     ) : (

@@ -68,7 +68,11 @@ function TabLabel({
   );
 }
 
-/** A tab's pane: its children stacked; in edit mode also a drop area of the tab (an empty tab takes drops here). */
+/**
+ * A tab's pane: its children stacked; in edit mode also a drop area of the tab (an empty tab takes
+ * drops here), which in edit mode begins right under the tab bar so the gap above the first row
+ * takes drops too.
+ */
 function TabContent({ tab, tabs, index, depth }: { tab: LayoutItem; tabs: LayoutItem; index: number; depth: number }) {
   const kit = useEditKit();
   const pane = (
@@ -86,6 +90,7 @@ function TabContent({ tab, tabs, index, depth }: { tab: LayoutItem; tabs: Layout
       depth={depth}
       orientation="row"
       dndId={`${tab.id}:content`}
+      className="rama-dash-tab-drop"
       disableDrag
       editMode
     >

@@ -33,13 +33,14 @@ import {
   isDragItem,
   isDropTargetData,
   layoutDragItem,
+  refusalText,
   resolveDrop,
   type DragItem,
   type DropResolution,
   type Point,
   type Rect,
 } from './dndModel';
-import { EditUiContext, EditUiStore, useIsDropForbidden } from './editUiStore';
+import { EditUiContext, EditUiStore, useDropMessage, useIsDropForbidden } from './editUiStore';
 import './edit.css';
 
 /** A small move before a drag starts, so clicks on the handle and the menus stay clicks. */
@@ -72,12 +73,26 @@ interface PointerState {
   rects: Map<string, Rect>;
 }
 
+/** The preview beside the pointer: what is dragged, and why it cannot go here (or what the drop will do). */
 function DragPreview({ item }: { item: DragItem }) {
   const forbidden = useIsDropForbidden();
+  const { reason, note } = useDropMessage();
   return (
     <div className={`rama-drag-overlay${forbidden ? ' is-forbidden' : ''}`} data-test="drag-overlay">
-      {forbidden && <StopOutlined aria-hidden />}
-      <span>{item.title}</span>
+      <div className="rama-drag-overlay-title">
+        {forbidden && <StopOutlined aria-hidden />}
+        <span>{item.title}</span>
+      </div>
+      {forbidden && reason && (
+        <div className="rama-drop-message is-refusal" role="status" data-test="drop-refusal">
+          {reason}
+        </div>
+      )}
+      {!forbidden && note && (
+        <div className="rama-drop-message" role="status" data-test="drop-note">
+          {note}
+        </div>
+      )}
     </div>
   );
 }
@@ -161,14 +176,26 @@ export function DashboardDndProvider({ children }: { children: ReactNode }) {
     const next = resolveDrop({ layout: selectLayout(store.getState()), item, pointer, targets, rectOf: (id) => rects.get(id) ?? null });
     resolution.current = next;
     ui.setIndicator(
-      next && (next.drop || next.forbidden) ? { id: next.indicatorId, position: next.position, forbidden: next.forbidden } : null,
+      next && (next.drop || next.forbidden)
+        ? {
+            id: next.indicatorId,
+            position: next.position,
+            forbidden: next.forbidden,
+            reason: refusalText(next),
+            note: next.note ?? null,
+            inside: next.inside ?? false,
+          }
+        : null,
     );
     setBodyClass(FORBIDDEN_CLASS, next?.forbidden ?? false);
   };
 
   const onDragEnd = (_event: DragEndEvent) => {
     const drop = resolution.current?.drop ?? null;
+    // dropped where it is refused: the same reason as beside the pointer, as a toast
+    const refused = refusalText(resolution.current);
     clear();
+    if (refused) addDangerToast(refused);
     if (!drop) return;
     dispatch(layoutActions.handleDrop(drop));
     const { lastDropError, lastDropWarning } = store.getState().dashboardLayout;
@@ -183,7 +210,8 @@ export function DashboardDndProvider({ children }: { children: ReactNode }) {
       onDragOver: () => {
         const r = resolution.current;
         if (!r) return 'Not over a place to drop.';
-        return r.forbidden ? 'It cannot be dropped here.' : 'It can be dropped here.';
+        if (r.forbidden) return `It cannot be dropped here. ${refusalText(r) ?? ''}`.trim();
+        return r.note ? `It can be dropped here. ${r.note}.` : 'It can be dropped here.';
       },
       onDragEnd: ({ active: a }) => `${isDragItem(a.data.current) ? a.data.current.title : 'Component'} was dropped.`,
       onDragCancel: ({ active: a }) => `Moving ${isDragItem(a.data.current) ? a.data.current.title : 'the component'} was cancelled.`,

@@ -127,7 +127,8 @@ export function DragDroppable({
   );
 
   const indicator = useDropIndicator(areaId);
-  const direction = indicator && !indicator.forbidden ? indicatorDirection(indicator.position) : null;
+  // a refused drop at a place (a full row, too deep) shows its line in red; one refused by the component itself outlines it
+  const direction = indicator ? indicatorDirection(indicator.position) : null;
 
   const onMouseOver = (e: MouseEvent) => {
     if (!ui || claimed.has(e.nativeEvent)) return;
@@ -156,7 +157,7 @@ export function DragDroppable({
     `rama-drag-droppable--${orientation}`,
     editMode ? 'is-editing' : '',
     isDragging ? 'is-dragging' : '',
-    indicator?.forbidden ? 'is-drop-forbidden' : '',
+    indicator?.forbidden && !direction ? 'is-drop-forbidden' : '',
     className ?? '',
   ]
     .filter(Boolean)
@@ -175,7 +176,7 @@ export function DragDroppable({
       {children({ dragHandle, isDragging })}
       {direction && indicator && (
         <div
-          className={`rama-drop-indicator rama-drop-indicator--${direction} rama-drop-indicator--${String(indicator.position).toLowerCase()}`}
+          className={`rama-drop-indicator rama-drop-indicator--${direction} rama-drop-indicator--${String(indicator.position).toLowerCase()}${indicator.forbidden ? ' is-refused' : ''}${indicator.inside ? ' is-inside' : ''}`}
           data-test="drop-indicator"
           aria-hidden
         />

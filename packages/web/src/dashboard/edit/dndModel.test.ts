@@ -9,7 +9,9 @@ import {
   layoutDragItem,
   nestingLevel,
   newComponentItem,
+  refusalText,
   resolveDrop,
+  TOP_LEVEL_TABS_NOTE,
   type Orientation,
   type Rect,
 } from './dndModel';
@@ -118,19 +120,53 @@ describe('drop resolution (spec section 5: drop position from the pointer, 20 px
     expect(r?.indicatorId).toBe('HEADER-h');
     // before the header is where it already is
     expect(r?.drop).toBeNull();
-    // a row can go into an empty column of another row
-    expect(at(600, 700, row)?.drop?.destination).toEqual({ id: 'COLUMN-e', type: 'COLUMN', index: 0 });
+    // a row can go into an empty column of another row, when the column is wide enough for it
+    const narrow = at(600, 700, row);
+    expect(narrow).toMatchObject({ indicatorId: 'COLUMN-e', forbidden: true, drop: null });
+    expect(narrow?.refusal?.message).toBe('This column is 4 columns wide; this component needs 8.');
+    const wide: DashboardLayout = { ...layout, 'COLUMN-e': item('COLUMN-e', 'COLUMN', [], { width: 8 }) };
+    const r2 = resolveDrop({ layout: wide, item: row, pointer: { x: 600, y: 700 }, targets, rectOf });
+    expect(r2?.drop?.destination).toEqual({ id: 'COLUMN-e', type: 'COLUMN', index: 0 });
   });
 
-  it('spec section 5 nesting: tabs over a chart in a row are forbidden', () => {
+  it('spec section 5 nesting: tabs over a chart in a row are forbidden, naming the row rule', () => {
     const tabs = newComponentItem('NEW_TABS_ID', 'TABS', 'Tabs');
-    expect(at(200, 200, tabs)).toEqual({ indicatorId: 'CHART-a', position: 'FORBIDDEN', forbidden: true, drop: null });
+    const r = at(200, 200, tabs);
+    expect(r).toMatchObject({ indicatorId: 'CHART-a', position: 'FORBIDDEN', forbidden: true, drop: null });
+    expect(refusalText(r)).toBe('Tabs go on the dashboard, in a tab or in a column, not in a row.');
+  });
+
+  it('tabs in the gap between rows, or at the top edge of a row, go between the rows of the grid', () => {
+    const tabs = newComponentItem('NEW_TABS_ID', 'TABS', 'Tabs');
+    expect(at(600, 408, tabs)).toMatchObject({ indicatorId: 'HEADER-h', position: 'TOP', forbidden: false });
+    expect(at(600, 408, tabs)?.drop?.destination).toEqual({ id: 'GRID_ID', type: 'GRID', index: 1 });
+    // over an empty column, near the top edge of its row: above that row
+    expect(at(600, 490, tabs)).toMatchObject({ indicatorId: 'ROW-2', position: 'TOP', forbidden: false });
+    expect(at(600, 490, tabs)?.drop?.destination).toEqual({ id: 'GRID_ID', type: 'GRID', index: 2 });
+  });
+
+  it('width rule while dragging: a chart at the end of a full row is refused there with the reason, not only on drop', () => {
+    const full: DashboardLayout = {
+      ...layout,
+      'CHART-a': item('CHART-a', 'CHART', [], { chartId: 1, width: 6, height: 50 }),
+      'CHART-b': item('CHART-b', 'CHART', [], { chartId: 2, width: 6, height: 50 }),
+    };
+    const r = resolveDrop({ layout: full, item: newChart, pointer: { x: 1000, y: 200 }, targets, rectOf });
+    expect(r).toMatchObject({ indicatorId: 'CHART-b', position: 'RIGHT', forbidden: true, drop: null });
+    expect(r?.refusal?.rule).toBe('row-full');
+    expect(refusalText(r)).toBe(
+      'This row is full: its widths add up to 12. There is not enough space for this component. Try decreasing its width, or increasing the destination width.',
+    );
+  });
+
+  it('an allowed drop has no refusal text', () => {
+    expect(refusalText(at(600, 408))).toBeNull();
   });
 
   it('spec section 4: tabs at the top edge of the grid become the top-level tabs (destination root)', () => {
     const tabs = newComponentItem('NEW_TABS_ID', 'TABS', 'Tabs');
     const r = at(600, 3, tabs);
-    expect(r).toMatchObject({ indicatorId: 'GRID_ID', position: 'TOP' });
+    expect(r).toMatchObject({ indicatorId: 'GRID_ID', position: 'TOP', note: TOP_LEVEL_TABS_NOTE });
     expect(r?.drop?.destination).toEqual({ id: 'ROOT_ID', type: 'ROOT', index: 0 });
   });
 
@@ -191,7 +227,7 @@ describe('drop helpers', () => {
       ],
       rectOf: () => null,
     });
-    expect(r).toMatchObject({ indicatorId: 'TAB-1:content', position: 'TOP', forbidden: false });
+    expect(r).toMatchObject({ indicatorId: 'TAB-1:content', position: 'TOP', forbidden: false, inside: true });
     expect(r?.drop?.destination).toEqual({ id: 'TAB-1', type: 'TAB', index: 0 });
   });
 });

@@ -14,10 +14,14 @@ import {
   componentDepth,
   descendantIds,
   dropDestination,
+  dropRefusal,
+  dropRefusalText,
   getDropPosition,
+  nestingRefusal,
   parentIdOf,
   type DashboardLayout,
   type DropPosition,
+  type DropRefusal,
   type DropResult,
   type LayoutItem,
   type LayoutMeta,
@@ -136,6 +140,20 @@ export interface DropResolution {
   forbidden: boolean;
   /** null when nothing is to happen (forbidden, or back where it came from) */
   drop: DropResult | null;
+  /** why the drop is refused (shown at the pointer, and as a toast when dropped anyway) */
+  refusal?: DropRefusal;
+  /** what an allowed drop does when it is not plain to see (tabs at the top become the top-level tabs) */
+  note?: string;
+  /** the drop goes inside the indicated component (an empty tab or column): the line is drawn just inside it */
+  inside?: boolean;
+}
+
+/** What the drop at the top of the dashboard does, said beside the pointer. */
+export const TOP_LEVEL_TABS_NOTE = "Top-level tabs: the dashboard's content goes into the first tab";
+
+/** The text at the pointer and in the toast for a refused drop. */
+export function refusalText(resolution: DropResolution | null): string | null {
+  return resolution?.refusal ? dropRefusalText(resolution.refusal) : null;
 }
 
 export interface ResolveDropArgs {
@@ -196,7 +214,11 @@ export function resolveDrop({ layout, item, pointer, targets, rectOf }: ResolveD
           });
     if (!destination) return { indicatorId, position, forbidden: false, drop: null };
     const unchanged = destination.id === item.parentId && destination.index === item.index;
-    return { indicatorId, position, forbidden: false, drop: unchanged ? null : { source, destination, dragging, position } };
+    if (unchanged) return { indicatorId, position, forbidden: false, drop: null };
+    const drop: DropResult = { source, destination, dragging, position };
+    // the reducer would refuse it (no room in a row, too deep …): say why while dragging
+    const refusal = refusalOf(layout, drop);
+    return refusal ? { indicatorId, position, forbidden: true, drop: null, refusal } : { indicatorId, position, forbidden: false, drop };
   };
 
   const positionOf = (c: Candidate, isShallow: boolean): DropPosition => {
@@ -229,7 +251,9 @@ export function resolveDrop({ layout, item, pointer, targets, rectOf }: ResolveD
   const grid = candidates.find((c) => c.item.type === GRID_TYPE);
   if (item.type === TABS_TYPE && grid && grid.parent?.id === ROOT_ID && pointer.y - grid.rect.top < DROP_EDGE_ZONE_PX) {
     const drop: DropResult = { source, dragging, destination: { id: ROOT_ID, type: 'ROOT', index: 0 }, position: 'TOP' };
-    return { indicatorId: grid.dropId, position: 'TOP', forbidden: false, drop };
+    const refusal = refusalOf(layout, drop);
+    if (refusal) return { indicatorId: grid.dropId, position: 'TOP', forbidden: true, drop: null, refusal };
+    return { indicatorId: grid.dropId, position: 'TOP', forbidden: false, drop, note: TOP_LEVEL_TABS_NOTE, inside: true };
   }
 
   const [inner, ...outer] = candidates;
@@ -247,11 +271,31 @@ export function resolveDrop({ layout, item, pointer, targets, rectOf }: ResolveD
   if (own !== null && own !== 'FORBIDDEN') {
     // into the container: at the root always first (top-level tabs), else between the children nearest the pointer
     const start: DropPosition = childrenSideBySide(inner.item) ? 'LEFT' : 'TOP';
-    if (inner.id === ROOT_ID) return result(inner, inner.dropId, start, 0);
+    if (inner.id === ROOT_ID) return { ...result(inner, inner.dropId, start, 0), inside: true };
     const gap = gapInsertion(inner.item, item.id, pointer, rectOf);
-    return gap ? result(inner, gap.indicatorId, gap.position, gap.index) : result(inner, inner.dropId, start, 0);
+    return gap ? result(inner, gap.indicatorId, gap.position, gap.index) : { ...result(inner, inner.dropId, start, 0), inside: true };
   }
-  return own === 'FORBIDDEN' ? { indicatorId: inner.dropId, position: 'FORBIDDEN', forbidden: true, drop: null } : null;
+  if (own !== 'FORBIDDEN') return null;
+  // neither inside the component nor beside it: the rule of the container it would share (a row), else its own
+  const refusal =
+    (inner.parent && inner.parent.id !== ROOT_ID && inner.item.type !== GRID_TYPE
+      ? nestingRefusal(inner.parent.type, item.type, componentDepth(layout, inner.parent.id))
+      : null) ?? nestingRefusal(inner.item.type, item.type, inner.depth);
+  return { indicatorId: inner.dropId, position: 'FORBIDDEN', forbidden: true, drop: null, ...(refusal && { refusal }) };
+}
+
+/*
+ * The refusal of the last drop asked about, kept while the pointer stays in one place: a pointer
+ * move asks again for the same drop, and working it out runs the reducer on the layout.
+ */
+let lastRefusal: { layout: DashboardLayout; key: string; refusal: DropRefusal | null } | null = null;
+
+function refusalOf(layout: DashboardLayout, drop: DropResult): DropRefusal | null {
+  const key = JSON.stringify([drop.source, drop.destination, drop.dragging.id, drop.dragging.type]);
+  if (lastRefusal?.layout === layout && lastRefusal.key === key) return lastRefusal.refusal;
+  const refusal = dropRefusal(layout, drop);
+  lastRefusal = { layout, key, refusal };
+  return refusal;
 }
 
 /** Rows lay their children out left to right, and tabs their tabs; every other container stacks them. */

@@ -12,6 +12,12 @@ export interface DropIndicator {
   position: DropPosition;
   /** the nesting rules refuse the drop here */
   forbidden: boolean;
+  /** why it is refused, shown beside the pointer */
+  reason?: string | null;
+  /** what an allowed drop does when it needs saying (top-level tabs) */
+  note?: string | null;
+  /** the line is drawn just inside the component (a drop into an empty tab or column) */
+  inside?: boolean;
 }
 
 interface Snapshot {
@@ -44,7 +50,10 @@ export class EditUiStore {
       indicator &&
       current.id === indicator.id &&
       current.position === indicator.position &&
-      current.forbidden === indicator.forbidden
+      current.forbidden === indicator.forbidden &&
+      (current.reason ?? null) === (indicator.reason ?? null) &&
+      (current.note ?? null) === (indicator.note ?? null) &&
+      Boolean(current.inside) === Boolean(indicator.inside)
     )
       return;
     this.set({ indicator });
@@ -74,6 +83,16 @@ export function useIsDropForbidden(): boolean {
   const store = useContext(EditUiContext);
   const get = useCallback(() => store?.get().indicator?.forbidden ?? false, [store]);
   return useSyncExternalStore(store?.subscribe ?? noSubscribe, get, get);
+}
+
+/** What to say beside the pointer: why the drop is refused, or what an unusual drop does. */
+export function useDropMessage(): { reason: string | null; note: string | null } {
+  const store = useContext(EditUiContext);
+  const getReason = useCallback(() => store?.get().indicator?.reason ?? null, [store]);
+  const getNote = useCallback(() => store?.get().indicator?.note ?? null, [store]);
+  const reason = useSyncExternalStore(store?.subscribe ?? noSubscribe, getReason, getReason);
+  const note = useSyncExternalStore(store?.subscribe ?? noSubscribe, getNote, getNote);
+  return { reason, note };
 }
 
 /** Is the pointer over `id` (and not over a component inside it)? */
