@@ -1,4 +1,4 @@
-import { mkdtempSync, statSync, readFileSync } from 'node:fs';
+import { mkdtempSync, statSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -39,5 +39,33 @@ describe('configuration', () => {
   it('caps DEFAULT_SQLLAB_LIMIT at SQL_MAX_ROW and rejects non-integers', () => {
     expect(loadConfig({ RAMA_HOME: home(), SQL_MAX_ROW: '500', DEFAULT_SQLLAB_LIMIT: '1000' }).defaultSqllabLimit).toBe(500);
     expect(() => loadConfig({ RAMA_HOME: home(), RAMA_PORT: 'abc' })).toThrow(/RAMA_PORT must be an integer/);
+  });
+
+  it('DEFAULT_TIME_FILTER and DEFAULT_VIZ_TYPE default to "No filter" and "table"', () => {
+    const cfg = loadConfig({ RAMA_HOME: home() });
+    expect(cfg.defaultTimeFilter).toBe('No filter');
+    expect(cfg.defaultVizType).toBe('table');
+  });
+
+  it('DEFAULT_TIME_FILTER and DEFAULT_VIZ_TYPE are read from the environment and from rama.config.json', () => {
+    const env = loadConfig({ RAMA_HOME: home(), DEFAULT_TIME_FILTER: 'Last week', DEFAULT_VIZ_TYPE: 'echarts_timeseries_bar' });
+    expect(env.defaultTimeFilter).toBe('Last week');
+    expect(env.defaultVizType).toBe('echarts_timeseries_bar');
+    const h = home();
+    writeFileSync(join(h, 'rama.config.json'), JSON.stringify({ DEFAULT_TIME_FILTER: '2024-01-01 : now', DEFAULT_VIZ_TYPE: 'pie' }));
+    const file = loadConfig({ RAMA_HOME: h });
+    expect(file.defaultTimeFilter).toBe('2024-01-01 : now');
+    expect(file.defaultVizType).toBe('pie');
+    expect(loadConfig({ RAMA_HOME: h, DEFAULT_VIZ_TYPE: 'big_number_total' }).defaultVizType).toBe('big_number_total');
+  });
+
+  it("refuses a DEFAULT_TIME_FILTER the server's time range parser cannot read", () => {
+    expect(() => loadConfig({ RAMA_HOME: home(), DEFAULT_TIME_FILTER: 'Last fortnight' })).toThrow(ConfigError);
+    expect(() => loadConfig({ RAMA_HOME: home(), DEFAULT_TIME_FILTER: 'now : 2020-01-01' })).toThrow(/DEFAULT_TIME_FILTER/);
+  });
+
+  it('refuses a DEFAULT_VIZ_TYPE that is not a visualization key', () => {
+    expect(() => loadConfig({ RAMA_HOME: home(), DEFAULT_VIZ_TYPE: 'line' })).toThrow(ConfigError);
+    expect(() => loadConfig({ RAMA_HOME: home(), DEFAULT_VIZ_TYPE: 'line' })).toThrow(/DEFAULT_VIZ_TYPE/);
   });
 });

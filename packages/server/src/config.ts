@@ -2,7 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { SQL_MAX_ROW_DEFAULT, DEFAULT_SQLLAB_LIMIT, DEFAULT_POSTPROCESS_MAX_CELLS } from '@rama/shared';
+import {
+  SQL_MAX_ROW_DEFAULT,
+  DEFAULT_SQLLAB_LIMIT,
+  DEFAULT_POSTPROCESS_MAX_CELLS,
+  DEFAULT_VIZ_TYPE,
+  NO_TIME_RANGE,
+  getVizDefinition,
+  parseTimeRange,
+  TimeRangeError,
+} from '@rama/shared';
 import { parseAllowList } from './http/outbound.js';
 
 /** Raised for configuration that must stop the server; the message tells the operator what to do. */
@@ -48,6 +57,10 @@ export interface RamaConfig {
   /** seconds a running query's lease lasts; a dead process's queries fail after it runs out */
   queryLeaseSeconds: number;
   webserverTimeout: number;
+  /** DEFAULT_TIME_FILTER: the time range a new chart starts with ("No filter") */
+  defaultTimeFilter: string;
+  /** DEFAULT_VIZ_TYPE: the visualization a new chart starts with ("table") */
+  defaultVizType: string;
   /** allow sqlite:// and other file-based URIs for user databases */
   allowFileUris: boolean;
   /** mark session cookies Secure (set when served over HTTPS) */
@@ -173,6 +186,31 @@ function intSetting(name: string, raw: unknown, fallback: number, min = 0): numb
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min) throw new ConfigError(`${name} must be an integer ≥ ${min} (got "${String(raw)}").`);
   return n;
+}
+
+/** DEFAULT_TIME_FILTER: any time range the server's parser reads ("Last week", "2024-01-01 : now"). */
+function timeFilterSetting(raw: unknown): string {
+  if (raw === undefined || raw === null || raw === '') return NO_TIME_RANGE;
+  const text = typeof raw === 'string' ? raw.trim() : '';
+  try {
+    if (!text) throw new TimeRangeError('an empty time range', String(raw));
+    parseTimeRange(text);
+  } catch (e) {
+    if (!(e instanceof TimeRangeError)) throw e;
+    throw new ConfigError(
+      `DEFAULT_TIME_FILTER must be a time range such as "Last week" or "No filter" (got "${String(raw)}"): ${e.message}`,
+    );
+  }
+  return text;
+}
+
+/** DEFAULT_VIZ_TYPE: a visualization key of the registry ("table", "echarts_timeseries_line" …). */
+function vizTypeSetting(raw: unknown): string {
+  if (raw === undefined || raw === null || raw === '') return DEFAULT_VIZ_TYPE;
+  const key = typeof raw === 'string' ? raw.trim() : '';
+  if (!key || !getVizDefinition(key))
+    throw new ConfigError(`DEFAULT_VIZ_TYPE must be a visualization type key such as "table" (got "${String(raw)}").`);
+  return key;
 }
 
 function boolSetting(raw: unknown, fallback: boolean): boolean {
@@ -325,6 +363,8 @@ export function loadConfig(env: Env = process.env): RamaConfig {
     asyncMaxQueuedPerUser: intSetting('RAMA_ASYNC_MAX_QUEUED_PER_USER', get('RAMA_ASYNC_MAX_QUEUED_PER_USER'), 50, 1),
     queryLeaseSeconds: intSetting('RAMA_QUERY_LEASE_SECONDS', get('RAMA_QUERY_LEASE_SECONDS'), 15, 1),
     webserverTimeout: intSetting('RAMA_WEBSERVER_TIMEOUT', get('RAMA_WEBSERVER_TIMEOUT'), 60, 1),
+    defaultTimeFilter: timeFilterSetting(get('DEFAULT_TIME_FILTER')),
+    defaultVizType: vizTypeSetting(get('DEFAULT_VIZ_TYPE')),
     allowFileUris: boolSetting(get('RAMA_ALLOW_FILE_URIS'), false),
     secureCookies: boolSetting(get('RAMA_SECURE_COOKIES'), false),
     loginRateLimitPerMinute: intSetting('RAMA_LOGIN_RATE_LIMIT', get('RAMA_LOGIN_RATE_LIMIT'), 10, 1),

@@ -244,6 +244,37 @@ describe('unsaved form data (/api/v1/explore/form_data)', () => {
     expect(boot.body.result.form_data).toMatchObject({ viz_type: 'pie', row_limit: 100, slice_id: chart });
   });
 
+  it("opens a dashboard's Edit chart state: the dashboard's filters and dashboardId over the chart, with the chart's dashboards", async () => {
+    const chart = await insertChart(flights, 'On a dashboard', { metrics: ['count'], groupby: ['origin'], adhoc_filters: [] }, [alice.id]);
+    const dashboardFilter = {
+      expressionType: 'SIMPLE',
+      subject: 'origin',
+      operator: 'IN',
+      operatorId: 'IN',
+      comparator: ['SFO'],
+      clause: 'WHERE',
+      isExtra: true,
+      filterOptionName: 'filter_dash',
+    };
+    const body = formDataBody(
+      flights,
+      { datasource: `${flights}__table`, viz_type: 'table', slice_id: chart, dashboardId: 7, adhoc_filters: [dashboardFilter] },
+      chart,
+    );
+    const created = await alice.client.post<Created>('/api/v1/explore/form_data?tab_id=9', body);
+    expect(created.status, created.text).toBe(201);
+    const boot = await alice.client.get<Boot>(`/api/v1/explore/?form_data_key=${created.body.key}&slice_id=${chart}&dashboard_page_id=7`);
+    expect(boot.status, boot.text).toBe(200);
+    expect(boot.body.result.message).toBeNull();
+    expect(boot.body.result.slice?.slice_id).toBe(chart);
+    expect(boot.body.result.form_data).toMatchObject({
+      dashboardId: 7,
+      adhoc_filters: [dashboardFilter],
+      metrics: ['count'],
+      slice_id: chart,
+    });
+  });
+
   it('expires after a week', async () => {
     const k = (await alice.client.post<Created>('/api/v1/explore/form_data', formDataBody(flights, state))).body.key;
     const row = await server.ctx.store.db.selectFrom('key_value').select('expires_on').where('key', '=', k).executeTakeFirstOrThrow();

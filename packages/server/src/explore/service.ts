@@ -10,8 +10,6 @@ import type { ExploreFormDataService } from './formData.js';
 import type { ExplorePermalinkService } from './permalink.js';
 import { chartFormData, datasourceKey, parseJsonObject, presentExploreSlice } from './present.js';
 
-/** The default visualization (spec section 9). */
-export const DEFAULT_VIZ_TYPE = 'table';
 export const DATASET_MISSING_MESSAGE = 'Dataset does not exist';
 export const FORM_DATA_MISSING_CHART = 'Form data not found in cache, reverting to chart metadata.';
 export const FORM_DATA_MISSING_DATASET = 'Form data not found in cache, reverting to dataset metadata.';
@@ -83,7 +81,7 @@ export class ExploreService {
     if (q.datasource_id !== undefined) {
       const formData = {
         datasource: datasourceKey(q.datasource_id, q.datasource_type ?? 'table'),
-        viz_type: q.viz_type || DEFAULT_VIZ_TYPE,
+        viz_type: q.viz_type || this.ctx.config.defaultVizType,
       };
       return { formData, chart: null, message };
     }
@@ -121,10 +119,10 @@ export class ExploreService {
 
   async bootstrap(user: Principal, q: BootstrapQuery): Promise<ExploreBootstrap> {
     const start = await this.start(user, q);
-    if (!start) return { dataset: null, form_data: { viz_type: q.viz_type || DEFAULT_VIZ_TYPE }, slice: null, message: null };
+    if (!start) return { dataset: null, form_data: { viz_type: q.viz_type || this.ctx.config.defaultVizType }, slice: null, message: null };
     const { formData, chart } = start;
     let message = start.message;
-    if (typeof formData.viz_type !== 'string' || !formData.viz_type) formData.viz_type = DEFAULT_VIZ_TYPE;
+    if (typeof formData.viz_type !== 'string' || !formData.viz_type) formData.viz_type = this.ctx.config.defaultVizType;
     const datasetId =
       datasetIdOfFormData(formData) ?? (q.datasource_id !== undefined ? datasetIdOf(q.datasource_id, q.datasource_type ?? 'table') : null);
     const dataset = await this.dataset(user, datasetId);

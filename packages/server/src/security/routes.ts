@@ -140,6 +140,8 @@ export function securityRoutes(app: FastifyInstance, ctx: AppContext): void {
         SQLLAB_DEFAULT_DBID: c.sqllabDefaultDbId,
         SQLLAB_QUERY_RESULT_TIMEOUT: c.sqllabQueryResultTimeout,
         RAMA_WEBSERVER_TIMEOUT: c.webserverTimeout,
+        DEFAULT_TIME_FILTER: c.defaultTimeFilter,
+        DEFAULT_VIZ_TYPE: c.defaultVizType,
       },
       feature_flags: c.featureFlags,
       version: VERSION,

@@ -87,6 +87,29 @@ describe('GET /api/v1/time_range/', () => {
     ]);
   });
 
+  it('answers the previous calendar quarter: the whole quarter before the current one', async () => {
+    const before = new Date();
+    const r = await get(gamma, "'previous calendar quarter'");
+    const after = new Date();
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect([expected('previous calendar quarter', before), expected('previous calendar quarter', after)]).toContainEqual(r.body.result[0]);
+    const { since, until } = r.body.result[0];
+    expect(since).toMatch(/^\d{4}-(01|04|07|10)-01T00:00:00$/);
+    expect(until).toMatch(/^\d{4}-(01|04|07|10)-01T00:00:00$/);
+  });
+
+  it("answers the Custom tab's specific date-times and DATEADD bounds anchored to them", async () => {
+    const r = await get(
+      gamma,
+      '!(\'DATEADD(DATETIME("2024-05-01T00:00:00"), -7, day) : 2024-05-01T00:00:00\',\'2024-03-31T12:00:00 : DATEADD(DATETIME("2024-03-31T12:00:00"), 1, quarter)\')',
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.result.map(({ since, until }) => [since, until])).toEqual([
+      ['2024-04-24T00:00:00', '2024-05-01T00:00:00'],
+      ['2024-03-31T12:00:00', '2024-06-30T12:00:00'],
+    ]);
+  });
+
   it('a range that cannot be read is a 400 naming the part that failed', async () => {
     const r = await get(gamma, "'sometime : now'");
     expect(r.status).toBe(400);

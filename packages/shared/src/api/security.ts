@@ -99,6 +99,10 @@ export interface BootstrapData {
     SQLLAB_DEFAULT_DBID: number | null;
     SQLLAB_QUERY_RESULT_TIMEOUT: number;
     RAMA_WEBSERVER_TIMEOUT: number;
+    /** the time range a new chart starts with ("No filter", or e.g. "Last week") */
+    DEFAULT_TIME_FILTER: string;
+    /** the visualization a new chart starts with ("table") */
+    DEFAULT_VIZ_TYPE: string;
   };
   feature_flags: Record<string, boolean>;
   version: string;

@@ -19,6 +19,23 @@ describe('form data → query object (legacy explore_json and generic charts)', 
     expect(out.having).toBe('(COUNT(*) > 10)');
   });
 
+  it('sends a Simple filter on a metric (clause HAVING) as its SQL condition, and ignores one without SQL', () => {
+    const out = splitAdhocFilters([
+      {
+        expressionType: 'SIMPLE',
+        subject: 'count',
+        operator: 'GREATER_THAN',
+        comparator: 100,
+        clause: 'HAVING',
+        sqlExpression: 'COUNT(*) > 100',
+      },
+      { expressionType: 'SIMPLE', subject: 'count', operator: 'LESS_THAN', comparator: 5, clause: 'HAVING' },
+    ] as AdhocFilter[]);
+    expect(out.filters).toEqual([]);
+    expect(out.having).toBe('(COUNT(*) > 100)');
+    expect(out.where).toBe('');
+  });
+
   it('reads groupby, metrics, time column and grain, row limit and the series limit metric', () => {
     const q = queryObjectFromFormData({
       viz_type: 'table',

@@ -99,8 +99,13 @@ export function splitAdhocFilters(adhoc: AdhocFilter[]): { filters: QueryObjectF
       if (filter.sqlExpression?.trim()) (filter.clause === 'HAVING' ? having : where).push(`(${filter.sqlExpression.trim()})`);
       continue;
     }
+    if (filter.clause === 'HAVING') {
+      // a Simple filter on a metric: the web app stores its condition as SQL on the aggregate
+      if (typeof filter.sqlExpression === 'string' && filter.sqlExpression.trim()) having.push(`(${filter.sqlExpression.trim()})`);
+      continue;
+    }
     const op = filterOperatorSymbol(filter.operator);
-    if (!op || filter.subject === undefined || filter.subject === null || filter.clause === 'HAVING') continue;
+    if (!op || filter.subject === undefined || filter.subject === null) continue;
     const subject = filter.subject;
     const col: QueryColumn = typeof subject === 'string' ? subject : { sqlExpression: subject.sqlExpression, label: subject.label };
     const flt: QueryObjectFilter = { col, op };

@@ -88,6 +88,13 @@ describe('previous calendar <unit>: the whole unit before the current one (weeks
     expect(range(timeRange)).toEqual([since, until]);
   });
 
+  it('previous calendar quarter in January is the last quarter of the year before', () => {
+    expect(parseTimeRange('previous calendar quarter', { now: new Date('2024-01-15T08:00:00Z') })).toEqual({
+      since: new Date('2023-10-01T00:00:00Z'),
+      until: new Date('2024-01-01T00:00:00Z'),
+    });
+  });
+
   it('counts from today even when relativeStart is now', () => {
     expect(range('previous calendar week', { relativeStart: 'now', relativeEnd: 'now' })).toEqual([
       '2024-05-13T00:00:00',
@@ -166,6 +173,17 @@ describe('<since> : <until> with scoped phrases', () => {
 });
 
 describe('<since> : <until> with date expressions', () => {
+  it("the Custom tab's relative bounds anchored to the other side's specific date-time", () => {
+    expect(range('DATEADD(DATETIME("2024-05-01T00:00:00"), -7, day) : 2024-05-01T00:00:00')).toEqual([
+      '2024-04-24T00:00:00',
+      '2024-05-01T00:00:00',
+    ]);
+    expect(range('2024-03-31T12:00:00 : DATEADD(DATETIME("2024-03-31T12:00:00"), 1, quarter)')).toEqual([
+      '2024-03-31T12:00:00',
+      '2024-06-30T12:00:00',
+    ]);
+  });
+
   it('DATETIME and DATEADD, with single or double quotes, any case and a trailing comma', () => {
     expect(range('DATEADD(DATETIME("today"), -7, day) : today')).toEqual(['2024-05-15T00:00:00', '2024-05-22T00:00:00']);
     expect(range("DATETIME('2020-01-01') : dateadd(datetime('2020-01-01'),1,year,)")).toEqual([

@@ -121,13 +121,15 @@ export interface ChartQueryArgs {
   /** what the dashboard's filters ask of the chart */
   extraFormData: ExtraFormData | null;
   signal: AbortSignal;
+  /** how long to wait for the data: the server's RAMA_WEBSERVER_TIMEOUT plus a few seconds (chartDataTimeoutMs) */
+  timeoutMs?: number;
 }
 
 let lastToken = 0;
 
 /** Run one chart's query (and its annotation layers' queries) and record the outcome. Resolves when all have settled. */
 export async function runDashboardChartQuery(dispatch: AppDispatch, args: ChartQueryArgs): Promise<void> {
-  const { slice, dashboardId, force, ownState, extraFormData, signal } = args;
+  const { slice, dashboardId, force, ownState, extraFormData, signal, timeoutMs } = args;
   const chartId = slice.id;
   lastToken += 1;
   const token = lastToken;
@@ -147,7 +149,7 @@ export async function runDashboardChartQuery(dispatch: AppDispatch, args: ChartQ
     const requestId = `${chartId}:${layer.name}:${token}`;
     event({ type: 'annotationStarted', name: layer.name, requestId });
     try {
-      const reply = await fetchSavedChartData(layer.chartId, { signal, force });
+      const reply = await fetchSavedChartData(layer.chartId, { signal, force, timeoutMs });
       const data = resultsOf(reply)?.[0]?.data ?? [];
       event({ type: 'annotationSucceeded', name: layer.name, requestId, data: Object.freeze(data) as typeof data });
     } catch (e) {
@@ -162,7 +164,7 @@ export async function runDashboardChartQuery(dispatch: AppDispatch, args: ChartQ
   });
   const main = (async () => {
     try {
-      const reply = await fetchChartData(queryContext, { signal, force, params });
+      const reply = await fetchChartData(queryContext, { signal, force, params, timeoutMs });
       const results = resultsOf(reply);
       if (!results) {
         // a 200 without a result list (an async job's 202 is awaited by fetchChartData)

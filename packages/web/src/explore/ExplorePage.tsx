@@ -27,6 +27,8 @@ import './explore.css';
 
 function useExploreLoader(onLoaded: () => void): { ownUrl: (url: string) => void } {
   const dispatch = useAppDispatch();
+  // DEFAULT_TIME_FILTER: the time range a new chart starts with
+  const defaultTimeFilter = useSession().bootstrap.conf.DEFAULT_TIME_FILTER;
   const location = useLocation();
   const { key: permalinkKey } = useParams();
   const [getExplore] = useLazyGetExploreQuery();
@@ -51,7 +53,7 @@ function useExploreLoader(onLoaded: () => void): { ownUrl: (url: string) => void
       .then((bootstrap) => {
         if (cancelled) return;
         const formDataKey = 'form_data_key' in params && params.form_data_key ? params.form_data_key : null;
-        dispatch(exploreActions.bootstrapped({ bootstrap, formDataKey, force: forceFromUrl(location.search) }));
+        dispatch(exploreActions.bootstrapped({ bootstrap, formDataKey, force: forceFromUrl(location.search), defaultTimeFilter }));
         onLoadedRef.current();
       })
       .catch((e: unknown) => {
@@ -60,7 +62,7 @@ function useExploreLoader(onLoaded: () => void): { ownUrl: (url: string) => void
     return () => {
       cancelled = true;
     };
-  }, [location.pathname, location.search, permalinkKey, dispatch, getExplore]);
+  }, [location.pathname, location.search, permalinkKey, dispatch, getExplore, defaultTimeFilter]);
 
   const ownUrl = useCallback((url: string) => {
     ownSearch.current = url;

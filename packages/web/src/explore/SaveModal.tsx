@@ -13,6 +13,8 @@ import { useSession } from '../app/session';
 import { useCreateChartMutation, useUpdateChartMutation } from '../charts/chartApi';
 import { useCreateDashboardMutation, useListDashboardsQuery } from '../dashboards/dashboardApi';
 import { exploreActions } from './exploreSlice';
+import { buildQueryContext } from './exploreApi';
+import { dashboardIdOf } from './dashboardContext';
 import { ExploreMessage } from './messages';
 import { canOverwrite, chartSavePayload, dashboardListQuery, formDataToSave, saveMessages, type SaveAction } from './savePayload';
 
@@ -34,7 +36,9 @@ export function SaveModal({ open, onClose, onSavedUrl }: SaveModalProps) {
   const overwriteAllowed = canOverwrite(slice, user.id, access.isAdmin);
   const [action, setAction] = useState<SaveAction>(overwriteAllowed ? 'overwrite' : 'saveas');
   const [name, setName] = useState(sliceName || '');
-  const [dashboard, setDashboard] = useState<string | null>(null);
+  // opened from a dashboard's "Edit chart": that dashboard is the save target (the peer preselects it)
+  const fromDashboard = dashboardIdOf(formData);
+  const [dashboard, setDashboard] = useState<string | null>(fromDashboard !== null ? String(fromDashboard) : null);
   const [typed, setTyped] = useState('');
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -45,11 +49,14 @@ export function SaveModal({ open, onClose, onSavedUrl }: SaveModalProps) {
 
   const options = useMemo(() => {
     const list = (dashboards.data?.result ?? []).map((d) => ({ value: String(d.id), label: d.dashboard_title }));
+    // the dashboard Explore came from, named even before (or without) the list holding it
+    const origin = fromDashboard !== null ? slice?.dashboards.find((d) => d.id === fromDashboard) : undefined;
+    if (origin && !list.some((o) => o.value === String(origin.id))) list.push({ value: String(origin.id), label: origin.dashboard_title });
     const text = typed.trim();
     const exists = list.some((o) => o.label.toLowerCase() === text.toLowerCase());
     if (text && !exists && access.canWriteDashboard) list.unshift({ value: `${NEW_PREFIX}${text}`, label: `Create "${text}"` });
     return list;
-  }, [dashboards.data, typed, access.canWriteDashboard]);
+  }, [dashboards.data, typed, access.canWriteDashboard, fromDashboard, slice]);
 
   const save = async (goToDashboard: boolean) => {
     const ds = parseDatasourceKey(formData.datasource);
@@ -71,7 +78,7 @@ export function SaveModal({ open, onClose, onSavedUrl }: SaveModalProps) {
       const def = getVizDefinition(formData.viz_type);
       let queryContext: QueryContext | null = null;
       try {
-        queryContext = def ? def.buildQuery(formDataToSave(formData)) : null;
+        queryContext = def ? buildQueryContext(formDataToSave(formData)) : null;
       } catch {
         queryContext = null; // the server rebuilds it from the form data when it is missing
       }

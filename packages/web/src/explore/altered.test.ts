@@ -30,4 +30,18 @@ describe('the unsaved-changes marker', () => {
     expect(describeValue([])).toBe('None');
     expect(describeValue(['a', { label: 'AVG(x)' }])).toBe('a, AVG(x)');
   });
+
+  it("does not count the dashboard's filters (Explore opened from a dashboard) as an edit", () => {
+    const own = { expressionType: 'SIMPLE', subject: 'dep_delay', operator: '>', comparator: 10, clause: 'WHERE', isExtra: false };
+    const fromDashboard = {
+      expressionType: 'SIMPLE',
+      subject: 'origin',
+      operator: 'IN',
+      comparator: ['ORD'],
+      clause: 'WHERE',
+      isExtra: true,
+    };
+    expect(alteredControls({ adhoc_filters: [own, fromDashboard] }, { adhoc_filters: [own] })).toEqual([]);
+    expect(alteredControls({ adhoc_filters: [fromDashboard] }, { adhoc_filters: [own] }).map((c) => c.name)).toEqual(['adhoc_filters']);
+  });
 });

@@ -53,14 +53,22 @@ export function alteredControls(
   controls: Record<string, ControlConfig> = {},
 ): AlteredControl[] {
   if (!saved) return [];
-  const names = new Set([...Object.keys(saved), ...Object.keys(current)]);
+  // the dashboard's filters (Explore opened from a dashboard) are not saved, so not an edit either
+  const now = withoutExtraFilters(current);
+  const names = new Set([...Object.keys(saved), ...Object.keys(now)]);
   const out: AlteredControl[] = [];
   for (const name of names) {
     if (IGNORED_KEYS.has(name)) continue;
-    if (sameValue(current[name], saved[name])) continue;
-    out.push({ name, label: controls[name]?.label ?? name, before: saved[name], after: current[name] });
+    if (sameValue(now[name], saved[name])) continue;
+    out.push({ name, label: controls[name]?.label ?? name, before: saved[name], after: now[name] });
   }
   return out.sort((a, b) => a.label.localeCompare(b.label));
+}
+
+function withoutExtraFilters(fd: Record<string, unknown>): Record<string, unknown> {
+  const filters = fd.adhoc_filters;
+  if (!Array.isArray(filters) || !filters.some((f) => (f as { isExtra?: unknown } | null)?.isExtra === true)) return fd;
+  return { ...fd, adhoc_filters: filters.filter((f) => (f as { isExtra?: unknown } | null)?.isExtra !== true) };
 }
 
 /** A short text of a value for the altered tooltip. */

@@ -3,6 +3,7 @@
  * permalinks (RTK Query endpoints), and the chart data calls, which are plain functions: their
  * replies are large, never shared between components, and must be stoppable (AbortSignal).
  */
+import { withHavingFiltersAsSql } from './controls/filters';
 import {
   formatMessage,
   getClientError,
@@ -78,7 +79,12 @@ export const {
 export function buildQueryContext(formData: QueryFormData, options?: BuildQueryOptions): QueryContext {
   const def = getVizDefinition(formData.viz_type);
   if (!def) throw new Error(`Unknown visualization type: ${formData.viz_type}`);
-  return def.buildQuery(formData, options);
+  // a Simple filter on a metric (clause HAVING) is queried as its SQL condition
+  const queried = withHavingFiltersAsSql(formData);
+  const built = def.buildQuery(queried, options);
+  // the query context keeps the form data as the user wrote it
+  if (queried === formData || !built.form_data) return built;
+  return { ...built, form_data: { ...built.form_data, adhoc_filters: formData.adhoc_filters } };
 }
 
 export interface ChartDataReply {

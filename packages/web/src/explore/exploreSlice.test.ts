@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ExploreBootstrap, QueryFormData } from '@rama/shared';
 import { exploreActions, exploreReducer, initialExploreState, openingFormData, withMetricRenames } from './exploreSlice';
+import { flights } from './controls/testDatasource';
 
 const boot = (over: Partial<ExploreBootstrap> = {}): ExploreBootstrap => ({
   dataset: null,
@@ -16,6 +17,28 @@ describe('Explore state (spec section 3 "Explore state", section 4 Explore trans
     expect(fd.viz_type).toBe('table');
     expect(fd.datasource).toBe('3__table');
     expect(fd.row_limit).toBeDefined();
+  });
+  it('a new chart starts with DEFAULT_TIME_FILTER as a time range filter on the dataset time column', () => {
+    const fd = openingFormData(
+      boot({ dataset: flights, form_data: { viz_type: 'echarts_timeseries_bar', datasource: '3__table' } }),
+      'Last week',
+    );
+    expect(fd.viz_type).toBe('echarts_timeseries_bar');
+    expect(fd.time_range).toBe('Last week');
+    expect(fd.adhoc_filters).toEqual([
+      expect.objectContaining({ expressionType: 'SIMPLE', subject: 'flight_date', operator: 'TEMPORAL_RANGE', comparator: 'Last week' }),
+    ]);
+  });
+  it('DEFAULT_TIME_FILTER "No filter" adds no filter, and a saved chart or stored state keeps its own filters', () => {
+    expect(openingFormData(boot({ dataset: flights }), 'No filter').adhoc_filters).toEqual([]);
+    const stored = openingFormData(
+      boot({ dataset: flights, form_data: { viz_type: 'table', datasource: '3__table', adhoc_filters: [] } }),
+      'Last week',
+    );
+    expect(stored.adhoc_filters).toEqual([]);
+    const slice = { slice_id: 1, slice_name: 'x', form_data: {}, viz_type: 'table', datasource: '3__table', dashboards: [] };
+    const saved = openingFormData(boot({ dataset: flights, slice: slice as unknown as ExploreBootstrap['slice'] }), 'Last week');
+    expect(saved.adhoc_filters).toBeUndefined();
   });
   it('a render-trigger change redraws without marking the chart stale; other changes mark it stale', () => {
     let s = exploreReducer(initialExploreState, exploreActions.bootstrapped({ bootstrap: boot(), formDataKey: null, force: false }));

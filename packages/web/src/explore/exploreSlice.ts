@@ -5,8 +5,10 @@
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import {
+  controlsOf,
   defaultFormData,
   getMetricLabel,
+  NO_TIME_RANGE,
   getVizDefinition,
   renameMetricKey,
   switchDatasource,
@@ -19,6 +21,7 @@ import {
   type QueryFormData,
 } from '@rama/shared';
 import { chartReducer, initialChartState, type ChartEvent, type ChartState } from './chartState';
+import { defaultAdhocFilters } from './controls/filters';
 
 export interface ExploreState {
   loadStatus: 'idle' | 'loading' | 'ready' | 'error';
@@ -69,9 +72,11 @@ export const initialExploreState: ExploreState = {
 
 /**
  * The form data a bootstrap opens with: a saved chart's or a key's as they are; a new chart from a
- * dataset gets every control's default (the server sends only viz_type and datasource).
+ * dataset gets every control's default (the server sends only viz_type and datasource: the
+ * DEFAULT_VIZ_TYPE setting's unless the address names one) and, when DEFAULT_TIME_FILTER sets a
+ * range, a time range filter with it on the dataset's time column.
  */
-export function openingFormData(boot: ExploreBootstrap): QueryFormData {
+export function openingFormData(boot: ExploreBootstrap, defaultTimeFilter: string = NO_TIME_RANGE): QueryFormData {
   const raw = boot.form_data;
   const vizType = typeof raw.viz_type === 'string' && raw.viz_type ? raw.viz_type : DEFAULT_VIZ_TYPE;
   const def = getVizDefinition(vizType) ?? getVizDefinition(DEFAULT_VIZ_TYPE);
@@ -81,6 +86,15 @@ export function openingFormData(boot: ExploreBootstrap): QueryFormData {
   const defaults = defaultFormData(def, boot.dataset);
   const out: QueryFormData = { ...defaults, ...fd };
   for (const [k, v] of Object.entries(fd)) if (v === undefined || v === null) out[k] = defaults[k];
+  const timeFilter = defaultTimeFilter.trim();
+  if (timeFilter && timeFilter !== NO_TIME_RANGE && raw.adhoc_filters === undefined && 'adhoc_filters' in controlsOf(def)) {
+    const filters = defaultAdhocFilters(boot.dataset, timeFilter);
+    if (filters.length) {
+      const current = Array.isArray(out.adhoc_filters) ? out.adhoc_filters : [];
+      out.adhoc_filters = [...current, ...filters];
+      out.time_range = timeFilter;
+    }
+  }
   return out;
 }
 
@@ -110,13 +124,16 @@ export const exploreSlice = createSlice({
       state.loadStatus = 'error';
       state.loadError = action.payload;
     },
-    bootstrapped: (state, action: PayloadAction<{ bootstrap: ExploreBootstrap; formDataKey: string | null; force: boolean }>) => {
-      const { bootstrap, formDataKey, force } = action.payload;
+    bootstrapped: (
+      state,
+      action: PayloadAction<{ bootstrap: ExploreBootstrap; formDataKey: string | null; force: boolean; defaultTimeFilter?: string }>,
+    ) => {
+      const { bootstrap, formDataKey, force, defaultTimeFilter } = action.payload;
       state.loadStatus = 'ready';
       state.loadError = null;
       state.message = bootstrap.message;
       state.datasource = bootstrap.dataset;
-      state.formData = openingFormData(bootstrap);
+      state.formData = openingFormData(bootstrap, defaultTimeFilter);
       state.slice = bootstrap.slice;
       state.sliceName = bootstrap.slice?.slice_name ?? '';
       state.savedFormData = bootstrap.slice

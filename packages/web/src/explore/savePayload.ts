@@ -2,6 +2,7 @@
  * What the save modal sends and says (spec section 4 "Saving a chart", section 7 "Charts",
  * section 8 save messages). Pure, so the payload and the messages are unit-tested.
  */
+import { withoutDashboardFilters } from './dashboardContext';
 import { formatMessage, type ChartCreate, type QueryContext, type QueryFormData } from '@rama/shared';
 import { ExploreMessage } from './messages';
 
@@ -21,9 +22,9 @@ export interface SaveInput {
   dashboardId: number | null;
 }
 
-/** Form data as stored: no chart id (a copy is another chart), no dashboard context. */
+/** Form data as stored: no chart id (a copy is another chart), no dashboard context (nor the dashboard's filters). */
 export function formDataToSave(formData: QueryFormData): QueryFormData {
-  const out: Record<string, unknown> = { ...formData };
+  const out: Record<string, unknown> = { ...withoutDashboardFilters(formData) };
   for (const key of ['slice_id', 'url_params', 'extra_form_data', 'dashboardId', 'force']) delete out[key];
   return out as QueryFormData;
 }

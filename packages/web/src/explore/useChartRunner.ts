@@ -13,6 +13,7 @@ import { chartErrorHints } from '@rama/shared';
 import { annotationFailure } from './chartState';
 import { buildQueryContext, fetchChartData, fetchSavedChartData } from './exploreApi';
 import { exploreActions } from './exploreSlice';
+import { useChartDataTimeoutMs } from './chartTimeout';
 import { queriedAnnotationLayers } from './annotationLayers';
 import { ExploreMessage } from './messages';
 
@@ -36,6 +37,8 @@ export interface ChartRunner {
 
 export function useChartRunner(): ChartRunner {
   const dispatch = useAppDispatch();
+  // the server's chart time limit plus a few seconds (RAMA_WEBSERVER_TIMEOUT)
+  const timeoutMs = useChartDataTimeoutMs();
   const current = useRef<{ controller: AbortController; stopped: boolean } | null>(null);
   const annotations = useRef(new Map<string, AbortController>());
 
@@ -48,7 +51,7 @@ export function useChartRunner(): ChartRunner {
         annotations.current.set(layer.name, controller);
         const requestId = nanoid();
         dispatch(exploreActions.chartEvent({ type: 'annotationStarted', name: layer.name, requestId }));
-        fetchSavedChartData(layer.chartId, { signal: controller.signal, force })
+        fetchSavedChartData(layer.chartId, { signal: controller.signal, force, timeoutMs })
           .then((reply) => {
             const data = resultsOf(reply)?.[0]?.data ?? [];
             dispatch(
@@ -76,7 +79,7 @@ export function useChartRunner(): ChartRunner {
           });
       }
     },
-    [dispatch],
+    [dispatch, timeoutMs],
   );
 
   const run = useCallback(
@@ -94,7 +97,7 @@ export function useChartRunner(): ChartRunner {
         return;
       }
       runAnnotations(formData, Boolean(options.force));
-      fetchChartData(queryContext, { signal: job.controller.signal, force: options.force })
+      fetchChartData(queryContext, { signal: job.controller.signal, force: options.force, timeoutMs })
         .then((reply) => {
           // the renderer measures rama:chart-render from here
           performance.mark('rama:chart-data');
@@ -136,7 +139,7 @@ export function useChartRunner(): ChartRunner {
           if (current.current === job) current.current = null;
         });
     },
-    [dispatch, runAnnotations],
+    [dispatch, runAnnotations, timeoutMs],
   );
 
   const stop = useCallback(() => {

@@ -13,6 +13,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useGetChartQuery } from '../../charts/chartApi';
 import { withAnnotationData } from '../../explore/chartState';
 import { fetchExploreDatasource } from '../../explore/exploreApi';
+import { useChartDataTimeoutMs } from '../../explore/chartTimeout';
 import { ChartRenderer, preloadChart } from '../../visualizations/ChartRenderer';
 import { ChartErrorAlert } from '../../visualizations/ChartErrorAlert';
 import { dashboardChartFromDetail, dashboardFormData, runDashboardChartQuery } from '../chartData';
@@ -146,6 +147,7 @@ export const ChartHolder = memo(function ChartHolder({ item, parentId, width, he
 
   // a wanted query runs through the page's queue once the card is near; leaving the page aborts it
   const running = useRef<AbortController | null>(null);
+  const timeoutMs = useChartDataTimeoutMs();
   const triggerQuery = chart?.triggerQuery ?? false;
   const force = chart?.force ?? false;
   const ownState = chart?.ownState ?? null;
@@ -156,12 +158,20 @@ export const ChartHolder = memo(function ChartHolder({ item, parentId, width, he
       const controller = new AbortController();
       running.current = controller;
       try {
-        await runDashboardChartQuery(dispatch, { slice, dashboardId, force, ownState, extraFormData, signal: controller.signal });
+        await runDashboardChartQuery(dispatch, {
+          slice,
+          dashboardId,
+          force,
+          ownState,
+          extraFormData,
+          signal: controller.signal,
+          timeoutMs,
+        });
       } finally {
         if (running.current === controller) running.current = null;
       }
     });
-  }, [isNear, triggerQuery, force, ownState, slice, chartId, dashboardId, queue, dispatch, filtersReady, held, extraFormData]);
+  }, [isNear, triggerQuery, force, ownState, slice, chartId, dashboardId, queue, dispatch, filtersReady, held, extraFormData, timeoutMs]);
   useEffect(() => () => running.current?.abort(), []);
 
   const title = item.meta?.sliceNameOverride || slice?.slice_name || item.meta?.sliceName || '';

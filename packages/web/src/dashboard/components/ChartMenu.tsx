@@ -7,7 +7,7 @@
 import { useMemo, useState, type RefObject } from 'react';
 import { Button, Dropdown, Modal, Spin, Tabs, Typography, type MenuProps } from 'antd';
 import { MoreOutlined } from '@ant-design/icons';
-import { dataMaskForStorage, type DashboardChart } from '@rama/shared';
+import { dataMaskForStorage, parseDatasourceKey, type DashboardChart } from '@rama/shared';
 import { errorMessage } from '../../app/api';
 import { useAppDispatch, useAppSelector, useToasts } from '../../app/hooks';
 import { CodeBlock } from '../../components/CodeBlock';
@@ -15,7 +15,9 @@ import { copyText } from '../../components/clipboard';
 import { ResultGrid, type CellValue } from '../../components/ResultGrid/ResultGrid';
 import { gridColumns } from '../../explore/DataPane';
 import { downloadChartImage, exportQueryContextData, type DataExportFormat } from '../../explore/download';
-import { fetchChartQuery } from '../../explore/exploreApi';
+import { fetchChartQuery, usePostFormDataMutation } from '../../explore/exploreApi';
+import { formDataWithDashboardContext } from '../../explore/dashboardContext';
+import { browserTabId } from '../../explore/exploreUrl';
 import { ExploreMessage } from '../../explore/messages';
 import { dashboardFormData, dashboardQueryContext } from '../chartData';
 import { DrillDetailModal } from '../drill';
@@ -47,6 +49,7 @@ export function ChartMenu({ slice, componentId, title, chart, cardRef, onToggleD
   const canShareDashboard = useAppSelector((s) => s.dashboardInfo.dash_share_perm);
   const activeTabs = useAppSelector((s) => s.dashboardState.activeTabs);
   const [createPermalink] = useCreateDashboardPermalinkMutation();
+  const [postFormData] = usePostFormDataMutation();
   const [queryView, setQueryView] = useState<QueryView>({ open: false });
   const [tableOpen, setTableOpen] = useState(false);
   const [drillOpen, setDrillOpen] = useState(false);
@@ -85,6 +88,32 @@ export function ChartMenu({ slice, componentId, title, chart, cardRef, onToggleD
   const downloadImage = () => {
     const el = cardRef.current;
     if (el) downloadChartImage(el, title).catch((e: unknown) => addDangerToast(errorMessage(e)));
+  };
+
+  /**
+   * "Edit chart": Explore in a new tab with the chart as the dashboard shows it — its filters and
+   * cross-filters written into the chart's controls, stored under a form data key — and the
+   * dashboard as the save target (as the peer opens it: form_data_key, slice_id, dashboard_page_id).
+   */
+  const editChart = async () => {
+    const fallback = `/explore/?slice_id=${chartId}`;
+    let url = fallback;
+    try {
+      const formData = formDataWithDashboardContext(dashboardFormData(slice, dashboardId, extraFormData), dashboardId);
+      const ds = parseDatasourceKey(formData.datasource);
+      if (ds) {
+        const { key } = await postFormData({
+          tabId: browserTabId(),
+          payload: { datasource_id: ds.id, datasource_type: ds.type, chart_id: chartId, form_data: JSON.stringify(formData) },
+        }).unwrap();
+        const q = new URLSearchParams({ form_data_key: key, slice_id: String(chartId), dashboard_page_id: String(dashboardId) });
+        url = `/explore/?${q.toString()}`;
+      }
+    } catch {
+      // the chart alone still opens (without the dashboard's filters)
+      url = fallback;
+    }
+    window.open(url, '_blank', 'noopener,noreferrer');
   };
 
   const copyPermalink = async () => {
@@ -129,7 +158,7 @@ export function ChartMenu({ slice, componentId, title, chart, cardRef, onToggleD
           {
             key: 'edit',
             label: 'Edit chart',
-            onClick: () => window.open(`/explore/?slice_id=${chartId}`, '_blank', 'noopener,noreferrer'),
+            onClick: () => void editChart(),
           },
           { key: 'query', label: 'View query', onClick: () => void viewQuery() },
         ]

@@ -11,10 +11,11 @@ import { FilterEditor } from './FilterEditor';
 import { defaultAdhocFilters, filterLabel, filterList, isTimeRangeFilter, type ControlAdhocFilter } from './filters';
 import { moveItem } from './metrics';
 import type { ControlProps, DatasourceDragItem } from './types';
+import { DASHBOARD_FILTER_TITLE } from '../dashboardContext';
 
 const DROP_KINDS = ['column'] as const;
 
-export function AdhocFilterControl({ name, value, onChange, config, datasource, errors }: ControlProps) {
+export function AdhocFilterControl({ name, value, onChange, config, datasource, formData, errors }: ControlProps) {
   const filters = filterList(value);
   const [editing, setEditing] = useState<Editing>(null);
   const [presetColumn, setPresetColumn] = useState<string | null>(null);
@@ -41,16 +42,27 @@ export function AdhocFilterControl({ name, value, onChange, config, datasource, 
   const columns = datasource?.columns ?? [];
   const chips: Chip[] = shown.map((f, i) => {
     const label = filterLabel(f, datasource);
-    const col = f.expressionType === 'SIMPLE' ? findColumn(columns, f.subject) : undefined;
+    const col = f.expressionType === 'SIMPLE' && f.clause !== 'HAVING' ? findColumn(columns, f.subject) : undefined;
     const ghost = suggestion !== null && i === filters.length;
+    const text = f.expressionType === 'SQL' ? `${f.clause}: ${f.sqlExpression}` : f.clause === 'HAVING' ? `HAVING ${label}` : label;
     return {
       // the suggestion is rebuilt each render: a fixed key keeps its popover open
       key: ghost ? 'time-range-suggestion' : `${f.filterOptionName ?? label}-${i}`,
-      label,
-      title: f.expressionType === 'SQL' ? `${f.clause}: ${f.sqlExpression}` : label,
-      icon: <ColumnTypeIcon kind={f.expressionType === 'SQL' ? 'expression' : columnKind(col)} />,
+      // a filter the dashboard applies (Explore opened from a dashboard) says so, and is not saved
+      label: f.isExtra ? (
+        <>
+          {label} <span className="rama-chip-tag">dashboard</span>
+        </>
+      ) : (
+        label
+      ),
+      title: f.isExtra ? `${text} — ${DASHBOARD_FILTER_TITLE}` : text,
+      icon: <ColumnTypeIcon kind={f.expressionType === 'SQL' ? 'expression' : f.clause === 'HAVING' ? 'metric' : columnKind(col)} />,
       ghost,
-      warning: f.expressionType === 'SIMPLE' && datasource !== null && !col ? `The dataset has no column named "${f.subject}"` : undefined,
+      warning:
+        f.expressionType === 'SIMPLE' && f.clause !== 'HAVING' && datasource !== null && !col
+          ? `The dataset has no column named "${f.subject}"`
+          : undefined,
     };
   });
   const current = editing && editing.index !== 'new' ? (shown[editing.index] ?? null) : null;
@@ -67,6 +79,7 @@ export function AdhocFilterControl({ name, value, onChange, config, datasource, 
           filter={current}
           presetColumn={presetColumn}
           datasource={datasource}
+          formData={formData}
           onSave={save}
           onClose={close}
         />

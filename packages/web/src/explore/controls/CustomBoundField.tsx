@@ -1,25 +1,25 @@
-/** One side of a Custom time range: a specific date-time, N units before/after now, now, or midnight. */
+/** One side of a Custom time range: a specific date-time, N units before/after its anchor, now, or midnight (the peer's modes). */
 import { DatePicker, InputNumber, Select } from 'antd';
 import dayjs from 'dayjs';
 import { isoDateTime, RELATIVE_UNITS, type CustomBound, type RelativeUnit } from './timeRangeModel';
 
 const MODES: { value: CustomBound['mode']; label: string }[] = [
-  { value: 'specific', label: 'Specific date/time' },
-  { value: 'relative', label: 'Relative to now' },
+  { value: 'specific', label: 'Specific Date/Time' },
+  { value: 'relative', label: 'Relative Date/Time' },
   { value: 'now', label: 'Now' },
   { value: 'today', label: 'Midnight' },
 ];
 
 const FORMAT = 'YYYY-MM-DDTHH:mm:ss';
 
-function boundForMode(mode: CustomBound['mode'], previous: CustomBound): CustomBound {
+function boundForMode(mode: CustomBound['mode'], previous: CustomBound, direction: 'before' | 'after'): CustomBound {
   switch (mode) {
     case 'specific': {
       const now = new Date();
       return { mode, date: isoDateTime(new Date(now.getFullYear(), now.getMonth(), now.getDate())) };
     }
     case 'relative':
-      return previous.mode === 'relative' ? previous : { mode, amount: 7, unit: 'day', direction: 'before' };
+      return previous.mode === 'relative' ? previous : { mode, amount: 7, unit: 'day', direction };
     case 'now':
     case 'today':
       return { mode };
@@ -29,10 +29,14 @@ function boundForMode(mode: CustomBound['mode'], previous: CustomBound): CustomB
 interface CustomBoundFieldProps {
   label: string;
   bound: CustomBound;
+  /** a new relative start counts back from its anchor, a new relative end forward (as the peer's) */
+  side?: 'since' | 'until';
+  /** what a relative bound counts from, as the direction reads it ("now", or the other side's date-time) */
+  anchorLabel?: string;
   onChange: (bound: CustomBound) => void;
 }
 
-export function CustomBoundField({ label, bound, onChange }: CustomBoundFieldProps) {
+export function CustomBoundField({ label, bound, side = 'since', anchorLabel = 'now', onChange }: CustomBoundFieldProps) {
   return (
     <fieldset className="rama-custom-bound">
       <legend>{label}</legend>
@@ -41,7 +45,7 @@ export function CustomBoundField({ label, bound, onChange }: CustomBoundFieldPro
         size="small"
         value={bound.mode}
         options={MODES}
-        onChange={(mode: CustomBound['mode']) => onChange(boundForMode(mode, bound))}
+        onChange={(mode: CustomBound['mode']) => onChange(boundForMode(mode, bound, side === 'since' ? 'before' : 'after'))}
         style={{ width: '100%' }}
       />
       {bound.mode === 'specific' && (
@@ -77,8 +81,8 @@ export function CustomBoundField({ label, bound, onChange }: CustomBoundFieldPro
             size="small"
             value={bound.direction}
             options={[
-              { value: 'before', label: 'before now' },
-              { value: 'after', label: 'after now' },
+              { value: 'before', label: `before ${anchorLabel}` },
+              { value: 'after', label: `after ${anchorLabel}` },
             ]}
             onChange={(direction: 'before' | 'after') => onChange({ ...bound, direction })}
           />

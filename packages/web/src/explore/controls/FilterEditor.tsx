@@ -1,17 +1,23 @@
 /**
  * The adhoc filter editor popover: Simple (column, operator, comparator — a value list with the
  * column's values for IN / NOT IN, one value for comparisons, none for IS NULL and the like, the
- * time range picker for TEMPORAL_RANGE) and Custom SQL (a WHERE or HAVING clause).
+ * time range picker for TEMPORAL_RANGE) and Custom SQL (a WHERE or HAVING clause). A Simple filter
+ * on a metric (the chart's or a saved one) filters after aggregation: its clause is HAVING, as the
+ * peer's editor infers it from the subject.
  */
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Input, Select, Tabs } from 'antd';
-import type { ExploreDatasource } from '@rama/shared';
+import type { ExploreDatasource, QueryFormData } from '@rama/shared';
 import { SqlField } from '../../datasets/editor/SqlField';
 import { columnKind, findColumn } from './columns';
 import { ColumnTypeIcon } from './ColumnTypeIcon';
 import {
+  clauseForSubject,
   coerceComparator,
+  coerceHavingComparator,
   comparatorFor,
+  havingConditionSql,
+  metricSubjects,
   FILTER_OPERATORS,
   isFilterComplete,
   MULTI_OPERATORS,
@@ -33,18 +39,28 @@ export interface FilterEditorProps {
   filter: ControlAdhocFilter | null;
   presetColumn?: string | null;
   datasource: ExploreDatasource | null;
+  /** the chart's form data: its metrics are offered as HAVING subjects */
+  formData?: QueryFormData | null;
   onSave: (filter: ControlAdhocFilter) => void;
   onClose: () => void;
 }
 
 const valueText = (v: unknown) => (v === null ? 'NULL' : String(v));
 
-export function FilterEditor({ filter, presetColumn, datasource, onSave, onClose }: FilterEditorProps) {
+/** The subject select's values: a column and a metric may share a name. */
+const COLUMN_KEY = 'column:';
+const METRIC_KEY = 'metric:';
+
+export function FilterEditor({ filter, presetColumn, datasource, formData, onSave, onClose }: FilterEditorProps) {
   const columns = datasource?.columns ?? [];
+  const metrics = useMemo(() => metricSubjects(datasource, formData), [datasource, formData]);
   const simple = filter?.expressionType === 'SIMPLE' ? filter : null;
   const [tab, setTab] = useState<FilterTab>(filter?.expressionType === 'SQL' ? 'sql' : 'simple');
   const [subject, setSubject] = useState<string | null>(simple?.subject ?? presetColumn ?? null);
-  const column = findColumn(columns, subject);
+  // a metric subject makes the Simple filter a HAVING filter
+  const [simpleClause, setSimpleClause] = useState<'WHERE' | 'HAVING'>(simple?.clause === 'HAVING' ? 'HAVING' : 'WHERE');
+  const having = simpleClause === 'HAVING';
+  const column = having ? undefined : findColumn(columns, subject);
   const [operatorId, setOperatorId] = useState<OperatorId | null>(() => {
     if (simple) return operatorIdOf(simple.operator, simple.operatorId);
     const preset = findColumn(columns, presetColumn);
@@ -59,21 +75,33 @@ export function FilterEditor({ filter, presetColumn, datasource, onSave, onClose
   const [search, setSearch] = useState('');
   const [optionName] = useState(() => filter?.filterOptionName ?? newOptionName('filter'));
 
-  const operators = operatorsFor(column ?? null);
+  const operators = having ? operatorsFor(null, 'HAVING') : operatorsFor(column ?? null);
   const isMulti = operatorId !== null && MULTI_OPERATORS.has(operatorId);
-  const distinct = useDistinctValues(datasource, subject, search, tab === 'simple' && isMulti);
+  const distinct = useDistinctValues(datasource, having ? null : subject, search, tab === 'simple' && isMulti && !having);
 
   const draft: ControlAdhocFilter | null = (() => {
     if (tab === 'sql') return sql.trim() ? sqlFilter(sql, clause, optionName) : null;
     if (!subject || !operatorId) return null;
-    const f = simpleFilter(subject, operatorId, coerceComparator(comparator, column), { filterOptionName: optionName });
+    const value = having ? coerceHavingComparator(comparator) : coerceComparator(comparator, column);
+    const f = simpleFilter(subject, operatorId, value, { filterOptionName: optionName, clause: simpleClause });
+    if (having) {
+      // the query sends a HAVING filter as its SQL condition on the metric's aggregate
+      const metric = metrics.find((m) => m.name === subject);
+      const condition = havingConditionSql(metric?.sql ?? null, operatorId, f.comparator);
+      if (!condition) return null;
+      f.sqlExpression = condition;
+    }
     return isFilterComplete(f) ? f : null;
   })();
   const canSave = draft !== null && (operatorId !== 'TEMPORAL_RANGE' || tab === 'sql' || timeRangeValid);
 
-  const chooseColumn = (name: string) => {
+  const chooseSubject = (key: string) => {
+    const isMetric = key.startsWith(METRIC_KEY);
+    const name = key.slice(isMetric ? METRIC_KEY.length : COLUMN_KEY.length);
+    const nextClause = isMetric ? 'HAVING' : clauseForSubject(name, [], columns);
     setSubject(name);
-    const next = operatorsFor(findColumn(columns, name) ?? null);
+    setSimpleClause(nextClause);
+    const next = nextClause === 'HAVING' ? operatorsFor(null, 'HAVING') : operatorsFor(findColumn(columns, name) ?? null);
     const op = operatorId && next.includes(operatorId) ? operatorId : next[0];
     setOperatorId(op);
     setComparator(comparatorFor(op, op === operatorId ? comparator : undefined));
@@ -144,21 +172,44 @@ export function FilterEditor({ filter, presetColumn, datasource, onSave, onClose
                 <Select
                   aria-label="Column"
                   showSearch={{ optionFilterProp: 'search' }}
-                  placeholder="Select a column"
-                  value={subject ?? undefined}
-                  onChange={chooseColumn}
-                  options={columns
-                    .filter((c) => c.filterable || c.column_name === subject)
-                    .map((c) => ({
-                      value: c.column_name,
-                      search: `${c.column_name} ${c.verbose_name ?? ''}`,
-                      label: (
-                        <span className="rama-option-with-icon">
-                          <ColumnTypeIcon kind={columnKind(c)} /> {c.verbose_name || c.column_name}
-                        </span>
-                      ),
-                    }))}
+                  placeholder="Select a column or metric"
+                  value={subject ? `${having ? METRIC_KEY : COLUMN_KEY}${subject}` : undefined}
+                  onChange={chooseSubject}
+                  options={[
+                    {
+                      label: 'Columns',
+                      options: columns
+                        .filter((c) => c.filterable || (!having && c.column_name === subject))
+                        .map((c) => ({
+                          value: `${COLUMN_KEY}${c.column_name}`,
+                          search: `${c.column_name} ${c.verbose_name ?? ''}`,
+                          label: (
+                            <span className="rama-option-with-icon">
+                              <ColumnTypeIcon kind={columnKind(c)} /> {c.verbose_name || c.column_name}
+                            </span>
+                          ),
+                        })),
+                    },
+                    {
+                      label: 'Metrics',
+                      options: [
+                        ...metrics,
+                        ...(having && subject && !metrics.some((m) => m.name === subject)
+                          ? [{ name: subject, label: subject, saved: false }]
+                          : []),
+                      ].map((m) => ({
+                        value: `${METRIC_KEY}${m.name}`,
+                        search: `${m.name} ${m.label}`,
+                        label: (
+                          <span className="rama-option-with-icon">
+                            <ColumnTypeIcon kind="metric" /> {m.label}
+                          </span>
+                        ),
+                      })),
+                    },
+                  ]}
                 />
+                {having && <div className="rama-editor-hint">HAVING: filters groups after aggregation, on the metric&apos;s value.</div>}
                 <Select
                   aria-label="Operator"
                   placeholder="Select an operator"

@@ -6,12 +6,18 @@
  */
 import { CLOSED_POPOVER } from './closedPopover';
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Input, Popover, Radio, Select, Spin } from 'antd';
+import { Alert, Button, DatePicker, Input, Popover, Radio, Select, Spin } from 'antd';
+import dayjs from 'dayjs';
 import { CalendarOutlined } from '@ant-design/icons';
 import { NO_TIME_RANGE } from '@rama/shared';
 import { CustomBoundField } from './CustomBoundField';
 import {
+  anchoredRange,
   boundsLabel,
+  customAnchor,
+  isoDateTime,
+  NOW_ANCHOR,
+  withAnchor,
   decodeAdvancedRange,
   decodeCustomRange,
   encodeAdvancedRange,
@@ -68,7 +74,11 @@ export function TimeRangeEditor({ value, column, onApply, onCancel, onDraftChang
     report.current = onDraftChange;
   });
   useEffect(() => report.current?.(draft, valid), [draft, valid]);
-  const custom = type === 'Custom' ? decodeCustomRange(draft) : null;
+  const decoded = type === 'Custom' ? decodeCustomRange(draft) : null;
+  const custom = decoded ? anchoredRange(decoded) : null;
+  const bothRelative = custom?.since.mode === 'relative' && custom.until.mode === 'relative';
+  const anchor = custom ? customAnchor(custom) : NOW_ANCHOR;
+  const anchorText = (a: string | undefined) => (!a || a === NOW_ANCHOR ? 'now' : a.replace('T', ' '));
   const advanced = type === 'Advanced' ? decodeAdvancedRange(draft) : null;
 
   return (
@@ -109,13 +119,45 @@ export function TimeRangeEditor({ value, column, onApply, onCancel, onDraftChang
           <CustomBoundField
             label="Start (inclusive)"
             bound={custom.since}
+            anchorLabel={anchorText(custom.since.mode === 'relative' ? custom.since.anchor : undefined)}
             onChange={(since) => setDraft(encodeCustomRange({ ...custom, since }))}
           />
           <CustomBoundField
             label="End (exclusive)"
+            side="until"
             bound={custom.until}
+            anchorLabel={anchorText(custom.until.mode === 'relative' ? custom.until.anchor : undefined)}
             onChange={(until) => setDraft(encodeCustomRange({ ...custom, until }))}
           />
+          {bothRelative && (
+            <fieldset className="rama-custom-bound">
+              <legend>Anchor to</legend>
+              <Radio.Group
+                aria-label="Anchor to"
+                value={anchor === NOW_ANCHOR ? 'now' : 'specific'}
+                onChange={(e) => {
+                  const now = new Date();
+                  const midnight = isoDateTime(new Date(now.getFullYear(), now.getMonth(), now.getDate()));
+                  setDraft(encodeCustomRange(withAnchor(custom, e.target.value === 'now' ? NOW_ANCHOR : midnight)));
+                }}
+                options={[
+                  { value: 'now', label: 'Now' },
+                  { value: 'specific', label: 'Date/Time' },
+                ]}
+              />
+              {anchor !== NOW_ANCHOR && (
+                <DatePicker
+                  aria-label="Anchor date and time"
+                  size="small"
+                  showTime
+                  allowClear={false}
+                  value={dayjs(anchor, 'YYYY-MM-DDTHH:mm:ss')}
+                  onChange={(d) => d && setDraft(encodeCustomRange(withAnchor(custom, d.format('YYYY-MM-DDTHH:mm:ss'))))}
+                  style={{ width: '100%' }}
+                />
+              )}
+            </fieldset>
+          )}
         </div>
       )}
       {advanced && (

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  adhocMetricSql,
+  havingConditionSql,
+  withHavingFiltersAsSql,
+  clauseForSubject,
+  coerceHavingComparator,
+  metricSubjects,
   coerceComparator,
   comparatorFor,
   defaultAdhocFilters,
@@ -84,5 +90,59 @@ describe('adhoc filters', () => {
     expect(f).toMatchObject({ subject: 'flight_date', operator: 'TEMPORAL_RANGE', comparator: 'No filter', clause: 'WHERE' });
     expect(filterLabel(f)).toBe('flight_date (No filter)');
     expect(defaultAdhocFilters({ ...flights, columns: flights.columns.filter((c) => !c.is_dttm), main_dttm_col: null })).toEqual([]);
+  });
+});
+
+describe('Simple filters on a metric (HAVING)', () => {
+  const sumDelay = { expressionType: 'SIMPLE' as const, aggregate: 'SUM', column: { column_name: 'dep_delay' }, label: 'SUM(dep_delay)' };
+
+  it("offers the chart's metrics first, then the dataset's saved metrics, each once", () => {
+    const subjects = metricSubjects(flights, { viz_type: 'table', datasource: '3__table', metrics: [sumDelay, 'count'] });
+    expect(subjects).toEqual([
+      { name: 'SUM(dep_delay)', label: 'SUM(dep_delay)', saved: false, sql: 'SUM(dep_delay)' },
+      { name: 'count', label: 'COUNT(*)', saved: true, sql: 'COUNT(*)' },
+    ]);
+    expect(metricSubjects(flights, null)).toEqual([{ name: 'count', label: 'COUNT(*)', saved: true, sql: 'COUNT(*)' }]);
+  });
+
+  it('gives a metric subject clause HAVING and a column subject clause WHERE', () => {
+    const subjects = metricSubjects(flights, null);
+    expect(clauseForSubject('count', subjects, flights.columns)).toBe('HAVING');
+    expect(clauseForSubject('origin', subjects, flights.columns)).toBe('WHERE');
+    expect(clauseForSubject(null, subjects, flights.columns)).toBe('WHERE');
+  });
+
+  it('builds a HAVING filter in the peer shape, compares numbers, and labels it by the metric', () => {
+    const f = simpleFilter('count', 'GREATER_THAN', coerceHavingComparator('1000'), { clause: 'HAVING' });
+    expect(f).toMatchObject({ expressionType: 'SIMPLE', subject: 'count', operator: '>', comparator: 1000, clause: 'HAVING' });
+    expect(isFilterComplete(f)).toBe(true);
+    expect(filterLabel(f, flights)).toBe('COUNT(*) > 1000');
+    expect(operatorsFor(null, 'HAVING')).not.toContain('LIKE');
+  });
+
+  it("writes the condition as SQL on the metric's aggregate", () => {
+    expect(havingConditionSql('COUNT(*)', 'GREATER_THAN', 1000)).toBe('(COUNT(*)) > 1000');
+    expect(havingConditionSql('SUM(x)', 'EQUALS', 5)).toBe('(SUM(x)) = 5');
+    expect(havingConditionSql('SUM(x)', 'NOT_EQUALS', 5)).toBe('(SUM(x)) <> 5');
+    expect(havingConditionSql('MAX(origin)', 'IN', ['SFO', "O'Hare"])).toBe("(MAX(origin)) IN ('SFO', 'O''Hare')");
+    expect(havingConditionSql(null, 'GREATER_THAN', 1)).toBeNull();
+    expect(havingConditionSql('COUNT(*)', 'GREATER_THAN', '')).toBeNull();
+    expect(adhocMetricSql({ expressionType: 'SIMPLE', aggregate: 'COUNT_DISTINCT', column: { column_name: 'origin' } })).toBe(
+      'COUNT(DISTINCT origin)',
+    );
+    expect(adhocMetricSql({ expressionType: 'SQL', sqlExpression: ' AVG(dep_delay) ' })).toBe('AVG(dep_delay)');
+  });
+
+  it('queries a Simple HAVING filter as its SQL HAVING clause and leaves WHERE filters as they are', () => {
+    const having = { ...simpleFilter('count', 'GREATER_THAN', 1000, { clause: 'HAVING' }), sqlExpression: '(COUNT(*)) > 1000' };
+    const where = simpleFilter('origin', 'IN', ['SFO']);
+    const fd = { viz_type: 'table', datasource: '3__table', adhoc_filters: [where, having] };
+    const out = withHavingFiltersAsSql(fd);
+    expect(out.adhoc_filters).toEqual([
+      where,
+      expect.objectContaining({ expressionType: 'SQL', clause: 'HAVING', sqlExpression: '(COUNT(*)) > 1000' }),
+    ]);
+    const plain = { viz_type: 'table', datasource: '3__table', adhoc_filters: [where] };
+    expect(withHavingFiltersAsSql(plain)).toBe(plain);
   });
 });

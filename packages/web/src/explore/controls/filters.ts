@@ -4,7 +4,15 @@
  * The operators offered depend on the column's type; a TEMPORAL_RANGE filter on a temporal column
  * is how a chart's time range is written.
  */
-import { GenericDataType, NO_TIME_RANGE, type ExploreDatasource, type ExploreDatasourceColumn } from '@rama/shared';
+import {
+  getMetricLabel,
+  GenericDataType,
+  NO_TIME_RANGE,
+  type AdhocMetric,
+  type ExploreDatasource,
+  type ExploreDatasourceColumn,
+  type QueryFormData,
+} from '@rama/shared';
 import { newOptionName } from './metrics';
 
 /** The operator ids of the spec and the operator each is stored as. */
@@ -82,7 +90,8 @@ export interface SimpleAdhocFilter {
   clause: 'WHERE' | 'HAVING';
   isExtra: boolean;
   filterOptionName: string;
-  sqlExpression?: null;
+  /** a HAVING filter's condition as SQL (`COUNT(*) > 1000`), as the peer keeps a filter's SQL translation */
+  sqlExpression?: string | null;
 }
 
 export interface SqlAdhocFilter {
@@ -153,8 +162,9 @@ const shorten = (s: string) => (s.length > CHIP_MAX ? `${s.slice(0, CHIP_MAX - 1
 /** What a filter chip shows: `origin IN (SFO, LAX)`, `delay > 10`, `date (Last week)`, or the SQL. */
 export function filterLabel(filter: ControlAdhocFilter, datasource?: ExploreDatasource | null): string {
   if (filter.expressionType === 'SQL') return shorten(filter.sqlExpression?.trim() || 'Custom SQL');
-  const column = datasource?.columns.find((c) => c.column_name === filter.subject);
-  const subject = column?.verbose_name || filter.subject;
+  const column = filter.clause === 'HAVING' ? undefined : datasource?.columns.find((c) => c.column_name === filter.subject);
+  const metric = filter.clause === 'HAVING' ? datasource?.metrics.find((m) => m.metric_name === filter.subject) : undefined;
+  const subject = column?.verbose_name || metric?.verbose_name || filter.subject;
   const id = operatorIdOf(filter.operator, filter.operatorId);
   if (id === 'TEMPORAL_RANGE')
     return shorten(`${subject} (${typeof filter.comparator === 'string' && filter.comparator ? filter.comparator : NO_TIME_RANGE})`);
@@ -201,4 +211,122 @@ export function defaultAdhocFilters(
 ): ControlAdhocFilter[] {
   const column = timeColumnOf(datasource);
   return column ? [simpleFilter(column, 'TEMPORAL_RANGE', timeRange)] : [];
+}
+
+/** A metric a Simple filter can compare after aggregation (clause HAVING). */
+export interface MetricSubject {
+  /** what the filter stores as its subject: the saved metric's name, or the chart metric's label */
+  name: string;
+  label: string;
+  saved: boolean;
+  /** the aggregate as SQL (the saved metric's expression, `SUM(dep_delay)`, an adhoc SQL metric's text) */
+  sql: string | null;
+}
+
+const PLAIN_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const quoteName = (name: string) => (PLAIN_NAME.test(name) ? name : `"${name.replace(/"/g, '""')}"`);
+
+/** An adhoc metric as SQL: `SUM(dep_delay)`, `COUNT(DISTINCT origin)`, or its SQL text. */
+export function adhocMetricSql(metric: AdhocMetric): string | null {
+  if (metric.expressionType === 'SQL') return metric.sqlExpression?.trim() || null;
+  const column = metric.column?.column_name;
+  if (!column || !metric.aggregate) return null;
+  if (metric.aggregate === 'COUNT_DISTINCT') return `COUNT(DISTINCT ${quoteName(column)})`;
+  return `${metric.aggregate}(${quoteName(column)})`;
+}
+
+const sqlValue = (v: unknown): string =>
+  typeof v === 'number' && Number.isFinite(v)
+    ? String(v)
+    : typeof v === 'boolean'
+      ? v
+        ? 'TRUE'
+        : 'FALSE'
+      : `'${String(v).replace(/'/g, "''")}'`;
+
+/**
+ * A HAVING filter's condition as SQL, `(COUNT(*)) > 1000`, or null when it cannot be written (no
+ * metric SQL, no value). The query sends it as a HAVING clause.
+ */
+export function havingConditionSql(metricSql: string | null, operatorId: OperatorId, comparator: unknown): string | null {
+  if (!metricSql) return null;
+  const subject = `(${metricSql})`;
+  if (MULTI_OPERATORS.has(operatorId)) {
+    const list = Array.isArray(comparator) ? comparator : [];
+    if (!list.length) return null;
+    return `${subject} ${FILTER_OPERATORS[operatorId].operator} (${list.map(sqlValue).join(', ')})`;
+  }
+  if (comparator === undefined || comparator === null || comparator === '') return null;
+  const op = operatorId === 'EQUALS' ? '=' : operatorId === 'NOT_EQUALS' ? '<>' : FILTER_OPERATORS[operatorId].operator;
+  return `${subject} ${op} ${sqlValue(comparator)}`;
+}
+
+/**
+ * Form data as the query is built from it: a Simple HAVING filter goes as the SQL HAVING clause it
+ * stands for (the query object carries HAVING conditions as SQL), its own shape stays in the form data.
+ */
+export function withHavingFiltersAsSql(formData: QueryFormData): QueryFormData {
+  const filters = formData.adhoc_filters;
+  if (!Array.isArray(filters)) return formData;
+  let changed = false;
+  const out = filters.map((f: unknown) => {
+    const x = f as Partial<SimpleAdhocFilter> | null;
+    if (x?.expressionType !== 'SIMPLE' || x.clause !== 'HAVING' || typeof x.sqlExpression !== 'string' || !x.sqlExpression.trim()) return f;
+    changed = true;
+    return {
+      expressionType: 'SQL',
+      clause: 'HAVING',
+      sqlExpression: x.sqlExpression,
+      filterOptionName: x.filterOptionName,
+      isExtra: x.isExtra,
+    };
+  });
+  return changed ? { ...formData, adhoc_filters: out } : formData;
+}
+
+/**
+ * The metrics a Simple filter offers besides columns, as the peer's filter editor does: choosing
+ * one makes the filter a HAVING filter. The chart's own metrics (by their label) first, then the
+ * dataset's saved metrics; each name once.
+ */
+export function metricSubjects(datasource: ExploreDatasource | null | undefined, formData?: QueryFormData | null): MetricSubject[] {
+  const out: MetricSubject[] = [];
+  const seen = new Set<string>();
+  const add = (m: MetricSubject) => {
+    if (!m.name || seen.has(m.name)) return;
+    seen.add(m.name);
+    out.push(m);
+  };
+  const saved = new Map((datasource?.metrics ?? []).map((m) => [m.metric_name, m]));
+  const chartMetrics = [...(Array.isArray(formData?.metrics) ? formData.metrics : []), formData?.metric].filter(Boolean) as (
+    string | AdhocMetric
+  )[];
+  for (const m of chartMetrics) {
+    if (typeof m === 'string') {
+      const s = saved.get(m);
+      add({ name: m, label: s?.verbose_name || m, saved: true, sql: s?.expression?.trim() || null });
+    } else {
+      const label = getMetricLabel(m);
+      add({ name: label, label, saved: false, sql: adhocMetricSql(m) });
+    }
+  }
+  for (const m of saved.values())
+    add({ name: m.metric_name, label: m.verbose_name || m.metric_name, saved: true, sql: m.expression?.trim() || null });
+  return out;
+}
+
+/** The clause a Simple filter on this subject gets: HAVING for a metric, WHERE for a column. */
+export function clauseForSubject(
+  subject: string | null,
+  metrics: readonly MetricSubject[],
+  columns: readonly { column_name: string }[],
+): 'WHERE' | 'HAVING' {
+  if (!subject) return 'WHERE';
+  if (columns.some((c) => c.column_name === subject)) return 'WHERE';
+  return metrics.some((m) => m.name === subject) ? 'HAVING' : 'WHERE';
+}
+
+/** A number typed into a HAVING filter is compared as a number (aggregates are numbers). */
+export function coerceHavingComparator(value: unknown): unknown {
+  return coerceComparator(value, { type_generic: GenericDataType.NUMERIC });
 }

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseTimeRange } from '@rama/shared';
 import {
   boundsLabel,
+  customAnchor,
+  withAnchor,
   decodeAdvancedRange,
   decodeCustomRange,
   encodeAdvancedRange,
@@ -45,8 +47,39 @@ describe('time range picker tabs', () => {
     expect(after).toBe('now : DATEADD(DATETIME("now"), 2, week)');
     expect(decodeCustomRange(after)).toEqual({
       since: { mode: 'now' },
-      until: { mode: 'relative', amount: 2, unit: 'week', direction: 'after' },
+      until: { mode: 'relative', amount: 2, unit: 'week', direction: 'after', anchor: 'now' },
     });
+  });
+
+  it("anchors a relative side to the other side's specific date-time, as the peer's Custom tab writes it", () => {
+    const value = encodeCustomRange({
+      since: { mode: 'relative', amount: 7, unit: 'day', direction: 'before' },
+      until: { mode: 'specific', date: '2024-05-01T00:00:00' },
+    });
+    expect(value).toBe('DATEADD(DATETIME("2024-05-01T00:00:00"), -7, day) : 2024-05-01T00:00:00');
+    expect(bounds(value)).toEqual(['2024-04-24T00:00:00', '2024-05-01T00:00:00']);
+    expect(rangeTypeOf(value)).toBe('Custom');
+    const after = encodeCustomRange({
+      since: { mode: 'specific', date: '2024-03-31T12:00:00' },
+      until: { mode: 'relative', amount: 1, unit: 'quarter', direction: 'after' },
+    });
+    expect(after).toBe('2024-03-31T12:00:00 : DATEADD(DATETIME("2024-03-31T12:00:00"), 1, quarter)');
+    expect(bounds(after)).toEqual(['2024-03-31T12:00:00', '2024-06-30T12:00:00']);
+  });
+
+  it('two relative sides share one anchor: now, or a date-time chosen under "Anchor to"', () => {
+    const range = decodeCustomRange('DATEADD(DATETIME("now"), -1, month) : DATEADD(DATETIME("now"), 1, month)');
+    expect(range).not.toBeNull();
+    const anchored = encodeCustomRange(withAnchor(range!, '2024-02-29T00:00:00'));
+    expect(anchored).toBe('DATEADD(DATETIME("2024-02-29T00:00:00"), -1, month) : DATEADD(DATETIME("2024-02-29T00:00:00"), 1, month)');
+    expect(bounds(anchored)).toEqual(['2024-01-29T00:00:00', '2024-03-29T00:00:00']);
+    expect(customAnchor(decodeCustomRange(anchored)!)).toBe('2024-02-29T00:00:00');
+  });
+
+  it('offers the previous calendar quarter', () => {
+    expect(PREVIOUS_RANGES).toContain('previous calendar quarter');
+    expect(rangeTypeOf('previous calendar quarter')).toBe('Previous');
+    expect(bounds('previous calendar quarter')).toEqual(['2024-01-01T00:00:00', '2024-04-01T00:00:00']);
   });
 
   it('splits an Advanced range into its start and end fields and joins them back', () => {

@@ -10,7 +10,12 @@ export const RANGE_TYPES = ['Last', 'Previous', 'Custom', 'Advanced', 'No filter
 export type RangeType = (typeof RANGE_TYPES)[number];
 
 export const LAST_RANGES = ['Last day', 'Last week', 'Last month', 'Last quarter', 'Last year'] as const;
-export const PREVIOUS_RANGES = ['previous calendar week', 'previous calendar month', 'previous calendar year'] as const;
+export const PREVIOUS_RANGES = [
+  'previous calendar week',
+  'previous calendar month',
+  'previous calendar quarter',
+  'previous calendar year',
+] as const;
 
 export const RANGE_LABELS: Record<string, string> = {
   'Last day': 'Last day',
@@ -20,18 +25,26 @@ export const RANGE_LABELS: Record<string, string> = {
   'Last year': 'Last year',
   'previous calendar week': 'Previous calendar week',
   'previous calendar month': 'Previous calendar month',
+  'previous calendar quarter': 'Previous calendar quarter',
   'previous calendar year': 'Previous calendar year',
 };
 
 export const RELATIVE_UNITS = ['second', 'minute', 'hour', 'day', 'week', 'month', 'quarter', 'year'] as const;
 export type RelativeUnit = (typeof RELATIVE_UNITS)[number];
 
-/** One side of a Custom range. */
+/**
+ * One side of a Custom range, as the peer's Custom tab: a specific date-time, a relative one (N
+ * units before or after its anchor: the other side's specific date-time when it has one, else
+ * now), now, or midnight today.
+ */
 export type CustomBound =
   | { mode: 'specific'; date: string }
-  | { mode: 'relative'; amount: number; unit: RelativeUnit; direction: 'before' | 'after' }
+  | { mode: 'relative'; amount: number; unit: RelativeUnit; direction: 'before' | 'after'; anchor?: string }
   | { mode: 'now' }
   | { mode: 'today' };
+
+/** What a relative bound counts from: `now`, or a specific date-time. */
+export const NOW_ANCHOR = 'now';
 
 export interface CustomRange {
   since: CustomBound;
@@ -39,7 +52,10 @@ export interface CustomRange {
 }
 
 const SPECIFIC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
-const RELATIVE = new RegExp(`^DATEADD\\(DATETIME\\(["']now["']\\),\\s*([+-]?\\d+),\\s*(${RELATIVE_UNITS.join('|')})\\)$`, 'i');
+const RELATIVE = new RegExp(
+  `^DATEADD\\(DATETIME\\(["'](now|\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2})["']\\),\\s*([+-]?\\d+),\\s*(${RELATIVE_UNITS.join('|')})\\)$`,
+  'i',
+);
 
 export function encodeCustomBound(bound: CustomBound): string {
   switch (bound.mode) {
@@ -51,7 +67,8 @@ export function encodeCustomBound(bound: CustomBound): string {
       return 'today';
     case 'relative': {
       const n = Math.abs(Math.trunc(bound.amount));
-      return `DATEADD(DATETIME("now"), ${bound.direction === 'before' ? -n : n}, ${bound.unit})`;
+      const anchor = bound.anchor && SPECIFIC.test(bound.anchor) ? bound.anchor : NOW_ANCHOR;
+      return `DATEADD(DATETIME("${anchor}"), ${bound.direction === 'before' ? -n : n}, ${bound.unit})`;
     }
   }
 }
@@ -63,8 +80,15 @@ export function decodeCustomBound(text: string): CustomBound | null {
   if (SPECIFIC.test(t)) return { mode: 'specific', date: t };
   const m = RELATIVE.exec(t);
   if (m) {
-    const n = Number(m[1]);
-    return { mode: 'relative', amount: Math.abs(n), unit: m[2].toLowerCase() as RelativeUnit, direction: n < 0 ? 'before' : 'after' };
+    const n = Number(m[2]);
+    const anchor = m[1].toLowerCase() === NOW_ANCHOR ? NOW_ANCHOR : m[1];
+    return {
+      mode: 'relative',
+      amount: Math.abs(n),
+      unit: m[3].toLowerCase() as RelativeUnit,
+      direction: n < 0 ? 'before' : 'after',
+      anchor,
+    };
   }
   return null;
 }
@@ -77,8 +101,35 @@ export function splitRange(value: string): [string, string] | null {
   return [padded.slice(0, at).trim(), padded.slice(at + TIME_RANGE_SEPARATOR.length).trim()];
 }
 
+/**
+ * The range with each relative side anchored as the peer anchors it: to the other side's specific
+ * date-time when it has one (`DATEADD(DATETIME("2024-05-01T00:00:00"), -7, day) : 2024-05-01T00:00:00`),
+ * else to now.
+ */
+export function anchoredRange(range: CustomRange): CustomRange {
+  // both sides relative: they share one anchor (the peer's "Anchor to": now or a date-time)
+  const shared = customAnchor(range);
+  const anchorFrom = (other: CustomBound) => (other.mode === 'specific' ? other.date : other.mode === 'relative' ? shared : NOW_ANCHOR);
+  const since = range.since.mode === 'relative' ? { ...range.since, anchor: anchorFrom(range.until) } : range.since;
+  const until = range.until.mode === 'relative' ? { ...range.until, anchor: anchorFrom(range.since) } : range.until;
+  return { since, until };
+}
+
+/** The anchor two relative sides share (the start's, else the end's, else now); null unless both are relative. */
+export function customAnchor(range: CustomRange): string {
+  const own = (b: CustomBound) => (b.mode === 'relative' && b.anchor && SPECIFIC.test(b.anchor) ? b.anchor : null);
+  return own(range.since) ?? own(range.until) ?? NOW_ANCHOR;
+}
+
+/** Both sides relative, anchored to `anchor` (now or a specific date-time). */
+export function withAnchor(range: CustomRange, anchor: string): CustomRange {
+  const set = (b: CustomBound): CustomBound => (b.mode === 'relative' ? { ...b, anchor } : b);
+  return { since: set(range.since), until: set(range.until) };
+}
+
 export function encodeCustomRange(range: CustomRange): string {
-  return `${encodeCustomBound(range.since)}${TIME_RANGE_SEPARATOR}${encodeCustomBound(range.until)}`;
+  const { since, until } = anchoredRange(range);
+  return `${encodeCustomBound(since)}${TIME_RANGE_SEPARATOR}${encodeCustomBound(until)}`;
 }
 
 export function decodeCustomRange(value: string): CustomRange | null {
