@@ -1,5 +1,6 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { api } from './api';
+import { sessionApi } from './session';
 import { toastsSlice } from './toastsSlice';
 import { sqlLabReducer } from '../sqllab/state/reducer';
 import { sqlLabListener } from '../sqllab/state/persistence';
@@ -41,6 +42,13 @@ export function createStore() {
 }
 
 export const store = createStore();
+
+// Who is signed in is asked for at once, while React draws its first frame, not after it: every
+// page (the welcome page after login first of all) waits for that answer. An embedded dashboard
+// has no session of its own and does not ask.
+if (typeof window !== 'undefined' && !window.location.pathname.startsWith('/embedded/')) {
+  void store.dispatch(sessionApi.util.prefetch('getBootstrap', undefined, {}));
+}
 
 export type AppStore = ReturnType<typeof createStore>;
 export type RootState = ReturnType<AppStore['getState']>;

@@ -1,9 +1,12 @@
-import { Card, Col, Flex, Row, Tag, Typography } from 'antd';
+import { Card, Col, Flex, Row, Tag, Tooltip, Typography } from 'antd';
 import type { ChartListItem } from '@rama/shared';
 import { HumanizedDate } from '../components/Humanized';
 import { ListCardTitle } from '../components/ListCardTitle';
 import type { CardSelection } from '../components/ListParts';
 import { OwnerAvatars } from '../datasets/OwnerAvatars';
+import { DatasetName } from '../datasets/DatasetName';
+import { splitQualifiedDatasetName } from '../datasets/datasetName';
+import './charts.css';
 import { chartExplorePath, vizTypeName } from './chartList';
 
 interface ChartCardsProps {
@@ -32,12 +35,12 @@ export function ChartCards({ charts, isFavorite, onToggleFavorite, selection }: 
                 starred={isFavorite(chart.id)}
                 onToggleFavorite={() => onToggleFavorite(chart.id)}
               />
-              <Flex gap={6} wrap align="center">
+              <Flex gap={6} wrap align="center" className="rama-chart-card-meta">
                 <Tag>{vizTypeName(chart.viz_type)}</Tag>
                 {chart.datasource_name_text && (
-                  <Typography.Text type="secondary" ellipsis={{ tooltip: chart.datasource_name_text }} className="rama-cell-secondary">
-                    {chart.datasource_name_text}
-                  </Typography.Text>
+                  <Tooltip title={chart.datasource_name_text}>
+                    <DatasetName parts={splitQualifiedDatasetName(chart.datasource_name_text)} className="rama-cell-secondary" />
+                  </Tooltip>
                 )}
               </Flex>
               <Flex justify="space-between" align="center">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Flex, Table, Tag, Typography, type TableProps } from 'antd';
+import { Button, Flex, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { CHART_LIST_PAGE_SIZE, type ChartListItem } from '@rama/shared';
 import { PageHeader } from '../components/PageHeader';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -18,13 +18,16 @@ import { useServerList } from '../components/useServerList';
 import { toClientError } from '../app/api';
 import { useSession } from '../app/session';
 import { OwnerAvatars } from '../datasets/OwnerAvatars';
+import { DatasetName } from '../datasets/DatasetName';
+import { splitQualifiedDatasetName } from '../datasets/datasetName';
 import { useBulkDeleteChartsMutation, useDeleteChartMutation, useListChartsQuery } from './chartApi';
 import { NO_CHART_FILTERS, canEditChart, chartExplorePath, chartListFilters, vizTypeName, type ChartFilters } from './chartList';
 import { ChartToolbar } from './ChartToolbar';
 import { ChartCards } from './ChartCards';
-import { NewChartModal } from './NewChartModal';
+import { chartAddPath } from './chartAdd';
 import { useChartFavorites } from './useChartFavorites';
 import '../components/listParts.css';
+import './charts.css';
 
 const NOUN = ['chart', 'charts'] as const;
 /** The spec's message when the list cannot be read (section 8, "Charts"). */
@@ -36,10 +39,10 @@ const PAGE_SIZES = [25, 50, 100, CHART_LIST_PAGE_SIZE];
 /** The saved charts the user can see: find, star, open in Explore, delete; as a table or as cards. */
 export function ChartListPage() {
   const { access, user } = useSession();
+  const navigate = useNavigate();
   const { list, handleTableChange, resetPage, setPage, pagination } = useServerList<ChartListItem>(INITIAL_LIST);
   const [filters, setFilters] = useState<ChartFilters>(NO_CHART_FILTERS);
   const [view, setView] = useState<ListView>('table');
-  const [creating, setCreating] = useState(false);
   const name = useDebouncedValue(filters.name);
 
   const { data, error, isFetching } = useListChartsQuery(toListQuery(list, chartListFilters({ ...filters, name })), {
@@ -87,8 +90,8 @@ export function ChartListPage() {
       sortOrder: sortOrderFor(list, 'slice_name'),
       render: (_v, chart) => (
         <Flex vertical className="rama-cell-stack">
-          <Flex gap={6} align="center">
-            <Link to={chartExplorePath(chart.id)}>
+          <Flex gap={6} align="center" className="rama-chart-name-row">
+            <Link to={chartExplorePath(chart.id)} className="rama-chart-name-link" data-test="chart-name">
               <Typography.Text strong ellipsis={{ tooltip: chart.slice_name }}>
                 {chart.slice_name}
               </Typography.Text>
@@ -119,7 +122,14 @@ export function ChartListPage() {
       sortOrder: sortOrderFor(list, 'datasource_name_text'),
       width: 180,
       ellipsis: true,
-      render: (_v, chart) => chart.datasource_name_text || <span className="rama-empty-value">—</span>,
+      render: (_v, chart) =>
+        chart.datasource_name_text ? (
+          <Tooltip title={chart.datasource_name_text}>
+            <DatasetName parts={splitQualifiedDatasetName(chart.datasource_name_text)} />
+          </Tooltip>
+        ) : (
+          <span className="rama-empty-value">—</span>
+        ),
     },
     {
       key: 'dashboards',
@@ -155,7 +165,7 @@ export function ChartListPage() {
   ];
 
   const newChartButton = access.canWriteChart && (
-    <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
+    <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => void navigate(chartAddPath())}>
       Chart
     </Button>
   );
@@ -217,7 +227,6 @@ export function ChartListPage() {
           </>
         )}
       </div>
-      <NewChartModal open={creating} onClose={() => setCreating(false)} />
     </div>
   );
 }

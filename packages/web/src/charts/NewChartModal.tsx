@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Flex, Form, Modal, Select, Typography } from 'antd';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { DEFAULT_VIZ_TYPE, VIZ_DEFINITIONS } from '@rama/shared';
-import { useDebouncedValue } from '../components/useDebouncedValue';
-import { useListDatasetsQuery } from '../datasets/datasetApi';
 import { newChartPath } from './chartList';
+import { chartAddPath, type PickedDataset } from './chartAdd';
+import { DatasetPicker } from './DatasetPicker';
 
 const VIZ_OPTIONS = [...VIZ_DEFINITIONS.values()]
   .map((d) => ({ value: d.meta.key, label: d.meta.name }))
@@ -15,28 +15,19 @@ interface NewChartModalProps {
   onClose: () => void;
 }
 
-/** "+ Chart": choose the dataset (and optionally the visualization) and open Explore on it. */
+/**
+ * A bare /explore/ (no chart, no dataset): choose the dataset (and optionally the visualization)
+ * and open Explore on it. The full "Create a new chart" page with the gallery is /chart/add.
+ */
 export function NewChartModal({ open, onClose }: NewChartModalProps) {
   const navigate = useNavigate();
-  const [search, setSearch] = useState('');
-  const [datasetId, setDatasetId] = useState<number | null>(null);
+  const [dataset, setDataset] = useState<PickedDataset | null>(null);
   const [vizType, setVizType] = useState<string>(DEFAULT_VIZ_TYPE);
-  const name = useDebouncedValue(search).trim();
-  const { data, isFetching } = useListDatasetsQuery(
-    {
-      ...(name ? { filters: [{ col: 'table_name', opr: 'ct', value: name }] } : {}),
-      order_column: 'table_name',
-      order_direction: 'asc',
-      page: 0,
-      page_size: 50,
-    },
-    { skip: !open },
-  );
 
   const handleCreate = () => {
-    if (datasetId === null) return;
+    if (dataset === null) return;
     onClose();
-    void navigate(newChartPath(datasetId, vizType));
+    void navigate(newChartPath(dataset.id, vizType));
   };
 
   return (
@@ -46,28 +37,17 @@ export function NewChartModal({ open, onClose }: NewChartModalProps) {
       onCancel={onClose}
       onOk={handleCreate}
       okText="Create new chart"
-      okButtonProps={{ disabled: datasetId === null }}
+      okButtonProps={{ disabled: dataset === null }}
       destroyOnHidden
     >
       <Flex vertical gap={4}>
         <Typography.Paragraph type="secondary">
-          A chart starts from a dataset. Pick one and the visualization to begin with.
+          A chart starts from a dataset. Pick one and the visualization to begin with, or{' '}
+          <Link to={chartAddPath()}>browse every chart type in the gallery</Link>.
         </Typography.Paragraph>
         <Form layout="vertical">
           <Form.Item label="Dataset" required>
-            <Select<number>
-              aria-label="Dataset"
-              placeholder="Choose a dataset"
-              showSearch={{ filterOption: false, onSearch: setSearch }}
-              loading={isFetching}
-              value={datasetId ?? undefined}
-              onChange={setDatasetId}
-              options={(data?.result ?? []).map((ds) => ({
-                value: ds.id,
-                label: ds.schema ? `${ds.schema}.${ds.table_name}` : ds.table_name,
-              }))}
-              notFoundContent={isFetching ? 'Loading…' : 'No datasets found'}
-            />
+            <DatasetPicker value={dataset} onChange={setDataset} skip={!open} />
           </Form.Item>
           <Form.Item label="Visualization">
             <Select<string>

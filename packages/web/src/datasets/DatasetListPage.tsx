@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Flex, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { ConsoleSqlOutlined, EditOutlined, PlusOutlined, TableOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
+import { datasetLabel, datasetQualifiedName } from './datasetName';
 import type { DatasetListItem } from '@rama/shared';
 import { PageHeader } from '../components/PageHeader';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -86,9 +87,9 @@ export function DatasetListPage() {
       sortOrder: sortOrderFor(list, 'table_name'),
       render: (_v, ds) => (
         <Flex vertical className="rama-cell-stack">
-          <Typography.Text strong ellipsis={{ tooltip: ds.table_name }}>
-            <Link to={exploreUrlOf(ds.id)} aria-label={`Explore ${ds.table_name}`}>
-              {ds.table_name}
+          <Typography.Text strong ellipsis={{ tooltip: datasetQualifiedName(ds) }}>
+            <Link to={exploreUrlOf(ds.id)} aria-label={`Explore ${datasetLabel(ds)}`}>
+              {datasetLabel(ds)}
             </Link>
           </Typography.Text>
           {ds.description && (

@@ -12,6 +12,8 @@ import { useSession } from '../app/session';
 import { useDebouncedValue } from '../components/useDebouncedValue';
 import { DatasetEditorModal, type EditedDataset } from '../datasets/DatasetEditorModal';
 import { useListDatasetsQuery } from '../datasets/datasetApi';
+import { DatasetName } from '../datasets/DatasetName';
+import { datasetLabel, datasetNameParts, datasetQualifiedName } from '../datasets/datasetName';
 import { DATASOURCE_DRAG_TYPE, type DatasourceDragItem } from './controls/types';
 import { columnGlyph, filterColumns, filterMetrics } from './datasourceItems';
 import { fetchExploreDatasource } from './exploreApi';
@@ -126,7 +128,7 @@ function ChangeDatasetModal({ open, onClose, onPick }: { open: boolean; onClose:
           scroll={{ y: 400 }}
           onRow={(row) => ({ onClick: () => onPick(row.id), className: 'rama-clickable-row' })}
           columns={[
-            { title: 'Name', dataIndex: 'table_name' },
+            { title: 'Name', render: (_, row) => datasetLabel(row) },
             { title: 'Type', dataIndex: 'kind', width: 90 },
             { title: 'Database', render: (_, row) => row.database?.database_name ?? '', width: 160 },
             { title: 'Schema', dataIndex: 'schema', width: 140 },
@@ -175,8 +177,10 @@ export function DatasourcePane() {
     <div className="rama-ds-pane">
       <div className="rama-ds-header">
         <DatabaseOutlined aria-hidden />
-        <Tooltip title={[datasource.database.database_name, datasource.schema, datasource.table_name].filter(Boolean).join('.')}>
-          <span className="rama-ds-title">{datasource.name}</span>
+        <Tooltip title={datasetQualifiedName(datasource)}>
+          <span className="rama-ds-title" data-test="datasource-name">
+            <DatasetName parts={datasetNameParts(datasource)} />
+          </span>
         </Tooltip>
         <Dropdown menu={{ items }} trigger={['click']}>
           <Button type="text" size="small" icon={<MoreOutlined />} aria-label="Dataset actions" />

@@ -38,10 +38,84 @@ export async function exportQueryContextData(queryContext: QueryContext, format:
   saveBlob(format === 'json' ? new Blob([blob], { type: 'application/json' }) : blob, exportFileName(sliceName, EXTENSIONS[format]));
 }
 
-/** The chart's drawing area as a PNG (html-to-image), on a white background. */
+/**
+ * What sits on a chart but is not part of it, and is left out of its image: a dashboard chart's
+ * tools (filter indicators, the ⋮ menu, the description toggle), drag handles, and anything marked
+ * `data-capture-exclude`.
+ */
+export const CAPTURE_EXCLUDE_SELECTOR = [
+  '.rama-dash-chart-tools',
+  '.rama-drag-handle',
+  '.ant-dropdown-trigger',
+  '[data-capture-exclude]',
+].join(', ');
+
+/** A chart card's own title: when the captured element shows one, no title is added above it. */
+export const CAPTURE_TITLE_SELECTOR = '.rama-dash-chart-title';
+
+/** html-to-image's `filter`: false leaves the node (and what is inside it) out of the image. */
+export function keepInCapture(node: unknown): boolean {
+  const el = node as { nodeType?: number; matches?: (selector: string) => boolean };
+  if (el.nodeType !== 1 || typeof el.matches !== 'function') return true;
+  return !el.matches(CAPTURE_EXCLUDE_SELECTOR);
+}
+
+/** The title cut to fit `maxWidth` (as `measure` says), ending with "…" when it was cut. */
+export function fitTitle(title: string, maxWidth: number, measure: (text: string) => number): string {
+  const text = title.trim();
+  if (measure(text) <= maxWidth) return text;
+  let lo = 0;
+  let hi = text.length;
+  // the longest prefix that fits with its ellipsis
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (measure(`${text.slice(0, mid).trimEnd()}…`) <= maxWidth) lo = mid;
+    else hi = mid - 1;
+  }
+  return `${text.slice(0, lo).trimEnd()}…`;
+}
+
+/** The title band above an image of a chart that has no title of its own, in CSS pixels. */
+export const TITLE_BAND = { height: 44, paddingX: 16, font: '600 16px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' };
+
+const PIXEL_RATIO = 2;
+const BACKGROUND = '#ffffff';
+
+/** The chart's image with a title band above it. */
+function withTitle(chart: HTMLCanvasElement, title: string): HTMLCanvasElement {
+  const band = TITLE_BAND.height * PIXEL_RATIO;
+  const out = document.createElement('canvas');
+  out.width = chart.width;
+  out.height = chart.height + band;
+  const ctx = out.getContext('2d');
+  if (!ctx) return chart;
+  ctx.fillStyle = BACKGROUND;
+  ctx.fillRect(0, 0, out.width, out.height);
+  ctx.scale(PIXEL_RATIO, PIXEL_RATIO);
+  ctx.font = TITLE_BAND.font;
+  ctx.fillStyle = 'rgba(0, 0, 0, 0.88)';
+  ctx.textBaseline = 'middle';
+  const maxWidth = chart.width / PIXEL_RATIO - 2 * TITLE_BAND.paddingX;
+  ctx.fillText(
+    fitTitle(title, maxWidth, (t) => ctx.measureText(t).width),
+    TITLE_BAND.paddingX,
+    TITLE_BAND.height / 2,
+  );
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.drawImage(chart, 0, band);
+  return out;
+}
+
+/**
+ * The chart as a PNG, on a white background: only the chart, never the controls on it
+ * (CAPTURE_EXCLUDE_SELECTOR), with the chart's name as its title when the element shows none.
+ */
 export async function downloadChartImage(element: HTMLElement, sliceName: string): Promise<void> {
-  const { toBlob } = await import('html-to-image');
-  const blob = await toBlob(element, { backgroundColor: '#ffffff', pixelRatio: 2 });
+  const { toCanvas } = await import('html-to-image');
+  const chart = await toCanvas(element, { backgroundColor: BACKGROUND, pixelRatio: PIXEL_RATIO, filter: keepInCapture });
+  const title = sliceName.trim();
+  const canvas = title && !element.querySelector(CAPTURE_TITLE_SELECTOR) ? withTitle(chart, title) : chart;
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
   if (!blob) throw new Error('The image could not be made');
   saveBlob(blob, exportFileName(sliceName, 'png'));
 }

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
-import { ApiOutlined, DatabaseOutlined, ReadOutlined, TeamOutlined } from '@ant-design/icons';
-import { Link } from 'react-router';
+import { Button, Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
+import { ApiOutlined, DatabaseOutlined, PlusOutlined, ReadOutlined, TeamOutlined } from '@ant-design/icons';
+import { Link, useNavigate } from 'react-router';
+import { chartAddPath } from '../charts/chartAdd';
 import { useDocumentTitle } from '../app/hooks';
 import { useSession } from '../app/session';
 import { useListDatabasesQuery } from '../databases/databaseApi';
@@ -42,6 +43,7 @@ function StartCard({ to, icon, title, description, action }: StartCardProps) {
 export function WelcomePage() {
   useDocumentTitle('Welcome');
   const { user, access } = useSession();
+  const navigate = useNavigate();
   // The examples database is found by name; users without access to it simply do not get the card.
   const { data: examples, isLoading } = useListDatabasesQuery({
     filters: [{ col: 'database_name', opr: 'ct', value: EXAMPLES_NAME }],
@@ -50,7 +52,8 @@ export function WelcomePage() {
   });
   const examplesDb = examples?.result.find((db) => db.database_name === EXAMPLES_NAME) ?? null;
 
-  const cards: StartCardProps[] = [];
+  // null: the examples card's place, held by a skeleton while the databases are read
+  const cards: (StartCardProps | null)[] = [];
   if (access.canWriteDatabase) {
     cards.push({
       to: '/databaseview/list/?create=1',
@@ -68,6 +71,8 @@ export function WelcomePage() {
       description: 'A bundled read-only DuckDB database with sample tables. Look at its schemas, tables and columns.',
       action: 'Browse examples',
     });
+  } else if (isLoading) {
+    cards.push(null);
   }
   cards.push({
     to: '/databaseview/list/',
@@ -88,7 +93,7 @@ export function WelcomePage() {
 
   return (
     <div className="rama-page rama-welcome">
-      <section className="rama-welcome-hero">
+      <section className="rama-welcome-hero" data-test="welcome-header">
         <Typography.Title level={2} className="rama-page-title">
           Welcome{user.first_name ? `, ${user.first_name}` : ''}
         </Typography.Title>
@@ -100,17 +105,19 @@ export function WelcomePage() {
       <Typography.Title level={4} className="rama-section-title">
         Get started
       </Typography.Title>
-      {isLoading ? (
-        <Skeleton active paragraph={{ rows: 4 }} />
-      ) : (
-        <Row gutter={[16, 16]}>
-          {cards.map((card) => (
-            <Col key={card.title} xs={24} sm={12} xl={6}>
+      <Row gutter={[16, 16]}>
+        {cards.map((card) => (
+          <Col key={card?.title ?? 'loading'} xs={24} sm={12} xl={6}>
+            {card ? (
               <StartCard {...card} />
-            </Col>
-          ))}
-        </Row>
-      )}
+            ) : (
+              <Card className="rama-start-card" aria-busy="true" aria-label="Loading">
+                <Skeleton active paragraph={{ rows: 3 }} />
+              </Card>
+            )}
+          </Col>
+        ))}
+      </Row>
       {access.canReadDashboard && (
         <>
           <Typography.Title level={4} className="rama-section-title">
@@ -132,9 +139,16 @@ export function WelcomePage() {
       )}
       {access.canReadChart && (
         <>
-          <Typography.Title level={4} className="rama-section-title">
-            Charts
-          </Typography.Title>
+          <Flex align="center" justify="space-between" gap={12} className="rama-welcome-section-head">
+            <Typography.Title level={4} className="rama-section-title">
+              Charts
+            </Typography.Title>
+            {access.canWriteChart && (
+              <Button icon={<PlusOutlined aria-hidden />} onClick={() => void navigate(chartAddPath())}>
+                Chart
+              </Button>
+            )}
+          </Flex>
           <Row gutter={[16, 16]}>
             <Col xs={24} lg={12}>
               <ChartShortlist title="Recent charts" query={RECENT_CHARTS} emptyText="No charts yet. Build one in Explore from a dataset." />

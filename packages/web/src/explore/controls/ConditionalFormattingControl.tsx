@@ -8,6 +8,7 @@ import { Button, InputNumber, Select } from 'antd';
 import {
   CF_COLORS,
   CF_OPERATORS,
+  columnOptions,
   isBetweenOperator,
   ruleError,
   ruleLabel,
@@ -20,7 +21,7 @@ import type { ControlProps } from './types';
 
 interface RuleEditorProps {
   rule: ConditionalFormattingRule;
-  columns: string[];
+  columns: { value: string; label: string }[];
   onSave: (rule: ConditionalFormattingRule) => void;
   onClose: () => void;
 }
@@ -38,7 +39,7 @@ function RuleEditor({ rule, columns, onSave, onClose }: RuleEditorProps) {
           placeholder="Column"
           value={draft.column}
           onChange={(column: string) => set({ column })}
-          options={columns.map((c) => ({ value: c, label: c }))}
+          options={columns}
         />
         <Select
           aria-label="Colour"
@@ -101,9 +102,11 @@ function RuleEditor({ rule, columns, onSave, onClose }: RuleEditorProps) {
 
 export function ConditionalFormattingControl({ name, value, onChange, formData, datasource }: ControlProps) {
   const rules = ruleList(value);
-  const columns = resultColumnsOf(formData, datasource)
+  const verboseMap = datasource?.verbose_map;
+  const names = resultColumnsOf(formData, datasource)
     .filter((c) => c.isMetric || c.kind === 'numeric')
     .map((c) => c.name);
+  const columns = columnOptions(names, verboseMap);
   return (
     <EditedList
       name={name}
@@ -113,13 +116,13 @@ export function ConditionalFormattingControl({ name, value, onChange, formData, 
       addDisabled={columns.length === 0 ? 'Add metrics or numeric columns first' : undefined}
       chipOf={(rule, i) => ({
         key: String(i),
-        title: ruleLabel(rule),
-        label: ruleLabel(rule),
+        title: ruleLabel(rule, verboseMap),
+        label: ruleLabel(rule, verboseMap),
         icon: <span className="rama-swatch" style={{ background: rule.colorScheme }} />,
       })}
       editor={({ index, onSave, onClose }) => (
         <RuleEditor
-          rule={index === 'new' ? { operator: '>', colorScheme: CF_COLORS[0][0], column: columns[0] } : rules[index]}
+          rule={index === 'new' ? { operator: '>', colorScheme: CF_COLORS[0][0], column: names[0] } : rules[index]}
           columns={columns}
           onSave={onSave}
           onClose={onClose}

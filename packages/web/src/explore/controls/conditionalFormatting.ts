@@ -38,9 +38,32 @@ export function ruleError(rule: ConditionalFormattingRule): string | null {
   return Number.isFinite(rule.targetValue) ? null : 'Enter a target value';
 }
 
-/** What a rule's line in the list says: `sum__num > 10`, `10 < count < 20`. */
-export function ruleLabel(rule: ConditionalFormattingRule): string {
-  const column = rule.column ?? '?';
+/**
+ * What the picker shows for a result column: the label a person gave it (a saved metric's or a
+ * column's verbose name; an adhoc metric's result column is already its label), while the rule
+ * stores the result column's name, as the peer does. A percentage metric (`%name`) keeps its `%`.
+ */
+export function resultColumnLabel(name: string, verboseMap: Readonly<Record<string, string>> | undefined): string {
+  const own = verboseMap?.[name];
+  if (own) return own;
+  if (name.startsWith('%')) {
+    const base = verboseMap?.[name.slice(1)];
+    if (base) return `%${base}`;
+  }
+  return name;
+}
+
+/** The column picker's options: the stored value is the result column's name, the label is readable. */
+export function columnOptions(
+  names: readonly string[],
+  verboseMap: Readonly<Record<string, string>> | undefined,
+): { value: string; label: string }[] {
+  return names.map((name) => ({ value: name, label: resultColumnLabel(name, verboseMap) }));
+}
+
+/** What a rule's line in the list says: `Average delay > 10`, `10 < count < 20` (column labels as the picker shows them). */
+export function ruleLabel(rule: ConditionalFormattingRule, verboseMap?: Readonly<Record<string, string>>): string {
+  const column = rule.column ? resultColumnLabel(rule.column, verboseMap) : '?';
   if (!rule.operator || rule.operator === 'None') return column;
   if (isBetweenOperator(rule.operator)) {
     const [left, right] = rule.operator.split(' x ');

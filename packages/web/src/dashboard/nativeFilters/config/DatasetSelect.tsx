@@ -7,6 +7,7 @@ import { Select } from 'antd';
 import type { ListQuery } from '@rama/shared';
 import { useDebouncedValue } from '../../../components/useDebouncedValue';
 import { useListDatasetsQuery } from '../../../datasets/datasetApi';
+import { datasetLabel, datasetQualifiedName, type NamedDataset } from '../../../datasets/datasetName';
 import type { DatasetLookup } from './useConfigDatasets';
 
 export interface DatasetSelectProps {
@@ -41,19 +42,28 @@ export function DatasetSelect({ id, value, onChange, datasets, invalid }: Datase
     const others = term ? (found.data?.result ?? []).filter((d) => !ownIds.has(d.id)) : [];
     // the current dataset keeps its name when it is neither the dashboard's nor among the results
     const current = value !== null && !ownIds.has(value) && !others.some((d) => d.id === value) ? value : null;
-    const currentName = current !== null ? (datasets.get(current)?.table_name ?? `Dataset ${current}`) : null;
+    const currentDataset = current !== null ? datasets.get(current) : undefined;
+    // one naming rule for datasets (datasets/datasetName.ts): the table's name; the select is
+    // narrow, so the schema (with the database) is in the option's tooltip
+    const option = (d: NamedDataset & { id: number }) => ({
+      value: d.id,
+      label: datasetLabel(d),
+      title: datasetQualifiedName(d),
+    });
     const groups = [
       {
         label: 'Datasets of this dashboard',
         title: 'Datasets of this dashboard',
-        options: own.map((d) => ({ value: d.id, label: d.table_name, title: d.name })),
+        options: own.map(option),
       },
       {
         label: 'Other datasets',
         title: 'Other datasets',
         options: [
-          ...(current !== null ? [{ value: current, label: currentName ?? '', title: currentName ?? '' }] : []),
-          ...others.map((d) => ({ value: d.id, label: d.table_name, title: [d.schema, d.table_name].filter(Boolean).join('.') })),
+          ...(current !== null
+            ? [currentDataset ? option(currentDataset) : { value: current, label: `Dataset ${current}`, title: `Dataset ${current}` }]
+            : []),
+          ...others.map(option),
         ],
       },
     ];
