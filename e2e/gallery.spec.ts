@@ -99,3 +99,60 @@ test('the gallery dashboard draws one chart of every type', async ({ page }) => 
   expect([...drawn].sort()).toEqual([...SPEC_TYPES].sort());
   expect(consoleErrors).toEqual([]);
 });
+
+test('a right click on a bar hides the chart tooltip, so the drill menu is not covered', async ({ page }) => {
+  test.setTimeout(90_000);
+  const api = await apiFor(page);
+  const { result: charts } = await api.get<{ result: DashboardChart[] }>('/api/v1/dashboard/all_chart_types/charts');
+  const bar = charts.find((c) => c.viz_type === 'echarts_timeseries_bar');
+  expect(bar).toBeTruthy();
+  await page.goto('/rama/dashboard/all_chart_types/');
+  const tabs = page.getByRole('tab');
+  await expect(tabs.first()).toBeVisible({ timeout: 30_000 });
+  const holder = page.locator(`[data-test="dashboard-chart"][data-chart-id="${bar?.id}"]`);
+  // the bar chart sits in one of the tabs: open them until it shows
+  for (const tab of await tabs.all()) {
+    await tab.click();
+    if (await holder.isVisible()) break;
+  }
+  await expect(holder).toHaveAttribute('data-status', 'rendered', { timeout: 30_000 });
+  await holder.scrollIntoViewIfNeeded();
+  // the first (tallest) bar, just above its axis label: the leftmost airport code
+  const labels = await holder.locator('svg text').evaluateAll((els) =>
+    els
+      .filter((e) => /^[A-Z]{3}$/.test((e.textContent ?? '').trim()))
+      .map((e) => {
+        const r = e.getBoundingClientRect();
+        return { text: (e.textContent ?? '').trim(), x: r.x + r.width / 2, top: r.y };
+      })
+      .sort((a, b) => a.x - b.x),
+  );
+  expect(labels.length).toBeGreaterThan(0);
+  const { text: airport, x } = labels[0];
+  const y = labels[0].top - 12;
+  const tooltip = holder.locator('[role="img"] > div:not(:first-child)').filter({ hasText: airport });
+  await page.mouse.move(x, y);
+  await expect(tooltip).toBeVisible();
+  await page.mouse.click(x, y, { button: 'right' });
+  const drill = page.getByRole('menuitem', { name: 'Drill to detail' });
+  await expect(drill).toBeVisible();
+  await expect(tooltip).toBeHidden();
+  // moving over the chart on the way to the menu does not bring the tooltip back over it
+  await page.mouse.move(x + 4, y - 4);
+  await page.mouse.move(x + 8, y - 8);
+  await expect(tooltip).toBeHidden();
+  // the menu entry is what the pointer reaches at its centre
+  const entry = await drill.boundingBox();
+  const hit = await page.evaluate(
+    ([cx, cy]) => document.elementFromPoint(cx, cy)?.closest('[role="menuitem"]')?.textContent ?? '',
+    [(entry?.x ?? 0) + (entry?.width ?? 0) / 2, (entry?.y ?? 0) + (entry?.height ?? 0) / 2],
+  );
+  expect(hit).toContain('Drill to detail');
+  mkdirSync('test-results/gallery-sizes', { recursive: true });
+  await page.screenshot({ path: 'test-results/gallery-sizes/drill-menu-over-chart.png' });
+  // a click elsewhere closes the menu; the tooltip comes back on hover
+  await page.mouse.click(5, 5);
+  await expect(drill).toBeHidden();
+  await page.mouse.move(x, y);
+  await expect(tooltip).toBeVisible();
+});

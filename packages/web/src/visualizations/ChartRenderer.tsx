@@ -21,6 +21,7 @@ import { getWebViz } from './registry';
 import type { ChartInteraction, ChartSize, LabelColorScale, WebViz } from './types';
 import { errorMessage, isEmptyResult, measureChartRender } from './chartRendererState';
 import { ChartMessage, fillMessage } from './messages';
+import { captureFormData, isCapturePage } from './capture';
 
 export interface ChartRendererProps {
   vizType: string;
@@ -108,15 +109,21 @@ function UnknownType({ vizType, onRenderFailure }: { vizType: string; onRenderFa
 function VizHost({ viz, ...props }: ChartRendererProps & { viz: WebViz }) {
   const { vizType, formData, queriesData, datasource, width, height, ownState, setOwnState, colorScale, interaction } = props;
   const empty = isEmptyResult(queriesData);
+  // a report's picture cannot page a legend: there it is laid out in full
+  const capture = useMemo(() => isCapturePage(), []);
+  const drawnFormData = useMemo(() => (capture ? captureFormData(formData) : formData), [capture, formData]);
 
   const transformed = useMemo((): { chartProps: object; error: null } | { chartProps: null; error: string } | null => {
     if (empty) return null;
     try {
-      return { chartProps: viz.transformProps({ formData, queriesData, datasource, width, height, ownState, colorScale }), error: null };
+      return {
+        chartProps: viz.transformProps({ formData: drawnFormData, queriesData, datasource, width, height, ownState, colorScale }),
+        error: null,
+      };
     } catch (e) {
       return { chartProps: null, error: errorMessage(e) };
     }
-  }, [viz, empty, formData, queriesData, datasource, width, height, ownState, colorScale]);
+  }, [viz, empty, drawnFormData, queriesData, datasource, width, height, ownState, colorScale]);
 
   // the host's callbacks change identity each render; the chart must not re-render for that
   const callbacks = useRef({ onRenderSuccess: props.onRenderSuccess, onRenderFailure: props.onRenderFailure });

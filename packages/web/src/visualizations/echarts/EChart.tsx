@@ -7,6 +7,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { init, type EChartsCoreOption, type EChartsType } from 'echarts/core';
 import { withoutMotion } from './motion';
+import './EChart.css';
 
 /** Handlers by ECharts event name ('click', 'legendselectchanged', 'datazoom' …). */
 export type EChartEventHandlers = Partial<Record<string, (params: unknown) => void>>;
@@ -20,6 +21,9 @@ export interface EChartProps {
   onRendered?: () => void;
   className?: string;
 }
+
+/** On the chart's div while a right click's menu is open: its tooltip is not shown (EChart.css). */
+export const MENU_OPEN_CLASS = 'rama-echart--menu-open';
 
 function prefersReducedMotion(): boolean {
   return (
@@ -97,6 +101,36 @@ export function EChart({ option, width, height, eventHandlers, onRendered, class
       for (const [name, handler] of bound) chart.off(name, handler);
     };
   }, [eventHandlers]);
+
+  // a right click opens the drill menu at the pointer: the tooltip, drawn above everything, would
+  // cover it ("Drill to detail" hidden), so it is hidden from the right click until the menu goes
+  // (the next press of a button elsewhere, or Escape)
+  useEffect(() => {
+    const div = divRef.current;
+    if (!div) return undefined;
+    const release = () => {
+      div.classList.remove(MENU_OPEN_CLASS);
+      document.removeEventListener('pointerdown', onPress, true);
+      document.removeEventListener('keydown', onKey, true);
+    };
+    const onPress = (e: PointerEvent) => {
+      if (e.button !== 2) release();
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') release();
+    };
+    const onMenu = () => {
+      chartRef.current?.dispatchAction({ type: 'hideTip' });
+      div.classList.add(MENU_OPEN_CLASS);
+      document.addEventListener('pointerdown', onPress, true);
+      document.addEventListener('keydown', onKey, true);
+    };
+    div.addEventListener('contextmenu', onMenu);
+    return () => {
+      div.removeEventListener('contextmenu', onMenu);
+      release();
+    };
+  }, []);
 
   const label = useMemo(() => describeOption(option), [option]);
   return <div ref={divRef} className={className} style={{ width, height }} role="img" aria-label={label} />;

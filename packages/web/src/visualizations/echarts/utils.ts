@@ -108,6 +108,10 @@ export interface LegendLayout {
   padding: Padding;
 }
 
+/** A legend entry's height and ECharts' default gap between entries. */
+const LEGEND_ROW = 16;
+const LEGEND_ITEM_GAP = 10;
+
 let measuring: OffscreenCanvasRenderingContext2D | null | undefined;
 
 /**
@@ -153,9 +157,12 @@ export function legendLayout(formData: QueryFormData, names: string[], width: nu
     legend[orientation] = 4;
     legend.top = 'middle';
     if (type === 'scroll') legend.height = Math.max(40, height - 20);
-    // plain legends cannot scroll: names that do not fit are cut, the box keeps its width
+    // plain legends cannot scroll: names that do not fit are cut, the box keeps its width, and
+    // entries that do not fit the height wrap into more columns, each taking the same room
     legend.textStyle = { fontSize: 12, width: Math.max(30, want - 35), overflow: 'truncate' };
-    padding[orientation] = want + 8;
+    const perColumn = Math.max(1, Math.floor((height - 20 + LEGEND_ITEM_GAP) / (LEGEND_ROW + LEGEND_ITEM_GAP)));
+    const columns = type === 'plain' ? Math.ceil(names.length / perColumn) : 1;
+    padding[orientation] = columns * (want + 8);
   } else {
     let rows = 1;
     if (type === 'plain') {
@@ -182,3 +189,87 @@ export const addPadding = (a: Padding, b: Padding): Padding => ({
   bottom: a.bottom + b.bottom,
   left: a.left + b.left,
 });
+
+/** How a category axis draws its labels: every `interval + 1`-th label, turned by `rotate`°, cut at `width` px. */
+export interface CategoryLabelLayout {
+  /** labels skipped between two drawn ones (0: every label) */
+  interval: number;
+  /** degrees, counter-clockwise (ECharts' sense) */
+  rotate: number;
+  /** the widest a label is drawn; a longer one ends in an ellipsis */
+  width: number;
+}
+
+export interface CategoryLabelOptions {
+  fontSize?: number;
+  /** a rotation the chart's controls ask for; null or absent: chosen here */
+  rotate?: number | null;
+  /** the widest a label may be before it is cut (default 140 px) */
+  maxWidth?: number;
+  /** the axis runs down the side (horizontal bars): labels are lines stacked one under another */
+  vertical?: boolean;
+}
+
+/** Room between two flat labels. */
+const LABEL_GAP = 4;
+/** Room a label's width keeps beyond its measured text, so that ECharts never cuts a label that fits. */
+export const LABEL_SPARE = 3;
+
+/**
+ * The label layout of a category axis with `labels` over `available` px, as a chart designer
+ * would choose it: every label flat when each fits its band (long ones cut with an ellipsis as
+ * long as the band still shows a readable part), else turned 45°, else 90°, and only when even
+ * upright lines collide every second (third …) label. A rotation the controls ask for is kept,
+ * and labels are thinned only as far as that rotation needs.
+ */
+export function categoryLabelLayout(labels: string[], available: number, options: CategoryLabelOptions = {}): CategoryLabelLayout {
+  const fontSize = options.fontSize ?? 12;
+  const maxWidth = Math.max(20, options.maxWidth ?? 140);
+  const lineHeight = Math.ceil(fontSize * 1.25);
+  // turned labels are read along a slant: they need a little more room between lines than stacked ones
+  const slantLine = Math.ceil(fontSize * 1.45);
+  const n = labels.length;
+  const forced = options.rotate ?? null;
+  if (n === 0 || available <= 0) return { interval: 0, rotate: forced ?? 0, width: maxWidth };
+  const band = available / n;
+  // the smallest step (1 = every label) whose labels are `need` px apart when each takes `per` px of the axis
+  const thinnedFor = (per: number, need: number): number => (per >= need ? 0 : Math.ceil(need / Math.max(per, 0.01)) - 1);
+
+  if (options.vertical) return { interval: thinnedFor(band, lineHeight), rotate: forced ?? 0, width: maxWidth };
+
+  // ECharts cuts a label 1 px short of its width and measures a little wider than the canvas: a few px spare
+  const longest = Math.min(maxWidth, Math.max(...labels.map((l) => textWidth(l, fontSize))) + LABEL_SPARE);
+  // a flat label cut to fewer than about five characters no longer says which category it is
+  const readable = Math.min(longest, fontSize * 5);
+  if (forced !== null && forced % 180 !== 0) {
+    const sin = Math.abs(Math.sin((forced * Math.PI) / 180));
+    return { interval: thinnedFor(band * sin, slantLine), rotate: forced, width: maxWidth };
+  }
+  if (forced !== null || band - LABEL_GAP >= readable) {
+    const interval = thinnedFor(band - LABEL_GAP, readable);
+    return { interval, rotate: forced ?? 0, width: Math.max(1, Math.floor(Math.min(longest, (interval + 1) * band - LABEL_GAP))) };
+  }
+  if (band * Math.SQRT1_2 >= slantLine) return { interval: 0, rotate: 45, width: maxWidth };
+  return { interval: thinnedFor(band, slantLine), rotate: 90, width: maxWidth };
+}
+
+/** `categoryLabelLayout` as ECharts `axisLabel` settings (long labels end in "…"). */
+export function categoryAxisLabel(layout: CategoryLabelLayout): Record<string, unknown> {
+  return {
+    interval: layout.interval,
+    rotate: layout.rotate,
+    width: layout.width,
+    overflow: 'truncate',
+    ellipsis: '…',
+    // a safety net when the plot turns out narrower than estimated: overlapping labels are hidden, never drawn over each other
+    hideOverlap: true,
+  };
+}
+
+/**
+ * The room a category axis's labels get along the axis in a chart `width` px wide: the plot
+ * less its side padding and a value axis's labels (estimated; ECharts fits the grid to them).
+ */
+export function categoryAxisRoom(width: number, padding: Padding, valueAxisLabels = 56): number {
+  return Math.max(40, width - padding.left - padding.right - valueAxisLabels);
+}

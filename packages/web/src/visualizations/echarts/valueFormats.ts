@@ -12,6 +12,7 @@ import {
   type NumberFormatter,
 } from '@rama/shared';
 import { valueText } from '../crossFilter';
+import { categoryAxisLabel, categoryLabelLayout } from './utils';
 
 const percentFormat = getNumberFormatter('.2%');
 
@@ -67,19 +68,14 @@ export function rgbaColor(value: unknown, fallback: string): string {
   return `rgba(${Math.round(rr)},${Math.round(gg)},${Math.round(bb)},${alpha})`;
 }
 
-/** The x axis labels for `x_ticks_layout` (auto lets ECharts hide overlapping labels). */
-export function xTicksAxisLabel(layout: unknown): { rotate?: number; hideOverlap?: boolean; interval?: number | 'auto' } {
-  switch (layout) {
-    case '45°':
-    case 'staggered':
-      return { rotate: -45, interval: 0 };
-    case '90°':
-      return { rotate: -90, interval: 0 };
-    case 'flat':
-      return { rotate: 0, interval: 0 };
-    default:
-      return { hideOverlap: true };
-  }
+/**
+ * The x axis labels for `x_ticks_layout` over `room` px: "auto" lays them out as they fit (flat,
+ * turned, thinned last: `categoryLabelLayout`); "flat", "45°" and "90°" keep that rotation and
+ * skip labels only as far as that rotation needs.
+ */
+export function xTicksAxisLabel(layout: unknown, labels: string[], room: number, maxWidth?: number): Record<string, unknown> {
+  const rotate = layout === '45°' || layout === 'staggered' ? -45 : layout === '90°' ? -90 : layout === 'flat' ? 0 : null;
+  return categoryAxisLabel(categoryLabelLayout(labels, room, { rotate, maxWidth }));
 }
 
 /** A cell's text: times in the date format, missing values as `<NULL>`, anything else as it is. */

@@ -69,11 +69,17 @@ function Cell({
   const nullish = isNullish(value);
   const text = cellText(column, value);
   const bar = column.bar && !nullish ? cellBar(value, column.bar) : null;
-  const style: CSSProperties = { textAlign: column.align, background: cellBackground(column, value), fontWeight: bold ? 600 : undefined };
+  const background = cellBackground(column, value);
+  const style: CSSProperties = { textAlign: column.align, background, fontWeight: bold ? 600 : undefined };
   const className = [filterable ? 'rtc-filterable' : '', selected ? 'rtc-selected' : ''].filter(Boolean).join(' ') || undefined;
+  // a conditional colour fills the cell; a bar over it would mix the two (green over red reads
+  // olive), so there the bar is a thin opaque strip along the cell's bottom instead
+  const barStyle: CSSProperties | null = bar
+    ? { left: `${bar.left}%`, width: `${bar.width}%`, background: background ? bar.strip : bar.color }
+    : null;
   return (
     <td style={style} title={text} className={className}>
-      {bar && <div className="rtc-bar" style={{ left: `${bar.left}%`, width: `${bar.width}%`, background: bar.color }} />}
+      {barStyle && <div className={background ? 'rtc-bar rtc-bar-strip' : 'rtc-bar'} style={barStyle} />}
       <span className={nullish ? 'rtc-null' : 'rtc-text'}>{text}</span>
     </td>
   );
@@ -196,7 +202,7 @@ export function TableChart(props: TableChartProps & ChartSize) {
   };
 
   const bodyHeight = Math.max(ROW_HEIGHT * 2, height - (includeSearch ? TOOLBAR_HEIGHT : 0) - FOOTER_HEIGHT);
-  const widths = useMemo(() => columnWidths(shownColumns, data, Math.max(0, width - 2)), [shownColumns, data, width]);
+  const widths = useMemo(() => columnWidths(shownColumns, data, Math.max(0, width - 2), 50, totals), [shownColumns, data, width, totals]);
   const tableWidth = widths.reduce((a, b) => a + b, 0);
 
   const getScrollElement = useCallback(() => scrollRef.current, []);

@@ -8,6 +8,7 @@ import {
   searchIndexes,
   searchTexts,
   sortIndexes,
+  tableTextWidth,
   valueRange,
 } from './tableModel';
 import type { TableColumn } from './types';
@@ -36,7 +37,7 @@ describe('table cells', () => {
   it('bars of a column with negatives grow both ways from the zero line', () => {
     const spec = { range: [-50, 150] as [number, number], alignPositiveNegative: false, colorPositiveNegative: true };
     // zero sits at 25% (50 of the 200 span)
-    expect(cellBar(150, spec)).toEqual({ left: 25, width: 75, color: expect.stringContaining('160') });
+    expect(cellBar(150, spec)).toEqual({ left: 25, width: 75, color: expect.stringContaining('160'), strip: expect.any(String) });
     const neg = cellBar(-50, spec);
     expect(neg?.left).toBe(0);
     expect(neg?.width).toBe(25);
@@ -110,5 +111,37 @@ describe('table sorting and search', () => {
     const wide = columnWidths(cols, data, 1000);
     expect(wide[1]).toBe(200);
     expect(wide[0] + wide[1]).toBeGreaterThan(990);
+  });
+});
+
+describe('table column widths', () => {
+  it('gives a column room for its whole header and its widest value, never cutting 9.3 to "9."', () => {
+    const cols = [
+      col({ key: 'COUNT_OF_FLIGHTS', label: 'COUNT_OF_FLIGHTS', align: 'right' }),
+      col({ key: 'avg', label: 'avg', format: (v) => (v as number).toFixed(1) }),
+    ];
+    const rows = [
+      { COUNT_OF_FLIGHTS: 1, avg: 9.3 },
+      { COUNT_OF_FLIGHTS: 2, avg: 123456.7 },
+    ];
+    const [count, avg] = columnWidths(cols, rows, 0);
+    expect(count).toBeGreaterThanOrEqual(tableTextWidth('COUNT_OF_FLIGHTS', true) + 30);
+    expect(avg).toBeGreaterThanOrEqual(tableTextWidth('123456.7') + 20);
+  });
+
+  it('keeps wide tables at their content widths (they scroll sideways) and counts the bold totals row', () => {
+    const cols = Array.from({ length: 8 }, (_, i) => col({ key: `metric_${i}`, format: (v) => String(v) }));
+    const rows = [Object.fromEntries(cols.map((c) => [c.key, 'a rather long value']))];
+    const widths = columnWidths(cols, rows, 400);
+    expect(widths.reduce((a, b) => a + b, 0)).toBeGreaterThan(400);
+    const withTotals = columnWidths([col({ key: 't' })], [{ t: 1 }], 0, 50, { t: 'a total much longer than the values' });
+    expect(withTotals[0]).toBeGreaterThanOrEqual(tableTextWidth('a total much longer than the values', true) + 20);
+  });
+
+  it('draws a bar as a strip of its own opaque colour, the one a filled cell shows instead of a mix', () => {
+    const bar = cellBar(5, { range: [0, 10], alignPositiveNegative: true, colorPositiveNegative: true });
+    expect(bar?.color).toMatch(/rgba\(44,160,44,0\.25\)/);
+    expect(bar?.strip).toBe('rgb(44,140,44)');
+    expect(cellBar(-5, { range: [-10, 10], alignPositiveNegative: false, colorPositiveNegative: true })?.strip).toBe('rgb(190,30,35)');
   });
 });

@@ -3,6 +3,7 @@
  * search box's filter. They work on row indexes so a 10,000-row result is never copied.
  */
 import { NULL_VALUE_TEXT } from '@rama/shared';
+import { theme } from '../../app/theme';
 import { backgroundOf } from './conditionalFormatting';
 import type { CellBarSpec, TableColumn } from './types';
 
@@ -19,6 +20,8 @@ export interface CellBar {
   /** % of the cell width */
   width: number;
   color: string;
+  /** the bar's colour as a thin opaque strip, drawn instead when a conditional colour fills the cell */
+  strip: string;
 }
 
 /** The numeric extent a column's bars are scaled to: [min, max], or [0, max |v|] when bars are aligned at 0. */
@@ -38,6 +41,9 @@ export function valueRange(values: Iterable<unknown>, alignPositiveNegative: boo
 const BAR_NEUTRAL = 'rgba(0,0,0,0.08)';
 const BAR_POSITIVE = 'rgba(44,160,44,0.25)';
 const BAR_NEGATIVE = 'rgba(214,39,40,0.25)';
+const STRIP_NEUTRAL = 'rgba(60,72,80,0.55)';
+const STRIP_POSITIVE = 'rgb(44,140,44)';
+const STRIP_NEGATIVE = 'rgb(190,30,35)';
 
 /**
  * The bar behind a numeric cell (the BI server's geometry). Aligned: every bar starts at the left
@@ -48,17 +54,18 @@ export function cellBar(value: unknown, spec: CellBarSpec): CellBar | null {
   if (typeof value !== 'number' || !Number.isFinite(value)) return null;
   const [min, max] = spec.range;
   const color = !spec.colorPositiveNegative ? BAR_NEUTRAL : value < 0 ? BAR_NEGATIVE : BAR_POSITIVE;
+  const strip = !spec.colorPositiveNegative ? STRIP_NEUTRAL : value < 0 ? STRIP_NEGATIVE : STRIP_POSITIVE;
   if (spec.alignPositiveNegative) {
     const width = max === 0 ? 0 : Math.abs(Math.round((value / max) * 100));
-    return { left: 0, width: Math.min(100, width), color };
+    return { left: 0, width: Math.min(100, width), color, strip };
   }
   const pos = Math.abs(Math.max(max, 0));
   const neg = Math.abs(Math.min(min, 0));
   const total = pos + neg;
-  if (total === 0) return { left: 0, width: 0, color };
+  if (total === 0) return { left: 0, width: 0, color, strip };
   const width = Math.round((Math.abs(value) / total) * 100);
   const left = Math.round((Math.min(neg + value, neg) / total) * 100);
-  return { left, width, color };
+  return { left, width, color, strip };
 }
 
 /** The conditional-formatting background of a cell, if a rule colours it. */
@@ -136,26 +143,54 @@ export function rowCountText(n: number): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'}`;
 }
 
-const CHAR_PX = 7.2;
-const MIN_WIDTH = 64;
+const CHAR_PX = 7.4;
+const MIN_WIDTH = 48;
 const MAX_WIDTH = 360;
+/** a cell's side padding (10 px each side) and its border */
+const CELL_PAD = 22;
+/** a header's side padding, the sort arrow and the gap before it, and the border */
+const HEADER_PAD = 36;
+
+let measuring: OffscreenCanvasRenderingContext2D | null | undefined;
+/** the app's font (antd's theme), which the table's cells inherit */
+const TABLE_FONT = theme.token?.fontFamily ?? 'sans-serif';
+
+/**
+ * The width in px of `text` in the table's 13 px font (semibold for headers), measured on a canvas
+ * in the browser; without one (unit tests) about 7.4 px a character, more for bold capitals.
+ */
+export function tableTextWidth(text: string, bold = false): number {
+  if (measuring === undefined) measuring = typeof OffscreenCanvas === 'undefined' ? null : new OffscreenCanvas(1, 1).getContext('2d');
+  if (!measuring) return Math.ceil(text.length * CHAR_PX * (bold ? 1.12 : 1));
+  measuring.font = `${bold ? '600 ' : ''}13px ${TABLE_FONT}`;
+  // digits are drawn tabular (a little wider than proportional ones in some fonts)
+  return Math.ceil(measuring.measureText(text).width * 1.04);
+}
 
 /**
  * Column widths: a configured width wins; otherwise the header or the widest text among the first
- * rows decides (the rest of a large result is never measured). Narrow tables stretch to fill.
+ * rows (and the totals row) decides, so no value or header is cut (the rest of a large result is
+ * never measured; a text wider than 360 px ends in an ellipsis). Narrow tables stretch to fill;
+ * wider ones keep their widths and scroll sideways.
  */
 export function columnWidths(
   columns: readonly TableColumn[],
   data: readonly Record<string, unknown>[],
   available: number,
   sampleRows = 50,
+  totals?: Record<string, unknown> | null,
 ): number[] {
   const n = Math.min(sampleRows, data.length);
   const widths = columns.map((c) => {
     if (c.width) return c.width;
-    let chars = c.label.length + 2; // room for the sort arrow
-    for (let i = 0; i < n; i += 1) chars = Math.max(chars, cellText(c, data[i][c.key]).length);
-    return Math.round(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, chars * CHAR_PX + 20)));
+    let widest = tableTextWidth(c.label, true) + HEADER_PAD;
+    // the longest texts are the widest: measure only those few of the sample
+    const texts = Array.from({ length: n }, (_, i) => cellText(c, data[i][c.key]));
+    const longest = Math.max(0, ...texts.map((t) => t.length));
+    for (const t of texts) if (t.length >= longest - 2) widest = Math.max(widest, tableTextWidth(t) + CELL_PAD);
+    // the totals row is drawn in bold
+    if (totals && c.key in totals) widest = Math.max(widest, tableTextWidth(cellText(c, totals[c.key]), true) + CELL_PAD);
+    return Math.round(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, widest)));
   });
   const total = widths.reduce((a, b) => a + b, 0);
   if (total > 0 && total < available) {

@@ -85,7 +85,7 @@ function boxTooltip(box: BoxStats, format: NumberFormatter): string {
 const titleGap = (margin: unknown): number => Math.max(4, num(margin, 15) - 5);
 
 export function transformProps(input: ChartPropsInput): BoxPlotChartProps {
-  const { formData: fd, datasource } = input;
+  const { formData: fd, datasource, width, height } = input;
   const boxes = boxStats(input);
   const firstMetric = metricLabel(list(fd.metrics)[0]);
   const format = metricFormatter(fd.number_format, firstMetric, datasource);
@@ -139,7 +139,12 @@ export function transformProps(input: ChartPropsInput): BoxPlotChartProps {
         name: xTitle || undefined,
         nameLocation: 'middle',
         nameGap: titleGap(fd.x_axis_title_margin),
-        axisLabel: xTicksAxisLabel(fd.x_ticks_layout),
+        axisLabel: xTicksAxisLabel(
+          fd.x_ticks_layout,
+          names,
+          Math.max(40, width - 32 - (yTitle ? 90 : 64)),
+          Math.max(50, Math.min(140, Math.round(height * 0.3))),
+        ),
       },
       yAxis: {
         type: 'value',

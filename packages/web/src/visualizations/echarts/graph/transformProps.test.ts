@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QueryFormData } from '@rama/shared';
 import { reply } from '../../testReplies';
-import { categoryName, edgeSymbols, sizeScale, transformProps } from './transformProps';
+import { categoryName, edgeSymbols, graphLabelBudget, sizeScale, transformProps } from './transformProps';
 
 type AnyRecord = Record<string, unknown>;
 
@@ -54,7 +54,18 @@ describe('graph transformProps', () => {
     expect(Math.min(...sizes)).toBe(10);
     expect(Math.max(...sizes)).toBe(40);
     expect(s.layout).toBe('circular');
-    expect((s.force as AnyRecord).repulsion).toBe(500);
+    // a large chart takes the forces as they are; a small tile scales them down to stay in view
+    const large = transformProps({
+      formData: fd({ repulsion: 500, edgeLength: 300 }),
+      queriesData: [links],
+      datasource: null,
+      width: 1200,
+      height: 900,
+    });
+    expect(seriesOf(large.echartOptions as AnyRecord).force).toMatchObject({ repulsion: 500, edgeLength: 300 });
+    const small = (seriesOf(run({ repulsion: 500, edgeLength: 300 }).echartOptions).force as AnyRecord) ?? {};
+    expect(small.edgeLength as number).toBeLessThan(300);
+    expect(small.repulsion as number).toBeLessThan(500);
     expect(sizeScale([5, 5], 8)(5)).toBe(8);
   });
 
@@ -74,5 +85,29 @@ describe('graph transformProps', () => {
       data: { name: '<img src=x>', value: 3 },
     });
     expect(html).toContain('&lt;img src=x&gt;');
+  });
+  it('names only the largest nodes a small graph has room for, and every node on hover', () => {
+    expect(graphLabelBudget(480, 320)).toBe(6);
+    expect(graphLabelBudget(960, 560)).toBe(22);
+    expect(graphLabelBudget(100, 100)).toBe(3);
+    const many = reply(
+      Array.from({ length: 40 }, (_, i) => ({ source: `n${i}`, target: `m${i}`, sum_value: i + 1 })),
+      ['source', 'target', 'sum_value'],
+      [1, 1, 0],
+    );
+    const small = transformProps({
+      formData: fd({ source_category: undefined, target_category: undefined }),
+      queriesData: [many],
+      datasource: null,
+      width: 300,
+      height: 200,
+    });
+    const nodes = seriesOf(small.echartOptions as AnyRecord).data as { name: string; label: { show: boolean } }[];
+    const shown = nodes.filter((n) => n.label.show).map((n) => n.name);
+    expect(shown).toHaveLength(graphLabelBudget(300, 200));
+    // the largest edges' ends are the ones named
+    expect(shown).toContain('n39');
+    expect(shown).not.toContain('n0');
+    expect(seriesOf(small.echartOptions as AnyRecord).emphasis).toMatchObject({ label: { show: true } });
   });
 });

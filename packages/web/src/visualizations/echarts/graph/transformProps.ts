@@ -47,6 +47,16 @@ export const sizeScale = (values: number[], base: number) => {
   return (v: number) => (hi > lo ? base / 2 + ((v - lo) / (hi - lo)) * (base * 2 - base / 2) : base);
 };
 
+/**
+ * How many node names a graph of `width` × `height` px can show without them piling up: about
+ * one name (a 100 × 16 px label beside its node, and room around it, as nodes cluster) per
+ * 24,000 px², at least 3. (ECharts' `hideOverlap` does not act on graph labels, so the budget is
+ * what keeps them apart.)
+ */
+export function graphLabelBudget(width: number, height: number): number {
+  return Math.max(3, Math.floor((width * height) / 24000));
+}
+
 export function transformProps(input: ChartPropsInput): GraphChartProps {
   const { formData: fd, datasource, width, height } = input;
   const { data } = firstQuery(input.queriesData);
@@ -111,6 +121,16 @@ export function transformProps(input: ChartPropsInput): GraphChartProps {
     [target, dimensionColumn(fd.target)],
   ]);
 
+  // names only for as many nodes as the chart has room to name (the largest first); the others are
+  // named on hover and in the tooltip, so the force layout's moving labels never pile up
+  const labelBudget = graphLabelBudget(width, height);
+  const labelled = new Set(
+    [...nodeList]
+      .filter((n) => !threshold || n.value > threshold)
+      .sort((a, b) => b.value - a.value)
+      .slice(0, labelBudget)
+      .map((n) => n.id),
+  );
   const keyed: KeyedValues = {};
   const seriesNodes = nodeList.map((n) => {
     const col = columnFor.get(n.column) ?? null;
@@ -122,7 +142,7 @@ export function transformProps(input: ChartPropsInput): GraphChartProps {
       category: n.category !== undefined ? categories.indexOf(n.category) : undefined,
       symbolSize: nodeSize(n.value),
       itemStyle: { color: colorOf(n) },
-      label: { show: threshold ? n.value > threshold : true },
+      label: { show: labelled.has(n.id) },
       filterKey: `node${n.id}`,
     };
   });
@@ -157,6 +177,7 @@ export function transformProps(input: ChartPropsInput): GraphChartProps {
   const roam = fd.roam === undefined ? true : (fd.roam as GraphSeriesOption['roam']);
   const selectedMode = fd.selectedMode === undefined ? 'single' : (fd.selectedMode as GraphSeriesOption['selectedMode']);
 
+  const forceScale = Math.min(1, Math.max(0.35, Math.min(width - room.left - room.right, height - room.top - room.bottom) / 500));
   const series: GraphSeriesOption = {
     type: 'graph',
     layout,
@@ -170,18 +191,29 @@ export function transformProps(input: ChartPropsInput): GraphChartProps {
     categories: categories.map((c) => ({ name: c, itemStyle: { color: scale.getColor(c) } })),
     force: {
       initLayout: 'circular',
-      layoutAnimation: true,
-      edgeLength: num(fd.edgeLength, 400),
+      // laid out at once (77 nodes take a few ms): the drawn chart (and a report's picture of it) is
+      // the settled graph, not nodes still drifting into place
+      layoutAnimation: false,
+      // the forces are set for a large chart; a small tile scales them down so the graph stays in view
+      edgeLength: num(fd.edgeLength, 400) * forceScale,
       gravity: num(fd.gravity, 0.3),
-      repulsion: num(fd.repulsion, 1000),
+      repulsion: num(fd.repulsion, 1000) * forceScale * forceScale,
       friction: num(fd.friction, 0.2),
     },
     circular: { rotateLabel: true },
-    label: { position: 'right', distance: 5, fontSize: 12, color: '#262626', overflow: 'truncate', width: 120 },
-    // where labels collide the larger node keeps its name (ECharts ranks labels by their node's size)
+    label: {
+      position: 'right',
+      distance: 5,
+      fontSize: 12,
+      color: '#262626',
+      overflow: 'truncate',
+      ellipsis: '…',
+      width: Math.max(60, Math.min(120, Math.round(width * 0.18))),
+    },
+    // asked for, though ECharts 6.1 does not apply it to graph labels: the label budget keeps them apart
     labelLayout: { hideOverlap: true },
     lineStyle: { curveness: 0.1, opacity: 0.6 },
-    emphasis: { focus: 'adjacency' },
+    emphasis: { focus: 'adjacency', label: { show: true } },
     select: { itemStyle: { borderWidth: 3, opacity: 1 }, label: { fontWeight: 'bolder' } },
     data: seriesNodes,
     links: seriesLinks,

@@ -72,4 +72,12 @@ describe('heatmap transformProps', () => {
   it('a click on a cell filters the x column (the y axis is an adhoc column, not filterable)', () => {
     expect(elementClickValues(run().elements, 0, 0)?.values).toEqual([{ col: 'origin', val: 'SFO', formattedVal: 'SFO' }]);
   });
+  it('names every cell on both axes when they fit, and keeps an interval the controls choose', () => {
+    const opt = run().echartOptions as AnyRecord;
+    expect((opt.xAxis as AnyRecord).axisLabel).toMatchObject({ interval: 0, rotate: 0 });
+    expect((opt.yAxis as AnyRecord).axisLabel).toMatchObject({ interval: 0 });
+    const chosen = run({ ...fd, xscale_interval: 3, yscale_interval: 2 }).echartOptions as AnyRecord;
+    expect((chosen.xAxis as AnyRecord).axisLabel).toMatchObject({ interval: 2 });
+    expect((chosen.yAxis as AnyRecord).axisLabel).toMatchObject({ interval: 1 });
+  });
 });

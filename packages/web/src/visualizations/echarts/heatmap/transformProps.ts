@@ -8,7 +8,19 @@ import type { HeatmapSeriesOption } from 'echarts/charts';
 import { GenericDataType, getNumberFormatter, getSequentialScheme, getTimeFormatter } from '@rama/shared';
 import type { ChartPropsInput } from '../../types';
 import { dimensionColumn, valueText, type DimensionValue } from '../../crossFilter';
-import { bool, escapeHtml, firstQuery, metricLabel, num, str, toNumber } from '../utils';
+import {
+  bool,
+  categoryAxisLabel,
+  categoryLabelLayout,
+  escapeHtml,
+  firstQuery,
+  metricLabel,
+  num,
+  str,
+  textWidth,
+  toNumber,
+  type CategoryLabelLayout,
+} from '../utils';
 import type { ElementValues } from '../elementCrossFilter';
 import { metricFormatter, verboseName } from '../valueFormats';
 
@@ -47,7 +59,7 @@ export function sortAxisValues(values: unknown[], rows: Row[], sort: string, met
 const distinct = (rows: Row[], column: string): unknown[] => [...new Set(rows.map((r) => r[column]).filter(isPresent))];
 
 export function transformProps(input: ChartPropsInput): HeatmapChartProps {
-  const { formData: fd, queriesData, datasource, width } = input;
+  const { formData: fd, queriesData, datasource, width, height } = input;
   const { colnames, coltypes, data } = firstQuery(queriesData);
   const metric = metricLabel(fd.metric) ?? colnames[2] ?? '';
   const [xCol = '', yCol = ''] = colnames;
@@ -111,9 +123,22 @@ export function transformProps(input: ChartPropsInput): HeatmapChartProps {
   const legendType = fd.legend_type === 'piecewise' ? 'piecewise' : 'continuous';
   const showLegend = bool(fd.show_legend, true);
   const margin = (v: unknown) => (v === 'auto' ? undefined : (num(v, null) ?? undefined));
-  const interval = (v: unknown) => {
-    const n = num(v, -1);
-    return n <= 0 ? 'auto' : n - 1;
+  // labels laid out as they fit the cells (every one when they do); a chosen interval is kept
+  const yLabels = ys.map(yText);
+  const yRoom = Math.min(160, Math.max(50, Math.round(width * 0.25)));
+  const xLayout = categoryLabelLayout(
+    xs.map(xText),
+    Math.max(40, width - 24 - (margin(fd.left_margin) ?? 8) - Math.min(yRoom, Math.max(0, ...yLabels.map((l) => textWidth(l))))),
+    { rotate: num(fd.xAxisLabelRotation, 0) || null, maxWidth: Math.max(50, Math.min(140, Math.round(height * 0.25))) },
+  );
+  const xLabelsHeight = xLayout.rotate ? Math.abs(Math.sin((xLayout.rotate * Math.PI) / 180)) * xLayout.width : 16;
+  const yLayout = categoryLabelLayout(yLabels, Math.max(40, height - (showLegend ? 40 : 12) - 16 - xLabelsHeight), {
+    vertical: true,
+    maxWidth: yRoom,
+  });
+  const axisLabels = (chosen: unknown, layout: CategoryLabelLayout) => {
+    const n = num(chosen, -1);
+    return categoryAxisLabel(n <= 0 ? layout : { ...layout, interval: n - 1 });
   };
   return {
     elements: [cells.map(elementsOf)],
@@ -169,12 +194,12 @@ export function transformProps(input: ChartPropsInput): HeatmapChartProps {
         type: 'category',
         data: xs.map(xText),
         splitArea: { show: false },
-        axisLabel: { interval: interval(fd.xscale_interval), rotate: num(fd.xAxisLabelRotation, 0), hideOverlap: true },
+        axisLabel: axisLabels(fd.xscale_interval, xLayout),
       },
       yAxis: {
         type: 'category',
         data: ys.map(yText),
-        axisLabel: { interval: interval(fd.yscale_interval) },
+        axisLabel: axisLabels(fd.yscale_interval, yLayout),
       },
       series: [series],
     },

@@ -7,7 +7,18 @@ import type { BarSeriesOption } from 'echarts/charts';
 import { CategoricalColorScale, getNumberFormatter } from '@rama/shared';
 import type { ChartPropsInput } from '../../types';
 import { dimensionColumn, type DimensionValue } from '../../crossFilter';
-import { bool, colorDot, columnLabel, escapeHtml, firstQuery, legendLayout, str, toNumber } from '../utils';
+import {
+  bool,
+  categoryAxisLabel,
+  categoryLabelLayout,
+  colorDot,
+  columnLabel,
+  escapeHtml,
+  firstQuery,
+  legendLayout,
+  str,
+  toNumber,
+} from '../utils';
 import type { ElementValues } from '../elementCrossFilter';
 import { metricFormatter, verboseName } from '../valueFormats';
 
@@ -114,7 +125,11 @@ export function transformProps(input: ChartPropsInput): HistogramChartProps {
         name: xTitle || undefined,
         nameLocation: 'middle',
         nameGap: 30,
-        axisLabel: { hideOverlap: true },
+        axisLabel: categoryAxisLabel(
+          categoryLabelLayout(categories, Math.max(40, width - padding.left - padding.right - 32 - (yTitle ? 80 : 56)), {
+            maxWidth: Math.max(50, Math.min(140, Math.round(height * 0.3))),
+          }),
+        ),
       },
       yAxis: {
         type: 'value',

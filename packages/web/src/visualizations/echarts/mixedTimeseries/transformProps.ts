@@ -14,7 +14,21 @@ import {
 } from '@rama/shared';
 import type { ChartPropsInput } from '../../types';
 import { dimensionColumn, seriesGroupValues } from '../../crossFilter';
-import { addPadding, bool, colorDot, columnLabel, displayNameOf, escapeHtml, legendLayout, num, str, type Padding } from '../utils';
+import {
+  addPadding,
+  bool,
+  categoryAxisLabel,
+  categoryAxisRoom,
+  categoryLabelLayout,
+  colorDot,
+  columnLabel,
+  displayNameOf,
+  escapeHtml,
+  legendLayout,
+  num,
+  str,
+  type Padding,
+} from '../utils';
 import { MANY_POINTS, hasIsolatedValue } from '../timeseries/transformProps';
 import type { TimeseriesCrossFilterMeta } from '../timeseries/interaction';
 import { annotationLayersOf, eventIntervalSeries, formulaSeries, isFormulaLayer } from '../timeseries/annotations';
@@ -272,7 +286,18 @@ export function transformProps(input: ChartPropsInput): MixedTimeseriesChartProp
         nameLocation: 'middle',
         nameGap: titleGap(fd.x_axis_title_margin),
         minorTick: { show: bool(fd.minorTicks, false) },
-        axisLabel: { formatter: (v: unknown) => axisX(v), rotate: num(fd.xAxisLabelRotation, 0), hideOverlap: true },
+        axisLabel: {
+          formatter: (v: unknown) => axisX(v),
+          ...(category
+            ? categoryAxisLabel(
+                // a value axis on each side
+                categoryLabelLayout((xs as unknown[]).map(axisX), categoryAxisRoom(width, addPadding(BASE_PADDING, padding), 112), {
+                  rotate: num(fd.xAxisLabelRotation, 0) || null,
+                  maxWidth: Math.max(60, Math.min(160, Math.round(height * 0.3))),
+                }),
+              )
+            : { rotate: num(fd.xAxisLabelRotation, 0), hideOverlap: true }),
+        },
       },
       yAxis: [
         valueAxis(fd, formats[0], false, true, alignTicks),

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { QueryFormData } from '@rama/shared';
 import { getCategoricalScheme } from '@rama/shared';
-import { sliceLabel, transformProps } from './transformProps';
+import { MIN_OUTSIDE_LABEL, fitLabels, sliceLabel, transformProps } from './transformProps';
 import { reply } from '../../testReplies';
+import { textWidth } from '../utils';
 
 const byOrigin = (rows: Record<string, unknown>[]) => reply(rows, ['origin', 'count'], [1, 0]);
 
@@ -125,5 +126,34 @@ describe('pie transformProps', () => {
 
   it('an empty reply has no slices', () => {
     expect(slicesOf(run(fd(), byOrigin([])))).toEqual([]);
+  });
+  it('places labels outside while they have readable room, and never cuts them to a letter at tile size', () => {
+    const labels = ['Dallas/Fort Worth', 'Chicago O’Hare', 'Atlanta'];
+    const roomy = fitLabels({ labels, plotWidth: 900, outerPx: 200, showLabels: true, outside: true, legendShown: true });
+    expect(roomy).toMatchObject({ showLabels: true, outside: true, outerPx: 200 });
+    expect(roomy.labelWidth).toBeGreaterThanOrEqual(MIN_OUTSIDE_LABEL);
+    // a little narrower: the pie shrinks to make room rather than cut the names
+    const snug = fitLabels({ labels, plotWidth: 420, outerPx: 150, showLabels: true, outside: true, legendShown: true });
+    expect(snug.outside).toBe(true);
+    expect(snug.outerPx).toBeLessThan(150);
+    expect(snug.labelWidth).toBeGreaterThanOrEqual(MIN_OUTSIDE_LABEL);
+    // an edit-mode tile with a legend beside it: the legend names the slices, the pie keeps its size
+    expect(fitLabels({ labels, plotWidth: 200, outerPx: 80, showLabels: true, outside: true, legendShown: true })).toMatchObject({
+      showLabels: false,
+      outerPx: 80,
+    });
+    // without a legend a pie big enough shows its labels inside the slices
+    expect(fitLabels({ labels, plotWidth: 200, outerPx: 80, showLabels: true, outside: true, legendShown: false })).toMatchObject({
+      showLabels: true,
+      outside: false,
+    });
+  });
+
+  it('gives outside labels a width with an ellipsis and hides overlapping ones', () => {
+    const series = seriesOf(run(fd({ legendOrientation: 'right' })));
+    expect(series.labelLayout).toEqual({ hideOverlap: true });
+    expect(series.label).toMatchObject({ overflow: 'truncate', ellipsis: '…' });
+    // the short airport codes are drawn whole
+    expect((series.label as { width: number }).width).toBeGreaterThanOrEqual(Math.max(...['SEA', 'SFO', 'OAK'].map((n) => textWidth(n))));
   });
 });

@@ -8,7 +8,20 @@ import type { PieSeriesOption } from 'echarts/charts';
 import { CategoricalColorScale, GenericDataType, getNumberFormatter, getTimeFormatter, type QueryFormData } from '@rama/shared';
 import type { ChartPropsInput } from '../../types';
 import { dimensionColumn, valueText, type DimensionValue } from '../../crossFilter';
-import { colorDot, displayNameOf, escapeHtml, firstQuery, legendLayout, bool, metricLabel, num, str, toNumber } from '../utils';
+import {
+  colorDot,
+  displayNameOf,
+  escapeHtml,
+  firstQuery,
+  legendLayout,
+  bool,
+  metricLabel,
+  num,
+  str,
+  textWidth,
+  toNumber,
+  LABEL_SPARE,
+} from '../utils';
 import { partLabel } from '../valueFormats';
 
 export interface PieChartProps {
@@ -80,6 +93,47 @@ function placement(fd: QueryFormData, width: number, height: number, pad: { top:
   return { cx: pad.left + w / 2, cy: pad.top + h / 2, half, outerPx: Math.max(4, half * outer) };
 }
 
+/** The fewest px of an outside label worth drawing: less says nothing ("D…"), so the legend and tooltip say it. */
+export const MIN_OUTSIDE_LABEL = 48;
+/** Outside labels are cut beyond this width. */
+const MAX_OUTSIDE_LABEL = 110;
+
+export interface PieLabelFit {
+  showLabels: boolean;
+  outside: boolean;
+  /** the pie's radius, made smaller (to 60 % at most) to leave outside labels room beside it */
+  outerPx: number;
+  /** the widest a label is drawn before its ellipsis */
+  labelWidth: number;
+}
+
+/**
+ * Where a pie's labels go at its size: outside as asked when they have room beside the pie (the
+ * pie shrinks a little to make it), else inside the slices, or, when a legend names the slices
+ * already, not at all, rather than labels cut to a letter.
+ */
+export function fitLabels(args: {
+  labels: string[];
+  plotWidth: number;
+  outerPx: number;
+  showLabels: boolean;
+  outside: boolean;
+  legendShown: boolean;
+}): PieLabelFit {
+  const { labels, plotWidth, outerPx, showLabels, outside, legendShown } = args;
+  const inside: PieLabelFit = { showLabels: true, outside: false, outerPx, labelWidth: Math.max(24, Math.round(outerPx * 0.6)) };
+  if (!showLabels || labels.length === 0) return { showLabels, outside, outerPx, labelWidth: MAX_OUTSIDE_LABEL };
+  if (!outside) return inside;
+  const longest = Math.min(MAX_OUTSIDE_LABEL, Math.max(...labels.map((l) => textWidth(l))) + LABEL_SPARE);
+  const wanted = Math.max(Math.min(longest, MIN_OUTSIDE_LABEL), Math.min(longest, plotWidth / 2 - outerPx - 20));
+  // a label takes its width plus the leader line beside the pie, on each side
+  const radius = Math.min(outerPx, plotWidth / 2 - wanted - 20);
+  if (radius >= outerPx * 0.6 && radius >= 16) return { showLabels: true, outside: true, outerPx: radius, labelWidth: Math.floor(wanted) };
+  // no room outside: a big enough pie shows its labels inside, else the legend names the slices
+  if (!legendShown && outerPx >= 60) return inside;
+  return { ...inside, showLabels: false };
+}
+
 export function transformProps(input: ChartPropsInput): PieChartProps {
   const { formData: fd, datasource, width, height } = input;
   const { slices, total } = pieSlices(input);
@@ -93,20 +147,29 @@ export function transformProps(input: ChartPropsInput): PieChartProps {
 
   const labelType = str(fd.label_type, 'key');
   const template = str(fd.label_template, '');
-  const showLabels = bool(fd.show_labels, true);
-  const outside = bool(fd.labels_outside, true);
+  const askedLabels = bool(fd.show_labels, true);
+  const askedOutside = bool(fd.labels_outside, true);
   const labelLine = bool(fd.label_line, false);
   const threshold = num(fd.show_labels_threshold, 5) / 100;
   const donut = bool(fd.donut, false);
   const inner = num(fd.innerRadius, 30) / 100;
 
   const { legend, padding } = legendLayout(fd, names, width, height);
-  const { cx, cy, half, outerPx } = placement(fd, width, height, {
-    top: padding.top + 4,
-    right: padding.right + 4,
-    bottom: padding.bottom + 4,
-    left: padding.left + 4,
+  const pad = { top: padding.top + 4, right: padding.right + 4, bottom: padding.bottom + 4, left: padding.left + 4 };
+  const placed = placement(fd, width, height, pad);
+  const { cx, cy, half } = placed;
+  const labelled = slices.filter((s) => s.percent >= threshold);
+  const fit = fitLabels({
+    labels: labelled.map((s) => sliceLabel(labelType, { ...s, name: names[slices.indexOf(s)] ?? s.name }, formatValue, template)),
+    plotWidth: Math.max(10, width - pad.left - pad.right),
+    outerPx: placed.outerPx,
+    showLabels: askedLabels,
+    outside: askedOutside,
+    legendShown: (legend as { show?: boolean }).show === true,
   });
+  const { outerPx } = fit;
+  const showLabels = fit.showLabels;
+  const outside = fit.outside;
 
   const data: PieSeriesOption['data'] = slices.map((s, i) => {
     const hidden = !showLabels || s.percent < threshold;
@@ -129,11 +192,16 @@ export function transformProps(input: ChartPropsInput): PieChartProps {
     avoidLabelOverlap: true,
     minShowLabelAngle: 0,
     data,
+    // labels that would overlap are hidden (the slice keeps its tooltip and legend entry), long ones end in "…"
+    labelLayout: { hideOverlap: true },
     label: {
       show: showLabels,
       position: outside ? 'outer' : 'inner',
       alignTo: outside ? 'none' : undefined,
       color: outside ? undefined : '#fff',
+      width: fit.labelWidth,
+      overflow: 'truncate',
+      ellipsis: '…',
       formatter: (p) => {
         const slice = byName.get(p.name);
         return slice ? sliceLabel(labelType, { ...slice, name: p.name }, formatValue, template) : p.name;

@@ -279,4 +279,24 @@ describe('timeseries transformProps', () => {
     ]);
     expect(html).toContain('Goal');
   });
+  it('labels every one of ten airport bars flat at an ordinary dashboard tile, and turns long labels before thinning them', () => {
+    const airports = ['ORD', 'DFW', 'ATL', 'LAX', 'PHX', 'STL', 'DTW', 'MSP', 'LAS', 'DEN'];
+    const bars = reply(
+      airports.map((origin, i) => ({ origin, 'AVG(delay)': 10 - i })),
+      ['origin', 'AVG(delay)'],
+      [1, 0],
+    );
+    const fd = baseFd({ viz_type: 'echarts_timeseries_bar', x_axis: 'origin', groupby: [], y_axis_title: 'Minutes' });
+    const tile = run(fd, bars, { width: 470, height: 400 });
+    expect((tile.xAxis as AnyRecord).axisLabel).toMatchObject({ interval: 0, rotate: 0, overflow: 'truncate' });
+    const long = reply(
+      airports.map((origin, i) => ({ origin: `${origin} International Airport`, 'AVG(delay)': 10 - i })),
+      ['origin', 'AVG(delay)'],
+      [1, 0],
+    );
+    expect((run(fd, long, { width: 470, height: 400 }).xAxis as AnyRecord).axisLabel).toMatchObject({ interval: 0, rotate: 45 });
+    // horizontal bars stack the names down the side, every one shown
+    const side = run({ ...fd, orientation: 'horizontal' }, long, { width: 470, height: 400 });
+    expect((side.yAxis as AnyRecord).axisLabel).toMatchObject({ interval: 0, rotate: 0 });
+  });
 });

@@ -17,7 +17,22 @@ import {
 } from '@rama/shared';
 import type { ChartPropsInput } from '../../types';
 import { dimensionColumn, seriesGroupValues } from '../../crossFilter';
-import { addPadding, bool, columnLabel, displayNameOf, firstQuery, legendLayout, num, str, toNumber, type Padding } from '../utils';
+import {
+  addPadding,
+  bool,
+  categoryAxisLabel,
+  categoryAxisRoom,
+  categoryLabelLayout,
+  columnLabel,
+  displayNameOf,
+  firstQuery,
+  legendLayout,
+  num,
+  str,
+  toNumber,
+  type CategoryLabelLayout,
+  type Padding,
+} from '../utils';
 import { axisTooltipFormatter, itemTooltipFormatter, tooltipSeries } from '../tooltip';
 import { annotationLayersOf, eventIntervalSeries, formulaSeries, isFormulaLayer } from './annotations';
 import type { TimeseriesCrossFilterMeta } from './interaction';
@@ -289,7 +304,23 @@ export function transformProps(input: ChartPropsInput): TimeseriesChartProps {
         }),
       };
 
-  const xAxis = dimensionAxis(fd, xType, xType === 'category' ? (xs as string[]) : null, xAxisFormat, kind.type === 'bar');
+  // category labels: all of them when they fit the plot, turned or thinned only when they collide
+  const labelRoom = horizontal
+    ? Math.max(40, height - grid.top - grid.bottom - 24)
+    : categoryAxisRoom(width, grid, str(fd.y_axis_title, '') ? 72 : 56);
+  const labelLayout =
+    xType === 'category'
+      ? categoryLabelLayout(
+          (xs as string[]).map((x) => xAxisFormat(x)),
+          labelRoom,
+          {
+            rotate: num(fd.xAxisLabelRotation, 0) || null,
+            vertical: horizontal,
+            maxWidth: horizontal ? Math.max(60, Math.round(width * 0.3)) : Math.max(60, Math.min(160, Math.round(height * 0.3))),
+          },
+        )
+      : null;
+  const xAxis = dimensionAxis(fd, xType, xType === 'category' ? (xs as string[]) : null, xAxisFormat, kind.type === 'bar', labelLayout);
   const yAxis = valueAxis(fd, yAxisFormat, contribution && stacked);
   const dataZoom = zoomable
     ? [
@@ -366,9 +397,11 @@ function dimensionAxis(
   categories: string[] | null,
   format: (v: unknown) => string,
   bars: boolean,
+  labelLayout: CategoryLabelLayout | null,
 ): Record<string, unknown> {
   const title = str(fd.x_axis_title, '');
   const rotate = num(fd.xAxisLabelRotation, 0);
+  const labels = labelLayout ? categoryAxisLabel(labelLayout) : { rotate, hideOverlap: true };
   return {
     type,
     data: categories ?? undefined,
@@ -379,7 +412,7 @@ function dimensionAxis(
     name: title || undefined,
     nameLocation: 'middle',
     nameGap: titleGap(fd.x_axis_title_margin),
-    axisLabel: { formatter: (v: unknown) => format(v), rotate, hideOverlap: true },
+    axisLabel: { formatter: (v: unknown) => format(v), ...labels },
     axisPointer: { label: { formatter: (p: { value: unknown }) => format(p.value) } },
   };
 }

@@ -17,6 +17,7 @@ const quarters = reply(
 const fd: QueryFormData = { viz_type: 'waterfall', datasource: '1__table', x_axis: 'quarter', metric: 'change', y_axis_format: ',d' };
 
 type AnyRecord = Record<string, unknown>;
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const input = (formData: QueryFormData, r = quarters) => ({ formData, queriesData: [r], datasource: null, width: 600, height: 400 });
 
 describe('waterfall transformProps', () => {
@@ -97,5 +98,21 @@ describe('waterfall transformProps', () => {
   it('the tooltip names the change and the running total', () => {
     const { formatter } = transformProps(input(fd)).echartOptions.tooltip as { formatter: (p: unknown) => string };
     expect(formatter([{ dataIndex: 2 }])).toContain('Decrease: -120<br/>Total: -50');
+  });
+  it('turns 24 month labels 45° as asked and thins them only when a small tile has no room for every one', () => {
+    const months = reply(
+      Array.from({ length: 24 }, (_, i) => ({ month: `${MONTH_NAMES[i % 12]} 20${10 + Math.floor(i / 12)}`, change: i - 12 })),
+      ['month', 'change'],
+      [1, 0],
+    );
+    const asked = { ...fd, x_axis: 'month', x_ticks_layout: '45°' };
+    const at = (width: number, height: number) =>
+      (transformProps({ formData: asked, queriesData: [months], datasource: null, width, height }).echartOptions.xAxis as AnyRecord)
+        .axisLabel as AnyRecord;
+    expect(at(960, 560)).toMatchObject({ rotate: -45, interval: 0 });
+    // 480 px: every second month keeps the turned lines a line apart
+    expect(at(480, 320)).toMatchObject({ rotate: -45, interval: 1 });
+    // a long label ends in an ellipsis rather than running off the chart
+    expect(at(960, 560)).toMatchObject({ overflow: 'truncate', ellipsis: '…' });
   });
 });

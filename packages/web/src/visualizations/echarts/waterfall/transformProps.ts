@@ -99,7 +99,7 @@ export function waterfallBars(fd: QueryFormData, input: ChartPropsInput): Waterf
 const TOKEN = '-';
 
 export function transformProps(input: ChartPropsInput): WaterfallChartProps {
-  const { formData: fd, datasource } = input;
+  const { formData: fd, datasource, width, height } = input;
   const bars = waterfallBars(fd, input);
   const metric = metricLabel(fd.metric);
   const format = metricFormatter(fd.y_axis_format, metric, datasource);
@@ -196,7 +196,13 @@ export function transformProps(input: ChartPropsInput): WaterfallChartProps {
         name: xTitle || undefined,
         nameLocation: 'middle',
         nameGap: 30,
-        axisLabel: xTicksAxisLabel(fd.x_ticks_layout),
+        // the value axis's labels and title take about 90 px on the left
+        axisLabel: xTicksAxisLabel(
+          fd.x_ticks_layout,
+          bars.map((b) => b.label),
+          Math.max(40, width - 32 - (yTitle ? 90 : 64)),
+          Math.max(50, Math.min(140, Math.round(height * 0.3))),
+        ),
       },
       yAxis: {
         type: 'value',
