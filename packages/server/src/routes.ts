@@ -19,6 +19,7 @@ import { mapRoutes } from './maps/routes.js';
 import { roleRoutes } from './security/roles-routes.js';
 import { rlsRoutes } from './rls/routes.js';
 import { embeddedRoutes } from './embedded/routes.js';
+import { annotationRoutes } from './annotations/routes.js';
 
 /** Every feature's routes; each feature folder exports one `(app, ctx) => void` registrar. */
 export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => unknown)[] = [
@@ -41,4 +42,5 @@ export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => unknown)
   roleRoutes,
   rlsRoutes,
   embeddedRoutes,
+  annotationRoutes,
 ];

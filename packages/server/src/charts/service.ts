@@ -33,6 +33,7 @@ import { normalizeQuery, type NormalizedQuery } from './query.js';
 import { joinOffset, shiftTimeOrFail } from './offsets.js';
 import { renderDatasetSql, runSelect } from './run.js';
 import { PostProcessBusyError, postProcess } from './postprocess-pool.js';
+import { withNativeAnnotationData } from '../annotations/chartData.js';
 
 /** The default cache lifetime (the BI server's CACHE_DEFAULT_TIMEOUT: one day). */
 export const DEFAULT_CACHE_TIMEOUT = 86_400;
@@ -162,7 +163,10 @@ export class ChartDataService {
     const parts: (Part | null)[] = [];
     for (const raw of qc.queries) {
       const q = normalizeQuery(raw as QueryObject, { sqlMaxRow: this.ctx.config.sqlMaxRow });
-      parts.push(await this.one(user, ds, q, resultType, { force, timeout, signal: opts.signal, mode }));
+      const part = await this.one(user, ds, q, resultType, { force, timeout, signal: opts.signal, mode });
+      // NATIVE annotation layers: their annotations in the query's time range (not cached with the rows)
+      if (part && resultType === 'full') part.text = await withNativeAnnotationData(this.ctx, user, raw, q, part.text);
+      parts.push(part);
     }
     return { format, parts, label: ds.row.table_name, datasourceId: ds.row.id, rls: ds.compile.rls ?? [] };
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Migrator, sql, type ColumnDefinitionBuilder, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { MetadataDialect } from './db.js';
+import { annotationLayersMigration } from '../annotations/migration.js';
 
 /**
  * Migrations live in code (one entry per change, never edited once released) so the built server
@@ -527,6 +528,7 @@ const steps: Record<string, { up: Step }> = {
       await db.schema.createIndex('report_schedule_saved_query_idx').on('report_schedule').column('saved_query_id').unique().execute();
     },
   },
+  '0009_annotation_layers': { up: annotationLayersMigration },
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -4,7 +4,11 @@ export interface QueriedAnnotationLayer {
   chartId: number;
 }
 
-/** Event and interval layers read a saved chart's data; formula layers are drawn from their expression. */
+/**
+ * Event and interval layers read a saved chart's data; formula layers are drawn from their
+ * expression; native layers (source NATIVE) come back with the chart's own data, in its
+ * `annotation_data`, so they need no query here.
+ */
 export function queriedAnnotationLayers(value: unknown): QueriedAnnotationLayer[] {
   if (!Array.isArray(value)) return [];
   const out: QueriedAnnotationLayer[] = [];
@@ -13,6 +17,7 @@ export function queriedAnnotationLayers(value: unknown): QueriedAnnotationLayer[
     const layer = item as Record<string, unknown>;
     if (layer.show === false) continue;
     if (layer.annotationType !== 'EVENT' && layer.annotationType !== 'INTERVAL') continue;
+    if (layer.sourceType === 'NATIVE') continue;
     const chartId = Number(layer.value);
     if (typeof layer.name !== 'string' || !layer.name || !Number.isInteger(chartId) || chartId < 1) continue;
     out.push({ name: layer.name, chartId });

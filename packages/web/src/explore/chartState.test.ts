@@ -106,4 +106,9 @@ describe('annotation queries (spec section 4 "Annotation query")', () => {
     expect(out?.[0].annotation_data).toEqual([{ Releases: [{ x: 1 }] }]);
     expect(out?.[1].annotation_data).toBeUndefined();
   });
+  it("keeps the server's NATIVE layers' annotation data beside the saved-chart layers' data", () => {
+    const fromServer = { ...result(), annotation_data: [{ Holidays: { records: [{ start_dttm: 1 }] } }] } as ReturnType<typeof result>;
+    const out = withAnnotationData([fromServer], { Releases: [{ x: 1 }] });
+    expect(out?.[0].annotation_data).toEqual([{ Holidays: { records: [{ start_dttm: 1 }] }, Releases: [{ x: 1 }] }]);
+  });
 });

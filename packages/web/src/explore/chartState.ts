@@ -192,5 +192,12 @@ export function withAnnotationData(
   const byName: Record<string, unknown> = {};
   for (const name of names) byName[name] = annotationData[name];
   const [first, ...rest] = results;
-  return [{ ...first, annotation_data: [byName] }, ...rest];
+  // the server's own annotation data (NATIVE layers) stays beside the saved-chart layers' data
+  const server = first.annotation_data as unknown;
+  const fromServer: Record<string, unknown> = Array.isArray(server)
+    ? Object.assign({}, ...(server as Record<string, unknown>[]))
+    : server && typeof server === 'object'
+      ? (server as Record<string, unknown>)
+      : {};
+  return [{ ...first, annotation_data: [{ ...fromServer, ...byName }] }, ...rest];
 }

@@ -1,17 +1,22 @@
-/** One annotation layer's editor: name, type, the formula or the source chart and its columns, and the look. */
+/**
+ * One annotation layer's editor: name, type, the formula or the source (a native annotation layer,
+ * or a saved chart and its columns), and the look.
+ */
 import { useState } from 'react';
 import { Button, Checkbox, ColorPicker, Input, InputNumber, Select } from 'antd';
 import {
+  ANNOTATION_SOURCE_LABELS,
   ANNOTATION_STYLES,
   ANNOTATION_TYPE_LABELS,
   ANNOTATION_TYPES,
   annotationLayerError,
+  withAnnotationSource,
   withAnnotationType,
   type AnnotationLayer,
   type AnnotationStyle,
   type AnnotationType,
 } from './annotations';
-import { useAnnotationSource, useChartOptions } from './useAnnotationSources';
+import { useAnnotationLayerOptions, useAnnotationSource, useChartOptions } from './useAnnotationSources';
 
 const STYLE_LABELS: Record<AnnotationStyle, string> = { solid: 'Solid', dashed: 'Dashed', longDashed: 'Long dashed', dotted: 'Dotted' };
 
@@ -25,12 +30,18 @@ interface AnnotationLayerEditorProps {
 export function AnnotationLayerEditor({ layer, others, onSave, onClose }: AnnotationLayerEditorProps) {
   const [draft, setDraft] = useState(layer);
   const [chartSearch, setChartSearch] = useState('');
+  const [layerSearch, setLayerSearch] = useState('');
   const set = (patch: Partial<AnnotationLayer>) => setDraft((d) => ({ ...d, ...patch }));
-  const fromChart = draft.annotationType !== 'FORMULA';
+  const sourced = draft.annotationType !== 'FORMULA';
+  const native = sourced && draft.sourceType === 'NATIVE';
+  const fromChart = sourced && !native;
   const chartId = fromChart && draft.value !== null && draft.value !== '' ? Number(draft.value) : null;
+  const layerId = native && draft.value !== null && draft.value !== '' ? Number(draft.value) : null;
   const charts = useChartOptions(chartSearch, fromChart);
+  const nativeLayers = useAnnotationLayerOptions(layerSearch, native);
   const source = useAnnotationSource(Number.isFinite(chartId) ? chartId : null);
   const error = annotationLayerError(draft, others);
+  const layerOptions = nativeLayers.layers.map((l) => ({ value: l.id, label: l.name }));
 
   const chartOptions = charts.charts.map((c) => ({ value: c.id, label: `${c.slice_name} (${c.viz_type})` }));
   if (source.chart && !chartOptions.some((o) => o.value === source.chart?.id))
@@ -55,7 +66,36 @@ export function AnnotationLayerEditor({ layer, others, onSave, onClose }: Annota
             onChange={(t: AnnotationType) => setDraft((d) => withAnnotationType(d, t))}
           />
         </label>
-        {!fromChart && (
+        {sourced && (
+          <label className="rama-editor-field">
+            <span>Annotation source</span>
+            <Select
+              size="small"
+              aria-label="Annotation source"
+              value={native ? 'NATIVE' : 'table'}
+              options={(['NATIVE', 'table'] as const).map((v) => ({ value: v, label: ANNOTATION_SOURCE_LABELS[v] }))}
+              onChange={(v: 'NATIVE' | 'table') => setDraft((d) => withAnnotationSource(d, v))}
+            />
+          </label>
+        )}
+        {native && (
+          <label className="rama-editor-field">
+            <span>Annotation layer</span>
+            <Select
+              size="small"
+              aria-label="Native annotation layer"
+              placeholder="Choose the annotation layer"
+              value={layerId ?? undefined}
+              options={layerOptions}
+              loading={nativeLayers.loading}
+              filterOption={false}
+              showSearch={{ onSearch: setLayerSearch, filterOption: false }}
+              notFoundContent={nativeLayers.error ?? (nativeLayers.loading ? 'Loading…' : 'No annotation layers')}
+              onChange={(id: number) => set({ value: id })}
+            />
+          </label>
+        )}
+        {!sourced && (
           <label className="rama-editor-field">
             <span>Formula (of x, e.g. 2*x + 1)</span>
             <Input size="small" aria-label="Formula" value={String(draft.value ?? '')} onChange={(e) => set({ value: e.target.value })} />

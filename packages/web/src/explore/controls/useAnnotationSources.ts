@@ -80,3 +80,39 @@ export function useAnnotationSource(chartId: number | null): AnnotationSource {
   if (!state || state.key !== key) return { chart: null, columns: [], loading: true, error: null };
   return { ...state.value, loading: false, error: state.error };
 }
+
+export interface AnnotationLayerOption {
+  id: number;
+  name: string;
+}
+
+/** Native annotation layers to take events or intervals from, searched by name (GET /api/v1/annotation_layer/). */
+export function useAnnotationLayerOptions(
+  search: string,
+  enabled: boolean,
+): { layers: AnnotationLayerOption[]; loading: boolean; error: string | null } {
+  const term = useDebouncedValue(search.trim(), 300);
+  const key = enabled ? term : null;
+  const [state, setState] = useState<Loaded<AnnotationLayerOption[]> | null>(null);
+  useEffect(() => {
+    if (key === null) return;
+    const controller = new AbortController();
+    const q = {
+      filters: key ? [{ col: 'name', opr: 'annotation_layer_all_text', value: key }] : [],
+      order_column: 'name',
+      order_direction: 'asc',
+      page: 0,
+      page_size: 100,
+    };
+    request<ListReply<{ id: number; name: string }>>({ url: '/api/v1/annotation_layer/', q, signal: controller.signal }).then(
+      (reply) => setState({ key, value: reply.result.map(({ id, name }) => ({ id, name })), error: null }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setState({ key, value: [], error: toClientError(error).message });
+      },
+    );
+    return () => controller.abort();
+  }, [key]);
+  if (key === null) return { layers: [], loading: false, error: null };
+  if (!state || state.key !== key) return { layers: [], loading: true, error: null };
+  return { layers: state.value, loading: false, error: state.error };
+}
