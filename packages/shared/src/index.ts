@@ -13,6 +13,7 @@ export * from './sqllab/states.js';
 export * from './api/sqllab.js';
 export * from './api/dataset.js';
 export * from './api/log.js';
+export * from './api/logEvents.js';
 export * from './api/chartData.js';
 export * from './sqllab/tabs.js';
 export * from './sqllab/queries.js';

@@ -213,3 +213,64 @@ describe('GET /api/v1/log/', () => {
     expect((await server.client().get('/api/v1/log/')).status).toBe(401);
   });
 });
+
+describe('dashboard and Explore events in the log', () => {
+  const dashEvent = (name: string, extra: Record<string, unknown> = {}) => ({
+    ...event(name, { source: 'dashboard', source_id: 7, dashboard_id: 7, db_id: undefined, schema: undefined }),
+    ...extra,
+  });
+
+  it('fills dashboard_id, slice_id and duration_ms from the dashboard and chart events', async () => {
+    const events = [
+      dashEvent('mount_dashboard', { event_type: 'timing', duration: 812.4, is_soft_navigation: false }),
+      dashEvent('load_chart', { event_type: 'timing', slice_id: 31, viz_type: 'pie', is_cached: false, duration: 120 }),
+      dashEvent('render_chart', { event_type: 'timing', slice_id: 31, viz_type: 'pie', duration: 45 }),
+      dashEvent('toggle_edit_dashboard', { edit_mode: true }),
+    ];
+    const r = await alice.client.postForm('/rama/log/?explode=events&dashboard_id=7', beacon(events));
+    expect(r.status).toBe(200);
+    const rows = await server.ctx.store.db.selectFrom('logs').selectAll().where('dashboard_id', '=', 7).orderBy('id').execute();
+    expect(rows.map((l) => [l.action, l.dashboard_id, l.slice_id, l.duration_ms])).toEqual([
+      ['mount_dashboard', 7, null, 812],
+      ['load_chart', 7, 31, 120],
+      ['render_chart', 7, 31, 45],
+      ['toggle_edit_dashboard', 7, null, null],
+    ]);
+
+    // Explore's events name the chart: its slice_id, from the query string or the event
+    const explore = { ...event('mount_explorer'), source: 'explore', source_id: 31, slice_id: 31 };
+    expect((await alice.client.postForm('/rama/log/?explode=events&slice_id=31', beacon([explore]))).status).toBe(200);
+    const [mount] = await rowsNamed('mount_explorer');
+    expect([mount?.slice_id, mount?.dashboard_id, mount?.duration_ms]).toEqual([31, null, null]);
+  });
+
+  it('filters by dashboard, chart, user name and duration, and orders by duration', async () => {
+    const byDashboard = await admin.get<LogList>('/api/v1/log/?q=(filters:!((col:dashboard_id,opr:eq,value:7)),page_size:100)');
+    expect(byDashboard.body.result.map((l) => l.action).sort()).toEqual([
+      'load_chart',
+      'mount_dashboard',
+      'render_chart',
+      'toggle_edit_dashboard',
+    ]);
+    const bySlice = await admin.get<LogList>(
+      '/api/v1/log/?q=(filters:!((col:slice_id,opr:eq,value:31)),order_column:duration_ms,order_direction:desc)',
+    );
+    expect(bySlice.body.result.map((l) => [l.action, l.duration_ms])).toEqual([
+      ['load_chart', 120],
+      ['render_chart', 45],
+      ['mount_explorer', null],
+    ]);
+    const slow = await admin.get<LogList>(
+      '/api/v1/log/?q=(filters:!((col:duration_ms,opr:gt,value:100),(col:dashboard_id,opr:eq,value:7)),order_column:duration_ms,order_direction:asc)',
+    );
+    expect(slow.body.result.map((l) => l.action)).toEqual(['load_chart', 'mount_dashboard']);
+    const byName = await admin.get<LogList>(
+      '/api/v1/log/?q=(filters:!((col:user,opr:ct,value:LIC),(col:action,opr:eq,value:render_chart)))',
+    );
+    expect(byName.body.result.map((l) => l.user?.username)).toEqual(['alice']);
+    const nobody = await admin.get<LogList>('/api/v1/log/?q=(filters:!((col:user,opr:ct,value:zz_nobody)))');
+    expect(nobody.body.count).toBe(0);
+    expect((await admin.get('/api/v1/log/?q=(filters:!((col:duration_ms,opr:gt,value:slow)))')).status).toBe(400);
+    expect((await admin.get('/api/v1/log/?q=(order_column:json)')).status).toBe(400);
+  });
+});

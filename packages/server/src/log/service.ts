@@ -6,7 +6,7 @@ import type { LogTable, Row } from '../metadata/schema.js';
 import { badRequest, invalidFields, notFound } from '../http/errors.js';
 import type { ListParams } from '../http/rison.js';
 
-export const LOG_ORDER_COLUMNS = ['dttm', 'action', 'id'] as const;
+export const LOG_ORDER_COLUMNS = ['dttm', 'action', 'id', 'duration_ms', 'dashboard_id', 'slice_id'] as const;
 
 const MAX_INT = 2_147_483_647;
 const ROWS_PER_INSERT = 200;
@@ -84,6 +84,11 @@ function presentLog(row: LogRow, username: string | null): LogRecord {
   };
 }
 
+/** A LIKE pattern matching text that contains `value` (any case), its wildcards escaped. */
+function likeContains(value: string): string {
+  return `%${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 function dttmValue(v: unknown): string {
   const ms = typeof v === 'number' ? v : typeof v === 'string' ? Date.parse(v) : Number.NaN;
   if (!Number.isFinite(ms)) throw invalidFields({ filters: ['Filter on dttm needs a date and time.'] });
@@ -118,11 +123,13 @@ export class LogService {
       if (f.col === 'action' && typeof f.value === 'string' && (f.opr === 'eq' || f.opr === 'ct')) {
         const value = f.value;
         q =
-          f.opr === 'eq'
-            ? q.where('l.action', '=', value)
-            : q.where(sql<SqlBool>`lower(l.action) like ${`%${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`);
+          f.opr === 'eq' ? q.where('l.action', '=', value) : q.where(sql<SqlBool>`lower(l.action) like ${likeContains(value)} escape '\\'`);
       } else if (f.col === 'user' && (f.opr === 'eq' || f.opr === 'rel_o_m') && idOf(f.value) !== null) {
         q = q.where('l.user_id', '=', idOf(f.value));
+      } else if (f.col === 'user' && f.opr === 'ct' && typeof f.value === 'string') {
+        q = q.where(sql<SqlBool>`lower(u.username) like ${likeContains(f.value)} escape '\\'`);
+      } else if (f.col === 'duration_ms' && (f.opr === 'gt' || f.opr === 'lt') && typeof f.value === 'number' && Number.isFinite(f.value)) {
+        q = q.where('l.duration_ms', f.opr === 'gt' ? '>' : '<', f.value);
       } else if ((f.col === 'dashboard_id' || f.col === 'slice_id') && f.opr === 'eq' && idOf(f.value) !== null) {
         q = q.where(`l.${f.col}`, '=', idOf(f.value));
       } else if (f.col === 'dttm' && (f.opr === 'gt' || f.opr === 'lt')) {

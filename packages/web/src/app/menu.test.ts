@@ -62,7 +62,14 @@ describe('top navigation', () => {
     expect(labelsOf(admin, 'charts')).toEqual(['Charts']);
     expect(labelsOf(admin, 'sql')).toEqual(['SQL Lab', 'Saved queries', 'Query history']);
     expect(labelsOf(admin, 'data')).toEqual(['Databases', 'Datasets']);
-    expect(labelsOf(admin, 'settings')).toEqual(['Alerts & reports', 'Users', 'Roles', 'Row level security']);
+    expect(labelsOf(admin, 'settings')).toEqual([
+      'Alerts & reports',
+      'Users',
+      'Roles',
+      'Row level security',
+      'Annotation layers',
+      'Action log',
+    ]);
   });
 
   it('lists each SQL and Data entry only with its permission', () => {

@@ -97,6 +97,14 @@ export const MENU: MenuGroup[] = [
       { key: 'users', label: 'Users', path: '/users/list/', visible: adminOnly },
       { key: 'roles', label: 'Roles', path: '/roles/list/', visible: adminOnly },
       { key: 'rls', label: 'Row level security', path: '/rowlevelsecurity/list/', visible: adminOnly },
+      {
+        key: 'annotationlayers',
+        label: 'Annotation layers',
+        path: '/annotationlayer/list/',
+        alsoActiveOn: ['/annotationlayer/'],
+        visible: (access) => access.canReadChart,
+      },
+      { key: 'actionlog', label: 'Action log', path: '/logmodelview/list/', visible: adminOnly },
     ],
   },
 ];

@@ -5,10 +5,12 @@ import { NotFoundPage } from './NotFoundPage';
 import { RequireAuth, RequirePermission } from './RequireAuth';
 import { HOME_PATH } from './nextPath';
 import type { Access } from './session';
+// The home page every login lands on is in the first bundle: its frame and skeletons draw at once,
+// with no wait for a page chunk (the shortlists fill as their data arrives).
+import { WelcomePage } from '../welcome/WelcomePage';
 
 // Pages load on first visit; the shell shows a spinner meanwhile.
 const LoginPage = lazy(() => import('../security/LoginPage').then((m) => ({ default: m.LoginPage })));
-const WelcomePage = lazy(() => import('../welcome/WelcomePage').then((m) => ({ default: m.WelcomePage })));
 const DatabaseListPage = lazy(() => import('../databases/DatabaseListPage').then((m) => ({ default: m.DatabaseListPage })));
 const DatabaseBrowsePage = lazy(() => import('../databases/DatabaseBrowsePage').then((m) => ({ default: m.DatabaseBrowsePage })));
 const UserListPage = lazy(() => import('../security/UserListPage').then((m) => ({ default: m.UserListPage })));
@@ -20,6 +22,7 @@ const DatasetAddPage = lazy(() => import('../datasets/DatasetAddPage').then((m) 
 
 const ExplorePage = lazy(() => import('../explore/ExplorePage').then((m) => ({ default: m.ExplorePage })));
 const ChartListPage = lazy(() => import('../charts/ChartListPage').then((m) => ({ default: m.ChartListPage })));
+const ChartAddPage = lazy(() => import('../charts/ChartAddPage').then((m) => ({ default: m.ChartAddPage })));
 const DashboardListPage = lazy(() => import('../dashboards/DashboardListPage').then((m) => ({ default: m.DashboardListPage })));
 
 const DashboardPage = lazy(() => import('../dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
@@ -31,6 +34,11 @@ const ReportListPage = lazy(() => import('../reports/ReportListPage').then((m) =
 const ReportLogPage = lazy(() => import('../reports/ReportLogPage').then((m) => ({ default: m.ReportLogPage })));
 
 const RlsListPage = lazy(() => import('../rls/RlsListPage').then((m) => ({ default: m.RlsListPage })));
+const AnnotationLayerListPage = lazy(() =>
+  import('../annotations/AnnotationLayerListPage').then((m) => ({ default: m.AnnotationLayerListPage })),
+);
+const AnnotationListPage = lazy(() => import('../annotations/AnnotationListPage').then((m) => ({ default: m.AnnotationListPage })));
+const ActionLogPage = lazy(() => import('../actionlog/ActionLogPage').then((m) => ({ default: m.ActionLogPage })));
 const EmbeddedPage = lazy(() => import('../embedded/EmbeddedPage').then((m) => ({ default: m.EmbeddedPage })));
 
 const SqlLabPage = lazy(() => import('../sqllab/SqlLabPage').then((m) => ({ default: m.SqlLabPage })));
@@ -41,6 +49,7 @@ const canReadQuery = (access: Access) => access.canReadQuery;
 const canReadDataset = (access: Access) => access.canReadDataset;
 const canWriteDataset = (access: Access) => access.canWriteDataset;
 const canReadChart = (access: Access) => access.canReadChart;
+const canWriteChart = (access: Access) => access.canWriteChart;
 const canReadDashboard = (access: Access) => access.canReadDashboard;
 const canReadReports = (access: Access) => access.canReadReports;
 
@@ -124,6 +133,15 @@ export const router = createBrowserRouter([
         ),
       },
       {
+        // the peer's "Create a new chart" page
+        path: 'chart/add',
+        element: (
+          <RequirePermission allow={canWriteChart}>
+            <ChartAddPage />
+          </RequirePermission>
+        ),
+      },
+      {
         path: 'dashboard/list/',
         element: (
           <RequirePermission allow={(access) => access.canReadDashboard}>
@@ -185,8 +203,18 @@ export const router = createBrowserRouter([
           },
         ];
       }),
+      {
+        path: 'logmodelview/list/',
+        element: (
+          <RequirePermission allow={isAdmin}>
+            <ActionLogPage />
+          </RequirePermission>
+        ),
+      },
       { path: 'sqllab/', element: <SqlLabPage /> },
       { path: 'sqllab/p/:key', element: <SqlLabPage /> },
+      { path: 'annotationlayer/list/', element: <AnnotationLayerListPage /> },
+      { path: 'annotationlayer/:layerId/annotation/', element: <AnnotationListPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

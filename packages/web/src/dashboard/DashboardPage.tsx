@@ -12,6 +12,7 @@ import { Button, Result, Spin } from 'antd';
 import {
   DASHBOARD_STANDALONE,
   DASHBOARD_URL_PARAMS,
+  LOG_ACTIONS,
   layoutChartsByComponent,
   parseDashboardUrlParams,
   parsePositionJson,
@@ -39,7 +40,15 @@ import { useGetDashboardChartsQuery, useGetDashboardDatasetsQuery, useGetDashboa
 import { anchorFromHash, withSearchParam } from './dashboardUrl';
 import { EditKitContext, useEditKitLoader } from './editKit';
 import { DashboardMessage } from './messages';
-import { useAllRenderedMark, useAutoRefresh, useColorSync, useRevealComponent } from './pageHooks';
+import {
+  logDashboardEvent,
+  useAllRenderedMark,
+  useAutoRefresh,
+  useColorSync,
+  useDashboardEventLog,
+  useRevealComponent,
+  withoutRefreshLog,
+} from './pageHooks';
 import { DashboardPageContext, type DashboardPageServices } from './pageContext';
 import { dashboardPermissions, initialEditMode } from './permissions';
 import { chartsActions } from './state/chartsSlice';
@@ -280,6 +289,7 @@ export function DashboardPage() {
   useColorSync(colors, ready && info.canEdit);
   useAutoRefresh(ready ? refreshFrequency : 0, editMode);
   useAllRenderedMark({ ready, queue, near, dashboardId: info.id });
+  useDashboardEventLog({ ready, dashboardId: info.id });
   useNativeFilters(ready, info.id);
   useEmbeddedFilterBar(ready);
   const filterBarOrientation = useAppSelector((s) => s.dashboardInfo.filterBarOrientation);
@@ -291,12 +301,23 @@ export function DashboardPage() {
       const layout = s.dashboardLayout.present;
       const next = activateTab(layout, s.dashboardState.activeTabs, tabId);
       dispatch(dashboardStateActions.setActiveTabs(next));
+      const siblings = Object.values(layout).find((item) => item.children.includes(tabId))?.children ?? [];
+      logDashboardEvent(LOG_ACTIONS.SELECT_DASHBOARD_TAB, s.dashboardInfo.id, {
+        target_id: tabId,
+        target_name: layout[tabId]?.meta?.text ?? '',
+        index: siblings.indexOf(tabId),
+      });
       // the active tabs live in the address (a reload or a shared link opens them); an old anchor goes
       const search = withSearchParam(window.location.search, ACTIVE_TABS_PARAM, activeTabsParam(layout, next));
       void navigate(`${window.location.pathname}${search}`, { replace: true });
     },
     [store, dispatch, navigate],
   );
+
+  const refreshDashboard = useCallback(() => {
+    logDashboardEvent(LOG_ACTIONS.FORCE_REFRESH_DASHBOARD, info.id);
+    withoutRefreshLog(() => dispatch(chartsActions.triggerRefresh({ force: true })));
+  }, [dispatch, info.id]);
 
   const reportMode = urlParams.standalone === DASHBOARD_STANDALONE.Report;
   const display = useMemo(
@@ -387,14 +408,11 @@ export function DashboardPage() {
           {showHeader && (
             <StickyHeader>
               {embedded ? (
-                <EmbeddedDashboardHeader
-                  onRefresh={() => dispatch(chartsActions.triggerRefresh({ force: true }))}
-                  contentElement={() => contentRef.current}
-                />
+                <EmbeddedDashboardHeader onRefresh={refreshDashboard} contentElement={() => contentRef.current} />
               ) : (
                 <DashboardHeader
                   fullscreen={fullscreen}
-                  onRefresh={() => dispatch(chartsActions.triggerRefresh({ force: true }))}
+                  onRefresh={refreshDashboard}
                   onToggleFullscreen={toggleFullscreen}
                   onEdit={() => dispatch(dashboardStateActions.setEditMode(true))}
                   contentElement={() => contentRef.current}

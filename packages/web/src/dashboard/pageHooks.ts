@@ -2,25 +2,34 @@
  * The dashboard page's background work: auto-refresh (spec section 9: staggered, timed-refresh
  * immune charts left out, only while the browser tab is visible), the shared label colour sync
  * (PUT /colors?mark_updated=false after 500 ms, editors only), the all-rendered mark, revealing a
- * component (anchor, focused chart).
+ * component (anchor, focused chart), and the event log of the visit (mount, chart load and render
+ * times, edit mode, refreshes, the browser tab hidden).
  */
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'react-redux';
 import {
   CHART_TYPE,
   COLOR_SYNC_DEBOUNCE_MS,
   chartIdsInLayout,
   getCategoricalScheme,
+  LOG_ACTIONS,
+  chartTimingEvents,
+  isSoftNavigation,
+  logEventType,
+  mountDashboardPayload,
   refreshDelays,
   refreshWindowMs,
+  type DashboardChart,
   type DashboardLayout,
+  type PlannedLogEvent,
 } from '@rama/shared';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { logEvent } from '../app/logger';
 import type { RootState } from '../app/store';
 import { allChartsSettled, type ChartLoadQueue, type NearCharts } from './chartQueue';
 import { labelColorsChanged, type DashboardColorRegistry } from './colors';
 import { useUpdateDashboardColorsMutation } from './dashboardPageApi';
-import { chartsActions } from './state/chartsSlice';
+import { chartsActions, type DashboardChartState } from './state/chartsSlice';
 import { dashboardInfoActions } from './state/dashboardInfoSlice';
 import { dashboardStateActions } from './state/dashboardStateSlice';
 import { isInActiveTabs } from './tabsState';
@@ -56,10 +65,12 @@ export function useAutoRefresh(frequency: number, paused: boolean): void {
         stagger: meta.stagger_refresh !== false,
         staggerTime: meta.stagger_time,
       });
+      if (ids.length) logDashboardEvent(LOG_ACTIONS.PERIODIC_RENDER_DASHBOARD, s.dashboardInfo.id, { interval: frequency });
       ids.forEach((chartId, i) => {
         const timer = window.setTimeout(() => {
           timers.delete(timer);
-          dispatch(chartsActions.triggerRefresh({ chartIds: [chartId], force: true }));
+          // an auto-refresh is not a user's forced refresh of the chart
+          withoutRefreshLog(() => dispatch(chartsActions.triggerRefresh({ chartIds: [chartId], force: true })));
         }, delays[i] ?? 0);
         timers.add(timer);
       });
@@ -206,4 +217,153 @@ export function useRevealComponent(): void {
       window.clearTimeout(timer);
     };
   }, [id, dispatch]);
+}
+
+/** Send one dashboard event: the dashboard is its source, and its id goes with it (the logs' dashboard_id). */
+export function logDashboardEvent(name: string, dashboardId: number, payload: Record<string, unknown> = {}): void {
+  logEvent(name, { dashboard_id: dashboardId, ...payload }, { source: 'dashboard', sourceId: dashboardId, eventType: logEventType(name) });
+}
+
+// a forced refresh dispatched by the page itself (the whole dashboard, an auto-refresh round) is logged where it is asked for
+let refreshLogMuted = 0;
+export function withoutRefreshLog(dispatchRefresh: () => void): void {
+  refreshLogMuted += 1;
+  try {
+    dispatchRefresh();
+  } finally {
+    refreshLogMuted -= 1;
+  }
+}
+
+export interface DashboardChartsSnapshot {
+  byId: Record<number, DashboardChartState>;
+  slices: Record<number, DashboardChart>;
+}
+
+/**
+ * The events a change of the dashboard's charts means: `load_chart` and `render_chart` timings per
+ * chart, and `force_refresh_chart` when one chart is asked to bypass the cache (its menu's
+ * "Force refresh"). `forcedQueries` remembers which running queries bypass the cache.
+ */
+export function dashboardChartEvents(
+  before: DashboardChartsSnapshot,
+  after: DashboardChartsSnapshot,
+  args: { dashboardId: number; timeOrigin: number; now: number; refreshLogMuted: boolean; forcedQueries: Set<number> },
+): PlannedLogEvent[] {
+  const events: PlannedLogEvent[] = [];
+  if (before.byId === after.byId) return events;
+  const forcedNow: number[] = [];
+  for (const [key, next] of Object.entries(after.byId)) {
+    const id = Number(key);
+    const prev = before.byId[id];
+    if (prev === next) continue;
+    if (next.force && !prev?.force && next.triggerQuery) forcedNow.push(id);
+    if (next.chartStatus === 'loading' && prev?.chartStatus !== 'loading') {
+      if (prev?.force) args.forcedQueries.add(id);
+      else args.forcedQueries.delete(id);
+    }
+    const slice = after.slices[id];
+    events.push(
+      ...chartTimingEvents(prev, next, {
+        sliceId: id,
+        dashboardId: args.dashboardId,
+        vizType: slice?.viz_type ?? '',
+        timeOrigin: args.timeOrigin,
+        now: next.lastRendered ?? args.now,
+        forceRefresh: args.forcedQueries.has(id),
+      }),
+    );
+  }
+  if (!args.refreshLogMuted && forcedNow.length === 1) {
+    const id = forcedNow[0] as number;
+    const cached = after.byId[id]?.queriesResponse?.every((r) => r.is_cached) ?? false;
+    events.unshift({ name: LOG_ACTIONS.FORCE_REFRESH_CHART, payload: { slice_id: id, dashboard_id: args.dashboardId, is_cached: cached } });
+  }
+  return events;
+}
+
+function navigationUrl(): string | null {
+  const entry = performance.getEntriesByType?.('navigation')[0];
+  return entry ? entry.name : null;
+}
+
+/**
+ * The visit's event log (issue 27 item 5): `mount_dashboard` once the dashboard is shown (its load
+ * time as duration), chart load and render times, edit mode toggled, a chart forced to refresh,
+ * and how long the browser tab was hidden.
+ */
+export function useDashboardEventLog(args: { ready: boolean; dashboardId: number }): void {
+  const { ready, dashboardId } = args;
+  const store = useStore<RootState>();
+  // when the visit started: the browser's page load, or now for a navigation inside the app
+  const [startedAt] = useState(() =>
+    isSoftNavigation(navigationUrl(), window.location.pathname) ? Date.now() : Math.round(performance.timeOrigin),
+  );
+  const mounted = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (!ready || !dashboardId || mounted.current === dashboardId) return;
+    const s = store.getState();
+    const soft = mounted.current !== null || isSoftNavigation(navigationUrl(), window.location.pathname);
+    const startedAtMs = mounted.current !== null ? Date.now() : startedAt;
+    mounted.current = dashboardId;
+    const hash = window.location.hash.replace(/^#/, '');
+    logDashboardEvent(
+      LOG_ACTIONS.MOUNT_DASHBOARD,
+      dashboardId,
+      mountDashboardPayload({
+        dashboardId,
+        startedAt: startedAtMs,
+        readyAt: Date.now(),
+        timeOrigin: performance.timeOrigin,
+        softNavigation: soft,
+        editMode: s.dashboardState.editMode,
+        published: s.dashboardState.isPublished,
+        chartCount: Object.keys(s.dashboardCharts.slices).length,
+        targetId: hash && s.dashboardLayout.present[hash] ? hash : null,
+      }),
+    );
+  }, [ready, dashboardId, store, startedAt]);
+
+  useEffect(() => {
+    if (!ready || !dashboardId) return;
+    let charts: DashboardChartsSnapshot = store.getState().dashboardCharts;
+    let editMode = store.getState().dashboardState.editMode;
+    const forcedQueries = new Set<number>();
+    const unsubscribe = store.subscribe(() => {
+      const s = store.getState();
+      const events = dashboardChartEvents(charts, s.dashboardCharts, {
+        dashboardId,
+        timeOrigin: performance.timeOrigin,
+        now: Date.now(),
+        refreshLogMuted: refreshLogMuted > 0,
+        forcedQueries,
+      });
+      charts = s.dashboardCharts;
+      if (s.dashboardState.editMode !== editMode) {
+        editMode = s.dashboardState.editMode;
+        events.push({ name: LOG_ACTIONS.TOGGLE_EDIT_DASHBOARD, payload: { edit_mode: editMode } });
+      }
+      for (const e of events) logDashboardEvent(e.name, dashboardId, e.payload);
+    });
+    // the browser tab hidden: how long, once it is shown again
+    let hiddenAt: number | null = null;
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') hiddenAt = Date.now();
+      else if (hiddenAt !== null) {
+        const now = Date.now();
+        logDashboardEvent(LOG_ACTIONS.HIDE_BROWSER_TAB, dashboardId, {
+          start_offset: Math.round(hiddenAt - performance.timeOrigin),
+          ts: now,
+          duration: now - hiddenAt,
+        });
+        hiddenAt = null;
+      }
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      unsubscribe();
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [ready, dashboardId, store]);
 }

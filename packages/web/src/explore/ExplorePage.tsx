@@ -3,12 +3,25 @@
  * viz type and controls, the chart with its data, and the header's save and share actions.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useStore } from 'react-redux';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { Alert, Button, Flex, Result, Spin } from 'antd';
-import { controlsOf, getVizDefinition, hasValidationErrors, validateControls, type ControlContext } from '@rama/shared';
+import {
+  LOG_ACTIONS,
+  changedControls,
+  chartTimingEvents,
+  controlsOf,
+  getVizDefinition,
+  hasValidationErrors,
+  logEventType,
+  validateControls,
+  type ControlContext,
+} from '@rama/shared';
 import { errorMessage } from '../app/api';
 import { useAppDispatch, useAppSelector, useDocumentTitle, useToasts } from '../app/hooks';
 import { useSession } from '../app/session';
+import { logEvent } from '../app/logger';
+import type { RootState } from '../app/store';
 import { ControlPanel } from './controls/ControlPanel';
 import { ChartPane } from './ChartPane';
 import { DatasourcePane } from './DatasourcePane';
@@ -70,6 +83,63 @@ function useExploreLoader(onLoaded: () => void): { ownUrl: (url: string) => void
   return { ownUrl };
 }
 
+/** One Explore event: the chart (0 while unsaved) is its source, and a saved chart's id goes with it. */
+function logExploreEvent(name: string, sliceId: number | null, payload: Record<string, unknown> = {}): void {
+  logEvent(
+    name,
+    { ...(sliceId ? { slice_id: sliceId } : {}), ...payload },
+    {
+      source: 'explore',
+      sourceId: sliceId ?? 0,
+      eventType: logEventType(name),
+    },
+  );
+}
+
+/**
+ * Explore's event log (issue 27 item 5), as the peer records it: `mount_explorer` once the chart
+ * is open, `change_explore_controls` when the user changes controls, and `load_chart` /
+ * `render_chart` timings of each run.
+ */
+function useExploreEventLog(): void {
+  const store = useStore<RootState>();
+  useEffect(() => {
+    let explore = store.getState().explore;
+    let mounted = explore.loadStatus === 'ready';
+    if (mounted) logExploreEvent(LOG_ACTIONS.MOUNT_EXPLORER, explore.slice?.slice_id ?? null);
+    return store.subscribe(() => {
+      const next = store.getState().explore;
+      if (next === explore) return;
+      const prev = explore;
+      explore = next;
+      if (next.loadStatus !== 'ready') {
+        mounted = false;
+        return;
+      }
+      const sliceId = next.slice?.slice_id ?? null;
+      if (!mounted) {
+        // a chart (or another chart) opened: its form data is where editing starts
+        mounted = true;
+        logExploreEvent(LOG_ACTIONS.MOUNT_EXPLORER, sliceId);
+        return;
+      }
+      if (prev.formData !== next.formData && next.edited) {
+        const changed = changedControls(prev.formData, next.formData);
+        if (changed.length) logExploreEvent(LOG_ACTIONS.CHANGE_EXPLORE_CONTROLS, sliceId, { changed_controls: changed });
+      }
+      if (prev.chart !== next.chart) {
+        const events = chartTimingEvents(prev.chart, next.chart, {
+          sliceId,
+          vizType: (next.renderFormData ?? next.formData).viz_type,
+          timeOrigin: performance.timeOrigin,
+          now: Date.now(),
+        });
+        for (const e of events) logExploreEvent(e.name, sliceId, e.payload);
+      }
+    });
+  }, [store]);
+}
+
 /** Explore, or the saved chart alone when the address asks for it standalone (report captures). */
 export function ExplorePage() {
   const standaloneId = useStandaloneChartId();
@@ -95,6 +165,7 @@ function ExploreEditor() {
   const errors = useMemo(() => (definition ? validateControls(definition, context) : {}), [definition, context]);
   const blocked = hasValidationErrors(errors);
 
+  useExploreEventLog();
   const { ownUrl } = useExploreLoader(() => {
     runOnLoad.current = true;
   });
