@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'react-redux';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { Alert, Button, Flex, Result, Spin } from 'antd';
 import {
   LOG_ACTIONS,
@@ -34,7 +34,7 @@ import { exploreParamsFromUrl, forceFromUrl } from './exploreUrl';
 import { useChartRunner } from './useChartRunner';
 import { useFormDataSync } from './useFormDataSync';
 import { ExploreMessage } from './messages';
-import { NewChartModal } from '../charts/NewChartModal';
+import { datasetLabel } from '../datasets/datasetName';
 import { StandaloneChart, useStandaloneChartId } from './StandaloneChart';
 import './explore.css';
 
@@ -148,7 +148,6 @@ export function ExplorePage() {
 
 function ExploreEditor() {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const { bootstrap } = useSession();
   const sqlMaxRow = bootstrap.conf.SQL_MAX_ROW;
   const state = useAppSelector((s) => s.explore);
@@ -170,7 +169,7 @@ function ExploreEditor() {
     runOnLoad.current = true;
   });
   useFormDataSync(formData, state.edited, state.formDataKey, state.slice?.slice_id ?? null, ownUrl);
-  useDocumentTitle(state.sliceName || (datasource ? `Explore · ${datasource.name}` : 'Explore'));
+  useDocumentTitle(state.sliceName || (datasource ? `Explore · ${datasetLabel(datasource)}` : 'Explore'));
 
   const run = useCallback(
     (force = false) => {
@@ -243,15 +242,8 @@ function ExploreEditor() {
     );
   }
 
-  // a bare /explore/ (no chart, no dataset): choose what to chart first, as "+ Chart" does
-  if (!datasource && !state.slice && !state.message) {
-    return (
-      <div className="rama-explore rama-explore-loading">
-        <Result status="info" title="Choose a dataset to start a chart" />
-        <NewChartModal open onClose={() => void navigate('/chart/list/')} />
-      </div>
-    );
-  }
+  // a bare /explore/ (no chart, no dataset): choose what to chart first, on the page "+ Chart" opens
+  if (!datasource && !state.slice && !state.message) return <Navigate to="/chart/add" replace />;
 
   const loading = state.chart.chartStatus === 'loading';
   return (
