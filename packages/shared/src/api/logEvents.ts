@@ -17,6 +17,10 @@ export const LOG_ACTIONS = {
   HIDE_BROWSER_TAB: 'hide_browser_tab',
   MOUNT_EXPLORER: 'mount_explorer',
   CHANGE_EXPLORE_CONTROLS: 'change_explore_controls',
+  EXPORT_CSV_DASHBOARD_CHART: 'export_csv_dashboard_chart',
+  EXPORT_XLSX_DASHBOARD_CHART: 'export_xlsx_dashboard_chart',
+  CHART_DOWNLOAD_AS_IMAGE: 'chart_download_as_image',
+  OPEN_DRILL_TO_DETAIL: 'open_drill_to_detail',
 } as const;
 
 export type LogActionName = (typeof LOG_ACTIONS)[keyof typeof LOG_ACTIONS];

@@ -7,7 +7,7 @@
 import { useMemo, useState, type RefObject } from 'react';
 import { Button, Dropdown, Modal, Spin, Tabs, Typography, type MenuProps } from 'antd';
 import { MoreOutlined } from '@ant-design/icons';
-import { dataMaskForStorage, parseDatasourceKey, type DashboardChart } from '@rama/shared';
+import { dataMaskForStorage, LOG_ACTIONS, parseDatasourceKey, type DashboardChart } from '@rama/shared';
 import { errorMessage } from '../../app/api';
 import { useAppDispatch, useAppSelector, useToasts } from '../../app/hooks';
 import { CodeBlock } from '../../components/CodeBlock';
@@ -25,6 +25,7 @@ import { makeSelectChartExtraFormData } from '../nativeFilters/selectors';
 import { useCreateDashboardPermalinkMutation } from '../dashboardPageApi';
 import { permalinkUrlParams } from '../dashboardUrl';
 import { DashboardMessage } from '../messages';
+import { logDashboardEvent } from '../pageHooks';
 import { chartsActions, type DashboardChartState } from '../state/chartsSlice';
 import { dashboardStateActions } from '../state/dashboardStateSlice';
 
@@ -82,12 +83,17 @@ export function ChartMenu({ slice, componentId, title, chart, cardRef, onToggleD
       addDangerToast(errorMessage(e));
       return;
     }
+    logDashboardEvent(format === 'xlsx' ? LOG_ACTIONS.EXPORT_XLSX_DASHBOARD_CHART : LOG_ACTIONS.EXPORT_CSV_DASHBOARD_CHART, dashboardId, {
+      slice_id: chartId,
+    });
     exportQueryContextData(qc, format, title).catch((e: unknown) => addDangerToast(errorMessage(e)));
   };
 
   const downloadImage = () => {
     const el = cardRef.current;
-    if (el) downloadChartImage(el, title).catch((e: unknown) => addDangerToast(errorMessage(e)));
+    if (!el) return;
+    logDashboardEvent(LOG_ACTIONS.CHART_DOWNLOAD_AS_IMAGE, dashboardId, { slice_id: chartId });
+    downloadChartImage(el, title).catch((e: unknown) => addDangerToast(errorMessage(e)));
   };
 
   /**
@@ -164,7 +170,18 @@ export function ChartMenu({ slice, componentId, title, chart, cardRef, onToggleD
         ]
       : []),
     { key: 'table', label: 'View as table', disabled: !chart?.queriesResponse, onClick: () => setTableOpen(true) },
-    ...(canExplore ? [{ key: 'drill', label: 'Drill to detail', onClick: () => setDrillOpen(true) }] : []),
+    ...(canExplore
+      ? [
+          {
+            key: 'drill',
+            label: 'Drill to detail',
+            onClick: () => {
+              logDashboardEvent(LOG_ACTIONS.OPEN_DRILL_TO_DETAIL, dashboardId, { slice_id: chartId });
+              setDrillOpen(true);
+            },
+          },
+        ]
+      : []),
     {
       key: 'download',
       label: 'Download',
