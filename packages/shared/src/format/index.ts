@@ -2,6 +2,14 @@
 export { NULL_VALUE_TEXT, formatMemory, formatNumber, getNumberFormatter, smartNumber, type NumberFormatter } from './number.js';
 export { formatDuration, type DurationOptions } from './duration.js';
 export {
+  chartValueFormatter,
+  currencySymbol,
+  getCurrencyFormatter,
+  metricValueFormatter,
+  parseCurrency,
+  type Currency,
+} from './currency.js';
+export {
   TIME_FORMAT_FOR_GRAIN,
   formatTime,
   getTimeFormatter,

@@ -12,6 +12,7 @@ export const PIE_LABEL_TYPES: [string, string][] = [
   ['key_percent', 'Category and Percentage'],
   ['key_value_percent', 'Category, Value and Percentage'],
   ['value_percent', 'Value and Percentage'],
+  ['template', 'Template'],
 ];
 
 const renderCheckbox = (label: string, def: boolean, description: string, extra: Partial<ControlConfig> = {}): ControlConfig => ({
@@ -44,6 +45,7 @@ export const pieControlPanel: ControlPanelConfig = {
       tab: 'customize',
       controlSetRows: [
         ['label_type'],
+        ['label_template'],
         ['number_format'],
         ['date_format'],
         ['show_labels'],
@@ -78,6 +80,16 @@ export const pieControlPanel: ControlPanelConfig = {
       choices: PIE_LABEL_TYPES,
       renderTrigger: true,
       description: 'What should be shown on the label?',
+    },
+    label_template: {
+      type: 'TextAreaControl',
+      label: 'Label Template',
+      default: '',
+      renderTrigger: true,
+      description:
+        'Format data labels. Use variables: {name}, {value}, {percent}. \\n represents a new line. ' +
+        'ECharts compatibility: {a} (series), {b} (name), {c} (value), {d} (percentage)',
+      visibility: ({ formData }) => formData.label_type === 'template',
     },
     number_format: numberFormatControl(),
     date_format: dateFormatControl(),

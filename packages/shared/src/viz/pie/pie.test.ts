@@ -44,7 +44,7 @@ describe('pie control panel', () => {
     expect(controls.show_labels_threshold?.default).toBe(5);
     expect(controls.outerRadius?.default).toBe(70);
     expect(controls.innerRadius?.default).toBe(30);
-    expect(controls.label_type?.choices).toHaveLength(7);
+    expect(controls.label_type?.choices).toHaveLength(8);
   });
 
   it('the metric is required; the inner radius shows for a donut only', () => {

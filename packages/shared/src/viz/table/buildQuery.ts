@@ -63,6 +63,12 @@ export function withTimeGrain(columns: QueryColumn[], fd: QueryFormData, onlyFir
   return onlyFirst ? [...grained, ...rest] : columns.map((c) => grained.find((g) => g.label === c) ?? c);
 }
 
+/** The table's time shift (`time_compare`, one period); none for "inherit" or "custom", which need a range of their own. */
+export function tableTimeShift(fd: QueryFormData): string | null {
+  const v = ensureArray<unknown>(fd.time_compare)[0];
+  return typeof v === 'string' && v.trim() && v !== 'inherit' && v !== 'custom' ? v.trim() : null;
+}
+
 interface TableOwnState {
   currentPage?: unknown;
   pageSize?: unknown;
@@ -102,6 +108,9 @@ export const buildTableQuery: BuildQuery = (fd, options) => {
       is_timeseries: fd.include_time === true && Boolean(base.granularity),
       post_processing: contribution ? [contribution] : [],
     };
+    // time comparison: the same query over the shifted time range, joined on the dimensions
+    const shift = tableTimeShift(fd);
+    if (shift) q.time_offsets = [shift];
   }
 
   const own = (options?.ownState ?? {}) as TableOwnState;

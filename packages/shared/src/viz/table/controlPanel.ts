@@ -70,6 +70,13 @@ export const tableControlPanel: ControlPanelConfig = {
       ],
     },
     {
+      label: 'Time Comparison',
+      tab: 'data',
+      description:
+        'Compare each metric with the same query over a shifted time range: the shifted value (#), the difference (△) and the percentage change (%).',
+      controlSetRows: [['time_compare']],
+    },
+    {
       label: 'Options',
       expanded: true,
       tab: 'customize',
@@ -98,6 +105,17 @@ export const tableControlPanel: ControlPanelConfig = {
       ],
     },
     groupby: { ...sharedControls.groupby, visibility: isAggregate, validators: [aggregateNeedsValue('groupby')] },
+    time_compare: {
+      ...sharedControls.time_compare,
+      label: 'Time shift',
+      multi: false,
+      clearable: true,
+      default: null,
+      visibility: isAggregate,
+      description:
+        'Overlay results from a relative time period. Expects relative time deltas in natural language (example: 24 hours, 7 days, ' +
+        '52 weeks, 365 days). Free text is supported. The table needs a time range filter to shift.',
+    },
     time_grain_sqla: { ...sharedControls.time_grain_sqla, visibility: hasTemporalDimension },
     temporal_columns_lookup: {
       type: 'HiddenControl',

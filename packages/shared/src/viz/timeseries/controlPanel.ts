@@ -31,8 +31,27 @@ export interface TimeseriesVariant {
 export const STACK_CHOICES: ChoiceList = [
   [null, 'None'],
   ['Stack', 'Stack'],
+  ['Stream', 'Stream'],
 ];
-export const AREA_STACK_CHOICES: ChoiceList = [...STACK_CHOICES, ['Stream', 'Stream']];
+/** Area charts can also stack to 100 % ("Expand"), as the BI server offers it. */
+export const AREA_STACK_CHOICES: ChoiceList = [...STACK_CHOICES, ['Expand', 'Expand']];
+
+/** How the series are ordered in the chart, the legend and the stack. */
+export const SERIES_ORDER_CHOICES: ChoiceList = [
+  ['name', 'Category name'],
+  ['sum', 'Total value'],
+  ['min', 'Minimum value'],
+  ['max', 'Maximum value'],
+  ['avg', 'Average value'],
+];
+
+/** The x axis bounds apply to a numeric x axis (a time or category axis has its own range). */
+const xAxisNumeric = ({ formData, datasource }: ControlContext): boolean => {
+  const x = xAxisLabel(formData);
+  if (x === null) return false;
+  const column = datasource?.columns.find((c) => c.column_name === x);
+  return column?.type_generic === 0;
+};
 
 /** Controls every member has. */
 /** The x axis sort applies to a categorical axis without dimensions (as the BI server offers it). */
@@ -79,6 +98,33 @@ const COMMON: Record<string, ControlConfig> = {
   logAxis: checkbox('Logarithmic y-axis', false, 'Logarithmic y-axis'),
   minorSplitLine: checkbox('Minor split line', false, 'Draw split lines for minor y-axis ticks'),
   truncateYAxis: checkbox('Truncate Y axis', false, 'Truncate Y Axis. Can be overridden by specifying a min or max bound.'),
+  sort_series_type: {
+    type: 'SelectControl',
+    label: 'Sort Series By',
+    default: 'sum',
+    choices: SERIES_ORDER_CHOICES,
+    renderTrigger: true,
+    description: 'Based on what should series be ordered on the chart and legend',
+  },
+  sort_series_ascending: checkbox('Sort Series Ascending', false, 'Sort series in ascending order'),
+  truncateXAxis: checkbox(
+    'Truncate X Axis',
+    true,
+    'Truncate X Axis. Can be overridden by specifying a min or max bound. Only applicable for numerical X axis.',
+    {
+      visibility: xAxisNumeric,
+    },
+  ),
+  xAxisBounds: {
+    type: 'BoundsControl',
+    label: 'X Axis Bounds',
+    default: [null, null],
+    renderTrigger: true,
+    visibility: (ctx) => xAxisNumeric(ctx) && ctx.formData.truncateXAxis !== false,
+    description:
+      'Bounds for numerical X axis. Not applicable for temporal or categorical axes. When left empty, the bounds are dynamically ' +
+      "defined based on the min/max of the data. Note that this feature will only expand the axis range. It won't narrow the data's extent.",
+  },
   y_axis_bounds: {
     type: 'BoundsControl',
     label: 'Y axis bounds',
@@ -209,8 +255,13 @@ export function timeseriesControlPanel(v: TimeseriesVariant): ControlPanelConfig
         controlSetRows: [['x_axis_title'], ['x_axis_title_margin'], ['y_axis_title'], ['y_axis_title_margin'], ['y_axis_title_position']],
       },
       { label: 'Chart options', expanded: true, tab: 'customize', controlSetRows: [['color_scheme'], ...optionRows, ['zoomable']] },
+      { label: 'Series Order', tab: 'customize', controlSetRows: [['sort_series_type'], ['sort_series_ascending']] },
       { label: 'Legend', tab: 'customize', controlSetRows: [['show_legend'], ['legendType', 'legendOrientation']] },
-      { label: 'X axis', tab: 'customize', controlSetRows: [['x_axis_time_format'], ['xAxisLabelRotation']] },
+      {
+        label: 'X axis',
+        tab: 'customize',
+        controlSetRows: [['x_axis_time_format'], ['xAxisLabelRotation'], ['truncateXAxis'], ['xAxisBounds']],
+      },
       { label: 'Tooltip', tab: 'customize', controlSetRows: [['rich_tooltip'], ['tooltipSortByMetric'], ['tooltipTimeFormat']] },
       {
         label: 'Y axis',

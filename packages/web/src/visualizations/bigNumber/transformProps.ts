@@ -6,6 +6,7 @@ import type { EChartsCoreOption } from 'echarts/core';
 import {
   GenericDataType,
   getNumberFormatter,
+  metricValueFormatter,
   getTimeFormatter,
   NUMBER_FORMAT,
   toDate,
@@ -40,9 +41,10 @@ export const DOWN_COLOR = '#cf1322';
 /** The metric's formatter: the chosen format, else the dataset's format for the metric, else adaptive. */
 function valueFormatter(fd: QueryFormData, metric: string, datasource: ExploreDatasource | null): NumberFormatter {
   const chosen = str(fd.y_axis_format, '');
-  if (chosen && chosen !== NUMBER_FORMAT.SMART_NUMBER) return getNumberFormatter(chosen);
   const own = datasource?.column_formats?.[metric] ?? datasource?.metrics.find((m) => m.metric_name === metric)?.d3format;
-  return getNumberFormatter(own || chosen);
+  const format = chosen && chosen !== NUMBER_FORMAT.SMART_NUMBER ? chosen : own || chosen;
+  // the chart's currency, else the metric's saved currency, writes its symbol with the figure
+  return metricValueFormatter(metric, format, datasource?.currency_formats, fd.currency_format);
 }
 
 /** A metric that is a time (MAX(date)), or a number the user asks to read as one, shows as a date. */

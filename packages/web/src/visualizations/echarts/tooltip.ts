@@ -18,7 +18,8 @@ export function tooltipSeries(names: string[], colors: string[]): TooltipSeries[
 }
 
 export interface AxisTooltipOptions {
-  series: TooltipSeries[];
+  /** per series index; a hole is a helper series (a streamgraph's baseline) the tooltip leaves out */
+  series: (TooltipSeries | undefined)[];
   /** the x value (epoch ms or a category) → header text */
   formatX: (x: unknown) => string;
   formatY: NumberFormatter;
@@ -50,8 +51,10 @@ export function axisTooltipFormatter(opts: AxisTooltipOptions): (params: Params)
     for (const p of list) {
       const v = valueOf(p, opts.valueDim);
       if (v === null) continue;
+      const s = opts.series[p.seriesIndex ?? -1];
+      if (!s && (p.seriesIndex ?? -1) < opts.series.length) continue;
       total += v;
-      rows.push({ s: opts.series[p.seriesIndex ?? -1], v });
+      rows.push({ s, v });
     }
     if (opts.sortByValue) rows.sort((a, b) => (b.v ?? 0) - (a.v ?? 0));
     let html = `<div style="font-weight:600;margin-bottom:4px">${escapeHtml(opts.formatX(first.axisValue ?? first.name))}</div>`;

@@ -25,6 +25,7 @@ export function partLabel(
   part: { name: string; value: number; percent: number },
   formatValue: (v: number) => string,
   template = '',
+  seriesName = '',
 ): string {
   const value = formatValue(part.value);
   const percent = percentFormat(part.percent);
@@ -42,7 +43,16 @@ export function partLabel(
     case 'value_percent':
       return `${value} (${percent})`;
     case 'template':
-      return template.replaceAll('{name}', part.name).replaceAll('{value}', value).replaceAll('{percent}', percent);
+      // {name} {value} {percent}, ECharts' own {a} (series) {b} {c} {d}, and a typed "\n" as a new line
+      return template
+        .replaceAll('{name}', part.name)
+        .replaceAll('{value}', value)
+        .replaceAll('{percent}', percent)
+        .replaceAll('{a}', seriesName)
+        .replaceAll('{b}', part.name)
+        .replaceAll('{c}', value)
+        .replaceAll('{d}', percent)
+        .replaceAll('\\n', '\n');
     default:
       return part.name;
   }

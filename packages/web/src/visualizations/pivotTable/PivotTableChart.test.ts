@@ -43,7 +43,7 @@ describe('pivot table chart', () => {
     // the total row's label spans both row levels and the column-name column
     expect(html).toContain('colSpan="3">Total (Sum)</th>');
     // the total column's label spans the two column header rows and the row-name row
-    expect(html).toMatch(/colSpan="1" rowSpan="3">Total \(Sum\)<\/th>/);
+    expect(html).toMatch(/colSpan="1" rowSpan="3">Total \(Sum\)<span[^>]*>⇅<\/span><\/th>/);
     expect(html).toContain('<td class="pvt-total">6</td>');
   });
 

@@ -3,19 +3,57 @@
  * subtotals set apart, and a header that stays in view while the body scrolls. Everything it shows
  * was computed by transformProps; this only lays it out.
  */
-import { useEffect, useRef, type MouseEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import type { ChartSize } from '../types';
 import { crossFilterOf, crossFilterLabel, isSelected, pointFilters, toggleCrossFilter } from '../crossFilter';
 import type { PivotHeader, PivotTableChartProps } from './transformProps';
+import { nextSort, sortPivotRows, type SortDirection } from './sortRows';
 import './PivotTableChart.css';
 
 const kindClass = (kind: string) => (kind === 'total' ? 'pvt-total' : kind === 'subtotal' ? 'pvt-subtotal' : '');
 
 export function PivotTableChart(props: PivotTableChartProps & ChartSize) {
-  const { rowDimLabels, colDimLabels, colHeaders, rowHeaders, rowKinds, colKinds, cells, totalLabel, width, height, onRendered } = props;
+  const { rowDimLabels, colDimLabels, colHeaders, colKinds, totalLabel, width, height, onRendered } = props;
   const { interaction } = props;
   const rowDepth = rowDimLabels.length;
   const colDepth = colDimLabels.length;
+
+  // a click on a column header sorts the rows by that column: ascending, descending, as queried
+  const [sort, setSort] = useState<{ column: number; direction: SortDirection } | null>(null);
+  const body = useMemo(() => {
+    const unsorted = { rowHeaders: props.rowHeaders, rowKinds: props.rowKinds, cells: props.cells };
+    return sort && sort.column < colKinds.length ? sortPivotRows(unsorted, rowDepth, sort.column, sort.direction) : unsorted;
+  }, [props.rowHeaders, props.rowKinds, props.cells, sort, rowDepth, colKinds.length]);
+  const { rowHeaders, rowKinds, cells } = body;
+  const sortable = rowDepth > 0;
+  const sortIcon = (column: number) => {
+    if (!sortable) return null;
+    const direction = sort?.column === column ? sort.direction : null;
+    const label = direction === 'asc' ? 'Sorted ascending' : direction === 'desc' ? 'Sorted descending' : 'Sort';
+    return (
+      <span
+        role="button"
+        tabIndex={0}
+        aria-label={label}
+        title={label}
+        className={`pvt-sort${direction ? ' pvt-sort-active' : ''}`}
+        onClick={(e) => {
+          e.stopPropagation();
+          setSort((cur) => nextSort(cur, column));
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' || e.key === ' ') {
+            e.preventDefault();
+            setSort((cur) => nextSort(cur, column));
+          }
+        }}
+      >
+        {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '⇅'}
+      </span>
+    );
+  };
+  const ariaSort = (column: number) =>
+    sort?.column === column ? (sort.direction === 'asc' ? 'ascending' : 'descending') : sortable ? 'none' : undefined;
   // the last row header reaches into the column of the column dimension names
   const axisColumn = colDepth > 0 ? 1 : 0;
   const labelRow = rowDepth > 0 ? 1 : 0;
@@ -61,17 +99,23 @@ export function PivotTableChart(props: PivotTableChartProps & ChartSize) {
   const colHeaderCell = (h: PivotHeader, level: number, i: number) => {
     const innermost = level + h.depthSpan === colDepth;
     const { className, ...handlers } = headerProps(h);
+    // a header over one column sorts by it; a click on it sorts unless it cross-filters (then the icon does)
+    const sortColumn = innermost && h.span === 1 && sortable ? h.start : null;
+    const onClick = handlers.onClick ?? (sortColumn !== null ? () => setSort((cur) => nextSort(cur, sortColumn)) : undefined);
     return (
       <th
         key={i}
         scope="col"
         {...handlers}
-        className={`pvt-col-label ${kindClass(h.kind)}${className}`}
+        onClick={onClick}
+        aria-sort={sortColumn !== null ? ariaSort(sortColumn) : undefined}
+        className={`pvt-col-label ${kindClass(h.kind)}${className}${sortColumn !== null ? ' pvt-sortable' : ''}`}
         colSpan={h.span}
         // the innermost labels also cover the row of row dimension names
         rowSpan={h.depthSpan + (innermost ? labelRow : 0)}
       >
         {h.text}
+        {sortColumn !== null && sortIcon(sortColumn)}
       </th>
     );
   };
@@ -99,8 +143,14 @@ export function PivotTableChart(props: PivotTableChartProps & ChartSize) {
               {colDepth > 0 && <th className="pvt-axis-label" />}
               {colDepth === 0 &&
                 colKinds.map((_, i) => (
-                  <th key={i} className="pvt-col-label pvt-total">
+                  <th
+                    key={i}
+                    className={`pvt-col-label pvt-total${sortable ? ' pvt-sortable' : ''}`}
+                    aria-sort={ariaSort(i)}
+                    onClick={sortable ? () => setSort((cur) => nextSort(cur, i)) : undefined}
+                  >
                     {totalLabel}
+                    {sortIcon(i)}
                   </th>
                 ))}
             </tr>

@@ -24,6 +24,8 @@ export interface PivotHeader {
   level: number;
   span: number;
   depthSpan: number;
+  /** the first column (column headers) or body row (row headers) it covers */
+  start: number;
   /**
    * A value header of a dataset column: its value and the outer values it sits under (outermost
    * first), the filters of a right click; `crossFilter` those a click filters on (a time bucketed
@@ -35,6 +37,8 @@ export interface PivotHeader {
 
 export interface PivotCellView {
   text: string;
+  /** the number shown, for sorting rows by a column (absent on empty and text cells) */
+  value?: number;
   background?: string;
 }
 
@@ -127,6 +131,7 @@ export function transformPivotTableProps({ formData: fd, queriesData, datasource
       level: c.level,
       span: c.span,
       depthSpan: c.depthSpan,
+      start: c.start,
       ...headerFilters(dims, entries, c),
     });
   const colHeaders = headerLevels(colEntries, cols.length).map((level) => level.map(toHeader(cols, colEntries)));
@@ -182,7 +187,7 @@ function cellViews(pivot: Pivot, rowEntries: AxisEntry[], colEntries: AxisEntry[
       const text = formatFor(metric)(v);
       // colour rules read the metric's own values: leaf cells only, where the value is one metric's
       const rules = r.kind === 'leaf' && c.kind === 'leaf' && metric ? rulesFor.get(metric) : undefined;
-      return rules ? { text, background: backgroundOf(rules, v) } : { text };
+      return rules ? { text, value: v, background: backgroundOf(rules, v) } : { text, value: v };
     }),
   );
 }

@@ -10,12 +10,15 @@ import {
   getNumberFormatter,
   getTimeFormatter,
   getTimeFormatterForGranularity,
+  getCurrencyFormatter,
+  parseCurrency,
   type ChartDataQueryResult,
 } from '@rama/shared';
 import type { ChartPropsInput } from '../types';
 import { getColorFormatters } from './conditionalFormatting';
 import { asList, bool, columnLabel, int, metricLabel, str, verboseName } from './labels';
 import { valueRange } from './tableModel';
+import { comparedColumns, tableTimeShift } from './timeComparison';
 import type { ColumnConfig, ColumnKind, HorizontalAlign, TableChartProps, TableColumn } from './types';
 
 /** Percent metrics read as a share with 3 decimals unless their column sets a format (the BI server's default). */
@@ -107,8 +110,19 @@ export function transformTableProps({ formData: fd, queriesData, datasource }: C
   // percent metrics are `%<label>` columns; compute any the server left out from the metric itself
   const missing = rawPercent.filter((m) => !colnames.includes(`%${m}`) && colnames.includes(m)).map((m): [string, string] => [m, `%${m}`]);
   data = withPercentColumns(data, missing);
-  const names = [...colnames, ...missing.map(([, dst]) => dst)];
-  const types = [...coltypes, ...missing.map(() => GenericDataType.NUMERIC)];
+  let names: string[] = [...colnames, ...missing.map(([, dst]) => dst)];
+  let types: (number | undefined)[] = [...coltypes, ...missing.map(() => GenericDataType.NUMERIC)];
+  // time comparison: each metric as its main value, the shifted period's value, the difference and the change
+  const shift = aggregate ? tableTimeShift(fd) : null;
+  const comparison = shift ? comparedColumns(names, types, metrics, shift) : null;
+  let totalsRow = totals?.data?.[0] ?? null;
+  if (comparison && comparison.parts.size > 0) {
+    names = comparison.names;
+    types = comparison.types;
+    data = data.map(comparison.row);
+    totalsRow = totalsRow ? comparison.row(totalsRow) : null;
+  }
+  const comparisonParts = comparison?.parts ?? new Map<string, never>();
 
   // a metric asked for only as a percentage shows only as one
   const shown = names
@@ -132,8 +146,11 @@ export function transformTableProps({ formData: fd, queriesData, datasource }: C
 
   const columns: TableColumn[] = shown.map(({ key, type }) => {
     const config = columnConfigOf(fd, key);
-    const isPercentMetric = percentSet.has(key);
-    const isMetric = metricSet.has(key);
+    const compared = comparisonParts.get(key);
+    // a comparison column formats as its metric; its change reads as a percentage
+    const metricKey = compared?.metric ?? key;
+    const isPercentMetric = percentSet.has(key) || compared?.part === '%';
+    const isMetric = metricSet.has(key) || (compared !== undefined && compared.part !== '%');
     const kind = isMetric || isPercentMetric ? 'numeric' : kindOf(type, sample[key]);
     let format: (v: unknown) => string = plainText;
     if (kind === 'temporal') {
@@ -147,17 +164,29 @@ export function transformTableProps({ formData: fd, queriesData, datasource }: C
         (isPercentMetric
           ? PERCENT_METRIC_FORMAT
           : isMetric
-            ? (str(datasource?.column_formats?.[key]) ?? NUMBER_FORMAT.SMART_NUMBER)
+            ? (str(datasource?.column_formats?.[metricKey]) ?? NUMBER_FORMAT.SMART_NUMBER)
             : undefined);
+      // a metric's currency: the column's own, else the chart's, else the one the metric is saved with
+      const currency = isMetric
+        ? (parseCurrency(config.currencyFormat) ??
+          parseCurrency(fd.currency_format) ??
+          parseCurrency(datasource?.currency_formats?.[metricKey]))
+        : null;
+      const formatter = currency ? getCurrencyFormatter(currency, numberFormat) : getNumberFormatter(numberFormat);
       // a numeric dimension (a year, an id) reads as it is unless its column sets a format
-      if (numberFormat) format = numberCellFormat(getNumberFormatter(numberFormat), str(config.d3SmallNumberFormat));
+      if (numberFormat) format = numberCellFormat(formatter, str(config.d3SmallNumberFormat));
     }
     const barsOn = config.showCellBars ?? showCellBars;
     const columnAlignPn = config.alignPositiveNegative ?? alignPn;
     const range =
       barsOn && kind === 'numeric' && (isMetric || isPercentMetric || !aggregate) ? valueRange(column(data, key), columnAlignPn) : null;
     const label =
-      str(config.customColumnName) ?? (isPercentMetric ? `%${verboseName(datasource, key.slice(1))}` : verboseName(datasource, key));
+      str(config.customColumnName) ??
+      (compared
+        ? `${compared.part} ${verboseName(datasource, compared.metric)}`
+        : isPercentMetric
+          ? `%${verboseName(datasource, key.slice(1))}`
+          : verboseName(datasource, key));
     const width = typeof config.columnWidth === 'number' && config.columnWidth > 0 ? config.columnWidth : null;
     // a time grouped by the grain shows bucket starts: drilling widens it to the bucket, a cross-filter could not
     const dimension =
@@ -181,7 +210,7 @@ export function transformTableProps({ formData: fd, queriesData, datasource }: C
   return {
     columns,
     data,
-    totals: aggregate && bool(fd.show_totals, false) ? (totals?.data?.[0] ?? null) : null,
+    totals: aggregate && bool(fd.show_totals, false) ? totalsRow : null,
     pageLength: serverPagination ? 0 : Math.max(0, int(fd.page_length, 0)),
     includeSearch: bool(fd.include_search, false),
     allowRearrangeColumns: bool(fd.allow_rearrange_columns, false),

@@ -16,6 +16,8 @@ export interface ColumnConfig {
   columnWidth?: number;
   horizontalAlign?: HorizontalAlign;
   customColumnName?: string;
+  /** the column's currency (`{symbol: 'USD', symbolPosition: 'prefix'}`), over the chart's and the metric's */
+  currencyFormat?: unknown;
 }
 
 /** The span a column's cell bars are scaled to, and how they are drawn. */

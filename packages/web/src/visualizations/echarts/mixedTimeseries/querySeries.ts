@@ -82,7 +82,8 @@ export interface RawSeries {
   values: (number | null)[];
 }
 
-const aggregate = (values: (number | null)[], type: string): number => {
+/** A series' value for ordering by `sort_series_type` (min, max, sum, avg; sum for anything else). */
+export const aggregate = (values: (number | null)[], type: string): number => {
   const present = values.filter((v): v is number => v !== null);
   if (!present.length) return 0;
   if (type === 'min') return Math.min(...present);

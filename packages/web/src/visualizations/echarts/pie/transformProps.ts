@@ -5,7 +5,14 @@
  */
 import type { EChartsCoreOption } from 'echarts/core';
 import type { PieSeriesOption } from 'echarts/charts';
-import { CategoricalColorScale, GenericDataType, getNumberFormatter, getTimeFormatter, type QueryFormData } from '@rama/shared';
+import {
+  CategoricalColorScale,
+  GenericDataType,
+  getNumberFormatter,
+  getTimeFormatter,
+  metricValueFormatter,
+  type QueryFormData,
+} from '@rama/shared';
 import type { ChartPropsInput } from '../../types';
 import { dimensionColumn, valueText, type DimensionValue } from '../../crossFilter';
 import {
@@ -52,8 +59,13 @@ export const LABEL_TYPES = [
 const percentFormat = getNumberFormatter('.2%');
 
 /** A slice's label text for a label type (canvas text, so no escaping is needed). */
-export const sliceLabel = (labelType: string, slice: PieSlice, formatValue: (v: number) => string, template = ''): string =>
-  partLabel(labelType, slice, formatValue, template);
+export const sliceLabel = (
+  labelType: string,
+  slice: PieSlice,
+  formatValue: (v: number) => string,
+  template = '',
+  seriesName = '',
+): string => partLabel(labelType, slice, formatValue, template, seriesName);
 
 /** Slices from the reply: the group columns' values (dates in the date format) joined, and the metric. */
 export function pieSlices(input: ChartPropsInput): { slices: PieSlice[]; total: number } {
@@ -138,7 +150,13 @@ export function transformProps(input: ChartPropsInput): PieChartProps {
   const { formData: fd, datasource, width, height } = input;
   const { slices, total } = pieSlices(input);
   const { label_map } = firstQuery(input.queriesData);
-  const formatValue = getNumberFormatter(str(fd.number_format, ''));
+  // the chart's currency, else the metric's saved currency, writes its symbol with the values
+  const formatValue = metricValueFormatter(
+    typeof fd.metric === 'string' ? fd.metric : null,
+    str(fd.number_format, ''),
+    datasource?.currency_formats,
+    fd.currency_format,
+  );
   // a dashboard passes its shared scale, so a label has one colour in every chart of the dashboard
   const scale =
     input.colorScale ?? new CategoricalColorScale(str(fd.color_scheme, ''), (fd.label_colors as Record<string, string> | undefined) ?? {});
@@ -147,6 +165,8 @@ export function transformProps(input: ChartPropsInput): PieChartProps {
 
   const labelType = str(fd.label_type, 'key');
   const template = str(fd.label_template, '');
+  // the template's {a}: the metric the slices measure
+  const seriesName = metricLabel(fd.metric) ?? '';
   const askedLabels = bool(fd.show_labels, true);
   const askedOutside = bool(fd.labels_outside, true);
   const labelLine = bool(fd.label_line, false);
@@ -204,7 +224,7 @@ export function transformProps(input: ChartPropsInput): PieChartProps {
       ellipsis: '…',
       formatter: (p) => {
         const slice = byName.get(p.name);
-        return slice ? sliceLabel(labelType, { ...slice, name: p.name }, formatValue, template) : p.name;
+        return slice ? sliceLabel(labelType, { ...slice, name: p.name }, formatValue, template, seriesName) : p.name;
       },
     },
     labelLine: { show: outside && labelLine, length: 8, length2: 8 },

@@ -8,6 +8,7 @@ import type { BarSeriesOption, LineSeriesOption, ScatterSeriesOption } from 'ech
 import {
   CategoricalColorScale,
   GenericDataType,
+  chartValueFormatter,
   getNumberFormatter,
   getTimeFormatter,
   getTimeFormatterForGranularity,
@@ -36,6 +37,7 @@ import {
 import { axisTooltipFormatter, itemTooltipFormatter, tooltipSeries } from '../tooltip';
 import { annotationLayersOf, eventIntervalSeries, formulaSeries, isFormulaLayer } from './annotations';
 import type { TimeseriesCrossFilterMeta } from './interaction';
+import { aggregate } from '../mixedTimeseries/querySeries';
 
 export interface TimeseriesChartProps {
   echartOptions: EChartsCoreOption;
@@ -102,6 +104,38 @@ export function xColumnOf(formData: QueryFormData, colnames: string[]): string |
 
 const isStacked = (stack: unknown): boolean => stack === true || stack === 'Stack' || stack === 'Stream' || stack === 'Expand';
 
+/** The id of the invisible series a streamgraph stacks on (it centres the stack around zero). */
+export const STREAM_BASELINE_ID = '__stream_baseline__';
+
+/**
+ * The series order (legend and stacking order) by `sort_series_type` (name, min, max, sum, avg)
+ * and `sort_series_ascending`; without a sort type the reply's order stays.
+ */
+export function sortSeriesColumns(
+  columns: string[],
+  valuesOf: (column: string) => (number | null)[],
+  sortType: unknown,
+  ascending: boolean,
+  nameOf: (column: string) => string = (c) => c,
+): string[] {
+  if (typeof sortType !== 'string' || !sortType) return columns;
+  const dir = ascending ? 1 : -1;
+  if (sortType === 'name') return [...columns].sort((a, b) => nameOf(a).localeCompare(nameOf(b), undefined, { numeric: true }) * dir);
+  const keys = new Map(columns.map((c) => [c, aggregate(valuesOf(c), sortType)]));
+  return [...columns].sort((a, b) => ((keys.get(a) ?? 0) - (keys.get(b) ?? 0)) * dir);
+}
+
+/** Expand stacking: each x's values as shares of that x's total (a 100 % stack). */
+export function expandRows(values: (number | null)[][], rowCount: number): (number | null)[][] {
+  const totals = Array.from({ length: rowCount }, (_, j) => values.reduce((s, v) => s + Math.abs(v[j] ?? 0), 0));
+  return values.map((v) => v.map((y, j) => (y === null ? null : totals[j] ? y / totals[j] : 0)));
+}
+
+/** Stream stacking: the offset under each x's stack that centres it on zero (minus half its total). */
+export function streamBaseline(values: (number | null)[][], rowCount: number): number[] {
+  return Array.from({ length: rowCount }, (_, j) => -values.reduce((s, v) => s + (v[j] ?? 0), 0) / 2);
+}
+
 /**
  * The tooltip's time: the chosen format, else the grain's format ('2019-01' for months), else a
  * full date; the adaptive axis format ('January') would be ambiguous in a tooltip.
@@ -139,7 +173,7 @@ export function transformProps(input: ChartPropsInput): TimeseriesChartProps {
   const xIdx = xCol === null ? -1 : colnames.indexOf(xCol);
   const xType: 'time' | 'value' | 'category' =
     coltypes[xIdx] === GenericDataType.TEMPORAL ? 'time' : coltypes[xIdx] === GenericDataType.NUMERIC ? 'value' : 'category';
-  const seriesCols = colnames.filter((c) => c !== xCol);
+  const replyCols = colnames.filter((c) => c !== xCol);
 
   // x values once for all series; rows without an x (a null time) are not plottable
   const rows: Record<string, unknown>[] = [];
@@ -161,12 +195,29 @@ export function transformProps(input: ChartPropsInput): TimeseriesChartProps {
     }
   }
 
+  const seriesCols = sortSeriesColumns(
+    replyCols,
+    (c) => rows.map((r) => toNumber(r[c])),
+    fd.sort_series_type,
+    bool(fd.sort_series_ascending, false),
+    (c) => displayNameOf(c, datasource, label_map),
+  );
   const kind = seriesKindOf(fd);
   const horizontal = kind.type === 'bar' && fd.orientation === 'horizontal';
   const stacked = isStacked(fd.stack);
+  const expand = stacked && fd.stack === 'Expand';
+  const stream = stacked && fd.stack === 'Stream';
   const contribution = fd.contributionMode === 'row' || fd.contributionMode === 'column';
-  const yFormat: NumberFormatter = contribution ? getNumberFormatter(',.1%') : getNumberFormatter(str(fd.y_axis_format, ''));
-  const yAxisFormat: NumberFormatter = contribution ? getNumberFormatter(',.0%') : yFormat;
+  const percent = contribution || expand;
+  // a currency (the chart's, or the one its metrics are saved with) writes its symbol with the values
+  // (an adhoc metric has no saved currency: it keeps the chart's values unprefixed)
+  const metricNames = (Array.isArray(fd.metrics) ? fd.metrics : fd.metrics ? [fd.metrics] : []).map((m) =>
+    typeof m === 'string' ? m : '',
+  );
+  const yFormat: NumberFormatter = percent
+    ? getNumberFormatter(',.1%')
+    : chartValueFormatter(metricNames, str(fd.y_axis_format, ''), datasource?.currency_formats, fd.currency_format);
+  const yAxisFormat: NumberFormatter = percent ? getNumberFormatter(',.0%') : yFormat;
   const xAxisFormat: (v: unknown) => string =
     xType === 'time'
       ? (getTimeFormatter(str(fd.x_axis_time_format, 'smart_date')) as (v: unknown) => string)
@@ -189,12 +240,14 @@ export function transformProps(input: ChartPropsInput): TimeseriesChartProps {
   const names = seriesCols.map((c) => displayNameOf(c, datasource, label_map));
   const colors = names.map((n) => scale.getColor(n));
 
+  const rawValues = seriesCols.map((c) => rows.map((r) => toNumber(r[c])));
+  const seriesValues = expand ? expandRows(rawValues, rows.length) : rawValues;
   // stack totals, only when the labels show them
-  const totals = onlyTotal ? rows.map((r) => seriesCols.reduce((s, c) => s + (toNumber(r[c]) ?? 0), 0)) : null;
+  const totals = onlyTotal ? rows.map((_, j) => seriesValues.reduce((s, v) => s + (v[j] ?? 0), 0)) : null;
   const labelPosition = horizontal ? 'right' : 'top';
 
   const series: Series[] = seriesCols.map((col, i) => {
-    const values = rows.map((r) => toNumber(r[col]));
+    const values = seriesValues[i];
     const points = xType === 'category' ? values : values.map((y, j) => (horizontal ? [y, xs[j]] : [xs[j], y]));
     const isLast = i === seriesCols.length - 1;
     const label = showValue
@@ -212,6 +265,8 @@ export function transformProps(input: ChartPropsInput): TimeseriesChartProps {
       data: points,
       itemStyle: { color: colors[i] },
       stack: stacked ? 'total' : undefined,
+      // a streamgraph's baseline is negative: every value stacks on the one below, whatever its sign
+      ...(stream ? { stackStrategy: 'all' } : {}),
       // focusing a series re-draws every other one; with many points that is a long task per hover
       emphasis: many ? { disabled: true } : { focus: 'series' },
       // many points: no hit testing on the series; the axis tooltip finds the points by x
@@ -236,6 +291,26 @@ export function transformProps(input: ChartPropsInput): TimeseriesChartProps {
       sampling: values.length > width * 2 ? 'lttb' : undefined,
     } as LineSeriesOption;
   });
+
+  // a streamgraph stacks on an invisible first series that centres each x's stack on zero
+  if (stream && series.length > 0) {
+    const base = streamBaseline(seriesValues, rows.length);
+    series.unshift({
+      id: STREAM_BASELINE_ID,
+      type: kind.type === 'bar' ? 'bar' : 'line',
+      data: xType === 'category' ? base : base.map((y, j) => (horizontal ? [y, xs[j]] : [xs[j], y])),
+      stack: 'total',
+      stackStrategy: 'all',
+      silent: true,
+      showSymbol: false,
+      symbol: 'none',
+      lineStyle: { opacity: 0 },
+      itemStyle: { opacity: 0 },
+      tooltip: { show: false },
+      emphasis: { disabled: true },
+    } as Series);
+  }
+  const baselineCount = stream && series.length > 0 ? 1 : 0;
 
   // annotation layers
   const layers = annotationLayersOf(fd.annotation_layers);
@@ -272,7 +347,11 @@ export function transformProps(input: ChartPropsInput): TimeseriesChartProps {
     outerBoundsContain: 'all',
   };
 
-  const allSeries = tooltipSeries([...names, ...formulaNames], [...colors, ...formulaColors]);
+  // the tooltip's names by series index (a streamgraph's baseline has none and is left out)
+  const allSeries = [
+    ...Array.from({ length: baselineCount }, () => undefined),
+    ...tooltipSeries([...names, ...formulaNames], [...colors, ...formulaColors]),
+  ];
   const richTooltip = bool(fd.rich_tooltip, true);
   const valueDim = xType === 'category' ? null : horizontal ? 0 : 1;
   const tooltip = richTooltip
@@ -321,7 +400,7 @@ export function transformProps(input: ChartPropsInput): TimeseriesChartProps {
         )
       : null;
   const xAxis = dimensionAxis(fd, xType, xType === 'category' ? (xs as string[]) : null, xAxisFormat, kind.type === 'bar', labelLayout);
-  const yAxis = valueAxis(fd, yAxisFormat, contribution && stacked);
+  const yAxis = valueAxis(fd, yAxisFormat, (contribution && stacked) || expand);
   const dataZoom = zoomable
     ? [
         {
@@ -407,14 +486,23 @@ function dimensionAxis(
     data: categories ?? undefined,
     // bars sit between category ticks; lines start on the first one
     boundaryGap: type === 'category' ? bars : undefined,
-    // a value axis of x must not be forced through zero
-    scale: type === 'value' ? true : undefined,
+    // a numeric x axis starts near the data ("Truncate X Axis", on by default) unless bounds say otherwise
+    ...(type === 'value' ? numericXRange(fd) : {}),
     name: title || undefined,
     nameLocation: 'middle',
     nameGap: titleGap(fd.x_axis_title_margin),
     axisLabel: { formatter: (v: unknown) => format(v), ...labels },
     axisPointer: { label: { formatter: (p: { value: unknown }) => format(p.value) } },
   };
+}
+
+/** A numeric x axis's range: `truncateXAxis` (default on) with the optional `xAxisBounds` [min, max]. */
+export function numericXRange(fd: QueryFormData): { scale: boolean; min?: number; max?: number } {
+  if (!bool(fd.truncateXAxis, true)) return { scale: false };
+  const bounds = Array.isArray(fd.xAxisBounds) ? fd.xAxisBounds : [];
+  const min = num(bounds[0], null);
+  const max = num(bounds[1], null);
+  return { scale: true, ...(min !== null ? { min } : {}), ...(max !== null ? { max } : {}) };
 }
 
 /** The axis the metric values run along. */
