@@ -23,6 +23,7 @@ import type { ReportContext } from '../reports/reportForm';
 import { useDashboardFavoriteStatusQuery, useSetDashboardFavoriteMutation } from '../dashboards/dashboardApi';
 import { statusLabel } from '../dashboards/dashboardList';
 import { downloadChartImage } from '../explore/download';
+import { downloadElementAsPdf } from '../components/importExport/dashboardPdf';
 import { useCreateDashboardPermalinkMutation, useUpdateDashboardMutation } from './dashboardPageApi';
 import { permalinkUrlParams } from './dashboardUrl';
 import { CssEditorModal, PropertiesModal, RefreshIntervalModal, SaveCopyModal, useEditKit } from './editKit';
@@ -105,6 +106,9 @@ function PublishedTag({ id, canEdit }: { id: number; canEdit: boolean }) {
   return <Tooltip title={tip}>{tag}</Tooltip>;
 }
 
+/** The peer's toast while the PDF is made. */
+const DOWNLOADING_PDF = 'Downloading PDF';
+
 type DialogName = 'properties' | 'css' | 'refresh' | 'saveAs' | 'embed';
 
 interface DashboardHeaderProps {
@@ -120,7 +124,7 @@ interface DashboardHeaderProps {
 export function DashboardHeader({ fullscreen, onRefresh, onToggleFullscreen, onEdit, contentElement }: DashboardHeaderProps) {
   const store = useStore<RootState>();
   const dispatch = useAppDispatch();
-  const { addSuccessToast, addDangerToast } = useToasts();
+  const { addSuccessToast, addDangerToast, addInfoToast } = useToasts();
   const kit = useEditKit();
   const info = useAppSelector((s) => s.dashboardInfo);
   const editMode = useAppSelector((s) => s.dashboardState.editMode);
@@ -163,6 +167,15 @@ export function DashboardHeader({ fullscreen, onRefresh, onToggleFullscreen, onE
     const el = contentElement();
     if (el) downloadChartImage(el, title).catch((e: unknown) => addDangerToast(errorMessage(e)));
   };
+  /** The whole grid, every chart drawn first (charts load near the viewport only), as A4 landscape pages. */
+  const downloadPdf = () => {
+    const el = contentElement();
+    if (!el) return;
+    const settled = () =>
+      !Object.values(store.getState().dashboardCharts.byId).some((c) => c.chartStatus === 'loading' || c.chartStatus === 'success');
+    addInfoToast(DOWNLOADING_PDF);
+    downloadElementAsPdf(el, title, settled).catch((e: unknown) => addDangerToast(errorMessage(e)));
+  };
 
   /** The report modal starts from what the dashboard shows now: its applied filter values and open tabs. */
   const reportContext = (): ReportContext => {
@@ -184,9 +197,9 @@ export function DashboardHeader({ fullscreen, onRefresh, onToggleFullscreen, onE
   const intervalLabel = REFRESH_INTERVALS.find(([seconds]) => seconds === refreshFrequency)?.[1];
   // the menu keeps its identity while charts load and colours sync: a menu rebuilt under an open
   // submenu moves the submenu away from the pointer (and a click on it is lost)
-  const actions = useRef({ onRefresh, copyPermalink, downloadImage, onToggleFullscreen });
+  const actions = useRef({ onRefresh, copyPermalink, downloadImage, downloadPdf, onToggleFullscreen });
   useLayoutEffect(() => {
-    actions.current = { onRefresh, copyPermalink, downloadImage, onToggleFullscreen };
+    actions.current = { onRefresh, copyPermalink, downloadImage, downloadPdf, onToggleFullscreen };
   });
   const savePerm = info.dash_save_perm;
   const sharePerm = info.dash_share_perm;
@@ -212,7 +225,10 @@ export function DashboardHeader({ fullscreen, onRefresh, onToggleFullscreen, onE
       {
         key: 'download',
         label: 'Download',
-        children: [{ key: 'image', label: 'Download as image', onClick: () => act().downloadImage() }],
+        children: [
+          { key: 'pdf', label: 'Download as PDF', onClick: () => act().downloadPdf() },
+          { key: 'image', label: 'Download as image', onClick: () => act().downloadImage() },
+        ],
       },
       ...(sharePerm
         ? [

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Flex, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
-import { ConsoleSqlOutlined, EditOutlined, PlusOutlined, TableOutlined } from '@ant-design/icons';
+import { ConsoleSqlOutlined, EditOutlined, ExportOutlined, PlusOutlined, TableOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { datasetLabel, datasetQualifiedName } from './datasetName';
-import type { DatasetListItem } from '@rama/shared';
+import { hasPermission, type DatasetListItem } from '@rama/shared';
 import { PageHeader } from '../components/PageHeader';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { BulkActionBar } from '../components/BulkActionBar';
@@ -15,6 +15,9 @@ import { useDebouncedValue } from '../components/useDebouncedValue';
 import { useServerList } from '../components/useServerList';
 import { toClientError } from '../app/api';
 import { useSession } from '../app/session';
+import { useToasts } from '../app/hooks';
+import { ImportButton } from '../components/importExport/ImportModal';
+import { exportResources } from '../components/importExport/transfer';
 import { DatasetToolbar } from './DatasetToolbar';
 import { DatasetEditorModal, type EditedDataset } from './DatasetEditorModal';
 import { OwnerAvatars } from './OwnerAvatars';
@@ -47,7 +50,9 @@ export function DatasetListPage() {
   const [editing, setEditing] = useState<EditedDataset | null>(null);
   const name = useDebouncedValue(filters.name);
 
-  const { data, error, isFetching } = useListDatasetsQuery(toListQuery(list, datasetListFilters({ ...filters, name })), {
+  const { addDangerToast } = useToasts();
+  const [exporting, setExporting] = useState(false);
+  const { data, error, isFetching, refetch } = useListDatasetsQuery(toListQuery(list, datasetListFilters({ ...filters, name })), {
     refetchOnMountOrArgChange: true,
   });
   const [deleteDataset] = useDeleteDatasetMutation();
@@ -65,6 +70,18 @@ export function DatasetListPage() {
     deleteMany: bulkDelete,
   });
   const filtered = datasetListFilters(filters).length > 0;
+  // exporting datasets is a permission of its own (the server's rule: Alpha and Admin)
+  const canExport = hasPermission(user.roles, 'can_export', 'Dataset');
+  const handleExport = async (ids: number[]) => {
+    setExporting(true);
+    try {
+      await exportResources('dataset', ids);
+    } catch (e) {
+      addDangerToast(`Could not export: ${toClientError(e).message}`);
+    } finally {
+      setExporting(false);
+    }
+  };
 
   // a selection is only kept across pages, so bulk delete never hits rows the filters now hide
   const handleFiltersChange = (change: Partial<DatasetFilters>) => {
@@ -121,7 +138,7 @@ export function DatasetListPage() {
     },
     { key: 'owners', title: 'Owners', width: 130, render: (_v, ds) => <OwnerAvatars owners={ds.owners} /> },
     modifiedColumn(list, (ds) => ds.changed_on),
-    actionsColumn(128, (ds) => (
+    actionsColumn(160, (ds) => (
       <>
         {access.canWriteDataset && (
           <Tooltip title={canEditDataset(ds, user.id, access.isAdmin) ? 'Edit' : NOT_AN_OWNER}>
@@ -141,6 +158,17 @@ export function DatasetListPage() {
               icon={<ConsoleSqlOutlined />}
               aria-label={`Open the SQL of ${ds.table_name} in SQL Lab`}
               onClick={() => handleOpenInSqlLab(ds)}
+            />
+          </Tooltip>
+        )}
+        {canExport && (
+          <Tooltip title="Export">
+            <Button
+              type="text"
+              icon={<ExportOutlined />}
+              aria-label={`Export ${ds.table_name}`}
+              disabled={exporting}
+              onClick={() => void handleExport([ds.id])}
             />
           </Tooltip>
         )}
@@ -179,9 +207,12 @@ export function DatasetListPage() {
         breadcrumb={[{ title: 'Data' }, { title: 'Datasets' }]}
         extra={
           access.canWriteDataset && (
-            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => void navigate(ADD_PATH)}>
-              Dataset
-            </Button>
+            <>
+              <ImportButton resource="dataset" onImported={() => void refetch()} />
+              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => void navigate(ADD_PATH)}>
+                Dataset
+              </Button>
+            </>
           )
         }
       />
@@ -191,9 +222,15 @@ export function DatasetListPage() {
           count={selectedIds.length}
           noun={NOUN}
           deleting={bulkState.isLoading}
-          onDelete={() => void deleteSelected()}
+          onDelete={access.canWriteDataset ? () => void deleteSelected() : undefined}
           onClear={clearSelection}
-        />
+        >
+          {canExport && (
+            <Button size="small" icon={<ExportOutlined aria-hidden />} loading={exporting} onClick={() => void handleExport(selectedIds)}>
+              Export selected
+            </Button>
+          )}
+        </BulkActionBar>
         {error && <ErrorAlert error={toClientError(error)} title="Could not load datasets" />}
         <Table<DatasetListItem>
           rowKey="id"
@@ -201,7 +238,7 @@ export function DatasetListPage() {
           dataSource={rows}
           loading={isFetching}
           onChange={handleTableChange}
-          rowSelection={rowSelection(access.canWriteDataset)}
+          rowSelection={rowSelection(access.canWriteDataset || canExport)}
           locale={{ emptyText: isFetching && !data ? ' ' : emptyText }}
           pagination={pagination(total, NOUN)}
           scroll={{ x: 1000 }}
