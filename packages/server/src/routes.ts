@@ -20,6 +20,7 @@ import { roleRoutes } from './security/roles-routes.js';
 import { rlsRoutes } from './rls/routes.js';
 import { embeddedRoutes } from './embedded/routes.js';
 import { annotationRoutes } from './annotations/routes.js';
+import { tagRoutes } from './tags/routes.js';
 
 /** Every feature's routes; each feature folder exports one `(app, ctx) => void` registrar. */
 export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => unknown)[] = [
@@ -43,4 +44,5 @@ export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => unknown)
   rlsRoutes,
   embeddedRoutes,
   annotationRoutes,
+  tagRoutes,
 ];

@@ -16,6 +16,7 @@ import { MAX_ID, pickColumns } from '../datasets/present.js';
 import { presentChartListItem } from './chart-present.js';
 import { DATASET_DATASOURCE_TYPES, chartParts } from './chart-rows.js';
 import { CHART_FAVSTAR_CLASS } from './chart-favorites.js';
+import { taggedWith } from '../tags/store.js';
 
 type Eb = ExpressionBuilder<
   MetadataSchema & {
@@ -97,6 +98,11 @@ function condition(eb: Eb, user: Principal, col: string, opr: string, value: unk
       if (opr === 'rel_o_m' || opr === 'eq') return eb(ref, '=', asId(col, value));
       throw unsupported(col, opr);
     }
+    case 'tags':
+      // the peer's tag filters: `chart_tags` (name contains, any case) and `chart_tag_id`
+      if (opr === 'chart_tags') return taggedWith('chart', 's.id', { name: asText(col, opr, value) });
+      if (opr === 'chart_tag_id') return taggedWith('chart', 's.id', { id: asId(col, value) });
+      throw unsupported(col, opr);
     case 'viz_type': {
       const text = asText(col, opr, value);
       if (opr === 'eq') return eb('s.viz_type', '=', text);

@@ -6,6 +6,7 @@ import type { ChartDashboardRef, ChartDetail, ChartListItem, UserRef } from '@ra
 import { humanizeDelta } from '../http/time.js';
 import { datasetName, type Users } from '../datasets/present.js';
 import type { SliceRow } from './chart-access.js';
+import type { TagRef } from '@rama/shared';
 
 /** The dataset a chart reads, as far as its reply shows it (null when the dataset is gone). */
 export type ChartDataset = { id: number; schema: string | null; table_name: string } | null;
@@ -22,9 +23,10 @@ export interface ChartParts {
   ownerIds: number[];
   dashboards: ChartDashboardRef[];
   users: Users;
+  tags: TagRef[];
 }
 
-export function presentChartDetail({ row, dataset, ownerIds, dashboards, users }: ChartParts): ChartDetail {
+export function presentChartDetail({ row, dataset, ownerIds, dashboards, users, tags }: ChartParts): ChartDetail {
   return {
     id: row.id,
     uuid: row.uuid,
@@ -46,13 +48,13 @@ export function presentChartDetail({ row, dataset, ownerIds, dashboards, users }
     external_url: row.external_url,
     owners: ownersOf(users, ownerIds),
     dashboards,
-    tags: [],
+    tags,
     changed_on: row.changed_on,
     changed_on_delta_humanized: humanizeDelta(row.changed_on),
   };
 }
 
-export function presentChartListItem({ row, dataset, ownerIds, dashboards, users }: ChartParts): ChartListItem {
+export function presentChartListItem({ row, dataset, ownerIds, dashboards, users, tags }: ChartParts): ChartListItem {
   const changedBy = userOf(users, row.changed_by_fk);
   return {
     id: row.id,
@@ -73,7 +75,7 @@ export function presentChartListItem({ row, dataset, ownerIds, dashboards, users
     is_managed_externally: Boolean(row.is_managed_externally),
     owners: ownersOf(users, ownerIds),
     dashboards: dashboards.map((d) => ({ id: d.id, dashboard_title: d.dashboard_title })),
-    tags: [],
+    tags,
     created_by: userOf(users, row.created_by_fk),
     changed_by: changedBy,
     changed_by_name: changedBy ? `${changedBy.first_name} ${changedBy.last_name}`.trim() : '',

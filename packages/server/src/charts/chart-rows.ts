@@ -9,6 +9,7 @@ import type { AppContext } from '../context.js';
 import { DatasetService } from '../datasets/service.js';
 import type { SliceRow } from './chart-access.js';
 import type { ChartDataset, ChartParts } from './chart-present.js';
+import { customTagsOf } from '../tags/store.js';
 
 type Db = Kysely<MetadataSchema>;
 
@@ -60,7 +61,12 @@ async function chartDatasets(db: Db, rows: SliceRow[]): Promise<Map<number, NonN
 export async function chartParts(ctx: AppContext, rows: SliceRow[]): Promise<ChartParts[]> {
   const db = ctx.store.db;
   const ids = rows.map((r) => r.id);
-  const [owners, dashboards, datasets] = await Promise.all([chartOwnerIds(db, ids), chartDashboards(db, ids), chartDatasets(db, rows)]);
+  const [owners, dashboards, datasets, tags] = await Promise.all([
+    chartOwnerIds(db, ids),
+    chartDashboards(db, ids),
+    chartDatasets(db, rows),
+    customTagsOf(db, 'chart', ids),
+  ]);
   const users = await new DatasetService(ctx).users([
     ...rows.flatMap((r) => owners.get(r.id) ?? []),
     ...rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk, r.last_saved_by_fk]),
@@ -71,5 +77,6 @@ export async function chartParts(ctx: AppContext, rows: SliceRow[]): Promise<Cha
     ownerIds: owners.get(row.id) ?? [],
     dashboards: dashboards.get(row.id) ?? [],
     users,
+    tags: tags.get(row.id) ?? [],
   }));
 }

@@ -9,6 +9,7 @@ import { datasetScope } from '../datasets/access.js';
 import { MAX_ID } from '../datasets/present.js';
 import { dashboardVisibility, type DashboardEb } from './access.js';
 import { presentListItem } from './present.js';
+import { customTagsOf, taggedWith } from '../tags/store.js';
 import { DASHBOARD_FAVORITE_CLASS, type DashboardService } from './service.js';
 
 const ORDER_REFS = {
@@ -60,6 +61,11 @@ function condition(eb: DashboardEb, user: Principal, col: string, opr: string, v
       return textCondition(eb, 'd.dashboard_title', opr, asText(col, opr, value));
     case 'slug':
       return textCondition(eb, 'd.slug', opr, asText(col, opr, value));
+    case 'tags':
+      // the peer's tag filters: `dashboard_tags` (name contains, any case) and `dashboard_tag_id`
+      if (opr === 'dashboard_tags') return taggedWith('dashboard', 'd.id', { name: asText(col, opr, value) });
+      if (opr === 'dashboard_tag_id') return taggedWith('dashboard', 'd.id', { id: asId(col, value) });
+      throw unsupported(col, opr);
     case 'published':
       if (opr !== 'eq') throw unsupported(col, opr);
       return eb('d.published', '=', asBool(col, opr, value) ? 1 : 0);
@@ -135,6 +141,11 @@ export async function listDashboards(
     .offset(p.page * p.pageSize)
     .execute();
   const owners = await service.ownerIds(rows.map((r) => r.id));
+  const tags = await customTagsOf(
+    db,
+    'dashboard',
+    rows.map((r) => r.id),
+  );
   const users = await service.users([
     ...rows.flatMap((r) => owners.get(r.id) ?? []),
     ...rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]),
@@ -143,7 +154,7 @@ export async function listDashboards(
   return {
     count: Number(count),
     ids: rows.map((r) => r.id),
-    result: rows.map((r) => presentListItem(r, owners.get(r.id) ?? [], users, now)),
+    result: rows.map((r) => presentListItem(r, owners.get(r.id) ?? [], users, now, tags.get(r.id) ?? [])),
   };
 }
 

@@ -1,4 +1,4 @@
-import { dashboardPath, type DashboardChart, type DashboardDetail, type DashboardListItem, type UserRef } from '@rama/shared';
+import { dashboardPath, type DashboardChart, type DashboardDetail, type DashboardListItem, type TagRef, type UserRef } from '@rama/shared';
 import type { DashboardTable, Row } from '../metadata/schema.js';
 import type { SliceRow } from '../charts/chart-access.js';
 import { humanizeDelta } from '../http/time.js';
@@ -13,7 +13,13 @@ const userOf = (users: Users, id: number | null): UserRef | null => (id === null
 const nameOf = (u: UserRef | null): string => (u ? `${u.first_name} ${u.last_name}`.trim() : '');
 const ownersOf = (users: Users, ids: number[]): UserRef[] => ids.map((id) => users.get(id)).filter((u): u is UserRef => u !== undefined);
 
-export function presentListItem(row: DashboardRow, ownerIds: number[], users: Users, now = Date.now()): DashboardListItem {
+export function presentListItem(
+  row: DashboardRow,
+  ownerIds: number[],
+  users: Users,
+  now = Date.now(),
+  tags: TagRef[] = [],
+): DashboardListItem {
   const changedBy = userOf(users, row.changed_by_fk);
   return {
     id: row.id,
@@ -33,13 +39,13 @@ export function presentListItem(row: DashboardRow, ownerIds: number[], users: Us
     changed_on_delta_humanized: humanizeDelta(row.changed_on, now),
     created_on_delta_humanized: humanizeDelta(row.created_on, now),
     thumbnail_url: null,
-    tags: [],
+    tags,
   };
 }
 
 export function presentDetail(
   row: DashboardRow,
-  parts: { ownerIds: number[]; users: Users; roles: { id: number; name: string }[]; charts: string[] },
+  parts: { ownerIds: number[]; users: Users; roles: { id: number; name: string }[]; charts: string[]; tags?: TagRef[] },
   now = Date.now(),
 ): DashboardDetail {
   const changedBy = userOf(parts.users, row.changed_by_fk);
@@ -68,7 +74,7 @@ export function presentDetail(
     is_managed_externally: Boolean(row.is_managed_externally),
     external_url: row.external_url,
     thumbnail_url: null,
-    tags: [],
+    tags: parts.tags ?? [],
   };
 }
 

@@ -20,6 +20,7 @@ import { loadExploreDatasource } from '../datasets/metadata.js';
 import type { SliceRow } from '../charts/chart-access.js';
 import { DATASET_DATASOURCE_TYPES } from '../charts/chart-rows.js';
 import { DASHBOARD_FORBIDDEN, canEditDashboard, dashboardVisibility } from './access.js';
+import { customTagsOf } from '../tags/store.js';
 import { presentChart, presentDetail, type DashboardRow, type Users } from './present.js';
 import { checkLayoutCharts, checkMetadata, checkPositionShape, chartsUserSees, syncDashboardCharts, type CheckedLayout } from './checks.js';
 
@@ -127,7 +128,8 @@ export class DashboardService {
         .orderBy('s.id')
         .execute(),
     ]);
-    return presentDetail(row, { ownerIds, users, roles, charts: charts.map((c) => c.slice_name) });
+    const tags = (await customTagsOf(this.db, 'dashboard', [row.id])).get(row.id) ?? [];
+    return presentDetail(row, { ownerIds, users, roles, charts: charts.map((c) => c.slice_name), tags });
   }
 
   /** Owners as given (the saving user kept among them unless an admin chose others); 422 when one does not exist. */

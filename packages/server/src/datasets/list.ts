@@ -8,6 +8,7 @@ import { listParams, type ListParams } from '../http/rison.js';
 import { datasetScope, type DatasetScope } from './access.js';
 import { MAX_ID, pickColumns, presentListItem } from './present.js';
 import type { DatasetService } from './service.js';
+import { customTagsOf } from '../tags/store.js';
 
 type Eb = ExpressionBuilder<
   MetadataSchema & { t: MetadataSchema['tables']; d: MetadataSchema['dbs']; cb: MetadataSchema['ab_user'] },
@@ -188,7 +189,14 @@ export async function listDatasets(
     ...rows.flatMap((r) => owners.get(r.id) ?? []),
     ...rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]),
   ]);
-  const result = rows.map(({ database_name, ...row }) => presentListItem(row, database_name, owners.get(row.id) ?? [], users));
+  const tags = await customTagsOf(
+    db,
+    'dataset',
+    rows.map((r) => r.id),
+  );
+  const result = rows.map(({ database_name, ...row }) =>
+    presentListItem(row, database_name, owners.get(row.id) ?? [], users, tags.get(row.id) ?? []),
+  );
   return {
     count: Number(count),
     ids: rows.map((r) => r.id),

@@ -7,6 +7,7 @@ import type {
   DatasetMetricDetail,
   ExploreDatasource,
   MetricCurrency,
+  TagRef,
   UserRef,
 } from '@rama/shared';
 import type { DatasetTable, Row, SqlMetricTable, TableColumnTable } from '../metadata/schema.js';
@@ -114,9 +115,10 @@ export interface DetailParts {
   metrics: MetricRow[];
   ownerIds: number[];
   users: Users;
+  tags?: TagRef[];
 }
 
-export function presentDetail({ row, database, spec, columns, metrics, ownerIds, users }: DetailParts): DatasetDetail {
+export function presentDetail({ row, database, spec, columns, metrics, ownerIds, users, tags = [] }: DetailParts): DatasetDetail {
   return {
     id: row.id,
     uuid: row.uuid,
@@ -157,10 +159,17 @@ export function presentDetail({ row, database, spec, columns, metrics, ownerIds,
     changed_on_delta_humanized: humanizeDelta(row.changed_on),
     created_by: userOf(users, row.created_by_fk),
     changed_by: userOf(users, row.changed_by_fk),
+    tags,
   };
 }
 
-export function presentListItem(row: DatasetRow, databaseName: string, ownerIds: number[], users: Users): DatasetListItem {
+export function presentListItem(
+  row: DatasetRow,
+  databaseName: string,
+  ownerIds: number[],
+  users: Users,
+  tags: TagRef[] = [],
+): DatasetListItem {
   const changedBy = userOf(users, row.changed_by_fk);
   return {
     id: row.id,
@@ -183,6 +192,7 @@ export function presentListItem(row: DatasetRow, databaseName: string, ownerIds:
     changed_by: changedBy,
     changed_by_name: changedBy ? `${changedBy.first_name} ${changedBy.last_name}`.trim() : '',
     created_by: userOf(users, row.created_by_fk),
+    tags,
   };
 }
 

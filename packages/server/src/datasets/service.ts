@@ -9,6 +9,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context.js';
 import { usersById } from '../metadata/users.js';
+import { customTagsOf } from '../tags/store.js';
 import type { MetadataSchema } from '../metadata/schema.js';
 import { flag } from '../metadata/db.js';
 import type { Principal } from '../security/principal.js';
@@ -128,6 +129,7 @@ export class DatasetService {
       metrics,
       ownerIds,
       users,
+      tags: (await customTagsOf(this.db, 'dataset', [row.id])).get(row.id) ?? [],
     });
   }
 

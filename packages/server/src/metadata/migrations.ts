@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Migrator, sql, type ColumnDefinitionBuilder, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { MetadataDialect } from './db.js';
 import { annotationLayersMigration } from '../annotations/migration.js';
+import { tagsMigration } from '../tags/migration.js';
 
 /**
  * Migrations live in code (one entry per change, never edited once released) so the built server
@@ -529,6 +530,7 @@ const steps: Record<string, { up: Step }> = {
     },
   },
   '0009_annotation_layers': { up: annotationLayersMigration },
+  '0010_tags': { up: tagsMigration },
 };
 
 class CodeMigrationProvider implements MigrationProvider {

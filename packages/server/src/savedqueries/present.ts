@@ -1,4 +1,5 @@
-import type { SavedQueryScheduleState, ScheduledSavedQueryRecord, UserRef } from '@rama/shared';
+import type { SavedQueryScheduleState, ScheduledSavedQueryRecord, TagRef, UserRef } from '@rama/shared';
+import { customTagsOf } from '../tags/store.js';
 import type { Kysely } from 'kysely';
 import type { MetadataSchema, Row, SavedQueryTable } from '../metadata/schema.js';
 import { humanizeDelta } from '../http/time.js';
@@ -33,6 +34,7 @@ export function presentSavedQuery(
   users: Map<number, UserRef>,
   tables: SqlTableRef[],
   schedule: SavedQueryScheduleState | null = null,
+  tags: TagRef[] = [],
 ): ScheduledSavedQueryRecord {
   const user = (id: number | null) => (id !== null ? (users.get(id) ?? null) : null);
   return {
@@ -55,6 +57,7 @@ export function presentSavedQuery(
     last_run: row.last_run,
     rows: row.rows,
     sql_tables: tables,
+    tags,
     schedule,
   };
 }
@@ -91,7 +94,19 @@ export async function presentSavedQueries(db: Kysely<MetadataSchema>, rows: Save
     db,
     rows.map((r) => r.id),
   );
+  const tags = await customTagsOf(
+    db,
+    'query',
+    rows.map((r) => r.id),
+  );
   return rows.map((r, i) =>
-    presentSavedQuery(r, r.db_id !== null ? dbs.get(r.db_id) : undefined, users, tables[i], schedules.get(r.id) ?? null),
+    presentSavedQuery(
+      r,
+      r.db_id !== null ? dbs.get(r.db_id) : undefined,
+      users,
+      tables[i],
+      schedules.get(r.id) ?? null,
+      tags.get(r.id) ?? [],
+    ),
   );
 }

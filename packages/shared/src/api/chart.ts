@@ -69,7 +69,7 @@ export interface ChartDetail {
   external_url: string | null;
   owners: UserRef[];
   dashboards: ChartDashboardRef[];
-  tags: never[];
+  tags: TagRef[];
   changed_on: string;
   changed_on_delta_humanized: string;
 }
@@ -94,7 +94,7 @@ export interface ChartListItem {
   is_managed_externally: boolean;
   owners: UserRef[];
   dashboards: { id: number; dashboard_title: string }[];
-  tags: never[];
+  tags: TagRef[];
   created_by: UserRef | null;
   changed_by: UserRef | null;
   changed_by_name: string;
@@ -137,3 +137,10 @@ export const CHART_ORDER_COLUMNS = [
 
 /** The chart list page size the web client asks for (spec section 9). */
 export const CHART_LIST_PAGE_SIZE = 200;
+
+/** A custom tag as chart, dashboard, saved query and dataset replies carry it (`type` 1 = custom). */
+export interface TagRef {
+  id: number;
+  name: string;
+  type: number;
+}

@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import type { UserRef } from './common.js';
+import type { TagRef } from './chart.js';
 
 /**
  * Dashboards (spec section 7 "Dashboards"): create, the three PUT bodies, copy, colours,
@@ -156,7 +157,7 @@ export interface DashboardListItem {
   changed_on_delta_humanized: string;
   created_on_delta_humanized: string;
   thumbnail_url: string | null;
-  tags: never[];
+  tags: TagRef[];
 }
 
 /** GET /api/v1/dashboard/{id_or_slug} → `{id, result}` (the BI server's detail fields). */
@@ -187,7 +188,7 @@ export interface DashboardDetail {
   is_managed_externally: boolean;
   external_url: string | null;
   thumbnail_url: string | null;
-  tags: never[];
+  tags: TagRef[];
 }
 
 /** One chart of GET /api/v1/dashboard/{id}/charts */

@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import type { UserRef } from './common.js';
+import type { TagRef } from './chart.js';
 import type { DatasetColumnRecord, DatasetMetricRecord, DatasetRecord } from './sqllab.js';
 
 const NullableString = (opts: { maxLength?: number } = {}) => Type.Union([Type.String(opts), Type.Null()]);
@@ -74,6 +75,8 @@ export interface DatasetDetail extends Omit<DatasetRecord, 'columns' | 'metrics'
   created_on: string;
   created_on_humanized: string;
   changed_on_humanized: string;
+  /** custom tags */
+  tags: TagRef[];
 }
 
 /** One row of GET /api/v1/dataset/ */
@@ -98,6 +101,8 @@ export interface DatasetListItem {
   changed_by: UserRef | null;
   changed_by_name: string;
   created_by: UserRef | null;
+  /** custom tags */
+  tags: TagRef[];
 }
 
 /** One column in PUT /api/v1/dataset/{id}: with `id` it updates that column, without it adds one. */

@@ -1,6 +1,7 @@
 import Type from 'typebox';
 import type { LimitingFactor, QueryState } from '../sqllab/states.js';
 import type { UserRef } from './common.js';
+import type { TagRef } from './chart.js';
 import type { DatabaseListItem } from './database.js';
 
 const NullableString = (opts: { maxLength?: number } = {}) => Type.Union([Type.String(opts), Type.Null()]);
@@ -180,6 +181,8 @@ export interface SavedQueryRecord {
   last_run: string | null;
   rows: number | null;
   sql_tables: { catalog: string | null; schema: string | null; table: string }[];
+  /** custom tags */
+  tags: TagRef[];
 }
 
 /** Server tab state (GET /tabstateview/{id}). */

@@ -105,6 +105,7 @@ export const MENU: MenuGroup[] = [
         visible: (access) => access.canReadChart,
       },
       { key: 'actionlog', label: 'Action log', path: '/logmodelview/list/', visible: adminOnly },
+      { key: 'tags', label: 'Tags', path: '/tag/list/', visible: (access) => access.canReadChart },
     ],
   },
 ];

@@ -39,6 +39,7 @@ const AnnotationLayerListPage = lazy(() =>
 );
 const AnnotationListPage = lazy(() => import('../annotations/AnnotationListPage').then((m) => ({ default: m.AnnotationListPage })));
 const ActionLogPage = lazy(() => import('../actionlog/ActionLogPage').then((m) => ({ default: m.ActionLogPage })));
+const TagListPage = lazy(() => import('../tags/TagListPage').then((m) => ({ default: m.TagListPage })));
 const EmbeddedPage = lazy(() => import('../embedded/EmbeddedPage').then((m) => ({ default: m.EmbeddedPage })));
 
 const SqlLabPage = lazy(() => import('../sqllab/SqlLabPage').then((m) => ({ default: m.SqlLabPage })));
@@ -215,6 +216,14 @@ export const router = createBrowserRouter([
       { path: 'sqllab/p/:key', element: <SqlLabPage /> },
       { path: 'annotationlayer/list/', element: <AnnotationLayerListPage /> },
       { path: 'annotationlayer/:layerId/annotation/', element: <AnnotationListPage /> },
+      {
+        path: 'tag/list/',
+        element: (
+          <RequirePermission allow={canReadChart}>
+            <TagListPage />
+          </RequirePermission>
+        ),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

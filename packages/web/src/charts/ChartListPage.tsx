@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Flex, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
-import { CHART_LIST_PAGE_SIZE, type ChartListItem } from '@rama/shared';
+import { CHART_LIST_PAGE_SIZE, hasPermission, type ChartListItem } from '@rama/shared';
 import { PageHeader } from '../components/PageHeader';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { BulkActionBar } from '../components/BulkActionBar';
@@ -17,6 +17,9 @@ import { useDebouncedValue } from '../components/useDebouncedValue';
 import { useServerList } from '../components/useServerList';
 import { toClientError } from '../app/api';
 import { useSession } from '../app/session';
+import { useToasts } from '../app/hooks';
+import { ImportButton } from '../components/importExport/ImportModal';
+import { exportResources } from '../components/importExport/transfer';
 import { OwnerAvatars } from '../datasets/OwnerAvatars';
 import { DatasetName } from '../datasets/DatasetName';
 import { splitQualifiedDatasetName } from '../datasets/datasetName';
@@ -26,6 +29,7 @@ import { ChartToolbar } from './ChartToolbar';
 import { ChartCards } from './ChartCards';
 import { chartAddPath } from './chartAdd';
 import { useChartFavorites } from './useChartFavorites';
+import { ObjectTags } from '../tags/ObjectTags';
 import '../components/listParts.css';
 import './charts.css';
 
@@ -45,7 +49,9 @@ export function ChartListPage() {
   const [view, setView] = useState<ListView>('table');
   const name = useDebouncedValue(filters.name);
 
-  const { data, error, isFetching } = useListChartsQuery(toListQuery(list, chartListFilters({ ...filters, name })), {
+  const { addDangerToast } = useToasts();
+  const [exporting, setExporting] = useState(false);
+  const { data, error, isFetching, refetch } = useListChartsQuery(toListQuery(list, chartListFilters({ ...filters, name })), {
     refetchOnMountOrArgChange: true,
   });
   const [deleteChart] = useDeleteChartMutation();
@@ -65,8 +71,21 @@ export function ChartListPage() {
   });
   const mayEdit = (chart: ChartListItem) => canEditChart(chart, user.id, access.isAdmin);
   const canDelete = access.canWriteChart;
+  const canExport = hasPermission(user.roles, 'can_export', 'Chart');
+  // exporting works on any chart the user sees; deleting only on their own (the server checks both)
+  const canSelect = (chart: ChartListItem) => canExport || mayEdit(chart);
   const filtered = chartListFilters(filters).length > 0;
-  const selection = rowSelection(canDelete);
+  const selection = rowSelection(canDelete || canExport);
+  const handleExport = async (ids: number[]) => {
+    setExporting(true);
+    try {
+      await exportResources('chart', ids);
+    } catch (e) {
+      addDangerToast(`Could not export: ${toClientError(e).message}`);
+    } finally {
+      setExporting(false);
+    }
+  };
 
   // a selection is cleared when the filters change, so bulk delete never hits rows the filters now hide
   const handleFiltersChange = (change: Partial<ChartFilters>) => {
@@ -103,6 +122,7 @@ export function ChartListPage() {
               {chart.description}
             </Typography.Text>
           )}
+          <ObjectTags tags={chart.tags} />
         </Flex>
       ),
     },
@@ -149,9 +169,20 @@ export function ChartListPage() {
     },
     { key: 'owners', title: 'Owners', width: 120, render: (_v, chart) => <OwnerAvatars owners={chart.owners} /> },
     modifiedColumn(list, (chart) => chart.changed_on_utc),
-    actionsColumn(96, (chart) => (
+    actionsColumn(128, (chart) => (
       <>
         <IconLink to={chartExplorePath(chart.id)} icon={<EditOutlined />} label={`Edit ${chart.slice_name}`} tooltip="Edit in Explore" />
+        {canExport && (
+          <Tooltip title="Export">
+            <Button
+              type="text"
+              icon={<ExportOutlined />}
+              aria-label={`Export ${chart.slice_name}`}
+              disabled={exporting}
+              onClick={() => void handleExport([chart.id])}
+            />
+          </Tooltip>
+        )}
         {canDelete && (
           <DeleteRowButton
             name={chart.slice_name}
@@ -186,7 +217,12 @@ export function ChartListPage() {
         title="Charts"
         subtitle="Saved charts, built in Explore from datasets and placed on dashboards."
         breadcrumb={[{ title: 'Charts' }]}
-        extra={newChartButton}
+        extra={
+          <>
+            {access.canWriteChart && <ImportButton resource="chart" onImported={() => void refetch()} />}
+            {newChartButton}
+          </>
+        }
       />
       <div className="rama-panel">
         <ChartToolbar filters={filters} onChange={handleFiltersChange} view={view} onViewChange={setView} />
@@ -194,9 +230,15 @@ export function ChartListPage() {
           count={selectedIds.length}
           noun={NOUN}
           deleting={bulkState.isLoading}
-          onDelete={() => void deleteSelected()}
+          onDelete={canDelete ? () => void deleteSelected() : undefined}
           onClear={clearSelection}
-        />
+        >
+          {canExport && (
+            <Button size="small" icon={<ExportOutlined aria-hidden />} loading={exporting} onClick={() => void handleExport(selectedIds)}>
+              Export selected
+            </Button>
+          )}
+        </BulkActionBar>
         {error && <ErrorAlert error={toClientError(error)} title={LIST_ERROR} />}
         {view === 'table' ? (
           <Table<ChartListItem>
@@ -205,7 +247,7 @@ export function ChartListPage() {
             dataSource={rows}
             loading={isFetching}
             onChange={handleTableChange}
-            rowSelection={selection && { ...selection, getCheckboxProps: (chart) => ({ disabled: !mayEdit(chart) }) }}
+            rowSelection={selection && { ...selection, getCheckboxProps: (chart) => ({ disabled: !canSelect(chart) }) }}
             locale={{ emptyText: isFetching && !data ? ' ' : emptyText }}
             pagination={{ ...pagination(total, NOUN), pageSizeOptions: PAGE_SIZES }}
             scroll={{ x: 1100 }}
@@ -220,7 +262,7 @@ export function ChartListPage() {
                 charts={rows}
                 isFavorite={isFavorite}
                 onToggleFavorite={handleToggleFavorite}
-                selection={selection ? { selectedIds, onToggle: toggleSelected, canSelect: mayEdit } : undefined}
+                selection={selection ? { selectedIds, onToggle: toggleSelected, canSelect } : undefined}
               />
             )}
             <CardPagination list={list} total={total} noun={NOUN} onPageChange={setPage} />

@@ -8,6 +8,7 @@ import { useListDatasetsQuery } from '../datasets/datasetApi';
 import { useListDashboardsQuery } from '../dashboards/dashboardApi';
 import { useChartRelatedOwnersQuery } from './chartApi';
 import type { ChartFilters } from './chartList';
+import { TagFilter } from '../tags/TagFilter';
 
 const VIZ_OPTIONS = [...VIZ_DEFINITIONS.values()]
   .map((d) => ({ value: d.meta.key, label: d.meta.name }))
@@ -61,6 +62,7 @@ export function ChartToolbar({ filters, onChange, view, onViewChange }: ChartToo
         loading={dashboards.isFetching}
         options={(dashboards.data?.result ?? []).map((d) => ({ value: d.id, label: d.dashboard_title }))}
       />
+      <TagFilter value={filters.tagId ?? null} onChange={(tagId) => onChange({ tagId })} />
       <FavoriteCertifiedFilters favorite={filters.favorite} certified={filters.certified} onChange={onChange} />
       <ListViewSwitch value={view} onChange={onViewChange} />
     </Flex>

@@ -10,6 +10,8 @@ export interface ChartFilters {
   dashboardId: number | null;
   favorite: boolean | null;
   certified: boolean | null;
+  /** a custom tag's id (absent: not filtered on) */
+  tagId?: number | null;
 }
 
 export const NO_CHART_FILTERS: ChartFilters = {
@@ -20,12 +22,13 @@ export const NO_CHART_FILTERS: ChartFilters = {
   dashboardId: null,
   favorite: null,
   certified: null,
+  tagId: null,
 };
 
 /**
  * The rison filters of `GET /api/v1/chart/` (spec section 7 "Charts"): the name search is
  * `chart_all_text` (name, description and dataset), owners and dashboards are many-to-many
- * relations, favorites and certification are the server's `id` filters.
+ * relations, favorites and certification are the server's `id` filters, a tag is `chart_tag_id`.
  */
 export function chartListFilters(f: ChartFilters): ListFilter[] {
   const filters: ListFilter[] = [];
@@ -37,6 +40,7 @@ export function chartListFilters(f: ChartFilters): ListFilter[] {
   if (f.dashboardId !== null) filters.push({ col: 'dashboards', opr: 'rel_m_m', value: f.dashboardId });
   if (f.favorite !== null) filters.push({ col: 'id', opr: 'chart_is_favorite', value: f.favorite });
   if (f.certified !== null) filters.push({ col: 'id', opr: 'chart_is_certified', value: f.certified });
+  if (f.tagId != null) filters.push({ col: 'tags', opr: 'chart_tag_id', value: f.tagId });
   return filters;
 }
 

@@ -18,6 +18,7 @@ import { useServerList } from '../components/useServerList';
 import { toClientError } from '../app/api';
 import { useToasts } from '../app/hooks';
 import { useSession } from '../app/session';
+import { ImportButton } from '../components/importExport/ImportModal';
 import { OwnerAvatars } from '../datasets/OwnerAvatars';
 import {
   useBulkDeleteDashboardsMutation,
@@ -41,6 +42,7 @@ import { DashboardToolbar } from './DashboardToolbar';
 import { DashboardCards } from './DashboardCards';
 import { DashboardStatusTag } from './DashboardStatusTag';
 import { useDashboardFavorites } from './useDashboardFavorites';
+import { ObjectTags } from '../tags/ObjectTags';
 import '../components/listParts.css';
 import './dashboards.css';
 
@@ -59,7 +61,7 @@ export function DashboardListPage() {
   const [view, setView] = useState<ListView>('table');
   const search = useDebouncedValue(filters.search);
 
-  const { data, error, isFetching } = useListDashboardsQuery(toListQuery(list, dashboardListFilters({ ...filters, search })), {
+  const { data, error, isFetching, refetch } = useListDashboardsQuery(toListQuery(list, dashboardListFilters({ ...filters, search })), {
     refetchOnMountOrArgChange: true,
   });
   const [createDashboard, createState] = useCreateDashboardMutation();
@@ -147,6 +149,12 @@ export function DashboardListPage() {
       width: 120,
       render: (_v, d) => <DashboardStatusTag published={d.published} />,
     },
+    {
+      key: 'tags',
+      title: 'Tags',
+      width: 200,
+      render: (_v, d) => (d.tags.length ? <ObjectTags tags={d.tags} max={2} /> : <span className="rama-empty-value">—</span>),
+    },
     { key: 'owners', title: 'Owners', width: 120, render: (_v, d) => <OwnerAvatars owners={d.owners} /> },
     {
       key: 'changed_by.first_name',
@@ -206,7 +214,12 @@ export function DashboardListPage() {
         title="Dashboards"
         subtitle="Charts, text and tabs arranged on one page, to look at together and share."
         breadcrumb={[{ title: 'Dashboards' }]}
-        extra={newDashboardButton}
+        extra={
+          <>
+            {access.canWriteDashboard && <ImportButton resource="dashboard" onImported={() => void refetch()} />}
+            {newDashboardButton}
+          </>
+        }
       />
       <div className="rama-panel">
         <DashboardToolbar

@@ -3,6 +3,7 @@ import { FilterSelect, OwnerFilter } from '../components/DatabaseFilter';
 import { SearchBox } from '../components/ListParts';
 import { ListViewSwitch, type ListView } from '../components/ListViewSwitch';
 import { FavoriteCertifiedFilters } from '../components/YesNoFilter';
+import { TagFilter } from '../tags/TagFilter';
 import { useDashboardRelatedOwnersQuery } from './dashboardApi';
 import { DASHBOARD_CARD_SORTS, type DashboardCardSort, type DashboardFilters } from './dashboardList';
 
@@ -47,6 +48,7 @@ export function DashboardToolbar({ filters, onChange, view, onViewChange, sort, 
         onChange={(v) => onChange({ published: v === null ? null : v === 'published' })}
         options={STATUS_OPTIONS}
       />
+      <TagFilter value={filters.tagId ?? null} onChange={(tagId) => onChange({ tagId })} />
       <FavoriteCertifiedFilters favorite={filters.favorite} certified={filters.certified} onChange={onChange} />
       {view === 'card' && (
         <Select<string>

@@ -11,9 +11,18 @@ export interface DashboardFilters {
   published: boolean | null;
   favorite: boolean | null;
   certified: boolean | null;
+  /** a custom tag's id (absent: not filtered on) */
+  tagId?: number | null;
 }
 
-export const NO_DASHBOARD_FILTERS: DashboardFilters = { search: '', ownerId: null, published: null, favorite: null, certified: null };
+export const NO_DASHBOARD_FILTERS: DashboardFilters = {
+  search: '',
+  ownerId: null,
+  published: null,
+  favorite: null,
+  certified: null,
+  tagId: null,
+};
 
 /**
  * The rison filters of `GET /api/v1/dashboard/` (issue 12 part 1, the BI server's operators): the
@@ -28,6 +37,7 @@ export function dashboardListFilters(f: DashboardFilters): ListFilter[] {
   if (f.published !== null) filters.push({ col: 'published', opr: 'eq', value: f.published });
   if (f.favorite !== null) filters.push({ col: 'id', opr: 'dashboard_is_favorite', value: f.favorite });
   if (f.certified !== null) filters.push({ col: 'id', opr: 'dashboard_is_certified', value: f.certified });
+  if (f.tagId != null) filters.push({ col: 'tags', opr: 'dashboard_tag_id', value: f.tagId });
   return filters;
 }
 

@@ -69,6 +69,7 @@ export function datasetDetail(fields: Partial<DatasetDetail> = {}): DatasetDetai
     external_url: null,
     select_star: 'SELECT * FROM main.penguins LIMIT 100',
     owners: [{ id: 1, first_name: 'Ada', last_name: 'Admin' }],
+    tags: [],
     columns: [
       columnDetail(11, 'species'),
       columnDetail(12, 'body_mass_g', { type: 'INTEGER', type_generic: 0 }),

@@ -1,11 +1,14 @@
-/** "Edit chart properties" (issue 11 part 4): name, description, cache timeout, certification, owners. */
-import { useState } from 'react';
+/** "Edit chart properties" (issue 11 part 4): name, description, cache timeout, certification, owners, tags. */
+import { useEffect, useState } from 'react';
 import { Alert, Form, Input, InputNumber, Modal, Select } from 'antd';
 import type { ExploreSlice } from '@rama/shared';
 import { errorMessage } from '../app/api';
 import { useAppDispatch, useToasts } from '../app/hooks';
-import { useChartRelatedOwnersQuery, useUpdateChartMutation } from '../charts/chartApi';
+import { useChartRelatedOwnersQuery, useGetChartQuery, useUpdateChartMutation } from '../charts/chartApi';
 import { useDebouncedValue } from '../components/useDebouncedValue';
+import { TagSelect } from '../tags/TagSelect';
+import { useSaveObjectTags } from '../tags/useObjectTags';
+import { tagNames } from '../tags/tagRules';
 import { exploreActions } from './exploreSlice';
 
 interface Values {
@@ -15,6 +18,7 @@ interface Values {
   certified_by: string;
   certification_details: string;
   owners: number[];
+  tags: string[];
 }
 
 export function PropertiesModal({ slice, onClose }: { slice: ExploreSlice; onClose: () => void }) {
@@ -26,6 +30,15 @@ export function PropertiesModal({ slice, onClose }: { slice: ExploreSlice; onClo
   const owners = useChartRelatedOwnersQuery(filter);
   const [updateChart, { isLoading }] = useUpdateChartMutation();
   const [error, setError] = useState<string | null>(null);
+  // the chart's tags are not part of Explore's slice: read them from the chart
+  const chart = useGetChartQuery(slice.slice_id);
+  const savedTags = tagNames(chart.data?.tags);
+  const saveTags = useSaveObjectTags();
+  const loadedTags = chart.data?.tags;
+  // the tags arrive after the form is drawn: fill the field then
+  useEffect(() => {
+    if (loadedTags) form.setFieldValue('tags', tagNames(loadedTags));
+  }, [loadedTags, form]);
 
   const known = new Map(slice.owner_details.map((o) => [o.id, `${o.first_name} ${o.last_name}`.trim()]));
   for (const u of owners.data ?? []) known.set(u.value, u.text);
@@ -43,6 +56,7 @@ export function PropertiesModal({ slice, onClose }: { slice: ExploreSlice; onClo
     };
     try {
       await updateChart({ id: slice.slice_id, body }).unwrap();
+      await saveTags('chart', slice.slice_id, savedTags, values.tags);
       dispatch(
         exploreActions.slicePropertiesChanged({
           ...body,
@@ -68,6 +82,7 @@ export function PropertiesModal({ slice, onClose }: { slice: ExploreSlice; onClo
       onOk={() => form.submit()}
       okText="Save"
       confirmLoading={isLoading}
+      okButtonProps={{ disabled: chart.isLoading }}
       destroyOnHidden
       width={600}
     >
@@ -83,6 +98,7 @@ export function PropertiesModal({ slice, onClose }: { slice: ExploreSlice; onClo
           certified_by: slice.certified_by ?? '',
           certification_details: slice.certification_details ?? '',
           owners: slice.owners,
+          tags: savedTags,
         }}
       >
         <Form.Item name="slice_name" label="Name" rules={[{ required: true, whitespace: true, message: 'Name is required' }]}>
@@ -116,6 +132,9 @@ export function PropertiesModal({ slice, onClose }: { slice: ExploreSlice; onClo
             loading={owners.isFetching}
             placeholder="Owners"
           />
+        </Form.Item>
+        <Form.Item name="tags" label="Tags" extra="A list of tags that have been applied to this chart.">
+          <TagSelect />
         </Form.Item>
       </Form>
     </Modal>

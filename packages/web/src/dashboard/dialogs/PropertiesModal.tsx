@@ -1,9 +1,10 @@
 /**
  * The edit-dashboard-properties dialog (spec section 2 "Dialogs"; issue 12 part 4: title, slug,
  * owners, roles, certification, colour scheme, JSON metadata). In edit mode "Apply" keeps the
- * changes with the other unsaved edits; opened outside edit mode it saves them at once.
+ * changes with the other unsaved edits; opened outside edit mode it saves them at once. Tags are
+ * saved through the tagging API when the dialog is confirmed, in both modes.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Alert, Collapse, Divider, Form, Input, Modal, Select, Typography } from 'antd';
 import { DASHBOARD_MESSAGES, dashboardPath, type DashboardMetadata, type UserRef } from '@rama/shared';
@@ -17,6 +18,10 @@ import { saveErrorMessage, useDashboardRbac } from '../edit/saveDashboard';
 import { CodeField } from './CodeField';
 import { ColorSchemeSelect } from './ColorSchemeSelect';
 import { useDashboardRelatedRolesQuery } from './dialogsApi';
+import { TagSelect } from '../../tags/TagSelect';
+import { useDashboardTagsQuery } from '../../tags/tagApi';
+import { useSaveObjectTags } from '../../tags/useObjectTags';
+import { tagNames } from '../../tags/tagRules';
 import {
   colorSchemeIn,
   metadataForEditor,
@@ -55,6 +60,13 @@ export function PropertiesModal({ open, onClose }: PropertiesModalProps) {
   const [form] = Form.useForm<PropertiesValues>();
   const [update, { isLoading }] = useUpdateDashboardMutation();
   const [error, setError] = useState<string | null>(null);
+  const tags = useDashboardTagsQuery(info.id, { skip: !open });
+  const savedTags = tagNames(tags.data);
+  const saveTags = useSaveObjectTags();
+  // the tags arrive after the form is drawn: fill the field then (it is not one of PropertiesValues)
+  useEffect(() => {
+    if (tags.data) form.setFieldsValue({ tags: tagNames(tags.data) } as Partial<PropertiesValues>);
+  }, [tags.data, form]);
 
   // owners and roles: searched on the server, the current ones known by name
   const [ownerSearch, setOwnerSearch] = useState('');
@@ -114,6 +126,12 @@ export function PropertiesModal({ open, onClose }: PropertiesModalProps) {
     const ownerRefs = values.owners.map((id) => userRef(id, ownerNames.get(id)));
     const roleRefs = values.roles.map((id) => ({ id, name: roleNames.get(id) ?? `Role ${id}` }));
     const changes = { ...fields, owners: ownerRefs, ...(rbac && { roles: roleRefs }), json_metadata: metadata };
+    try {
+      await saveTags('dashboard', info.id, savedTags, (form.getFieldsValue(true) as { tags?: string[] }).tags ?? savedTags);
+    } catch (e) {
+      setError(saveErrorMessage(e));
+      return;
+    }
     if (editMode) {
       dispatch(dashboardInfoActions.update(changes));
       applyToPage(metadata, true);
@@ -145,7 +163,7 @@ export function PropertiesModal({ open, onClose }: PropertiesModalProps) {
       onCancel={onClose}
       onOk={() => form.submit()}
       okText={editMode ? 'Apply' : 'Save'}
-      okButtonProps={{ disabled: edited.errors.length > 0 }}
+      okButtonProps={{ disabled: edited.errors.length > 0 || tags.isLoading }}
       confirmLoading={isLoading}
       destroyOnHidden
       maskClosable={false}
@@ -162,6 +180,7 @@ export function PropertiesModal({ open, onClose }: PropertiesModalProps) {
           roles: info.roles.map((r) => r.id),
           certified_by: info.certified_by ?? '',
           certification_details: info.certification_details ?? '',
+          tags: savedTags,
         }}
         className="rama-dialog-form"
       >
@@ -231,6 +250,13 @@ export function PropertiesModal({ open, onClose }: PropertiesModalProps) {
         </Form.Item>
         <Form.Item name="certification_details" label="Certification details" extra="Shown in the certification tooltip.">
           <Input maxLength={10000} />
+        </Form.Item>
+
+        <Divider titlePlacement="start" plain className="rama-dialog-section">
+          Tags
+        </Divider>
+        <Form.Item name="tags" label="Tags" extra="A list of tags that have been applied to this dashboard.">
+          <TagSelect />
         </Form.Item>
       </Form>
 

@@ -1,0 +1,26 @@
+/** "Tag: …" filter of the chart and dashboard lists: the existing custom tags, by id. */
+import { FilterSelect } from '../components/DatabaseFilter';
+import { useListTagsQuery } from './tagApi';
+
+const ALL_TAGS = {
+  filters: [{ col: 'type', opr: 'eq', value: 1 }],
+  order_column: 'name',
+  order_direction: 'asc',
+  page: 0,
+  page_size: 1000,
+} as const;
+
+export function TagFilter({ value, onChange }: { value: number | null; onChange: (tagId: number | null) => void }) {
+  const { data, isFetching } = useListTagsQuery({ ...ALL_TAGS, filters: [...ALL_TAGS.filters] });
+  return (
+    <FilterSelect
+      label="Filter by tag"
+      prefix="Tag"
+      placeholder="All"
+      value={value}
+      onChange={onChange}
+      loading={isFetching}
+      options={(data?.result ?? []).map((t) => ({ value: t.id, label: t.name }))}
+    />
+  );
+}
