@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { ADMIN, SIGNED_OUT, apiFor, signIn, unique, type ApiClient } from './support';
+import { ADMIN, SIGNED_OUT, apiFor, downloadFromMenuEntry, signIn, unique, type ApiClient } from './support';
 
 // Issue 27: the "Create a new chart" page, long chart names in the chart list, the welcome page's
 // frame at once. Screenshots go to test-results/authoring/ to be looked at.
@@ -200,11 +200,8 @@ test.describe('authoring', () => {
     // on the page, the icons are there
     expect(darkIn(PNG.sync.read(await card.screenshot()), 1)).toBeGreaterThan(0);
 
-    await card.locator('[data-test="chart-menu"]').click();
-    await page.getByRole('menuitem', { name: 'Download' }).hover();
-    const downloading = page.waitForEvent('download');
-    await page.getByRole('menuitem', { name: 'Download as image' }).click();
-    const path = (await (await downloading).path())!;
+    const download = await downloadFromMenuEntry(page, card.locator('[data-test="chart-menu"]'), /^Download/, 'Download as image');
+    const path = (await download.path())!;
     copyFileSync(path, `${SHOTS}/dashboard-chart-download.png`);
     const image = PNG.sync.read(readFileSync(path));
     // the card as it is (no title band added: it shows its own title), at twice the pixel ratio
@@ -215,7 +212,9 @@ test.describe('authoring', () => {
 
   test.describe('after login', () => {
     test.use({ storageState: SIGNED_OUT });
-    test('the welcome page is drawn as soon as the login is answered, not a second later', async ({ page }) => {
+    test('after login the welcome page is drawn with its shell and shortlists, with no page chunk or spinner to wait for', async ({
+      page,
+    }) => {
       await page.addInitScript(watchWelcomeHeader);
       await page.goto('/login/');
       await signIn(page, ADMIN.username, ADMIN.password);

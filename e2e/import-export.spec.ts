@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { unzipSync } from 'fflate';
-import { apiFor, openNavMenu, toast, unique, type ApiClient } from './support';
+import { apiFor, downloadFromMenuEntry, toast, unique, type ApiClient } from './support';
 
 // Issue 27 item 5: export from the chart list, import back through the modal (with the overwrite
 // confirmation), and a dashboard's "Download as PDF". Screenshots go to test-results/import-export/.
@@ -100,11 +100,7 @@ test.describe('import and export from the lists', () => {
     test.setTimeout(120_000);
     await page.goto('/rama/dashboard/flights/');
     await expect(page.locator('[data-test="dashboard"] canvas, [data-test="dashboard"] svg').first()).toBeVisible({ timeout: 30_000 });
-    await page.locator('[data-test="dashboard-menu"]').click();
-    await openNavMenu(page, /^Download/, 'Download as PDF');
-    const downloading = page.waitForEvent('download', { timeout: 90_000 });
-    await page.getByRole('menuitem', { name: 'Download as PDF' }).click();
-    const file = await downloading;
+    const file = await downloadFromMenuEntry(page, page.locator('[data-test="dashboard-menu"]'), /^Download/, 'Download as PDF', 45_000);
     expect(file.suggestedFilename()).toMatch(/^flights-overview-\d{4}-\d{2}-\d{2}T\d{2}_\d{2}_\d{2}\.\d{3}Z\.pdf$/i);
     const pdfPath = (await file.path())!;
     copyFileSync(pdfPath, `${SHOTS}/dashboard.pdf`);

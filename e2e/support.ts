@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Download, type Locator, type Page } from '@playwright/test';
 
 export const ADMIN = { username: 'admin', password: 'e2e-admin-password' } as const;
 export const PG_URI = 'postgresql://postgres@127.0.0.1:5432/test';
@@ -71,6 +71,37 @@ export async function chooseMenuEntry(page: Page, trigger: Locator, label: RegEx
  * "Copy permalink to clipboard" from the dashboard header menu; the menu is opened again when a
  * click on it was lost (a menu can be redrawn while the charts load). Returns the permalink's url.
  */
+/**
+ * Choose an entry of a dropdown's hover submenu that downloads a file, and return the download.
+ * The menu is opened and the entry clicked again until a download starts (a click can be lost while
+ * the submenu is still being aligned); `waitMs` is how long one click's file may take to be made.
+ */
+export async function downloadFromMenuEntry(
+  page: Page,
+  trigger: Locator,
+  label: RegExp,
+  entry: string,
+  waitMs = 20_000,
+): Promise<Download> {
+  let download: Download | null = null;
+  const seen = (d: Download) => {
+    download ??= d;
+  };
+  page.on('download', seen);
+  try {
+    await expect(async () => {
+      if (download) return;
+      if (!(await page.getByRole('menuitem', { name: label }).isVisible())) await trigger.click({ timeout: 3_000 });
+      await openNavMenu(page, label, entry);
+      await page.getByRole('menuitem', { name: entry, exact: true }).click({ timeout: 3_000 });
+      await expect.poll(() => download !== null, { timeout: waitMs }).toBe(true);
+    }).toPass({ timeout: waitMs * 2 + 20_000 });
+  } finally {
+    page.off('download', seen);
+  }
+  return download as unknown as Download;
+}
+
 export async function copyDashboardPermalink(page: Page): Promise<string> {
   let url = '';
   await expect(async () => {

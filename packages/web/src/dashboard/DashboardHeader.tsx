@@ -171,8 +171,12 @@ export function DashboardHeader({ fullscreen, onRefresh, onToggleFullscreen, onE
   const downloadPdf = () => {
     const el = contentElement();
     if (!el) return;
+    // the charts on the page (the open tab's): none still loading or waiting to draw; a chart of a
+    // hidden tab may hold data it cannot draw until its tab opens, and is not waited for
     const settled = () =>
-      !Object.values(store.getState().dashboardCharts.byId).some((c) => c.chartStatus === 'loading' || c.chartStatus === 'success');
+      [...el.querySelectorAll<HTMLElement>('[data-test="dashboard-chart"]')].every(
+        (holder) => holder.offsetParent === null || (holder.dataset.status !== 'loading' && holder.dataset.status !== 'success'),
+      );
     addInfoToast(DOWNLOADING_PDF);
     downloadElementAsPdf(el, title, settled).catch((e: unknown) => addDangerToast(errorMessage(e)));
   };
