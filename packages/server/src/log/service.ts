@@ -142,7 +142,11 @@ export class LogService {
     const rows = await q
       .selectAll('l')
       .select('u.username as username')
-      .orderBy(`l.${(p.orderColumn ?? 'dttm') as (typeof LOG_ORDER_COLUMNS)[number]}`, p.orderDirection)
+      // rows without a value (an event with no duration, dashboard or chart) last, whichever the
+      // direction and the metadata database (PostgreSQL puts NULLs first when descending, SQLite last)
+      .orderBy(`l.${(p.orderColumn ?? 'dttm') as (typeof LOG_ORDER_COLUMNS)[number]}`, (ob) =>
+        (p.orderDirection === 'desc' ? ob.desc() : ob.asc()).nullsLast(),
+      )
       .orderBy('l.id', p.orderDirection)
       .limit(p.pageSize)
       .offset(p.page * p.pageSize)
