@@ -52,14 +52,26 @@ const STATIC_CHECKS = [
   { name: 'typecheck (server with its tests)', cmd: ['npx', 'tsc', '-p', 'packages/server/tsconfig.lint.json', '--noEmit'] },
   { name: 'lint', cmd: ['npm', 'run', 'lint', '--silent'] },
 ];
+// The two API runs go side by side: each runs its files one at a time in one process (about one
+// core each), and they share nothing but the examples database, built once before them (the
+// PostgreSQL one makes a database per test server; every test server has its own Redis prefix).
 const suites = [
   { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project', 'unit'] },
-  { name: 'API on SQLite metadata', cmd: ['npx', 'vitest', 'run', '--project', 'api'], env: { RAMA_TEST_METADATA: 'sqlite' } },
-  {
-    name: 'API on PostgreSQL metadata',
-    cmd: ['npx', 'vitest', 'run', '--project', 'api', ...ENGINE_ONLY.flatMap((f) => ['--exclude', `packages/server/src/${f}.api.test.ts`])],
-    env: { RAMA_TEST_METADATA: pgMeta },
-  },
+  [
+    { name: 'API on SQLite metadata', cmd: ['npx', 'vitest', 'run', '--project', 'api'], env: { RAMA_TEST_METADATA: 'sqlite' } },
+    {
+      name: 'API on PostgreSQL metadata',
+      cmd: [
+        'npx',
+        'vitest',
+        'run',
+        '--project',
+        'api',
+        ...ENGINE_ONLY.flatMap((f) => ['--exclude', `packages/server/src/${f}.api.test.ts`]),
+      ],
+      env: { RAMA_TEST_METADATA: pgMeta },
+    },
+  ],
   {
     name: 'browser (e2e)',
     cmd: ['npx', 'playwright', 'test'],
@@ -69,32 +81,57 @@ const suites = [
 ];
 
 const results = [];
-{
-  console.log(`\n▶ ${STATIC_CHECKS.map((c) => c.name).join(', ')} (side by side)`);
+// API tests start servers in the test process: give it the thread pool `rama start` gives itself
+const suiteEnv = (s) => ({ UV_THREADPOOL_SIZE: '16', ...process.env, ...s.env });
+
+/**
+ * Runs commands side by side, keeps each one's output and shows it as it ends (a quiet success
+ * shows nothing), records their times, and stops the whole run if one failed.
+ */
+async function sideBySide(group) {
+  console.log(`\n▶ ${group.map((s) => s.name).join(', ')} (side by side)`);
   const runs = await Promise.all(
-    STATIC_CHECKS.map(
-      (c) =>
+    group.map(
+      (s) =>
         new Promise((done) => {
           const t0 = Date.now();
-          const child = spawn(c.cmd[0], c.cmd.slice(1), { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+          const child = spawn(s.cmd[0], s.cmd.slice(1), { cwd: root, env: suiteEnv(s), stdio: ['ignore', 'pipe', 'pipe'] });
           let output = '';
           child.stdout.on('data', (d) => (output += d));
           child.stderr.on('data', (d) => (output += d));
-          child.on('close', (status) => done({ ...c, status, output, secs: ((Date.now() - t0) / 1000).toFixed(0) }));
+          child.on('close', (status) => {
+            const secs = ((Date.now() - t0) / 1000).toFixed(0);
+            if (output.trim()) console.log(`\n--- ${s.name} (${secs} s)\n${output.trimEnd()}`);
+            done({ ...s, status, secs });
+          });
         }),
     ),
   );
-  for (const r of runs) {
-    if (r.output.trim()) console.log(`--- ${r.name}\n${r.output.trimEnd()}`);
-    results.push(`${r.name}: ${r.status === 0 ? 'passed' : 'FAILED'} (${r.secs} s)`);
-  }
+  for (const r of runs) results.push(`${r.name}: ${r.status === 0 ? 'passed' : 'FAILED'} (${r.secs} s)`);
   const failed = runs.filter((r) => r.status !== 0);
   if (failed.length) {
     console.error(`\n✗ ${failed.map((r) => r.name).join(', ')} failed`);
-    process.exit(1);
+    process.exit(failed[0].status || 1);
   }
 }
+
+await sideBySide(STATIC_CHECKS);
+
 for (const s of suites) {
+  if (Array.isArray(s)) {
+    // the examples database the API runs share, built once before they start (idempotent)
+    execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "await (await import('./packages/server/dist/examples/load.js')).loadExamples({ home: '.rama-test/examples' });",
+      ],
+      { cwd: root, stdio: 'inherit' },
+    );
+    await sideBySide(s);
+    continue;
+  }
   if (s.needs && !existsSync(s.needs)) {
     if (process.env.CI) {
       console.error(`\n✗ ${s.name}: ${s.needs} is missing (install it: apt-get install -y chromium)`);
@@ -106,12 +143,7 @@ for (const s of suites) {
   }
   console.log(`\n▶ ${s.name}`);
   const t0 = Date.now();
-  // API tests start servers in the test process: give it the thread pool `rama start` gives itself
-  const r = spawnSync(s.cmd[0], s.cmd.slice(1), {
-    cwd: root,
-    stdio: 'inherit',
-    env: { UV_THREADPOOL_SIZE: '16', ...process.env, ...s.env },
-  });
+  const r = spawnSync(s.cmd[0], s.cmd.slice(1), { cwd: root, stdio: 'inherit', env: suiteEnv(s) });
   const secs = ((Date.now() - t0) / 1000).toFixed(0);
   if (r.status !== 0) {
     console.error(`\n✗ ${s.name} failed (${secs} s)`);
