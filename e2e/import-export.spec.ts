@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { unzipSync } from 'fflate';
-import { apiFor, downloadFromMenuEntry, toast, unique, type ApiClient } from './support';
+import { apiFor, downloadFromMenuEntry, examplesDatabaseId, toast, unique, type ApiClient } from './support';
 
 // Issue 27 item 5: export from the chart list, import back through the modal (with the overwrite
 // confirmation), and a dashboard's "Download as PDF". Screenshots go to test-results/import-export/.
@@ -81,6 +81,46 @@ test.describe('import and export from the lists', () => {
     await expect(toast(page, 'Chart imported')).toBeVisible();
     await expect(modal).toBeHidden();
     await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(1);
+  });
+
+  test('a saved query exported from its list is the peer bundle; deleted and imported back, it is listed again', async ({ page }) => {
+    const api = await apiFor(page);
+    const label = unique('io_query');
+    const created = await api.post<{ id: number }>('/api/v1/saved_query/', {
+      db_id: await examplesDatabaseId(api),
+      label,
+      schema: 'main',
+      sql: 'SELECT origin, count(*) FROM flights GROUP BY 1',
+    });
+    await page.goto('/savedqueryview/list/');
+    await page.getByLabel('Search saved queries').fill(label);
+    const row = page.getByRole('row').filter({ hasText: label });
+    await expect(row).toHaveCount(1);
+
+    // the bulk Export of the selected row
+    await row.getByRole('checkbox').check();
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button', { name: 'Export selected' }).click();
+    const file = await downloading;
+    expect(file.suggestedFilename()).toMatch(/^saved_query_export_\d{8}T\d{6}\.zip$/);
+    const zip = readFileSync((await file.path())!);
+    const entries = Object.keys(unzipSync(new Uint8Array(zip)));
+    expect(entries.some((e) => e.endsWith('/metadata.yaml'))).toBe(true);
+    expect(entries.some((e) => e.includes('/queries/examples/main/') && e.endsWith('.yaml'))).toBe(true);
+    expect(entries.some((e) => e.endsWith('/databases/examples.yaml'))).toBe(true);
+
+    // gone, then imported back through the modal
+    expect((await api.send('DELETE', `/api/v1/saved_query/${created.id}`)).status).toBe(200);
+    await page.reload();
+    await page.getByLabel('Search saved queries').fill(label);
+    await expect(page.getByRole('row').filter({ hasText: label })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Import queries' }).click();
+    const modal = page.getByRole('dialog', { name: 'Import saved query' });
+    await modal.locator('input[type="file"]').setInputFiles({ name: 'saved_query_export.zip', mimeType: 'application/zip', buffer: zip });
+    await page.screenshot({ path: `${SHOTS}/saved-query-import.png` });
+    await modal.getByRole('button', { name: 'Import' }).click();
+    await expect(toast(page, 'Query imported')).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: label })).toHaveCount(1);
   });
 
   test('an import the server refuses shows its message in the modal', async ({ page }) => {

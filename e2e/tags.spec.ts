@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiFor, toast, unique, type ApiClient } from './support';
+import { apiFor, examplesDatabaseId, toast, unique, type ApiClient } from './support';
 
 // Issue 27 item 5: tags. A chart is tagged in its properties dialog in Explore (a new tag typed in
 // the tag select), the chart list filtered by that tag shows only that chart with its tag, the
@@ -118,4 +118,43 @@ test('the dashboard list filters by a tag and shows the tags of each dashboard',
   await expect(rows.first()).toContainText(tagged);
   await expect(rows.first().locator('[data-test="object-tags"]')).toContainText(tag);
   await page.screenshot({ path: `${SHOTS}/dashboard-list-filtered.png` });
+});
+
+test('a dataset tagged in its editor settings is the only one the dataset list shows for that tag', async ({ page }) => {
+  const api = await apiFor(page);
+  const examples = await examplesDatabaseId(api);
+  const tagged = unique('tagged_ds');
+  const tag = unique('finance');
+  for (const name of [tagged, unique('untagged_ds')])
+    await api.post('/api/v1/dataset/', { database: examples, schema: 'main', table_name: name, sql: 'SELECT 1 AS one' });
+
+  // Datasets → Edit → Settings: type a new tag and save
+  await page.goto('/tablemodelview/list/');
+  await page.getByLabel('Search datasets by name').fill(tagged);
+  const row = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: tagged });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: `Edit ${tagged}` }).click();
+  const editor = page.getByRole('dialog');
+  await editor.getByRole('tab', { name: /Settings/ }).click();
+  const tagSelect = editor.getByLabel('Tags');
+  await tagSelect.click();
+  await tagSelect.fill(tag);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await expect(editor.locator('.ant-select-selection-item').filter({ hasText: tag })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/dataset-settings-tags.png` });
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'The dataset has been saved')).toBeVisible();
+
+  // the list filtered by the tag: only that dataset, its tag in the Tags column
+  await page.getByLabel('Search datasets by name').fill('');
+  const filter = page.getByLabel('Filter by tag');
+  await filter.click();
+  await filter.fill(tag);
+  await page.getByRole('option', { name: tag }).click();
+  const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(tagged);
+  await expect(rows.first().locator('[data-test="object-tags"]')).toContainText(tag);
+  await page.screenshot({ path: `${SHOTS}/dataset-list-filtered.png` });
 });

@@ -8,7 +8,7 @@ import { listParams, type ListParams } from '../http/rison.js';
 import { datasetScope, type DatasetScope } from './access.js';
 import { MAX_ID, pickColumns, presentListItem } from './present.js';
 import type { DatasetService } from './service.js';
-import { customTagsOf } from '../tags/store.js';
+import { customTagsOf, taggedWith } from '../tags/store.js';
 
 type Eb = ExpressionBuilder<
   MetadataSchema & { t: MetadataSchema['tables']; d: MetadataSchema['dbs']; cb: MetadataSchema['ab_user'] },
@@ -97,6 +97,11 @@ function condition(eb: Eb, col: string, opr: string, value: unknown): Expression
         const ids = value.map((v) => asId(col, opr, v));
         return ids.length ? eb('t.id', 'in', ids) : sql<SqlBool>`1 = 0`;
       }
+      throw unsupported(col, opr);
+    case 'tags':
+      // as the chart list's: `dataset_tags` (name contains, any case) and `dataset_tag_id`
+      if (opr === 'dataset_tags') return taggedWith('dataset', 't.id', { name: asText(col, opr, value) });
+      if (opr === 'dataset_tag_id') return taggedWith('dataset', 't.id', { id: asId(col, opr, value) });
       throw unsupported(col, opr);
     case 'uuid':
       if (opr !== 'eq') throw unsupported(col, opr);

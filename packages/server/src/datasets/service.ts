@@ -9,7 +9,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context.js';
 import { usersById } from '../metadata/users.js';
-import { customTagsOf } from '../tags/store.js';
+import { customTagsOf, untagObjects } from '../tags/store.js';
 import type { MetadataSchema } from '../metadata/schema.js';
 import { flag } from '../metadata/db.js';
 import type { Principal } from '../security/principal.js';
@@ -286,6 +286,7 @@ export class DatasetService {
           .execute();
       }
       await trx.deleteFrom('tables').where('id', 'in', unique).execute();
+      await untagObjects(trx, 'dataset', unique);
     });
     return unique.length;
   }

@@ -7,6 +7,9 @@ import type { AppContext } from '../context.js';
 import { requirePermission } from '../http/auth.js';
 import { invalidFields } from '../http/errors.js';
 import { decodeRisonQuery, listParams } from '../http/rison.js';
+import { downloadToken, registerBundleImport } from '../datasets/routes.js';
+import { exportSavedQueries } from './export.js';
+import { SavedQueryImporter } from './import.js';
 import { SAVED_QUERY_ORDER_COLUMNS, SavedQueryService } from './service.js';
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
@@ -38,6 +41,22 @@ export function savedQueryRoutes(app: FastifyInstance, ctx: AppContext): { saved
     const user = requirePermission(req, 'can_read', VIEW, OBJECT_NAME);
     return savedQueries.list(user, listParams(decodeRisonQuery(rawQ(req)), SAVED_QUERY_ORDER_COLUMNS));
   });
+
+  r.get('/api/v1/saved_query/export/', async (req, reply) => {
+    const user = requirePermission(req, 'can_export', VIEW, OBJECT_NAME);
+    const query = req.query as { q?: unknown; token?: unknown };
+    const { fileName, zip } = await exportSavedQueries(ctx, user, decodeIdList(query.q));
+    const token = downloadToken(query.token);
+    if (token) void reply.setCookie(token, 'done', { path: '/', maxAge: 600, sameSite: 'lax', secure: ctx.config.secureCookies });
+    return reply.type('application/zip').header('content-disposition', `attachment; filename="${fileName}"`).send(Buffer.from(zip));
+  });
+
+  registerBundleImport(
+    app,
+    '/api/v1/saved_query/import/',
+    (req) => requirePermission(req, 'can_write', VIEW, OBJECT_NAME),
+    (user, { contents, overwrite, passwords }) => new SavedQueryImporter(ctx, user).run(contents, { overwrite, passwords }),
+  );
 
   r.get('/api/v1/saved_query/:id', { schema: { params: IdParams } }, async (req) => {
     const user = requirePermission(req, 'can_read', VIEW, OBJECT_NAME);

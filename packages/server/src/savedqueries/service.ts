@@ -9,6 +9,7 @@ import { invalidFields, notFound } from '../http/errors.js';
 import type { ListParams } from '../http/rison.js';
 import type { Principal } from '../security/principal.js';
 import { presentSavedQueries, type SavedQueryRow } from './present.js';
+import { taggedWith, untagObjects } from '../tags/store.js';
 import { runnableScheduleInfo, SavedQuerySchedules } from './schedule.js';
 
 export const SAVED_QUERY_ORDER_COLUMNS = [
@@ -120,6 +121,13 @@ export class SavedQueryService {
         if (!Array.isArray(f.value)) throw invalidFields({ filters: ['The value of id must be a list of integers.'] });
         const ids = f.value.map((v) => intValue(f, v));
         q = ids.length ? q.where('sq.id', 'in', ids) : q.where(sql<SqlBool>`1 = 0`);
+      } else if (f.col === 'tags' && f.opr === 'saved_query_tags') {
+        // the peer's tag filters: name contains (any case), or the tag of that id
+        q = q.where(taggedWith('query', 'sq.id', { name: stringValue(f) }));
+      } else if (f.col === 'tags' && f.opr === 'saved_query_tag_id') {
+        const id = intValue(f);
+        if (id < 1 || id > 2_147_483_647) throw invalidFields({ filters: ['The value of tags must be a tag id.'] });
+        q = q.where(taggedWith('query', 'sq.id', { id }));
       } else if (f.col === 'id' && f.opr === 'eq') {
         q = q.where('sq.id', '=', intValue(f));
       } else {
@@ -223,6 +231,7 @@ export class SavedQueryService {
       const found = await q.execute();
       if (found.length !== wanted.length) throw notFound();
       await trx.deleteFrom('saved_query').where('id', 'in', wanted).execute();
+      await untagObjects(trx, 'query', wanted);
       return wanted.length;
     });
   }

@@ -4,8 +4,9 @@ import type { MetadataDialect } from '../metadata/db.js';
 /**
  * Tags (the peer's `tag` and `tagged_object` tables): a tag has a unique name and a type (Rama
  * creates custom tags); a tagged object names a chart, dashboard, saved query or dataset by its
- * type name and id. Deleting a tag takes its taggings with it; deleting a tagged object leaves a
- * stale row the service ignores and removes when it next sees it.
+ * type name and id. Deleting a tag takes its taggings with it; deleting a chart, dashboard, dataset
+ * or saved query removes its taggings in the same transaction (store.ts `untagObjects`), and a row
+ * left by any other way an object goes is ignored by the service.
  */
 export async function tagsMigration(db: Kysely<unknown>, dialect: MetadataDialect): Promise<void> {
   const id = dialect === 'postgres' ? 'serial' : 'integer';

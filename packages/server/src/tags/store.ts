@@ -56,10 +56,24 @@ export async function customTagsOf(db: Kysely<MetadataSchema>, type: ObjectTypeN
 }
 
 /**
+ * Forget the taggings of deleted objects (call it in the delete's transaction): a new object that
+ * gets a deleted one's id must not inherit its tags, and get_objects must not count it.
+ */
+export async function untagObjects(db: Kysely<MetadataSchema>, type: ObjectTypeName, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await tagDb(db)
+    .deleteFrom('tagged_object')
+    .where('object_type', '=', type)
+    .where('object_id', 'in', [...new Set(ids)])
+    .execute();
+}
+
+/**
  * The object (its id column `idRef`, e.g. `s.id`) carries a custom tag whose name contains `name`
  * (any case; the peer's tag name filter), or the tag of that id.
  */
 export function taggedWith(type: ObjectTypeName, idRef: string, match: { name: string } | { id: number }): Expression<SqlBool> {
-  const tagCondition = 'id' in match ? sql`t.id = ${match.id}` : textMatches('t.name', match.name);
-  return sql<SqlBool>`exists (select 1 from tagged_object o inner join tag t on t.id = o.tag_id where o.object_type = ${type} and o.object_id = ${sql.ref(idRef)} and t.type = ${TAG_TYPES.custom} and ${tagCondition})`;
+  // aliases no list query uses (the dataset list's `t` is its table), so `idRef` names the outer row
+  const tagCondition = 'id' in match ? sql`tag_f.id = ${match.id}` : textMatches('tag_f.name', match.name);
+  return sql<SqlBool>`exists (select 1 from tagged_object tagged_f inner join tag tag_f on tag_f.id = tagged_f.tag_id where tagged_f.object_type = ${type} and tagged_f.object_id = ${sql.ref(idRef)} and tag_f.type = ${TAG_TYPES.custom} and ${tagCondition})`;
 }

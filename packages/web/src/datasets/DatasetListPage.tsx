@@ -21,6 +21,7 @@ import { exportResources } from '../components/importExport/transfer';
 import { DatasetToolbar } from './DatasetToolbar';
 import { DatasetEditorModal, type EditedDataset } from './DatasetEditorModal';
 import { OwnerAvatars } from './OwnerAvatars';
+import { ObjectTags } from '../tags/ObjectTags';
 import { NO_DATASET_FILTERS, canEditDataset, datasetListFilters, exploreUrlOf, requestedQueryOf, type DatasetFilters } from './datasetList';
 import { useBulkDeleteDatasetsMutation, useDeleteDatasetMutation, useListDatasetsQuery } from './datasetApi';
 
@@ -136,6 +137,12 @@ export function DatasetListPage() {
       ellipsis: true,
       render: (_v, ds) => ds.schema || <span className="rama-empty-value">—</span>,
     },
+    {
+      key: 'tags',
+      title: 'Tags',
+      width: 180,
+      render: (_v, ds) => (ds.tags.length ? <ObjectTags tags={ds.tags} /> : <span className="rama-empty-value">—</span>),
+    },
     { key: 'owners', title: 'Owners', width: 130, render: (_v, ds) => <OwnerAvatars owners={ds.owners} /> },
     modifiedColumn(list, (ds) => ds.changed_on),
     actionsColumn(160, (ds) => (
@@ -217,7 +224,7 @@ export function DatasetListPage() {
         }
       />
       <div className="rama-panel">
-        <DatasetToolbar filters={filters} onChange={handleFiltersChange} />
+        <DatasetToolbar filters={filters} onChange={handleFiltersChange} canReadTags={hasPermission(user.roles, 'can_read', 'Tag')} />
         <BulkActionBar
           count={selectedIds.length}
           noun={NOUN}
@@ -241,7 +248,7 @@ export function DatasetListPage() {
           rowSelection={rowSelection(access.canWriteDataset || canExport)}
           locale={{ emptyText: isFetching && !data ? ' ' : emptyText }}
           pagination={pagination(total, NOUN)}
-          scroll={{ x: 1000 }}
+          scroll={{ x: 1180 }}
           tableLayout="fixed"
         />
       </div>

@@ -3,6 +3,7 @@ import type { DatasetListItem } from '@rama/shared';
 import { DatabaseFilter, FilterSelect } from '../components/DatabaseFilter';
 import { SearchBox } from '../components/ListParts';
 import { useGetSchemasQuery } from '../databases/databaseApi';
+import { TagFilter } from '../tags/TagFilter';
 import type { DatasetFilters } from './datasetList';
 
 const KIND_OPTIONS: { value: DatasetListItem['kind']; label: string }[] = [
@@ -13,9 +14,11 @@ const KIND_OPTIONS: { value: DatasetListItem['kind']; label: string }[] = [
 interface DatasetToolbarProps {
   filters: DatasetFilters;
   onChange: (change: Partial<DatasetFilters>) => void;
+  /** the tag filter is offered to those who may read tags */
+  canReadTags?: boolean;
 }
 
-export function DatasetToolbar({ filters, onChange }: DatasetToolbarProps) {
+export function DatasetToolbar({ filters, onChange, canReadTags = false }: DatasetToolbarProps) {
   const { databaseId } = filters;
   const { data: schemas, isFetching: schemasLoading } = useGetSchemasQuery(
     { databaseId: databaseId ?? 0, catalog: null },
@@ -51,6 +54,7 @@ export function DatasetToolbar({ filters, onChange }: DatasetToolbarProps) {
         onChange={handleKindChange}
         options={KIND_OPTIONS}
       />
+      {canReadTags && <TagFilter value={filters.tagId ?? null} onChange={(tagId) => onChange({ tagId })} />}
     </Flex>
   );
 }

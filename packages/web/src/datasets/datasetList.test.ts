@@ -27,6 +27,11 @@ describe('dataset list filters', () => {
       { col: 'sql', opr: 'dataset_is_null_or_empty', value: true },
     ]);
   });
+
+  it("maps a tag to the server's dataset_tag_id filter on tags", () => {
+    expect(datasetListFilters({ ...NO_DATASET_FILTERS, tagId: 12 })).toEqual([{ col: 'tags', opr: 'dataset_tag_id', value: 12 }]);
+    expect(datasetListFilters({ ...NO_DATASET_FILTERS, tagId: null })).toEqual([]);
+  });
 });
 
 describe('opening a dataset in SQL Lab', () => {

@@ -6,11 +6,13 @@ export interface DatasetFilters {
   databaseId: number | null;
   schema: string | null;
   kind: DatasetListItem['kind'] | null;
+  /** a custom tag's id (absent: not filtered on) */
+  tagId?: number | null;
 }
 
-export const NO_DATASET_FILTERS: DatasetFilters = { name: '', databaseId: null, schema: null, kind: null };
+export const NO_DATASET_FILTERS: DatasetFilters = { name: '', databaseId: null, schema: null, kind: null, tagId: null };
 
-/** The rison filters of `GET /api/v1/dataset/`. */
+/** The rison filters of `GET /api/v1/dataset/`; a tag is `dataset_tag_id`, as the chart list's is `chart_tag_id`. */
 export function datasetListFilters(f: DatasetFilters): ListFilter[] {
   const filters: ListFilter[] = [];
   const name = f.name.trim();
@@ -19,6 +21,7 @@ export function datasetListFilters(f: DatasetFilters): ListFilter[] {
   if (f.schema !== null) filters.push({ col: 'schema', opr: 'eq', value: f.schema });
   // the server's operator: "sql is null or empty" is true for physical datasets
   if (f.kind !== null) filters.push({ col: 'sql', opr: 'dataset_is_null_or_empty', value: f.kind === 'physical' });
+  if (f.tagId != null) filters.push({ col: 'tags', opr: 'dataset_tag_id', value: f.tagId });
   return filters;
 }
 

@@ -1,13 +1,20 @@
+import { useState } from 'react';
 import { Button, Flex, Form, Input, Modal } from 'antd';
-import { MODAL_DEFAULT_WIDTH, type SavedQueryRecord } from '@rama/shared';
+import { MODAL_DEFAULT_WIDTH, hasPermission, type SavedQueryRecord } from '@rama/shared';
+import type { ClientError } from '@rama/shared';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { toClientError } from '../app/api';
 import { useToasts } from '../app/hooks';
+import { useSession } from '../app/session';
+import { TagSelect } from '../tags/TagSelect';
+import { useSaveObjectTags } from '../tags/useObjectTags';
+import { tagNames } from '../tags/tagRules';
 import { useEditSavedQueryMutation } from './savedQueryApi';
 
 interface EditValues {
   label: string;
   description: string;
+  tags?: string[];
 }
 
 const FIELDS: ReadonlySet<string> = new Set(['label', 'description']);
@@ -16,6 +23,11 @@ function EditForm({ query, onClose }: { query: SavedQueryRecord; onClose: () => 
   const [form] = Form.useForm<EditValues>();
   const { addSuccessToast } = useToasts();
   const [editSavedQuery, { isLoading, error, reset }] = useEditSavedQueryMutation();
+  const { user } = useSession();
+  // tagging is offered to those who may write tags (the SQL Lab role alone may not)
+  const canTag = hasPermission(user.roles, 'can_write', 'Tag');
+  const saveTags = useSaveObjectTags();
+  const [tagError, setTagError] = useState<ClientError | null>(null);
   const clientError = error ? toClientError(error) : null;
   const fieldNames = Object.keys(clientError?.fieldErrors ?? {});
   // messages about the form's own fields are shown under them; anything else above the buttons
@@ -35,19 +47,28 @@ function EditForm({ query, onClose }: { query: SavedQueryRecord; onClose: () => 
       );
       return;
     }
+    if (canTag && values.tags) {
+      try {
+        await saveTags('query', query.id, tagNames(query.tags), values.tags);
+      } catch (e) {
+        setTagError(toClientError(e));
+        return;
+      }
+    }
     addSuccessToast('Your query was updated');
     onClose();
   };
 
   const handleValuesChange = () => {
     if (error) reset();
+    setTagError(null);
   };
 
   return (
     <Form<EditValues>
       form={form}
       layout="vertical"
-      initialValues={{ label: query.label, description: query.description }}
+      initialValues={{ label: query.label, description: query.description, tags: tagNames(query.tags) }}
       onFinish={(values) => void handleFinish(values)}
       onValuesChange={handleValuesChange}
       disabled={isLoading}
@@ -59,7 +80,13 @@ function EditForm({ query, onClose }: { query: SavedQueryRecord; onClose: () => 
       <Form.Item name="description" label="Description" rules={[{ max: 10_000 }]}>
         <Input.TextArea rows={4} placeholder="What the query answers, for whoever opens it next" />
       </Form.Item>
+      {canTag && (
+        <Form.Item name="tags" label="Tags" extra="A list of tags that have been applied to this query.">
+          <TagSelect />
+        </Form.Item>
+      )}
       {clientError && !perField && <ErrorAlert error={clientError} title="Your query could not be updated" />}
+      {tagError && <ErrorAlert error={tagError} title="The tags of your query could not be saved" />}
       <Flex justify="end" gap={8} className="rama-modal-footer">
         <Button onClick={onClose}>Cancel</Button>
         <Button type="primary" htmlType="submit" loading={isLoading}>

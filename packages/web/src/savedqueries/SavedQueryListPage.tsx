@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button, Flex, Table, Tooltip, Typography, type TableProps } from 'antd';
-import { ConsoleSqlOutlined, EditOutlined, EyeOutlined, LinkOutlined } from '@ant-design/icons';
+import { ConsoleSqlOutlined, EditOutlined, ExportOutlined, EyeOutlined, LinkOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
+import { hasPermission } from '@rama/shared';
 import { PageHeader } from '../components/PageHeader';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { BulkActionBar } from '../components/BulkActionBar';
@@ -18,6 +19,11 @@ import { useServerList } from '../components/useServerList';
 import { toClientError } from '../app/api';
 import { useToasts } from '../app/hooks';
 import { useSession } from '../app/session';
+import { ImportButton } from '../components/importExport/ImportModal';
+import { exportResources } from '../components/importExport/transfer';
+import { ObjectTags } from '../tags/ObjectTags';
+import { TagFilter } from '../tags/TagFilter';
+import { savedQueryListFilters } from './savedQueryList';
 import { SavedQueryEditModal } from './SavedQueryEditModal';
 import { SavedQueryPreviewModal } from './SavedQueryPreviewModal';
 import { SavedQueryScheduleCell } from './SavedQueryScheduleCell';
@@ -38,7 +44,7 @@ function userName(user: SavedQueryRecord['created_by']): string {
 
 /** The user's saved queries (admins: everyone's): find, preview, open in SQL Lab, rename, share, delete. */
 export function SavedQueryListPage() {
-  const { access } = useSession();
+  const { access, user } = useSession();
   const { addSuccessToast, addDangerToast } = useToasts();
   const { list, handleTableChange, resetPage, setPage, pagination } = useServerList<SavedQueryRecord>(INITIAL_LIST);
   const [searchText, setSearchText] = useState('');
@@ -46,12 +52,13 @@ export function SavedQueryListPage() {
   const [databaseId, setDatabaseId] = useState<number | null>(null);
   const [previewId, setPreviewId] = useState<number | null>(null);
   const [editId, setEditId] = useState<number | null>(null);
+  const [tagId, setTagId] = useState<number | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const canExport = hasPermission(user.roles, 'can_export', 'SavedQuery');
+  const canReadTags = hasPermission(user.roles, 'can_read', 'Tag');
 
-  const query = toListQuery(list, [
-    search !== '' && { col: 'label', opr: 'all_text', value: search },
-    databaseId !== null && { col: 'database', opr: 'rel_o_m', value: databaseId },
-  ]);
-  const { data, error, isFetching } = useListSavedQueriesQuery(query, { refetchOnMountOrArgChange: true });
+  const query = toListQuery(list, savedQueryListFilters({ search, databaseId, tagId }));
+  const { data, error, isFetching, refetch } = useListSavedQueriesQuery(query, { refetchOnMountOrArgChange: true });
   const [deleteSavedQuery] = useDeleteSavedQueryMutation();
   const [bulkDelete, bulkState] = useBulkDeleteSavedQueriesMutation();
   const rows = data?.result ?? [];
@@ -66,7 +73,7 @@ export function SavedQueryListPage() {
     deleteOne: deleteSavedQuery,
     deleteMany: bulkDelete,
   });
-  const filtered = search !== '' || databaseId !== null;
+  const filtered = search !== '' || databaseId !== null || tagId !== null;
   const editing = rows.find((row) => row.id === editId) ?? null;
 
   // a selection is only kept across pages, so bulk delete never hits rows the filters now hide
@@ -82,10 +89,25 @@ export function SavedQueryListPage() {
     setDatabaseId(id);
     handleFiltersChanged();
   };
+  const handleTagChange = (id: number | null) => {
+    setTagId(id);
+    handleFiltersChanged();
+  };
   const handleClearFilters = () => {
     setSearchText('');
     setDatabaseId(null);
+    setTagId(null);
     handleFiltersChanged();
+  };
+  const handleExport = async (ids: number[]) => {
+    setExporting(true);
+    try {
+      await exportResources('saved_query', ids);
+    } catch (e) {
+      addDangerToast(`Could not export: ${toClientError(e).message}`);
+    } finally {
+      setExporting(false);
+    }
   };
 
   const handleCopyLink = async (row: Pick<SavedQueryRecord, 'id'>) => {
@@ -138,6 +160,12 @@ export function SavedQueryListPage() {
       render: (_v, row) => row.schema || <span className="rama-empty-value">—</span>,
     },
     { key: 'sql_tables', title: 'Tables', width: 240, render: (_v, row) => <TableTags tables={row.sql_tables} /> },
+    {
+      key: 'tags',
+      title: 'Tags',
+      width: 180,
+      render: (_v, row) => (row.tags.length ? <ObjectTags tags={row.tags} /> : <span className="rama-empty-value">—</span>),
+    },
     { key: 'schedule', title: 'Schedule', width: 260, render: (_v, row) => <SavedQueryScheduleCell row={row} /> },
     {
       key: 'created_by',
@@ -159,7 +187,7 @@ export function SavedQueryListPage() {
       title: <span className="rama-sr-only">Actions</span>,
       align: 'right',
       fixed: 'right',
-      width: access.canWriteSavedQuery ? 188 : 116,
+      width: (access.canWriteSavedQuery ? 188 : 116) + (canExport ? 36 : 0),
       render: (_v, row) => (
         <Flex gap={2} justify="end" className="rama-row-actions">
           <Tooltip title="Preview">
@@ -179,6 +207,17 @@ export function SavedQueryListPage() {
           <Tooltip title="Copy link">
             <Button type="text" icon={<LinkOutlined />} aria-label={`Copy link to ${row.label}`} onClick={() => void handleCopyLink(row)} />
           </Tooltip>
+          {canExport && (
+            <Tooltip title="Export">
+              <Button
+                type="text"
+                icon={<ExportOutlined />}
+                aria-label={`Export ${row.label}`}
+                disabled={exporting}
+                onClick={() => void handleExport([row.id])}
+              />
+            </Tooltip>
+          )}
           {access.canWriteSavedQuery && (
             <DeleteRowButton name={row.label} description="This cannot be undone." onConfirm={() => deleteRow(row)} />
           )}
@@ -204,6 +243,7 @@ export function SavedQueryListPage() {
         title="Saved queries"
         subtitle="Queries saved from SQL Lab. Preview one, open it in SQL Lab, share a link to it, or see and change when it runs."
         breadcrumb={[{ title: 'SQL' }, { title: 'Saved queries' }]}
+        extra={access.canWriteSavedQuery && <ImportButton resource="saved_query" onImported={() => void refetch()} />}
       />
       <div className="rama-panel">
         <Flex className="rama-toolbar" gap={8} wrap align="center">
@@ -214,14 +254,21 @@ export function SavedQueryListPage() {
             label="Search saved queries"
           />
           <DatabaseFilter value={databaseId} onChange={handleDatabaseChange} />
+          {canReadTags && <TagFilter value={tagId} onChange={handleTagChange} />}
         </Flex>
         <BulkActionBar
           count={selectedIds.length}
           noun={NOUN}
           deleting={bulkState.isLoading}
-          onDelete={() => void deleteSelected()}
+          onDelete={access.canWriteSavedQuery ? () => void deleteSelected() : undefined}
           onClear={clearSelection}
-        />
+        >
+          {canExport && (
+            <Button size="small" icon={<ExportOutlined aria-hidden />} loading={exporting} onClick={() => void handleExport(selectedIds)}>
+              Export selected
+            </Button>
+          )}
+        </BulkActionBar>
         {error && <ErrorAlert error={toClientError(error)} title="Could not load saved queries" />}
         <Table<SavedQueryRecord>
           rowKey="id"
@@ -229,10 +276,10 @@ export function SavedQueryListPage() {
           dataSource={rows}
           loading={isFetching}
           onChange={handleTableChange}
-          rowSelection={rowSelection(access.canWriteSavedQuery)}
+          rowSelection={rowSelection(access.canWriteSavedQuery || canExport)}
           locale={{ emptyText: isFetching && !data ? ' ' : emptyText }}
           pagination={pagination(total, NOUN)}
-          scroll={{ x: 1600 }}
+          scroll={{ x: 1800 }}
           tableLayout="fixed"
         />
       </div>

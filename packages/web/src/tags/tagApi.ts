@@ -51,7 +51,7 @@ export const tagApi = tagged.injectEndpoints({
     }),
     deleteTag: build.mutation<{ message: string }, number>({
       query: (id) => ({ url: `${BASE}/${id}`, method: 'DELETE' }),
-      invalidatesTags: [TAGS, { type: 'Chart', id: 'LIST' }, { type: 'Dashboard', id: 'LIST' }],
+      invalidatesTags: [TAGS, ...Object.values(LIST_TAGS).map((type) => ({ type, id: 'LIST' as const }))],
     }),
   }),
 });

@@ -7,7 +7,7 @@
 import type { ClientError } from '@rama/shared';
 
 /** The resources whose lists import and export bundles. */
-export type ImportResource = 'chart' | 'dashboard' | 'dataset';
+export type ImportResource = 'chart' | 'dashboard' | 'dataset' | 'saved_query';
 
 /** The word confirming an overwrite, typed by the user (the peer's). */
 export const OVERWRITE_WORD = 'OVERWRITE';
@@ -101,6 +101,7 @@ export const IMPORT_WORDS: Record<ImportResource, { one: string; many: string; t
   chart: { one: 'chart', many: 'charts', tooltip: 'Import charts', done: 'Chart imported' },
   dashboard: { one: 'dashboard', many: 'dashboards', tooltip: 'Import dashboards', done: 'Dashboard imported' },
   dataset: { one: 'dataset', many: 'datasets', tooltip: 'Import datasets', done: 'Dataset imported' },
+  saved_query: { one: 'saved query', many: 'saved queries', tooltip: 'Import queries', done: 'Query imported' },
 };
 
 /** The peer's message above the database password fields. */
@@ -118,4 +119,5 @@ export const EXPORT_PREFIX: Record<ImportResource, string> = {
   chart: 'chart_export',
   dashboard: 'dashboard_export',
   dataset: 'dataset_export',
+  saved_query: 'saved_query_export',
 };

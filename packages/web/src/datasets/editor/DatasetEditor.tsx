@@ -1,10 +1,13 @@
 import { useMemo, useReducer, useState, type ReactNode } from 'react';
 import { Badge, Button, Flex, Tabs, Tooltip, Typography } from 'antd';
 import { nanoid } from '@reduxjs/toolkit';
-import type { DatasetDetail } from '@rama/shared';
+import { hasPermission, type DatasetDetail } from '@rama/shared';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { toClientError } from '../../app/api';
 import { useToasts } from '../../app/hooks';
+import { useSession } from '../../app/session';
+import { tagNames } from '../../tags/tagRules';
+import { useSaveObjectTags } from '../../tags/useObjectTags';
 import { describeColumnChanges, syncColumns } from '../columnSync';
 import { draftOf, type ColumnFields, type DatasetFields, type MetricFields } from '../datasetDraft';
 import { draftReducer } from '../draftReducer';
@@ -71,6 +74,10 @@ export function DatasetEditor({ detail, onClose }: DatasetEditorProps) {
   const [refreshDataset, refreshState] = useRefreshDatasetMutation();
   const [fetchDataset, fetchState] = useLazyGetDatasetQuery();
   const syncing = refreshState.isLoading || fetchState.isFetching;
+  const { user } = useSession();
+  const canTag = hasPermission(user.roles, 'can_write', 'Tag');
+  const [tags, setTags] = useState(() => tagNames(detail.tags));
+  const saveTags = useSaveObjectTags();
 
   const found = useMemo(() => validateDraft(draft), [draft]);
   const shown = useMemo(() => shownErrors(found, serverErrors, touched, saveTried), [found, serverErrors, touched, saveTried]);
@@ -138,6 +145,14 @@ export function DatasetEditor({ detail, onClose }: DatasetEditorProps) {
         if (first) setTab(first);
       }
       return;
+    }
+    if (canTag) {
+      try {
+        await saveTags('dataset', detail.id, tagNames(detail.tags), tags);
+      } catch (e) {
+        addDangerToast(`The tags could not be saved: ${toClientError(e).message}`);
+        return;
+      }
     }
     addSuccessToast('The dataset has been saved');
     onClose();
@@ -212,7 +227,15 @@ export function DatasetEditor({ detail, onClose }: DatasetEditorProps) {
     {
       key: 'settings',
       label: <TabLabel text="Settings" problems={problems.settings} />,
-      children: <SettingsTab draft={draft} owners={detail.owners} onChange={handleFieldsChange} errorOf={errorOf} />,
+      children: (
+        <SettingsTab
+          draft={draft}
+          owners={detail.owners}
+          onChange={handleFieldsChange}
+          errorOf={errorOf}
+          tags={canTag ? { names: tags, onChange: setTags } : undefined}
+        />
+      ),
     },
   ];
 

@@ -2,19 +2,22 @@ import { Checkbox, Col, Form, Input, InputNumber, Row, Typography } from 'antd';
 import type { UserRef } from '@rama/shared';
 import type { DatasetDraft, DatasetFields } from '../datasetDraft';
 import { OwnerAvatars } from '../OwnerAvatars';
+import { TagSelect } from '../../tags/TagSelect';
 
 interface SettingsTabProps {
   draft: DatasetDraft;
   owners: UserRef[];
   onChange: (fields: Partial<DatasetFields>) => void;
   errorOf: (key: string) => string | undefined;
+  /** the dataset's custom tags, saved with the dataset; left out: no tag field (the user may not tag) */
+  tags?: { names: string[]; onChange: (names: string[]) => void };
 }
 
 /** Form.Item props of a field that may carry an error. */
 const status = (error: string | undefined) => ({ validateStatus: error ? ('error' as const) : undefined, help: error });
 
 /** How the dataset behaves in charts: description, caching, time shift, templating, flags. */
-export function SettingsTab({ draft, owners, onChange, errorOf }: SettingsTabProps) {
+export function SettingsTab({ draft, owners, onChange, errorOf, tags }: SettingsTabProps) {
   return (
     <div className="rama-editor-pane">
       <Form layout="vertical" component="div">
@@ -83,6 +86,11 @@ export function SettingsTab({ draft, owners, onChange, errorOf }: SettingsTabPro
             <Form.Item label="Owners" extra="Owners and admins can edit and delete the dataset.">
               <OwnerAvatars owners={owners} />
             </Form.Item>
+            {tags && (
+              <Form.Item label="Tags" htmlFor="dataset-tags" extra="A list of tags that have been applied to this dataset.">
+                <TagSelect id="dataset-tags" value={tags.names} onChange={tags.onChange} />
+              </Form.Item>
+            )}
           </Col>
           <Col xs={24} lg={12}>
             <Typography.Title level={5} className="rama-editor-section">

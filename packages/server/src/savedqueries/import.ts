@@ -1,0 +1,214 @@
+/**
+ * POST /api/v1/saved_query/import/: a bundle of saved query YAML files (`queries/…`) with their
+ * databases' (`databases/…`), as exported by Rama or the peer. A query's database is the one here
+ * with its `database_uuid` (else, for a bundle of another installation, the one named as the
+ * bundle's database file names it) that the user may use; no database is created from a saved
+ * query bundle. Queries are matched on uuid and replaced only with `overwrite`; a query here that
+ * the importer may not see is refused as one they may not overwrite. Everything is checked before
+ * anything is written.
+ */
+import { ErrorType } from '@rama/shared';
+import type { AppContext } from '../context.js';
+import { canAccessDatabase } from '../databases/access.js';
+import { HttpError, errorsBody } from '../http/errors.js';
+import { nowIso } from '../metadata/db.js';
+import type { Principal } from '../security/principal.js';
+import {
+  checkFields,
+  checkMetadata,
+  docOf,
+  fileProblem,
+  readDatabaseConfig,
+  type BundleDocs,
+  type DatabaseConfig,
+  type FileErrors,
+  type Kind,
+} from '../datasets/bundle.js';
+import { EXPORT_VERSION } from '../datasets/export.js';
+import type { ImportOptions } from '../datasets/import.js';
+import { SAVED_QUERY_BUNDLE_TYPE } from './export.js';
+import type { SavedQueryRow } from './present.js';
+import { SavedQuerySchedules } from './schedule.js';
+
+/** The peer's messages (its import command's model name is `saved_queries`). */
+export const SAVED_QUERY_ALREADY_EXISTS = 'Saved_Queries already exists and `overwrite=true` was not passed';
+export const NO_SAVED_QUERY_OVERWRITE_PERMISSION = "A saved query already exists and user doesn't have permissions to overwrite it";
+export const databaseMissing = (uuid: string) =>
+  `Database ${uuid} does not exist here: add the database (or import a dataset bundle with it) first, then import the saved query`;
+/** A query without a label gets SQL Lab's name of a new query. */
+export const DEFAULT_LABEL = 'Untitled Query';
+
+const importError = (extra: FileErrors) =>
+  new HttpError(422, errorsBody('Error importing saved_queries', ErrorType.GENERIC_COMMAND_ERROR, 'warning', extra));
+const noValidCommand = () =>
+  new HttpError(422, errorsBody('Could not find a valid command to import file', ErrorType.GENERIC_COMMAND_ERROR, 'warning'));
+
+const QUERY_FIELDS: Record<string, [Kind, 'required' | 'optional']> = {
+  sql: ['string', 'required'],
+  uuid: ['uuid', 'required'],
+  version: ['string', 'required'],
+  database_uuid: ['uuid', 'required'],
+  catalog: ['string', 'optional'],
+  schema: ['string', 'optional'],
+  label: ['string', 'optional'],
+  description: ['string', 'optional'],
+};
+
+/** The peer's bounds on the text fields (ImportV1SavedQuerySchema). */
+const MAX_LENGTHS: Record<string, number> = { catalog: 128, schema: 128, label: 256 };
+
+export interface SavedQueryConfig {
+  sql: string;
+  uuid: string;
+  database_uuid: string;
+  catalog?: string | null;
+  schema?: string | null;
+  label?: string | null;
+  description?: string | null;
+}
+
+/** A saved query YAML as a config, or the field problems that keep it from being one. */
+export function readSavedQueryConfig(doc: unknown): { config: SavedQueryConfig } | { errors: Record<string, string[]> } {
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return { errors: { _schema: ['Invalid input type.'] } };
+  const rec = doc as Record<string, unknown>;
+  const errors = checkFields(rec, QUERY_FIELDS);
+  if (typeof rec.version === 'string' && rec.version !== EXPORT_VERSION) errors.version = [`Must be equal to ${EXPORT_VERSION}.`];
+  for (const [field, max] of Object.entries(MAX_LENGTHS)) {
+    const v = rec[field];
+    if (typeof v === 'string' && v.length > max) errors[field] = [`Length must be between 0 and ${max}.`];
+  }
+  if (Object.keys(errors).length) return { errors };
+  return {
+    config: {
+      ...(rec as unknown as SavedQueryConfig),
+      uuid: String(rec.uuid).toLowerCase(),
+      database_uuid: String(rec.database_uuid).toLowerCase(),
+    },
+  };
+}
+
+interface PlannedQuery {
+  config: SavedQueryConfig;
+  databaseId: number;
+  existing: SavedQueryRow | null;
+}
+
+const orNull = (v: string | null | undefined): string | null => (v === undefined || v === null || v === '' ? null : v);
+
+export class SavedQueryImporter {
+  private readonly errors: FileErrors = {};
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly user: Principal,
+  ) {}
+
+  private get db() {
+    return this.ctx.store.db;
+  }
+
+  async run(contents: BundleDocs, opts: ImportOptions): Promise<void> {
+    const meta = checkMetadata(contents, SAVED_QUERY_BUNDLE_TYPE);
+    if (!meta.ok) {
+      if (meta.versionMismatch) throw noValidCommand();
+      Object.assign(this.errors, meta.error);
+    }
+    const queries = this.read(contents, 'queries/', readSavedQueryConfig);
+    const databases = this.read(contents, 'databases/', readDatabaseConfig);
+    const planned = await this.plan(queries, databases, opts);
+    if (Object.keys(this.errors).length) throw importError(this.errors);
+    if (!planned.length) throw noValidCommand();
+
+    const schedules = new SavedQuerySchedules(this.ctx);
+    await this.db.transaction().execute(async (trx) => {
+      const now = nowIso();
+      for (const { config, databaseId, existing } of planned) {
+        const fields = {
+          db_id: databaseId,
+          catalog: orNull(config.catalog),
+          schema: orNull(config.schema),
+          label: config.label?.trim() || DEFAULT_LABEL,
+          description: config.description ?? '',
+          sql: config.sql,
+          changed_on: now,
+          changed_by_fk: this.user.id,
+        };
+        if (existing) {
+          await trx.updateTable('saved_query').set(fields).where('id', '=', existing.id).execute();
+          // a scheduled query's report is named after it
+          await schedules.rename(trx, { ...existing, ...fields });
+          continue;
+        }
+        await trx
+          .insertInto('saved_query')
+          .values({
+            ...fields,
+            uuid: config.uuid,
+            user_id: this.user.id,
+            template_parameters: null,
+            extra_json: '{}',
+            rows: null,
+            last_run: null,
+            created_on: now,
+            created_by_fk: this.user.id,
+          })
+          .execute();
+      }
+    });
+  }
+
+  private read<T>(
+    contents: BundleDocs,
+    prefix: string,
+    reader: (doc: unknown) => { config: T } | { errors: Record<string, string[]> },
+  ): Map<string, T> {
+    const out = new Map<string, T>();
+    for (const [file, read] of Object.entries(contents)) {
+      if (!file.startsWith(prefix)) continue;
+      let doc: unknown;
+      try {
+        doc = docOf(read);
+      } catch (e) {
+        this.errors[file] = fileProblem(e);
+        continue;
+      }
+      const r = reader(doc);
+      if ('errors' in r) this.errors[file] = r.errors;
+      else out.set(file, r.config);
+    }
+    return out;
+  }
+
+  /** What each query file will do, every problem recorded per file. */
+  private async plan(
+    queries: Map<string, SavedQueryConfig>,
+    databases: Map<string, DatabaseConfig>,
+    opts: ImportOptions,
+  ): Promise<PlannedQuery[]> {
+    const localDbs = await this.db.selectFrom('dbs').select(['id', 'uuid', 'database_name']).execute();
+    const planned: PlannedQuery[] = [];
+    const seen = new Set<string>();
+    for (const [file, config] of queries) {
+      if (seen.has(config.uuid)) {
+        this.errors[file] = { uuid: ['Another file of the bundle has this uuid.'] };
+        continue;
+      }
+      seen.add(config.uuid);
+      const bundled = [...databases.values()].find((d) => d.uuid === config.database_uuid);
+      const local =
+        localDbs.find((d) => d.uuid.toLowerCase() === config.database_uuid) ??
+        (bundled ? localDbs.find((d) => d.database_name === bundled.database_name) : undefined);
+      // a database the user may not use is answered as one that does not exist
+      if (!local || !canAccessDatabase(this.user, local)) {
+        this.errors[file] = databaseMissing(config.database_uuid);
+        continue;
+      }
+      const existing = (await this.db.selectFrom('saved_query').selectAll().where('uuid', '=', config.uuid).executeTakeFirst()) ?? null;
+      // someone else's query answers one message whatever the flag: nothing of it is told
+      if (existing && !this.user.isAdmin && existing.user_id !== this.user.id) this.errors[file] = NO_SAVED_QUERY_OVERWRITE_PERMISSION;
+      else if (existing && !opts.overwrite) this.errors[file] = SAVED_QUERY_ALREADY_EXISTS;
+      else planned.push({ config, databaseId: local.id, existing });
+    }
+    return planned;
+  }
+}
