@@ -212,6 +212,15 @@ function EmptyBar() {
   );
 }
 
+/**
+ * The vertical bar's column: as tall as the dashboard, so its background and border reach the end
+ * of a tall dashboard (also in a full-page capture, where the screen-high sticky panel inside
+ * would stop after the first screen).
+ */
+function FilterBarColumn({ children }: { children: ReactNode }) {
+  return <div className="rama-filter-bar-column">{children}</div>;
+}
+
 export function VerticalFilterBar() {
   const dispatch = useAppDispatch();
   const open = useAppSelector((s) => s.nativeFilters.barOpen);
@@ -221,43 +230,47 @@ export function VerticalFilterBar() {
   );
   if (!open) {
     return (
-      <aside className="rama-filter-bar rama-filter-bar--collapsed" data-test="filter-bar" aria-label="Filters (collapsed)">
-        <Tooltip title="Expand the filter bar" placement="right">
-          <Button
-            type="text"
-            icon={<RightOutlined />}
-            aria-label="Expand the filter bar"
-            onClick={() => dispatch(nativeFiltersActions.setBarOpen(true))}
-          />
-        </Tooltip>
-        <FilterOutlined />
-        {appliedCount > 0 && <span className="rama-filter-bar-count">{appliedCount}</span>}
-      </aside>
+      <FilterBarColumn>
+        <aside className="rama-filter-bar rama-filter-bar--collapsed" data-test="filter-bar" aria-label="Filters (collapsed)">
+          <Tooltip title="Expand the filter bar" placement="right">
+            <Button
+              type="text"
+              icon={<RightOutlined />}
+              aria-label="Expand the filter bar"
+              onClick={() => dispatch(nativeFiltersActions.setBarOpen(true))}
+            />
+          </Tooltip>
+          <FilterOutlined />
+          {appliedCount > 0 && <span className="rama-filter-bar-count">{appliedCount}</span>}
+        </aside>
+      </FilterBarColumn>
     );
   }
   return (
-    <aside className="rama-filter-bar rama-filter-bar--vertical" data-test="filter-bar" aria-label="Filters">
-      <div className="rama-filter-bar-header">
-        <span className="rama-filter-bar-title">Filters</span>
-        <SettingsMenu />
-        <Button
-          type="text"
-          size="small"
-          icon={<LeftOutlined />}
-          aria-label="Collapse the filter bar"
-          onClick={() => dispatch(nativeFiltersActions.setBarOpen(false))}
-        />
-      </div>
-      <div className="rama-filter-bar-body">
-        <CrossFilters compact={false} />
-        {count === 0 ? <EmptyBar /> : <FilterList compact={false} />}
-      </div>
-      {count > 0 && (
-        <div className="rama-filter-bar-footer">
-          <BarActions compact={false} />
+    <FilterBarColumn>
+      <aside className="rama-filter-bar rama-filter-bar--vertical" data-test="filter-bar" aria-label="Filters">
+        <div className="rama-filter-bar-header">
+          <span className="rama-filter-bar-title">Filters</span>
+          <SettingsMenu />
+          <Button
+            type="text"
+            size="small"
+            icon={<LeftOutlined />}
+            aria-label="Collapse the filter bar"
+            onClick={() => dispatch(nativeFiltersActions.setBarOpen(false))}
+          />
         </div>
-      )}
-    </aside>
+        <div className="rama-filter-bar-body">
+          <CrossFilters compact={false} />
+          {count === 0 ? <EmptyBar /> : <FilterList compact={false} />}
+        </div>
+        {count > 0 && (
+          <div className="rama-filter-bar-footer">
+            <BarActions compact={false} />
+          </div>
+        )}
+      </aside>
+    </FilterBarColumn>
   );
 }
 
