@@ -71,6 +71,8 @@ export default defineConfig({
         RAMA_SECRET_KEY: 'e2e-secret-key-that-is-long-enough-0123456789',
         // embedded dashboards (e2e/embedded.spec.ts)
         EMBEDDED_SUPERSET: 'true',
+        // no thumbnail captures behind every page that shows cards (e2e/thumbnails.spec.ts uses the second server)
+        RAMA_THUMBNAILS: 'false',
       },
     },
     {
@@ -86,6 +88,7 @@ export default defineConfig({
         RAMA_ADMIN_PASSWORD: 'e2e-admin-password',
         RAMA_SECRET_KEY: 'e2e-secret-key-that-is-long-enough-0123456789',
         GLOBAL_ASYNC_QUERIES: 'true',
+        RAMA_THUMBNAILS: 'true',
       },
     },
     {
@@ -101,6 +104,7 @@ export default defineConfig({
         RAMA_ADMIN_PASSWORD: 'e2e-admin-password',
         RAMA_SECRET_KEY: 'e2e-secret-key-that-is-long-enough-0123456789',
         PUBLIC_ROLE_LIKE: 'Gamma',
+        RAMA_THUMBNAILS: 'false',
       },
     },
   ]),

@@ -68,4 +68,26 @@ describe('configuration', () => {
     expect(() => loadConfig({ RAMA_HOME: home(), DEFAULT_VIZ_TYPE: 'line' })).toThrow(ConfigError);
     expect(() => loadConfig({ RAMA_HOME: home(), DEFAULT_VIZ_TYPE: 'line' })).toThrow(/DEFAULT_VIZ_TYPE/);
   });
+  it('RAMA_THUMBNAILS defaults to on when the Chromium exists, off when it does not, and can be set either way', () => {
+    const present = join(home(), 'chromium');
+    writeFileSync(present, '');
+    const on = loadConfig({ RAMA_HOME: home(), RAMA_CHROMIUM_PATH: present }).thumbnails;
+    expect(on).toEqual({ enabled: true, cacheSeconds: 86400, maxEntries: 5000, maxBytes: 256 * 1024 * 1024 });
+    const missing = join(home(), 'no-chromium');
+    expect(loadConfig({ RAMA_HOME: home(), RAMA_CHROMIUM_PATH: missing }).thumbnails.enabled).toBe(false);
+    expect(loadConfig({ RAMA_HOME: home(), RAMA_CHROMIUM_PATH: missing, RAMA_THUMBNAILS: 'true' }).thumbnails.enabled).toBe(true);
+    expect(loadConfig({ RAMA_HOME: home(), RAMA_CHROMIUM_PATH: present, RAMA_THUMBNAILS: 'false' }).thumbnails.enabled).toBe(false);
+  });
+
+  it('reads the thumbnail cache settings and refuses values below their minimum', () => {
+    const cfg = loadConfig({
+      RAMA_HOME: home(),
+      RAMA_THUMBNAIL_CACHE_SECONDS: '60',
+      RAMA_THUMBNAIL_CACHE_MAX_ENTRIES: '10',
+      RAMA_THUMBNAIL_CACHE_MAX_BYTES: String(2 * 1024 * 1024),
+    }).thumbnails;
+    expect([cfg.cacheSeconds, cfg.maxEntries, cfg.maxBytes]).toEqual([60, 10, 2 * 1024 * 1024]);
+    expect(() => loadConfig({ RAMA_HOME: home(), RAMA_THUMBNAIL_CACHE_SECONDS: '0' })).toThrow(/RAMA_THUMBNAIL_CACHE_SECONDS/);
+    expect(() => loadConfig({ RAMA_HOME: home(), RAMA_THUMBNAIL_CACHE_MAX_BYTES: '1000' })).toThrow(/RAMA_THUMBNAIL_CACHE_MAX_BYTES/);
+  });
 });

@@ -76,6 +76,8 @@ export interface RamaConfig {
   logLevel: string;
   /** reports and alerts: delivery settings and the browser that captures dashboards and charts */
   reports: ReportsConfig;
+  /** chart and dashboard thumbnails (thumbnails/) */
+  thumbnails: ThumbnailsConfig;
   /** governed sharing: guest tokens of embedded dashboards, the Public role, RLS in SQL Lab */
   sharing: SharingConfig;
 }
@@ -97,6 +99,17 @@ export interface SharingConfig {
   publicRoleLike: string | null;
   /** RLS_IN_SQLLAB: wrap SQL Lab queries on tables that have rules */
   rlsInSqlLab: boolean;
+}
+
+export interface ThumbnailsConfig {
+  /** RAMA_THUMBNAILS: thumbnail URLs in payloads and the thumbnail routes; default on when the reports' Chromium exists */
+  enabled: boolean;
+  /** RAMA_THUMBNAIL_CACHE_SECONDS: a stored thumbnail older than this is captured anew (the old one is served meanwhile) */
+  cacheSeconds: number;
+  /** RAMA_THUMBNAIL_CACHE_MAX_ENTRIES: thumbnails kept in all; the oldest go first */
+  maxEntries: number;
+  /** RAMA_THUMBNAIL_CACHE_MAX_BYTES: bytes of thumbnails kept in all; the oldest go first */
+  maxBytes: number;
 }
 
 export interface SmtpConfig {
@@ -314,6 +327,16 @@ function reportsSettings(get: (name: string) => unknown): ReportsConfig {
   };
 }
 
+function thumbnailSettings(get: (name: string) => unknown): ThumbnailsConfig {
+  const chromium = String(get('RAMA_CHROMIUM_PATH') || '/usr/bin/chromium');
+  return {
+    enabled: boolSetting(get('RAMA_THUMBNAILS'), existsSync(chromium)),
+    cacheSeconds: intSetting('RAMA_THUMBNAIL_CACHE_SECONDS', get('RAMA_THUMBNAIL_CACHE_SECONDS'), 86_400, 1),
+    maxEntries: intSetting('RAMA_THUMBNAIL_CACHE_MAX_ENTRIES', get('RAMA_THUMBNAIL_CACHE_MAX_ENTRIES'), 5000, 1),
+    maxBytes: intSetting('RAMA_THUMBNAIL_CACHE_MAX_BYTES', get('RAMA_THUMBNAIL_CACHE_MAX_BYTES'), 256 * 1024 * 1024, 1024 * 1024),
+  };
+}
+
 /** Configuration from the environment and an optional `rama.config.json` in RAMA_HOME (env wins). */
 export function loadConfig(env: Env = process.env): RamaConfig {
   const home = resolve(env.RAMA_HOME || join(homedir(), '.rama'));
@@ -379,6 +402,7 @@ export function loadConfig(env: Env = process.env): RamaConfig {
     featureFlags: flags,
     logLevel: String(get('RAMA_LOG_LEVEL') ?? 'info'),
     reports: reportsSettings(get),
+    thumbnails: thumbnailSettings(get),
     sharing: sharingSettings(get, secretKey, publicUrl),
   };
 }

@@ -21,6 +21,7 @@ import { rlsRoutes } from './rls/routes.js';
 import { embeddedRoutes } from './embedded/routes.js';
 import { annotationRoutes } from './annotations/routes.js';
 import { tagRoutes } from './tags/routes.js';
+import { thumbnailRoutes } from './thumbnails/routes.js';
 
 /** Every feature's routes; each feature folder exports one `(app, ctx) => void` registrar. */
 export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => unknown)[] = [
@@ -45,4 +46,5 @@ export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => unknown)
   embeddedRoutes,
   annotationRoutes,
   tagRoutes,
+  thumbnailRoutes,
 ];

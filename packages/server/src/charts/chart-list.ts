@@ -14,6 +14,7 @@ import { listParams, type ListParams } from '../http/rison.js';
 import { datasetScope, type DatasetScope } from '../datasets/access.js';
 import { MAX_ID, pickColumns } from '../datasets/present.js';
 import { presentChartListItem } from './chart-present.js';
+import { thumbnailUrl } from '../thumbnails/digest.js';
 import { DATASET_DATASOURCE_TYPES, chartParts } from './chart-rows.js';
 import { CHART_FAVSTAR_CLASS } from './chart-favorites.js';
 import { taggedWith } from '../tags/store.js';
@@ -189,7 +190,9 @@ export async function listCharts(
     .limit(p.pageSize)
     .offset(p.page * p.pageSize)
     .execute();
-  const result = (await chartParts(ctx, rows)).map(presentChartListItem);
+  const result = (await chartParts(ctx, rows)).map((parts) =>
+    presentChartListItem({ ...parts, thumbnailUrl: thumbnailUrl(ctx.config, user, 'chart', parts.row) }),
+  );
   return {
     count: Number(count),
     ids: rows.map((r) => r.id),

@@ -24,9 +24,11 @@ export interface ChartParts {
   dashboards: ChartDashboardRef[];
   users: Users;
   tags: TagRef[];
+  /** the caller's thumbnail address (thumbnails/digest.ts), null when thumbnails are off */
+  thumbnailUrl?: string | null;
 }
 
-export function presentChartDetail({ row, dataset, ownerIds, dashboards, users, tags }: ChartParts): ChartDetail {
+export function presentChartDetail({ row, dataset, ownerIds, dashboards, users, tags, thumbnailUrl = null }: ChartParts): ChartDetail {
   return {
     id: row.id,
     uuid: row.uuid,
@@ -43,7 +45,7 @@ export function presentChartDetail({ row, dataset, ownerIds, dashboards, users, 
     datasource_name_text: dataset ? datasetName(dataset) : null,
     datasource_url: dataset ? datasourceUrl(row) : null,
     url: chartUrl(row.id),
-    thumbnail_url: null,
+    thumbnail_url: thumbnailUrl,
     is_managed_externally: Boolean(row.is_managed_externally),
     external_url: row.external_url,
     owners: ownersOf(users, ownerIds),
@@ -54,7 +56,7 @@ export function presentChartDetail({ row, dataset, ownerIds, dashboards, users, 
   };
 }
 
-export function presentChartListItem({ row, dataset, ownerIds, dashboards, users, tags }: ChartParts): ChartListItem {
+export function presentChartListItem({ row, dataset, ownerIds, dashboards, users, tags, thumbnailUrl = null }: ChartParts): ChartListItem {
   const changedBy = userOf(users, row.changed_by_fk);
   return {
     id: row.id,
@@ -71,7 +73,7 @@ export function presentChartListItem({ row, dataset, ownerIds, dashboards, users
     datasource_name_text: dataset ? datasetName(dataset) : null,
     datasource_url: dataset ? datasourceUrl(row) : null,
     url: chartUrl(row.id),
-    thumbnail_url: null,
+    thumbnail_url: thumbnailUrl,
     is_managed_externally: Boolean(row.is_managed_externally),
     owners: ownersOf(users, ownerIds),
     dashboards: dashboards.map((d) => ({ id: d.id, dashboard_title: d.dashboard_title })),

@@ -21,7 +21,9 @@ import { HttpError, invalidFields } from '../http/errors.js';
 import { canReadChartDataset, editableChart, visibleChart } from './chart-access.js';
 import { checkDashboards, replaceDashboardLinks } from './chart-dashboards.js';
 import { presentChartDetail } from './chart-present.js';
+import { thumbnailUrl } from '../thumbnails/digest.js';
 import { DATASET_DATASOURCE_TYPES, chartParts } from './chart-rows.js';
+import { untagObjects } from '../tags/store.js';
 
 const datasourceMissing = () => new HttpError(422, { message: { datasource_id: ['Datasource does not exist'] } });
 
@@ -78,7 +80,7 @@ export class ChartService {
   async detail(user: Principal, id: number): Promise<ChartDetail> {
     const { row } = await visibleChart(this.ctx, user, id);
     const [parts] = await chartParts(this.ctx, [row]);
-    return presentChartDetail(parts);
+    return presentChartDetail({ ...parts, thumbnailUrl: thumbnailUrl(this.ctx.config, user, 'chart', row) });
   }
 
   /** The datasource must be a dataset the user may read (422 on `datasource_id` otherwise). */
@@ -200,6 +202,7 @@ export class ChartService {
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('favstar').where('class_name', '=', 'slice').where('obj_id', 'in', unique).execute();
       await trx.deleteFrom('slices').where('id', 'in', unique).execute();
+      await untagObjects(trx, 'chart', unique);
     });
     return unique.length;
   }

@@ -171,7 +171,9 @@ describe('who sees which dashboard', () => {
     const drafts = await list(alice.client, { filters: [...vFilter.filters, { col: 'published', opr: 'eq', value: false }] });
     expect(titles(drafts)).toEqual(['V draft']);
     const row = drafts.body.result[0];
-    expect(row).toMatchObject({ slug: 'v-draft', url: '/rama/dashboard/v-draft/', status: 'draft', published: false, thumbnail_url: null });
+    expect(row).toMatchObject({ slug: 'v-draft', url: '/rama/dashboard/v-draft/', status: 'draft', published: false });
+    // thumbnails are on where the reports' Chromium exists (thumbnails/thumbnails.api.test.ts)
+    expect(row.thumbnail_url).toMatch(new RegExp(`^/api/v1/dashboard/${row.id}/thumbnail/[0-9a-f]{32}/$`));
     expect(row.changed_by?.id).toBe(alice.id);
     expect(row.changed_by_name).toBe('Alice Tester');
     const certified = await list(alice.client, {
@@ -201,7 +203,7 @@ describe('who sees which dashboard', () => {
       roles: [],
       certified_by: null,
       is_managed_externally: false,
-      thumbnail_url: null,
+      thumbnail_url: expect.stringMatching(new RegExp(`^/api/v1/dashboard/${published}/thumbnail/[0-9a-f]{32}/$`)) as unknown,
       charts: ['Flights by origin', 'Stock prices'],
     });
     expect(byId.body.result.changed_on_delta_humanized).toMatch(/ago$/);

@@ -9,6 +9,7 @@ import { datasetScope } from '../datasets/access.js';
 import { MAX_ID } from '../datasets/present.js';
 import { dashboardVisibility, type DashboardEb } from './access.js';
 import { presentListItem } from './present.js';
+import { thumbnailUrl } from '../thumbnails/digest.js';
 import { customTagsOf, taggedWith } from '../tags/store.js';
 import { DASHBOARD_FAVORITE_CLASS, type DashboardService } from './service.js';
 
@@ -154,7 +155,9 @@ export async function listDashboards(
   return {
     count: Number(count),
     ids: rows.map((r) => r.id),
-    result: rows.map((r) => presentListItem(r, owners.get(r.id) ?? [], users, now, tags.get(r.id) ?? [])),
+    result: rows.map((r) =>
+      presentListItem(r, owners.get(r.id) ?? [], users, now, tags.get(r.id) ?? [], thumbnailUrl(service.ctx.config, user, 'dashboard', r)),
+    ),
   };
 }
 

@@ -19,6 +19,7 @@ export function presentListItem(
   users: Users,
   now = Date.now(),
   tags: TagRef[] = [],
+  thumbnailUrl: string | null = null,
 ): DashboardListItem {
   const changedBy = userOf(users, row.changed_by_fk);
   return {
@@ -38,14 +39,21 @@ export function presentListItem(
     changed_on_utc: row.changed_on,
     changed_on_delta_humanized: humanizeDelta(row.changed_on, now),
     created_on_delta_humanized: humanizeDelta(row.created_on, now),
-    thumbnail_url: null,
+    thumbnail_url: thumbnailUrl,
     tags,
   };
 }
 
 export function presentDetail(
   row: DashboardRow,
-  parts: { ownerIds: number[]; users: Users; roles: { id: number; name: string }[]; charts: string[]; tags?: TagRef[] },
+  parts: {
+    ownerIds: number[];
+    users: Users;
+    roles: { id: number; name: string }[];
+    charts: string[];
+    tags?: TagRef[];
+    thumbnailUrl?: string | null;
+  },
   now = Date.now(),
 ): DashboardDetail {
   const changedBy = userOf(parts.users, row.changed_by_fk);
@@ -73,7 +81,7 @@ export function presentDetail(
     created_on_delta_humanized: humanizeDelta(row.created_on, now),
     is_managed_externally: Boolean(row.is_managed_externally),
     external_url: row.external_url,
-    thumbnail_url: null,
+    thumbnail_url: parts.thumbnailUrl ?? null,
     tags: parts.tags ?? [],
   };
 }

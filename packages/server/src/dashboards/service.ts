@@ -20,8 +20,9 @@ import { loadExploreDatasource } from '../datasets/metadata.js';
 import type { SliceRow } from '../charts/chart-access.js';
 import { DATASET_DATASOURCE_TYPES } from '../charts/chart-rows.js';
 import { DASHBOARD_FORBIDDEN, canEditDashboard, dashboardVisibility } from './access.js';
-import { customTagsOf } from '../tags/store.js';
+import { customTagsOf, untagObjects } from '../tags/store.js';
 import { presentChart, presentDetail, type DashboardRow, type Users } from './present.js';
+import { thumbnailUrl } from '../thumbnails/digest.js';
 import { checkLayoutCharts, checkMetadata, checkPositionShape, chartsUserSees, syncDashboardCharts, type CheckedLayout } from './checks.js';
 
 /** Favorites of dashboards are filed under this class name, as the BI server files them. */
@@ -129,7 +130,14 @@ export class DashboardService {
         .execute(),
     ]);
     const tags = (await customTagsOf(this.db, 'dashboard', [row.id])).get(row.id) ?? [];
-    return presentDetail(row, { ownerIds, users, roles, charts: charts.map((c) => c.slice_name), tags });
+    return presentDetail(row, {
+      ownerIds,
+      users,
+      roles,
+      charts: charts.map((c) => c.slice_name),
+      tags,
+      thumbnailUrl: thumbnailUrl(this.ctx.config, user, 'dashboard', row),
+    });
   }
 
   /** Owners as given (the saving user kept among them unless an admin chose others); 422 when one does not exist. */
@@ -271,6 +279,7 @@ export class DashboardService {
       await trx.deleteFrom('dashboard_owners').where('dashboard_id', 'in', unique).execute();
       await trx.deleteFrom('dashboard_roles').where('dashboard_id', 'in', unique).execute();
       await trx.deleteFrom('dashboards').where('id', 'in', unique).execute();
+      await untagObjects(trx, 'dashboard', unique);
     });
     return unique.length;
   }

@@ -6,7 +6,8 @@
  * per screen height. Several pages (a dashboard report of all its tabs) are captured in turn and
  * stacked into one PNG, or printed each from a new PDF page. A capture has one deadline for all of it (RAMA_REPORTS_CAPTURE_TIMEOUT): when
  * it passes, the page's browser context is closed — which also ends a script call stuck in a hung
- * page — so the run fails and its slot is free again (issue 24 item 8).
+ * page — so the run fails and its slot is free again (issue 24 item 8). A thumbnail (thumbnails/)
+ * takes only the first screen, drawn at a smaller scale (`viewport`).
  */
 import type { Browser, Page } from 'playwright-core';
 import type { AppContext } from '../context.js';
@@ -43,6 +44,11 @@ export interface CaptureRequest {
   kind: 'dashboard' | 'chart';
   format: CaptureFormat;
   width: number;
+  /**
+   * a thumbnail: only the first `height` logical pixels in view (not the full page), drawn at
+   * `scale` device pixels per logical pixel (0.5: an 800×600 view becomes a 400×300 PNG); PNG only
+   */
+  viewport?: { height: number; scale: number };
 }
 
 /** Why a capture failed, in words for the execution log. */
@@ -157,8 +163,8 @@ export class Screenshotter {
     const origin = new URL(this.ctx.config.publicUrl).origin;
     const token = this.ctx.tokens.sign(user.id, 'access', user.tokenVersion);
     const context = await browser.newContext({
-      viewport: { width: req.width, height: CAPTURE_SCREEN_HEIGHT },
-      deviceScaleFactor: 1,
+      viewport: { width: req.width, height: req.viewport?.height ?? CAPTURE_SCREEN_HEIGHT },
+      deviceScaleFactor: req.viewport?.scale ?? 1,
       locale: 'en-US',
       // charts draw at once, without animations a capture could catch mid-way
       reducedMotion: 'reduce',
@@ -181,6 +187,7 @@ export class Screenshotter {
       const paths = [req.path, ...(req.morePaths ?? [])];
       if (paths.length === 1) {
         await this.open(page, paths[0], req, deadline, timeoutMs);
+        if (req.viewport) return await page.screenshot({ fullPage: false, type: 'png' });
         return req.format === 'PDF' ? await printPdf(page, req.width) : await page.screenshot({ fullPage: true, type: 'png' });
       }
       const shots: Buffer[] = [];
@@ -202,10 +209,12 @@ export class Screenshotter {
 
   /** Open a page and wait until it is drawn, its full height in view (charts below the first screen draw too). */
   private async open(page: Page, path: string, req: CaptureRequest, deadline: number, timeoutMs: number): Promise<void> {
-    await page.setViewportSize({ width: req.width, height: CAPTURE_SCREEN_HEIGHT });
+    await page.setViewportSize({ width: req.width, height: req.viewport?.height ?? CAPTURE_SCREEN_HEIGHT });
     const response = await page.goto(`${this.ctx.config.publicUrl}${path}`, { waitUntil: 'domcontentloaded', timeout: timeoutMs + 1000 });
     if (!response || !response.ok()) throw new CaptureError(`the page answered ${response?.status() ?? 'nothing'}`);
     await settle(page, req.kind, deadline);
+    // a thumbnail shows the first screen only
+    if (req.viewport) return;
     const height = Number(await page.evaluate('Math.ceil(document.documentElement.scrollHeight)'));
     if (height > CAPTURE_SCREEN_HEIGHT) {
       await page.setViewportSize({ width: req.width, height: Math.min(height, MAX_CAPTURE_HEIGHT) });

@@ -1,4 +1,5 @@
 import { Card, Col, Flex, Row, Tag, Tooltip, Typography } from 'antd';
+import { Link } from 'react-router';
 import type { ChartListItem } from '@rama/shared';
 import { HumanizedDate } from '../components/Humanized';
 import { ListCardTitle } from '../components/ListCardTitle';
@@ -6,6 +7,9 @@ import type { CardSelection } from '../components/ListParts';
 import { OwnerAvatars } from '../datasets/OwnerAvatars';
 import { DatasetName } from '../datasets/DatasetName';
 import { splitQualifiedDatasetName } from '../datasets/datasetName';
+import { Thumbnail } from '../components/Thumbnail';
+import { ObjectTags } from '../tags/ObjectTags';
+import { getWebViz } from '../visualizations/registry';
 import './charts.css';
 import { chartExplorePath, vizTypeName } from './chartList';
 
@@ -17,13 +21,37 @@ interface ChartCardsProps {
   selection?: CardSelection<ChartListItem>;
 }
 
-/** The card view of the chart list: name, type, when it changed, owners and the star. */
+/** A chart's placeholder picture: its type's gallery picture. */
+function VizPicture({ vizType }: { vizType: string }) {
+  const picture = getWebViz(vizType)?.thumbnail;
+  return (
+    <div className="rama-chart-card-viz" aria-hidden="true">
+      {picture && <img src={picture} alt="" />}
+    </div>
+  );
+}
+
+/** The card view of the chart list: its thumbnail, name, type, tags, when it changed, owners and the star. */
 export function ChartCards({ charts, isFavorite, onToggleFavorite, selection }: ChartCardsProps) {
   return (
     <Row gutter={[16, 16]} className="rama-list-cards">
       {charts.map((chart) => (
         <Col key={chart.id} xs={24} sm={12} lg={8} xxl={6}>
-          <Card size="small" className="rama-list-card">
+          <Card
+            size="small"
+            className="rama-list-card rama-chart-card"
+            cover={
+              // the title below is the link for keyboards and screen readers; the picture is a larger target for the mouse
+              <Link to={chartExplorePath(chart.id)} tabIndex={-1} aria-hidden="true" className="rama-chart-card-cover">
+                <Thumbnail
+                  url={chart.thumbnail_url}
+                  alt={chart.slice_name}
+                  placeholder={<VizPicture vizType={chart.viz_type} />}
+                  className="rama-chart-card-thumbnail"
+                />
+              </Link>
+            }
+          >
             <Flex vertical gap={8}>
               <ListCardTitle
                 row={chart}
@@ -43,6 +71,7 @@ export function ChartCards({ charts, isFavorite, onToggleFavorite, selection }: 
                   </Tooltip>
                 )}
               </Flex>
+              <ObjectTags tags={chart.tags} />
               <Flex justify="space-between" align="center">
                 <Typography.Text type="secondary" className="rama-cell-secondary">
                   Modified <HumanizedDate iso={chart.changed_on_utc} humanized={chart.changed_on_delta_humanized} />

@@ -6,6 +6,8 @@ import { HumanizedDate } from '../components/Humanized';
 import { ListCardTitle } from '../components/ListCardTitle';
 import type { CardSelection } from '../components/ListParts';
 import { OwnerAvatars } from '../datasets/OwnerAvatars';
+import { Thumbnail } from '../components/Thumbnail';
+import { ObjectTags } from '../tags/ObjectTags';
 import { DashboardGlyph } from './DashboardGlyph';
 import { DashboardStatusTag } from './DashboardStatusTag';
 import { DELETE_DASHBOARD_DESCRIPTION, dashboardEditPath } from './dashboardList';
@@ -56,7 +58,7 @@ function CardMenu({ dashboard, mayEdit, onExport, onDelete }: CardMenuProps) {
   );
 }
 
-/** The card view of the dashboard list: a drawing, the title, status, when it changed, owners, the star and a menu. */
+/** The card view of the dashboard list: its thumbnail (or a drawing), the title, status, tags, when it changed, owners, the star and a menu. */
 export function DashboardCards({ dashboards, isFavorite, onToggleFavorite, selection, mayEdit, onExport, onDelete }: DashboardCardsProps) {
   return (
     <Row gutter={[16, 16]} className="rama-list-cards">
@@ -68,7 +70,12 @@ export function DashboardCards({ dashboards, isFavorite, onToggleFavorite, selec
             cover={
               // the title below is the link for keyboards and screen readers; the drawing is a larger target for the mouse
               <Link to={dashboardPath(d)} tabIndex={-1} aria-hidden="true" className="rama-dashboard-card-cover">
-                <DashboardGlyph id={d.id} title={d.dashboard_title} />
+                <Thumbnail
+                  url={d.thumbnail_url}
+                  alt={d.dashboard_title}
+                  placeholder={<DashboardGlyph id={d.id} title={d.dashboard_title} />}
+                  className="rama-dashboard-card-thumbnail"
+                />
               </Link>
             }
           >
@@ -90,6 +97,7 @@ export function DashboardCards({ dashboards, isFavorite, onToggleFavorite, selec
                   Modified <HumanizedDate iso={d.changed_on_utc} humanized={d.changed_on_delta_humanized} />
                 </Typography.Text>
               </Flex>
+              <ObjectTags tags={d.tags} />
               <Flex justify="space-between" align="center">
                 <OwnerAvatars owners={d.owners} />
                 <CardMenu dashboard={d} mayEdit={mayEdit(d)} onExport={onExport} onDelete={onDelete} />

@@ -2,6 +2,8 @@ import type { ListQuery } from '@rama/shared';
 import { HumanizedDate } from '../components/Humanized';
 import { useListChartsQuery } from '../charts/chartApi';
 import { chartExplorePath, vizTypeName } from '../charts/chartList';
+import { Thumbnail } from '../components/Thumbnail';
+import { getWebViz } from '../visualizations/registry';
 import { SHORTLIST_SIZE, Shortlist } from './Shortlist';
 
 const LIST_ERROR = 'Could not fetch all saved charts';
@@ -14,6 +16,12 @@ export const FAVORITE_CHARTS: ListQuery = {
   filters: [{ col: 'id', opr: 'chart_is_favorite', value: true }],
 };
 
+/** The chart type's gallery picture, while there is no thumbnail. */
+function VizPicture({ vizType }: { vizType: string }) {
+  const picture = getWebViz(vizType)?.thumbnail;
+  return picture ? <img src={picture} alt="" className="rama-shortlist-viz" /> : null;
+}
+
 /** A short list of charts with links to Explore, and a link to the full list. */
 export function ChartShortlist({ title, query, emptyText }: { title: string; query: ListQuery; emptyText: string }) {
   const { data, error, isLoading } = useListChartsQuery(query, { refetchOnMountOrArgChange: true });
@@ -22,6 +30,14 @@ export function ChartShortlist({ title, query, emptyText }: { title: string; que
     to: chartExplorePath(chart.id),
     label: chart.slice_name,
     details: [vizTypeName(chart.viz_type), <HumanizedDate iso={chart.changed_on_utc} humanized={chart.changed_on_delta_humanized} />],
+    picture: (
+      <Thumbnail
+        url={chart.thumbnail_url}
+        alt={chart.slice_name}
+        placeholder={<VizPicture vizType={chart.viz_type} />}
+        className="rama-shortlist-thumbnail rama-shortlist-thumbnail--chart"
+      />
+    ),
   }));
   return (
     <Shortlist

@@ -2,6 +2,8 @@ import { dashboardPath, type ListQuery } from '@rama/shared';
 import { HumanizedDate } from '../components/Humanized';
 import { useListDashboardsQuery } from '../dashboards/dashboardApi';
 import { statusLabel } from '../dashboards/dashboardList';
+import { Thumbnail } from '../components/Thumbnail';
+import { DashboardGlyph } from '../dashboards/DashboardGlyph';
 import { SHORTLIST_SIZE, Shortlist } from './Shortlist';
 
 const LIST_ERROR = 'An error occurred while fetching dashboards';
@@ -22,6 +24,14 @@ export function DashboardShortlist({ title, query, emptyText }: { title: string;
     to: dashboardPath(d),
     label: d.dashboard_title,
     details: [statusLabel(d.published), <HumanizedDate iso={d.changed_on_utc} humanized={d.changed_on_delta_humanized} />],
+    picture: (
+      <Thumbnail
+        url={d.thumbnail_url}
+        alt={d.dashboard_title}
+        placeholder={<DashboardGlyph id={d.id} title={d.dashboard_title} />}
+        className="rama-shortlist-thumbnail"
+      />
+    ),
   }));
   return (
     <Shortlist

@@ -13,6 +13,8 @@ export interface ShortlistItem {
   label: string;
   /** Small secondary texts after the label (a type, a status, when it changed). */
   details: ReactNode[];
+  /** A small picture before the label (the object's thumbnail). */
+  picture?: ReactNode;
 }
 
 interface ShortlistProps {
@@ -42,6 +44,12 @@ export function Shortlist({ title, all, items, loading, error, errorTitle, empty
         <ul className="rama-shortlist" aria-label={title}>
           {items.map((item) => (
             <li key={item.key}>
+              {item.picture && (
+                // the label is the link for keyboards and screen readers; the picture is a larger target for the mouse
+                <Link to={item.to} tabIndex={-1} aria-hidden="true" className="rama-shortlist-picture">
+                  {item.picture}
+                </Link>
+              )}
               <Link to={item.to} title={item.label}>
                 {item.label}
               </Link>
