@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiFor, type ApiClient } from './support';
 
 // The chart controls of issue 27 item 5, each drawn from the flights example through an Explore
-// permalink: series order, Expand stacking, the pie label template, the table time comparison and
-// sorting a pivot table by a column header.
+// permalink: series order, Expand stacking, the pie label template, the table time comparison (one
+// shift and several), sorting a pivot table by a column header, and the currency format control.
 
 const ORIGINS = ['SEA', 'SFO', 'LAX', 'ORD'];
 const originFilter = { expressionType: 'SIMPLE', subject: 'origin', operator: 'IN', comparator: ORIGINS, clause: 'WHERE' };
@@ -21,6 +21,13 @@ async function openChart(page: Page, api: ApiClient, formData: Record<string, un
   await expect(area.locator('svg, table').first()).toBeVisible({ timeout: 30_000 });
   await page.waitForFunction(() => performance.getEntriesByName('rama:chart-render').length > 0, null, { timeout: 30_000 });
   return area;
+}
+
+/** Opens an antd select by its accessible name and picks the option with this text, typing it first to search. */
+async function pick(page: Page, label: string, option: string, search?: string) {
+  await page.getByLabel(label, { exact: true }).click();
+  if (search) await page.keyboard.type(search);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
 }
 
 const screenshot = (page: Page, name: string) => page.screenshot({ path: `test-results/chart-controls/${name}.png`, fullPage: true });
@@ -190,4 +197,78 @@ test('Explore offers the series order, the Expand stack and the label template i
   await page.getByRole('button', { name: /^Labels/ }).click();
   await expect(page.getByText('Label Template')).toBeVisible();
   await screenshot(page, 'explore-pie-label-template');
+});
+
+test('a table with two time shifts shows the shifted value, the difference and the change for each shift', async ({ page }) => {
+  const api = await apiFor(page);
+  const ds = await flightsId(api);
+  const area = await openChart(page, api, {
+    datasource: `${ds}__table`,
+    viz_type: 'table',
+    query_mode: 'aggregate',
+    groupby: ['origin'],
+    metrics: ['count'],
+    adhoc_filters: [
+      originFilter,
+      { expressionType: 'SIMPLE', subject: 'date', operator: 'TEMPORAL_RANGE', comparator: '2001-03-01 : 2001-04-01', clause: 'WHERE' },
+    ],
+    time_compare: ['1 month ago', '2 months ago'],
+    row_limit: 10,
+  });
+  const headers = area.getByRole('columnheader');
+  await expect(headers.filter({ hasText: /^Main / })).toHaveCount(1);
+  for (const shift of ['1 month ago', '2 months ago']) {
+    for (const part of ['#', '△', '%'])
+      await expect(headers.filter({ hasText: `${part} ` }).filter({ hasText: `(${shift})` })).toHaveCount(1);
+  }
+  await screenshot(page, 'table-two-time-shifts');
+
+  // "Difference" keeps one column per shift
+  const diff = await openChart(page, api, {
+    datasource: `${ds}__table`,
+    viz_type: 'table',
+    query_mode: 'aggregate',
+    groupby: ['origin'],
+    metrics: ['count'],
+    adhoc_filters: [
+      originFilter,
+      { expressionType: 'SIMPLE', subject: 'date', operator: 'TEMPORAL_RANGE', comparator: '2001-03-01 : 2001-04-01', clause: 'WHERE' },
+    ],
+    time_compare: ['1 month ago', '2 months ago'],
+    comparison_type: 'absolute',
+    row_limit: 10,
+  });
+  const diffHeaders = (await diff.getByRole('columnheader').allTextContents()).map((t) => t.trim());
+  expect(diffHeaders.filter((t) => /^[#△%] /.test(t))).toHaveLength(2);
+  expect(diffHeaders.filter((t) => t.startsWith('△ '))).toHaveLength(2);
+  // Explore shows both shifts and the calculation type
+  await page.getByRole('button', { name: /^Time Comparison/ }).click();
+  await expect(page.getByText('Calculation type')).toBeVisible();
+  const shiftChip = page.locator('.rama-control-sections').getByText('2 months ago', { exact: true });
+  await shiftChip.scrollIntoViewIfNeeded();
+  await expect(shiftChip).toBeVisible();
+  await screenshot(page, 'explore-table-time-comparison');
+});
+
+test('choosing a currency in Explore writes its symbol on the big number, before or after it', async ({ page }) => {
+  const api = await apiFor(page);
+  const ds = await flightsId(api);
+  const area = await openChart(page, api, {
+    datasource: `${ds}__table`,
+    viz_type: 'big_number',
+    x_axis: 'date',
+    time_grain_sqla: 'P1M',
+    metric: 'count',
+    adhoc_filters: [originFilter],
+    y_axis_format: ',d',
+  });
+  const headline = area.locator('.rama-big-number [title]').first();
+  await expect(headline).toHaveAttribute('title', /^[\d,]+$/);
+  await page.getByRole('tab', { name: 'Customize' }).click();
+  await page.getByRole('button', { name: /^Number formatting/ }).click();
+  await pick(page, 'Currency format symbol', 'EUR (€)', 'EUR');
+  await expect(headline).toHaveAttribute('title', /^€ [\d,]+$/);
+  await pick(page, 'Currency format position', 'Suffix');
+  await expect(headline).toHaveAttribute('title', /^[\d,]+ €$/);
+  await screenshot(page, 'big-number-currency');
 });

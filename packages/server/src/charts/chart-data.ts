@@ -6,6 +6,7 @@
 import {
   formDataProblem,
   getVizDefinition,
+  migrateLegacyFormData,
   queryObjectFromFormData,
   type ChartDataResultFormat,
   type ChartDataResultType,
@@ -34,12 +35,14 @@ function jsonObject(text: string | null): Record<string, unknown> | null {
 export function chartFormData(row: SliceRow): QueryFormData | null {
   const params = jsonObject(row.params);
   if (!params) return null;
-  return {
+  const formData: QueryFormData = {
     ...params,
     viz_type: row.viz_type,
     datasource: `${row.datasource_id}__${row.datasource_type}`,
     slice_id: row.id,
   };
+  // a chart saved with one of the peer's legacy types is queried as its current type (issue 31)
+  return migrateLegacyFormData(formData)?.formData ?? formData;
 }
 
 /** 400 naming the first entry of form data that cannot be read (a stored `null` filter, metric, column …). */
@@ -53,7 +56,7 @@ export function rebuildQueryContext(row: SliceRow): QueryContext | null {
   const formData = chartFormData(row);
   if (!formData) return null;
   requireReadableFormData(formData);
-  const definition = getVizDefinition(row.viz_type);
+  const definition = getVizDefinition(formData.viz_type);
   if (definition) {
     try {
       return definition.buildQuery(formData);

@@ -132,6 +132,13 @@ describe('a query context with null entries', () => {
     expect(saved.body.message).toContain(message);
   });
 
+  it('a query asking for more time shifts than the bound answers 400 before any query runs', async () => {
+    const offsets = Array.from({ length: 21 }, (_, i) => `${i + 1} weeks ago`);
+    const posted = await admin.post<{ message: string }>('/api/v1/chart/data', context([query({ time_offsets: offsets })]));
+    expect(posted.status, posted.text).toBe(400);
+    expect(posted.body.message).toBe('time_offsets may name at most 20 time shifts.');
+  });
+
   it('post_processing: [null] is an empty slot the web client leaves, and is skipped', async () => {
     const r = await admin.post<{ result: { colnames: string[]; rowcount: number }[] }>(
       '/api/v1/chart/data',

@@ -49,6 +49,8 @@ export interface NormalizedQuery {
 
 /** Rows a query returns when it names no limit (the form-data default). */
 export const DEFAULT_ROW_LIMIT = 1000;
+/** The most time shifts one query asks for (each runs a query of its own). */
+export const MAX_TIME_OFFSETS = 20;
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -176,6 +178,8 @@ export function normalizeQuery(raw: QueryObject, opts: { sqlMaxRow: number; defa
   const timeOffsets = q.time_offsets ?? [];
   if (!Array.isArray(timeOffsets) || !timeOffsets.every((o) => typeof o === 'string'))
     throw badRequest('time_offsets must be a list of text.');
+  // each offset is a query of its own: a request names a bounded number of them
+  if (timeOffsets.length > MAX_TIME_OFFSETS) throw badRequest(`time_offsets may name at most ${MAX_TIME_OFFSETS} time shifts.`);
   return {
     columns: cols,
     metrics,

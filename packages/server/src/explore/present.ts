@@ -1,4 +1,4 @@
-import type { ExploreSlice, UserRef } from '@rama/shared';
+import { VIZ_DEFINITIONS, migrateLegacyFormData, type ExploreSlice, type UserRef } from '@rama/shared';
 import type { SliceRow } from '../charts/chart-access.js';
 import { humanizeDelta } from '../http/time.js';
 
@@ -28,7 +28,17 @@ export function chartFormData(row: Pick<SliceRow, 'id' | 'params' | 'viz_type' |
     datasource: datasourceKey(row.datasource_id, row.datasource_type),
   };
   if (row.cache_timeout !== null) formData.cache_timeout = row.cache_timeout;
-  return formData;
+  // a chart saved with one of the peer's legacy types opens as its current type (issue 31)
+  return migrateLegacyFormData(formData)?.formData ?? formData;
+}
+
+/**
+ * What Explore says when a chart saved with a legacy type opens as its current one (the old form
+ * data stays under `form_data_bak` until the chart is saved).
+ */
+export function legacyOpenedMessage(from: string, to: string): string {
+  const name = VIZ_DEFINITIONS.get(to)?.meta.name ?? to;
+  return `This chart was saved with the legacy "${from}" type and opens as ${name} ("${to}"). Its old settings are kept under form_data_bak; save the chart to keep the new type.`;
 }
 
 export const chartExploreUrl = (id: number): string => `/explore/?slice_id=${id}`;

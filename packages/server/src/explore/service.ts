@@ -1,4 +1,4 @@
-import type { ExploreBootstrap, ExploreDatasource, ExploreSlice } from '@rama/shared';
+import { hasLegacyMigration, migrateLegacyFormData, type ExploreBootstrap, type ExploreDatasource, type ExploreSlice } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import type { Principal } from '../security/principal.js';
 import { HttpError, notFound } from '../http/errors.js';
@@ -8,7 +8,7 @@ import { loadExploreDatasource } from '../datasets/metadata.js';
 import { chartIfVisible, datasetIdOf, datasetIdOfFormData } from './access.js';
 import type { ExploreFormDataService } from './formData.js';
 import type { ExplorePermalinkService } from './permalink.js';
-import { chartFormData, datasourceKey, parseJsonObject, presentExploreSlice } from './present.js';
+import { chartFormData, datasourceKey, legacyOpenedMessage, parseJsonObject, presentExploreSlice } from './present.js';
 
 export const DATASET_MISSING_MESSAGE = 'Dataset does not exist';
 export const FORM_DATA_MISSING_CHART = 'Form data not found in cache, reverting to chart metadata.';
@@ -120,8 +120,15 @@ export class ExploreService {
   async bootstrap(user: Principal, q: BootstrapQuery): Promise<ExploreBootstrap> {
     const start = await this.start(user, q);
     if (!start) return { dataset: null, form_data: { viz_type: q.viz_type || this.ctx.config.defaultVizType }, slice: null, message: null };
-    const { formData, chart } = start;
+    const { chart } = start;
     let message = start.message;
+    // a legacy type, from the saved chart (migrated as it was read) or from a saved state or permalink
+    const migration = migrateLegacyFormData(start.formData);
+    const formData = migration?.formData ?? start.formData;
+    const legacyFrom =
+      migration?.from ??
+      (chart && hasLegacyMigration(chart.row.viz_type) && chart.row.viz_type !== formData.viz_type ? chart.row.viz_type : null);
+    if (legacyFrom && typeof formData.viz_type === 'string') message = legacyOpenedMessage(legacyFrom, formData.viz_type);
     if (typeof formData.viz_type !== 'string' || !formData.viz_type) formData.viz_type = this.ctx.config.defaultVizType;
     const datasetId =
       datasetIdOfFormData(formData) ?? (q.datasource_id !== undefined ? datasetIdOf(q.datasource_id, q.datasource_type ?? 'table') : null);

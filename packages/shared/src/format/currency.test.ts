@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { chartValueFormatter, currencySymbol, getCurrencyFormatter, metricValueFormatter, parseCurrency } from './currency.js';
+import {
+  chartValueFormatter,
+  currencyCodes,
+  currencyControlValue,
+  currencyOptionLabel,
+  currencySymbol,
+  getCurrencyFormatter,
+  metricValueFormatter,
+  parseCurrency,
+} from './currency.js';
 
 describe('currency formats', () => {
   it('writes the symbol before or after the number formatted with the number format', () => {
@@ -36,5 +45,21 @@ describe('currency formats', () => {
     expect(chartValueFormatter(['a', 'b'], ',d', saved)(1)).toBe('$ 1');
     expect(chartValueFormatter(['a', 'c'], ',d', saved)(1)).toBe('1');
     expect(chartValueFormatter(['a', ''], ',d', saved)(1)).toBe('1');
+  });
+
+  it('offers ISO codes in order, labelled with their symbol when they have one', () => {
+    const codes = currencyCodes();
+    expect(codes).toContain('USD');
+    expect(codes).toContain('EUR');
+    expect([...codes].sort()).toEqual(codes);
+    expect(currencyOptionLabel('EUR')).toBe('EUR (€)');
+    expect(currencyOptionLabel('XYZW')).toBe('XYZW');
+  });
+
+  it('stores the chosen code and position as currency_format, and nothing without a code', () => {
+    expect(currencyControlValue('USD', 'suffix')).toEqual({ symbol: 'USD', symbolPosition: 'suffix' });
+    expect(currencyControlValue(' GBP ', undefined)).toEqual({ symbol: 'GBP', symbolPosition: 'prefix' });
+    expect(currencyControlValue('', 'prefix')).toBeUndefined();
+    expect(currencyControlValue(null, 'suffix')).toBeUndefined();
   });
 });

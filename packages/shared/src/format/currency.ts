@@ -88,3 +88,40 @@ export function chartValueFormatter(
     return getCurrencyFormatter(first, numberFormat);
   return getNumberFormatter(numberFormat);
 }
+
+/** Where the currency control puts the symbol, as the BI server's control offers it. */
+export const CURRENCY_POSITION_CHOICES: [Currency['symbolPosition'], string][] = [
+  ['prefix', 'Prefix'],
+  ['suffix', 'Suffix'],
+];
+
+/** A few common codes, for a runtime without `Intl.supportedValuesOf`. */
+const FALLBACK_CODES = ['AUD', 'BRL', 'CAD', 'CHF', 'CNY', 'EUR', 'GBP', 'INR', 'JPY', 'USD'];
+
+/** The ISO 4217 codes the currency picker offers, in alphabetical order. */
+export function currencyCodes(): string[] {
+  const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };
+  try {
+    const codes = intl.supportedValuesOf?.('currency');
+    if (codes && codes.length > 0) return [...codes].sort();
+  } catch {
+    // an older runtime: the common codes below
+  }
+  return FALLBACK_CODES;
+}
+
+/** A picker entry: the code and, when it has one, the symbol it is written with ("EUR (€)"). */
+export function currencyOptionLabel(code: string): string {
+  const symbol = currencySymbol(code);
+  return symbol === code ? code : `${code} (${symbol})`;
+}
+
+/**
+ * The `currency_format` value the control stores: the code and the position, or nothing when no
+ * currency is chosen (the chart then writes its metrics' saved currency, or none).
+ */
+export function currencyControlValue(symbol: string | null | undefined, position: unknown): Currency | undefined {
+  const code = typeof symbol === 'string' ? symbol.trim() : '';
+  if (!code) return undefined;
+  return { symbol: code, symbolPosition: position === 'suffix' ? 'suffix' : 'prefix' };
+}

@@ -2,7 +2,11 @@
 export { NULL_VALUE_TEXT, formatMemory, formatNumber, getNumberFormatter, smartNumber, type NumberFormatter } from './number.js';
 export { formatDuration, type DurationOptions } from './duration.js';
 export {
+  CURRENCY_POSITION_CHOICES,
   chartValueFormatter,
+  currencyCodes,
+  currencyControlValue,
+  currencyOptionLabel,
   currencySymbol,
   getCurrencyFormatter,
   metricValueFormatter,

@@ -193,6 +193,12 @@ export const sharedControls: Record<string, ControlConfig> = {
     renderTrigger: true,
     description: 'D3 format syntax: https://github.com/d3/d3-format',
   },
+  currency_format: {
+    type: 'CurrencyControl',
+    label: 'Currency format',
+    renderTrigger: true,
+    description: "Writes a currency's symbol before or after the values, with the number format above",
+  },
   x_axis_time_format: {
     type: 'SelectControl',
     label: 'Time format',

@@ -73,6 +73,8 @@ export type ControlType =
   | 'BoundsControl'
   /** the time table's `column_collection`: a list of sparkline / comparison / contribution / average columns */
   | 'TimeSeriesColumnControl'
+  /** `currency_format`: `{symbol, symbolPosition}`, an ISO 4217 code written before or after the value */
+  | 'CurrencyControl'
   | 'HiddenControl';
 
 export type ChoiceList = [value: unknown, label: string][];

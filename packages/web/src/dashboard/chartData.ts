@@ -17,8 +17,8 @@ import { toClientError } from '../app/api';
 import type { AppDispatch } from '../app/store';
 import { chartErrorHints } from '@rama/shared';
 import { annotationFailure } from '../explore/chartState';
-import { queriedAnnotationLayers } from '../explore/annotationLayers';
-import { buildQueryContext, fetchChartData, fetchSavedChartData } from '../explore/exploreApi';
+import { fetchAnnotationData, queriedAnnotationLayers } from '../explore/annotationLayers';
+import { buildQueryContext, fetchChartData } from '../explore/exploreApi';
 import { ExploreMessage } from '../explore/messages';
 import { resultsOf } from '../explore/useChartRunner';
 import { chartsActions } from './state/chartsSlice';
@@ -145,12 +145,14 @@ export async function runDashboardChartQuery(dispatch: AppDispatch, args: ChartQ
     return;
   }
   const params = { form_data: JSON.stringify({ slice_id: chartId }), dashboard_id: dashboardId };
+  // the annotation queries get the filters that reach the chart (its extra_form_data); native
+  // layers ride on the chart's own query and are not filtered
+  const mainFormData = dashboardFormData(slice, dashboardId, extraFormData);
   const annotations = queriedAnnotationLayers(slice.form_data.annotation_layers).map(async (layer) => {
     const requestId = `${chartId}:${layer.name}:${token}`;
     event({ type: 'annotationStarted', name: layer.name, requestId });
     try {
-      const reply = await fetchSavedChartData(layer.chartId, { signal, force, timeoutMs });
-      const data = resultsOf(reply)?.[0]?.data ?? [];
+      const data = await fetchAnnotationData(layer, mainFormData, { signal, force, timeoutMs });
       event({ type: 'annotationSucceeded', name: layer.name, requestId, data: Object.freeze(data) as typeof data });
     } catch (e) {
       if (isAbort(e)) return;

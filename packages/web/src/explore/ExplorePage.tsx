@@ -28,6 +28,7 @@ import { DatasourcePane } from './DatasourcePane';
 import { ExploreHeader } from './ExploreHeader';
 import { RunFooter } from './RunFooter';
 import { VizTypePicker } from './VizTypePicker';
+import { RetiredChartNotice } from './RetiredChartNotice';
 import { useLazyGetExploreQuery } from './exploreApi';
 import { exploreActions } from './exploreSlice';
 import { exploreParamsFromUrl, forceFromUrl } from './exploreUrl';
@@ -267,7 +268,7 @@ function ExploreEditor() {
                 onChange={onControlChange}
               />
             ) : (
-              <Alert type="error" showIcon title={`Unknown visualization type: ${formData.viz_type}`} />
+              <RetiredChartNotice formData={formData} />
             )}
           </div>
           <RunFooter

@@ -21,6 +21,7 @@ import {
 import { api, request, requestWithStatus, RequestFailure } from '../app/api';
 import { waitForAsyncData } from '../app/asyncEvents';
 import { ExploreMessage } from './messages';
+import { unknownVizTypeText } from '../visualizations/messages';
 
 /** Which state the bootstrap starts from: a saved chart, a dataset, unsaved edits or a permalink. */
 export type ExploreParams =
@@ -74,11 +75,12 @@ export const {
 
 /**
  * Form data → the query context its viz type's buildQuery makes: what Explore runs, and what a
- * dashboard runs for a chart saved without one. Throws 'Unknown visualization type: …'.
+ * dashboard runs for a chart saved without one. Throws 'Unknown visualization type: …' (for a
+ * retired legacy type: "This chart type was retired; here is the closest: …").
  */
 export function buildQueryContext(formData: QueryFormData, options?: BuildQueryOptions): QueryContext {
   const def = getVizDefinition(formData.viz_type);
-  if (!def) throw new Error(`Unknown visualization type: ${formData.viz_type}`);
+  if (!def) throw new Error(unknownVizTypeText(formData.viz_type));
   // a Simple filter on a metric (clause HAVING) is queried as its SQL condition
   const queried = withHavingFiltersAsSql(formData);
   const built = def.buildQuery(queried, options);

@@ -163,6 +163,13 @@ export const exploreSlice = createSlice({
       state.edited = true;
       state.stale = true;
     },
+    /** a retired chart type converted to its closest current one (issue 31): the converted form data */
+    retiredChartConverted: (state, action: PayloadAction<QueryFormData>) => {
+      if (!getVizDefinition(action.payload.viz_type)) return;
+      state.formData = action.payload;
+      state.edited = true;
+      state.stale = true;
+    },
     datasourceChanged: (state, action: PayloadAction<ExploreDatasource>) => {
       const def = getVizDefinition(state.formData.viz_type);
       if (!def) return;

@@ -11,10 +11,10 @@ import { toClientError } from '../app/api';
 import { useAppDispatch } from '../app/hooks';
 import { chartErrorHints } from '@rama/shared';
 import { annotationFailure } from './chartState';
-import { buildQueryContext, fetchChartData, fetchSavedChartData } from './exploreApi';
+import { buildQueryContext, fetchChartData } from './exploreApi';
 import { exploreActions } from './exploreSlice';
 import { useChartDataTimeoutMs } from './chartTimeout';
-import { queriedAnnotationLayers } from './annotationLayers';
+import { fetchAnnotationData, queriedAnnotationLayers } from './annotationLayers';
 import { ExploreMessage } from './messages';
 
 const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
@@ -51,9 +51,9 @@ export function useChartRunner(): ChartRunner {
         annotations.current.set(layer.name, controller);
         const requestId = nanoid();
         dispatch(exploreActions.chartEvent({ type: 'annotationStarted', name: layer.name, requestId }));
-        fetchSavedChartData(layer.chartId, { signal: controller.signal, force, timeoutMs })
-          .then((reply) => {
-            const data = resultsOf(reply)?.[0]?.data ?? [];
+        // the layer's overrides take the main chart's time range, grain or shift
+        fetchAnnotationData(layer, formData, { signal: controller.signal, force, timeoutMs })
+          .then((data) => {
             dispatch(
               exploreActions.chartEvent({
                 type: 'annotationSucceeded',

@@ -20,7 +20,7 @@ import type { ChartDataQueryResult, ExploreDatasource, QueryFormData } from '@ra
 import { getWebViz } from './registry';
 import type { ChartInteraction, ChartSize, LabelColorScale, WebViz } from './types';
 import { errorMessage, isEmptyResult, measureChartRender } from './chartRendererState';
-import { ChartMessage, fillMessage } from './messages';
+import { ChartMessage, fillMessage, unknownVizTypeText } from './messages';
 import { captureFormData, isCapturePage } from './capture';
 
 export interface ChartRendererProps {
@@ -101,7 +101,7 @@ export function ChartRenderer(props: ChartRendererProps) {
 }
 
 function UnknownType({ vizType, onRenderFailure }: { vizType: string; onRenderFailure?: (message: string) => void }) {
-  const message = fillMessage(ChartMessage.UNKNOWN_TYPE, vizType);
+  const message = unknownVizTypeText(vizType);
   useEffect(() => onRenderFailure?.(message), [message, onRenderFailure]);
   return <ChartError message={fillMessage(ChartMessage.RENDER_ERROR, message)} />;
 }

@@ -63,7 +63,11 @@ export const bigNumberTotalControlPanel: ControlPanelConfig = {
       tab: 'customize',
       controlSetRows: [['header_font_size'], ['subheader'], ['subheader_font_size']],
     },
-    { label: 'Number formatting', tab: 'customize', controlSetRows: [['y_axis_format'], ['time_format'], ['force_timestamp_formatting']] },
+    {
+      label: 'Number formatting',
+      tab: 'customize',
+      controlSetRows: [['y_axis_format'], ['currency_format'], ['time_format'], ['force_timestamp_formatting']],
+    },
   ],
   controls: {
     ...DISPLAY_CONTROLS,
@@ -101,7 +105,11 @@ export const bigNumberControlPanel: ControlPanelConfig = {
       tab: 'customize',
       controlSetRows: [['color_picker'], ['header_font_size'], ['subheader_font_size']],
     },
-    { label: 'Number formatting', tab: 'customize', controlSetRows: [['y_axis_format'], ['time_format'], ['force_timestamp_formatting']] },
+    {
+      label: 'Number formatting',
+      tab: 'customize',
+      controlSetRows: [['y_axis_format'], ['currency_format'], ['time_format'], ['force_timestamp_formatting']],
+    },
   ],
   controls: {
     ...DISPLAY_CONTROLS,

@@ -5,6 +5,7 @@
  */
 import { sharedControls, checkboxControl as checkbox, axisTitleControls } from '../sharedControls.js';
 import type { ChoiceList, ControlConfig, ControlContext, ControlPanelConfig, ControlPanelSection } from '../types.js';
+import { X_AXIS_BOUNDS_CONTROLS } from '../timeseries/controlPanel.js';
 import { QUERY_B_SUFFIX } from './buildQuery.js';
 import { retainFormDataSuffix } from './formDataSuffix.js';
 
@@ -130,6 +131,7 @@ const CHART_CONTROLS: Record<string, ControlConfig> = {
   zoomable: checkbox('Data Zoom', false, 'Enable data zooming controls'),
   minorTicks: checkbox('Minor ticks', false, 'Show minor ticks on axes.'),
   xAxisLabelRotation: sharedControls.xAxisLabelRotation,
+  ...X_AXIS_BOUNDS_CONTROLS,
   tooltipSortByMetric: sharedControls.tooltipSortByMetric,
   tooltipTimeFormat: sharedControls.tooltipTimeFormat,
   show_query_identifiers: checkbox(
@@ -157,6 +159,7 @@ const CHART_CONTROLS: Record<string, ControlConfig> = {
     description: 'Bounds for the secondary Y-axis. When left empty, the bounds are dynamically defined based on the min/max of the data.',
   },
   y_axis_format_secondary: { ...sharedControls.y_axis_format, label: 'Secondary y-axis format' },
+  currency_format_secondary: { ...sharedControls.currency_format, label: 'Secondary currency format' },
   yAxisTitleSecondary: { type: 'TextControl', label: 'Secondary y-axis title', default: '', renderTrigger: true },
   logAxisSecondary: checkbox('Logarithmic y-axis', false, 'Logarithmic scale on secondary y-axis'),
 };
@@ -202,7 +205,11 @@ export const mixedTimeseriesControlPanel: ControlPanelConfig = {
     { label: 'Query A', tab: 'customize', controlSetRows: SERIES_ROWS },
     { label: 'Query B', tab: 'customize', controlSetRows: suffixRows(SERIES_ROWS, CUSTOMIZE_B_SUFFIX) },
     { label: 'Legend', tab: 'customize', controlSetRows: [['show_legend'], ['legendType', 'legendOrientation']] },
-    { label: 'X Axis', tab: 'customize', controlSetRows: [['x_axis_time_format'], ['xAxisLabelRotation']] },
+    {
+      label: 'X Axis',
+      tab: 'customize',
+      controlSetRows: [['x_axis_time_format'], ['xAxisLabelRotation'], ['truncateXAxis'], ['xAxisBounds']],
+    },
     {
       label: 'Tooltip',
       tab: 'customize',
@@ -216,9 +223,11 @@ export const mixedTimeseriesControlPanel: ControlPanelConfig = {
         ['truncateYAxis'],
         ['y_axis_bounds'],
         ['y_axis_format'],
+        ['currency_format'],
         ['logAxis'],
         ['y_axis_bounds_secondary'],
         ['y_axis_format_secondary'],
+        ['currency_format_secondary'],
         ['yAxisTitleSecondary'],
         ['logAxisSecondary'],
       ],

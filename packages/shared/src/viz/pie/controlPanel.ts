@@ -47,6 +47,7 @@ export const pieControlPanel: ControlPanelConfig = {
         ['label_type'],
         ['label_template'],
         ['number_format'],
+        ['currency_format'],
         ['date_format'],
         ['show_labels'],
         ['labels_outside'],

@@ -86,6 +86,7 @@ export const pivotTableControlPanel: ControlPanelConfig = {
       tab: 'customize',
       controlSetRows: [
         ['valueFormat'],
+        ['currency_format'],
         ['date_format'],
         ['rowOrder'],
         ['colOrder'],

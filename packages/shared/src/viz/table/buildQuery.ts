@@ -63,10 +63,23 @@ export function withTimeGrain(columns: QueryColumn[], fd: QueryFormData, onlyFir
   return onlyFirst ? [...grained, ...rest] : columns.map((c) => grained.find((g) => g.label === c) ?? c);
 }
 
-/** The table's time shift (`time_compare`, one period); none for "inherit" or "custom", which need a range of their own. */
-export function tableTimeShift(fd: QueryFormData): string | null {
-  const v = ensureArray<unknown>(fd.time_compare)[0];
-  return typeof v === 'string' && v.trim() && v !== 'inherit' && v !== 'custom' ? v.trim() : null;
+/** The most time shifts one table compares with: each one is a query of its own. */
+export const MAX_TABLE_TIME_SHIFTS = 10;
+
+/**
+ * The table's time shifts (`time_compare`: one shift, or a list), in the order chosen, each once,
+ * at most MAX_TABLE_TIME_SHIFTS; "inherit" and "custom" are left out (they need a range of their own).
+ */
+export function tableTimeShifts(fd: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const v of ensureArray<unknown>(fd.time_compare)) {
+    if (typeof v !== 'string') continue;
+    const shift = v.trim();
+    if (!shift || shift === 'inherit' || shift === 'custom' || out.includes(shift)) continue;
+    out.push(shift);
+    if (out.length === MAX_TABLE_TIME_SHIFTS) break;
+  }
+  return out;
 }
 
 interface TableOwnState {
@@ -108,9 +121,9 @@ export const buildTableQuery: BuildQuery = (fd, options) => {
       is_timeseries: fd.include_time === true && Boolean(base.granularity),
       post_processing: contribution ? [contribution] : [],
     };
-    // time comparison: the same query over the shifted time range, joined on the dimensions
-    const shift = tableTimeShift(fd);
-    if (shift) q.time_offsets = [shift];
+    // time comparison: the same query over each shifted time range, joined on the dimensions
+    const shifts = tableTimeShifts(fd);
+    if (shifts.length > 0) q.time_offsets = shifts;
   }
 
   const own = (options?.ownState ?? {}) as TableOwnState;

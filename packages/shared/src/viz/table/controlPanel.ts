@@ -7,7 +7,7 @@ import { ensureArray } from '../buildQueryHelpers.js';
 import { sharedControls, checkboxControl as checkbox } from '../sharedControls.js';
 import type { ControlContext, ControlPanelConfig, Validator } from '../types.js';
 import { validateOrderBy } from '../validators.js';
-import { tableQueryMode } from './buildQuery.js';
+import { MAX_TABLE_TIME_SHIFTS, tableQueryMode, tableTimeShifts } from './buildQuery.js';
 
 const isAggregate = ({ formData }: ControlContext) => tableQueryMode(formData) === 'aggregate';
 const isRaw = ({ formData }: ControlContext) => tableQueryMode(formData) === 'raw';
@@ -26,6 +26,11 @@ const aggregateNeedsValue =
     const any = ['groupby', 'metrics', 'percent_metrics'].some((k) => ensureArray(values[k]).length > 0);
     return any ? false : AGGREGATE_NEEDS_VALUE;
   };
+
+/** Each time shift is a query of its own: a table compares with at most MAX_TABLE_TIME_SHIFTS. */
+export const TOO_MANY_TIME_SHIFTS = `Choose at most ${MAX_TABLE_TIME_SHIFTS} time shifts`;
+const validateTimeShifts: Validator = (value) =>
+  ensureArray(value).filter((v) => typeof v === 'string' && v.trim()).length > MAX_TABLE_TIME_SHIFTS ? TOO_MANY_TIME_SHIFTS : false;
 
 /** Raw mode reads the chosen columns, so it needs at least one. */
 const rawNeedsColumns: Validator = (value, ctx) => (isRaw(ctx) && ensureArray(value).length === 0 ? 'cannot be empty' : false);
@@ -73,8 +78,8 @@ export const tableControlPanel: ControlPanelConfig = {
       label: 'Time Comparison',
       tab: 'data',
       description:
-        'Compare each metric with the same query over a shifted time range: the shifted value (#), the difference (△) and the percentage change (%).',
-      controlSetRows: [['time_compare']],
+        'Compare each metric with the same query over shifted time ranges: the shifted value (#), the difference (△) and the percentage change (%).',
+      controlSetRows: [['time_compare'], ['comparison_type']],
     },
     {
       label: 'Options',
@@ -108,13 +113,24 @@ export const tableControlPanel: ControlPanelConfig = {
     time_compare: {
       ...sharedControls.time_compare,
       label: 'Time shift',
-      multi: false,
+      multi: true,
       clearable: true,
-      default: null,
+      default: [],
       visibility: isAggregate,
+      validators: [validateTimeShifts],
       description:
-        'Overlay results from a relative time period. Expects relative time deltas in natural language (example: 24 hours, 7 days, ' +
+        'Compare with one or more relative time periods (at most ' +
+        `${MAX_TABLE_TIME_SHIFTS}). Expects relative time deltas in natural language (example: 24 hours, 7 days, ` +
         '52 weeks, 365 days). Free text is supported. The table needs a time range filter to shift.',
+    },
+    comparison_type: {
+      ...sharedControls.comparison_type,
+      // the table computes the calculation from the rows it has: no new query
+      renderTrigger: true,
+      visibility: (ctx) => isAggregate(ctx) && tableTimeShifts(ctx.formData).length > 0,
+      description:
+        'The columns each metric gets per time shift: actual values shows the shifted value (#), the difference (△) and the ' +
+        'percentage change (%); difference, percentage change or ratio shows only that calculation.',
     },
     time_grain_sqla: { ...sharedControls.time_grain_sqla, visibility: hasTemporalDimension },
     temporal_columns_lookup: {

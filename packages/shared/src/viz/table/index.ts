@@ -2,7 +2,14 @@ import type { VizDefinition } from '../types.js';
 import { buildTableQuery } from './buildQuery.js';
 import { tableControlPanel } from './controlPanel.js';
 
-export { buildTableQuery, parseOrderByCols, tableQueryMode, type TableQueryMode } from './buildQuery.js';
+export {
+  MAX_TABLE_TIME_SHIFTS,
+  buildTableQuery,
+  parseOrderByCols,
+  tableQueryMode,
+  tableTimeShifts,
+  type TableQueryMode,
+} from './buildQuery.js';
 export { AGGREGATE_NEEDS_VALUE, PAGE_LENGTH_CHOICES, tableControlPanel } from './controlPanel.js';
 export * from './formatting.js';
 

@@ -62,6 +62,31 @@ const xAxisSortable = ({ formData, datasource }: ControlContext): boolean => {
   return !column?.is_dttm;
 };
 
+/**
+ * A numeric x axis's range (`truncateXAxis`, `xAxisBounds`): the timeseries family's and the mixed
+ * chart's, drawn by the same code (web timeseries `numericXRange`).
+ */
+export const X_AXIS_BOUNDS_CONTROLS: Record<string, ControlConfig> = {
+  truncateXAxis: checkbox(
+    'Truncate X Axis',
+    true,
+    'Truncate X Axis. Can be overridden by specifying a min or max bound. Only applicable for numerical X axis.',
+    {
+      visibility: xAxisNumeric,
+    },
+  ),
+  xAxisBounds: {
+    type: 'BoundsControl',
+    label: 'X Axis Bounds',
+    default: [null, null],
+    renderTrigger: true,
+    visibility: (ctx) => xAxisNumeric(ctx) && ctx.formData.truncateXAxis !== false,
+    description:
+      'Bounds for numerical X axis. Not applicable for temporal or categorical axes. When left empty, the bounds are dynamically ' +
+      "defined based on the min/max of the data. Note that this feature will only expand the axis range. It won't narrow the data's extent.",
+  },
+};
+
 const COMMON: Record<string, ControlConfig> = {
   x_axis_sort: {
     type: 'SelectControl',
@@ -107,24 +132,7 @@ const COMMON: Record<string, ControlConfig> = {
     description: 'Based on what should series be ordered on the chart and legend',
   },
   sort_series_ascending: checkbox('Sort Series Ascending', false, 'Sort series in ascending order'),
-  truncateXAxis: checkbox(
-    'Truncate X Axis',
-    true,
-    'Truncate X Axis. Can be overridden by specifying a min or max bound. Only applicable for numerical X axis.',
-    {
-      visibility: xAxisNumeric,
-    },
-  ),
-  xAxisBounds: {
-    type: 'BoundsControl',
-    label: 'X Axis Bounds',
-    default: [null, null],
-    renderTrigger: true,
-    visibility: (ctx) => xAxisNumeric(ctx) && ctx.formData.truncateXAxis !== false,
-    description:
-      'Bounds for numerical X axis. Not applicable for temporal or categorical axes. When left empty, the bounds are dynamically ' +
-      "defined based on the min/max of the data. Note that this feature will only expand the axis range. It won't narrow the data's extent.",
-  },
+  ...X_AXIS_BOUNDS_CONTROLS,
   y_axis_bounds: {
     type: 'BoundsControl',
     label: 'Y axis bounds',
@@ -266,7 +274,7 @@ export function timeseriesControlPanel(v: TimeseriesVariant): ControlPanelConfig
       {
         label: 'Y axis',
         tab: 'customize',
-        controlSetRows: [['y_axis_format'], ['logAxis'], ['minorSplitLine'], ['truncateYAxis'], ['y_axis_bounds']],
+        controlSetRows: [['y_axis_format'], ['currency_format'], ['logAxis'], ['minorSplitLine'], ['truncateYAxis'], ['y_axis_bounds']],
       },
     ],
     controls,

@@ -1,11 +1,11 @@
-/** Annotation layers: a list of layers (formula, event, interval), each edited in a popover. */
+/** Annotation layers: a list of layers (formula, event, interval, time series), each edited in a popover. */
 import { EyeInvisibleOutlined } from '@ant-design/icons';
 import { EditedList } from './EditedList';
 import { ANNOTATION_TYPE_LABELS, annotationLayerList, newAnnotationLayer } from './annotations';
 import { AnnotationLayerEditor } from './AnnotationLayerEditor';
 import type { ControlProps } from './types';
 
-export function AnnotationLayerControl({ name, value, onChange }: ControlProps) {
+export function AnnotationLayerControl({ name, value, onChange, formData }: ControlProps) {
   const layers = annotationLayerList(value);
   return (
     <EditedList
@@ -27,6 +27,7 @@ export function AnnotationLayerControl({ name, value, onChange }: ControlProps) 
         <AnnotationLayerEditor
           layer={index === 'new' ? newAnnotationLayer('FORMULA') : layers[index]}
           others={index === 'new' ? layers : layers.filter((_, i) => i !== index)}
+          vizType={formData.viz_type}
           onSave={onSave}
           onClose={onClose}
         />

@@ -1,6 +1,7 @@
 /**
  * One annotation layer's editor: name, type, the formula or the source (a native annotation layer,
- * or a saved chart and its columns), and the look.
+ * or a saved chart and its columns), what the layer takes from the main chart (overrides), and
+ * the look.
  */
 import { useState } from 'react';
 import { Button, Checkbox, ColorPicker, Input, InputNumber, Select } from 'antd';
@@ -8,10 +9,13 @@ import {
   ANNOTATION_SOURCE_LABELS,
   ANNOTATION_STYLES,
   ANNOTATION_TYPE_LABELS,
-  ANNOTATION_TYPES,
   annotationLayerError,
+  annotationTypesFor,
+  hasOverride,
   withAnnotationSource,
   withAnnotationType,
+  withOverride,
+  withTimeShift,
   type AnnotationLayer,
   type AnnotationStyle,
   type AnnotationType,
@@ -20,24 +24,37 @@ import { useAnnotationLayerOptions, useAnnotationSource, useChartOptions } from 
 
 const STYLE_LABELS: Record<AnnotationStyle, string> = { solid: 'Solid', dashed: 'Dashed', longDashed: 'Long dashed', dotted: 'Dotted' };
 
+const OPACITY_OPTIONS = [
+  { value: '', label: 'Opaque' },
+  { value: 'opacityLow', label: '0.2' },
+  { value: 'opacityMedium', label: '0.5' },
+  { value: 'opacityHigh', label: '0.8' },
+];
+
 interface AnnotationLayerEditorProps {
   layer: AnnotationLayer;
+  /** the chart's viz type: which annotation types it can draw */
+  vizType?: unknown;
   others: AnnotationLayer[];
   onSave: (layer: AnnotationLayer) => void;
   onClose: () => void;
 }
 
-export function AnnotationLayerEditor({ layer, others, onSave, onClose }: AnnotationLayerEditorProps) {
+export function AnnotationLayerEditor({ layer, others, vizType, onSave, onClose }: AnnotationLayerEditorProps) {
   const [draft, setDraft] = useState(layer);
   const [chartSearch, setChartSearch] = useState('');
   const [layerSearch, setLayerSearch] = useState('');
   const set = (patch: Partial<AnnotationLayer>) => setDraft((d) => ({ ...d, ...patch }));
   const sourced = draft.annotationType !== 'FORMULA';
-  const native = sourced && draft.sourceType === 'NATIVE';
+  const series = draft.annotationType === 'TIME_SERIES';
+  const native = sourced && !series && draft.sourceType === 'NATIVE';
   const fromChart = sourced && !native;
   const chartId = fromChart && draft.value !== null && draft.value !== '' ? Number(draft.value) : null;
   const layerId = native && draft.value !== null && draft.value !== '' ? Number(draft.value) : null;
-  const charts = useChartOptions(chartSearch, fromChart);
+  const charts = useChartOptions(chartSearch, fromChart, draft.annotationType);
+  const types = annotationTypesFor(vizType);
+  if (!types.includes(draft.annotationType)) types.push(draft.annotationType);
+  const timeShift = typeof draft.overrides?.time_shift === 'string' ? draft.overrides.time_shift : '';
   const nativeLayers = useAnnotationLayerOptions(layerSearch, native);
   const source = useAnnotationSource(Number.isFinite(chartId) ? chartId : null);
   const error = annotationLayerError(draft, others);
@@ -62,11 +79,11 @@ export function AnnotationLayerEditor({ layer, others, onSave, onClose }: Annota
             size="small"
             aria-label="Annotation layer type"
             value={draft.annotationType}
-            options={ANNOTATION_TYPES.map((t) => ({ value: t, label: ANNOTATION_TYPE_LABELS[t] }))}
+            options={types.map((t) => ({ value: t, label: ANNOTATION_TYPE_LABELS[t] }))}
             onChange={(t: AnnotationType) => setDraft((d) => withAnnotationType(d, t))}
           />
         </label>
-        {sourced && (
+        {sourced && !series && (
           <label className="rama-editor-field">
             <span>Annotation source</span>
             <Select
@@ -121,6 +138,10 @@ export function AnnotationLayerEditor({ layer, others, onSave, onClose }: Annota
               />
             </label>
             {source.error && <div className="rama-editor-hint">{source.error}</div>}
+          </>
+        )}
+        {fromChart && !series && (
+          <>
             <label className="rama-editor-field">
               <span>Time column</span>
               <Select
@@ -168,6 +189,32 @@ export function AnnotationLayerEditor({ layer, others, onSave, onClose }: Annota
             </label>
           </>
         )}
+        {fromChart && (
+          <div className="rama-editor-fields" role="group" aria-label="Overrides">
+            <Checkbox
+              checked={hasOverride(draft, 'time_range')}
+              onChange={(e) => setDraft((d) => withOverride(d, 'time_range', e.target.checked))}
+            >
+              Override time range
+            </Checkbox>
+            <Checkbox
+              checked={hasOverride(draft, 'time_grain')}
+              onChange={(e) => setDraft((d) => withOverride(d, 'time_grain', e.target.checked))}
+            >
+              Override time grain
+            </Checkbox>
+            <label className="rama-editor-field">
+              <span>Time shift (e.g. 1 week, 1 year)</span>
+              <Input
+                size="small"
+                aria-label="Time shift"
+                maxLength={40}
+                value={timeShift}
+                onChange={(e) => setDraft((d) => withTimeShift(d, e.target.value))}
+              />
+            </label>
+          </div>
+        )}
         <div className="rama-annotation-look">
           <ColorPicker
             size="small"
@@ -183,13 +230,34 @@ export function AnnotationLayerEditor({ layer, others, onSave, onClose }: Annota
             onChange={(style: AnnotationStyle) => set({ style })}
           />
           <InputNumber size="small" aria-label="Line width" min={1} max={10} value={draft.width} onChange={(n) => set({ width: n ?? 1 })} />
+          {(series || draft.annotationType === 'INTERVAL') && (
+            <Select
+              size="small"
+              aria-label="Opacity"
+              value={draft.opacity ?? ''}
+              options={OPACITY_OPTIONS}
+              onChange={(opacity: AnnotationLayer['opacity']) => set({ opacity })}
+            />
+          )}
         </div>
+        {series && (
+          <>
+            <Checkbox checked={Boolean(draft.showMarkers)} onChange={(e) => set({ showMarkers: e.target.checked })}>
+              Show markers
+            </Checkbox>
+            <Checkbox checked={Boolean(draft.hideLine)} onChange={(e) => set({ hideLine: e.target.checked })}>
+              Hide line
+            </Checkbox>
+          </>
+        )}
         <Checkbox checked={draft.show} onChange={(e) => set({ show: e.target.checked })}>
           Show
         </Checkbox>
-        <Checkbox checked={draft.showLabel} onChange={(e) => set({ showLabel: e.target.checked })}>
-          Always show the label
-        </Checkbox>
+        {!series && (
+          <Checkbox checked={draft.showLabel} onChange={(e) => set({ showLabel: e.target.checked })}>
+            Always show the label
+          </Checkbox>
+        )}
         {error && <div className="rama-editor-hint">{error}</div>}
       </div>
       <div className="rama-editor-actions">

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Checkbox, InputNumber, Popover, Radio, Select } from 'antd';
 import { NUMBER_FORMAT_OPTIONS, TIME_FORMAT_OPTIONS } from '@rama/shared';
 import { ColumnTypeIcon } from './ColumnTypeIcon';
+import { CurrencyPicker } from './CurrencyControl';
 import { columnConfigMap, columnConfigSummary, setColumnConfig, type ColumnConfigEntry } from './columnConfig';
 import { resultColumnsOf, type ResultColumn } from './resultColumns';
 import type { ControlProps } from './types';
@@ -66,6 +67,17 @@ function ColumnSettings({
             options={NUMBER_FORMAT_OPTIONS}
             onChange={(d3NumberFormat) => onChange({ d3NumberFormat })}
           />
+        )}
+        {numeric && (
+          <div className="rama-editor-field">
+            <span>Currency format</span>
+            <CurrencyPicker
+              size="small"
+              label="Currency format"
+              value={entry.currencyFormat}
+              onChange={(currencyFormat) => onChange({ currencyFormat })}
+            />
+          </div>
         )}
         {column.kind === 'temporal' && (
           <FormatSelect

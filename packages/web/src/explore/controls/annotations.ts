@@ -1,18 +1,29 @@
 /**
  * Annotation layers (spec section 3 "Annotation layer"), in the BI server's shape: a formula over
- * x, or events / intervals taken from another saved chart's query or from a native annotation
- * layer (source NATIVE, value = the layer's id; the chart data reply carries its annotations).
+ * x, events / intervals taken from another saved chart's query or from a native annotation
+ * layer (source NATIVE, value = the layer's id; the chart data reply carries its annotations), or
+ * a time series: another saved line / timeseries chart's series (source 'line').
  */
-export const ANNOTATION_TYPES = ['FORMULA', 'EVENT', 'INTERVAL'] as const;
+import { normalizedOverrides, TIME_SERIES_ANNOTATION_SOURCES } from '@rama/shared';
+
+export const ANNOTATION_TYPES = ['FORMULA', 'EVENT', 'INTERVAL', 'TIME_SERIES'] as const;
 export type AnnotationType = (typeof ANNOTATION_TYPES)[number];
 
 export const ANNOTATION_TYPE_LABELS: Record<AnnotationType, string> = {
   FORMULA: 'Formula',
   EVENT: 'Event',
   INTERVAL: 'Interval',
+  TIME_SERIES: 'Time series',
 };
 
-export type AnnotationSourceType = '' | 'table' | 'NATIVE';
+/** The types a chart of this viz type can draw: time series only on the timeseries charts. */
+export function annotationTypesFor(vizType: unknown): AnnotationType[] {
+  const timeseries = typeof vizType === 'string' && (TIME_SERIES_ANNOTATION_SOURCES.has(vizType) || vizType === 'mixed_timeseries');
+  return ANNOTATION_TYPES.filter((t) => t !== 'TIME_SERIES' || timeseries);
+}
+
+/** '' for a formula; 'table' for events / intervals from a saved chart; 'line' for a time series from one; 'NATIVE'. */
+export type AnnotationSourceType = '' | 'table' | 'line' | 'NATIVE';
 
 /** Where an event or interval layer's rows come from, as the peer names the sources. */
 export const ANNOTATION_SOURCE_LABELS: Record<'NATIVE' | 'table', string> = {
@@ -49,7 +60,7 @@ export function newAnnotationLayer(type: AnnotationType = 'FORMULA'): Annotation
   const base: AnnotationLayer = {
     name: '',
     annotationType: type,
-    sourceType: type === 'FORMULA' ? '' : 'table',
+    sourceType: type === 'FORMULA' ? '' : type === 'TIME_SERIES' ? 'line' : 'table',
     value: type === 'FORMULA' ? 'x*2' : null,
     show: true,
     showLabel: false,
@@ -61,7 +72,8 @@ export function newAnnotationLayer(type: AnnotationType = 'FORMULA'): Annotation
     opacity: '',
     overrides: { time_range: null },
   };
-  if (type !== 'FORMULA') Object.assign(base, { titleColumn: '', descriptionColumns: [], timeColumn: '', intervalEndColumn: '' });
+  if (type === 'EVENT' || type === 'INTERVAL')
+    Object.assign(base, { titleColumn: '', descriptionColumns: [], timeColumn: '', intervalEndColumn: '' });
   return base;
 }
 
@@ -85,7 +97,7 @@ export function withAnnotationType(layer: AnnotationLayer, type: AnnotationType)
  * the chosen source and its columns.
  */
 export function withAnnotationSource(layer: AnnotationLayer, sourceType: 'NATIVE' | 'table'): AnnotationLayer {
-  if (layer.annotationType === 'FORMULA' || layer.sourceType === sourceType) return layer;
+  if (layer.annotationType === 'FORMULA' || layer.annotationType === 'TIME_SERIES' || layer.sourceType === sourceType) return layer;
   return { ...layer, sourceType, value: null, titleColumn: '', descriptionColumns: [], timeColumn: '', intervalEndColumn: '' };
 }
 
@@ -96,6 +108,7 @@ export function annotationLayerError(layer: AnnotationLayer, others: readonly An
   if (layer.annotationType === 'FORMULA') return String(layer.value ?? '').trim() ? null : 'Write a formula of x';
   if (layer.sourceType === 'NATIVE') return layer.value === null || layer.value === '' ? 'Choose an annotation layer' : null;
   if (layer.value === null || layer.value === '') return 'Choose a chart';
+  if (layer.annotationType === 'TIME_SERIES') return null;
   if (!layer.timeColumn) return 'Choose the time column';
   if (layer.annotationType === 'INTERVAL' && !layer.intervalEndColumn) return 'Choose the interval end column';
   return null;
@@ -105,4 +118,37 @@ export function annotationLayerList(value: unknown): AnnotationLayer[] {
   return Array.isArray(value)
     ? value.filter((l): l is AnnotationLayer => typeof l === 'object' && l !== null && 'annotationType' in l && 'name' in l)
     : [];
+}
+
+/** Overrides the editor offers: the main chart's time range, or its time grain (and time column). */
+export type OverrideChoice = 'time_range' | 'time_grain';
+
+/** Is the choice on: its key is present in the layer's overrides (value null = the main chart's). */
+export function hasOverride(layer: AnnotationLayer, choice: OverrideChoice): boolean {
+  const o = normalizedOverrides(layer.overrides);
+  return choice === 'time_range' ? 'time_range' in o : 'time_grain_sqla' in o;
+}
+
+/**
+ * Turning an override on adds its keys with value null ("take the main chart's value"); off
+ * removes them, so the source chart keeps its own. The time grain goes with the time column
+ * (`granularity`), as the peer's editor does.
+ */
+export function withOverride(layer: AnnotationLayer, choice: OverrideChoice, on: boolean): AnnotationLayer {
+  const next: Record<string, unknown> = { ...(layer.overrides ?? {}) };
+  const keys = choice === 'time_range' ? ['time_range', 'since', 'until'] : ['time_grain_sqla', 'granularity'];
+  for (const k of keys) delete next[k];
+  if (on) {
+    if (choice === 'time_range') next.time_range = null;
+    else Object.assign(next, { time_grain_sqla: null, granularity: null });
+  }
+  return { ...layer, overrides: next };
+}
+
+/** The time shift ("1 week", "1 year"): empty removes it. */
+export function withTimeShift(layer: AnnotationLayer, shift: string): AnnotationLayer {
+  const next: Record<string, unknown> = { ...(layer.overrides ?? {}) };
+  if (shift.trim()) next.time_shift = shift;
+  else delete next.time_shift;
+  return { ...layer, overrides: next };
 }

@@ -6,6 +6,8 @@
 export interface ColumnConfigEntry {
   d3NumberFormat?: string;
   d3TimeFormat?: string;
+  /** the column's currency, written before or after its values (the BI server's `currencyFormat`) */
+  currencyFormat?: { symbol: string; symbolPosition: 'prefix' | 'suffix' };
   horizontalAlign?: 'left' | 'center' | 'right';
   showCellBars?: boolean;
   alignPositiveNegative?: boolean;
@@ -42,6 +44,7 @@ export function columnConfigSummary(entry: ColumnConfigEntry | undefined): strin
   if (!entry) return '';
   const parts: string[] = [];
   if (entry.d3NumberFormat) parts.push(entry.d3NumberFormat);
+  if (entry.currencyFormat?.symbol) parts.push(`${entry.currencyFormat.symbol} ${entry.currencyFormat.symbolPosition ?? 'prefix'}`);
   if (entry.d3TimeFormat) parts.push(entry.d3TimeFormat);
   if (entry.horizontalAlign) parts.push(`align ${entry.horizontalAlign}`);
   if (entry.showCellBars === false) parts.push('no bars');

@@ -60,6 +60,13 @@ describe('column config', () => {
     expect(columnConfigSummary(a.count)).toBe(',d, align left');
   });
 
+  it("stores a column's currency (currencyFormat) and names it in the summary; clearing it drops it", () => {
+    const a = setColumnConfig({}, 'revenue', { currencyFormat: { symbol: 'EUR', symbolPosition: 'suffix' } });
+    expect(a).toEqual({ revenue: { currencyFormat: { symbol: 'EUR', symbolPosition: 'suffix' } } });
+    expect(columnConfigSummary(a.revenue)).toBe('EUR suffix');
+    expect(setColumnConfig(a, 'revenue', { currencyFormat: undefined })).toEqual({});
+  });
+
   it("keeps a radar metric's spoke range (0 is a value, an empty field is dropped)", () => {
     const a = setColumnConfig({}, 'SUM(mpg)', { radarMetricMinValue: 0, radarMetricMaxValue: 50 });
     expect(a).toEqual({ 'SUM(mpg)': { radarMetricMinValue: 0, radarMetricMaxValue: 50 } });
@@ -78,6 +85,20 @@ describe('column config', () => {
       { name: 'flight_date', kind: 'temporal', isMetric: false },
       { name: 'dep_delay', kind: 'numeric', isMetric: false },
     ]);
+  });
+
+  it("lists a time-compared table's comparison columns in place of each metric, as the table names them", () => {
+    const fd = { viz_type: 'table', groupby: ['origin'], metrics: ['count'], time_compare: ['1 year ago'] };
+    expect(resultColumnsOf(fd, flights).map((c) => c.name)).toEqual(['origin', 'Main count', '# count', '△ count', '% count']);
+    const two = { ...fd, time_compare: ['1 year ago', '1 week ago'], comparison_type: 'absolute' };
+    expect(resultColumnsOf(two, flights).map((c) => c.name)).toEqual([
+      'origin',
+      'Main count',
+      '△ count (1 year ago)',
+      '△ count (1 week ago)',
+    ]);
+    // a timeseries chart's time shift draws series, not columns
+    expect(resultColumnsOf({ ...fd, viz_type: 'echarts_timeseries_line' }, flights).map((c) => c.name)).toEqual(['origin', 'count']);
   });
 });
 

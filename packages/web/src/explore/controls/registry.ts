@@ -8,6 +8,7 @@ import { ColorPickerControl, ColorSchemeControl } from './ColorControls';
 import { ColumnConfigControl } from './ColumnConfigControl';
 import { ColumnControl, ColumnsControl } from './ColumnsControl';
 import { ConditionalFormattingControl } from './ConditionalFormattingControl';
+import { CurrencyControl } from './CurrencyControl';
 import { MetricControl, MetricsControl } from './MetricsControl';
 import { SelectControl } from './SelectControl';
 import { TimeRangeControl } from './TimeRangeControl';
@@ -33,6 +34,7 @@ export const CONTROL_COMPONENTS: Record<ControlType, ComponentType<ControlProps>
   AnnotationLayerControl,
   BoundsControl,
   TimeSeriesColumnControl,
+  CurrencyControl,
   HiddenControl,
 };
 

@@ -2,8 +2,10 @@
  * The columns a chart's result will have, read from its form data: what the column config and
  * conditional formatting controls offer. Raw-records tables list `all_columns`; aggregated charts
  * list their dimensions, then their metrics (percentage metrics as `%label`, as the table names them).
+ * A table comparing with time shifts lists each metric's comparison columns (`Main m`, `# m` …) instead.
  */
-import type { ExploreDatasource } from '@rama/shared';
+import { tableTimeShifts, type ExploreDatasource } from '@rama/shared';
+import { comparedColumns } from '../../visualizations/table/timeComparison';
 import { columnKey, columnKind, columnList, findColumn, type ColumnKind } from './columns';
 import { metricKey, metricList } from './metrics';
 
@@ -29,7 +31,18 @@ export function resultColumnsOf(formData: Record<string, unknown>, datasource: E
     add(columnKey(c), found ? columnKind(found) : 'expression', false);
   }
   if (!raw) {
-    for (const m of [...metricList(formData.metrics), ...metricList(formData.metric)]) add(metricKey(m), 'numeric', true);
+    const metrics = [...metricList(formData.metrics), ...metricList(formData.metric)].map(metricKey);
+    const shifts = formData.viz_type === 'table' ? tableTimeShifts(formData) : [];
+    const names = shifts.length
+      ? comparedColumns(
+          [...metrics, ...metrics.flatMap((m) => shifts.map((s) => `${m}__${s}`))],
+          [],
+          metrics,
+          shifts,
+          formData.comparison_type,
+        ).names
+      : metrics;
+    for (const name of names) add(name, 'numeric', true);
     for (const m of metricList(formData.percent_metrics)) add(`%${metricKey(m)}`, 'numeric', true);
   }
   return out;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ChartListItem, ExploreDatasource, ItemReply, ListReply } from '@rama/shared';
+import { isAnnotationSourceVizType, type ChartListItem, type ExploreDatasource, type ItemReply, type ListReply } from '@rama/shared';
 import { request, toClientError } from '../../app/api';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 
@@ -15,23 +15,40 @@ interface Loaded<T> {
   error: string | null;
 }
 
-/** Saved charts to take events or intervals from, searched by name (GET /api/v1/chart/). */
-export function useChartOptions(search: string, enabled: boolean): { charts: ChartOption[]; loading: boolean; error: string | null } {
+/**
+ * Saved charts to take events, intervals or series from, searched by name (GET /api/v1/chart/);
+ * `annotationType` keeps only the charts such a layer can read (a time series: line and timeseries
+ * charts), as the peer filters its list.
+ */
+export function useChartOptions(
+  search: string,
+  enabled: boolean,
+  annotationType = 'EVENT',
+): { charts: ChartOption[]; loading: boolean; error: string | null } {
   const term = useDebouncedValue(search.trim(), 300);
-  const key = enabled ? term : null;
+  const key = enabled ? `${annotationType}:${term}` : null;
   const [state, setState] = useState<Loaded<ChartOption[]> | null>(null);
   useEffect(() => {
     if (key === null) return;
     const controller = new AbortController();
+    const [type, ...rest] = key.split(':');
+    const text = rest.join(':');
     const q = {
-      filters: key ? [{ col: 'slice_name', opr: 'chart_all_text', value: key }] : [],
+      filters: text ? [{ col: 'slice_name', opr: 'chart_all_text', value: text }] : [],
       order_column: 'changed_on',
       order_direction: 'desc',
       page: 0,
-      page_size: 50,
+      page_size: 100,
     };
     request<ListReply<ChartListItem>>({ url: '/api/v1/chart/', q, signal: controller.signal }).then(
-      (reply) => setState({ key, value: reply.result.map(({ id, slice_name, viz_type }) => ({ id, slice_name, viz_type })), error: null }),
+      (reply) =>
+        setState({
+          key,
+          value: reply.result
+            .filter((c) => isAnnotationSourceVizType(type, c.viz_type))
+            .map(({ id, slice_name, viz_type }) => ({ id, slice_name, viz_type })),
+          error: null,
+        }),
       (error: unknown) => {
         if (!controller.signal.aborted) setState({ key, value: [], error: toClientError(error).message });
       },

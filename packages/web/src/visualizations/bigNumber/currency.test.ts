@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ExploreDatasource, QueryFormData } from '@rama/shared';
-import { transformBigNumberTotalProps } from './transformProps';
+import { transformBigNumberProps, transformBigNumberTotalProps } from './transformProps';
 import { reply } from '../testReplies';
 
 const datasource = {
@@ -27,5 +27,23 @@ describe('big number currency', () => {
 
   it("uses the chart's currency over the metric's, after the figure when asked", () => {
     expect(run({ currency_format: { symbol: 'EUR', symbolPosition: 'suffix' }, y_axis_format: ',d' }).headline).toBe('1,235 €');
+  });
+
+  it("writes the chart's currency on the trendline's latest value too", () => {
+    const p = transformBigNumberProps({
+      formData: {
+        viz_type: 'big_number',
+        datasource: '1__table',
+        metric: 'count',
+        x_axis: 'ds',
+        y_axis_format: ',d',
+        currency_format: { symbol: 'GBP', symbolPosition: 'prefix' },
+      } as QueryFormData,
+      queriesData: [reply([{ ds: Date.UTC(2024, 0, 1), count: 1200 }], ['ds', 'count'], [2, 0])],
+      datasource,
+      width: 400,
+      height: 300,
+    });
+    expect(p.headline).toBe('£ 1,200');
   });
 });

@@ -116,3 +116,18 @@ describe('pivot table transformProps', () => {
     expect(p.rowHeaders.map((cells) => cells[0].text)).toEqual(['SFO', 'SEA']);
   });
 });
+
+describe('pivot table currency', () => {
+  it("writes the chart's currency_format, else each metric's saved currency, on the values", () => {
+    const chart = run({ valueFormat: ',.0f', currency_format: { symbol: 'EUR', symbolPosition: 'suffix' } });
+    expect(texts(chart)[0]).toEqual(['1,000 €', '3,000 €', '10 €', '30 €']);
+    const saved = transformPivotTableProps({
+      formData: fd({ valueFormat: ',.0f' }),
+      queriesData: [result],
+      width: 600,
+      height: 400,
+      datasource: { ...datasource, currency_formats: { count: { symbol: 'USD', symbolPosition: 'prefix' } } } as ExploreDatasource,
+    });
+    expect(texts(saved)[0]).toEqual(['1,000', '3,000', '$ 10', '$ 30']);
+  });
+});

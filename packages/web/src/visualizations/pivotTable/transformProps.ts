@@ -5,7 +5,15 @@
  * each column's total (a row at the bottom); `rowSubTotals` adds subtotal rows, `colSubTotals`
  * subtotal columns.
  */
-import { GenericDataType, NULL_VALUE_TEXT, NUMBER_FORMAT, TIME_FORMAT, getNumberFormatter, getTimeFormatter } from '@rama/shared';
+import {
+  GenericDataType,
+  NULL_VALUE_TEXT,
+  NUMBER_FORMAT,
+  TIME_FORMAT,
+  getNumberFormatter,
+  getTimeFormatter,
+  metricValueFormatter,
+} from '@rama/shared';
 import type { ChartPropsInput } from '../types';
 import { dimensionColumn, type DimensionValue } from '../crossFilter';
 import { backgroundOf, getColorFormatters, type ColorFormatter } from '../table/conditionalFormatting';
@@ -142,6 +150,8 @@ export function transformPivotTableProps({ formData: fd, queriesData, datasource
   const cells = cellViews(pivot, rowEntries, colEntries, metrics, {
     valueFormat: str(fd.valueFormat) ?? NUMBER_FORMAT.SMART_NUMBER,
     columnFormats: datasource?.column_formats ?? {},
+    currencyFormats: datasource?.currency_formats ?? {},
+    currency: fd.currency_format,
     colorFormatters: getColorFormatters(fd.conditional_formatting, (col) => records.map((r) => r[col])),
   });
 
@@ -161,10 +171,16 @@ export function transformPivotTableProps({ formData: fd, queriesData, datasource
 interface CellOptions {
   valueFormat: string;
   columnFormats: Record<string, string>;
+  /** the metrics' saved currencies, and the chart's `currency_format` (it wins) */
+  currencyFormats: Record<string, unknown>;
+  currency: unknown;
   colorFormatters: { column: string; getColor: ColorFormatter }[];
 }
 
-/** Every cell's text (the metric's saved format, else the value format; fractions as %) and its conditional colour. */
+/**
+ * Every cell's text (the metric's saved format, else the value format, with the chart's or the
+ * metric's currency; fractions as %) and its conditional colour.
+ */
 function cellViews(pivot: Pivot, rowEntries: AxisEntry[], colEntries: AxisEntry[], metrics: string[], o: CellOptions): PivotCellView[][] {
   const rowMetricAt = pivot.rows.indexOf(METRIC_KEY);
   const colMetricAt = pivot.cols.indexOf(METRIC_KEY);
@@ -174,7 +190,9 @@ function cellViews(pivot: Pivot, rowEntries: AxisEntry[], colEntries: AxisEntry[
     return metrics.length === 1 ? metrics[0] : null;
   };
   const formatFor = (metric: string | null) =>
-    getNumberFormatter(pivot.isFraction ? FRACTION_FORMAT : (metric && str(o.columnFormats[metric])) || o.valueFormat);
+    pivot.isFraction
+      ? getNumberFormatter(FRACTION_FORMAT)
+      : metricValueFormatter(metric, (metric && str(o.columnFormats[metric])) || o.valueFormat, o.currencyFormats, o.currency);
   const rulesFor = new Map<string, ColorFormatter[]>();
   for (const f of o.colorFormatters) rulesFor.set(f.column, [...(rulesFor.get(f.column) ?? []), f.getColor]);
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ExploreDatasource, QueryFormData } from '@rama/shared';
 import { cellText } from './tableModel';
 import { transformTableProps } from './transformProps';
-import { comparedColumns, comparisonValues, tableTimeShift } from './timeComparison';
+import { comparedColumns, comparisonValues, shiftPartsOf, tableTimeShifts } from './timeComparison';
 import { reply } from '../testReplies';
 
 const datasource = {
@@ -74,10 +74,71 @@ describe('table time comparison', () => {
   });
 
   it('divides the change by the size of the earlier value and leaves a zero base empty', () => {
-    expect(comparisonValues(5, -10)).toEqual({ Main: 5, '#': -10, '△': 15, '%': 1.5 });
+    expect(comparisonValues(5, -10)).toEqual({ Main: 5, '#': -10, '△': 15, '%': 1.5, Ratio: -0.5 });
     expect(comparisonValues(5, 0)['%']).toBeNull();
-    expect(tableTimeShift({ time_compare: ['1 week ago'] })).toBe('1 week ago');
-    expect(tableTimeShift({ time_compare: 'inherit' })).toBeNull();
-    expect(comparedColumns(['a', 'm'], [1, 0], ['m'], '1 day ago').names).toEqual(['a', 'm']);
+    expect(comparisonValues(5, 0).Ratio).toBeNull();
+    expect(tableTimeShifts({ time_compare: ['1 week ago'] })).toEqual(['1 week ago']);
+    expect(tableTimeShifts({ time_compare: 'inherit' })).toEqual([]);
+    expect(comparedColumns(['a', 'm'], [1, 0], ['m'], ['1 day ago']).names).toEqual(['a', 'm']);
+  });
+});
+
+const twoShifts = reply(
+  [{ origin: 'SEA', count: 120, 'count__1 year ago': 100, 'count__1 week ago': 150 }],
+  ['origin', 'count', 'count__1 year ago', 'count__1 week ago'],
+  [1, 0, 0, 0],
+);
+const runTwo = (over: Record<string, unknown> = {}) =>
+  transformTableProps({
+    formData: fd({ metrics: ['count'], time_compare: ['1 year ago', '1 week ago'], ...over }),
+    queriesData: [twoShifts],
+    width: 800,
+    height: 400,
+    datasource,
+  });
+
+describe('table time comparison with several shifts', () => {
+  it('shows Main once and, per shift, #, △ and % headed with the shift', () => {
+    const p = runTwo();
+    expect(p.columns.map((c) => c.label)).toEqual([
+      'origin',
+      'Main Flights',
+      '# Flights (1 year ago)',
+      '△ Flights (1 year ago)',
+      '% Flights (1 year ago)',
+      '# Flights (1 week ago)',
+      '△ Flights (1 week ago)',
+      '% Flights (1 week ago)',
+    ]);
+    const row = p.data[0];
+    expect(row['△ count (1 year ago)']).toBe(20);
+    expect(row['△ count (1 week ago)']).toBe(-30);
+    expect(row['% count (1 week ago)']).toBe(-0.2);
+  });
+
+  it('narrows each shift to the chosen calculation: difference, percentage change or ratio', () => {
+    expect(shiftPartsOf('values')).toEqual(['#', '△', '%']);
+    expect(shiftPartsOf(undefined)).toEqual(['#', '△', '%']);
+    expect(runTwo({ comparison_type: 'absolute' }).columns.map((c) => c.key)).toEqual([
+      'origin',
+      'Main count',
+      '△ count (1 year ago)',
+      '△ count (1 week ago)',
+    ]);
+    expect(runTwo({ comparison_type: 'percentage' }).columns.map((c) => c.key)).toEqual([
+      'origin',
+      'Main count',
+      '% count (1 year ago)',
+      '% count (1 week ago)',
+    ]);
+    const ratio = runTwo({ comparison_type: 'ratio' });
+    const col = ratio.columns.find((c) => c.key === 'Ratio count (1 year ago)')!;
+    expect(col.label).toBe('Ratio Flights (1 year ago)');
+    expect(cellText(col, ratio.data[0][col.key])).toBe('1.200');
+  });
+
+  it('keeps the plain columns when a shift did not come back for a metric', () => {
+    const p = runTwo({ time_compare: ['1 year ago', '2 years ago'] });
+    expect(p.columns.map((c) => c.key)).toEqual(['origin', 'count', 'count__1 year ago', 'count__1 week ago']);
   });
 });

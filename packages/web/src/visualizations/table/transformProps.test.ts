@@ -140,3 +140,32 @@ describe('table transformProps', () => {
     expect(p.columns.find((c) => c.key === 'id')?.bar).not.toBeNull();
   });
 });
+
+describe('table currency', () => {
+  it("writes a column's own currency (column_config currencyFormat) before the chart's and the metric's", () => {
+    const p = run(
+      fd({
+        currency_format: { symbol: 'USD', symbolPosition: 'prefix' },
+        column_config: { count: { currencyFormat: { symbol: 'EUR', symbolPosition: 'suffix' } } },
+      }),
+    );
+    expect(text(p, 'count', 0)).toBe('1,234 €');
+    // the chart's currency for the other metrics; never on a percentage
+    expect(text(p, 'AVG(delay)', 0)).toBe('$ -2.5');
+    expect(text(p, '%count', 0)).toBe('25.000%');
+  });
+
+  it('writes a currency on a raw numeric column only when its column sets one', () => {
+    const raw = reply([{ id: 12, price: 9.5 }], ['id', 'price'], [0, 0]);
+    const p = run(
+      fd({
+        query_mode: 'raw',
+        all_columns: ['id', 'price'],
+        column_config: { price: { d3NumberFormat: ',.2f', currencyFormat: { symbol: 'GBP', symbolPosition: 'prefix' } } },
+      }),
+      [raw],
+    );
+    expect(text(p, 'price', 0)).toBe('£ 9.50');
+    expect(text(p, 'id', 0)).toBe('12');
+  });
+});

@@ -18,11 +18,13 @@ import type { ChartPropsInput } from '../types';
 import { getColorFormatters } from './conditionalFormatting';
 import { asList, bool, columnLabel, int, metricLabel, str, verboseName } from './labels';
 import { valueRange } from './tableModel';
-import { comparedColumns, tableTimeShift } from './timeComparison';
+import { comparedColumns, tableTimeShifts } from './timeComparison';
 import type { ColumnConfig, ColumnKind, HorizontalAlign, TableChartProps, TableColumn } from './types';
 
 /** Percent metrics read as a share with 3 decimals unless their column sets a format (the BI server's default). */
 export const PERCENT_METRIC_FORMAT = '.3%';
+/** A time comparison's ratio (main ÷ shifted) reads with 3 decimals unless its column sets a format. */
+export const RATIO_FORMAT = ',.3f';
 export const DEFAULT_SERVER_PAGE_LENGTH = 10;
 
 const ALIGNS: readonly HorizontalAlign[] = ['left', 'center', 'right'];
@@ -112,9 +114,9 @@ export function transformTableProps({ formData: fd, queriesData, datasource }: C
   data = withPercentColumns(data, missing);
   let names: string[] = [...colnames, ...missing.map(([, dst]) => dst)];
   let types: (number | undefined)[] = [...coltypes, ...missing.map(() => GenericDataType.NUMERIC)];
-  // time comparison: each metric as its main value, the shifted period's value, the difference and the change
-  const shift = aggregate ? tableTimeShift(fd) : null;
-  const comparison = shift ? comparedColumns(names, types, metrics, shift) : null;
+  // time comparison: each metric as its main value and, per shifted period, its value, the difference and the change
+  const shifts = aggregate ? tableTimeShifts(fd) : [];
+  const comparison = shifts.length ? comparedColumns(names, types, metrics, shifts, fd.comparison_type) : null;
   let totalsRow = totals?.data?.[0] ?? null;
   if (comparison && comparison.parts.size > 0) {
     names = comparison.names;
@@ -147,11 +149,12 @@ export function transformTableProps({ formData: fd, queriesData, datasource }: C
   const columns: TableColumn[] = shown.map(({ key, type }) => {
     const config = columnConfigOf(fd, key);
     const compared = comparisonParts.get(key);
-    // a comparison column formats as its metric; its change reads as a percentage
+    // a comparison column formats as its metric; its change reads as a percentage, its ratio as a plain number
     const metricKey = compared?.metric ?? key;
+    const isRatio = compared?.part === 'Ratio';
     const isPercentMetric = percentSet.has(key) || compared?.part === '%';
-    const isMetric = metricSet.has(key) || (compared !== undefined && compared.part !== '%');
-    const kind = isMetric || isPercentMetric ? 'numeric' : kindOf(type, sample[key]);
+    const isMetric = metricSet.has(key) || (compared !== undefined && compared.part !== '%' && !isRatio);
+    const kind = isMetric || isPercentMetric || isRatio ? 'numeric' : kindOf(type, sample[key]);
     let format: (v: unknown) => string = plainText;
     if (kind === 'temporal') {
       const timeFormat = str(config.d3TimeFormat) ?? timestampFormat;
@@ -163,18 +166,20 @@ export function transformTableProps({ formData: fd, queriesData, datasource }: C
         str(config.d3NumberFormat) ??
         (isPercentMetric
           ? PERCENT_METRIC_FORMAT
-          : isMetric
-            ? (str(datasource?.column_formats?.[metricKey]) ?? NUMBER_FORMAT.SMART_NUMBER)
-            : undefined);
-      // a metric's currency: the column's own, else the chart's, else the one the metric is saved with
-      const currency = isMetric
-        ? (parseCurrency(config.currencyFormat) ??
-          parseCurrency(fd.currency_format) ??
-          parseCurrency(datasource?.currency_formats?.[metricKey]))
-        : null;
+          : isRatio
+            ? RATIO_FORMAT
+            : isMetric
+              ? (str(datasource?.column_formats?.[metricKey]) ?? NUMBER_FORMAT.SMART_NUMBER)
+              : undefined);
+      // a currency: the column's own (any numeric column), else for a metric the chart's, else the one it is saved with
+      const currency =
+        isPercentMetric || isRatio
+          ? null
+          : (parseCurrency(config.currencyFormat) ??
+            (isMetric ? (parseCurrency(fd.currency_format) ?? parseCurrency(datasource?.currency_formats?.[metricKey])) : null));
       const formatter = currency ? getCurrencyFormatter(currency, numberFormat) : getNumberFormatter(numberFormat);
-      // a numeric dimension (a year, an id) reads as it is unless its column sets a format
-      if (numberFormat) format = numberCellFormat(formatter, str(config.d3SmallNumberFormat));
+      // a numeric dimension (a year, an id) reads as it is unless its column sets a format or a currency
+      if (numberFormat || currency) format = numberCellFormat(formatter, str(config.d3SmallNumberFormat));
     }
     const barsOn = config.showCellBars ?? showCellBars;
     const columnAlignPn = config.alignPositiveNegative ?? alignPn;
@@ -183,7 +188,7 @@ export function transformTableProps({ formData: fd, queriesData, datasource }: C
     const label =
       str(config.customColumnName) ??
       (compared
-        ? `${compared.part} ${verboseName(datasource, compared.metric)}`
+        ? `${compared.part} ${verboseName(datasource, compared.metric)}${compared.shiftLabel ? ` (${compared.shiftLabel})` : ''}`
         : isPercentMetric
           ? `%${verboseName(datasource, key.slice(1))}`
           : verboseName(datasource, key));

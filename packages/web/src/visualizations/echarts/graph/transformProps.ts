@@ -48,10 +48,10 @@ export const sizeScale = (values: number[], base: number) => {
 };
 
 /**
- * How many node names a graph of `width` × `height` px can show without them piling up: about
- * one name (a 100 × 16 px label beside its node, and room around it, as nodes cluster) per
- * 24,000 px², at least 3. (ECharts' `hideOverlap` does not act on graph labels, so the budget is
- * what keeps them apart.)
+ * How many node names a graph of `width` × `height` px may show: about one name (a 100 × 16 px
+ * label beside its node, and room around it, as nodes cluster) per 24,000 px², at least 3. The
+ * names within the budget that still collide are hidden by the series' `labelLayout.hideOverlap`
+ * (the larger node keeps its name: ECharts ranks labels by their node's area).
  */
 export function graphLabelBudget(width: number, height: number): number {
   return Math.max(3, Math.floor((width * height) / 24000));
@@ -121,8 +121,9 @@ export function transformProps(input: ChartPropsInput): GraphChartProps {
     [target, dimensionColumn(fd.target)],
   ]);
 
-  // names only for as many nodes as the chart has room to name (the largest first); the others are
-  // named on hover and in the tooltip, so the force layout's moving labels never pile up
+  // names only for as many nodes as the chart has room to name (the largest first), and of those
+  // only the ones that do not cover another (labelLayout below); the others are named on hover and
+  // in the tooltip
   const labelBudget = graphLabelBudget(width, height);
   const labelled = new Set(
     [...nodeList]
@@ -210,7 +211,7 @@ export function transformProps(input: ChartPropsInput): GraphChartProps {
       ellipsis: '…',
       width: Math.max(60, Math.min(120, Math.round(width * 0.18))),
     },
-    // asked for, though ECharts 6.1 does not apply it to graph labels: the label budget keeps them apart
+    // a name that would cover another is hidden, the smaller node's (ECharts core lays labels out)
     labelLayout: { hideOverlap: true },
     lineStyle: { curveness: 0.1, opacity: 0.6 },
     emphasis: { focus: 'adjacency', label: { show: true } },

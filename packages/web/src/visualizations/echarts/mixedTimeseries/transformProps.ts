@@ -7,6 +7,7 @@ import type { TimeseriesChartProps } from '../timeseries/transformProps';
 import type { BarSeriesOption, LineSeriesOption, ScatterSeriesOption } from 'echarts/charts';
 import {
   CategoricalColorScale,
+  chartValueFormatter,
   getNumberFormatter,
   getTimeFormatter,
   getTimeFormatterForGranularity,
@@ -29,9 +30,16 @@ import {
   str,
   type Padding,
 } from '../utils';
-import { MANY_POINTS, hasIsolatedValue } from '../timeseries/transformProps';
+import { MANY_POINTS, hasIsolatedValue, numericXRange } from '../timeseries/transformProps';
 import type { TimeseriesCrossFilterMeta } from '../timeseries/interaction';
-import { annotationLayersOf, eventIntervalSeries, formulaSeries, isFormulaLayer } from '../timeseries/annotations';
+import {
+  annotationLayersOf,
+  eventIntervalSeries,
+  formulaSeries,
+  isFormulaLayer,
+  isTimeseriesLayer,
+  timeseriesLayerSeries,
+} from '../timeseries/annotations';
 import { querySettings, seriesOfReply, sharedXValues, type QuerySettings, type RawSeries } from './querySeries';
 
 /** The timeseries family's props: the mixed chart is drawn by the same component. */
@@ -105,6 +113,29 @@ function seriesOption(
   } as LineSeriesOption;
 }
 
+/**
+ * A y axis's value format: its number format with its currency — the chart's (`currency_format`,
+ * `currency_format_secondary`), else the one every metric drawn on it is saved with (an adhoc
+ * metric has none).
+ */
+export function axisValueFormatter(
+  fd: ChartPropsInput['formData'],
+  axis: 0 | 1,
+  queryAxes: readonly [number, number],
+  currencyFormats: Record<string, unknown> | null | undefined,
+): NumberFormatter {
+  const metrics = ([0, 1] as const)
+    .filter((q) => queryAxes[q] === axis)
+    .flatMap((q) => list(q === 0 ? fd.metrics : fd.metrics_b).map((m) => (typeof m === 'string' ? m : '')));
+  const secondary = axis === 1;
+  return chartValueFormatter(
+    metrics,
+    str(secondary ? fd.y_axis_format_secondary : fd.y_axis_format, ''),
+    currencyFormats,
+    secondary ? fd.currency_format_secondary : fd.currency_format,
+  );
+}
+
 function valueAxis(fd: ChartPropsInput['formData'], format: NumberFormatter, secondary: boolean, show: boolean, alignTicks: boolean) {
   const bounds = list(fd[secondary ? 'y_axis_bounds_secondary' : 'y_axis_bounds']);
   const log = bool(secondary ? fd.logAxisSecondary : fd.logAxis, false);
@@ -137,7 +168,11 @@ export function transformProps(input: ChartPropsInput): MixedTimeseriesChartProp
   );
   const category = xKind === 'category';
   const settings = [querySettings(fd, 0), querySettings(fd, 1)] as const;
-  const formats = [getNumberFormatter(str(fd.y_axis_format, '')), getNumberFormatter(str(fd.y_axis_format_secondary, ''))];
+  const queryAxes = [settings[0].yAxisIndex, settings[1].yAxisIndex] as const;
+  const formats = [
+    axisValueFormatter(fd, 0, queryAxes, datasource?.currency_formats),
+    axisValueFormatter(fd, 1, queryAxes, datasource?.currency_formats),
+  ];
   const scale =
     input.colorScale ?? new CategoricalColorScale(str(fd.color_scheme, ''), (fd.label_colors as Record<string, string> | undefined) ?? {});
   const identifiers = bool(fd.show_query_identifiers, false);
@@ -186,6 +221,17 @@ export function transformProps(input: ChartPropsInput): MixedTimeseriesChartProp
       if (f) {
         series.push(f);
         formulaNames.push({ name: layer.name, color: (f.itemStyle as { color: string }).color });
+      }
+    } else if (isTimeseriesLayer(layer)) {
+      const markerSize = Number(fd.markerSize) > 0 ? Number(fd.markerSize) : 6;
+      for (const t of timeseriesLayerSeries(layer, annotationData[layer.name], {
+        xType: xKind,
+        horizontal: false,
+        markerSize,
+        colorOf: (n) => scale.getColor(n),
+      })) {
+        series.push(t);
+        formulaNames.push({ name: String(t.name), color: (t.itemStyle as { color: string }).color });
       }
     } else {
       const m = eventIntervalSeries(layer, annotationData[layer.name], false);
@@ -281,7 +327,8 @@ export function transformProps(input: ChartPropsInput): MixedTimeseriesChartProp
         type: xKind,
         data: category ? xs : undefined,
         boundaryGap: category ? settings.some((s) => s.kind.type === 'bar') : undefined,
-        scale: xKind === 'value' ? true : undefined,
+        // a numeric x axis: truncated to the data (default) within the optional bounds, as on the timeseries chart
+        ...(xKind === 'value' ? numericXRange(fd) : {}),
         name: xTitle || undefined,
         nameLocation: 'middle',
         nameGap: titleGap(fd.x_axis_title_margin),

@@ -47,4 +47,10 @@ describe('pie label template', () => {
     const datasource = { currency_formats: { count: { symbol: 'USD', symbolPosition: 'prefix' } } } as unknown as ExploreDatasource;
     expect(labelFormatter(fd({ label_type: 'value', number_format: ',d' }), datasource)({ name: 'SEA' })).toBe('$ 300');
   });
+
+  it("writes the chart's currency_format over the metric's saved one", () => {
+    const datasource = { currency_formats: { count: { symbol: 'USD', symbolPosition: 'prefix' } } } as unknown as ExploreDatasource;
+    const formData = fd({ label_type: 'value', number_format: ',d', currency_format: { symbol: 'JPY', symbolPosition: 'suffix' } });
+    expect(labelFormatter(formData, datasource)({ name: 'SEA' })).toBe('300 ¥');
+  });
 });

@@ -2,7 +2,8 @@
  * Annotation layers on a timeseries chart (issue 11 part 8, spec section 3 "Annotation layer"):
  * a formula layer is an extra line `y = f(x)` over the chart's x values; an event layer marks
  * instants with vertical lines and an interval layer shades ranges, from rows its own query
- * returned (`annotationData` keyed by layer name).
+ * returned (`annotationData` keyed by layer name); a time-series layer draws another chart's
+ * series as extra lines, named "<layer>, <series>" as the peer names them.
  */
 import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts';
 import { toDate } from '@rama/shared';
@@ -48,6 +49,78 @@ export function annotationLayersOf(value: unknown): AnnotationLayer[] {
 const typeOf = (l: AnnotationLayer): string => (l.annotationType ?? l.sourceType ?? '').toUpperCase();
 
 export const isFormulaLayer = (l: AnnotationLayer): boolean => typeOf(l) === 'FORMULA' || l.sourceType?.toUpperCase() === 'FORMULA';
+
+export const isTimeseriesLayer = (l: AnnotationLayer): boolean => typeOf(l) === 'TIME_SERIES';
+
+/** The line opacity of a time-series layer (the peer's opacity choices; none: opaque). */
+const lineOpacity = (opacity: string | undefined): number => (opacity ? (OPACITY[opacity] ?? 1) : 1);
+
+interface TimeseriesResult {
+  key: string;
+  values: { x: unknown; y: unknown }[];
+}
+
+/** Annotation data of a time-series layer: a list of `{key, values: [{x, y}]}` (the peer's shape). */
+function timeseriesResults(data: unknown): TimeseriesResult[] {
+  if (!Array.isArray(data)) return [];
+  return data.filter(
+    (d): d is TimeseriesResult =>
+      Boolean(d) && typeof d === 'object' && Array.isArray((d as TimeseriesResult).values) && (d as TimeseriesResult).key !== undefined,
+  );
+}
+
+export interface TimeseriesLayerOptions {
+  /** the chart's x axis kind: time (epoch ms), numbers, or categories (matched by their text) */
+  xType: 'time' | 'value' | 'category';
+  horizontal: boolean;
+  markerSize: number;
+  /** the chart's colour for a name (its scheme), for a layer without a colour of its own */
+  colorOf?: (name: string) => string;
+}
+
+/**
+ * A time-series layer as extra line series, one per series of its source chart, named
+ * "<layer>, <series>", in the layer's colour, width, style and opacity; markers only when asked,
+ * the line hidden (width 0) when asked. Points whose x or y cannot be read are left out.
+ */
+export function timeseriesLayerSeries(layer: AnnotationLayer, data: unknown, options: TimeseriesLayerOptions): LineSeriesOption[] {
+  if (!isTimeseriesLayer(layer)) return [];
+  const own = typeof layer.color === 'string' && /^#[0-9a-fA-F]{3,8}$/.test(layer.color);
+  const color = own || !options.colorOf ? safeColor(layer.color) : options.colorOf(layer.name);
+  const xOf = (x: unknown): number | string | null => {
+    if (options.xType === 'time') return toDate(x as never)?.getTime() ?? null;
+    if (options.xType === 'value') return typeof x === 'number' && Number.isFinite(x) ? x : null;
+    return x === null || x === undefined ? null : String(x);
+  };
+  return timeseriesResults(data).map((result) => {
+    const name = `${layer.name}, ${String(result.key)}`;
+    const points: [number | string, number | string][] = [];
+    for (const v of result.values) {
+      const x = v && typeof v === 'object' ? xOf(v.x) : null;
+      const y = v && typeof v === 'object' && typeof v.y === 'number' && Number.isFinite(v.y) ? v.y : null;
+      if (x === null || y === null) continue;
+      points.push(options.horizontal ? [y, x] : [x, y]);
+    }
+    return {
+      type: 'line',
+      id: `annotation:${layer.name}:${String(result.key)}`,
+      name,
+      data: points,
+      showSymbol: Boolean(layer.showMarkers),
+      symbolSize: layer.showMarkers ? options.markerSize : 0,
+      itemStyle: { color },
+      lineStyle: {
+        color,
+        width: layer.hideLine ? 0 : (layer.width ?? 1.5),
+        type: dash(layer.style),
+        opacity: lineOpacity(layer.opacity),
+      },
+      connectNulls: false,
+      z: 4,
+      animation: false,
+    };
+  });
+}
 
 /**
  * A formula layer as a line over the x values. Category axes have no numeric x: the formula runs

@@ -35,7 +35,14 @@ import {
   type Padding,
 } from '../utils';
 import { axisTooltipFormatter, itemTooltipFormatter, tooltipSeries } from '../tooltip';
-import { annotationLayersOf, eventIntervalSeries, formulaSeries, isFormulaLayer } from './annotations';
+import {
+  annotationLayersOf,
+  eventIntervalSeries,
+  formulaSeries,
+  isFormulaLayer,
+  isTimeseriesLayer,
+  timeseriesLayerSeries,
+} from './annotations';
 import type { TimeseriesCrossFilterMeta } from './interaction';
 import { aggregate } from '../mixedTimeseries/querySeries';
 
@@ -326,6 +333,18 @@ export function transformProps(input: ChartPropsInput): TimeseriesChartProps {
       if (s) {
         series.push(s);
         formulaNames.push(layer.name);
+        formulaColors.push((s.itemStyle as { color: string }).color);
+      }
+    } else if (isTimeseriesLayer(layer)) {
+      // another chart's series, drawn and named like formula lines ("<layer>, <series>")
+      for (const s of timeseriesLayerSeries(layer, annotationData[layer.name], {
+        xType,
+        horizontal,
+        markerSize,
+        colorOf: (n) => scale.getColor(n),
+      })) {
+        series.push(s);
+        formulaNames.push(String(s.name));
         formulaColors.push((s.itemStyle as { color: string }).color);
       }
     } else {
