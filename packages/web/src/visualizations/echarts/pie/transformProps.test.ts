@@ -157,3 +157,36 @@ describe('pie transformProps', () => {
     expect((series.label as { width: number }).width).toBeGreaterThanOrEqual(Math.max(...['SEA', 'SFO', 'OAK'].map((n) => textWidth(n))));
   });
 });
+
+describe('a donut imported from the peer (issue 31 item 4: labels and leader lines but no slices)', () => {
+  it('keeps its ring when the pie shrinks to leave its outside labels room', () => {
+    const long = byOrigin([
+      { origin: 'San Francisco International', count: 300 },
+      { origin: 'Seattle Tacoma International', count: 500 },
+      { origin: 'Los Angeles International', count: 180 },
+    ]);
+    const donut = { donut: true, innerRadius: 60, outerRadius: 70, show_legend: false, labels_outside: true, label_line: true };
+    const radius = (extra: Record<string, unknown>) =>
+      transformProps({ formData: fd({ ...donut, ...extra }), queriesData: [long], datasource: null, width: 380, height: 400 }).echartOptions
+        .series as AnyRecord[];
+    const [inner, outer] = radius({ show_labels: true })[0].radius as number[];
+    const [, unshrunk] = radius({ show_labels: false })[0].radius as number[];
+    // the labels made the pie smaller…
+    expect(outer).toBeLessThan(unshrunk);
+    // …and the hole keeps its asked share of the ring (60 of 70): it does not swallow the slices
+    expect(inner / outer).toBeCloseTo(60 / 70, 2);
+  });
+
+  it('draws the slices when the metric label is not a column of the reply (the numeric column is read)', () => {
+    const opt = run(fd({ metric: { expressionType: 'SQL', sqlExpression: 'COUNT(*)', label: 'Titles' } }));
+    const values = slicesOf(opt).map((d) => d.value);
+    expect(values).toEqual([500, 300, 180, 15, 5]);
+  });
+
+  it('the hole is at most 95 % of the outer radius', async () => {
+    const { donutInnerPx } = await import('./transformProps');
+    expect(donutInnerPx(0.9, 0.5, 100)).toBe(95);
+    expect(donutInnerPx(0.3, 0.7, 70)).toBeCloseTo(30, 5);
+    expect(donutInnerPx(0.3, 0, 70)).toBe(0);
+  });
+});

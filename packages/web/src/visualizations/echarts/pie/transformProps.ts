@@ -71,8 +71,13 @@ export const sliceLabel = (
 export function pieSlices(input: ChartPropsInput): { slices: PieSlice[]; total: number } {
   const { formData: fd, queriesData } = input;
   const { colnames, coltypes, data } = firstQuery(queriesData);
+  // the metric's column; a label the reply does not hold (a chart imported with another label)
+  // falls back to its numeric column rather than drawing every slice as 0
+  const asked = metricLabel(fd.metric);
   const metric =
-    metricLabel(fd.metric) ?? colnames.find((_, i) => coltypes[i] === GenericDataType.NUMERIC) ?? colnames[colnames.length - 1];
+    (asked !== undefined && asked !== null && colnames.includes(asked) ? asked : undefined) ??
+    colnames.find((_, i) => coltypes[i] === GenericDataType.NUMERIC) ??
+    colnames[colnames.length - 1];
   const groupCols = colnames.filter((c) => c !== metric);
   const dateFormat = getTimeFormatter(str(fd.date_format, 'smart_date'));
   const textOf = (c: string, v: unknown) => {
@@ -146,6 +151,16 @@ export function fitLabels(args: {
   return { ...inside, showLabels: false };
 }
 
+/**
+ * The hole of a donut in px: the inner radius asked (a share of the half-size) in the same
+ * proportion to the outer one as asked, so a pie shrunk to leave its labels room stays a ring; never
+ * more than 95 % of the outer radius, so a ring always shows.
+ */
+export function donutInnerPx(innerShare: number, outerShare: number, outerPx: number): number {
+  const ratio = outerShare > 0 ? Math.max(0, innerShare) / outerShare : 0;
+  return outerPx * Math.min(0.95, ratio);
+}
+
 export function transformProps(input: ChartPropsInput): PieChartProps {
   const { formData: fd, datasource, width, height } = input;
   const { slices, total } = pieSlices(input);
@@ -207,8 +222,9 @@ export function transformProps(input: ChartPropsInput): PieChartProps {
   const series: PieSeriesOption = {
     type: 'pie',
     center: [cx, cy],
-    // both radii are percentages of the same half-size, as the sliders read (inner 30, outer 70)
-    radius: donut ? [Math.min(outerPx * 0.95, half * Math.max(0, inner)), outerPx] : [0, outerPx],
+    // both radii are percentages of the same half-size, as the sliders read (inner 30, outer 70);
+    // a pie made smaller for its labels keeps the ring's proportions (its hole does not swallow it)
+    radius: donut ? [donutInnerPx(inner, placed.outerPx / half, outerPx), outerPx] : [0, outerPx],
     avoidLabelOverlap: true,
     minShowLabelAngle: 0,
     data,
