@@ -8,7 +8,7 @@ export const theme: ThemeConfig = {
     colorInfo: BRAND_COLOR,
     colorLink: BRAND_COLOR,
     borderRadius: 6,
-    fontFamily: 
+    fontFamily:
       // the emoji families last: a tab title or a chart name starting with an emoji draws it, not an empty box
       "Inter, -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji', 'Segoe UI Symbol', 'Noto Color Emoji'",
     colorBgLayout: '#f5f7f8',
