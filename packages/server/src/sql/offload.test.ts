@@ -75,13 +75,16 @@ describe('SQL analysis off the main thread', () => {
 
   it('does not block the event loop while a 1 MB statement is checked, or a 270 KB one formatted', async () => {
     const sql = `SELECT '${'x'.repeat(1_000_000)}' AS a, b FROM t`;
+    // on the main thread these take about 700 ms each (seen on this machine, idle); off it, the main
+    // thread only hands the text over. The bound leaves room for a loaded machine (131 ms was seen
+    // with the other core busy) and still fails if the work came back to the main thread.
     await checkScriptAsync(unions(40), 'PostgresQL'); // the workers are started
     const check = await maxEventLoopDelay(() => checkScriptAsync(sql, 'PostgresQL'));
     expect(check.result.kinds).toEqual(['select']);
-    expect(check.delay).toBeLessThan(100);
+    expect(check.delay).toBeLessThan(300);
     const formatted = await maxEventLoopDelay(() => formatSqlAsync(inList(40_000), 'postgresql'));
     expect(formatted.result).toMatch(/^SELECT\n/);
-    expect(formatted.delay).toBeLessThan(100);
+    expect(formatted.delay).toBeLessThan(300);
   }, 120_000);
 
   it('stops a job over the time limit with a clear message; other jobs go on', async () => {
