@@ -78,7 +78,9 @@ test.describe('import and export from the lists', () => {
     const imported = page.waitForResponse((r) => r.url().includes('/api/v1/chart/import/') && r.request().method() === 'POST');
     await overwrite.click();
     expect((await imported).status()).toBe(200);
-    await expect(toast(page, 'Chart imported')).toBeVisible();
+    // the toast says what the import did: the chart and what it reads were replaced
+    await expect(toast(page, /^Chart imported\. Updated \d+\.$/)).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/import-summary-toast.png` });
     await expect(modal).toBeHidden();
     await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(1);
   });

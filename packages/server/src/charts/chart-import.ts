@@ -3,8 +3,9 @@
  * exported by Rama or the BI server. Charts are matched on uuid and replaced only with
  * `overwrite` (a chart here that the importer may not see is refused as one they may not
  * overwrite); a chart's dataset is the local one with its uuid, else the bundle's (created by the
- * dataset import, which never overwrites an existing dataset here). Everything about the charts
- * is checked before anything is written.
+ * dataset import). With `overwrite` the bundle's datasets (and their databases' settings) replace
+ * the ones here too, as the BI server overwrites every asset of a bundle; one the user may not edit
+ * refuses the import. Everything about the charts is checked before anything is written.
  */
 import { ErrorType } from '@rama/shared';
 import type { AppContext } from '../context.js';
@@ -23,7 +24,8 @@ import {
   type Kind,
 } from '../datasets/bundle.js';
 import { DATASET_BUNDLE_TYPE, EXPORT_VERSION } from '../datasets/export.js';
-import { DatasetImporter, type ImportOptions } from '../datasets/import.js';
+import { DatasetImporter, NO_OVERWRITE_PERMISSION, type ImportOptions } from '../datasets/import.js';
+import { canEditDataset } from '../datasets/access.js';
 import { DatasetService } from '../datasets/service.js';
 import { canOverwriteChart, canReadChartDataset, type SliceRow } from './chart-access.js';
 import { CHART_BUNDLE_TYPE } from './chart-export.js';
@@ -130,7 +132,8 @@ export class ChartImporter {
     return this.ctx.store.db;
   }
 
-  async run(contents: BundleDocs, opts: ImportOptions): Promise<void> {
+  /** `extraDatasets`: bundle dataset files to import with the charts' (a dashboard's native filters'). */
+  async run(contents: BundleDocs, opts: ImportOptions, extraDatasets: readonly string[] = []): Promise<void> {
     const meta = checkMetadata(contents, CHART_BUNDLE_TYPE);
     if (!meta.ok) {
       if (meta.versionMismatch) throw noValidCommand();
@@ -151,7 +154,7 @@ export class ChartImporter {
     const planned: PlannedChart[] = [];
     const needed = new Set<string>();
     for (const [file, config] of charts) {
-      const problem = await this.datasetProblem(config, bundled, needed);
+      const problem = await this.datasetProblem(config, bundled, needed, opts.overwrite);
       if (problem) {
         this.errors[file] = problem;
         continue;
@@ -169,18 +172,15 @@ export class ChartImporter {
     if (Object.keys(this.errors).length) throw importError(this.errors);
     if (!planned.length) throw noValidCommand();
 
-    if (needed.size)
-      await this.importDatasets(
-        contents,
-        [...needed].map((uuid) => bundled.get(uuid) as string),
-        opts,
-      );
+    const datasetFiles = new Set([...[...needed].map((uuid) => bundled.get(uuid) as string), ...extraDatasets]);
+    if (datasetFiles.size) await this.importDatasets(contents, [...datasetFiles], opts);
     const uuids = [...new Set(planned.map((p) => p.config.dataset_uuid))];
     const datasets = new Map(
       (await this.db.selectFrom('tables').select(['id', 'uuid']).where('uuid', 'in', uuids).execute()).map((d) => [d.uuid, d.id]),
     );
-    await this.db.transaction().execute(async (trx) => {
+    const written = await this.db.transaction().execute(async (trx) => {
       const now = nowIso();
+      const rows: { id: number; uuid: string; name: string; updated: boolean }[] = [];
       for (const { config, existing } of planned) {
         const datasetId = datasets.get(config.dataset_uuid) as number;
         const fields = {
@@ -200,6 +200,7 @@ export class ChartImporter {
         };
         if (existing) {
           await trx.updateTable('slices').set(fields).where('id', '=', existing.id).execute();
+          rows.push({ id: existing.id, uuid: existing.uuid, name: config.slice_name, updated: true });
           continue;
         }
         const row = await trx
@@ -208,8 +209,14 @@ export class ChartImporter {
           .returning('id')
           .executeTakeFirstOrThrow();
         await trx.insertInto('slice_owners').values({ slice_id: row.id, user_id: this.user.id }).execute();
+        rows.push({ id: row.id, uuid: config.uuid, name: config.slice_name, updated: false });
       }
+      return rows;
     });
+    for (const { updated, name, ...row } of written) {
+      if (updated) opts.report.update('chart', row, name);
+      else opts.report.create('chart', row, name);
+    }
   }
 
   private readCharts(contents: BundleDocs): Map<string, ChartConfig> {
@@ -235,23 +242,41 @@ export class ChartImporter {
     return this.user.isAdmin || owners.includes(this.user.id) || canReadChartDataset(this.ctx, this.user, chart);
   }
 
-  /** Why the chart's dataset cannot be used, or null; a dataset to create is added to `needed`. */
-  private async datasetProblem(config: ChartConfig, bundled: Map<string, string>, needed: Set<string>): Promise<string | null> {
+  /**
+   * Why the chart's dataset cannot be used, or null; a dataset to create (or, with `overwrite`, to
+   * replace from the bundle) is added to `needed`.
+   */
+  private async datasetProblem(
+    config: ChartConfig,
+    bundled: Map<string, string>,
+    needed: Set<string>,
+    overwrite: boolean,
+  ): Promise<string | null> {
     const local = await this.db.selectFrom('tables').select('id').where('uuid', '=', config.dataset_uuid).executeTakeFirst();
-    if (local) return (await canReadChartDataset(this.ctx, this.user, { datasource_id: local.id })) ? null : 'Dataset does not exist';
+    if (local) {
+      if (!(await canReadChartDataset(this.ctx, this.user, { datasource_id: local.id }))) return 'Dataset does not exist';
+      // the bundle's version replaces it with `overwrite` (the BI server's rule: those without the
+      // right to write datasets use it as it is; those with it must be allowed to edit this one)
+      if (!overwrite || !bundled.has(config.dataset_uuid) || !this.user.can('can_write', 'Dataset')) return null;
+      // refused under the dataset's file: the whole import stops before anything is written
+      if (!canEditDataset(this.user, (await new DatasetService(this.ctx).ownerIds([local.id])).get(local.id) ?? []))
+        this.errors[bundled.get(config.dataset_uuid) as string] = NO_OVERWRITE_PERMISSION;
+      else needed.add(config.dataset_uuid);
+      return null;
+    }
     if (!bundled.has(config.dataset_uuid)) return 'Dataset does not exist';
     if (!this.user.can('can_write', 'Dataset')) return NO_DATASET_PERMISSION;
     needed.add(config.dataset_uuid);
     return null;
   }
 
-  /** The missing datasets (and their databases) through the dataset import, as its own bundle. */
+  /** The missing (or, with `overwrite`, replaced) datasets and their databases through the dataset import, as its own bundle. */
   private async importDatasets(contents: BundleDocs, datasetFiles: string[], opts: ImportOptions): Promise<void> {
     const sub: BundleDocs = {
       'metadata.yaml': { doc: { version: EXPORT_VERSION, type: DATASET_BUNDLE_TYPE, timestamp: new Date().toISOString() } },
     };
     for (const file of datasetFiles) sub[file] = contents[file];
     for (const [file, read] of Object.entries(contents)) if (file.startsWith('databases/')) sub[file] = read;
-    await new DatasetImporter(this.ctx, new DatasetService(this.ctx), this.user).run(sub, { overwrite: false, passwords: opts.passwords });
+    await new DatasetImporter(this.ctx, new DatasetService(this.ctx), this.user).run(sub, opts);
   }
 }

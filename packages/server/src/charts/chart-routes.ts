@@ -125,6 +125,6 @@ export function chartRoutes(app: FastifyInstance, ctx: AppContext): void {
     app,
     '/api/v1/chart/import/',
     (req) => requirePermission(req, 'can_write', 'Chart', 'chart'),
-    (user, { contents, overwrite, passwords }) => new ChartImporter(ctx, user).run(contents, { overwrite, passwords }),
+    (user, { contents, ...opts }) => new ChartImporter(ctx, user).run(contents, opts),
   );
 }

@@ -238,7 +238,7 @@ describe('export and import', () => {
     const bundle = zipOf(exported.files);
     const r = await upload(alice.client, bundle);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body).toEqual({ message: 'OK' });
+    expect(r.body).toMatchObject({ message: 'OK', result: { created: [{ type: 'chart', uuid }], updated: [], renamed: [] } });
     const back = await server.ctx.store.db.selectFrom('slices').selectAll().where('uuid', '=', uuid).executeTakeFirstOrThrow();
     expect(back).toMatchObject({ slice_name: 'Exported chart', datasource_id: flights, viz_type: 'pie', certified_by: 'Data team' });
     const restored = (await alice.client.get<Saved>(`/api/v1/chart/${back.id}`)).body.result;
@@ -251,8 +251,15 @@ describe('export and import', () => {
     expect(JSON.stringify(again.body)).toContain('Chart already exists and `overwrite=true` was not passed');
 
     const renamed = zipOf({ ...exported.files, [chartFile]: { ...exported.files[chartFile], slice_name: 'Renamed on import' } });
+    // overwrite replaces the bundle's dataset too: the admin's flights, which Alice may not edit
+    const refused = await upload(alice.client, renamed, { overwrite: 'true' });
+    expect(refused.status).toBe(422);
+    expect(JSON.stringify(refused.body)).toContain("A dataset already exists and user doesn't have permissions to overwrite it");
+    expect((await alice.client.get<Saved>(`/api/v1/chart/${back.id}`)).body.result.slice_name).toBe('Exported chart');
+    await server.ctx.store.db.insertInto('dataset_owners').values({ dataset_id: flights, user_id: alice.id }).execute();
     const overwrite = await upload(alice.client, renamed, { overwrite: 'true' });
     expect(overwrite.status, JSON.stringify(overwrite.body)).toBe(200);
+    expect(overwrite.body).toMatchObject({ result: { created: [], updated: [{ type: 'dataset' }, { type: 'chart', uuid }] } });
     expect((await alice.client.get<Saved>(`/api/v1/chart/${back.id}`)).body.result.slice_name).toBe('Renamed on import');
     expect(await server.ctx.store.db.selectFrom('slices').select('id').where('uuid', '=', uuid).execute()).toHaveLength(1);
   });

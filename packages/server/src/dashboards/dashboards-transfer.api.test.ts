@@ -7,7 +7,7 @@ import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { parse, stringify } from 'yaml';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardDetail } from '@rama/shared';
+import type { DashboardDetail, ImportResult } from '@rama/shared';
 import { startTestServer, type Client, type TestServer } from '../test-support/server.js';
 import { loggedInUser } from '../test-support/users.js';
 import { examplesDataset } from '../test-support/datasets.js';
@@ -179,7 +179,7 @@ describe('dashboard import', () => {
     expect((await alice.client.delete(`/api/v1/dashboard/${dashboard}`)).status).toBe(200);
     const r = await upload(alice.client, bundle);
     expect(r.status, r.text).toBe(200);
-    expect(r.body).toEqual({ message: 'OK' });
+    expect(r.body).toMatchObject({ message: 'OK', result: { created: [{ type: 'dashboard', uuid }], renamed: [] } });
     const row = await byUuid(uuid);
     expect(row).toMatchObject({ dashboard_title: 'Flights board', slug: 'flights-board', css: '.x {}' });
     expect(await chartIdsOf(row!.id)).toEqual([pie, bar].sort((a, b) => a - b));
@@ -210,10 +210,23 @@ describe('dashboard import', () => {
     const notBobs = await upload(bob.client, changed, { overwrite: 'true' });
     expect(notBobs.status).toBe(422);
     expect(JSON.stringify(notBobs.body)).toContain("A dashboard already exists and user doesn't have permissions to overwrite it");
+    // overwrite replaces every asset of the bundle: the flights dataset is the admin's, so Alice
+    // (who may write datasets, but not this one) is refused and nothing is written
+    const notHers = await upload(alice.client, changed, { overwrite: 'true' });
+    expect(notHers.status).toBe(422);
+    const datasetFile = fileOf(changed, 'datasets/')[0][0];
+    expect(notHers.body).toMatchObject({
+      errors: [{ extra: { [datasetFile]: "A dataset already exists and user doesn't have permissions to overwrite it" } }],
+    });
+    expect((await byUuid(uuid))?.dashboard_title).toBe('Flights board');
+    await server.ctx.store.db.insertInto('dataset_owners').values({ dataset_id: flights, user_id: alice.id }).execute();
     const ok = await upload(alice.client, changed, { overwrite: 'true' });
     expect(ok.status, ok.text).toBe(200);
     expect((await byUuid(uuid))?.dashboard_title).toBe('Flights board v2');
     expect((await byUuid(uuid))?.id).toBe(dashboard);
+    const updated = [...new Set((ok.body as { result: ImportResult }).result.updated.map((a) => a.type))].sort();
+    // Alpha may not edit databases: the examples database is used as it is
+    expect(updated).toEqual(['chart', 'dashboard', 'dataset']);
   });
 
   it('a bundle from another installation creates its charts and points the layout and metadata at them', async () => {

@@ -3,6 +3,9 @@
  * databases, as exported by Rama or the BI server. Dashboards are matched on uuid and replaced only
  * with `overwrite` (and only by those who may edit them); charts here already are used as they are,
  * the others are created through the chart import (which creates missing datasets and databases).
+ * With `overwrite` every asset of the bundle the user sees here is replaced too (the BI server's
+ * rule): its charts, their datasets, the native filters' datasets and the databases' settings; one
+ * the user may not edit refuses the whole import before anything is written.
  * The layout finds its charts by uuid (a chart that is neither here nor in the bundle leaves the
  * layout, and so does one here that the importer may not see) and every chart id in the metadata
  * follows; native filters find their datasets by uuid (one here that the importer may not read
@@ -179,6 +182,11 @@ export class DashboardImporter {
     });
     const newCharts = wanted.filter((u) => !local.has(u) && chartFiles.has(u)).map((u) => chartFiles.get(u) as string);
     if (newCharts.length && !this.user.can('can_write', 'Chart')) for (const f of newCharts) this.errors[f] = NO_CHART_PERMISSION;
+    // with `overwrite` the bundle's version of each chart here the user sees replaces it (the chart
+    // import refuses one they may not edit); a hidden one is never touched
+    const replacedCharts = opts.overwrite
+      ? here.filter((c) => seen.has(c.id) && chartFiles.has(c.uuid)).map((c) => chartFiles.get(c.uuid) as string)
+      : [];
 
     // the datasets native filters read: here already, else created from the bundle
     const filterDatasets = [...new Set(planned.flatMap((p) => nativeFilterDatasetUuids(p.config.metadata)))];
@@ -186,21 +194,28 @@ export class DashboardImporter {
       const r = readDatasetConfig(doc);
       return 'config' in r ? r.config.uuid : null;
     });
+    const filters = await this.planFilterDatasets(filterDatasets, datasetFiles, opts);
     if (Object.keys(this.errors).length) throw importError(this.errors);
     if (!planned.length) throw noValidCommand();
 
-    if (newCharts.length) {
-      const sub = this.subBundle(contents, CHART_BUNDLE_TYPE, newCharts);
+    // the charts, their datasets and the filters' datasets in one import: every check of the
+    // nested imports runs before any of them writes
+    const charts = [...newCharts, ...replacedCharts];
+    if (charts.length) {
+      const sub = this.subBundle(contents, CHART_BUNDLE_TYPE, charts);
       for (const file of datasetFiles.values()) sub[file] = contents[file];
-      await new ChartImporter(this.ctx, this.user).run(sub, opts);
+      await new ChartImporter(this.ctx, this.user).run(sub, opts, filters.files);
+    } else if (filters.files.length) {
+      const sub = this.subBundle(contents, DATASET_BUNDLE_TYPE, filters.files);
+      await new DatasetImporter(this.ctx, new DatasetService(this.ctx), this.user).run(sub, opts);
     }
-    const datasets = await this.filterDatasetIds(contents, filterDatasets, datasetFiles, opts);
+    const datasets = { ids: await filters.ids(), hidden: filters.hidden };
     const chartIds = new Map(
       wanted.length
         ? (await this.db.selectFrom('slices').select(['id', 'uuid']).where('uuid', 'in', wanted).execute()).map((c) => [c.uuid, c.id])
         : [],
     );
-    await this.write(planned, chartIds, datasets, hidden);
+    await this.write(planned, chartIds, datasets, hidden, opts.report);
   }
 
   /** Read and check every dashboard file: config problems, and whether it may be created or replaced. */
@@ -254,16 +269,17 @@ export class DashboardImporter {
 
   /**
    * The native filters' datasets by uuid: those here that the user may read, plus those the bundle
-   * brings (created now). One here that the user may not read is answered as a missing one: no
-   * dataset for the target, and never created or replaced from the bundle (its uuid is taken),
-   * unless the dashboard being replaced reads it already (see `write`); `hidden` holds their ids.
+   * brings (created by the import, or with `overwrite` replacing the ones here). One here that the
+   * user may not read is answered as a missing one: no dataset for the target, and never created or
+   * replaced from the bundle (its uuid is taken), unless the dashboard being replaced reads it
+   * already (see `write`); `hidden` holds their ids. A dataset to create without the right to
+   * create datasets is recorded as the file's problem.
    */
-  private async filterDatasetIds(
-    contents: BundleDocs,
+  private async planFilterDatasets(
     uuids: string[],
     files: Map<string, string>,
     opts: ImportOptions,
-  ): Promise<{ ids: Map<string, number>; hidden: Set<number> }> {
+  ): Promise<{ files: string[]; hidden: Set<number>; ids: () => Promise<Map<string, number>> }> {
     const find = async () =>
       uuids.length
         ? await this.db.selectFrom('tables').select(['id', 'uuid', 'database_id', 'schema']).where('uuid', 'in', uuids).execute()
@@ -273,19 +289,15 @@ export class DashboardImporter {
     const hidden = new Set(rows.filter((d) => !inScope(scope, d)).map((d) => d.id));
     const here = new Set(rows.map((d) => d.uuid));
     const missing = uuids.filter((u) => !here.has(u) && files.has(u));
-    if (missing.length) {
-      if (!this.user.can('can_write', 'Dataset')) throw importError({ [files.get(missing[0]) as string]: NO_DATASET_PERMISSION });
-      const sub = this.subBundle(
-        contents,
-        DATASET_BUNDLE_TYPE,
-        missing.map((u) => files.get(u) as string),
-      );
-      await new DatasetImporter(this.ctx, new DatasetService(this.ctx), this.user).run(sub, {
-        overwrite: false,
-        passwords: opts.passwords,
-      });
-    }
-    return { ids: new Map((missing.length ? await find() : rows).map((d) => [d.uuid, d.id])), hidden };
+    if (missing.length && !this.user.can('can_write', 'Dataset')) this.errors[files.get(missing[0]) as string] = NO_DATASET_PERMISSION;
+    // with `overwrite` the bundle's version replaces one here (not for those who may not write
+    // datasets, as the chart import does; the dataset import refuses one the user may not edit)
+    const replaced =
+      opts.overwrite && this.user.can('can_write', 'Dataset')
+        ? rows.filter((d) => !hidden.has(d.id) && files.has(d.uuid)).map((d) => d.uuid)
+        : [];
+    const ids = async () => new Map((missing.length ? await find() : rows).map((d) => [d.uuid, d.id]));
+    return { files: [...missing, ...replaced].map((u) => files.get(u) as string), hidden, ids };
   }
 
   private async write(
@@ -293,10 +305,12 @@ export class DashboardImporter {
     chartIds: Map<string, number>,
     datasets: { ids: Map<string, number>; hidden: ReadonlySet<number> },
     hiddenCharts: ReadonlySet<number>,
+    report: ImportOptions['report'],
   ): Promise<void> {
     const now = nowIso();
-    await this.db.transaction().execute(async (trx) => {
+    const written = await this.db.transaction().execute(async (trx) => {
       const slugs = new Set<string>();
+      const rows: { id: number; uuid: string; name: string; updated: boolean }[] = [];
       for (const { config, existing } of planned) {
         // hidden charts and datasets stay only where the dashboard being replaced has them already
         const read = existing
@@ -355,7 +369,13 @@ export class DashboardImporter {
           await trx.insertInto('dashboard_owners').values({ dashboard_id: id, user_id: this.user.id }).execute();
         }
         await syncDashboardCharts(trx, id, resolved ? layoutChartIds(resolved.position) : []);
+        rows.push({ id, uuid: config.uuid, name: config.dashboard_title, updated: existing !== null });
       }
+      return rows;
     });
+    for (const { updated, name, ...row } of written) {
+      if (updated) report.update('dashboard', row, name);
+      else report.create('dashboard', row, name);
+    }
   }
 }

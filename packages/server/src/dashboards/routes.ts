@@ -90,8 +90,8 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): { dashbo
     return reply.type('application/zip').header('content-disposition', `attachment; filename="${fileName}"`).send(Buffer.from(zip));
   });
 
-  registerBundleImport(app, '/api/v1/dashboard/import/', writer, (user, { contents, overwrite, passwords }) =>
-    new DashboardImporter(ctx, dashboards, user).run(contents, { overwrite, passwords }),
+  registerBundleImport(app, '/api/v1/dashboard/import/', writer, (user, { contents, ...opts }) =>
+    new DashboardImporter(ctx, dashboards, user).run(contents, opts),
   );
 
   r.get('/api/v1/dashboard/permalink/:key', { schema: { params: KeyParams } }, async (req) => {

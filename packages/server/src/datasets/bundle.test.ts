@@ -6,6 +6,8 @@ import {
   bundleContents,
   checkMetadata,
   isConfigFile,
+  overwriteUri,
+  sshTunnelFiles,
   readDatabaseConfig,
   readBundleFiles,
   readDatasetConfig,
@@ -116,5 +118,42 @@ describe('dataset and database YAML', () => {
     expect(readDatabaseConfig({ database_name: 'pg', uuid: DB_UUID, version: '1.0.0' })).toEqual({
       errors: { sqlalchemy_uri: ['Missing data for required field.'] },
     });
+  });
+});
+
+describe('overwriteUri: overwrite never blanks a stored password with the mask', () => {
+  const stored = { password_encrypted: 'enc', is_examples: 0 };
+  const none = { password_encrypted: null, is_examples: 0 };
+  const pgUri = 'postgresql://u@db.example:5432/sales';
+  it('puts a given password (passwords field, else the YAML) into the bundle URI', () => {
+    expect(overwriteUri({ sqlalchemy_uri: 'postgresql://u:XXXXXXXXXX@db.example:5432/sales' }, 's3cret', stored)).toBe(
+      'postgresql://u:s3cret@db.example:5432/sales',
+    );
+    expect(overwriteUri({ sqlalchemy_uri: pgUri, password: 'yaml' }, undefined, stored)).toBe('postgresql://u:yaml@db.example:5432/sales');
+  });
+  it('keeps the stored connection for a masked password or a masked file path', () => {
+    expect(overwriteUri({ sqlalchemy_uri: 'postgresql://u:XXXXXXXXXX@other:5432/x' }, undefined, stored)).toBeNull();
+    expect(overwriteUri({ sqlalchemy_uri: 'duckdb:///XXXXXXXXXX' }, 'pw', none)).toBeNull();
+  });
+  it('uses a URI without a password only where none is stored, and a real one as it is', () => {
+    expect(overwriteUri({ sqlalchemy_uri: pgUri }, undefined, stored)).toBeNull();
+    expect(overwriteUri({ sqlalchemy_uri: pgUri }, undefined, none)).toBe(pgUri);
+    expect(overwriteUri({ sqlalchemy_uri: 'postgresql://u:real@h:5432/x' }, undefined, stored)).toBe('postgresql://u:real@h:5432/x');
+  });
+  it('never changes the examples database connection', () => {
+    expect(overwriteUri({ sqlalchemy_uri: pgUri }, 'pw', { password_encrypted: null, is_examples: 1 })).toBeNull();
+  });
+});
+
+describe('sshTunnelFiles: a database behind an SSH tunnel is never imported without it', () => {
+  it('names the database files with an ssh_tunnel section', () => {
+    const doc = (d: Record<string, unknown>) => ({ doc: d });
+    const files = sshTunnelFiles({
+      'databases/a.yaml': doc({ database_name: 'a', ssh_tunnel: { server_address: 'bastion' } }),
+      'databases/b.yaml': doc({ database_name: 'b', ssh_tunnel: null }),
+      'databases/c.yaml': doc({ database_name: 'c' }),
+      'datasets/x.yaml': doc({ ssh_tunnel: {} }),
+    });
+    expect(files).toEqual(['databases/a.yaml']);
   });
 });

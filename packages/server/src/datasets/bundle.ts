@@ -2,7 +2,8 @@
  * Reading an import bundle: each dataset and database YAML checked against the fields the BI
  * server's v1 import schema accepts (the files themselves are read by bundle-files.ts). No I/O.
  */
-import { EXPORT_VERSION } from './export.js';
+import { formatUri, parseUri, PASSWORD_MASK } from '../engines/uri.js';
+import { EXPORT_VERSION, isFileUri } from './export.js';
 import { docOf, type BundleDocs } from './bundle-files.js';
 
 export {
@@ -270,4 +271,55 @@ export function checkMetadata(
   if (doc.type !== undefined && doc.type !== type)
     return { ok: false, versionMismatch: false, error: { 'metadata.yaml': { type: [`Must be equal to ${type}.`] } } };
   return { ok: true };
+}
+
+/** Why a bundle database connecting through an SSH tunnel cannot be imported here. */
+export const SSH_TUNNEL_UNSUPPORTED =
+  'SSH tunnels are not supported: Rama connects to databases directly. Remove the ssh_tunnel section of this database (and make the database reachable without a tunnel) to import it';
+
+/**
+ * The bundle's database files with an `ssh_tunnel` section: Rama has no SSH tunnels, and
+ * dropping the section silently would import a database pointing at a tunnel's local end.
+ */
+export function sshTunnelFiles(contents: BundleDocs): string[] {
+  const out: string[] = [];
+  for (const [file, read] of Object.entries(contents)) {
+    if (!file.startsWith('databases/')) continue;
+    let doc: unknown;
+    try {
+      doc = docOf(read);
+    } catch {
+      continue; // reported by the import that reads the file
+    }
+    const tunnel = asRecord(doc)?.ssh_tunnel;
+    if (tunnel !== undefined && tunnel !== null) out.push(file);
+  }
+  return out;
+}
+
+/**
+ * The URI `overwrite` gives a database here from its bundle YAML, or null to keep the stored one:
+ * a password given (`passwords` or the YAML's `password`) goes into the bundle's URI; a real
+ * password in the URI is used as it is; a masked one (or a masked file path) never replaces the
+ * stored connection; a URI without a password replaces it only where no password is stored, so a
+ * stored password is never blanked. The examples database keeps its own.
+ */
+export function overwriteUri(
+  bundle: { sqlalchemy_uri: string; password?: string | null },
+  given: string | undefined,
+  local: { password_encrypted: string | null; is_examples: number | boolean },
+): string | null {
+  if (local.is_examples === 1 || local.is_examples === true) return null;
+  let parsed;
+  try {
+    parsed = parseUri(bundle.sqlalchemy_uri);
+  } catch {
+    return bundle.sqlalchemy_uri; // refused by the database service with its own message
+  }
+  if (isFileUri(parsed) && parsed.database === PASSWORD_MASK) return null;
+  const secret = given ?? bundle.password ?? null;
+  if (secret !== null && secret !== '') return formatUri(parsed, secret);
+  if (parsed.password === PASSWORD_MASK) return null;
+  if (parsed.password) return bundle.sqlalchemy_uri;
+  return local.password_encrypted === null ? bundle.sqlalchemy_uri : null;
 }

@@ -1,7 +1,7 @@
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { parse, stringify } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatasetDetail } from '@rama/shared';
+import type { DatasetDetail, ImportResult } from '@rama/shared';
 import { startTestServer, type Client, type TestServer } from '../test-support/server.js';
 import { loggedInUser } from '../test-support/users.js';
 
@@ -174,7 +174,14 @@ describe('export and import', () => {
     );
     const r = await upload(alice.client, zipOf(edited), { overwrite: 'true' });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ message: 'OK' });
+    // the peer's answer, with what the import did
+    expect(r.body).toMatchObject({ message: 'OK', result: { created: [], renamed: [] } });
+    expect((r.body as { result: ImportResult }).result.updated).toContainEqual({
+      type: 'dataset',
+      id: stocks,
+      uuid: before.uuid,
+      name: 'stocks',
+    });
     const after = await detail(alice.client, stocks);
     expect(after.description).toBe('Imported description');
     expect(after.metrics.map((m) => m.metric_name)).toEqual(['max_price']);
@@ -233,13 +240,13 @@ describe('export and import', () => {
     const database = exported['databases/examples.yaml'];
     const bundle = zipOf({
       'metadata.yaml': { version: '1.0.0', type: 'SqlaTable', timestamp: new Date().toISOString() },
-      // another installation's examples database: matched here by its name
-      'databases/examples.yaml': { ...database, uuid: '0b0b0b0b-0000-4000-8000-000000000000' },
+      // the examples database here, by its uuid (a name never matches: see import-uuid.api.test.ts)
+      'databases/examples.yaml': database,
       'datasets/examples/airports.yaml': {
         table_name: 'airports',
         schema: 'main',
         uuid,
-        database_uuid: '0b0b0b0b-0000-4000-8000-000000000000',
+        database_uuid: database.uuid,
         version: '1.0.0',
       },
     });

@@ -1,9 +1,11 @@
 /**
  * POST /api/v1/dataset/import/: a bundle of dataset (and database) YAML files, as exported by
- * Rama or the BI server. Everything is checked before anything is written; datasets are matched on
- * uuid and replaced only with `overwrite`; a database missing here is created from its YAML.
+ * Rama or the BI server. Everything is checked before anything is written; datasets and databases
+ * are matched on uuid only and replaced only with `overwrite`. A database missing here is created
+ * from its YAML, under its own uuid; when a database here holds its name (another uuid) it takes
+ * the first free `name (n)` and the report says so: a name never binds a bundle to a database.
  */
-import { ErrorType } from '@rama/shared';
+import { ErrorType, freeDatabaseName } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import type { Principal } from '../security/principal.js';
 import { canAccessDatabase } from '../databases/access.js';
@@ -17,6 +19,7 @@ import {
   docOf,
   fileProblem,
   jsonText,
+  overwriteUri,
   readDatabaseConfig,
   readDatasetConfig,
   type DatabaseConfig,
@@ -29,6 +32,7 @@ import { columnOf, datasetFields, metricOf, overwriteDataset } from './import-wr
 import { ensureDatasetPermission, insertDataset, type NewColumn } from './rows.js';
 import { alreadyExists, emptyToNull, specOf, type DatabaseRef, type DatasetService } from './service.js';
 import type { DatasetRow } from './present.js';
+import type { ImportReport } from './import-report.js';
 
 export const ALREADY_EXISTS = 'Dataset already exists and `overwrite=true` was not passed';
 export const NO_OVERWRITE_PERMISSION = "A dataset already exists and user doesn't have permissions to overwrite it";
@@ -44,7 +48,11 @@ export interface ImportOptions {
   overwrite: boolean;
   /** `{"databases/<name>.yaml": "password"}` */
   passwords: Record<string, string>;
+  /** what the import did, shared with the imports it starts */
+  report: ImportReport;
 }
+
+type LocalDatabase = DatabaseRef & { uuid: string; password_encrypted: string | null; is_examples: number | boolean };
 
 interface PlannedDataset {
   file: string;
@@ -56,6 +64,8 @@ interface PlannedDataset {
 
 export class DatasetImporter {
   private readonly errors: FileErrors = {};
+  /** bundle database files whose local database (same uuid) `overwrite` replaces the settings of */
+  private readonly databaseUpdates = new Map<string, LocalDatabase>();
 
   constructor(
     private readonly ctx: AppContext,
@@ -79,8 +89,12 @@ export class DatasetImporter {
     if (Object.keys(this.errors).length) throw importError(this.errors);
 
     const created = new Map<string, DatabaseRef>();
+    const taken = new Set((await this.db.selectFrom('dbs').select('database_name').execute()).map((d) => d.database_name));
     for (const file of new Set(planned.flatMap((p) => ('create' in p.database ? [p.database.create] : [])))) {
-      created.set(file, await this.createDatabase(file, databases.get(file) as DatabaseConfig, opts.passwords[file]));
+      created.set(file, await this.createDatabase(file, databases.get(file) as DatabaseConfig, opts, taken));
+    }
+    for (const [file, local] of this.databaseUpdates) {
+      await this.updateDatabase(file, local, databases.get(file) as DatabaseConfig, opts);
     }
     const resolved = planned.map((p) => ({
       ...p,
@@ -108,7 +122,7 @@ export class DatasetImporter {
       }
     }
     const written = await this.db.transaction().execute(async (trx) => {
-      const rows: { row: DatasetRow; database: DatabaseRef }[] = [];
+      const rows: { row: DatasetRow; database: DatabaseRef; updated: boolean }[] = [];
       for (const p of resolved) {
         const spec = specOf(p.database).spec;
         const generic = (type: string | null | undefined) =>
@@ -128,11 +142,15 @@ export class DatasetImporter {
               metrics,
               [this.user.id],
             );
-        rows.push({ row, database: p.database });
+        rows.push({ row, database: p.database, updated: p.existing !== null });
       }
       return rows;
     });
-    for (const { row, database } of written) await ensureDatasetPermission(this.db, database.database_name, row);
+    for (const { row, database, updated } of written) {
+      await ensureDatasetPermission(this.db, database.database_name, row);
+      if (updated) opts.report.update('dataset', row, row.table_name);
+      else opts.report.create('dataset', row, row.table_name);
+    }
   }
 
   private read<T>(
@@ -163,15 +181,16 @@ export class DatasetImporter {
     databases: Map<string, DatabaseConfig>,
     opts: ImportOptions,
   ): Promise<PlannedDataset[]> {
-    const localDbs = await this.db.selectFrom('dbs').select(['id', 'uuid', 'database_name', 'sqlalchemy_uri']).execute();
+    const localDbs: LocalDatabase[] = await this.db
+      .selectFrom('dbs')
+      .select(['id', 'uuid', 'database_name', 'sqlalchemy_uri', 'password_encrypted', 'is_examples'])
+      .execute();
     const planned: PlannedDataset[] = [];
     const seenKeys = new Set<string>();
     for (const [file, config] of datasets) {
       const dbFile = [...databases].find(([, d]) => d.uuid === config.database_uuid);
-      // the same database here: its uuid, else (an export of another installation) its name
-      const local =
-        localDbs.find((d) => d.uuid === config.database_uuid) ??
-        (dbFile ? localDbs.find((d) => d.database_name === dbFile[1].database_name) : undefined);
+      // the same database here: its uuid, and only its uuid (a name says nothing about where it points)
+      const local = localDbs.find((d) => d.uuid.toLowerCase() === config.database_uuid);
       let database: PlannedDataset['database'];
       if (local) {
         if (!canAccessDatabase(this.user, local)) {
@@ -179,6 +198,9 @@ export class DatasetImporter {
           continue;
         }
         database = local;
+        // its settings follow the bundle's with `overwrite`, for those who may edit databases
+        // (the others use it as it is, as the BI server does)
+        if (opts.overwrite && dbFile && this.user.can('can_write', 'Database')) this.databaseUpdates.set(dbFile[0], local);
       } else if (dbFile) {
         if (!this.user.can('can_write', 'Database')) {
           this.errors[file] = NO_DATABASE_PERMISSION;
@@ -256,9 +278,13 @@ export class DatasetImporter {
     return masked && !given && !config.password ? 'Must provide a password for the database' : null;
   }
 
-  private async createDatabase(file: string, config: DatabaseConfig, password: string | undefined): Promise<DatabaseRef> {
+  private async createDatabase(file: string, config: DatabaseConfig, opts: ImportOptions, taken: Set<string>): Promise<DatabaseRef> {
     let uri = config.sqlalchemy_uri;
-    const secret = password ?? config.password ?? null;
+    const secret = opts.passwords[file] ?? config.password ?? null;
+    // a name held here by another database (another uuid) is never shared: the first free `name (n)`
+    const wanted = config.database_name.trim();
+    const name = freeDatabaseName(wanted, taken);
+    taken.add(name);
     try {
       const parsed = parseUri(uri);
       if (secret !== null) uri = formatUri(parsed, secret);
@@ -268,7 +294,7 @@ export class DatasetImporter {
     let created;
     try {
       created = await new DatabaseService(this.ctx).create(this.user, {
-        database_name: config.database_name,
+        database_name: name,
         sqlalchemy_uri: uri,
         expose_in_sqllab: config.expose_in_sqllab ?? undefined,
         allow_run_async: config.allow_run_async ?? undefined,
@@ -286,6 +312,38 @@ export class DatasetImporter {
     }
     // the bundle's uuid, so a later import of the same bundle finds this database
     await this.db.updateTable('dbs').set({ uuid: config.uuid }).where('id', '=', created.id).execute();
+    const row = { id: created.id, uuid: config.uuid };
+    opts.report.create('database', row, created.database_name);
+    if (name !== wanted) opts.report.rename(row, wanted, name);
     return { id: created.id, database_name: created.database_name, sqlalchemy_uri: config.sqlalchemy_uri };
+  }
+
+  /**
+   * `overwrite` on a database here: its settings become the bundle's. Its name stays (it may have
+   * been imported under another one, and grants name it); its URI changes only when the bundle
+   * carries a usable one: a password given in `passwords` or the YAML, a real one in the URI, or
+   * none at all where none is stored. A masked password never replaces the stored one.
+   */
+  private async updateDatabase(file: string, local: LocalDatabase, config: DatabaseConfig, opts: ImportOptions): Promise<void> {
+    const body: Parameters<DatabaseService['update']>[2] = {
+      expose_in_sqllab: config.expose_in_sqllab ?? undefined,
+      allow_run_async: config.allow_run_async ?? undefined,
+      allow_ctas: config.allow_ctas ?? undefined,
+      allow_cvas: config.allow_cvas ?? undefined,
+      allow_dml: config.allow_dml ?? undefined,
+      allow_file_upload: config.allow_file_upload ?? undefined,
+      impersonate_user: config.impersonate_user ?? undefined,
+      cache_timeout: config.cache_timeout ?? null,
+      extra: jsonText(config.extra) ?? undefined,
+    };
+    const uri = overwriteUri(config, opts.passwords[file], local);
+    if (uri !== null) body.sqlalchemy_uri = uri;
+    try {
+      await new DatabaseService(this.ctx).update(this.user, local.id, body);
+    } catch (e) {
+      if (e instanceof HttpError) throw importError({ [file]: e.body.message as FileErrors[string] });
+      throw e;
+    }
+    opts.report.update('database', local, local.database_name);
   }
 }

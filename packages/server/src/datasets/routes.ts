@@ -17,9 +17,10 @@ import { refreshDataset } from './refresh.js';
 import { duplicateDataset } from './duplicate.js';
 import { relatedObjects } from './related.js';
 import { exportDatasets } from './export.js';
-import { BundleError, type BundleDocs } from './bundle.js';
+import { BundleError, SSH_TUNNEL_UNSUPPORTED, sshTunnelFiles, type BundleDocs } from './bundle.js';
 import { BundleReadError, closeBundleReader, readBundle } from './bundle-read.js';
-import { DatasetImporter } from './import.js';
+import { DatasetImporter, type ImportOptions } from './import.js';
+import { ImportReport } from './import-report.js';
 import { datasetIdOfKey, datasourceNotFound, loadExploreDatasource } from './metadata.js';
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
@@ -82,30 +83,45 @@ export async function importForm(req: FastifyRequest): Promise<ImportForm> {
   return form;
 }
 
-export function passwordsOf(raw: string | undefined): Record<string, string> {
+/** Bounds of a secrets field (`passwords`, `ssh_tunnel_*`): entries, file name and secret lengths. */
+export const SECRET_FIELD_LIMITS = { entries: 100, fileName: 1000, secret: 16 * 1024 } as const;
+
+/** A form field mapping bundle database files to secrets, bounded. */
+export function secretsOf(raw: string | undefined, field = 'passwords'): Record<string, string> {
   if (raw === undefined || raw.trim() === '') return {};
   let value: unknown;
   try {
     value = JSON.parse(raw);
   } catch {
-    throw invalidFields({ passwords: ['Not a valid JSON object.'] });
+    throw invalidFields({ [field]: ['Not a valid JSON object.'] });
   }
   if (!value || typeof value !== 'object' || Array.isArray(value) || !Object.values(value).every((v) => typeof v === 'string'))
-    throw invalidFields({ passwords: ['Not a valid JSON object of file names to passwords.'] });
-  return value as Record<string, string>;
+    throw invalidFields({ [field]: ['Not a valid JSON object of file names to passwords.'] });
+  const entries = Object.entries(value as Record<string, string>);
+  if (entries.length > SECRET_FIELD_LIMITS.entries)
+    throw invalidFields({ [field]: [`At most ${SECRET_FIELD_LIMITS.entries} entries are accepted.`] });
+  if (entries.some(([k, v]) => k.length > SECRET_FIELD_LIMITS.fileName || v.length > SECRET_FIELD_LIMITS.secret))
+    throw invalidFields({
+      [field]: [`File names are at most ${SECRET_FIELD_LIMITS.fileName} characters, secrets at most ${SECRET_FIELD_LIMITS.secret}.`],
+    });
+  return Object.fromEntries(entries);
 }
 
+export const passwordsOf = (raw: string | undefined): Record<string, string> => secretsOf(raw, 'passwords');
+
+/** The peer's SSH tunnel secrets fields: accepted (and checked) though Rama has no SSH tunnels. */
+export const SSH_TUNNEL_FIELDS = ['ssh_tunnel_passwords', 'ssh_tunnel_private_keys', 'ssh_tunnel_private_key_passwords'] as const;
+
 /** What an import route hands its importer: the unpacked bundle and the form's options. */
-export interface BundleImport {
+export interface BundleImport extends ImportOptions {
   contents: BundleDocs;
-  overwrite: boolean;
-  passwords: Record<string, string>;
 }
 
 /**
  * `POST <path>`: a multipart form with the bundle in `formData` (plus `overwrite`, `passwords`),
  * parsed for this route only and sized for one bundle; `authorize` runs before anything is read.
- * Every import (datasets, charts, dashboards) answers `{message: 'OK'}` the same way.
+ * Every import (datasets, charts, dashboards, saved queries) answers the peer's `{message: 'OK'}`
+ * with what it did as `result` (`ImportResult`: created, updated, renamed).
  */
 export function registerBundleImport(
   app: FastifyInstance,
@@ -139,8 +155,22 @@ export function registerBundleImport(
         if (e instanceof BundleReadError) throw new HttpError(422, errorsBody(e.message, ErrorType.GENERIC_COMMAND_ERROR, 'warning'));
         throw e;
       }
-      await run(user, { contents, overwrite: truthy(form.fields.overwrite), passwords: passwordsOf(form.fields.passwords) });
-      return { message: 'OK' };
+      const passwords = passwordsOf(form.fields.passwords);
+      for (const field of SSH_TUNNEL_FIELDS) secretsOf(form.fields[field], field);
+      const tunnels = sshTunnelFiles(contents);
+      if (tunnels.length)
+        throw new HttpError(
+          422,
+          errorsBody(
+            `SSH tunnels are not supported: ${tunnels.join(', ')} connect${tunnels.length === 1 ? 's' : ''} through one`,
+            ErrorType.GENERIC_COMMAND_ERROR,
+            'warning',
+            Object.fromEntries(tunnels.map((f) => [f, { ssh_tunnel: [SSH_TUNNEL_UNSUPPORTED] }])),
+          ),
+        );
+      const report = new ImportReport();
+      await run(user, { contents, overwrite: truthy(form.fields.overwrite), passwords, report });
+      return { message: 'OK' as const, result: report.result() };
     });
   });
 }
@@ -222,7 +252,7 @@ export function datasetRoutes(app: FastifyInstance, ctx: AppContext): DatasetSer
     app,
     '/api/v1/dataset/import/',
     (req) => requirePermission(req, 'can_write', 'Dataset', 'dataset'),
-    (user, { contents, overwrite, passwords }) => new DatasetImporter(ctx, datasets, user).run(contents, { overwrite, passwords }),
+    (user, { contents, ...opts }) => new DatasetImporter(ctx, datasets, user).run(contents, opts),
   );
 
   r.get('/rama/fetch_datasource_metadata', async (req) => {

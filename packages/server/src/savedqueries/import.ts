@@ -1,9 +1,8 @@
 /**
  * POST /api/v1/saved_query/import/: a bundle of saved query YAML files (`queries/…`) with their
  * databases' (`databases/…`), as exported by Rama or the peer. A query's database is the one here
- * with its `database_uuid` (else, for a bundle of another installation, the one named as the
- * bundle's database file names it) that the user may use; no database is created from a saved
- * query bundle. Queries are matched on uuid and replaced only with `overwrite`; a query here that
+ * with its `database_uuid` that the user may use (never one that merely has the bundle database's
+ * name: that could point anywhere); no database is created from a saved query bundle. Queries are matched on uuid and replaced only with `overwrite`; a query here that
  * the importer may not see is refused as one they may not overwrite. Everything is checked before
  * anything is written.
  */
@@ -20,7 +19,6 @@ import {
   fileProblem,
   readDatabaseConfig,
   type BundleDocs,
-  type DatabaseConfig,
   type FileErrors,
   type Kind,
 } from '../datasets/bundle.js';
@@ -114,14 +112,16 @@ export class SavedQueryImporter {
       Object.assign(this.errors, meta.error);
     }
     const queries = this.read(contents, 'queries/', readSavedQueryConfig);
-    const databases = this.read(contents, 'databases/', readDatabaseConfig);
-    const planned = await this.plan(queries, databases, opts);
+    // the database files are checked (a broken one is reported) though only uuids match
+    this.read(contents, 'databases/', readDatabaseConfig);
+    const planned = await this.plan(queries, opts);
     if (Object.keys(this.errors).length) throw importError(this.errors);
     if (!planned.length) throw noValidCommand();
 
     const schedules = new SavedQuerySchedules(this.ctx);
-    await this.db.transaction().execute(async (trx) => {
+    const written = await this.db.transaction().execute(async (trx) => {
       const now = nowIso();
+      const rows: { id: number; uuid: string; name: string; updated: boolean }[] = [];
       for (const { config, databaseId, existing } of planned) {
         const fields = {
           db_id: databaseId,
@@ -137,9 +137,10 @@ export class SavedQueryImporter {
           await trx.updateTable('saved_query').set(fields).where('id', '=', existing.id).execute();
           // a scheduled query's report is named after it
           await schedules.rename(trx, { ...existing, ...fields });
+          rows.push({ id: existing.id, uuid: existing.uuid, name: fields.label, updated: true });
           continue;
         }
-        await trx
+        const row = await trx
           .insertInto('saved_query')
           .values({
             ...fields,
@@ -152,9 +153,16 @@ export class SavedQueryImporter {
             created_on: now,
             created_by_fk: this.user.id,
           })
-          .execute();
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        rows.push({ id: row.id, uuid: config.uuid, name: fields.label, updated: false });
       }
+      return rows;
     });
+    for (const { updated, name, ...row } of written) {
+      if (updated) opts.report.update('saved_query', row, name);
+      else opts.report.create('saved_query', row, name);
+    }
   }
 
   private read<T>(
@@ -180,11 +188,7 @@ export class SavedQueryImporter {
   }
 
   /** What each query file will do, every problem recorded per file. */
-  private async plan(
-    queries: Map<string, SavedQueryConfig>,
-    databases: Map<string, DatabaseConfig>,
-    opts: ImportOptions,
-  ): Promise<PlannedQuery[]> {
+  private async plan(queries: Map<string, SavedQueryConfig>, opts: ImportOptions): Promise<PlannedQuery[]> {
     const localDbs = await this.db.selectFrom('dbs').select(['id', 'uuid', 'database_name']).execute();
     const planned: PlannedQuery[] = [];
     const seen = new Set<string>();
@@ -194,10 +198,7 @@ export class SavedQueryImporter {
         continue;
       }
       seen.add(config.uuid);
-      const bundled = [...databases.values()].find((d) => d.uuid === config.database_uuid);
-      const local =
-        localDbs.find((d) => d.uuid.toLowerCase() === config.database_uuid) ??
-        (bundled ? localDbs.find((d) => d.database_name === bundled.database_name) : undefined);
+      const local = localDbs.find((d) => d.uuid.toLowerCase() === config.database_uuid);
       // a database the user may not use is answered as one that does not exist
       if (!local || !canAccessDatabase(this.user, local)) {
         this.errors[file] = databaseMissing(config.database_uuid);

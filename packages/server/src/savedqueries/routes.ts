@@ -55,7 +55,7 @@ export function savedQueryRoutes(app: FastifyInstance, ctx: AppContext): { saved
     app,
     '/api/v1/saved_query/import/',
     (req) => requirePermission(req, 'can_write', VIEW, OBJECT_NAME),
-    (user, { contents, overwrite, passwords }) => new SavedQueryImporter(ctx, user).run(contents, { overwrite, passwords }),
+    (user, { contents, ...opts }) => new SavedQueryImporter(ctx, user).run(contents, opts),
   );
 
   r.get('/api/v1/saved_query/:id', { schema: { params: IdParams } }, async (req) => {

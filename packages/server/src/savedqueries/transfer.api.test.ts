@@ -7,7 +7,7 @@ import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { parse, stringify } from 'yaml';
 import rison from 'rison';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SavedQueryRecord } from '@rama/shared';
+import type { ImportResult, SavedQueryRecord } from '@rama/shared';
 import { startTestServer, type Client, type TestServer } from '../test-support/server.js';
 import { databaseGrant, loginAs, type TestUser } from '../test-support/sqllab-fixtures.js';
 
@@ -50,7 +50,7 @@ function upload(c: Client, bundle: Uint8Array, fields: Record<string, string> = 
   const form = new FormData();
   form.append('formData', new Blob([bundle as Uint8Array<ArrayBuffer>]), 'bundle.zip');
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  return c.postForm<ErrorReply & { message?: string }>('/api/v1/saved_query/import/', form, { csrf: true });
+  return c.postForm<ErrorReply & { message?: string; result?: ImportResult }>('/api/v1/saved_query/import/', form, { csrf: true });
 }
 
 const byUuid = async (uuid: string) =>
@@ -131,6 +131,11 @@ describe('POST /api/v1/saved_query/import/', () => {
     expect(r.status, r.text).toBe(200);
     expect(r.body.message).toBe('OK');
     const row = await byUuid(uuid);
+    expect(r.body.result).toEqual({
+      created: [{ type: 'saved_query', uuid, id: row?.id, name: 'Round trip' }],
+      updated: [],
+      renamed: [],
+    });
     expect(row).toMatchObject({
       label: 'Round trip',
       sql: 'SELECT 42 AS answer',
@@ -190,6 +195,25 @@ describe('POST /api/v1/saved_query/import/', () => {
     expect(r.body.errors[0].extra['queries/elsewhere/lost.yaml']).toBe(
       `Database ${missingDb} does not exist here: add the database (or import a dataset bundle with it) first, then import the saved query`,
     );
+    expect(await byUuid(queryUuid)).toBeUndefined();
+  });
+
+  it('never binds a query to a database here by its name: another uuid named "examples" is a missing database', async () => {
+    const foreignDb = '0b7c9a52-2222-4222-8333-944455556666';
+    const queryUuid = '5f0e3f1a-aaaa-4bbb-8ccc-000000000031';
+    const bundle = zipOf({
+      'metadata.yaml': { version: '1.0.0', type: 'SavedQuery', timestamp: new Date().toISOString() },
+      'queries/examples/q.yaml': { label: 'Q', sql: 'SELECT 1', uuid: queryUuid, version: '1.0.0', database_uuid: foreignDb },
+      'databases/examples.yaml': {
+        database_name: 'examples',
+        sqlalchemy_uri: 'postgresql://u:XXXXXXXXXX@db.example:5432/examples',
+        uuid: foreignDb,
+        version: '1.0.0',
+      },
+    });
+    const r = await upload(alice.client, bundle);
+    expect(r.status).toBe(422);
+    expect(r.body.errors[0].extra['queries/examples/q.yaml']).toContain(`Database ${foreignDb} does not exist here`);
     expect(await byUuid(queryUuid)).toBeUndefined();
   });
 

@@ -8,6 +8,7 @@ import {
   IMPORT_WORDS,
   OVERWRITE_WORD,
   confirmOverwriteMessage,
+  importDoneMessage,
   importProblems,
   overwriteConfirmed,
   passwordsNeededMessage,
@@ -114,14 +115,15 @@ export function ImportModal({ resource, open, onClose, onImported }: ImportModal
     if (!blob) return;
     setImporting(true);
     try {
-      await importBundle(resource, blob, {
+      const result = await importBundle(resource, blob, {
         overwrite: needsOverwrite && overwriteConfirmed(confirmText),
         passwords,
         sshTunnelPasswords: sshPasswords,
         sshTunnelPrivateKeys: sshKeys,
         sshTunnelPrivateKeyPasswords: sshKeyPasswords,
       });
-      addSuccessToast(words.done);
+      // a database imported under another name is worth the time to read it
+      addSuccessToast(importDoneMessage(words.done, result), result?.renamed.length ? { duration: 12_000 } : undefined);
       reset();
       onImported();
       onClose();

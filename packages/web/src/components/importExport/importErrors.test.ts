@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getClientError } from '@rama/shared';
-import { importProblems, overwriteConfirmed } from './importErrors';
+import { importDoneMessage, importProblems, importResultOf, overwriteConfirmed } from './importErrors';
 import { pageSlices, pdfFileName } from './dashboardPdf';
 import { exportUrl, importFormData } from './transfer';
 
@@ -100,5 +100,31 @@ describe('dashboard PDF', () => {
     ]);
     expect(pageSlices(2770, 1000)).toEqual([{ top: 0, height: 1000 }]);
     expect(pageSlices(0, 100)).toEqual([]);
+  });
+});
+
+describe('importDoneMessage: the toast after an import says what it did', () => {
+  it('adds the counts and each database imported under another name', () => {
+    const result = importResultOf({
+      message: 'OK',
+      result: {
+        created: [
+          { type: 'database', uuid: 'u1', id: 3, name: 'examples (2)' },
+          { type: 'dataset', uuid: 'u2', id: 7, name: 'video_game_sales' },
+          { type: 'dashboard', uuid: 'u3', id: 2, name: 'Video Game Sales' },
+        ],
+        updated: [{ type: 'chart', uuid: 'u4', id: 9, name: 'Sales by genre' }],
+        renamed: [{ type: 'database', uuid: 'u1', id: 3, from: 'examples', to: 'examples (2)' }],
+      },
+    });
+    expect(importDoneMessage('Dashboard imported', result)).toBe(
+      'Dashboard imported. Created 3, updated 1; database "examples" imported as "examples (2)".',
+    );
+  });
+
+  it('stays the plain message when the reply says nothing more (the peer\'s {message: "OK"})', () => {
+    expect(importResultOf({ message: 'OK' })).toBeNull();
+    expect(importResultOf({ message: 'OK', result: { created: [] } })).toBeNull();
+    expect(importDoneMessage('Chart imported', importResultOf({ message: 'OK' }))).toBe('Chart imported');
   });
 });

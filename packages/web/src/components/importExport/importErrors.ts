@@ -4,7 +4,7 @@
  * overwrite confirmation, databases whose password is masked ask for it; anything else ends the
  * import with the server's messages.
  */
-import type { ClientError } from '@rama/shared';
+import { importSummary, type ClientError, type ImportResult } from '@rama/shared';
 
 /** The resources whose lists import and export bundles. */
 export type ImportResource = 'chart' | 'dashboard' | 'dataset' | 'saved_query';
@@ -121,3 +121,20 @@ export const EXPORT_PREFIX: Record<ImportResource, string> = {
   dataset: 'dataset_export',
   saved_query: 'saved_query_export',
 };
+
+/**
+ * The toast after a successful import: the resource's "imported", then what the server says it did
+ * (counts, and each database imported under another name because its name is taken here).
+ */
+export function importDoneMessage(done: string, result: ImportResult | null): string {
+  const summary = importSummary(result);
+  return summary ? `${done}. ${summary}` : done;
+}
+
+/** A reply's `result`, when it has the shape of one (an older server answers `{message: "OK"}` only). */
+export function importResultOf(body: unknown): ImportResult | null {
+  const result = (body as { result?: unknown } | null)?.result as Partial<ImportResult> | undefined;
+  if (!result || typeof result !== 'object') return null;
+  const { created, updated, renamed } = result;
+  return Array.isArray(created) && Array.isArray(updated) && Array.isArray(renamed) ? { created, updated, renamed } : null;
+}

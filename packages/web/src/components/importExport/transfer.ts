@@ -6,7 +6,8 @@
 import { getClientError, isCsrfFailure } from '@rama/shared';
 import { RequestFailure, buildUrl, getCsrfToken, resetCsrfToken } from '../../app/api';
 import { downloadFile, timestampedFileName } from '../download';
-import { EXPORT_PREFIX, type ImportResource } from './importErrors';
+import type { ImportResult } from '@rama/shared';
+import { EXPORT_PREFIX, importResultOf, type ImportResource } from './importErrors';
 
 export interface ImportOptions {
   overwrite: boolean;
@@ -50,8 +51,15 @@ const parse = (text: string): unknown => {
   }
 };
 
-/** Imports a bundle; a refusal throws a RequestFailure whose clientError carries the server's errors. */
-export async function importBundle(resource: ImportResource, file: Blob & { name?: string }, options: ImportOptions): Promise<void> {
+/**
+ * Imports a bundle and resolves to what the server did (null when its reply does not say); a
+ * refusal throws a RequestFailure whose clientError carries the server's errors.
+ */
+export async function importBundle(
+  resource: ImportResource,
+  file: Blob & { name?: string },
+  options: ImportOptions,
+): Promise<ImportResult | null> {
   const url = `/api/v1/${resource}/import/`;
   let res = await post(url, importFormData(file, options), await getCsrfToken());
   let text = await res.text();
@@ -62,6 +70,7 @@ export async function importBundle(resource: ImportResource, file: Blob & { name
     text = await res.text();
   }
   if (!res.ok) throw new RequestFailure(getClientError({ kind: 'response', status: res.status, body: parse(text) }));
+  return importResultOf(parse(text));
 }
 
 /** The export URL of these rows. */
