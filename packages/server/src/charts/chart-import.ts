@@ -5,9 +5,10 @@
  * overwrite); a chart's dataset is the local one with its uuid, else the bundle's (created by the
  * dataset import). With `overwrite` the bundle's datasets (and their databases' settings) replace
  * the ones here too, as the BI server overwrites every asset of a bundle; one the user may not edit
- * refuses the import. Everything about the charts is checked before anything is written.
+ * refuses the import. A legacy chart type with a migration is stored as its current type
+ * (`storedChart`). Everything about the charts is checked before anything is written.
  */
-import { ErrorType } from '@rama/shared';
+import { ErrorType, migrateLegacyFormData } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import { flag, nowIso } from '../metadata/db.js';
 import type { Principal } from '../security/principal.js';
@@ -115,6 +116,23 @@ export function repointChart(config: ChartConfig, datasetId: number): { params: 
   return { params: JSON.stringify(params), query_context: JSON.stringify(moved) };
 }
 
+/**
+ * The chart as it is stored here: its form data and query context pointed at the dataset it now
+ * reads and, for a legacy type with a migration, migrated to the current type (the old form data
+ * kept under `form_data_bak`, no query context: it was built for the old type). Retired types are
+ * stored as they are (they open with the retired message). `migratedFrom` names the legacy type.
+ */
+export function storedChart(
+  config: ChartConfig,
+  datasetId: number,
+): { viz_type: string; params: string; query_context: string | null; migratedFrom: string | null } {
+  const pointed = repointChart(config, datasetId);
+  const params = JSON.parse(pointed.params) as Record<string, unknown>;
+  const migration = migrateLegacyFormData({ ...params, viz_type: config.viz_type });
+  if (!migration) return { viz_type: config.viz_type, ...pointed, migratedFrom: null };
+  return { viz_type: migration.to, params: JSON.stringify(migration.formData), query_context: null, migratedFrom: migration.from };
+}
+
 interface PlannedChart {
   config: ChartConfig;
   existing: SliceRow | null;
@@ -180,15 +198,15 @@ export class ChartImporter {
     );
     const written = await this.db.transaction().execute(async (trx) => {
       const now = nowIso();
-      const rows: { id: number; uuid: string; name: string; updated: boolean }[] = [];
+      const rows: { id: number; uuid: string; name: string; updated: boolean; from: string | null; to: string }[] = [];
       for (const { config, existing } of planned) {
         const datasetId = datasets.get(config.dataset_uuid) as number;
+        const { migratedFrom, ...stored } = storedChart(config, datasetId);
         const fields = {
           slice_name: config.slice_name,
-          viz_type: config.viz_type,
+          ...stored,
           datasource_id: datasetId,
           datasource_type: 'table',
-          ...repointChart(config, datasetId),
           description: config.description ?? null,
           cache_timeout: config.cache_timeout ?? null,
           certified_by: config.certified_by ?? null,
@@ -200,7 +218,14 @@ export class ChartImporter {
         };
         if (existing) {
           await trx.updateTable('slices').set(fields).where('id', '=', existing.id).execute();
-          rows.push({ id: existing.id, uuid: existing.uuid, name: config.slice_name, updated: true });
+          rows.push({
+            id: existing.id,
+            uuid: existing.uuid,
+            name: config.slice_name,
+            updated: true,
+            from: migratedFrom,
+            to: stored.viz_type,
+          });
           continue;
         }
         const row = await trx
@@ -209,13 +234,14 @@ export class ChartImporter {
           .returning('id')
           .executeTakeFirstOrThrow();
         await trx.insertInto('slice_owners').values({ slice_id: row.id, user_id: this.user.id }).execute();
-        rows.push({ id: row.id, uuid: config.uuid, name: config.slice_name, updated: false });
+        rows.push({ id: row.id, uuid: config.uuid, name: config.slice_name, updated: false, from: migratedFrom, to: stored.viz_type });
       }
       return rows;
     });
-    for (const { updated, name, ...row } of written) {
+    for (const { updated, name, from, to, ...row } of written) {
       if (updated) opts.report.update('chart', row, name);
       else opts.report.create('chart', row, name);
+      if (from) opts.report.convert({ type: 'chart', kind: 'chart_type', uuid: row.uuid, id: row.id, name, from, to });
     }
   }
 

@@ -4,7 +4,15 @@
  * duplicates its charts, an import from another installation (charts found by uuid), an export
  * (datasets named by uuid). Pure functions: they return new documents and never change their input.
  */
-import { CHART_TYPE } from '@rama/shared';
+import {
+  CHART_TYPE,
+  MARKDOWN_TYPE,
+  MAX_FILTER_BOXES,
+  ROW_TYPE,
+  filterBoxToNativeFilters,
+  filterBoxesToNativeFilters,
+  legacyChartAsMarkdown,
+} from '@rama/shared';
 
 /** A layout as stored: component id → component, plus the `DASHBOARD_VERSION_KEY` entry. */
 export type Position = Record<string, unknown>;
@@ -223,4 +231,140 @@ export function nativeFiltersById(metadata: Json, ids: ReadonlyMap<string, numbe
     if (id !== undefined) target.datasetId = id;
   }
   return md;
+}
+
+/** A legacy chart a bundled layout names, as the dashboard import converts it (issue 31 item 2). */
+export interface LegacyLayoutChart {
+  name: string;
+  /** its form data, `viz_type` included */
+  formData: Json;
+  /** a filter box's dataset uuid (its native filters read it) */
+  datasetUuid: string | null;
+}
+
+/** A legacy chart the layout no longer holds: a filter box became native filters, a markup chart Markdown. */
+export interface LegacyLayoutConversion {
+  uuid: string;
+  name: string;
+  from: string;
+  kind: 'native_filter' | 'markdown';
+  /** how many native filters a filter box became */
+  filters?: number;
+}
+
+/** The legacy metadata keys only filter boxes read. */
+const LEGACY_FILTER_KEYS = ['default_filters', 'filter_scopes', 'filter_immune_slices', 'filter_immune_slice_fields'] as const;
+const MARKDOWN_TYPES = new Set(['markup', 'separator', 'iframe']);
+
+/** The Markdown a markup, separator or iframe chart becomes, or null (an iframe only when it names a web page). */
+function markdownOf(formData: Json): string | null {
+  const code = legacyChartAsMarkdown(formData);
+  if (code === null) return null;
+  return formData.viz_type !== 'iframe' || code.startsWith('[') ? code : null;
+}
+
+/**
+ * A bundled dashboard (layout and metadata still in the bundle's chart ids, charts named by uuid)
+ * without its legacy charts, as the BI server's native filter upgrade leaves one: every filter box
+ * (the first `MAX_FILTER_BOXES`) becomes native filters with the dashboard's legacy defaults and
+ * scopes (`filterBoxesToNativeFilters`), added after the native filters it has; its targets name
+ * the box's dataset by uuid, as an export does, and its excluded charts are the bundle's ids, so
+ * the import moves both to this installation's ids like any native filter. The boxes leave the
+ * layout (a row they empty goes too) and the legacy filter keys leave the metadata. Markup,
+ * separator and iframe charts (an iframe only with a web address) become Markdown components in
+ * the same place with the same size. `charts` holds the bundle's legacy charts by lowercase uuid.
+ */
+export function convertLegacyLayout(
+  position: Position,
+  metadata: Json,
+  charts: ReadonlyMap<string, LegacyLayoutChart>,
+  options: { newId?: () => string } = {},
+): { position: Position; metadata: Json; conversions: LegacyLayoutConversion[] } {
+  const next = clone(position);
+  const md = clone(metadata);
+  const conversions: LegacyLayoutConversion[] = [];
+  const boxes: { key: string; uuid: string; chart: LegacyLayoutChart; chartId: number }[] = [];
+  const renamed = new Map<string, string>();
+  const usedIds = new Set(
+    Object.values(next)
+      .filter(isRecord)
+      .map((item) => (isRecord(item.meta) ? item.meta.chartId : undefined))
+      .filter(isId),
+  );
+  let spareId = Math.max(0, ...usedIds);
+
+  for (const [key, item] of Object.entries(next)) {
+    if (!isRecord(item) || item.type !== CHART_TYPE || !isRecord(item.meta) || typeof item.meta.uuid !== 'string') continue;
+    const uuid = item.meta.uuid.toLowerCase();
+    const chart = charts.get(uuid);
+    const vizType = chart?.formData.viz_type;
+    if (!chart || typeof vizType !== 'string') continue;
+    if (vizType === 'filter_box' && chart.datasetUuid && boxes.length < MAX_FILTER_BOXES) {
+      // a box without an id of its own has no defaults or scopes: it gets one no chart uses
+      const chartId = isId(item.meta.chartId) ? item.meta.chartId : ++spareId;
+      boxes.push({ key, uuid, chart, chartId });
+    } else if (MARKDOWN_TYPES.has(vizType)) {
+      const code = markdownOf(chart.formData);
+      if (code === null) continue;
+      let id = key.startsWith('CHART-') ? key.replace(/^CHART-/, 'MARKDOWN-') : `MARKDOWN-${key}`;
+      for (let n = 2; id in next || [...renamed.values()].includes(id); n++) id = `MARKDOWN-${key}-${n}`;
+      const meta: Json = { code };
+      if (item.meta.width !== undefined) meta.width = item.meta.width;
+      if (item.meta.height !== undefined) meta.height = item.meta.height;
+      delete next[key];
+      next[id] = { ...item, type: MARKDOWN_TYPE, id, children: [], meta };
+      renamed.set(key, id);
+      conversions.push({ uuid, name: chart.name, from: vizType, kind: 'markdown' });
+    }
+  }
+
+  if (boxes.length) {
+    // placeholder dataset ids (the box's place + 1), named by uuid below
+    const filters = filterBoxesToNativeFilters(
+      boxes.map((b, i) => ({ chartId: b.chartId, datasetId: i + 1, formData: b.chart.formData })),
+      md,
+      position,
+      options,
+    );
+    for (const filter of filters)
+      for (const target of filter.targets as Json[]) {
+        if (!isId(target.datasetId)) continue;
+        target.datasetUuid = boxes[target.datasetId - 1].chart.datasetUuid;
+        delete target.datasetId;
+      }
+    const existing = Array.isArray(md.native_filter_configuration) ? md.native_filter_configuration : [];
+    md.native_filter_configuration = [...existing, ...filters];
+    for (const box of boxes) {
+      // the filters of one box, counted as the conversion of that box alone makes them
+      const count = filterBoxToNativeFilters(box.chart.formData, md, box.chartId, 1, { newId: () => 'count' }).length;
+      conversions.push({ uuid: box.uuid, name: box.chart.name, from: 'filter_box', kind: 'native_filter', filters: count });
+    }
+    for (const key of LEGACY_FILTER_KEYS) delete md[key];
+  }
+  return { position: removeComponents(renameComponents(next, renamed), new Set(boxes.map((b) => b.key))), metadata: md, conversions };
+}
+
+/** The layout with components moved to new ids (`renamed`: old id → new id) in every parent's children. */
+function renameComponents(position: Position, renamed: ReadonlyMap<string, string>): Position {
+  if (!renamed.size) return position;
+  for (const item of Object.values(position))
+    if (isRecord(item) && Array.isArray(item.children)) item.children = item.children.map((c) => renamed.get(String(c)) ?? c);
+  return position;
+}
+
+/** The layout without `keys`, unlinked from their parents; a row they leave empty goes too. */
+function removeComponents(position: Position, keys: ReadonlySet<string>): Position {
+  let gone = new Set(keys);
+  while (gone.size) {
+    for (const key of gone) delete position[key];
+    const emptied = new Set<string>();
+    for (const [key, item] of Object.entries(position)) {
+      if (!isRecord(item) || !Array.isArray(item.children)) continue;
+      const kept = item.children.filter((c) => !gone.has(String(c)));
+      if (kept.length < item.children.length && kept.length === 0 && item.type === ROW_TYPE) emptied.add(key);
+      item.children = kept;
+    }
+    gone = emptied;
+  }
+  return position;
 }

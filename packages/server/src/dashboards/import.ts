@@ -10,6 +10,9 @@
  * layout, and so does one here that the importer may not see) and every chart id in the metadata
  * follows; native filters find their datasets by uuid (one here that the importer may not read
  * counts as missing, as a hidden chart does).
+ * Legacy charts (issue 31 item 2): filter boxes become the dashboard's native filters and leave
+ * the layout, markup, separator and iframe charts become Markdown components (neither is created
+ * as a chart); the chart import stores the other legacy types migrated. The reply lists them.
  * Everything about the dashboards is checked before anything is written.
  */
 import { CHART_TYPE, ErrorType, dashboardTitle, normalizeSlug } from '@rama/shared';
@@ -35,11 +38,14 @@ import { CHART_BUNDLE_TYPE } from '../charts/chart-export.js';
 import { ChartImporter, NO_DATASET_PERMISSION, readChartConfig } from '../charts/chart-import.js';
 import { canEditDashboard } from './access.js';
 import {
+  convertLegacyLayout,
   nativeFilterDatasetIds,
   nativeFilterDatasetUuids,
   nativeFiltersById,
   remapMetadataChartIds,
   resolveLayoutUuids,
+  type LegacyLayoutChart,
+  type LegacyLayoutConversion,
   type Position,
 } from './chartRefs.js';
 import { chartsUserSees, checkMetadata, checkPositionShape, layoutChartIds, syncDashboardCharts } from './checks.js';
@@ -142,6 +148,9 @@ function layoutUuids(position: Position | null): string[] {
   return out;
 }
 
+/** The legacy chart types a dashboard import takes out of the layout (`convertLegacyLayout`). */
+const LEGACY_LAYOUT_TYPES = new Set(['filter_box', 'markup', 'separator', 'iframe']);
+
 interface Planned {
   config: DashboardConfig;
   existing: { id: number } | null;
@@ -167,6 +176,9 @@ export class DashboardImporter {
       Object.assign(this.errors, meta.error);
     }
     const planned = await this.plan(contents, opts);
+    // filter boxes become native filters, markup charts Markdown: before the charts are looked up,
+    // so the charts they were are neither linked nor created
+    const conversions = this.convertLegacyCharts(contents, planned);
 
     // the charts the layouts name: here already, else created from the bundle. A chart here that
     // the user may not see is never linked (a layout could name any uuid): it leaves the layout
@@ -216,6 +228,44 @@ export class DashboardImporter {
         : [],
     );
     await this.write(planned, chartIds, datasets, hidden, opts.report);
+    for (const [dashboardUuid, list] of conversions)
+      for (const { kind, ...c } of list) opts.report.convert({ type: 'chart', kind, ...c, to: kind, dashboard_uuid: dashboardUuid });
+  }
+
+  /**
+   * Each planned dashboard without its legacy layout charts (`convertLegacyLayout`: filter boxes
+   * as native filters, markup, separator and iframe charts as Markdown), as the bundle's chart
+   * files describe them. The filter box charts themselves are not created: the BI server's native
+   * filter upgrade takes them off the dashboard and its cleanup deletes them. Answers the
+   * conversions by dashboard uuid.
+   */
+  private convertLegacyCharts(contents: BundleDocs, planned: Planned[]): Map<string, LegacyLayoutConversion[]> {
+    const legacy = new Map<string, LegacyLayoutChart>();
+    for (const [file, read] of Object.entries(contents)) {
+      if (!file.startsWith('charts/')) continue;
+      try {
+        const r = readChartConfig(docOf(read));
+        if (!('config' in r) || !LEGACY_LAYOUT_TYPES.has(r.config.viz_type)) continue;
+        const params = parseMetadata(typeof r.config.params === 'string' ? r.config.params : JSON.stringify(r.config.params ?? {}));
+        legacy.set(r.config.uuid, {
+          name: r.config.slice_name,
+          formData: { ...params, viz_type: r.config.viz_type },
+          datasetUuid: r.config.dataset_uuid,
+        });
+      } catch {
+        // reported by the chart import when the chart is needed
+      }
+    }
+    const out = new Map<string, LegacyLayoutConversion[]>();
+    if (!legacy.size) return out;
+    for (const p of planned) {
+      if (!p.config.position) continue;
+      const converted = convertLegacyLayout(p.config.position, p.config.metadata, legacy);
+      if (!converted.conversions.length) continue;
+      p.config = { ...p.config, position: converted.position, metadata: converted.metadata };
+      out.set(p.config.uuid, converted.conversions);
+    }
+    return out;
   }
 
   /** Read and check every dashboard file: config problems, and whether it may be created or replaced. */

@@ -3,12 +3,13 @@
  * database created under a name of its own. One report is shared by the nested imports of a
  * bundle (a dashboard's charts, their datasets and databases), so the reply lists each asset once.
  */
-import type { ImportAssetType, ImportedAsset, ImportResult, RenamedAsset } from '@rama/shared';
+import type { ConvertedAsset, ImportAssetType, ImportedAsset, ImportResult, RenamedAsset } from '@rama/shared';
 
 export class ImportReport {
   private readonly created = new Map<string, ImportedAsset>();
   private readonly updated = new Map<string, ImportedAsset>();
   private readonly renamed: RenamedAsset[] = [];
+  private readonly converted: ConvertedAsset[] = [];
 
   private static key(type: ImportAssetType, uuid: string): string {
     return `${type}:${uuid.toLowerCase()}`;
@@ -28,7 +29,17 @@ export class ImportReport {
     this.renamed.push({ type: 'database', uuid: row.uuid, id: row.id, from, to });
   }
 
+  /** A legacy chart of the bundle converted on the way in (issue 31 item 2). */
+  convert(entry: ConvertedAsset): void {
+    this.converted.push(entry);
+  }
+
   result(): ImportResult {
-    return { created: [...this.created.values()], updated: [...this.updated.values()], renamed: [...this.renamed] };
+    return {
+      created: [...this.created.values()],
+      updated: [...this.updated.values()],
+      renamed: [...this.renamed],
+      converted: [...this.converted],
+    };
   }
 }

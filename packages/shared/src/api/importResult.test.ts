@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freeDatabaseName, importSummary, type ImportResult } from './importResult.js';
+import { conversionSummary, freeDatabaseName, importSummary, type ConvertedAsset, type ImportResult } from './importResult.js';
 
 describe('freeDatabaseName: a bundle database never takes a name held here by another uuid', () => {
   it('keeps a free name', () => {
@@ -31,5 +31,31 @@ describe('importSummary: what an import did, in one line', () => {
     expect(importSummary({ created: [], updated: [asset('chart', 1)], renamed: [] })).toBe('Updated 1.');
     expect(importSummary({ created: [], updated: [], renamed: [] })).toBe('Nothing changed.');
     expect(importSummary(undefined)).toBe('');
+  });
+});
+
+describe('conversionSummary / importSummary: the legacy charts an import converted are named by what they became', () => {
+  const conv = (kind: ConvertedAsset['kind'], n: number): ConvertedAsset => ({
+    type: 'chart',
+    kind,
+    uuid: `u${kind}${n}`,
+    name: `c${n}`,
+    from: 'x',
+    to: 'y',
+  });
+  it('counts each kind', () => {
+    expect(conversionSummary([conv('chart_type', 1), conv('chart_type', 2), conv('native_filter', 3), conv('markdown', 4)])).toBe(
+      '2 legacy charts migrated to current types, 1 filter box became native filters, 1 markup chart became Markdown',
+    );
+    expect(conversionSummary([])).toBe('');
+  });
+  it('follows the counts in the one-line summary', () => {
+    const result: ImportResult = {
+      created: [{ type: 'chart', uuid: 'a', id: 1, name: 'A' }],
+      updated: [],
+      renamed: [],
+      converted: [conv('chart_type', 1), conv('native_filter', 2), conv('native_filter', 3)],
+    };
+    expect(importSummary(result)).toBe('Created 1; 1 legacy chart migrated to current types, 2 filter boxes became native filters.');
   });
 });

@@ -25,10 +25,40 @@ export interface RenamedAsset {
   to: string;
 }
 
+/** What a legacy chart of the bundle became (issue 31 item 2). */
+export type ConversionKind =
+  /** stored as the current type its migration leads to */
+  | 'chart_type'
+  /** a dashboard's filter box: native filters of that dashboard (the chart itself is not created) */
+  | 'native_filter'
+  /** a dashboard's markup, separator or iframe chart: a Markdown component there (the chart itself is not created) */
+  | 'markdown';
+
+/** One legacy chart of the bundle converted by the import. */
+export interface ConvertedAsset {
+  type: 'chart';
+  kind: ConversionKind;
+  /** the bundle chart's uuid and name */
+  uuid: string;
+  name: string;
+  /** its legacy `viz_type` */
+  from: string;
+  /** the current `viz_type` it is stored as, or what it became ("native_filter", "markdown") */
+  to: string;
+  /** the stored chart's id (`chart_type` only) */
+  id?: number;
+  /** the dashboard whose filters or layout it became part of (`native_filter`, `markdown`) */
+  dashboard_uuid?: string;
+  /** how many native filters a filter box became */
+  filters?: number;
+}
+
 export interface ImportResult {
   created: ImportedAsset[];
   updated: ImportedAsset[];
   renamed: RenamedAsset[];
+  /** legacy charts converted on the way in (absent in replies of older servers) */
+  converted?: ConvertedAsset[];
 }
 
 /** The reply of a successful import. */
@@ -59,5 +89,22 @@ export function importSummary(result: ImportResult | null | undefined): string {
   let text = parts.length ? parts.join(', ') : 'Nothing changed';
   const renamed = result.renamed.map((r) => `database "${r.from}" imported as "${r.to}"`);
   if (renamed.length) text += `; ${renamed.join('; ')}`;
+  const converted = conversionSummary(result.converted ?? []);
+  if (converted) text += `; ${converted}`;
   return `${text}.`;
+}
+
+const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+/** The legacy conversions of an import in words ("" when there are none). */
+export function conversionSummary(converted: readonly ConvertedAsset[]): string {
+  const count = (kind: ConversionKind) => converted.filter((c) => c.kind === kind).length;
+  const parts: string[] = [];
+  const types = count('chart_type');
+  const boxes = count('native_filter');
+  const markdown = count('markdown');
+  if (types) parts.push(`${plural(types, 'legacy chart', 'legacy charts')} migrated to current types`);
+  if (boxes) parts.push(`${plural(boxes, 'filter box', 'filter boxes')} became native filters`);
+  if (markdown) parts.push(`${plural(markdown, 'markup chart', 'markup charts')} became Markdown`);
+  return parts.join(', ');
 }

@@ -122,6 +122,24 @@ describe('importDoneMessage: the toast after an import says what it did', () => 
     );
   });
 
+  it('names the legacy charts the import converted', () => {
+    const result = importResultOf({
+      message: 'OK',
+      result: {
+        created: [{ type: 'dashboard', uuid: 'u3', id: 2, name: 'Legacy' }],
+        updated: [],
+        renamed: [],
+        converted: [
+          { type: 'chart', kind: 'chart_type', uuid: 'u5', id: 4, name: 'Bars', from: 'dist_bar', to: 'echarts_timeseries_bar' },
+          { type: 'chart', kind: 'native_filter', uuid: 'u6', name: 'Filters', from: 'filter_box', to: 'native_filter', filters: 1 },
+        ],
+      },
+    });
+    expect(importDoneMessage('Dashboard imported', result)).toBe(
+      'Dashboard imported. Created 1; 1 legacy chart migrated to current types, 1 filter box became native filters.',
+    );
+  });
+
   it('stays the plain message when the reply says nothing more (the peer\'s {message: "OK"})', () => {
     expect(importResultOf({ message: 'OK' })).toBeNull();
     expect(importResultOf({ message: 'OK', result: { created: [] } })).toBeNull();

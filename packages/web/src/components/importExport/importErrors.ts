@@ -124,7 +124,8 @@ export const EXPORT_PREFIX: Record<ImportResource, string> = {
 
 /**
  * The toast after a successful import: the resource's "imported", then what the server says it did
- * (counts, and each database imported under another name because its name is taken here).
+ * (counts, each database imported under another name because its name is taken here, and the legacy
+ * charts it converted).
  */
 export function importDoneMessage(done: string, result: ImportResult | null): string {
   const summary = importSummary(result);
@@ -135,6 +136,7 @@ export function importDoneMessage(done: string, result: ImportResult | null): st
 export function importResultOf(body: unknown): ImportResult | null {
   const result = (body as { result?: unknown } | null)?.result as Partial<ImportResult> | undefined;
   if (!result || typeof result !== 'object') return null;
-  const { created, updated, renamed } = result;
-  return Array.isArray(created) && Array.isArray(updated) && Array.isArray(renamed) ? { created, updated, renamed } : null;
+  const { created, updated, renamed, converted } = result;
+  if (!Array.isArray(created) || !Array.isArray(updated) || !Array.isArray(renamed)) return null;
+  return Array.isArray(converted) ? { created, updated, renamed, converted } : { created, updated, renamed };
 }
