@@ -14,15 +14,15 @@ import { flag, nowIso } from '../metadata/db.js';
 import type { Principal } from '../security/principal.js';
 import { HttpError, errorsBody } from '../http/errors.js';
 import {
+  type BundleDocs,
   checkFields,
   checkMetadata,
+  configsUnder,
   docOf,
-  fileProblem,
-  jsonText,
-  readDatasetConfig,
-  type BundleDocs,
   type FileErrors,
+  jsonText,
   type Kind,
+  readDatasetConfig,
 } from '../datasets/bundle.js';
 import { DATASET_BUNDLE_TYPE, EXPORT_VERSION } from '../datasets/export.js';
 import { DatasetImporter, NO_OVERWRITE_PERMISSION, type ImportOptions } from '../datasets/import.js';
@@ -246,21 +246,7 @@ export class ChartImporter {
   }
 
   private readCharts(contents: BundleDocs): Map<string, ChartConfig> {
-    const out = new Map<string, ChartConfig>();
-    for (const [file, read] of Object.entries(contents)) {
-      if (!file.startsWith('charts/')) continue;
-      let doc: unknown;
-      try {
-        doc = docOf(read);
-      } catch (e) {
-        this.errors[file] = fileProblem(e);
-        continue;
-      }
-      const r = readChartConfig(doc);
-      if ('errors' in r) this.errors[file] = r.errors;
-      else out.set(file, r.config);
-    }
-    return out;
+    return configsUnder(contents, 'charts/', readChartConfig, this.errors);
   }
 
   /** May the user see this chart here (the rule of `visibleChart`: admins, owners, readers of its dataset). */

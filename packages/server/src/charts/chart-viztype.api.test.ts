@@ -65,7 +65,7 @@ describe('the viz_type of a chart save', () => {
     expect(ok.body.result.viz_type).toBe('pie');
   });
 
-  it('lets an import keep a legacy viz_type', async () => {
+  it('accepts an import of a legacy viz_type and stores it migrated to its current type (issue 31)', async () => {
     const { body } = await create({ viz_type: 'table', slice_name: 'Goes out as a table', params: tableParams() });
     const cookie = (admin as unknown as { cookieHeader(): string }).cookieHeader();
     const res = await fetch(`${server.url}/api/v1/chart/export/?q=!(${body.id})`, { headers: { cookie } });
@@ -81,9 +81,11 @@ describe('the viz_type of a chart save', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const back = await server.ctx.store.db
       .selectFrom('slices')
-      .select(['viz_type', 'slice_name'])
+      .select(['viz_type', 'slice_name', 'params'])
       .where('id', '=', body.id)
       .executeTakeFirstOrThrow();
-    expect(back).toEqual({ viz_type: 'line', slice_name: 'Comes back legacy' });
+    expect(back).toMatchObject({ viz_type: 'echarts_timeseries_line', slice_name: 'Comes back legacy' });
+    // the old form data is kept, as the peer keeps it
+    expect((JSON.parse(back.params ?? '{}') as { form_data_bak?: { viz_type?: string } }).form_data_bak?.viz_type).toBe('line');
   });
 });

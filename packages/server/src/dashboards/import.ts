@@ -21,14 +21,14 @@ import { flag, nowIso } from '../metadata/db.js';
 import type { Principal } from '../security/principal.js';
 import { HttpError, errorsBody } from '../http/errors.js';
 import {
+  type BundleDocs,
   checkFields,
   checkMetadata as checkBundleMetadata,
+  configsUnder,
   docOf,
-  fileProblem,
-  readDatasetConfig,
-  type BundleDocs,
   type FileErrors,
   type Kind,
+  readDatasetConfig,
 } from '../datasets/bundle.js';
 import { DATASET_BUNDLE_TYPE, EXPORT_VERSION } from '../datasets/export.js';
 import { DatasetImporter, type ImportOptions } from '../datasets/import.js';
@@ -271,25 +271,12 @@ export class DashboardImporter {
   /** Read and check every dashboard file: config problems, and whether it may be created or replaced. */
   private async plan(contents: BundleDocs, opts: ImportOptions): Promise<Planned[]> {
     const planned: Planned[] = [];
-    for (const [file, read] of Object.entries(contents)) {
-      if (!file.startsWith('dashboards/')) continue;
-      let doc: unknown;
-      try {
-        doc = docOf(read);
-      } catch (e) {
-        this.errors[file] = fileProblem(e);
-        continue;
-      }
-      const r = readDashboardConfig(doc);
-      if ('errors' in r) {
-        this.errors[file] = r.errors;
-        continue;
-      }
-      const existing = (await this.db.selectFrom('dashboards').select('id').where('uuid', '=', r.config.uuid).executeTakeFirst()) ?? null;
+    for (const [file, config] of configsUnder(contents, 'dashboards/', readDashboardConfig, this.errors)) {
+      const existing = (await this.db.selectFrom('dashboards').select('id').where('uuid', '=', config.uuid).executeTakeFirst()) ?? null;
       if (existing && !opts.overwrite) this.errors[file] = DASHBOARD_ALREADY_EXISTS;
       else if (existing && !canEditDashboard(this.user, (await this.service.ownerIds([existing.id])).get(existing.id) ?? []))
         this.errors[file] = NO_DASHBOARD_OVERWRITE_PERMISSION;
-      else planned.push({ config: r.config, existing });
+      else planned.push({ config, existing });
     }
     return planned;
   }

@@ -4,7 +4,7 @@
  */
 import { formatUri, parseUri, PASSWORD_MASK } from '../engines/uri.js';
 import { EXPORT_VERSION, isFileUri } from './export.js';
-import { docOf, type BundleDocs } from './bundle-files.js';
+import { docOf, fileProblem, type BundleDocs } from './bundle-files.js';
 
 export {
   BundleError,
@@ -22,6 +22,34 @@ export {
 
 /** Per-file problems, as the BI server reports them: a message, or messages per field. */
 export type FileErrors = Record<string, string | Record<string, unknown>>;
+
+/**
+ * The configs of the bundle's files under `prefix` (`charts/`, `datasets/`…) as `reader` checks
+ * them, by file; a file that is not readable YAML, or whose fields `reader` refuses, records its
+ * problem in `errors` and is left out.
+ */
+export function configsUnder<T>(
+  contents: BundleDocs,
+  prefix: string,
+  reader: (doc: unknown) => { config: T } | { errors: Record<string, string[]> },
+  errors: FileErrors,
+): Map<string, T> {
+  const out = new Map<string, T>();
+  for (const [file, read] of Object.entries(contents)) {
+    if (!file.startsWith(prefix)) continue;
+    let doc: unknown;
+    try {
+      doc = docOf(read);
+    } catch (e) {
+      errors[file] = fileProblem(e);
+      continue;
+    }
+    const r = reader(doc);
+    if ('errors' in r) errors[file] = r.errors;
+    else out.set(file, r.config);
+  }
+  return out;
+}
 
 type Fields = Record<string, string[]>;
 

@@ -15,17 +15,16 @@ import { HttpError, errorsBody } from '../http/errors.js';
 import { canEditDataset, mayUseSchema } from './access.js';
 import { discoverColumns, type DiscoveredColumn } from './columns.js';
 import {
+  type BundleDocs,
   checkMetadata,
-  docOf,
-  fileProblem,
+  configsUnder,
+  type DatabaseConfig,
+  type DatasetConfig,
+  type FileErrors,
   jsonText,
   overwriteUri,
   readDatabaseConfig,
   readDatasetConfig,
-  type DatabaseConfig,
-  type BundleDocs,
-  type DatasetConfig,
-  type FileErrors,
 } from './bundle.js';
 import { DATASET_BUNDLE_TYPE, isFileUri } from './export.js';
 import { columnOf, datasetFields, metricOf, overwriteDataset } from './import-write.js';
@@ -158,21 +157,7 @@ export class DatasetImporter {
     prefix: string,
     reader: (doc: unknown) => { config: T } | { errors: Record<string, string[]> },
   ): Map<string, T> {
-    const out = new Map<string, T>();
-    for (const [file, read] of Object.entries(contents)) {
-      if (!file.startsWith(prefix)) continue;
-      let doc: unknown;
-      try {
-        doc = docOf(read);
-      } catch (e) {
-        this.errors[file] = fileProblem(e);
-        continue;
-      }
-      const r = reader(doc);
-      if ('errors' in r) this.errors[file] = r.errors;
-      else out.set(file, r.config);
-    }
-    return out;
+    return configsUnder(contents, prefix, reader, this.errors);
   }
 
   /** What each dataset file will do, every problem recorded per file. */

@@ -13,14 +13,13 @@ import { HttpError, errorsBody } from '../http/errors.js';
 import { nowIso } from '../metadata/db.js';
 import type { Principal } from '../security/principal.js';
 import {
+  type BundleDocs,
   checkFields,
   checkMetadata,
-  docOf,
-  fileProblem,
-  readDatabaseConfig,
-  type BundleDocs,
+  configsUnder,
   type FileErrors,
   type Kind,
+  readDatabaseConfig,
 } from '../datasets/bundle.js';
 import { EXPORT_VERSION } from '../datasets/export.js';
 import type { ImportOptions } from '../datasets/import.js';
@@ -170,21 +169,7 @@ export class SavedQueryImporter {
     prefix: string,
     reader: (doc: unknown) => { config: T } | { errors: Record<string, string[]> },
   ): Map<string, T> {
-    const out = new Map<string, T>();
-    for (const [file, read] of Object.entries(contents)) {
-      if (!file.startsWith(prefix)) continue;
-      let doc: unknown;
-      try {
-        doc = docOf(read);
-      } catch (e) {
-        this.errors[file] = fileProblem(e);
-        continue;
-      }
-      const r = reader(doc);
-      if ('errors' in r) this.errors[file] = r.errors;
-      else out.set(file, r.config);
-    }
-    return out;
+    return configsUnder(contents, prefix, reader, this.errors);
   }
 
   /** What each query file will do, every problem recorded per file. */

@@ -135,6 +135,7 @@ describe('POST /api/v1/saved_query/import/', () => {
       created: [{ type: 'saved_query', uuid, id: row?.id, name: 'Round trip' }],
       updated: [],
       renamed: [],
+      converted: [],
     });
     expect(row).toMatchObject({
       label: 'Round trip',
