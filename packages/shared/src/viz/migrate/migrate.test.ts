@@ -418,6 +418,12 @@ describe('migrateLegacyFormData: one rule per legacy type', () => {
     expect(q.filters).toEqual([WII_FILTER]);
   });
 
+  it('bars keep zero on their axis (dist_bar and bar), where the line charts fit the axis to the data', () => {
+    expect(migrate('dist_bar').formData.truncateYAxis).toBe(false);
+    expect(migrate('bar').formData.truncateYAxis).toBe(false);
+    expect(migrate('line').formData.truncateYAxis).toBe(true);
+  });
+
   it('bubble → bubble_v2: entity, series, the three metrics, limit as row limit, log axes', () => {
     const r = migrate('bubble');
     expect(r.to).toBe('bubble_v2');

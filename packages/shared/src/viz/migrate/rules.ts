@@ -63,8 +63,13 @@ function prepareTimeseries(draft: MigrationDraft): void {
   tickRotation(draft);
 }
 
-/** `bar_stacked` becomes the stack choice; `show_bar_value` is the current `show_value`. */
+/**
+ * `bar_stacked` becomes the stack choice; `show_bar_value` is the current `show_value`. Bars start
+ * at zero: the legacy bar charts kept 0 on their axis (a bar measured from 60k misleads), so the
+ * fitted axis of the other time series charts is not carried over (Rama's choice; see decisions).
+ */
 function prepareBars(draft: MigrationDraft): void {
+  draft.data.y_axis_showminmax = false;
   draft.rename.show_bar_value = 'show_value';
   draft.remove.add('bar_stacked');
   draft.data.stack = draft.data.bar_stacked ? 'Stack' : null;
