@@ -26,11 +26,19 @@ const root = new URL('..', import.meta.url).pathname;
 execFileSync(process.execPath, ['scripts/ensure.mjs'], { cwd: root, stdio: 'inherit' });
 
 /**
- * API test files about the data engines, post-processing and the queues, not the metadata store:
- * they read and write it only through queries every other file runs too, so the run on
- * PostgreSQL metadata leaves them to the run on SQLite metadata (about 3 minutes of CI).
+ * API test files about the data engines, post-processing, the queues, Redis and browser captures,
+ * not the metadata store: they read and write it only through queries every other file runs too,
+ * so the run on PostgreSQL metadata leaves them to the run on SQLite metadata (about 5 minutes of
+ * CI).
  */
 const ENGINE_ONLY = [
+  'thumbnails/thumbnails',
+  'thumbnails/store',
+  'reports/reports-delivery',
+  'reports/reports-tabs',
+  'sqllab/redis',
+  'async/redis',
+  'execution/shutdown',
   'sqllab/engines',
   'charts/engines',
   'execution/hardening',
