@@ -61,6 +61,21 @@ interface PlannedDataset {
   database: DatabaseRef | { create: string };
 }
 
+/** A bundle database's settings, as a database create or update takes them (name and URI apart). */
+function databaseSettings(config: DatabaseConfig) {
+  return {
+    expose_in_sqllab: config.expose_in_sqllab ?? undefined,
+    allow_run_async: config.allow_run_async ?? undefined,
+    allow_ctas: config.allow_ctas ?? undefined,
+    allow_cvas: config.allow_cvas ?? undefined,
+    allow_dml: config.allow_dml ?? undefined,
+    allow_file_upload: config.allow_file_upload ?? undefined,
+    impersonate_user: config.impersonate_user ?? undefined,
+    cache_timeout: config.cache_timeout ?? null,
+    extra: jsonText(config.extra) ?? undefined,
+  };
+}
+
 export class DatasetImporter {
   private readonly errors: FileErrors = {};
   /** bundle database files whose local database (same uuid) `overwrite` replaces the settings of */
@@ -281,15 +296,7 @@ export class DatasetImporter {
       created = await new DatabaseService(this.ctx).create(this.user, {
         database_name: name,
         sqlalchemy_uri: uri,
-        expose_in_sqllab: config.expose_in_sqllab ?? undefined,
-        allow_run_async: config.allow_run_async ?? undefined,
-        allow_ctas: config.allow_ctas ?? undefined,
-        allow_cvas: config.allow_cvas ?? undefined,
-        allow_dml: config.allow_dml ?? undefined,
-        allow_file_upload: config.allow_file_upload ?? undefined,
-        impersonate_user: config.impersonate_user ?? undefined,
-        cache_timeout: config.cache_timeout ?? null,
-        extra: jsonText(config.extra) ?? undefined,
+        ...databaseSettings(config),
       });
     } catch (e) {
       if (e instanceof HttpError) throw importError({ [file]: e.body.message as FileErrors[string] });
@@ -310,17 +317,7 @@ export class DatasetImporter {
    * none at all where none is stored. A masked password never replaces the stored one.
    */
   private async updateDatabase(file: string, local: LocalDatabase, config: DatabaseConfig, opts: ImportOptions): Promise<void> {
-    const body: Parameters<DatabaseService['update']>[2] = {
-      expose_in_sqllab: config.expose_in_sqllab ?? undefined,
-      allow_run_async: config.allow_run_async ?? undefined,
-      allow_ctas: config.allow_ctas ?? undefined,
-      allow_cvas: config.allow_cvas ?? undefined,
-      allow_dml: config.allow_dml ?? undefined,
-      allow_file_upload: config.allow_file_upload ?? undefined,
-      impersonate_user: config.impersonate_user ?? undefined,
-      cache_timeout: config.cache_timeout ?? null,
-      extra: jsonText(config.extra) ?? undefined,
-    };
+    const body: Parameters<DatabaseService['update']>[2] = databaseSettings(config);
     const uri = overwriteUri(config, opts.passwords[file], local);
     if (uri !== null) body.sqlalchemy_uri = uri;
     try {
