@@ -29,6 +29,8 @@ export default defineConfig({
     baseURL: BASE_URL,
     headless: true,
     viewport: { width: 1440, height: 900 },
+    // the app honours "reduce motion": dialogs and dropdowns open and close at once, charts draw without animation
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {

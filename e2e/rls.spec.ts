@@ -1,5 +1,16 @@
-import { expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { SIGNED_OUT, apiFor, shot, signIn, toast, unique } from './support';
+
+/** Waits until the open dropdown lists only options matching the search (the server search answered). */
+async function searchedOptionsOnly(page: Page, text: string): Promise<void> {
+  const titles = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect
+    .poll(async () => {
+      const all = await titles.evaluateAll((els) => els.map((el) => el.getAttribute('title') ?? ''));
+      return all.length > 0 && all.every((t) => t.toLowerCase().includes(text.toLowerCase()));
+    })
+    .toBe(true);
+}
 
 test('an admin adds a row level security rule on a role, and a user of that role sees only its rows', async ({ page, browser }) => {
   const api = await apiFor(page);
@@ -33,10 +44,12 @@ test('an admin adds a row level security rule on a role, and a user of that role
   await expect(modal.getByText('Regular filters add the clause')).toBeVisible();
   const datasetSelect = modal.getByRole('combobox', { name: 'Datasets' });
   await datasetSelect.fill('flights');
+  await searchedOptionsOnly(page, 'flights');
   await page.locator('.ant-select-item-option[title="main.flights"]').click();
   await datasetSelect.press('Escape');
   const roleSelect = modal.getByRole('combobox', { name: 'Roles' });
   await roleSelect.fill(roleName);
+  await searchedOptionsOnly(page, roleName);
   await page.locator(`.ant-select-item-option[title="${roleName}"]`).click();
   await roleSelect.press('Escape');
   await modal.getByLabel('Group key').fill('airport');
@@ -44,7 +57,8 @@ test('an admin adds a row level security rule on a role, and a user of that role
   await modal.getByLabel('Description').fill('Sam’s team works on Seattle departures');
   await shot(page, 'rls-01-rule-modal');
   await modal.getByRole('button', { name: 'Save' }).click();
-  await expect(modal).toBeHidden();
+  // on failure, say what the dialog shows (a field message or the server's answer)
+  await expect.poll(async () => ((await modal.isVisible()) ? await modal.innerText() : 'closed')).toBe('closed');
   await expect(toast(page, `Added ${ruleName}`)).toBeVisible();
 
   await page.getByLabel('Search rules').fill(ruleName);

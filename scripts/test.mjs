@@ -64,7 +64,7 @@ const STATIC_CHECKS = [
 // core each), and they share nothing but the examples database, built once before them (the
 // PostgreSQL one makes a database per test server; every test server has its own Redis prefix).
 const suites = [
-  { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project', 'unit'] },
+  { name: 'unit', cmd: ['npx', 'vitest', 'run', '--project', 'unit', '--project', 'unit-isolated'] },
   [
     { name: 'API on SQLite metadata', cmd: ['npx', 'vitest', 'run', '--project', 'api'], env: { RAMA_TEST_METADATA: 'sqlite' } },
     {

@@ -6,6 +6,7 @@
  */
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { init, type EChartsCoreOption, type EChartsType } from 'echarts/core';
+import { prefersReducedMotion } from '../../app/motion';
 import { withoutMotion } from './motion';
 import './EChart.css';
 
@@ -24,14 +25,6 @@ export interface EChartProps {
 
 /** On the chart's div while a right click's menu is open: its tooltip is not shown (EChart.css). */
 export const MENU_OPEN_CLASS = 'rama-echart--menu-open';
-
-function prefersReducedMotion(): boolean {
-  return (
-    typeof window !== 'undefined' &&
-    typeof window.matchMedia === 'function' &&
-    window.matchMedia('(prefers-reduced-motion: reduce)').matches
-  );
-}
 
 export function EChart({ option, width, height, eventHandlers, onRendered, className }: EChartProps) {
   const divRef = useRef<HTMLDivElement>(null);
