@@ -13,6 +13,7 @@ import { DatabaseService } from '../databases/service.js';
 import { formatUri, parseUri, PASSWORD_MASK } from '../engines/uri.js';
 import { HttpError, errorsBody } from '../http/errors.js';
 import { canEditDataset, mayUseSchema } from './access.js';
+import { checkDatasetSql } from '../sqllab/columns.js';
 import { discoverColumns, type DiscoveredColumn } from './columns.js';
 import {
   type BundleDocs,
@@ -118,6 +119,13 @@ export class DatasetImporter {
     // cannot be read leaves the dataset without columns until a refresh
     const discovered = new Map<string, DiscoveredColumn[]>();
     for (const p of resolved) {
+      // a virtual dataset's SQL is checked as when the dataset is created by hand: never stored when
+      // it changes data or holds more than one statement
+      const refused = emptyToNull(p.config.sql) === null ? null : await this.sqlRefusal(p);
+      if (refused !== null) {
+        this.errors[p.file] = refused;
+        continue;
+      }
       if (p.config.columns.length || p.existing) continue;
       try {
         discovered.set(
@@ -134,6 +142,11 @@ export class DatasetImporter {
       } catch {
         discovered.set(p.file, []);
       }
+    }
+    if (Object.keys(this.errors).length) {
+      // nothing of a refused bundle stays: the databases it brought go again
+      for (const database of created.values()) await new DatabaseService(this.ctx).delete(this.user, database.id);
+      throw importError(this.errors);
     }
     const written = await this.db.transaction().execute(async (trx) => {
       const rows: { row: DatasetRow; database: DatabaseRef; updated: boolean }[] = [];
@@ -164,6 +177,29 @@ export class DatasetImporter {
       await ensureDatasetPermission(this.db, database.database_name, row);
       if (updated) opts.report.update('dataset', row, row.table_name);
       else opts.report.create('dataset', row, row.table_name);
+    }
+  }
+
+  /**
+   * Why a virtual dataset's SQL may not be stored (the check's own message), or null. A database
+   * that cannot be reached leaves it unchecked here, as the peer never checks it: every run checks
+   * it again, on a read-only session.
+   */
+  private async sqlRefusal(p: { config: DatasetConfig; database: DatabaseRef }): Promise<string | null> {
+    try {
+      await checkDatasetSql(this.ctx, this.user, {
+        databaseId: p.database.id,
+        catalog: emptyToNull(p.config.catalog),
+        schema: emptyToNull(p.config.schema),
+        sql: p.config.sql as string,
+        templateParams: jsonText(p.config.template_params),
+      });
+      return null;
+    } catch (e) {
+      if (!(e instanceof HttpError) || e.statusCode !== 400) return null;
+      const errors = e.body.errors as { message?: string }[] | undefined;
+      return errors?.[0]?.message ?? e.message;
+      return null;
     }
   }
 
