@@ -22,6 +22,12 @@ describe('currency_format control', () => {
     'big_number_total',
     'big_number',
     'pivot_table_v2',
+    'funnel',
+    'gauge_chart',
+    'treemap_v2',
+    'sunburst_v2',
+    'heatmap_v2',
+    'waterfall',
   ])('%s offers it right after its number format', (vizType) => {
     const rows = rowsOf(vizType);
     const format = ['y_axis_format', 'number_format', 'valueFormat'].find((name) => rows.includes(name));

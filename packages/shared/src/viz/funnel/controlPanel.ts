@@ -38,7 +38,14 @@ export const funnelControlPanel: ControlPanelConfig = {
       label: 'Labels',
       expanded: true,
       tab: 'customize',
-      controlSetRows: [['label_type'], ['tooltip_label_type'], ['number_format'], ['show_labels'], ['show_tooltip_labels']],
+      controlSetRows: [
+        ['label_type'],
+        ['tooltip_label_type'],
+        ['number_format'],
+        ['currency_format'],
+        ['show_labels'],
+        ['show_tooltip_labels'],
+      ],
     },
   ],
   controls: {

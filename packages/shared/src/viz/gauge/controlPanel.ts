@@ -41,6 +41,7 @@ export const gaugeControlPanel: ControlPanelConfig = {
         ['color_scheme'],
         ['font_size'],
         ['number_format'],
+        ['currency_format'],
         ['value_formatter'],
         ['show_pointer'],
         ['animation'],

@@ -142,6 +142,7 @@ export const heatmapControlPanel: ControlPanelConfig = {
         ['bottom_margin'],
         ['value_bounds'],
         ['y_axis_format'],
+        ['currency_format'],
         ['x_axis_time_format'],
         ['xAxisLabelRotation'],
         ['show_legend'],

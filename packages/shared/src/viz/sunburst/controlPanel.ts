@@ -37,7 +37,7 @@ export const sunburstControlPanel: ControlPanelConfig = {
     {
       label: 'Shape',
       tab: 'customize',
-      controlSetRows: [['number_format'], ['outerRadius'], ['donut'], ['innerRadius'], ['showNulls'], ['date_format']],
+      controlSetRows: [['number_format'], ['currency_format'], ['outerRadius'], ['donut'], ['innerRadius'], ['showNulls'], ['date_format']],
     },
   ],
   controls: {

@@ -15,7 +15,15 @@ export const treemapControlPanel: ControlPanelConfig = {
       label: 'Chart options',
       expanded: true,
       tab: 'customize',
-      controlSetRows: [['color_scheme'], ['show_labels'], ['show_upper_labels'], ['label_type'], ['number_format'], ['date_format']],
+      controlSetRows: [
+        ['color_scheme'],
+        ['show_labels'],
+        ['show_upper_labels'],
+        ['label_type'],
+        ['number_format'],
+        ['currency_format'],
+        ['date_format'],
+      ],
     },
   ],
   controls: {

@@ -82,7 +82,7 @@ export const waterfallControlPanel: ControlPanelConfig = {
       ],
     },
     { label: 'X Axis', expanded: true, tab: 'customize', controlSetRows: [['x_axis_label'], ['x_axis_time_format'], ['x_ticks_layout']] },
-    { label: 'Y Axis', expanded: true, tab: 'customize', controlSetRows: [['y_axis_label'], ['y_axis_format']] },
+    { label: 'Y Axis', expanded: true, tab: 'customize', controlSetRows: [['y_axis_label'], ['y_axis_format'], ['currency_format']] },
   ],
   controls,
 };

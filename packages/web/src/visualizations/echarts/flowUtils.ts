@@ -7,8 +7,6 @@
 import {
   CategoricalColorScale,
   GenericDataType,
-  NUMBER_FORMAT,
-  getNumberFormatter,
   getTimeFormatter,
   type ExploreDatasource,
   type NumberFormatter,
@@ -17,6 +15,7 @@ import {
 import type { ChartPropsInput, LabelColorScale } from '../types';
 import { dimensionColumn, valueText, type DimensionValue } from '../crossFilter';
 import { columnLabel, escapeHtml, firstQuery, str } from './utils';
+import { metricFormatter as valueFormatter } from './valueFormats';
 
 /** A dashboard's shared scale, else the chart's scheme with its forced label colours. */
 export function colorScaleOf(input: ChartPropsInput): LabelColorScale {
@@ -28,7 +27,8 @@ export function colorScaleOf(input: ChartPropsInput): LabelColorScale {
 
 /**
  * The metric's formatter: the chart's format when one is chosen, else the dataset's format for
- * the metric (the BI server's custom formatters), else adaptive.
+ * the metric (the BI server's custom formatters), else adaptive; with the chart's `currency_format`,
+ * else the metric's saved currency.
  */
 export function metricFormatter(
   fd: QueryFormData,
@@ -36,12 +36,7 @@ export function metricFormatter(
   metric: string | null,
   datasource: ExploreDatasource | null,
 ): NumberFormatter {
-  const chosen = str(fd[formatKey], '');
-  if (chosen && chosen !== NUMBER_FORMAT.SMART_NUMBER) return getNumberFormatter(chosen);
-  const own = metric
-    ? (datasource?.column_formats?.[metric] ?? datasource?.metrics.find((m) => m.metric_name === metric)?.d3format)
-    : undefined;
-  return getNumberFormatter(own || chosen);
+  return valueFormatter(fd[formatKey], metric, datasource, fd.currency_format);
 }
 
 /** The name a user reads for a column or metric: its verbose name in the dataset, else itself. */

@@ -1,6 +1,6 @@
 /**
  * Small readings of form data the distribution charts share: a metric's number format (the chosen
- * one, else the dataset's own for that metric), a colour picker's value as CSS, the x tick layouts
+ * one, else the dataset's own for that metric, with the chart's or the metric's currency), a colour picker's value as CSS, the x tick layouts
  * of the BI server's older charts, and a cell's text by its column type.
  */
 import {
@@ -8,6 +8,7 @@ import {
   NUMBER_FORMAT,
   getNumberFormatter,
   getTimeFormatter,
+  metricValueFormatter,
   type ExploreDatasource,
   type NumberFormatter,
 } from '@rama/shared';
@@ -59,12 +60,18 @@ export function partLabel(
 }
 
 /** The chosen format; when it is the adaptive default, the dataset's format for the metric (if any). */
-export function metricFormatter(chosen: unknown, metric: string | null, datasource: ExploreDatasource | null): NumberFormatter {
+export function metricFormatter(
+  chosen: unknown,
+  metric: string | null,
+  datasource: ExploreDatasource | null,
+  chartCurrency?: unknown,
+): NumberFormatter {
   const format = typeof chosen === 'string' ? chosen : '';
-  if (format && format !== NUMBER_FORMAT.SMART_NUMBER) return getNumberFormatter(format);
   const own =
     metric === null ? null : (datasource?.column_formats?.[metric] ?? datasource?.metrics.find((m) => m.metric_name === metric)?.d3format);
-  return getNumberFormatter(own || format);
+  const numberFormat = format && format !== NUMBER_FORMAT.SMART_NUMBER ? format : own || format;
+  // the chart's currency, else the metric's saved one, writes its symbol with the number
+  return metricValueFormatter(metric, numberFormat, datasource?.currency_formats, chartCurrency);
 }
 
 /** A colour picker's `{r, g, b, a}` as CSS; anything else is the fallback. */

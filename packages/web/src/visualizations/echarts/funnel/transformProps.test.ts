@@ -63,6 +63,17 @@ describe('funnel transformProps', () => {
     expect(tooltip({ name: 'Leads', dataIndex: 0 })).toContain('Leads: 1,000 (100.00%)');
   });
 
+  it("writes the chart's currency, else the metric's saved one, with the value", () => {
+    const tooltipOf = (o: AnyRecord) => (o.tooltip as { formatter: (p: AnyRecord) => string }).formatter({ name: 'Leads', dataIndex: 0 });
+    const chosen = transformProps(input(fd({ number_format: ',d', currency_format: { symbol: 'EUR', symbolPosition: 'suffix' } })));
+    expect(tooltipOf(chosen.echartOptions)).toContain('Leads: 1,000 €');
+    const saved = transformProps({
+      ...input(fd({ number_format: ',d' })),
+      datasource: { ...datasourceWith({}, {}), currency_formats: { count: { symbol: 'USD', symbolPosition: 'prefix' } } },
+    });
+    expect(tooltipOf(saved.echartOptions)).toContain('Leads: $ 1,000');
+  });
+
   it('escapes stage names in the tooltip and filters on the stage clicked', () => {
     const { echartOptions, elements } = transformProps(input(fd()));
     const tooltip = (echartOptions.tooltip as { formatter: (p: AnyRecord) => string }).formatter;

@@ -69,6 +69,13 @@ describe('heatmap transformProps', () => {
     expect(html).toContain('avg_delay: 30.0 66.67% (LAX)');
   });
 
+  it("the tooltip writes the chart's currency with the value", () => {
+    const { formatter } = run({ ...fd, currency_format: { symbol: 'GBP', symbolPosition: 'prefix' } }).echartOptions.tooltip as {
+      formatter: (p: unknown) => string;
+    };
+    expect(formatter({ dataIndex: 1 })).toMatch(/£ ?30\.0/);
+  });
+
   it('a click on a cell filters the x column (the y axis is an adhoc column, not filterable)', () => {
     expect(elementClickValues(run().elements, 0, 0)?.values).toEqual([{ col: 'origin', val: 'SFO', formattedVal: 'SFO' }]);
   });

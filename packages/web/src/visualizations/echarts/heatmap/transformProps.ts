@@ -64,7 +64,7 @@ export function transformProps(input: ChartPropsInput): HeatmapChartProps {
   const metric = metricLabel(fd.metric) ?? colnames[2] ?? '';
   const [xCol = '', yCol = ''] = colnames;
   const normalized = bool(fd.normalized, false);
-  const valueFormat = metricFormatter(fd.y_axis_format, metric, datasource);
+  const valueFormat = metricFormatter(fd.y_axis_format, metric, datasource, fd.currency_format);
   const timeFormat = getTimeFormatter(str(fd.x_axis_time_format, 'smart_date'));
   const axisText = (type: GenericDataType | undefined) => (v: unknown) =>
     type === GenericDataType.TEMPORAL && (typeof v === 'number' || typeof v === 'string') ? timeFormat(v) : valueText(v);

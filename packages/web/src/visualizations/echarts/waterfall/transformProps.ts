@@ -102,7 +102,7 @@ export function transformProps(input: ChartPropsInput): WaterfallChartProps {
   const { formData: fd, datasource, width, height } = input;
   const bars = waterfallBars(fd, input);
   const metric = metricLabel(fd.metric);
-  const format = metricFormatter(fd.y_axis_format, metric, datasource);
+  const format = metricFormatter(fd.y_axis_format, metric, datasource, fd.currency_format);
   const colors = {
     increase: rgbaColor(fd.increase_color, 'rgba(90,193,137,1)'),
     decrease: rgbaColor(fd.decrease_color, 'rgba(224,67,85,1)'),
