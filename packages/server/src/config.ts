@@ -72,6 +72,8 @@ export interface RamaConfig {
   sqlMaxResultBytes: number;
   /** bytes the results store may hold in all (disk backend); the oldest results are dropped first */
   resultsStoreMaxBytes: number;
+  /** RAMA_UPLOAD_MAX_BYTES: bytes of one file uploaded into a database (uploads/) */
+  uploadMaxBytes: number;
   featureFlags: Record<string, boolean>;
   logLevel: string;
   /** reports and alerts: delivery settings and the browser that captures dashboards and charts */
@@ -399,6 +401,7 @@ export function loadConfig(env: Env = process.env): RamaConfig {
       4 * 1024 * 1024 * 1024,
       1024 * 1024,
     ),
+    uploadMaxBytes: intSetting('RAMA_UPLOAD_MAX_BYTES', get('RAMA_UPLOAD_MAX_BYTES'), 500 * 1024 * 1024, 1024),
     featureFlags: flags,
     logLevel: String(get('RAMA_LOG_LEVEL') ?? 'info'),
     reports: reportsSettings(get),

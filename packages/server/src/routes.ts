@@ -22,6 +22,7 @@ import { embeddedRoutes } from './embedded/routes.js';
 import { annotationRoutes } from './annotations/routes.js';
 import { tagRoutes } from './tags/routes.js';
 import { thumbnailRoutes } from './thumbnails/routes.js';
+import { uploadRoutes } from './uploads/routes.js';
 
 /** Every feature's routes; each feature folder exports one `(app, ctx) => void` registrar. */
 export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => unknown)[] = [
@@ -47,4 +48,5 @@ export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => unknown)
   annotationRoutes,
   tagRoutes,
   thumbnailRoutes,
+  uploadRoutes,
 ];

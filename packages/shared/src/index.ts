@@ -86,3 +86,4 @@ export * from './async/constants.js';
 export * from './async/transport.js';
 export * from './async/events.js';
 export * from './savedqueries/schedule.js';
+export * from './upload/index.js';

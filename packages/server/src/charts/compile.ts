@@ -7,6 +7,7 @@
  */
 import type { AdhocColumn, AdhocMetric, QueryColumn, QueryMetric } from '@rama/shared';
 import { GenericDataType } from '@rama/shared';
+import { nullSafeEqualsSql } from '../engines/sql-text.js';
 import type { EngineSpec } from '../engines/types.js';
 import { badRequest } from '../http/errors.js';
 import { checkSqlExpression, SqlExpressionError, type ExpressionKind } from '../sql/expression.js';
@@ -194,8 +195,6 @@ function parseDate(s: string): Date | null {
   return Number.isNaN(t) ? null : new Date(t);
 }
 
-const SUPPORTS_ILIKE = new Set(['duckdb', 'postgresql']);
-
 function filterSql(c: Ctx, q: NormalizedQuery, f: NormalizedFilter, bounds: TimeBounds): string {
   const target: { sql: string; col: DatasetColumn | null } =
     typeof f.col === 'string'
@@ -253,8 +252,7 @@ function filterSql(c: Ctx, q: NormalizedQuery, f: NormalizedFilter, bounds: Time
       if (typeof v !== 'string') throw badRequest(`The ${f.op} filter on ${columnLabel(f.col)} needs a text pattern.`);
       const pattern = c.spec.stringLiteral(v);
       const negated = f.op.startsWith('NOT ');
-      if (f.op.endsWith('ILIKE') && !SUPPORTS_ILIKE.has(c.spec.engine))
-        return `LOWER(${x}) ${negated ? 'NOT LIKE' : 'LIKE'} LOWER(${pattern})`;
+      if (f.op.endsWith('ILIKE') && !c.spec.supportsIlike) return `LOWER(${x}) ${negated ? 'NOT LIKE' : 'LIKE'} LOWER(${pattern})`;
       return `${x} ${f.op} ${pattern}`;
     }
     case 'TEMPORAL_RANGE': {
@@ -296,6 +294,9 @@ export interface CompileOptions {
   /** override of the time range (time comparison shifts it) */
   shift?: (d: Date) => Date;
 }
+
+/** The prefix of the internal column names of a query whose engine lets aliases shadow columns. */
+const INTERNAL_ALIAS = '__rama_col_';
 
 /** Build the SELECT for one query object. 400 for missing columns and refused expressions. */
 export function compileQuery(ds: CompileDataset, q: NormalizedQuery, spec: EngineSpec, opts: CompileOptions = {}): CompiledQuery {
@@ -359,8 +360,17 @@ export function compileQuery(ds: CompileDataset, q: NormalizedQuery, spec: Engin
 
   const from = fromSql(c);
   const grouped = q.metrics !== null && dims.length > 0;
-  const selectList = [...dims.map((d) => `${d.sql} AS ${quote(c, d.label)}`), ...metrics.map((m) => `${m.sql} AS ${quote(c, m.label)}`)];
+  const selected = [...dims.map((d) => ({ sql: d.sql, label: d.label })), ...metrics];
+  // where the engine lets a SELECT alias shadow a column (ClickHouse), the query names its columns
+  // internally and an outer SELECT gives them their labels
+  const internal = c.spec.selectAliasesShadowColumns === true;
+  const alias = (i: number, label: string) => quote(c, internal ? `${INTERNAL_ALIAS}${i}` : label);
+  const selectList = selected.map((x, i) => `${x.sql} AS ${alias(i, x.label)}`);
   const lines = [`SELECT ${selectList.length ? selectList.join(',\n       ') : '*'}`, `FROM ${from}`];
+  const labelled = (sql: string) =>
+    internal && selected.length
+      ? `SELECT ${selected.map((x, i) => `${alias(i, x.label)} AS ${quote(c, x.label)}`).join(', ')}\nFROM (\n${sql}\n) AS rama_labelled`
+      : sql;
 
   const seriesDims = seriesDimensions(c, q, dims);
   if (q.seriesLimit > 0 && seriesDims.length && q.metrics !== null) {
@@ -378,7 +388,7 @@ export function compileQuery(ds: CompileDataset, q: NormalizedQuery, spec: Engin
     const on = seriesDims
       .map((d, i) => {
         const s = `series_limit.${quote(c, `series__${i}`)}`;
-        return `(${d.sql} = ${s} OR (${d.sql} IS NULL AND ${s} IS NULL))`;
+        return nullSafeEqualsSql(c.spec, d.sql, s);
       })
       .join(' AND ');
     lines.push(`JOIN (\n${inner.join('\n')}\n) AS series_limit ON ${on}`);
@@ -403,7 +413,7 @@ export function compileQuery(ds: CompileDataset, q: NormalizedQuery, spec: Engin
   if (q.rowOffset) lines.push(`OFFSET ${q.rowOffset}`);
 
   return {
-    sql: lines.join('\n'),
+    sql: labelled(lines.join('\n')),
     columnLabels: dims.map((d) => d.label),
     metricLabels: metrics.map((m) => m.label),
     temporalLabels: new Set(dims.filter((d) => d.temporal).map((d) => d.label)),

@@ -57,7 +57,8 @@ export class DatabaseConnections {
     const spec = engineSpecForUri(uri);
     const pool = await spec.connect({
       uri,
-      readOnly: !row.allow_dml && !row.allow_ctas && !row.allow_cvas,
+      // uploads write tables too (uploads/): a database that takes them is not opened read-only
+      readOnly: !row.allow_dml && !row.allow_ctas && !row.allow_cvas && !row.allow_file_upload,
       disableExternalAccess: true,
       poolSize: this.poolSize,
       connectTimeoutMs: 10_000,

@@ -1,5 +1,7 @@
-import { parseDatabaseExtra, type DatabaseExtra, type SqlLabDatabase } from '@rama/shared';
+import { parseDatabaseExtra, STANDARD_EDITOR_DIALECT, type DatabaseExtra, type EngineInformation, type SqlLabDatabase } from '@rama/shared';
 import type { DatabaseTable, Row } from '../metadata/schema.js';
+import { engineSpecForUri } from '../engines/registry.js';
+import type { EngineSpec } from '../engines/types.js';
 import { parseUri } from '../engines/uri.js';
 
 /** The engine backend named by a stored URI (`postgresql`, `mysql`, `duckdb`, `sqlite`). */
@@ -9,6 +11,26 @@ export function backendOf(uri: string): string {
   } catch {
     return 'unknown';
   }
+}
+
+/** The engine spec of a stored URI, or null when it no longer parses. */
+function specOfUri(uri: string): EngineSpec | null {
+  try {
+    return engineSpecForUri(parseUri(uri));
+  } catch {
+    return null;
+  }
+}
+
+/** `engine_information`: what the database's engine supports, from its spec (the standard SQL editor when unknown). */
+export function engineInformation(uri: string): EngineInformation {
+  const spec = specOfUri(uri);
+  return {
+    supports_catalog: spec?.supportsCatalogs ?? false,
+    disable_ssh_tunneling: true,
+    supports_file_upload: Boolean(spec?.bulkLoader),
+    editor_dialect: spec?.editor ?? STANDARD_EDITOR_DIALECT,
+  };
 }
 
 /** A database's `extra`, or {} when it cannot be read (it was validated on write). */
@@ -37,5 +59,6 @@ export function presentDatabaseFlags(row: Row<DatabaseTable>): SqlLabDatabase {
     disable_data_preview: Boolean(extra.disable_data_preview),
     force_ctas_schema: row.force_ctas_schema,
     allows_cost_estimate: Boolean(extra.cost_estimate_enabled),
+    engine_information: engineInformation(row.sqlalchemy_uri),
   };
 }

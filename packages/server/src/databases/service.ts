@@ -132,7 +132,11 @@ export class DatabaseService {
       cache_timeout: row.cache_timeout,
       impersonate_user: Boolean(row.impersonate_user),
       is_managed_externally: false,
-      engine_information: { supports_catalog: supportsCatalog, disable_ssh_tunneling: true, supports_file_upload: false },
+      engine_information: {
+        ...item.engine_information,
+        supports_catalog: supportsCatalog,
+        disable_ssh_tunneling: true,
+      },
       is_examples: Boolean(row.is_examples),
     };
   }

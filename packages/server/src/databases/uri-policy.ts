@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ConnectionUri } from '../engines/types.js';
+import { engineSpecForUri } from '../engines/registry.js';
 import { parseUri, PASSWORD_MASK, UriError } from '../engines/uri.js';
 import type { MetadataStore } from '../metadata/db.js';
 
@@ -14,21 +15,21 @@ function realPath(p: string): string {
   }
 }
 
-/** Does the URI point at Rama's own metadata store? */
+/**
+ * Does the URI point at Rama's own metadata store? Its engine's spec says what the URI connects to
+ * (`connectionTarget`, defaults filled in): a file store is reached by any engine opening its file;
+ * a server store by a URI of the store's own backend reaching the same host, port and database.
+ */
 export function isMetadataStore(uri: ConnectionUri, store: MetadataStore): boolean {
   const id = store.identity;
-  if (id.backend === 'sqlite') {
-    return (
-      (uri.backend === 'sqlite' || uri.backend === 'duckdb') &&
-      !!uri.database &&
-      uri.database !== ':memory:' &&
-      realPath(uri.database) === realPath(id.path)
-    );
-  }
-  if (uri.backend !== 'postgresql') return false;
-  const host = (uri.host ?? 'localhost').toLowerCase();
+  const spec = engineSpecForUri(uri);
+  const target = spec.connectionTarget(uri);
+  if (!target) return false;
+  if ('path' in id) return target.kind === 'file' && realPath(target.path) === realPath(id.path);
+  if (target.kind !== 'server' || spec.backend !== id.backend) return false;
+  const host = target.host.toLowerCase();
   const sameHost = host === id.host.toLowerCase() || (LOCAL_HOSTS.has(host) && LOCAL_HOSTS.has(id.host.toLowerCase()));
-  return sameHost && (uri.port ?? 5432) === id.port && (uri.database ?? uri.username ?? 'postgres') === id.database;
+  return sameHost && target.port === id.port && target.database === id.database;
 }
 
 /**
@@ -40,7 +41,8 @@ export function checkUri(raw: string, opts: { store: MetadataStore; allowFileUri
   if (isMetadataStore(uri, opts.store)) {
     throw new UriError('The metadata store of Rama cannot be used as a data source for security reasons.');
   }
-  const fileBased = uri.backend === 'sqlite' || uri.backend === 'duckdb';
+  const spec = engineSpecForUri(uri);
+  const fileBased = spec.isFileBased;
   if (fileBased && !opts.allowFileUris) {
     const path = uri.database ? realPath(uri.database) : null;
     const trusted = opts.trustedFile ? realPath(opts.trustedFile) : null;
@@ -50,8 +52,7 @@ export function checkUri(raw: string, opts: { store: MetadataStore; allowFileUri
       );
     }
   }
-  if (!fileBased && !uri.host)
-    throw new UriError('Invalid connection string: a host is required, e.g. postgresql://user:password@host:5432/database');
+  if (!fileBased && !uri.host) throw new UriError(`Invalid connection string: a host is required, e.g. ${spec.sqlalchemyUriPlaceholder}`);
   return uri;
 }
 

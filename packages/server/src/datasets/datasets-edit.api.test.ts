@@ -384,7 +384,12 @@ describe('GET /rama/fetch_datasource_metadata', () => {
       schema: 'main',
       catalog: null,
       sql: 'SELECT symbol, date, price FROM stocks',
-      database: { id: examples, backend: 'duckdb', database_name: 'examples' },
+      database: {
+        id: examples,
+        backend: 'duckdb',
+        database_name: 'examples',
+        engine_information: { editor_dialect: expect.objectContaining({ highlight: 'PostgreSQL' }) },
+      },
       main_dttm_col: 'date',
       granularity_sqla: [['date', 'date']],
       time_grain_sqla: expect.arrayContaining([

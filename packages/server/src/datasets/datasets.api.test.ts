@@ -57,6 +57,8 @@ describe('physical dataset', () => {
       main_dttm_col: 'date',
       database: { id: examples, database_name: 'examples', backend: 'duckdb' },
     });
+    // the SQL field's dialect comes from the engine's spec
+    expect(ds.database.engine_information?.editor_dialect).toMatchObject({ highlight: 'PostgreSQL', hash_comments: false });
     expect(ds.columns.map((c) => [c.column_name, c.type_generic, c.is_dttm])).toEqual([
       ['symbol', 1, false],
       ['date', 2, true],

@@ -9,6 +9,7 @@ import type { AppContext } from '../context.js';
 import type { DatabaseTable, Row } from '../metadata/schema.js';
 import type { Principal } from '../security/principal.js';
 import { formatUri, parseUri, PASSWORD_MASK } from '../engines/uri.js';
+import { engineSpecForUri } from '../engines/registry.js';
 import type { ConnectionUri } from '../engines/types.js';
 import { bundleName, parseCurrency } from './rules.js';
 import type { ColumnRow, DatasetRow, MetricRow } from './present.js';
@@ -30,8 +31,14 @@ function jsonOrText(text: string | null): unknown {
   }
 }
 
-/** A file engine's URI whose path the export masks. */
-export const isFileUri = (uri: ConnectionUri): boolean => uri.backend === 'duckdb' || uri.backend === 'sqlite';
+/** A file engine's URI (its spec says `isFileBased`), whose path the export masks. */
+export const isFileUri = (uri: ConnectionUri): boolean => {
+  try {
+    return engineSpecForUri(uri).isFileBased;
+  } catch {
+    return false;
+  }
+};
 
 /**
  * The URI as it may leave the server: a stored password shows as the mask, never in clear, and so

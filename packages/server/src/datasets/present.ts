@@ -1,4 +1,4 @@
-import { isTimeGrain, timeGrainLabel } from '@rama/shared';
+import { isTimeGrain, STANDARD_EDITOR_DIALECT, timeGrainLabel } from '@rama/shared';
 import type {
   DatasetColumnDetail,
   DatasetCreateResult,
@@ -11,7 +11,7 @@ import type {
   UserRef,
 } from '@rama/shared';
 import type { DatasetTable, Row, SqlMetricTable, TableColumnTable } from '../metadata/schema.js';
-import { lexDialectOf, tokenize, trimTrailingSemicolons } from '../engines/lexer.js';
+import { STANDARD_LEX_RULES, tokenize, trimTrailingSemicolons } from '../engines/lexer.js';
 import type { EngineSpec } from '../engines/types.js';
 import { humanizeDelta } from '../http/time.js';
 import { datasetPermView } from './access.js';
@@ -41,7 +41,7 @@ export const datasetName = (row: Pick<DatasetRow, 'schema' | 'table_name'>): str
 export function selectStarFor(row: DatasetRow, spec: EngineSpec | null): string {
   if (isVirtual(row)) {
     const sql = row.sql ?? '';
-    const tokens = trimTrailingSemicolons(tokenize(sql, lexDialectOf(spec?.parserDialect ?? 'postgres')));
+    const tokens = trimTrailingSemicolons(tokenize(sql, spec?.syntax.lexer ?? STANDARD_LEX_RULES));
     const body = tokens.length ? sql.slice(tokens[0].start, tokens[tokens.length - 1].end) : sql.trim();
     return `SELECT *\nFROM (\n${body}\n) AS virtual_table\nLIMIT ${SELECT_STAR_LIMIT}`;
   }
@@ -49,6 +49,9 @@ export function selectStarFor(row: DatasetRow, spec: EngineSpec | null): string 
   const from = row.schema ? `${row.schema}.${row.table_name}` : row.table_name;
   return `SELECT *\nFROM ${from}\nLIMIT ${SELECT_STAR_LIMIT}`;
 }
+
+/** The SQL fields' dialect for the dataset's database (`database.engine_information`): standard SQL when its engine is unknown. */
+const editorInformation = (spec: EngineSpec | null) => ({ editor_dialect: spec?.editor ?? STANDARD_EDITOR_DIALECT });
 
 export function presentCreateResult(row: DatasetRow, ownerIds: number[]): DatasetCreateResult {
   return {
@@ -130,7 +133,7 @@ export function presentDetail({ row, database, spec, columns, metrics, ownerIds,
     uid: `${row.id}__table`,
     url: exploreUrl(row),
     explore_url: exploreUrl(row),
-    database,
+    database: { ...database, engine_information: editorInformation(spec) },
     catalog: row.catalog,
     schema: row.schema,
     sql: row.sql,
@@ -238,7 +241,13 @@ export function presentExploreDatasource({ row, database, spec, columns, metrics
     catalog: row.catalog,
     schema: row.schema || null,
     sql: row.sql,
-    database: { id: database.id, name: database.database_name, database_name: database.database_name, backend: database.backend },
+    database: {
+      id: database.id,
+      name: database.database_name,
+      database_name: database.database_name,
+      backend: database.backend,
+      engine_information: editorInformation(spec),
+    },
     columns: columns.map((c) => ({
       id: c.id,
       uuid: c.uuid,

@@ -1,9 +1,9 @@
 import { describe, it, expect } from 'vitest';
 import { boundKind, literalText, shortestText, TIME_GRAIN_KEYS, utcText } from './dialect.js';
-import { duckdbSpec } from './duckdb.js';
-import { mariadbSpec, mysqlSpec } from './mysql.js';
-import { postgresSpec } from './postgres.js';
-import { sqliteSpec } from './sqlite.js';
+import { duckdbSpec } from './duckdb/spec.js';
+import { mariadbSpec, mysqlSpec } from './mysql/spec.js';
+import { postgresSpec } from './postgres/spec.js';
+import { sqliteSpec } from './sqlite/spec.js';
 
 const SPECS = [duckdbSpec, postgresSpec, mysqlSpec, mariadbSpec, sqliteSpec];
 const at = (iso: string): Date => new Date(`${iso}Z`);

@@ -1,13 +1,13 @@
 /**
  * What the chart data compiler asks of an engine's SQL dialect, and the pieces the engine files
  * share to answer it: the time grain keys, the UTC text of a bound and string literals (the
- * functions an expression may call are in `<engine>-functions.ts`). Each engine's answers live in `<engine>-dialect.ts`.
+ * functions an expression may call are in `<engine>/functions.ts`). Each engine's answers live in `<engine>/dialect.ts`.
  */
 import { TIME_GRAINS, type TimeGrain } from '@rama/shared';
 import type { EngineSpec } from './types.js';
 import { normalizeTypeName } from './sql-text.js';
 
-/** The members of EngineSpec a `<engine>-dialect.ts` module provides. */
+/** The members of EngineSpec a `<engine>/dialect.ts` module provides. */
 export type EngineDialect = Pick<
   EngineSpec,
   'timeGrains' | 'timeGrainExpression' | 'dttmLiteral' | 'stringLiteral' | 'expressionFunctions'
@@ -34,6 +34,59 @@ export function grainMethods(table: GrainTable): Pick<EngineDialect, 'timeGrains
       return build ? build(columnSql) : null;
     },
   };
+}
+
+/**
+ * The column as a timestamp first: DATE columns get sub-day grains (PostgreSQL cannot extract a
+ * second from a date), text columns holding ISO dates work, and every grain gives a timestamp
+ * without time zone — a TIMESTAMPTZ column is bucketed on the session's wall clock, the way
+ * date_trunc on it would bucket, and reads back as that wall-clock time.
+ */
+const ts = (col: string): string => `CAST(${col} AS TIMESTAMP)`;
+
+/** `date_trunc(unit) + floor(part / n) * n`: buckets of n parts inside the next larger unit. */
+const every = (n: number, part: 'second' | 'minute' | 'hour', within: 'minute' | 'hour' | 'day', plural: string) => (col: string) =>
+  `date_trunc('${within}', ${ts(col)}) + floor(extract(${part} FROM ${ts(col)}) / ${n}) * INTERVAL '${n} ${plural}'`;
+
+const trunc = (unit: string) => (col: string) => `date_trunc('${unit}', ${ts(col)})`;
+
+/** date_trunc('week') starts on Monday; a day later it starts on Sunday. */
+const sundayWeek = (col: string): string => `date_trunc('week', ${ts(col)} + INTERVAL '1 day')`;
+
+/** Grains with PostgreSQL-style `date_trunc` and intervals (engines that speak it share this table). */
+export const DATE_TRUNC_GRAINS: GrainTable = {
+  PT1S: trunc('second'),
+  PT5S: every(5, 'second', 'minute', 'seconds'),
+  PT30S: every(30, 'second', 'minute', 'seconds'),
+  PT1M: trunc('minute'),
+  PT5M: every(5, 'minute', 'hour', 'minutes'),
+  PT10M: every(10, 'minute', 'hour', 'minutes'),
+  PT15M: every(15, 'minute', 'hour', 'minutes'),
+  PT30M: every(30, 'minute', 'hour', 'minutes'),
+  PT1H: trunc('hour'),
+  PT6H: every(6, 'hour', 'day', 'hours'),
+  P1D: trunc('day'),
+  P1W: trunc('week'),
+  P1M: trunc('month'),
+  P3M: trunc('quarter'),
+  P1Y: trunc('year'),
+  '1969-12-28T00:00:00Z/P1W': (col) => `${sundayWeek(col)} - INTERVAL '1 day'`,
+  '1969-12-29T00:00:00Z/P1W': trunc('week'),
+  // the Saturday that ends a Sunday–Saturday week; the Sunday that ends a Monday–Sunday week
+  'P1W/1970-01-03T00:00:00Z': (col) => `${sundayWeek(col)} + INTERVAL '5 days'`,
+  'P1W/1970-01-04T00:00:00Z': (col) => `date_trunc('week', ${ts(col)}) + INTERVAL '6 days'`,
+};
+
+/**
+ * `TIMESTAMP '2024-01-31 00:00:00.000000'`; `DATE '2024-01-31'` for a DATE column at midnight
+ * (index-friendly, no cast of the column); plain text, shortest form, for a text column.
+ */
+export function typedDttmLiteral(value: Date, nativeType: string | null): string {
+  const t = utcText(value);
+  const kind = boundKind(nativeType);
+  if (kind === 'text') return `'${shortestText(t)}'`;
+  if (kind === 'date' && t.midnight) return `DATE '${t.date}'`;
+  return `TIMESTAMP '${timestampText(t)}'`;
 }
 
 /** The first and last instants every engine can write as a literal (years 1 to 9999). */
@@ -104,26 +157,4 @@ export function literalText(value: string): string {
 /** `'O''Brien'`: standard SQL (DuckDB, SQLite: a backslash is never an escape there). */
 export function standardStringLiteral(value: string): string {
   return `'${literalText(value).replaceAll("'", "''")}'`;
-}
-
-/**
- * `'O''Brien'`, and `E'back\\slash'` when the text holds a backslash: PostgreSQL. A plain literal
- * reads a backslash as an escape when the session has `standard_conforming_strings = off`, so
- * `\' OR …` would end it early; an E'' literal reads backslash escapes under either setting, so
- * with backslashes and quotes doubled it ends where it was meant to, whatever the session says.
- * Rama's sessions set the option on (postgres.ts); this holds even where something turned it off.
- */
-export function postgresStringLiteral(value: string): string {
-  const text = literalText(value);
-  if (!text.includes('\\')) return `'${text.replaceAll("'", "''")}'`;
-  return `E'${text.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
-}
-
-/**
- * `'back\\slash'`, `'O''Brien'`: MySQL/MariaDB, where a backslash escapes the next character.
- * Under NO_BACKSLASH_ESCAPES the literal still ends where it should (quotes are doubled, not
- * escaped) but would hold two backslashes for one: Rama's sessions clear that mode (mysql.ts).
- */
-export function backslashStringLiteral(value: string): string {
-  return `'${literalText(value).replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
 }

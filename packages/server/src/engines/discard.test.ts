@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EnginePool, EngineSpec } from './types.js';
-import { duckdbSpec } from './duckdb.js';
-import { sqliteSpec } from './sqlite.js';
+import { duckdbSpec } from './duckdb/spec.js';
+import { sqliteSpec } from './sqlite/spec.js';
 import { parseUri } from './uri.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'rama-discard-'));

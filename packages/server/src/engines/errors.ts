@@ -3,6 +3,14 @@ import { EngineError, type ConnectionUri } from './types.js';
 
 export type EngineErrorType = EngineError['errorType'];
 
+/** Raised for a connection URI that cannot be parsed or is not allowed; the message is client-safe. */
+export class UriError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UriError';
+  }
+}
+
 function prop(e: unknown, key: string): unknown {
   return typeof e === 'object' && e !== null ? (e as Record<string, unknown>)[key] : undefined;
 }

@@ -7,26 +7,33 @@
  * (their content never matters to the structure, and the parser reads backslashes in PostgreSQL
  * and DuckDB literals as escapes, which those engines do not), and a few spellings the engine has
  * but the parser's grammar lacks become an equivalent it knows (`parserSpelling`). Where the
- * engine's grammar in node-sql-parser misses common forms (SQLite: window functions; MariaDB:
- * `status` as a name) a sibling grammar gets a second try. Only the parse sees the changed text;
+ * engine's grammar in node-sql-parser misses common forms (window functions, some names) a sibling
+ * grammar gets a second try (`syntax.expressionGrammars`). Only the parse sees the changed text;
  * the query runs the original.
  */
-import { isWord, type LexDialect, type Token } from './lexer.js';
+import { isWord, type Token } from './lexer.js';
+import type { SqlSyntax } from './types.js';
 import { astifyBounded, PARSE_LIMIT_MS } from './parse-bounded.js';
 
 const isPunct = (t: Token | undefined, text: string): boolean => t !== undefined && t.kind === 'punct' && t.text === text;
 
-/** Words after which `[` opens a DuckDB list literal rather than a subscript. */
+/** Words after which `[` opens a list literal rather than a subscript. */
 const BEFORE_OPERAND = new Set(['AND', 'OR', 'NOT', 'IN', 'IS', 'WHEN', 'THEN', 'ELSE', 'LIKE', 'ILIKE', 'BETWEEN']);
 
 /**
- * The parser's spelling of token `i`, or null to keep it. For PostgreSQL-like dialects (PostgreSQL,
- * DuckDB): `IS NOT DISTINCT FROM` → `IS DISTINCT FROM` (the grammar knows only the latter),
+ * The parser's spelling of token `i`, or null to keep it. With the `castsAndOperators` rewrites:
+ * `IS NOT DISTINCT FROM` → `IS DISTINCT FROM` (the grammar knows only the latter),
  * `TRY_CAST` → `CAST`, `//` and `**` and `^` → one arithmetic operator, postfix `ISNULL`/`NOTNULL`
- * → `IS [NOT] NULL`, a list literal `[1, 2]` → `ARRAY[1, 2]`. Every dialect: the FROM and FOR of
+ * → `IS [NOT] NULL`, a list literal `[1, 2]` → `ARRAY[1, 2]`; with `nullSafeEquals`: `<=>` → `=`. Always: the FROM and FOR of
  * `SUBSTRING(x FROM a FOR b)` → commas.
  */
-function parserSpelling(tokens: Token[], i: number, dialect: LexDialect, enclosingCall: string | null, identQuote: string): string | null {
+function parserSpelling(
+  tokens: Token[],
+  i: number,
+  rewrites: SqlSyntax['parserRewrites'],
+  enclosingCall: string | null,
+  identQuote: string,
+): string | null {
   const t = tokens[i];
   const prev = tokens[i - 1];
   const next = tokens[i + 1];
@@ -35,14 +42,14 @@ function parserSpelling(tokens: Token[], i: number, dialect: LexDialect, enclosi
   if ((isWord(t, 'FROM') || isWord(t, 'FOR')) && (enclosingCall === 'SUBSTRING' || enclosingCall === 'SUBSTR')) return ',';
   if (!isPunct(next, '(') && isWord(t, 'ISNULL')) return 'IS NULL';
   if (!isPunct(next, '(') && isWord(t, 'NOTNULL')) return 'IS NOT NULL';
-  if (dialect === 'mysql') {
-    // MySQL's null-safe equality `<=>`
+  if (rewrites === 'nullSafeEquals') {
+    // the null-safe equality `<=>`
     if (isPunct(t, '=') && isPunct(prev, '<') && isPunct(next, '>') && prev.end === t.start && t.end === next.start) return '';
     if (isPunct(t, '>') && isPunct(prev, '=') && isPunct(tokens[i - 2], '<') && prev.start === tokens[i - 2].end && t.start === prev.end)
       return '';
     return null;
   }
-  if (dialect !== 'postgres') return null;
+  if (rewrites !== 'castsAndOperators') return null;
   if (isWord(t, 'NOT') && isWord(prev, 'IS') && isWord(next, 'DISTINCT')) return '';
   if (isWord(t, 'TRY_CAST') && isPunct(next, '(')) return 'CAST';
   if ((isPunct(t, '/') && isPunct(prev, '/')) || (isPunct(t, '*') && isPunct(prev, '*'))) return prev.end === t.start ? '' : null;
@@ -58,7 +65,7 @@ function parserSpelling(tokens: Token[], i: number, dialect: LexDialect, enclosi
 }
 
 /** The expression in the parser's spelling, whitespace kept between tokens (comments were refused before). */
-function forParser(text: string, tokens: Token[], dialect: LexDialect, identQuote: string): string {
+function forParser(text: string, tokens: Token[], rewrites: SqlSyntax['parserRewrites'], identQuote: string): string {
   let out = '';
   let at = 0;
   // the called name of each open parenthesis (or null), to know which call a FROM belongs to
@@ -66,7 +73,7 @@ function forParser(text: string, tokens: Token[], dialect: LexDialect, identQuot
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     if (isPunct(t, ')')) calls.pop();
-    const spelled = parserSpelling(tokens, i, dialect, calls.length ? calls[calls.length - 1] : null, identQuote);
+    const spelled = parserSpelling(tokens, i, rewrites, calls.length ? calls[calls.length - 1] : null, identQuote);
     out += text.slice(at, t.start) + (spelled ?? t.text);
     at = t.end;
     if (isPunct(t, '(')) {
@@ -102,28 +109,15 @@ const isEmpty = (v: unknown): boolean => v === null || v === undefined || (isRec
 /** The verdict for a parse abandoned at the time limit (not a property of the text alone: never cached). */
 export const TOO_COMPLEX = `it is too complex to check (over ${PARSE_LIMIT_MS / 1000} s).`;
 
-/** The grammars to try for an engine's parser dialect, its own first. */
-const GRAMMARS: Record<string, readonly string[]> = {
-  mysql: ['MySQL', 'MariaDB'],
-  mariadb: ['MariaDB', 'MySQL'],
-  sqlite: ['Sqlite', 'PostgresQL'],
-};
-
 /**
  * null when the parser reads the expression as one expression; 'subquery' when it holds a query;
  * otherwise why not (from the engine's own grammar), for the user. `condition`: read it as a
  * WHERE condition rather than a value.
  */
-export function parsesAsOneExpression(
-  parserDialect: string,
-  dialect: LexDialect,
-  text: string,
-  tokens: Token[],
-  condition: boolean,
-): string | null {
+export function parsesAsOneExpression(syntax: SqlSyntax, text: string, tokens: Token[], condition: boolean): string | null {
   let first: string | null = null;
-  for (const grammar of GRAMMARS[parserDialect.toLowerCase()] ?? [parserDialect]) {
-    const verdict = readAs(grammar, forParser(text, tokens, dialect, /^(mysql|mariadb)$/i.test(grammar) ? '`' : '"'), condition);
+  for (const { grammar, identQuote } of syntax.expressionGrammars) {
+    const verdict = readAs(grammar, forParser(text, tokens, syntax.parserRewrites, identQuote), condition);
     if (verdict === null || verdict === 'subquery' || verdict === TOO_COMPLEX) return verdict;
     first ??= verdict;
   }

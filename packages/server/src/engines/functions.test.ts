@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { disallowedCall } from './function-calls.js';
 import { functionIsAllowed, NEVER_ALLOWED } from './functions.js';
-import { duckdbSpec } from './duckdb.js';
-import { lexDialectOf, tokenize } from './lexer.js';
-import { mariadbSpec, mysqlSpec } from './mysql.js';
-import { postgresSpec } from './postgres.js';
-import { sqliteSpec } from './sqlite.js';
+import { duckdbSpec } from './duckdb/spec.js';
+import { tokenize } from './lexer.js';
+import { mariadbSpec, mysqlSpec } from './mysql/spec.js';
+import { postgresSpec } from './postgres/spec.js';
+import { sqliteSpec } from './sqlite/spec.js';
 
 const SPECS = [postgresSpec, mysqlSpec, mariadbSpec, duckdbSpec, sqliteSpec];
 
@@ -106,7 +106,7 @@ describe('the allow-lists', () => {
 
 /** The refused call's name in `expression` on `spec`, or null. */
 const refusedCall = (spec: (typeof SPECS)[number], expression: string): string | null =>
-  disallowedCall(spec.expressionFunctions, tokenize(expression, lexDialectOf(spec.parserDialect)));
+  disallowedCall(spec.expressionFunctions, tokenize(expression, spec.syntax.lexer));
 
 describe('finding calls in the tokens', () => {
   it('a keyword before a parenthesis is not a call; a type with a length is not either', () => {

@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Cell, EnginePool, EngineSpec } from './types.js';
 import { TIME_GRAIN_KEYS, type TimeGrainKey } from './dialect.js';
-import { duckdbSpec } from './duckdb.js';
-import { mysqlSpec } from './mysql.js';
-import { postgresSpec } from './postgres.js';
-import { sqliteSpec } from './sqlite.js';
+import { duckdbSpec } from './duckdb/spec.js';
+import { mysqlSpec } from './mysql/spec.js';
+import { postgresSpec } from './postgres/spec.js';
+import { sqliteSpec } from './sqlite/spec.js';
 import { parseUri } from './uri.js';
 import { describeIfService, mysqlService, mysqlTestUrl, pgTestUrl, postgresService } from '../test-support/services.js';
 

@@ -17,20 +17,44 @@ export interface Token {
   open?: true;
 }
 
-export type LexDialect = 'postgres' | 'mysql' | 'sqlite';
-
-export function lexDialectOf(parserDialect: string): LexDialect {
-  const d = parserDialect.toLowerCase();
-  if (d === 'mysql' || d === 'mariadb') return 'mysql';
-  if (d === 'sqlite') return 'sqlite';
-  return 'postgres';
+/** How an engine's SQL text is tokenized: data each engine spec provides (`syntax.lexer`). */
+export interface LexRules {
+  /** `\` escapes the next character inside '…' and "…" strings */
+  backslashEscapes: boolean;
+  /** `#` starts a line comment */
+  hashComments: boolean;
+  /** "…" is a string literal rather than a quoted name */
+  doubleQuotedStrings: boolean;
+  /** […] quotes a name */
+  bracketIdentifiers: boolean;
+  /** $tag$…$tag$ (and $$…$$) is a string */
+  dollarQuotedStrings: boolean;
+  /** `@name` reads a session variable */
+  atVariables: boolean;
+  /**
+   * A backslash inside a plain '…' literal may be read as an escape, depending on a server or
+   * session setting (MySQL's NO_BACKSLASH_ESCAPES, PostgreSQL's standard_conforming_strings, and
+   * engines that read them alike): expressions with a backslash before a quote are refused.
+   */
+  backslashDependsOnSettings: boolean;
 }
+
+/** Standard SQL: '…' strings, "…" names, `--` and block comments, nothing else. */
+export const STANDARD_LEX_RULES: LexRules = {
+  backslashEscapes: false,
+  hashComments: false,
+  doubleQuotedStrings: false,
+  bracketIdentifiers: false,
+  dollarQuotedStrings: false,
+  atVariables: false,
+  backslashDependsOnSettings: false,
+};
 
 const WORD_START = /[A-Za-z_\u0080-\uffff]/;
 const WORD_PART = /[A-Za-z0-9_$\u0080-\uffff]/;
 
 /** Tokenize; unterminated strings or comments run to the end of the text. */
-export function tokenize(sql: string, dialect: LexDialect): Token[] {
+export function tokenize(sql: string, rules: LexRules): Token[] {
   const tokens: Token[] = [];
   let depth = 0;
   let i = 0;
@@ -67,31 +91,31 @@ export function tokenize(sql: string, dialect: LexDialect): Token[] {
     const c = sql[i];
     if (c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f') {
       i++;
-    } else if ((c === '-' && sql[i + 1] === '-') || (c === '#' && dialect === 'mysql')) {
+    } else if ((c === '-' && sql[i + 1] === '-') || (c === '#' && rules.hashComments)) {
       const nl = sql.indexOf('\n', i);
       i = nl < 0 ? n : nl + 1;
     } else if (c === '/' && sql[i + 1] === '*') {
       const close = sql.indexOf('*/', i + 2);
       i = close < 0 ? n : close + 2;
     } else if (c === "'") {
-      const end = quoted(i, "'", dialect === 'mysql');
+      const end = quoted(i, "'", rules.backslashEscapes);
       push('string', i, end);
       i = end;
     } else if (c === '"') {
-      const end = quoted(i, '"', dialect === 'mysql');
-      push(dialect === 'mysql' ? 'string' : 'ident', i, end);
+      const end = quoted(i, '"', rules.backslashEscapes && rules.doubleQuotedStrings);
+      push(rules.doubleQuotedStrings ? 'string' : 'ident', i, end);
       i = end;
     } else if (c === '`') {
       const end = quoted(i, '`', false);
       push('ident', i, end);
       i = end;
-    } else if (c === '[' && dialect === 'sqlite') {
+    } else if (c === '[' && rules.bracketIdentifiers) {
       const close = sql.indexOf(']', i + 1);
       open = close < 0;
       const end = close < 0 ? n : close + 1;
       push('ident', i, end);
       i = end;
-    } else if (c === '$' && dialect === 'postgres' && /[A-Za-z_$]/.test(sql[i + 1] ?? '')) {
+    } else if (c === '$' && rules.dollarQuotedStrings && /[A-Za-z_$]/.test(sql[i + 1] ?? '')) {
       // dollar-quoted string: $tag$ ... $tag$ (or $$ ... $$)
       const m = /^\$([A-Za-z_][A-Za-z0-9_]*)?\$/.exec(sql.slice(i, i + 64));
       if (m) {
@@ -120,7 +144,7 @@ export function tokenize(sql: string, dialect: LexDialect): Token[] {
       while (j < n && WORD_PART.test(sql[j])) j++;
       // E'..' (postgres escape string) and similar prefixes followed by a quote
       if (sql[j] === "'" && j - i === 1 && /[EeXxBbNn]/.test(c)) {
-        const end = quoted(j, "'", c === 'E' || c === 'e' || dialect === 'mysql');
+        const end = quoted(j, "'", c === 'E' || c === 'e' || rules.backslashEscapes);
         push('string', i, end);
         i = end;
         continue;

@@ -1,9 +1,12 @@
 import { describe, it, expect } from 'vitest';
-import { applyLimitForDialect, existingLimit } from './limit.js';
-import { duckdbSpec } from './duckdb.js';
-import { mariadbSpec, mysqlSpec } from './mysql.js';
-import { postgresSpec } from './postgres.js';
-import { sqliteSpec } from './sqlite.js';
+import { applyLimitForSyntax, existingLimit } from './limit.js';
+import { duckdbSpec } from './duckdb/spec.js';
+import { mariadbSpec, mysqlSpec } from './mysql/spec.js';
+import { postgresSpec } from './postgres/spec.js';
+import { sqliteSpec } from './sqlite/spec.js';
+import { mariadbSyntax, mysqlSyntax } from './mysql/syntax.js';
+import { postgresSyntax } from './postgres/syntax.js';
+import { sqliteSyntax } from './sqlite/syntax.js';
 
 describe('applyLimit: a trailing top-level LIMIT is tightened in place', () => {
   it('lowers a larger LIMIT to the cap and keeps the rest of the text', () => {
@@ -85,25 +88,25 @@ describe('applyLimit: statements that do not return rows are left alone', () => 
 
 describe('existingLimit tells whether the query limited itself', () => {
   it('reads the top-level row count', () => {
-    expect(existingLimit('SELECT * FROM t LIMIT 25', 'PostgresQL')).toBe(25);
-    expect(existingLimit('SELECT * FROM t LIMIT 25 OFFSET 5', 'PostgresQL')).toBe(25);
-    expect(existingLimit('SELECT * FROM t LIMIT 5, 25', 'MySQL')).toBe(25);
-    expect(existingLimit('select 1 union all select 2 limit 3;', 'Sqlite')).toBe(3);
+    expect(existingLimit('SELECT * FROM t LIMIT 25', postgresSyntax)).toBe(25);
+    expect(existingLimit('SELECT * FROM t LIMIT 25 OFFSET 5', postgresSyntax)).toBe(25);
+    expect(existingLimit('SELECT * FROM t LIMIT 5, 25', mysqlSyntax)).toBe(25);
+    expect(existingLimit('select 1 union all select 2 limit 3;', sqliteSyntax)).toBe(3);
   });
 
   it('is null without one, or when it is nested or not a number', () => {
-    expect(existingLimit('SELECT * FROM t', 'PostgresQL')).toBeNull();
-    expect(existingLimit('SELECT * FROM (SELECT * FROM t LIMIT 3) x', 'MySQL')).toBeNull();
-    expect(existingLimit('SELECT * FROM t LIMIT ALL', 'PostgresQL')).toBeNull();
-    expect(existingLimit('SELECT * FROM t LIMIT $1', 'PostgresQL')).toBeNull();
-    expect(existingLimit('DELETE FROM t', 'PostgresQL')).toBeNull();
+    expect(existingLimit('SELECT * FROM t', postgresSyntax)).toBeNull();
+    expect(existingLimit('SELECT * FROM (SELECT * FROM t LIMIT 3) x', mysqlSyntax)).toBeNull();
+    expect(existingLimit('SELECT * FROM t LIMIT ALL', postgresSyntax)).toBeNull();
+    expect(existingLimit('SELECT * FROM t LIMIT $1', postgresSyntax)).toBeNull();
+    expect(existingLimit('DELETE FROM t', postgresSyntax)).toBeNull();
   });
 
   it('still reads a plain trailing LIMIT the parser does not understand (DuckDB)', () => {
-    expect(existingLimit('FROM t SELECT a LIMIT 7', 'PostgresQL')).toBe(7);
+    expect(existingLimit('FROM t SELECT a LIMIT 7', postgresSyntax)).toBe(7);
   });
 
   it('agrees with applyForDialect on dialect names', () => {
-    expect(applyLimitForDialect('SELECT `a` FROM t LIMIT 2000', 100, 'MariaDB')).toBe('SELECT `a` FROM t LIMIT 100');
+    expect(applyLimitForSyntax('SELECT `a` FROM t LIMIT 2000', 100, mariadbSyntax)).toBe('SELECT `a` FROM t LIMIT 100');
   });
 });

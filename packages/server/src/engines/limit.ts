@@ -5,7 +5,8 @@
  * accepts for a row-returning statement.
  */
 import nodeSqlParser from 'node-sql-parser';
-import { isWord, lexDialectOf, tokenize, trimTrailingSemicolons, type Token } from './lexer.js';
+import { isWord, tokenize, trimTrailingSemicolons, type Token } from './lexer.js';
+import type { SqlSyntax } from './types.js';
 
 const { Parser } = nodeSqlParser;
 const parser = new Parser();
@@ -31,10 +32,10 @@ function limitOfNode(node: Record<string, unknown>): number | null {
   return Number.NaN;
 }
 
-function parse(sql: string, dialect: string): Parsed {
+function parse(sql: string, syntax: SqlSyntax): Parsed {
   let ast: unknown;
   try {
-    ast = parser.astify(sql, { database: dialect });
+    ast = parser.astify(sql, { database: syntax.parser });
   } catch {
     return { kind: 'unparsable' };
   }
@@ -85,18 +86,18 @@ function startsLikeSelect(tokens: Token[]): boolean {
  * The row limit the statement itself sets with a trailing top-level `LIMIT n`, or null when it has
  * none (or one that is not a plain number, such as `LIMIT ALL` or `LIMIT $1`).
  */
-export function existingLimit(sql: string, dialect: string): number | null {
-  const parsed = parse(sql, dialect);
+export function existingLimit(sql: string, syntax: SqlSyntax): number | null {
+  const parsed = parse(sql, syntax);
   if (parsed.kind === 'other' || parsed.kind === 'multiple') return null;
-  const trailing = trailingLimit(tokenize(sql, lexDialectOf(dialect)));
+  const trailing = trailingLimit(tokenize(sql, syntax.lexer));
   if (trailing.kind !== 'literal') return null;
   if (parsed.kind === 'select' && parsed.limit !== trailing.value) return null;
   return trailing.value;
 }
 
 /** `SELECT * FROM (…) AS rama_limit LIMIT n`: the form every engine here accepts for a row-returning query. */
-export function wrapLimit(sql: string, limit: number, dialect: string): string {
-  const tokens = trimTrailingSemicolons(tokenize(sql, lexDialectOf(dialect)));
+export function wrapLimit(sql: string, limit: number, syntax: SqlSyntax): string {
+  const tokens = trimTrailingSemicolons(tokenize(sql, syntax.lexer));
   const body = tokens.length ? sql.slice(0, tokens[tokens.length - 1].end) : sql;
   return `SELECT * FROM (\n${body}\n) AS rama_limit LIMIT ${limit}`;
 }
@@ -107,12 +108,12 @@ export function wrapLimit(sql: string, limit: number, dialect: string): string {
  * appended, and a statement the parser cannot read is wrapped in a subquery. Statements that are
  * not SELECTs (DDL, DML, SHOW, PRAGMA, EXPLAIN …) are returned unchanged.
  */
-export function applyLimitForDialect(sql: string, limit: number, dialect: string): string {
+export function applyLimitForSyntax(sql: string, limit: number, syntax: SqlSyntax): string {
   const lim = Math.max(0, Math.floor(limit));
-  const tokens = tokenize(sql, lexDialectOf(dialect));
-  const parsed = parse(sql, dialect);
+  const tokens = tokenize(sql, syntax.lexer);
+  const parsed = parse(sql, syntax);
   if (parsed.kind === 'other' || parsed.kind === 'multiple') return sql;
-  if (parsed.kind === 'unparsable') return startsLikeSelect(tokens) ? wrapLimit(sql, lim, dialect) : sql;
+  if (parsed.kind === 'unparsable') return startsLikeSelect(tokens) ? wrapLimit(sql, lim, syntax) : sql;
   const trailing = trailingLimit(tokens);
   if (trailing.kind === 'none') {
     // the parser may still report a limit the tokenizer finds nested, e.g. `… UNION (SELECT … LIMIT 5)`:
@@ -121,7 +122,7 @@ export function applyLimitForDialect(sql: string, limit: number, dialect: string
     const body = toks.length ? sql.slice(0, toks[toks.length - 1].end) : sql;
     return `${body}\nLIMIT ${lim}`;
   }
-  if (trailing.kind === 'complex' || parsed.limit !== trailing.value) return wrapLimit(sql, lim, dialect);
+  if (trailing.kind === 'complex' || parsed.limit !== trailing.value) return wrapLimit(sql, lim, syntax);
   if (trailing.value <= lim) return sql;
   return `${sql.slice(0, trailing.token.start)}${lim}${sql.slice(trailing.token.end)}`;
 }

@@ -6,8 +6,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { standardStringLiteral } from './dialect.js';
-import { MysqlEnginePool, mysqlSpec } from './mysql.js';
-import { postgresSpec } from './postgres.js';
+import { MysqlEnginePool, mysqlSpec } from './mysql/spec.js';
+import { postgresSpec } from './postgres/spec.js';
 import type { ConnectOptions } from './types.js';
 import { parseUri } from './uri.js';
 import { describeIfService, mysqlService, mysqlTestUrl, pgTestUrl, postgresService } from '../test-support/services.js';

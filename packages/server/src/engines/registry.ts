@@ -1,12 +1,18 @@
-/** The engine specs Rama knows, by backend name (`postgresql`, `mysql`, `duckdb`, `sqlite`). */
+/**
+ * The engine specs Rama knows, by engine key. An engine is one folder, `engines/<engine>/`, plus its
+ * import and its entry in SPECS below: nothing else in Rama names an engine (engines/layout.test.ts
+ * checks). Code elsewhere asks a spec for a capability.
+ */
 import type { ConnectionUri, EngineSpec } from './types.js';
-import { duckdbSpec } from './duckdb.js';
-import { mariadbSpec, mysqlSpec } from './mysql.js';
-import { postgresSpec } from './postgres.js';
-import { sqliteSpec } from './sqlite.js';
-import { UriError } from './uri.js';
+import { UriError } from './errors.js';
+// the engines, one line each
+import { clickhouseSpec } from './clickhouse/spec.js';
+import { duckdbSpec } from './duckdb/spec.js';
+import { mariadbSpec, mysqlSpec } from './mysql/spec.js';
+import { postgresSpec } from './postgres/spec.js';
+import { sqliteSpec } from './sqlite/spec.js';
 
-const SPECS: readonly EngineSpec[] = [postgresSpec, mysqlSpec, mariadbSpec, duckdbSpec, sqliteSpec];
+const SPECS: readonly EngineSpec[] = [postgresSpec, mysqlSpec, mariadbSpec, duckdbSpec, sqliteSpec, clickhouseSpec];
 const BY_ENGINE = new Map(SPECS.map((s) => [s.engine, s]));
 
 /** The spec for a backend name; throws UriError (client-safe) for one Rama has no driver for. */
@@ -16,11 +22,21 @@ export function getEngineSpec(backend: string): EngineSpec {
   return spec;
 }
 
-/** The spec for a parsed URI: MariaDB URIs get the MariaDB flavour of the MySQL spec. */
+/** The dialect part of a scheme (`postgresql+psycopg2` → `postgresql`), lower case. */
+const dialectOf = (scheme: string): string => scheme.split('+')[0].toLowerCase();
+
+const BY_DIALECT = new Map<string, EngineSpec>();
+for (const spec of SPECS)
+  for (const scheme of spec.schemes) if (!BY_DIALECT.has(dialectOf(scheme))) BY_DIALECT.set(dialectOf(scheme), spec);
+
+/** The spec whose schemes accept this URI dialect (`postgres`, `mariadb`, …; any `+driver` ignored), if any. */
+export function specForScheme(scheme: string): EngineSpec | undefined {
+  return BY_DIALECT.get(dialectOf(scheme));
+}
+
+/** The spec for a parsed URI: the one its scheme names (a flavour such as MariaDB gets its own spec). */
 export function engineSpecForUri(uri: ConnectionUri): EngineSpec {
-  const dialect = uri.scheme.split('+')[0].toLowerCase();
-  if (dialect === 'mariadb') return mariadbSpec;
-  return getEngineSpec(uri.backend);
+  return specForScheme(uri.scheme) ?? getEngineSpec(uri.backend);
 }
 
 export function listEngineSpecs(): EngineSpec[] {

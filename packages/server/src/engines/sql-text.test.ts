@@ -1,9 +1,10 @@
 import { describe, it, expect } from 'vitest';
 import { GenericType } from './types.js';
-import { duckdbSpec } from './duckdb.js';
-import { mysqlSpec } from './mysql.js';
-import { postgresSpec } from './postgres.js';
-import { sqliteSpec } from './sqlite.js';
+import { duckdbSpec } from './duckdb/spec.js';
+import { mysqlSpec } from './mysql/spec.js';
+import { postgresSpec } from './postgres/spec.js';
+import { sqliteSpec } from './sqlite/spec.js';
+import { createAsStatement, nullSafeEqualsSql } from './sql-text.js';
 import {
   dateFromEpochDays,
   fromDecimalText,
@@ -132,10 +133,10 @@ describe('identifier quoting and the SELECT * preview', () => {
   });
 
   it('names the dialects for the parser and the formatter', () => {
-    expect([postgresSpec.parserDialect, postgresSpec.formatterDialect]).toEqual(['PostgresQL', 'postgresql']);
-    expect([mysqlSpec.parserDialect, mysqlSpec.formatterDialect]).toEqual(['MySQL', 'mysql']);
-    expect([duckdbSpec.parserDialect, duckdbSpec.formatterDialect]).toEqual(['PostgresQL', 'duckdb']);
-    expect([sqliteSpec.parserDialect, sqliteSpec.formatterDialect]).toEqual(['Sqlite', 'sqlite']);
+    expect([postgresSpec.syntax.parser, postgresSpec.formatterDialect]).toEqual(['PostgresQL', 'postgresql']);
+    expect([mysqlSpec.syntax.parser, mysqlSpec.formatterDialect]).toEqual(['MySQL', 'mysql']);
+    expect([duckdbSpec.syntax.parser, duckdbSpec.formatterDialect]).toEqual(['PostgresQL', 'duckdb']);
+    expect([sqliteSpec.syntax.parser, sqliteSpec.formatterDialect]).toEqual(['Sqlite', 'sqlite']);
   });
 });
 
@@ -176,5 +177,22 @@ describe('cell values are JSON-safe', () => {
 
   it('makes duplicate column names unique', () => {
     expect(dedupeNames(['a', 'a', 'b', 'a'])).toEqual(['a', 'a__1', 'b', 'a__2']);
+  });
+});
+
+describe('CTAS / CVAS statements', () => {
+  it('are standard SQL unless the spec writes its own (a storage engine clause, say)', () => {
+    expect(createAsStatement(postgresSpec, 'TABLE', '"s"."t"', 'SELECT 1')).toBe('CREATE TABLE "s"."t" AS\nSELECT 1');
+    expect(createAsStatement(mysqlSpec, 'VIEW', '`v`', 'SELECT 1')).toBe('CREATE VIEW `v` AS\nSELECT 1');
+    const own = { createAs: (m: 'TABLE' | 'VIEW', t: string, s: string) => `CREATE ${m} ${t} ENGINE = Memory AS ${s}` };
+    expect(createAsStatement(own, 'TABLE', 't', 'SELECT 1')).toBe('CREATE TABLE t ENGINE = Memory AS SELECT 1');
+  });
+});
+
+describe('null-safe equality (the series limit join)', () => {
+  it('is `=` or both NULL unless the spec writes its own', () => {
+    expect(nullSafeEqualsSql(postgresSpec, 'a', 'b')).toBe('(a = b OR (a IS NULL AND b IS NULL))');
+    const own = { nullSafeEquals: (l: string, r: string) => `isNull(${l}) = isNull(${r}) AND assumeNotNull(${l}) = assumeNotNull(${r})` };
+    expect(nullSafeEqualsSql(own, 'a', 'b')).toBe('isNull(a) = isNull(b) AND assumeNotNull(a) = assumeNotNull(b)');
   });
 });

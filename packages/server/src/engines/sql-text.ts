@@ -1,5 +1,5 @@
 /** Identifier quoting, generic type classification and preview SQL shared by the engine specs. */
-import { GenericType, type TableRef } from './types.js';
+import { GenericType, type EngineSpec, type TableRef } from './types.js';
 
 export function quoteDouble(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
@@ -18,6 +18,16 @@ export function quoteLiteral(value: string): string {
  * `SELECT a,\n       b\nFROM schema.table\nLIMIT n`, laid out as the preview SQL the web client shows
  * (the BI server's `select_star` with indentation).
  */
+/** The spec's CTAS / CVAS statement: its own `createAs`, else standard SQL's `CREATE TABLE|VIEW target AS select`. */
+export function createAsStatement(spec: Pick<EngineSpec, 'createAs'>, method: 'TABLE' | 'VIEW', target: string, select: string): string {
+  return spec.createAs ? spec.createAs(method, target, select) : `CREATE ${method} ${target} AS\n${select}`;
+}
+
+/** The spec's null-safe equality of two SQL expressions: its own `nullSafeEquals`, else `=` or both NULL. */
+export function nullSafeEqualsSql(spec: Pick<EngineSpec, 'nullSafeEquals'>, left: string, right: string): string {
+  return spec.nullSafeEquals ? spec.nullSafeEquals(left, right) : `(${left} = ${right} OR (${left} IS NULL AND ${right} IS NULL))`;
+}
+
 export function buildSelectStar(
   quote: (name: string) => string,
   table: string,

@@ -2,7 +2,10 @@
  * The engine spec contract: every kind of database Rama connects to implements this once.
  * User SQL reaches a database only through an EngineSpec (DESIGN.md, security rules).
  */
+import type { EditorDialectInfo } from '@rama/shared';
+import type { BulkLoader } from './bulk-load-types.js';
 import type { FunctionPolicy } from './functions.js';
+import type { LexRules } from './lexer.js';
 
 /** Generic column types, as the API reports them (`type_generic`, `coltypes`). */
 export const GenericType = { NUMERIC: 0, STRING: 1, TEMPORAL: 2, BOOLEAN: 3 } as const;
@@ -87,6 +90,36 @@ export interface TableMetadata {
   extra: Record<string, unknown>;
 }
 
+/**
+ * What a URI connects to, its defaults filled in: a local file, or one database on a server.
+ * Tells whether a URI reaches Rama's own metadata store (databases/uri-policy.ts).
+ */
+export type ConnectionTarget =
+  { kind: 'file'; path: string } | { kind: 'server'; host: string; port: number | null; database: string | null };
+
+/**
+ * How Rama reads an engine's SQL text: the node-sql-parser grammar(s) and the tokenizer's rules.
+ * Plain data (it crosses to the parse workers, sql/offload.ts), never an engine name to switch on.
+ */
+export interface SqlSyntax {
+  /** node-sql-parser `database` option for this engine */
+  parser: string;
+  /**
+   * Grammars to try, in order, when checking one SQL expression (sql/expression.ts), each with the
+   * identifier quote it reads: the engine's own first, then a sibling grammar that knows forms the
+   * first misses (e.g. window functions). Defaults to `[{ grammar: parser, identQuote: '"' }]`.
+   */
+  expressionGrammars: readonly { grammar: string; identQuote: string }[];
+  /** tokenizer rules: quotes, escapes, comments (engines/lexer.ts) */
+  lexer: LexRules;
+  /**
+   * The parser's grammar lacks some spellings the engine has: `castsAndOperators` rewrites `IS NOT
+   * DISTINCT FROM`, `TRY_CAST`, `//`, `**`, `^` and list literals `[…]`; `nullSafeEquals` drops
+   * `<=>` to `=` (engines/expression-parse.ts). Only the parse sees the rewritten text.
+   */
+  parserRewrites: 'castsAndOperators' | 'nullSafeEquals' | 'none';
+}
+
 /** Options for opening a database connection pool. */
 export interface ConnectOptions {
   uri: ConnectionUri;
@@ -150,19 +183,41 @@ export interface EnginePool {
   close(): Promise<void>;
 }
 
+/**
+ * Everything Rama knows about one kind of database lives in its folder, `engines/<engine>/`, and
+ * reaches the rest of the server only through this contract (registered in engines/registry.ts):
+ * code outside asks the spec for a capability, never compares an engine's name.
+ */
 export interface EngineSpec {
   /** registry key: `postgresql`, `mysql`, `duckdb`, `sqlite` */
   engine: string;
+  /**
+   * The backend name a URI of this spec reports (`ConnectionUri.backend`, the API's `backend`):
+   * the engine key, except for a flavour sharing another engine's backend (MariaDB reports `mysql`).
+   */
+  backend: string;
   /** human name: PostgreSQL, MySQL, DuckDB, SQLite */
   engineName: string;
-  /** URI schemes this spec accepts */
+  /** URI schemes this spec accepts; the part before `+` selects the spec, any driver after it is accepted */
   schemes: string[];
-  /** dialect names for node-sql-parser and sql-formatter */
-  parserDialect: string;
+  /** an example URI, shown in messages about a URI this engine cannot use */
+  sqlalchemyUriPlaceholder: string;
+  /** How the SQL text is parsed and tokenized (`syntax.parser`: node-sql-parser's dialect). */
+  syntax: SqlSyntax;
+  /** sql-formatter's language for this engine */
   formatterDialect: string;
+  /** How SQL Lab's editor highlights, tokenizes and completes this engine's SQL (sent to the web app). */
+  editor: EditorDialectInfo;
   /** true when the engine stores data in a local file (needs opt-in, DESIGN.md) */
   isFileBased: boolean;
+  /**
+   * What a URI of this engine connects to, defaults filled in (a file engine's path; a server's
+   * host, port and database); null when it connects to nothing lasting (`:memory:`).
+   */
+  connectionTarget(uri: ConnectionUri): ConnectionTarget | null;
   supportsCatalogs: boolean;
+  /** `ILIKE` is a case-insensitive LIKE here; chart filters on other engines compare lower-cased text. */
+  supportsIlike: boolean;
   /** identifier quoting */
   quoteIdentifier(name: string): string;
   /** Add or tighten a row limit on a SELECT (engines differ: LIMIT vs TOP). */
@@ -200,10 +255,34 @@ export interface EngineSpec {
   usesThreadPool: boolean;
   /** Backslash is an escape character inside string literals (MySQL/MariaDB): templates escape it too. */
   backslashEscapes: boolean;
+  /**
+   * The statement that keeps a query's rows as a new table or view (SQL Lab's CTAS / CVAS); `target`
+   * is already quoted. Left out: `CREATE TABLE|VIEW target AS select` (engines/sql-text.ts
+   * `createAsStatement`); an engine whose tables need more (a storage engine clause) writes its own.
+   */
+  createAs?(method: 'TABLE' | 'VIEW', target: string, select: string): string;
+  /**
+   * A join condition true when `left` and `right` are equal or both NULL (the chart compiler's series
+   * limit joins on it). Left out: `(left = right OR (left IS NULL AND right IS NULL))` (engines/sql-text.ts
+   * `nullSafeEqualsSql`); an engine whose JOIN ON takes only equalities writes its own.
+   */
+  nullSafeEquals?(left: string, right: string): string;
+  /**
+   * A SELECT's aliases are visible in its own WHERE, GROUP BY and HAVING and win over the table's
+   * columns (ClickHouse): `toStartOfMonth(ts) AS ts` would make every other `ts` the bucket. The chart
+   * compiler then names its select list with internal aliases and gives the labels in an outer SELECT.
+   */
+  selectAliasesShadowColumns?: boolean;
+  /**
+   * How an uploaded file's rows get into a table (`/api/v1/database/{id}/csv_upload/` and the others)
+   * through the engine's fastest path, all or nothing. Left out: the engine takes no uploads
+   * (`engine_information.supports_file_upload` is false).
+   */
+  bulkLoader?: BulkLoader;
   /** Build a SELECT * preview for the table with the given limit. */
   selectStar(table: string, schema: string | null, columns: string[], limit: number): string;
 
-  // --- what the chart data compiler writes (each engine's `<engine>-dialect.ts`) ---
+  // --- what the chart data compiler writes (each engine's `<engine>/dialect.ts`) ---
 
   /**
    * The time grain keys this engine can group by, in the order a grain picker lists them:

@@ -1,26 +1,14 @@
 import type { ConnectionUri } from './types.js';
+import { UriError } from './errors.js';
+import { getEngineSpec, specForScheme } from './registry.js';
 
-/** Raised for a connection URI that cannot be parsed or is not allowed; the message is client-safe. */
-export class UriError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UriError';
-  }
-}
+export { UriError };
 
 export const PASSWORD_MASK = 'XXXXXXXXXX';
 
-const BACKENDS: Record<string, string> = {
-  postgresql: 'postgresql',
-  postgres: 'postgresql',
-  mysql: 'mysql',
-  mariadb: 'mysql',
-  duckdb: 'duckdb',
-  sqlite: 'sqlite',
-};
-
 /**
- * Parse a SQLAlchemy-style connection URI: `dialect[+driver]://user:pass@host:port/db?k=v`,
+ * Parse a SQLAlchemy-style connection URI: `dialect[+driver]://user:pass@host:port/db?k=v`, for a
+ * dialect a registered engine spec accepts (its `schemes`),
  * `duckdb:////abs/path.duckdb` (four slashes for an absolute path, three for a relative one, as
  * SQLAlchemy does), `sqlite:////abs/path.db`, `duckdb:///:memory:`.
  */
@@ -30,8 +18,9 @@ export function parseUri(raw: string): ConnectionUri {
   if (!m) throw new UriError('Invalid connection string: expected dialect://user:password@host:port/database');
   const scheme = m[1].toLowerCase();
   const dialect = scheme.split('+')[0];
-  const backend = BACKENDS[dialect];
-  if (!backend) throw new UriError(`Could not load database driver: ${dialect}`);
+  const spec = specForScheme(dialect);
+  if (!spec) throw new UriError(`Could not load database driver: ${dialect}`);
+  const backend = spec.backend;
   let rest = m[2];
   let query: Record<string, string> = {};
   const q = rest.indexOf('?');
@@ -39,7 +28,7 @@ export function parseUri(raw: string): ConnectionUri {
     query = Object.fromEntries(new URLSearchParams(rest.slice(q + 1)));
     rest = rest.slice(0, q);
   }
-  if (backend === 'duckdb' || backend === 'sqlite') {
+  if (spec.isFileBased) {
     // file engines: everything after the authority's slash is the path (`///abs` → `/abs`)
     const slash = rest.indexOf('/');
     const path = slash >= 0 ? rest.slice(slash + 1) : rest;
@@ -75,10 +64,19 @@ export function parseUri(raw: string): ConnectionUri {
   return { scheme, backend, username, password, host, port, database, query };
 }
 
+/** Does this backend keep its database in a local file (its URI holds a path, not a server)? */
+function isFileBackend(backend: string): boolean {
+  try {
+    return getEngineSpec(backend).isFileBased;
+  } catch {
+    return false;
+  }
+}
+
 /** Serialize back to a URI; `password` overrides the parsed one (use PASSWORD_MASK to mask). */
 export function formatUri(u: ConnectionUri, password: string | null = u.password): string {
   const qs = Object.keys(u.query).length ? `?${new URLSearchParams(u.query).toString()}` : '';
-  if (u.backend === 'duckdb' || u.backend === 'sqlite') return `${u.scheme}:///${u.database ?? ''}${qs}`;
+  if (isFileBackend(u.backend)) return `${u.scheme}:///${u.database ?? ''}${qs}`;
   const auth = u.username
     ? `${encodeURIComponent(u.username)}${password !== null ? `:${password === PASSWORD_MASK ? password : encodeURIComponent(password)}` : ''}@`
     : '';

@@ -94,7 +94,7 @@ export async function checkStatements(
 ): Promise<CheckedStatements> {
   let check;
   try {
-    check = await checkScriptAsync(sql, spec.parserDialect);
+    check = await checkScriptAsync(sql, spec.syntax);
   } catch (e) {
     throw typedError(400, e instanceof Error ? e.message : 'The SQL could not be analysed.', ErrorType.INVALID_SQL_ERROR);
   }

@@ -150,7 +150,7 @@ export async function applySqlLabRls(
   const tables = await protectedTables(ctx, user, database.id, database.spec);
   if (!tables.length) return statements;
   try {
-    return statements.map((s) => rewriteStatement(s, database.spec.parserDialect, database.spec, tables));
+    return statements.map((s) => rewriteStatement(s, database.spec.syntax.parser, database.spec, tables));
   } catch (e) {
     if (e instanceof RlsRewriteError)
       throw typedError(

@@ -21,7 +21,7 @@ export interface SavedQueryDatabase {
 function parserDialectOf(db: SavedQueryDatabase | undefined): string | null {
   if (!db) return null;
   try {
-    return engineSpecForUri(parseUri(db.sqlalchemy_uri)).parserDialect;
+    return engineSpecForUri(parseUri(db.sqlalchemy_uri)).syntax.parser;
   } catch {
     return null;
   }

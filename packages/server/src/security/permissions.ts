@@ -67,6 +67,11 @@ const SQL_LAB: PermissionPair[] = [
 const ALPHA_EXTRA: PermissionPair[] = [
   ['can_write', 'Dataset'],
   ['can_export', 'Dataset'],
+  // uploading files into databases that allow it (uploads/)
+  ['can_csv_upload', 'Database'],
+  ['can_excel_upload', 'Database'],
+  ['can_columnar_upload', 'Database'],
+  ['can_upload', 'Database'],
   ['can_write', 'Annotation'],
   ['can_write', 'Tag'],
   ['all_datasource_access', 'all_datasource_access'],

@@ -5,7 +5,7 @@
  * the allow-list fails here, not in front of a new user.
  */
 import { describe, expect, it } from 'vitest';
-import { duckdbSpec } from '../engines/duckdb.js';
+import { duckdbSpec } from '../engines/duckdb/spec.js';
 import { EXAMPLE_CHARTS, exampleFormData, exampleQueryContext } from '../examples/charts.js';
 import { EXAMPLE_DATASETS } from '../examples/datasets.js';
 import { checkSqlExpression, type ExpressionKind } from './expression.js';

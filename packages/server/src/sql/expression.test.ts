@@ -1,9 +1,9 @@
 import { describe, it, expect } from 'vitest';
 import { checkSqlExpression, MAX_EXPRESSION_LENGTH, SqlExpressionError, type ExpressionKind } from './expression.js';
-import { duckdbSpec } from '../engines/duckdb.js';
-import { mariadbSpec, mysqlSpec } from '../engines/mysql.js';
-import { postgresSpec } from '../engines/postgres.js';
-import { sqliteSpec } from '../engines/sqlite.js';
+import { duckdbSpec } from '../engines/duckdb/spec.js';
+import { mariadbSpec, mysqlSpec } from '../engines/mysql/spec.js';
+import { postgresSpec } from '../engines/postgres/spec.js';
+import { sqliteSpec } from '../engines/sqlite/spec.js';
 import type { EngineSpec } from '../engines/types.js';
 import { PARSE_LIMIT_MS } from '../engines/parse-bounded.js';
 

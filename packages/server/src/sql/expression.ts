@@ -20,7 +20,7 @@
  * The compiler still wraps every expression in parentheses, so the text cannot reach outside them.
  */
 import { disallowedCall } from '../engines/function-calls.js';
-import { isWord, lexDialectOf, tokenize, type LexDialect, type Token } from '../engines/lexer.js';
+import { isWord, tokenize, type LexRules, type Token } from '../engines/lexer.js';
 import type { EngineSpec } from '../engines/types.js';
 import { parsesAsOneExpression, TOO_COMPLEX } from '../engines/expression-parse.js';
 import { isSideEffectFunction, tokensCallSideEffects } from './parse-effects.js';
@@ -170,14 +170,14 @@ function check(spec: EngineSpec, expression: string, kind: ExpressionKind): void
     refuse(`The SQL expression is too long (more than ${MAX_EXPRESSION_LENGTH.toLocaleString('en-US')} characters).`);
   }
   if (text.includes('\0')) refuse('The SQL expression contains a NUL character.');
-  const dialect = lexDialectOf(spec.parserDialect);
-  const tokens = tokenize(text, dialect);
+  const rules = spec.syntax.lexer;
+  const tokens = tokenize(text, rules);
   checkText(text, tokens);
-  if (dialect !== 'sqlite') checkBackslashQuotes(text, tokens);
-  checkWords(tokens, dialect);
+  if (rules.backslashDependsOnSettings) checkBackslashQuotes(text, tokens);
+  checkWords(tokens, rules);
   checkCalls(spec, tokens);
   checkShape(tokens);
-  const problem = parsesAsOneExpression(spec.parserDialect, dialect, text, tokens, kind === 'where' || kind === 'having');
+  const problem = parsesAsOneExpression(spec.syntax, text, tokens, kind === 'where' || kind === 'having');
   if (problem === 'subquery') refuse(SUBQUERY_MESSAGE);
   if (problem !== null) refuse(`The ${label} is not a single SQL expression: ${problem}`);
 }
@@ -238,11 +238,11 @@ function checkBackslashQuotes(text: string, tokens: Token[]): void {
   }
 }
 
-function checkWords(tokens: Token[], dialect: LexDialect): void {
+function checkWords(tokens: Token[], rules: LexRules): void {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
     const next = tokens[i + 1];
-    if (t.kind === 'punct' && t.text === '@' && dialect === 'mysql') refuse('Variables (@name) are not allowed in a SQL expression.');
+    if (t.kind === 'punct' && t.text === '@' && rules.atVariables) refuse('Variables (@name) are not allowed in a SQL expression.');
     // U&'…' and U&"…": text and names spelled with escapes, which would hide a function's name
     if (isWord(t, 'U') && next?.text === '&' && next.start === t.end && tokens[i + 2]?.start === next.end) {
       const after = tokens[i + 2];

@@ -3,6 +3,7 @@
  * the worker, so a result never depends on where it was computed.
  */
 import { format } from 'sql-formatter';
+import type { SqlSyntax } from '../engines/types.js';
 import { checkScript, type ScriptCheck } from './statements.js';
 import { sqlTables, type SqlTableRef } from './tables.js';
 
@@ -23,13 +24,19 @@ export interface TaskResults {
 
 export type TaskName = keyof TaskResults;
 
-/** `dialect` is the parser dialect for check and tables, the formatter language for format. */
-export function runTask<T extends TaskName>(task: T, sql: string, dialect: string | null): TaskResults[T] {
+/** What each task reads the SQL with: the engine's syntax, its parser dialect, its formatter language. */
+export interface TaskDialects {
+  check: SqlSyntax;
+  tables: string | null;
+  format: string;
+}
+
+export function runTask<T extends TaskName>(task: T, sql: string, dialect: TaskDialects[T]): TaskResults[T] {
   const result: TaskResults[TaskName] =
     task === 'check'
-      ? checkScript(sql, dialect ?? 'PostgresQL')
+      ? checkScript(sql, dialect as SqlSyntax)
       : task === 'tables'
-        ? sqlTables(sql, dialect)
-        : formatSql(sql, dialect ?? 'sql');
+        ? sqlTables(sql, dialect as string | null)
+        : formatSql(sql, (dialect as string | null) ?? 'sql');
   return result as TaskResults[T];
 }

@@ -3,6 +3,9 @@ import { checkScriptAsync, closeOffload, configureOffload, formatSqlAsync, SqlAn
 import { formatSql } from './offload-tasks.js';
 import { checkScript } from './statements.js';
 import { sqlTables } from './tables.js';
+import { mariadbSyntax, mysqlSyntax } from '../engines/mysql/syntax.js';
+import { postgresSyntax } from '../engines/postgres/syntax.js';
+import type { SqlSyntax } from '../engines/types.js';
 
 afterAll(() => closeOffload());
 
@@ -34,7 +37,7 @@ describe('SQL analysis off the main thread', () => {
     configureOffload({ timeLimitMs: 1_000 });
     try {
       const { delay, result } = await maxEventLoopDelay(() =>
-        checkScriptAsync(sql, 'MySQL').then(
+        checkScriptAsync(sql, mysqlSyntax).then(
           () => 'parsed',
           (e: unknown) => (e instanceof SqlAnalysisError ? 'refused' : 'failed'),
         ),
@@ -48,17 +51,17 @@ describe('SQL analysis off the main thread', () => {
   }, 30_000);
 
   it('gives the same results as the inline functions, small and large', async () => {
-    const cases: [string, string][] = [
-      ['SELECT 1', 'PostgresQL'],
-      [unions(40), 'PostgresQL'],
-      [`${unions(30)};\nDELETE FROM t;\nSELECT a FROM t WHERE x = 1 FORM t`, 'PostgresQL'],
-      [`SELECT set_config('default_transaction_read_only', 'off', false), ${inList(400).slice(7)}`, 'PostgresQL'],
-      [inList(600), 'MySQL'],
-      ['SELECT * FROM `shop`.`orders` o JOIN `shop`.`lines` l ON l.o = o.id', 'MariaDB'],
+    const cases: [string, SqlSyntax][] = [
+      ['SELECT 1', postgresSyntax],
+      [unions(40), postgresSyntax],
+      [`${unions(30)};\nDELETE FROM t;\nSELECT a FROM t WHERE x = 1 FORM t`, postgresSyntax],
+      [`SELECT set_config('default_transaction_read_only', 'off', false), ${inList(400).slice(7)}`, postgresSyntax],
+      [inList(600), mysqlSyntax],
+      ['SELECT * FROM `shop`.`orders` o JOIN `shop`.`lines` l ON l.o = o.id', mariadbSyntax],
     ];
     for (const [sql, dialect] of cases) {
       expect(await checkScriptAsync(sql, dialect), sql.slice(0, 40)).toEqual(checkScript(sql, dialect));
-      expect(await sqlTablesAsync(sql, dialect), sql.slice(0, 40)).toEqual(sqlTables(sql, dialect));
+      expect(await sqlTablesAsync(sql, dialect.parser), sql.slice(0, 40)).toEqual(sqlTables(sql, dialect.parser));
     }
     for (const [sql, language] of [
       [unions(40), 'postgresql'],
@@ -78,8 +81,8 @@ describe('SQL analysis off the main thread', () => {
     // on the main thread these take about 700 ms each (seen on this machine, idle); off it, the main
     // thread only hands the text over. The bound leaves room for a loaded machine (131 ms was seen
     // with the other core busy) and still fails if the work came back to the main thread.
-    await checkScriptAsync(unions(40), 'PostgresQL'); // the workers are started
-    const check = await maxEventLoopDelay(() => checkScriptAsync(sql, 'PostgresQL'));
+    await checkScriptAsync(unions(40), postgresSyntax); // the workers are started
+    const check = await maxEventLoopDelay(() => checkScriptAsync(sql, postgresSyntax));
     expect(check.result.kinds).toEqual(['select']);
     expect(check.delay).toBeLessThan(300);
     const formatted = await maxEventLoopDelay(() => formatSqlAsync(inList(40_000), 'postgresql'));
@@ -88,17 +91,17 @@ describe('SQL analysis off the main thread', () => {
   }, 120_000);
 
   it('stops a job over the time limit with a clear message; other jobs go on', async () => {
-    await checkScriptAsync(unions(40), 'PostgresQL');
+    await checkScriptAsync(unions(40), postgresSyntax);
     configureOffload({ timeLimitMs: 300 });
     try {
-      const slow = checkScriptAsync(inList(150_000), 'PostgresQL');
-      const other = checkScriptAsync(unions(20), 'PostgresQL');
+      const slow = checkScriptAsync(inList(150_000), postgresSyntax);
+      const other = checkScriptAsync(unions(20), postgresSyntax);
       await expect(slow).rejects.toThrow(SqlAnalysisError);
       await expect(slow).rejects.toThrow(/too large or too complex to analyse/);
       expect((await other).kinds).toEqual(['select']);
       // the stopped worker is replaced
       configureOffload({ timeLimitMs: 10_000 });
-      expect((await checkScriptAsync(`${unions(30)}; DROP TABLE t`, 'MySQL')).kinds).toEqual(['select', 'mutating']);
+      expect((await checkScriptAsync(`${unions(30)}; DROP TABLE t`, mysqlSyntax)).kinds).toEqual(['select', 'mutating']);
     } finally {
       configureOffload({ timeLimitMs: 10_000 });
     }

@@ -8,7 +8,8 @@
  */
 import { TS_SOURCE_HOOKS, typescriptPath } from './ts-source-hooks.js';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
-import { runTask, type TaskName, type TaskResults } from './offload-tasks.js';
+import { runTask, type TaskDialects, type TaskName, type TaskResults } from './offload-tasks.js';
+import type { SqlSyntax } from '../engines/types.js';
 import type { ScriptCheck } from './statements.js';
 import { MAX_TABLES_SQL_LENGTH, type SqlTableRef } from './tables.js';
 
@@ -70,7 +71,7 @@ interface Job {
   id: number;
   task: TaskName;
   sql: string;
-  dialect: string | null;
+  dialect: TaskDialects[TaskName];
   background: boolean;
   resolve: (v: never) => void;
   reject: (e: Error) => void;
@@ -90,7 +91,7 @@ class ParsePool {
   private queue: Job[] = [];
   private seq = 0;
 
-  run<T extends TaskName>(task: T, sql: string, dialect: string | null, background: boolean): Promise<TaskResults[T]> {
+  run<T extends TaskName>(task: T, sql: string, dialect: TaskDialects[T], background: boolean): Promise<TaskResults[T]> {
     return new Promise<TaskResults[T]>((resolve, reject) => {
       this.queue.push({ id: ++this.seq, task, sql, dialect, background, resolve: resolve as (v: never) => void, reject });
       this.pump();
@@ -211,7 +212,7 @@ const pool = new ParsePool();
 function run<T extends TaskName>(
   task: T,
   sql: string,
-  dialect: string | null,
+  dialect: TaskDialects[T],
   opts: { inline: boolean; background?: boolean },
 ): Promise<TaskResults[T]> {
   if (opts.inline) {
@@ -242,8 +243,8 @@ const small = (sql: string) => {
 const INLINE_MAX_DEPTH = 3;
 
 /** `checkScript` (split, classify, parse errors) without blocking the event loop on large SQL. */
-export function checkScriptAsync(sql: string, parserDialect: string): Promise<ScriptCheck> {
-  return run('check', sql, parserDialect, { inline: small(sql) });
+export function checkScriptAsync(sql: string, syntax: SqlSyntax): Promise<ScriptCheck> {
+  return run('check', sql, syntax, { inline: small(sql) });
 }
 
 /**

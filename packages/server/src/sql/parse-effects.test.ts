@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { classifyStatement } from './statements.js';
+import { postgresSyntax } from '../engines/postgres/syntax.js';
 
-const PG = 'PostgresQL';
+const PG = postgresSyntax;
 
 describe('functions that run SQL given as text', () => {
   it('count as changes in SQL Lab without DML: the text could hide a function refused on its own', () => {

@@ -5,7 +5,8 @@
  * `set_config('default_transaction_read_only', 'off', false)` or runs `SET SESSION TRANSACTION READ WRITE`.
  * Every list here is used only to refuse, never to allow.
  */
-import { lexDialectOf, tokenize, type Token } from '../engines/lexer.js';
+import { tokenize, type Token } from '../engines/lexer.js';
+import type { SqlSyntax } from '../engines/types.js';
 
 /**
  * Functions that write, change the session or the server, take locks, or read server files.
@@ -185,8 +186,8 @@ const unquote = (t: Token): string => (t.kind === 'ident' ? t.text.slice(1, -1) 
  * comments are separate tokens, so `'set_config('` in a literal is not a call), or MariaDB's
  * `NEXT VALUE FOR seq`. Only ever used to refuse.
  */
-export function recognizesChange(statement: string, parserDialect: string): boolean {
-  return tokensShowChange(tokenize(statement, lexDialectOf(parserDialect)));
+export function recognizesChange(statement: string, syntax: SqlSyntax): boolean {
+  return tokensShowChange(tokenize(statement, syntax.lexer));
 }
 
 export function tokensShowChange(tokens: Token[]): boolean {

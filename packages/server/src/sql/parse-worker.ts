@@ -3,13 +3,13 @@
  * one job at a time, after announcing `{ ready: true }` once its modules are loaded.
  */
 import { parentPort } from 'node:worker_threads';
-import { runTask, type TaskName } from './offload-tasks.js';
+import { runTask, type TaskDialects, type TaskName } from './offload-tasks.js';
 
 interface JobMessage {
   id: number;
   task: TaskName;
   sql: string;
-  dialect: string | null;
+  dialect: TaskDialects[TaskName];
 }
 
 const port = parentPort;

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { checkScript, classifyStatement, splitStatements, unparseableMessage } from './statements.js';
+import { mariadbSyntax, mysqlSyntax } from '../engines/mysql/syntax.js';
+import { postgresSyntax } from '../engines/postgres/syntax.js';
+import { sqliteSyntax } from '../engines/sqlite/syntax.js';
 
-const PG = 'PostgresQL';
+const PG = postgresSyntax;
 
 describe('splitting scripts', () => {
   it('splits at top-level semicolons only', () => {
@@ -18,7 +21,7 @@ describe('read-only check (DML refused where allow_dml is off)', () => {
   it('accepts selects, CTEs, set operations', () => {
     expect(classifyStatement('SELECT * FROM t WHERE a = 1', PG)).toBe('select');
     expect(classifyStatement('WITH x AS (SELECT 1 AS a) SELECT a FROM x UNION SELECT 2', PG)).toBe('select');
-    expect(classifyStatement('SELECT count(*) FROM flights GROUP BY origin ORDER BY 1 DESC LIMIT 5', 'MySQL')).toBe('select');
+    expect(classifyStatement('SELECT count(*) FROM flights GROUP BY origin ORDER BY 1 DESC LIMIT 5', mysqlSyntax)).toBe('select');
   });
 
   it('refuses data-changing statements', () => {
@@ -60,7 +63,7 @@ describe('read-only check (DML refused where allow_dml is off)', () => {
   });
 
   it('allows read-only inspection statements', () => {
-    expect(classifyStatement('SHOW TABLES', 'MySQL')).toBe('select');
+    expect(classifyStatement('SHOW TABLES', mysqlSyntax)).toBe('select');
     expect(classifyStatement('DESCRIBE flights', PG)).toBe('select');
   });
 });
@@ -87,7 +90,7 @@ describe('a statement the parser cannot read says where it stopped', () => {
   });
 
   it('quotes the end of the text when the statement stops short', () => {
-    const err = checkScript('SELECT 1 FROM', 'MySQL').errors[0]!;
+    const err = checkScript('SELECT 1 FROM', mysqlSyntax).errors[0]!;
     expect(err).toMatchObject({ line: 1, column: 14, message: 'unexpected end of the statement' });
     expect(err.excerpt).toBe('SELECT 1 FROM');
   });
@@ -105,7 +108,7 @@ describe('a statement the parser cannot read says where it stopped', () => {
 });
 
 describe('read-only means read-only: side effects count as changes', () => {
-  const DIALECTS = ['PostgresQL', 'MySQL', 'MariaDB'];
+  const DIALECTS = [postgresSyntax, mysqlSyntax, mariadbSyntax];
   const LARGE_OBJECTS = [
     'lo_creat',
     'lo_create',
@@ -186,7 +189,7 @@ describe('read-only means read-only: side effects count as changes', () => {
       for (const fn of OTHERS) expect(classifyStatement(`SELECT ${fn}('a', 1)`, d), `${d}: ${fn}`).toBe('mutating');
     }
     expect(classifyStatement("SELECT * FROM dblink('dbname=x', 'DELETE FROM t') AS r(a int)", PG)).toBe('mutating');
-    expect(classifyStatement('SELECT NEXT VALUE FOR s', 'MariaDB')).toBe('mutating');
+    expect(classifyStatement('SELECT NEXT VALUE FOR s', mariadbSyntax)).toBe('mutating');
   });
 
   it('refuses session and transaction statements in every dialect, parsed or not', () => {
@@ -211,7 +214,7 @@ describe('read-only means read-only: side effects count as changes', () => {
       "COPY t TO PROGRAM 'rm -rf /'",
       'DO $$ BEGIN PERFORM 1; END $$',
     ];
-    for (const d of [...DIALECTS, 'Sqlite']) {
+    for (const d of [...DIALECTS, sqliteSyntax]) {
       for (const sql of statements) {
         const r = checkScript(`SELECT 1; ${sql}`, d);
         expect(r.kinds[1], `${d}: ${sql}`).toBe('mutating');
@@ -238,9 +241,9 @@ describe('read-only means read-only: side effects count as changes', () => {
 
 describe('literals the parser misreads', () => {
   it('reads a PostgreSQL literal ending in a backslash as the engine does, and still refuses what changes data', () => {
-    expect(classifyStatement("SELECT 'O''Brien\\''; DROP TABLE t; --' AS v", 'PostgresQL')).toBe('select');
-    expect(classifyStatement("SELECT 'a\\' AS v", 'PostgresQL')).toBe('select');
-    expect(classifyStatement("SELECT set_config('a\\', 'off', false)", 'PostgresQL')).toBe('mutating');
-    expect(classifyStatement("DELETE FROM t WHERE x = 'a\\'", 'PostgresQL')).toBe('mutating');
+    expect(classifyStatement("SELECT 'O''Brien\\''; DROP TABLE t; --' AS v", postgresSyntax)).toBe('select');
+    expect(classifyStatement("SELECT 'a\\' AS v", postgresSyntax)).toBe('select');
+    expect(classifyStatement("SELECT set_config('a\\', 'off', false)", postgresSyntax)).toBe('mutating');
+    expect(classifyStatement("DELETE FROM t WHERE x = 'a\\'", postgresSyntax)).toBe('mutating');
   });
 });

@@ -7,15 +7,16 @@
  * objects, sequences, …) and session/transaction statements count as changes (parse-effects.ts).
  */
 import nodeSqlParser from 'node-sql-parser';
-import { isWord, lexDialectOf, tokenize, type Token } from '../engines/lexer.js';
+import { isWord, tokenize, type Token } from '../engines/lexer.js';
+import type { SqlSyntax } from '../engines/types.js';
 import { astCallsSideEffects, recognizesChange, tokensCallSideEffects } from './parse-effects.js';
 
 const { Parser } = nodeSqlParser;
 const parser = new Parser();
 
 /** Split a script into statements at top-level semicolons; empty and comment-only parts are dropped. */
-export function splitStatements(sql: string, parserDialect: string): string[] {
-  return statementSpans(sql, parserDialect).map((s) => s.text);
+export function splitStatements(sql: string, syntax: SqlSyntax): string[] {
+  return statementSpans(sql, syntax).map((s) => s.text);
 }
 
 interface StatementSpan {
@@ -24,8 +25,8 @@ interface StatementSpan {
   start: number;
 }
 
-function statementSpans(sql: string, parserDialect: string): StatementSpan[] {
-  const tokens = tokenize(sql, lexDialectOf(parserDialect));
+function statementSpans(sql: string, syntax: SqlSyntax): StatementSpan[] {
+  const tokens = tokenize(sql, syntax.lexer);
   const spans: StatementSpan[] = [];
   let current: Token[] = [];
   const flush = () => {
@@ -109,8 +110,8 @@ export interface StatementAnalysis {
 }
 
 /** Classify one statement with the engine's parser dialect. */
-export function classifyStatement(statement: string, parserDialect: string): StatementKind {
-  return analyzeStatement(statement, parserDialect).kind;
+export function classifyStatement(statement: string, syntax: SqlSyntax): StatementKind {
+  return analyzeStatement(statement, syntax).kind;
 }
 
 /**
@@ -119,24 +120,22 @@ export function classifyStatement(statement: string, parserDialect: string): Sta
  */
 export function analyzeStatement(
   statement: string,
-  parserDialect: string,
+  syntax: SqlSyntax,
   origin: { script: string; start: number } = { script: statement, start: 0 },
 ): StatementAnalysis {
   let ast: unknown;
   let e: unknown = null;
   try {
-    ast = parser.astify(statement, { database: parserDialect });
+    ast = parser.astify(statement, { database: syntax.parser });
   } catch (err) {
     e = err;
   }
   // unreadable, or read as several statements (a backslash taken as an escape): try again
-  if (ast === undefined || (Array.isArray(ast) && ast.length !== 1)) ast = astifyWithoutLiterals(statement, parserDialect) ?? ast;
+  if (ast === undefined || (Array.isArray(ast) && ast.length !== 1)) ast = astifyWithoutLiterals(statement, syntax) ?? ast;
   if (ast === undefined) {
     const kind =
-      recognizesChange(statement, parserDialect) || explainAnalyzesChange(statement, parserDialect)
-        ? 'mutating'
-        : classifyUnparsed(statement, parserDialect);
-    return { kind, error: kind === 'unknown' ? parseErrorOf(e, statement, parserDialect, origin) : null };
+      recognizesChange(statement, syntax) || explainAnalyzesChange(statement, syntax) ? 'mutating' : classifyUnparsed(statement, syntax);
+    return { kind, error: kind === 'unknown' ? parseErrorOf(e, statement, syntax, origin) : null };
   }
   const list = Array.isArray(ast) ? ast : [ast];
   if (list.length !== 1 || !isRecord(list[0])) {
@@ -147,7 +146,7 @@ export function analyzeStatement(
   if (containsMutation(root) || astCallsSideEffects(root)) return { kind: 'mutating', error: null };
   // the AST decides; the token scan is a second look that can only refuse (a call shape the AST
   // walk does not know, e.g. a quoted or unusual function node)
-  if (tokensCallSideEffects(tokenize(statement, lexDialectOf(parserDialect)))) return { kind: 'mutating', error: null };
+  if (tokensCallSideEffects(tokenize(statement, syntax.lexer))) return { kind: 'mutating', error: null };
   return { kind: 'select', error: null };
 }
 
@@ -158,8 +157,8 @@ export function analyzeStatement(
  * literal never changes what a statement does. The lexer never makes a literal longer than the
  * engine does (it knows no backslash escapes outside MySQL), so no code can hide in a blanked part.
  */
-function astifyWithoutLiterals(statement: string, parserDialect: string): unknown {
-  const tokens = tokenize(statement, lexDialectOf(parserDialect)).filter((t) => t.kind === 'string');
+function astifyWithoutLiterals(statement: string, syntax: SqlSyntax): unknown {
+  const tokens = tokenize(statement, syntax.lexer).filter((t) => t.kind === 'string');
   if (!tokens.length) return undefined;
   let out = '';
   let at = 0;
@@ -169,7 +168,7 @@ function astifyWithoutLiterals(statement: string, parserDialect: string): unknow
   }
   out += statement.slice(at);
   try {
-    const ast: unknown = parser.astify(out, { database: parserDialect });
+    const ast: unknown = parser.astify(out, { database: syntax.parser });
     return Array.isArray(ast) && ast.length !== 1 ? undefined : ast;
   } catch {
     return undefined;
@@ -177,10 +176,10 @@ function astifyWithoutLiterals(statement: string, parserDialect: string): unknow
 }
 
 /** `EXPLAIN ANALYZE <statement>` runs the statement: it changes what the statement changes (refusal only). */
-function explainAnalyzesChange(statement: string, parserDialect: string): boolean {
-  const tokens = tokenize(statement, lexDialectOf(parserDialect));
+function explainAnalyzesChange(statement: string, syntax: SqlSyntax): boolean {
+  const tokens = tokenize(statement, syntax.lexer);
   if (!isWord(tokens[0], 'EXPLAIN') || !(isWord(tokens[1], 'ANALYZE') || isWord(tokens[1], 'ANALYSE')) || !tokens[2]) return false;
-  return classifyStatement(statement.slice(tokens[2].start), parserDialect) === 'mutating';
+  return classifyStatement(statement.slice(tokens[2].start), syntax) === 'mutating';
 }
 
 /**
@@ -188,14 +187,14 @@ function explainAnalyzesChange(statement: string, parserDialect: string): boolea
  * `SUMMARIZE t` (DuckDB), and `EXPLAIN <select>` (never EXPLAIN ANALYZE, which runs the statement).
  * Decided on lexer tokens of the first words, and only ever used to allow, never to refuse.
  */
-function classifyUnparsed(statement: string, parserDialect: string): StatementKind {
-  const tokens = tokenize(statement, lexDialectOf(parserDialect));
+function classifyUnparsed(statement: string, syntax: SqlSyntax): StatementKind {
+  const tokens = tokenize(statement, syntax.lexer);
   const first = tokens[0]?.kind === 'word' ? tokens[0].text.toUpperCase() : '';
   if (first === 'EXPLAIN') {
     const second = tokens[1]?.kind === 'word' ? tokens[1].text.toUpperCase() : '';
     if (second === 'ANALYZE' || second === 'ANALYSE' || !tokens[1]) return 'unknown';
     const rest = statement.slice(tokens[1].start);
-    return classifyStatement(rest, parserDialect) === 'select' ? 'select' : 'unknown';
+    return classifyStatement(rest, syntax) === 'select' ? 'select' : 'unknown';
   }
   if (
     (first === 'SHOW' || first === 'DESCRIBE' || first === 'DESC' || first === 'SUMMARIZE') &&
@@ -235,11 +234,11 @@ function errorAt(origin: { script: string; start: number }, offset: number, mess
 }
 
 /** node-sql-parser throws peg syntax errors with `location.start.offset` (relative to its trimmed input). */
-function parseErrorOf(e: unknown, statement: string, parserDialect: string, origin: { script: string; start: number }): ParseError {
+function parseErrorOf(e: unknown, statement: string, syntax: SqlSyntax, origin: { script: string; start: number }): ParseError {
   const lead = statement.length - statement.trimStart().length;
   const loc = isRecord(e) && isRecord(e.location) && isRecord(e.location.start) ? e.location.start : null;
   const at = loc && typeof loc.offset === 'number' ? Math.min(statement.length, lead + loc.offset) : 0;
-  const rest = tokenize(statement.slice(at, at + 200), lexDialectOf(parserDialect))[0];
+  const rest = tokenize(statement.slice(at, at + 200), syntax.lexer)[0];
   const message = !loc
     ? 'the parser could not read the statement'
     : rest
@@ -264,9 +263,9 @@ export interface ScriptCheck {
   readOnly: boolean;
 }
 
-export function checkScript(sql: string, parserDialect: string): ScriptCheck {
-  const spans = statementSpans(sql, parserDialect);
-  const analyses = spans.map((s) => analyzeStatement(s.text, parserDialect, { script: sql, start: s.start }));
+export function checkScript(sql: string, syntax: SqlSyntax): ScriptCheck {
+  const spans = statementSpans(sql, syntax);
+  const analyses = spans.map((s) => analyzeStatement(s.text, syntax, { script: sql, start: s.start }));
   const kinds = analyses.map((a) => a.kind);
   return {
     statements: spans.map((s) => s.text),

@@ -15,11 +15,12 @@ import { presentQueries, type QueryRow } from './present.js';
 import { engineSpecForUri } from '../engines/registry.js';
 import { parseUri } from '../engines/uri.js';
 
-function dialectOf(uri: string): string {
+/** node-sql-parser's dialect for a stored URI (its engine spec's), or null (the parser's default) when unknown. */
+function dialectOf(uri: string): string | null {
   try {
-    return engineSpecForUri(parseUri(uri)).parserDialect;
+    return engineSpecForUri(parseUri(uri)).syntax.parser;
   } catch {
-    return 'PostgresQL';
+    return null;
   }
 }
 
@@ -110,7 +111,7 @@ export async function tablesForStorage(sql: string, parserDialect: string): Prom
 }
 
 /** Analysis over its limits gives [] (the list is informative); any other failure is passed on. */
-async function tablesOrEmpty(sql: string, parserDialect: string, background: boolean): Promise<SqlTableRef[]> {
+async function tablesOrEmpty(sql: string, parserDialect: string | null, background: boolean): Promise<SqlTableRef[]> {
   try {
     return await sqlTablesAsync(sql, parserDialect, { background });
   } catch (e) {
@@ -186,7 +187,7 @@ async function tablesOfRows(
   return new Map(out);
 }
 
-async function fillTables(db: Db, id: number, sql: string, parserDialect: string): Promise<SqlTableRef[]> {
+async function fillTables(db: Db, id: number, sql: string, parserDialect: string | null): Promise<SqlTableRef[]> {
   const tables = await tablesOrEmpty(sql, parserDialect, true);
   // only where still empty: a value written meanwhile by the query's own update wins
   await db

@@ -8,6 +8,7 @@ import { allowedSchemas } from '../databases/access.js';
 import type { OpenDatabase } from '../databases/connections.js';
 import type { DatabaseTable, Row } from '../metadata/schema.js';
 import { existingLimit } from '../engines/limit.js';
+import { createAsStatement } from '../engines/sql-text.js';
 import { typedError } from '../http/errors.js';
 import type { Principal } from '../security/principal.js';
 import type { Executor } from '../execution/executor.js';
@@ -59,7 +60,7 @@ export async function prepareRun(
     urlParams: input.urlParams,
     enabled: input.templatesEnabled,
   });
-  const dialect = db.spec.parserDialect;
+  const syntax = db.spec.syntax;
   // CTAS checks its statements itself below: everything but the last must only read
   const allowDml = Boolean(row.allow_dml) || input.selectAsCta;
   const check = await checkStatements(
@@ -108,7 +109,7 @@ export async function prepareRun(
         method === 'VIEW' ? ErrorType.INVALID_CVAS_QUERY_ERROR : ErrorType.INVALID_CTAS_QUERY_ERROR,
       );
     const target = `${schema ? `${db.spec.quoteIdentifier(schema)}.` : ''}${db.spec.quoteIdentifier(table)}`;
-    statements[last] = `CREATE ${method} ${target} AS\n${statements[last]}`;
+    statements[last] = createAsStatement(db.spec, method, target, statements[last]);
     ctas = { table, schema: schema ?? null, method };
     // show what was created, as the result
     statements.push(`SELECT * FROM ${target}`);
@@ -119,7 +120,7 @@ export async function prepareRun(
   const limit = effectiveLimit(input.queryLimit, sqlMaxRow);
   let sqlLimit: number | null = null;
   if (resultIndex >= 0) {
-    sqlLimit = existingLimit(statements[resultIndex], dialect);
+    sqlLimit = existingLimit(statements[resultIndex], syntax);
     // one row more than shown tells whether more rows were available
     statements[resultIndex] = db.spec.applyLimit(statements[resultIndex], limit + 1);
   }

@@ -193,7 +193,7 @@ export class SqlLabService {
       .returningAll()
       .executeTakeFirstOrThrow();
     // the tables it reads, for the history list: found off the main thread while the query runs
-    void tablesForStorage(prepared.statements.join(';\n'), open.spec.parserDialect)
+    void tablesForStorage(prepared.statements.join(';\n'), open.spec.syntax.parser)
       .then((tables) => this.db.updateTable('query').set({ sql_tables: tables }).where('id', '=', inserted.id).execute())
       .catch(() => undefined);
 

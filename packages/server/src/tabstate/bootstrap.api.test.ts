@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { QueryRecord, TabStateRecord } from '@rama/shared';
+import type { QueryRecord, SqlLabDatabase, TabStateRecord } from '@rama/shared';
 import { startTestServer, type Client, type TestServer } from '../test-support/server.js';
 import { databaseGrant, insertDatabase, insertQuery, loginAs, type TestUser } from '../test-support/sqllab-fixtures.js';
 
@@ -59,7 +59,17 @@ describe('GET /api/v1/sqllab/', () => {
       disable_data_preview: false,
       force_ctas_schema: null,
       allows_cost_estimate: true,
+      engine_information: {
+        supports_catalog: true,
+        disable_ssh_tunneling: true,
+        supports_file_upload: expect.any(Boolean),
+        // the SQL editor's dialect comes from the engine's spec: DuckDB is highlighted as PostgreSQL
+        editor_dialect: expect.objectContaining({ highlight: 'PostgreSQL', backslash_escapes: false, hash_comments: false }),
+      },
     });
+    const { editor_dialect } = (r.body.result.databases[examples] as SqlLabDatabase).engine_information;
+    expect(editor_dialect.keywords).toContain('QUALIFY');
+    expect(editor_dialect.functions).toContain('read_parquet');
   });
 
   it('lists only accessible databases exposed in SQL Lab', async () => {

@@ -39,6 +39,32 @@ export interface DatabaseExtra {
   metadata_cache_timeout?: Record<string, number>;
 }
 
+/**
+ * How SQL Lab's editor reads a database's SQL: Rama's addition to `engine_information`, filled in by
+ * the server from the engine's spec, so the web app never switches on an engine's name.
+ */
+export interface EditorDialectInfo {
+  /** the CodeMirror SQL flavour that highlights it: `PostgreSQL`, `MySQL`, `MariaSQL`, `SQLite`, `StandardSQL` */
+  highlight: string;
+  /** `\` escapes the next character inside '…' strings */
+  backslash_escapes: boolean;
+  /** `#` starts a line comment */
+  hash_comments: boolean;
+  /** keywords the engine adds to standard SQL (upper case), for completion and highlighting */
+  keywords: string[];
+  /** built-in functions the completion offers beyond the standard ones (lower case) */
+  functions: string[];
+}
+
+/** `engine_information` of a database: what its engine supports. */
+export interface EngineInformation {
+  supports_catalog: boolean;
+  disable_ssh_tunneling: boolean;
+  supports_file_upload: boolean;
+  /** Rama: how the SQL editor highlights, tokenizes and completes this database's SQL */
+  editor_dialect: EditorDialectInfo;
+}
+
 /** One row of GET /api/v1/database/. */
 export interface DatabaseListItem {
   id: number;
@@ -57,6 +83,7 @@ export interface DatabaseListItem {
   changed_on: string;
   changed_on_delta_humanized: string;
   created_by: UserRef | null;
+  engine_information: EngineInformation;
 }
 
 /** GET /api/v1/database/{id} → result. The password in sqlalchemy_uri is always masked. */
@@ -65,7 +92,6 @@ export interface DatabaseDetail extends DatabaseListItem {
   cache_timeout: number | null;
   impersonate_user: boolean;
   is_managed_externally: boolean;
-  engine_information: { supports_catalog: boolean; disable_ssh_tunneling: boolean; supports_file_upload: boolean };
   /** true for the bundled read-only examples database */
   is_examples: boolean;
 }

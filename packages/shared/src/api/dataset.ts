@@ -1,5 +1,6 @@
 import Type from 'typebox';
 import type { UserRef } from './common.js';
+import type { EngineInformation } from './database.js';
 import type { TagRef } from './chart.js';
 import type { DatasetColumnRecord, DatasetMetricRecord, DatasetRecord } from './sqllab.js';
 
@@ -251,7 +252,14 @@ export interface ExploreDatasource {
   catalog: string | null;
   schema: string | null;
   sql: string | null;
-  database: { id: number; name: string; database_name: string; backend: string };
+  /** `engine_information.editor_dialect`: how the SQL fields highlight this database's SQL (Rama) */
+  database: {
+    id: number;
+    name: string;
+    database_name: string;
+    backend: string;
+    engine_information?: Pick<EngineInformation, 'editor_dialect'>;
+  };
   columns: ExploreDatasourceColumn[];
   metrics: ExploreDatasourceMetric[];
   main_dttm_col: string | null;

@@ -2,7 +2,7 @@ import Type from 'typebox';
 import type { LimitingFactor, QueryState } from '../sqllab/states.js';
 import type { UserRef } from './common.js';
 import type { TagRef } from './chart.js';
-import type { DatabaseListItem } from './database.js';
+import type { DatabaseListItem, EngineInformation } from './database.js';
 
 const NullableString = (opts: { maxLength?: number } = {}) => Type.Union([Type.String(opts), Type.Null()]);
 
@@ -262,7 +262,8 @@ export interface DatasetRecord {
   table_name: string;
   name: string;
   kind: 'virtual' | 'physical';
-  database: { id: number; database_name: string; backend: string };
+  /** `engine_information.editor_dialect`: how the SQL fields highlight this database's SQL (Rama) */
+  database: { id: number; database_name: string; backend: string; engine_information?: Pick<EngineInformation, 'editor_dialect'> };
   catalog: string | null;
   schema: string | null;
   sql: string | null;
@@ -319,6 +320,7 @@ export type SqlLabDatabase = Pick<
   | 'allows_subquery'
   | 'disable_data_preview'
   | 'force_ctas_schema'
+  | 'engine_information'
 > & {
   /** parsed `extra`, when the server sends it (cost_estimate_enabled, ...) */
   extra?: Record<string, unknown>;

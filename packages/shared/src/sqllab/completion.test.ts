@@ -3,7 +3,7 @@ import {
   sqlCompletions,
   sqlFunctions,
   sqlKeywords,
-  SQL_EDITOR_DIALECTS,
+  STANDARD_EDITOR_DIALECT,
   type SqlCompletionInput,
   type SqlCompletionResult,
 } from './completion.js';
@@ -179,9 +179,10 @@ describe('the statement under the cursor only (split at top-level `;`, quotes an
     expect(complete('SELECT /* o.| */ 1').options).toEqual([]);
   });
 
-  it('MySQL `#` comments and backslash escapes follow the dialect', () => {
-    expect(complete('SELECT 1 # o.|', { dialect: 'mysql' }).options).toEqual([]);
-    expect(labels(complete("SELECT 'it\\'s;', o.| FROM orders o", { dialect: 'mysql' }))).toEqual(['id', 'customer_id', 'amount']);
+  it('`#` comments and backslash escapes follow the dialect', () => {
+    const dialect = { ...STANDARD_EDITOR_DIALECT, backslash_escapes: true, hash_comments: true };
+    expect(complete('SELECT 1 # o.|', { dialect }).options).toEqual([]);
+    expect(labels(complete("SELECT 'it\\'s;', o.| FROM orders o", { dialect }))).toEqual(['id', 'customer_id', 'amount']);
   });
 
   it('typing inside a quoted identifier replaces from after the quote', () => {
@@ -229,17 +230,18 @@ describe('needColumnsFor: tables referenced in the statement whose columns are n
 });
 
 describe('keyword and function lists per dialect', () => {
-  it('every dialect has SELECT and count, plus its own words', () => {
-    for (const d of SQL_EDITOR_DIALECTS) {
+  it("standard SQL's words, plus the ones the engine's dialect adds, once each", () => {
+    const engine = { ...STANDARD_EDITOR_DIALECT, keywords: ['QUALIFY', 'SELECT'], functions: ['read_parquet', 'count'] };
+    for (const d of [STANDARD_EDITOR_DIALECT, engine]) {
       expect(sqlKeywords(d)).toContain('SELECT');
       expect(sqlFunctions(d)).toContain('count');
       expect(new Set(sqlKeywords(d)).size).toBe(sqlKeywords(d).length);
+      expect(new Set(sqlFunctions(d)).size).toBe(sqlFunctions(d).length);
     }
-    expect(sqlFunctions('postgresql')).toContain('string_agg');
-    expect(sqlFunctions('mysql')).toContain('group_concat');
-    expect(sqlFunctions('duckdb')).toContain('read_parquet');
-    expect(sqlKeywords('duckdb')).toContain('QUALIFY');
-    expect(sqlFunctions('sqlite')).toContain('julianday');
-    expect(sqlKeywords('unknown')).toEqual(sqlKeywords('sql'));
+    expect(sqlKeywords(engine)).toContain('QUALIFY');
+    expect(sqlFunctions(engine)).toContain('read_parquet');
+    expect(sqlFunctions(engine)).not.toContain('octet_length');
+    expect(sqlFunctions()).toContain('octet_length');
+    expect(sqlKeywords()).toEqual(sqlKeywords(STANDARD_EDITOR_DIALECT));
   });
 });

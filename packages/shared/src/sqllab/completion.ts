@@ -4,10 +4,11 @@
  * prefix. Tables referenced by the statement whose columns are not known yet are reported in
  * `needColumnsFor` so the page can load them lazily.
  */
+import type { EditorDialectInfo } from '../api/database.js';
 import { statementScope, type DerivedTable, type StatementScope, type TableRef } from './sqlScope.js';
 import { identifierName, isIdentifier, isWord, statementRangeAt, tokenizeOptionsFor, tokenizeSql, type SqlToken } from './sqlTokens.js';
 
-export { sqlFunctions, sqlKeywords, SQL_EDITOR_DIALECTS, type SqlEditorDialect } from './sqlWords.js';
+export { editorDialectOf, sqlFunctions, sqlKeywords, STANDARD_EDITOR_DIALECT } from './sqlWords.js';
 
 export type CompletionKind = 'keyword' | 'function' | 'schema' | 'table' | 'view' | 'column' | 'alias' | 'cte';
 
@@ -34,8 +35,8 @@ export interface SqlCompletionInput {
   columns: Record<string, { name: string; type: string }[]>;
   keywords: string[];
   functions: string[];
-  /** formatter dialect, for quoting and comment rules (MySQL `#` comments, backslash escapes) */
-  dialect?: string;
+  /** the database's editor dialect, for quoting and comment rules (`#` comments, backslash escapes) */
+  dialect?: EditorDialectInfo;
 }
 
 export interface SqlCompletionResult {

@@ -4,7 +4,6 @@ import {
   parseRecipients,
   resultsAsText,
   defaultDatabaseId,
-  editorDialect,
   formatElapsed,
   limitWarning,
   offsetAtPosition,
@@ -15,6 +14,7 @@ import {
   sqlToRun,
   templateParamsError,
 } from './editor.js';
+import { editorDialectOf, STANDARD_EDITOR_DIALECT } from './sqlWords.js';
 import { crontabError } from '../reports/schedule.js';
 
 describe('what runs (§5: "Estimation sends the selected text if any, else the whole sql"; Run does the same)', () => {
@@ -48,14 +48,15 @@ describe('default database (§5: SQLLAB_DEFAULT_DBID, else the lowest id)', () =
   });
 });
 
-describe('editor dialect from the database backend', () => {
-  it('maps the supported engines; MariaDB is mysql', () => {
-    expect(editorDialect('postgresql')).toBe('postgresql');
-    expect(editorDialect('mysql')).toBe('mysql');
-    expect(editorDialect('mariadb')).toBe('mysql');
-    expect(editorDialect('duckdb')).toBe('duckdb');
-    expect(editorDialect('sqlite')).toBe('sqlite');
-    expect(editorDialect('clickhouse')).toBe('sql');
+/** An engine's editor dialect as the server sends it: `#` comments and backslash escapes. */
+const HASH_AND_BACKSLASH = { ...STANDARD_EDITOR_DIALECT, highlight: 'MySQL', backslash_escapes: true, hash_comments: true };
+
+describe('editor dialect from the database payload', () => {
+  it("is the database's engine_information.editor_dialect, standard SQL without one", () => {
+    expect(editorDialectOf({ engine_information: { editor_dialect: HASH_AND_BACKSLASH } })).toBe(HASH_AND_BACKSLASH);
+    expect(editorDialectOf({ engine_information: {} })).toBe(STANDARD_EDITOR_DIALECT);
+    expect(editorDialectOf(null)).toBe(STANDARD_EDITOR_DIALECT);
+    expect(editorDialectOf(undefined).highlight).toBe('StandardSQL');
   });
 });
 
@@ -150,10 +151,10 @@ describe('run current statement (Ctrl/Cmd+Shift+Enter: the statement under the c
     expect(statementAtCursor('   -- only a comment', 5)).toBeNull();
   });
 
-  it('honours MySQL # comments only for MySQL-like dialects', () => {
+  it('honours # comments only for dialects that have them', () => {
     const text = 'SELECT 1 # x; y\n, 2;SELECT 3';
-    expect(statementAtCursor(text, 2, 'mysql')?.sql).toBe('SELECT 1 # x; y\n, 2');
-    expect(statementAtCursor(text, 2, 'postgresql')?.sql).toBe('SELECT 1 # x');
+    expect(statementAtCursor(text, 2, HASH_AND_BACKSLASH)?.sql).toBe('SELECT 1 # x; y\n, 2');
+    expect(statementAtCursor(text, 2, STANDARD_EDITOR_DIALECT)?.sql).toBe('SELECT 1 # x');
   });
 });
 
@@ -170,7 +171,7 @@ describe('cursor row/column to offset', () => {
 describe('read-only SQL highlighting (a view definition in the table card)', () => {
   it('marks keywords, strings, numbers, comments and quoted names, and keeps the text', () => {
     const sql = `SELECT "Name", 'a;b' AS x -- note\nFROM t WHERE n > 10`;
-    const segments = sqlSegments(sql, 'postgresql');
+    const segments = sqlSegments(sql, STANDARD_EDITOR_DIALECT);
     expect(segments.map((s) => s.text).join('')).toBe(sql);
     const kindOf = (text: string) => segments.find((s) => s.text === text)?.kind;
     expect(kindOf('SELECT')).toBe('keyword');

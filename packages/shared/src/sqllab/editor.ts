@@ -3,6 +3,7 @@ import { ROW_LIMIT_CHOICES } from '../constants.js';
 import type { LimitingFactor } from './states.js';
 import { splitStatementRanges, statementRangeAt, tokenizeOptionsFor, tokenizeSql } from './sqlTokens.js';
 import { sqlKeywords } from './sqlWords.js';
+import type { EditorDialectInfo } from '../api/database.js';
 
 /** Run (and estimate) the selected text when there is a selection, else the whole SQL. */
 export function sqlToRun(sql: string, selectedText: string | null | undefined): string {
@@ -25,18 +26,6 @@ export function clampQueryLimit(limit: number, sqlMaxRow: number): number {
 export function defaultDatabaseId(ids: readonly number[], configured: number | null): number | null {
   if (configured !== null && ids.includes(configured)) return configured;
   return ids.length ? Math.min(...ids) : null;
-}
-
-export type EditorDialect = 'postgresql' | 'mysql' | 'duckdb' | 'sqlite' | 'sql';
-
-/** The editor's SQL dialect from a database backend (MariaDB reports itself as mysql). */
-export function editorDialect(backend: string | null | undefined): EditorDialect {
-  const b = (backend ?? '').toLowerCase();
-  if (b === 'postgresql' || b === 'postgres') return 'postgresql';
-  if (b === 'mysql' || b === 'mariadb') return 'mysql';
-  if (b === 'duckdb') return 'duckdb';
-  if (b === 'sqlite') return 'sqlite';
-  return 'sql';
 }
 
 /** The warning shown over results when a limit cut them short, or null when none did. */
@@ -126,9 +115,13 @@ export function offsetAtPosition(text: string, pos: { row: number; column: numbe
  * "Run current statement": the statement holding the cursor, split at `;` outside quotes and
  * comments. A cursor after the last statement's `;` (only blanks or comments follow) means the
  * statement before it, and so does a cursor right after a `;` on the same line. Offsets are of the trimmed text; null when there is nothing to run.
- * `dialect` is the formatter dialect (MySQL-like ones take `#` comments and backslash escapes).
+ * `dialect` is the database's editor dialect (its `#` comments and backslash escapes, if any).
  */
-export function statementAtCursor(sql: string, cursor: number, dialect?: string): { from: number; to: number; sql: string } | null {
+export function statementAtCursor(
+  sql: string,
+  cursor: number,
+  dialect?: EditorDialectInfo,
+): { from: number; to: number; sql: string } | null {
   const options = tokenizeOptionsFor(dialect);
   const at = Math.min(Math.max(0, cursor), sql.length);
   const trimmed = (range: { from: number; to: number }) => {
@@ -154,7 +147,7 @@ export type SqlSegmentKind = 'keyword' | 'string' | 'number' | 'comment' | 'iden
  * strings, numbers, comments and quoted identifiers; everything else, whitespace included, is
  * plain. The pieces joined give the text back unchanged.
  */
-export function sqlSegments(sql: string, dialect = 'sql'): { text: string; kind: SqlSegmentKind }[] {
+export function sqlSegments(sql: string, dialect?: EditorDialectInfo): { text: string; kind: SqlSegmentKind }[] {
   const keywords = new Set(sqlKeywords(dialect).map((k) => k.toUpperCase()));
   const out: { text: string; kind: SqlSegmentKind }[] = [];
   const push = (text: string, kind: SqlSegmentKind) => {

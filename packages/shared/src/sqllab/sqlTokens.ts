@@ -4,6 +4,7 @@
  * quoted identifier or comment for SQL; it does not validate anything. Security-relevant SQL
  * handling stays on the server with a real parser.
  */
+import type { EditorDialectInfo } from '../api/database.js';
 
 export type SqlTokenKind = 'word' | 'quoted' | 'string' | 'number' | 'comment' | 'punct' | 'operator';
 
@@ -21,16 +22,17 @@ export interface SqlToken {
 }
 
 export interface TokenizeOptions {
-  /** MySQL/MariaDB: `\'` escapes inside string literals */
+  /** `\'` escapes inside string literals */
   backslashEscapes?: boolean;
-  /** MySQL/MariaDB: `#` starts a line comment */
+  /** `#` starts a line comment */
   hashComments?: boolean;
 }
 
-/** Tokenizer settings for a formatter dialect name (postgresql, mysql, mariadb, duckdb, sqlite, sql). */
-export function tokenizeOptionsFor(dialect: string | undefined): TokenizeOptions {
-  const mysqlLike = dialect === 'mysql' || dialect === 'mariadb';
-  return { backslashEscapes: mysqlLike, hashComments: mysqlLike };
+/** Tokenizer settings from a database's editor dialect (`engine_information.editor_dialect`); standard SQL without one. */
+export function tokenizeOptionsFor(
+  dialect: Pick<EditorDialectInfo, 'backslash_escapes' | 'hash_comments'> | null | undefined,
+): TokenizeOptions {
+  return { backslashEscapes: dialect?.backslash_escapes === true, hashComments: dialect?.hash_comments === true };
 }
 
 const PUNCT = new Set(['(', ')', ',', ';', '.', '[', ']']);

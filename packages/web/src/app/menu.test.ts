@@ -61,7 +61,7 @@ describe('top navigation', () => {
     expect(labelsOf(admin, 'dashboards')).toEqual(['Dashboards']);
     expect(labelsOf(admin, 'charts')).toEqual(['Charts']);
     expect(labelsOf(admin, 'sql')).toEqual(['SQL Lab', 'Saved queries', 'Query history']);
-    expect(labelsOf(admin, 'data')).toEqual(['Databases', 'Datasets']);
+    expect(labelsOf(admin, 'data')).toEqual(['Databases', 'Datasets', 'Upload file to database']);
     expect(labelsOf(admin, 'settings')).toEqual([
       'Alerts & reports',
       'Users',

@@ -79,6 +79,7 @@ export const MENU: MenuGroup[] = [
         alsoActiveOn: ['/dataset/'],
         visible: (access) => access.canReadDataset,
       },
+      { key: 'upload', label: 'Upload file to database', path: '/upload/', visible: (access) => access.canWriteDataset },
     ],
   },
   {

@@ -18,6 +18,7 @@ const RoleListPage = lazy(() => import('../security/RoleListPage').then((m) => (
 const SavedQueryListPage = lazy(() => import('../savedqueries/SavedQueryListPage').then((m) => ({ default: m.SavedQueryListPage })));
 const QueryHistoryPage = lazy(() => import('../queryhistory/QueryHistoryPage').then((m) => ({ default: m.QueryHistoryPage })));
 const DatasetListPage = lazy(() => import('../datasets/DatasetListPage').then((m) => ({ default: m.DatasetListPage })));
+const UploadPage = lazy(() => import('../upload/UploadPage').then((m) => ({ default: m.UploadPage })));
 const DatasetAddPage = lazy(() => import('../datasets/DatasetAddPage').then((m) => ({ default: m.DatasetAddPage })));
 
 const ExplorePage = lazy(() => import('../explore/ExplorePage').then((m) => ({ default: m.ExplorePage })));
@@ -74,6 +75,14 @@ export const router = createBrowserRouter([
         element: (
           <RequirePermission allow={canReadDataset}>
             <DatasetListPage />
+          </RequirePermission>
+        ),
+      },
+      {
+        path: 'upload/',
+        element: (
+          <RequirePermission allow={canWriteDataset}>
+            <UploadPage />
           </RequirePermission>
         ),
       },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DatabaseDetail } from '@rama/shared';
+import { STANDARD_EDITOR_DIALECT, type DatabaseDetail } from '@rama/shared';
 import { extraJsonProblem, formFieldFor, toDatabaseWrite, toFormValues } from './databaseForm';
 
 const detail = {
@@ -23,7 +23,12 @@ const detail = {
   cache_timeout: 60,
   impersonate_user: false,
   is_managed_externally: false,
-  engine_information: { supports_catalog: false, disable_ssh_tunneling: false, supports_file_upload: false },
+  engine_information: {
+    supports_catalog: false,
+    disable_ssh_tunneling: false,
+    supports_file_upload: false,
+    editor_dialect: STANDARD_EDITOR_DIALECT,
+  },
   is_examples: false,
 } satisfies DatabaseDetail;
 

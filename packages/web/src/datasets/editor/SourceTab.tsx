@@ -50,7 +50,7 @@ export function SourceTab({ draft, detail, onChange, errorOf }: SourceTabProps) 
     { skip: locked || !physical || draft.schema === null },
   );
   const database = databases?.result.find((db) => db.id === draft.database_id);
-  const backend = database?.backend ?? detail.database.backend;
+  const editorDialect = (database ?? detail.database).engine_information?.editor_dialect;
 
   const databaseOptions = databases
     ? databases.result.map((db) => ({ value: db.id, label: db.database_name }))
@@ -167,7 +167,7 @@ export function SourceTab({ draft, detail, onChange, errorOf }: SourceTabProps) 
             <SqlField
               value={draft.sql}
               onChange={(sql) => onChange({ sql })}
-              backend={backend}
+              dialect={editorDialect}
               label="Dataset SQL"
               readOnly={locked}
               invalid={Boolean(sqlError)}

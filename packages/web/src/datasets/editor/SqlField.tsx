@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
 import CodeMirror, { type BasicSetupOptions } from '@uiw/react-codemirror';
 import { EditorView } from '@codemirror/view';
-import { editorDialect } from '@rama/shared';
+import type { EditorDialectInfo } from '@rama/shared';
 import { codeMirrorDialect, editorTheme } from '../../sqllab/editor/editorTheme';
 
 interface SqlFieldProps {
   value: string;
   onChange: (sql: string) => void;
-  /** The database backend, for the SQL flavour. */
-  backend: string;
+  /** The database's editor dialect (`engine_information.editor_dialect`), for the SQL flavour; standard SQL without one. */
+  dialect: EditorDialectInfo | null | undefined;
   label: string;
   readOnly: boolean;
   invalid?: boolean;
@@ -19,10 +19,10 @@ interface SqlFieldProps {
 const BASIC_SETUP: BasicSetupOptions = { foldGutter: false, highlightActiveLine: true, bracketMatching: true, closeBrackets: true };
 
 /** A dataset's SQL in CodeMirror, with SQL Lab's look and the engine's SQL flavour. */
-export function SqlField({ value, onChange, backend, label, readOnly, invalid = false, describedBy }: SqlFieldProps) {
+export function SqlField({ value, onChange, dialect, label, readOnly, invalid = false, describedBy }: SqlFieldProps) {
   const extensions = useMemo(
     () => [
-      codeMirrorDialect(editorDialect(backend)).extension,
+      codeMirrorDialect(dialect).extension,
       editorTheme,
       EditorView.lineWrapping,
       EditorView.contentAttributes.of({
@@ -31,7 +31,7 @@ export function SqlField({ value, onChange, backend, label, readOnly, invalid = 
         ...(describedBy && { 'aria-describedby': describedBy }),
       }),
     ],
-    [backend, label, invalid, describedBy],
+    [dialect, label, invalid, describedBy],
   );
   return (
     <div className={`rama-sql-field${readOnly ? ' is-locked' : ''}${invalid ? ' is-invalid' : ''}`}>

@@ -72,7 +72,7 @@ export function ColumnEditor({ column, presetColumn, datasource, columnFilter, o
                 <SqlField
                   value={sql}
                   onChange={setSql}
-                  backend={datasource?.database.backend ?? 'sql'}
+                  dialect={datasource?.database.engine_information?.editor_dialect}
                   label="Column SQL expression"
                   readOnly={false}
                 />

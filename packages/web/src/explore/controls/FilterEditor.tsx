@@ -238,7 +238,7 @@ export function FilterEditor({ filter, presetColumn, datasource, formData, onSav
                 <SqlField
                   value={sql}
                   onChange={setSql}
-                  backend={datasource?.database.backend ?? 'sql'}
+                  dialect={datasource?.database.engine_information?.editor_dialect}
                   label={`${clause} clause SQL`}
                   readOnly={false}
                 />

@@ -156,7 +156,7 @@ export function MetricEditor({ metric, presetColumn, datasource, onSave, onClose
               <SqlField
                 value={sql}
                 onChange={setSql}
-                backend={datasource?.database.backend ?? 'sql'}
+                dialect={datasource?.database.engine_information?.editor_dialect}
                 label="Metric SQL expression"
                 readOnly={false}
               />

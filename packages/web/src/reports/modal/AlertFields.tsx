@@ -29,7 +29,7 @@ const CONDITIONS: { value: Condition; label: string }[] = [
 export function AlertFields({ values, onChange, errors }: SectionProps) {
   const databases = useListDatabasesQuery(ALL_DATABASES);
   const rows = databases.data?.result ?? [];
-  const backend = rows.find((db) => db.id === values.database)?.backend ?? '';
+  const editorDialect = rows.find((db) => db.id === values.database)?.engine_information?.editor_dialect;
   const condition: Condition = values.validatorType === 'operator' ? values.op : NOT_NULL;
 
   const handleCondition = (next: Condition) =>
@@ -57,7 +57,7 @@ export function AlertFields({ values, onChange, errors }: SectionProps) {
         <SqlField
           value={values.sql}
           onChange={(sql) => onChange({ sql })}
-          backend={backend}
+          dialect={editorDialect}
           label="Alert SQL query"
           readOnly={false}
           invalid={Boolean(errors.sql)}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { editorDialect, inProgress, NEW_TAB_SQL } from '@rama/shared';
+import { editorDialectOf, inProgress, NEW_TAB_SQL } from '@rama/shared';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { SqlEditor } from '../external';
 import { queryEditorChanged } from '../state/actions';
@@ -53,7 +53,7 @@ export function EditorPane({ editorId }: { editorId: string }) {
           onChange={(sql) => change({ sql })}
           onSelectionChange={(selectedText) => change({ selectedText })}
           onCursorChange={(cursorPosition) => change({ cursorPosition })}
-          dialect={editorDialect(db?.backend)}
+          dialect={editorDialectOf(db)}
           schema={schema}
           onNeedColumns={handleNeedColumns}
           onRun={handleRun}

@@ -1,13 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Tooltip, Typography } from 'antd';
 import { CaretDownOutlined, CaretRightOutlined, CopyOutlined } from '@ant-design/icons';
-import { sqlSegments, SqlLabMessage, type TableSchema } from '@rama/shared';
+import { sqlSegments, SqlLabMessage, type EditorDialectInfo, type TableSchema } from '@rama/shared';
 import { useToasts } from '../../app/hooks';
 import { copyText } from '../../components/clipboard';
 import { useGetTableExtraMetadataQuery } from '../../databases/databaseApi';
 
 /** Read-only SQL with the dialect's keywords, strings, numbers and comments highlighted (as text, never HTML). */
-export function SqlHighlight({ sql, dialect, label }: { sql: string; dialect: string; label: string }) {
+export function SqlHighlight({ sql, dialect, label }: { sql: string; dialect: EditorDialectInfo; label: string }) {
   return (
     <pre className="rama-sqllab-sql-highlight" aria-label={label}>
       <code>
@@ -52,7 +52,7 @@ const KNOWN = new Set(['view_definition', 'partitions', 'kind']);
  * Below a table's columns: its indexes (from the table metadata), and what the engine adds
  * (`/table_metadata/extra/`): partitions, a view's definition, sizes and counts.
  */
-export function TableExtraMetadata({ table, dialect }: { table: TableSchema; dialect: string }) {
+export function TableExtraMetadata({ table, dialect }: { table: TableSchema; dialect: EditorDialectInfo }) {
   const { addSuccessToast, addWarningToast } = useToasts();
   const { data: extra } = useGetTableExtraMetadataQuery({
     databaseId: table.dbId,

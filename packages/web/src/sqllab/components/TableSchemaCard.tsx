@@ -10,7 +10,7 @@ import {
   TableOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
-import { columnKeyMarkers, editorDialect, SqlLabMessage, type TableSchema } from '@rama/shared';
+import { columnKeyMarkers, editorDialectOf, SqlLabMessage, type TableSchema } from '@rama/shared';
 import { useAppDispatch, useAppSelector, useToasts } from '../../app/hooks';
 import { copyText } from '../../components/clipboard';
 import { previewTable } from '../state/queryThunks';
@@ -28,7 +28,7 @@ export function TableSchemaCard({ table }: { table: TableSchema }) {
   const dispatch = useAppDispatch();
   const { addSuccessToast, addWarningToast } = useToasts();
   const previewDisabled = useAppSelector((s) => s.sqlLab.databases[String(table.dbId)]?.disable_data_preview ?? false);
-  const backend = useAppSelector((s) => s.sqlLab.databases[String(table.dbId)]?.backend);
+  const dialect = useAppSelector((s) => editorDialectOf(s.sqlLab.databases[String(table.dbId)]));
   const previewRunning = useAppSelector((s) => {
     const q = table.dataPreviewQueryId ? s.sqlLab.queries[table.dataPreviewQueryId] : undefined;
     return q ? q.state === 'running' || q.state === 'pending' : false;
@@ -117,7 +117,7 @@ export function TableSchemaCard({ table }: { table: TableSchema }) {
                 </li>
               ))}
             </ul>
-            <TableExtraMetadata table={table} dialect={editorDialect(backend)} />
+            <TableExtraMetadata table={table} dialect={dialect} />
           </>
         ) : (
           <div className="rama-sqllab-card-loading">

@@ -9,7 +9,7 @@ import CodeMirror, { ExternalChange, type BasicSetupOptions } from '@uiw/react-c
 import { autocompletion, completionStatus, startCompletion } from '@codemirror/autocomplete';
 import { Compartment, EditorSelection, Prec, type Extension } from '@codemirror/state';
 import { EditorView, keymap, type ViewUpdate } from '@codemirror/view';
-import { sqlFunctions, sqlKeywords } from '@rama/shared';
+import { sqlFunctions, sqlKeywords, type EditorDialectInfo } from '@rama/shared';
 import { sqlCompletionSource, type CompletionEnv, type TableName } from './completionSource';
 import { codeMirrorDialect, editorTheme } from './editorTheme';
 import { minimalChange, offsetOf } from './editorText';
@@ -27,8 +27,8 @@ export interface SqlEditorProps {
   onSelectionChange(selectedText: string | null): void;
   /** 0-based line and column of the cursor */
   onCursorChange?(pos: { row: number; column: number }): void;
-  /** the engine's formatter dialect: postgresql | mysql | mariadb | duckdb | sqlite | sql */
-  dialect: string;
+  /** the database's editor dialect (`engine_information.editor_dialect`): highlighting, quoting, completion words */
+  dialect: EditorDialectInfo;
   schema: SqlEditorSchema;
   onNeedColumns?(tables: { schema: string | null; name: string }[]): void;
   /** Ctrl/Cmd+Enter: the page runs the selection if there is one, else everything */
@@ -181,10 +181,10 @@ export function SqlEditor(props: SqlEditorProps) {
   }, [initial, handleMissingColumns]);
 
   // Another engine: only the language compartment changes (the document reparses, nothing else).
-  const appliedDialect = useRef(initial.dialect);
+  const appliedDialect = useRef(initial.dialect.highlight);
   useEffect(() => {
-    if (!view || appliedDialect.current === dialect) return;
-    appliedDialect.current = dialect;
+    if (!view || appliedDialect.current === dialect.highlight) return;
+    appliedDialect.current = dialect.highlight;
     view.dispatch({ effects: languageConf.current.reconfigure(codeMirrorDialect(dialect).extension) });
   }, [dialect, view]);
 

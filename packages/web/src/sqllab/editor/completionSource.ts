@@ -1,11 +1,11 @@
 /** CodeMirror completion source over the pure `sqlCompletions` (packages/shared). */
 import type { Completion, CompletionContext, CompletionResult, CompletionSource } from '@codemirror/autocomplete';
-import { sqlCompletions, type SqlCompletionOption } from '@rama/shared';
+import { sqlCompletions, type EditorDialectInfo, type SqlCompletionOption } from '@rama/shared';
 import type { SqlEditorSchema } from './types';
 
 export interface CompletionEnv {
   schema: SqlEditorSchema;
-  dialect: string;
+  dialect: EditorDialectInfo;
   keywords: string[];
   functions: string[];
 }

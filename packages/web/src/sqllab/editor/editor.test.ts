@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { MariaSQL, MySQL, PostgreSQL, SQLite, StandardSQL } from '@codemirror/lang-sql';
+import { STANDARD_EDITOR_DIALECT } from '@rama/shared';
 import { minimalChange, offsetOf } from './editorText';
+import { codeMirrorDialect } from './editorTheme';
 import { displayKeys, EDITOR_BINDINGS, EDITOR_SHORTCUTS } from './shortcuts';
 
 describe('editor shortcuts', () => {
@@ -63,5 +66,19 @@ describe('controlled value: an outside change is applied as one minimal edit (th
     expect(offsetOf(text, { row: 1, column: 99 })).toBe(15);
     expect(offsetOf(text, { row: 99, column: 0 })).toBe(16);
     expect(offsetOf(text, { row: -1, column: -1 })).toBe(0);
+  });
+});
+
+describe('the CodeMirror flavour comes from the database payload', () => {
+  it('names CodeMirror flavours; anything else, or nothing, is standard SQL', () => {
+    const flavour = (highlight: string) => codeMirrorDialect({ ...STANDARD_EDITOR_DIALECT, highlight });
+    expect(flavour('PostgreSQL')).toBe(PostgreSQL);
+    expect(flavour('MySQL')).toBe(MySQL);
+    expect(flavour('MariaSQL')).toBe(MariaSQL);
+    expect(flavour('SQLite')).toBe(SQLite);
+    expect(flavour('StandardSQL')).toBe(StandardSQL);
+    expect(flavour('toString')).toBe(StandardSQL);
+    expect(codeMirrorDialect(STANDARD_EDITOR_DIALECT)).toBe(StandardSQL);
+    expect(codeMirrorDialect(null)).toBe(StandardSQL);
   });
 });

@@ -1,22 +1,15 @@
-/** The editor's look (antd-like, light) and the SQL flavour per formatter dialect. */
+/** The editor's look (antd-like, light) and the SQL flavour a database's editor dialect names. */
 import { MariaSQL, MySQL, PostgreSQL, SQLite, StandardSQL, type SQLDialect } from '@codemirror/lang-sql';
 import { EditorView } from '@codemirror/view';
+import type { EditorDialectInfo } from '@rama/shared';
 
-/** Formatter dialect → CodeMirror SQL dialect; DuckDB reads like PostgreSQL. */
-export function codeMirrorDialect(dialect: string): SQLDialect {
-  switch (dialect) {
-    case 'postgresql':
-    case 'duckdb':
-      return PostgreSQL;
-    case 'mysql':
-      return MySQL;
-    case 'mariadb':
-      return MariaSQL;
-    case 'sqlite':
-      return SQLite;
-    default:
-      return StandardSQL;
-  }
+/** CodeMirror's SQL flavours, by the name the server sends (`engine_information.editor_dialect.highlight`). */
+const FLAVOURS: Record<string, SQLDialect> = { PostgreSQL, MySQL, MariaSQL, SQLite, StandardSQL };
+
+/** The CodeMirror SQL flavour a database's editor dialect names; standard SQL for a name it does not know. */
+export function codeMirrorDialect(dialect: Pick<EditorDialectInfo, 'highlight'> | null | undefined): SQLDialect {
+  const name = dialect?.highlight ?? '';
+  return Object.hasOwn(FLAVOURS, name) ? FLAVOURS[name] : StandardSQL;
 }
 
 const MONO = "ui-monospace, SFMono-Regular, 'SF Mono', Menlo, Consolas, 'Liberation Mono', monospace";

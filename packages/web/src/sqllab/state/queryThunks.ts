@@ -6,7 +6,7 @@ import {
   type ConnectivityEvent,
   needsResults,
   SqlLabMessage,
-  editorDialect,
+  editorDialectOf,
   sqlToRun,
   statementAtCursor,
   offsetAtPosition,
@@ -160,7 +160,7 @@ export function runCurrentStatement(editorId: string, cursor?: number): SqlLabTh
     if (!editor || editor.dbId === null) return;
     const db = state.sqlLab.databases[String(editor.dbId)];
     const at = cursor ?? offsetAtPosition(editor.sql, editor.cursorPosition ?? { row: 0, column: 0 });
-    const statement = statementAtCursor(editor.sql, at, editorDialect(db?.backend));
+    const statement = statementAtCursor(editor.sql, at, editorDialectOf(db));
     if (!statement) return;
     await dispatch(execute(newQuery(editor, statement.sql, Boolean(db?.allow_run_async)), editor));
   };

@@ -1,0 +1,135 @@
+// Uploading a 1M-row flights-like CSV through POST /api/v1/database/{id}/csv_upload/ into DuckDB and
+// PostgreSQL, against each engine's own bulk path in the same run: DuckDB `read_csv` of the file and
+// PostgreSQL `COPY … FROM STDIN` of it. Prints the ratios and the server's peak memory.
+// Run on its own: `node bench/upload.mjs` (after `npm run build`); not part of `npm test`.
+import { createReadStream, createWriteStream, mkdtempSync, openAsBlob, readFileSync, rmSync, statSync } from 'node:fs';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { DuckDBInstance } from '@duckdb/node-api';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { startServer, timeIt } from './lib.mjs';
+
+const ROWS = Number(process.env.RAMA_BENCH_UPLOAD_ROWS ?? 1_000_000);
+const PG_URL = process.env.RAMA_TEST_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+const CARRIERS = ['AA', 'UA', 'DL', 'WN', 'B6', 'AS', 'NK', 'F9'];
+const AIRPORTS = ['JFK', 'LAX', 'ORD', 'ATL', 'DFW', 'DEN', 'SFO', 'SEA', 'BOS', 'MIA'];
+
+/** A flights-like CSV: integers, text, floats (some empty), timestamps. */
+async function writeFlights(path, rows) {
+  const out = createWriteStream(path);
+  out.write('flight_id,carrier,origin,dest,distance,dep_delay,air_time,departed\n');
+  let chunk = '';
+  for (let i = 0; i < rows; i++) {
+    const day = new Date(Date.UTC(2024, 0, 1) + (i % 525_600) * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+    const delay = i % 17 === 0 ? '' : ((i * 7919) % 240) - 30;
+    chunk += `${i},${CARRIERS[i % 8]},${AIRPORTS[i % 10]},${AIRPORTS[(i * 3 + 1) % 10]},${100 + ((i * 31) % 2500)},${delay},${(((i * 13) % 4000) / 10).toFixed(1)},${day}\n`;
+    if (chunk.length > 1 << 20) {
+      if (!out.write(chunk)) await once(out, 'drain');
+      chunk = '';
+    }
+  }
+  out.end(chunk);
+  await once(out, 'finish');
+}
+
+/** resident memory of a process now (VmRSS), in MB */
+function rssMb(pid) {
+  return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+}
+
+async function uploadFile(server, dbId, path, fields) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('file', await openAsBlob(path), 'flights.csv');
+  const res = await fetch(`${server.url}/api/v1/database/${dbId}/csv_upload/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${server.token}` },
+    body: form,
+  });
+  const text = await res.text();
+  if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${text}`);
+  return JSON.parse(text).result;
+}
+
+export async function benchUpload() {
+  const dir = mkdtempSync(join(tmpdir(), 'rama-bench-upload-'));
+  const csv = join(dir, 'flights.csv');
+  await writeFlights(csv, ROWS);
+  const mb = statSync(csv).size / 1024 / 1024;
+  const server = await startServer({ RAMA_ALLOW_FILE_URIS: 'true', RAMA_UPLOAD_MAX_BYTES: String(2 * 1024 * 1024 * 1024) });
+  const out = [];
+  const suffix = `${process.pid}`;
+  const pgc = new pg.Client({ connectionString: PG_URL });
+  try {
+    // DuckDB: the upload into a file database, against read_csv of the same file in another
+    const created = await server.api('POST', '/api/v1/database/', {
+      database_name: 'bench uploads',
+      sqlalchemy_uri: `duckdb:///${join(dir, 'uploads.duckdb')}`,
+      allow_file_upload: true,
+    });
+    const duckId = JSON.parse(created.text).id;
+    const idle = rssMb(server.pid);
+    server.resetPeakMemory();
+    const rama = await timeIt(() => uploadFile(server, duckId, csv, { table_name: 'flights', column_dates: 'departed' }));
+    const peakDuck = server.peakMemoryMb();
+    const instance = await DuckDBInstance.create(join(dir, 'baseline.duckdb'));
+    const conn = await instance.connect();
+    const base = await timeIt(() => conn.run(`CREATE TABLE flights AS SELECT * FROM read_csv('${csv}')`));
+    conn.closeSync();
+    instance.closeSync();
+    out.push({
+      case: `upload ${ROWS.toLocaleString()} CSV rows (${mb.toFixed(0)} MB) into DuckDB vs read_csv`,
+      baseline_ms: base.ms,
+      rama_ms: rama.ms,
+      ratio: rama.ms / base.ms,
+      peak_mb: peakDuck,
+      idle_mb: idle,
+    });
+
+    // PostgreSQL: the upload against COPY FROM STDIN of the file into a table of the same types
+    await pgc.connect();
+    const pgCreated = await server.api('POST', '/api/v1/database/', {
+      database_name: 'bench pg uploads',
+      sqlalchemy_uri: PG_URL,
+      allow_file_upload: true,
+    });
+    const pgId = JSON.parse(pgCreated.text).id;
+    const table = `bench_upload_${suffix}`;
+    const idlePg = rssMb(server.pid);
+    server.resetPeakMemory();
+    const ramaPg = await timeIt(() => uploadFile(server, pgId, csv, { table_name: table, column_dates: 'departed' }));
+    const peakPg = server.peakMemoryMb();
+    await pgc.query(
+      `CREATE TABLE bench_copy_${suffix} (flight_id BIGINT, carrier TEXT, origin TEXT, dest TEXT, distance BIGINT, dep_delay BIGINT, air_time DOUBLE PRECISION, departed TIMESTAMP)`,
+    );
+    const basePg = await timeIt(() =>
+      pipeline(createReadStream(csv), pgc.query(copyFrom(`COPY bench_copy_${suffix} FROM STDIN (FORMAT csv, HEADER)`))),
+    );
+    out.push({
+      case: `upload ${ROWS.toLocaleString()} CSV rows (${mb.toFixed(0)} MB) into PostgreSQL vs COPY FROM STDIN`,
+      baseline_ms: basePg.ms,
+      rama_ms: ramaPg.ms,
+      ratio: ramaPg.ms / basePg.ms,
+      peak_mb: peakPg,
+      idle_mb: idlePg,
+    });
+  } finally {
+    await pgc.query(`DROP TABLE IF EXISTS bench_upload_${suffix}`).catch(() => undefined);
+    await pgc.query(`DROP TABLE IF EXISTS bench_copy_${suffix}`).catch(() => undefined);
+    await pgc.end().catch(() => undefined);
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return out;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const r of await benchUpload()) {
+    console.log(
+      `${r.case}\n  baseline ${r.baseline_ms.toFixed(0)} ms, Rama ${r.rama_ms.toFixed(0)} ms, ratio ${r.ratio.toFixed(2)}; server peak memory (VmHWM) ${r.peak_mb.toFixed(0)} MB (${r.idle_mb.toFixed(0)} MB before the upload)`,
+    );
+  }
+}

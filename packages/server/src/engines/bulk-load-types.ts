@@ -1,0 +1,64 @@
+/**
+ * The bulk loader contract: how an uploaded file's rows get into a table, through each engine's
+ * fastest path (DuckDB's appender, PostgreSQL's COPY, MySQL's batched inserts). A load is all or
+ * nothing: a failure leaves the database as it was (no new table, the replaced table intact, no
+ * appended rows).
+ */
+import type { AlreadyExists, StoredValue, UploadColumnKind } from '@rama/shared';
+import type { EngineConnection, EngineSpec } from './types.js';
+
+export interface BulkColumn {
+  /** the column's name as the table gets it (checked by the caller: no control characters, bounded) */
+  name: string;
+  kind: UploadColumnKind;
+}
+
+export interface BulkTable {
+  /** null: the connection's current schema */
+  schema: string | null;
+  name: string;
+  columns: BulkColumn[];
+}
+
+export interface BulkLoadRequest {
+  /** a borrowed connection, already in the target namespace; the loader may change its session */
+  conn: EngineConnection;
+  spec: EngineSpec;
+  table: BulkTable;
+  mode: AlreadyExists;
+  /** rows in the columns' order, each value already of its column's kind */
+  batches: AsyncIterable<StoredValue[][]>;
+  signal: AbortSignal;
+  /** called after each batch is written, with the rows written so far */
+  onProgress?: (rows: number) => void;
+}
+
+/** The table exists and `already_exists` is `fail`. */
+export class TableExistsError extends Error {
+  constructor(readonly table: string) {
+    super(`Table "${table}" already exists.`);
+    this.name = 'TableExistsError';
+  }
+}
+
+export interface BulkLoader {
+  /** Create (or replace, or append to) the table and write every batch, all or nothing. */
+  load(req: BulkLoadRequest): Promise<{ rows: number }>;
+}
+
+/** The driver object an engine connection wraps, read by property name (each engine keeps its own). */
+export function driverHandle<T>(conn: EngineConnection, property: string): T {
+  const handle = (conn as unknown as Record<string, unknown>)[property];
+  if (!handle) throw new Error(`This connection has no ${property} for bulk loading.`);
+  return handle as T;
+}
+
+/** `schema.table` (or `table`) quoted by the engine. */
+export function qualifiedName(spec: EngineSpec, table: Pick<BulkTable, 'schema' | 'name'>): string {
+  return table.schema ? `${spec.quoteIdentifier(table.schema)}.${spec.quoteIdentifier(table.name)}` : spec.quoteIdentifier(table.name);
+}
+
+/** A fresh staging table's name: loads go there first where DDL is not transactional. */
+export function stagingName(): string {
+  return `rama_upload_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+}

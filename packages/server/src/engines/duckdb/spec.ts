@@ -1,0 +1,408 @@
+/**
+ * DuckDB: embedded, one DuckDBInstance per pool with several connections. The examples database is
+ * opened read-only with external access off and the configuration locked, so SQL cannot read files,
+ * load extensions or turn either back on (DESIGN.md security rules).
+ */
+import { resolve } from 'node:path';
+import { DuckDBInstance, DuckDBMaterializedResult, ResultReturnType, type DuckDBConnection, type DuckDBResult } from '@duckdb/node-api';
+import {
+  EngineError,
+  type Cell,
+  type ConnectOptions,
+  type EngineConnection,
+  type EnginePool,
+  type EngineSpec,
+  type RowSink,
+  type StatementResult,
+  type StreamOutcome,
+  type TableRef,
+} from '../types.js';
+import { str, tableMetadata } from './meta.js';
+import { appendChunk, cellConverter } from './values.js';
+import { cancelledError, errorMessage, type EngineErrorType } from '../errors.js';
+import { applyLimitForSyntax } from '../limit.js';
+import { fileTarget } from '../targets.js';
+import { duckdbEditor } from './editor.js';
+import { duckdbSyntax } from './syntax.js';
+import { ResourcePool } from '../pool.js';
+import { dedupeNames, resultColumn } from '../rows.js';
+import { buildSelectStar, classifyType, quoteDouble, sortTableRefs } from '../sql-text.js';
+import { duckdbDialect } from './dialect.js';
+import { duckdbBulkLoader } from './bulk-load.js';
+
+/** rows handed to a sink at a time while streaming: at first, at most, and about how much text */
+const FIRST_SLICE_ROWS = 64;
+const MAX_SLICE_ROWS = 2048;
+const SLICE_BYTES = 4 * 1024 * 1024;
+
+/** Characters of text in a batch (what its JSON will roughly weigh). */
+function textLength(batch: Cell[][]): number {
+  let n = 0;
+  for (const row of batch) for (const v of row) n += typeof v === 'string' ? v.length : 8;
+  return n;
+}
+
+function classifyError(message: string): EngineErrorType {
+  if (message.startsWith('INTERRUPT Error')) return 'QUERY_CANCELLED';
+  if (message.startsWith('Parser Error')) return 'SYNTAX_ERROR';
+  if (/^Catalog Error: (Table|Table Function|View) with name .* does not exist/.test(message)) return 'TABLE_DOES_NOT_EXIST_ERROR';
+  if (/^Binder Error: (Referenced column|Values list .* does not have a column)/.test(message)) return 'COLUMN_DOES_NOT_EXIST_ERROR';
+  if (/read-only mode|read-only database/i.test(message)) return 'READ_ONLY_ERROR';
+  return 'GENERIC_DB_ENGINE_ERROR';
+}
+
+function toEngineError(e: unknown, cancelled = false): EngineError {
+  if (e instanceof EngineError) return e;
+  const message = errorMessage(e);
+  const type = cancelled ? 'QUERY_CANCELLED' : classifyError(message);
+  if (type === 'QUERY_CANCELLED') return cancelledError();
+  return new EngineError(message.trim() || 'DuckDB reported an error.', type);
+}
+
+function describeResult(result: DuckDBResult) {
+  const count = result.columnCount;
+  const names = dedupeNames(result.columnNames());
+  const converters = [];
+  const columns = [];
+  for (let i = 0; i < count; i++) {
+    const type = result.columnType(i);
+    const alias = result.columnLogicalType(i).alias;
+    const native = alias ?? type.toString();
+    columns.push(resultColumn(names[i], native, classifyType(native)));
+    converters.push(cellConverter(type));
+  }
+  return { columns, converters };
+}
+
+async function readResult(result: DuckDBResult, maxRows: number | undefined): Promise<StatementResult> {
+  const { columns, converters } = describeResult(result);
+  const rows: Cell[][] = [];
+  const limit = maxRows ?? Number.POSITIVE_INFINITY;
+  if (result.returnType === ResultReturnType.QUERY_RESULT) {
+    if (result instanceof DuckDBMaterializedResult) {
+      for (let i = 0; i < result.chunkCount && rows.length < limit; i++) {
+        appendChunk(result.getChunk(i), converters, rows, limit - rows.length);
+      }
+    } else {
+      while (rows.length < limit) {
+        const chunk = await result.fetchChunk();
+        if (!chunk || chunk.rowCount === 0) break;
+        appendChunk(chunk, converters, rows, limit - rows.length);
+      }
+    }
+  }
+  const rowCount = result.returnType === ResultReturnType.CHANGED_ROWS ? result.rowsChanged : null;
+  return { columns, rows, rowCount };
+}
+
+class DuckDBEngineConnection implements EngineConnection {
+  readonly cancelId = null;
+  private running = false;
+  private cancelled = false;
+  private discarded = false;
+
+  constructor(
+    readonly connection: DuckDBConnection,
+    private readonly onRelease: (c: DuckDBEngineConnection, discard: boolean) => void,
+  ) {}
+
+  async execute(sql: string, opts: { maxRows?: number } = {}): Promise<StatementResult> {
+    this.running = true;
+    this.cancelled = false;
+    try {
+      // a row cap reads chunks lazily and stops early; otherwise materialize (DuckDB runs it in parallel)
+      const streaming = opts.maxRows !== undefined;
+      const result = streaming ? await this.connection.stream(sql) : await this.connection.run(sql);
+      const out = await readResult(result, opts.maxRows);
+      if (this.cancelled) throw cancelledError();
+      return out;
+    } catch (e) {
+      throw toEngineError(e, this.cancelled);
+    } finally {
+      this.running = false;
+    }
+  }
+
+  async stream(sql: string, sink: RowSink, opts: { maxRows: number }): Promise<StreamOutcome> {
+    this.running = true;
+    this.cancelled = false;
+    try {
+      const result = await this.connection.stream(sql);
+      const { columns, converters } = describeResult(result);
+      sink.columns(columns);
+      let sent = 0;
+      if (result.returnType === ResultReturnType.QUERY_RESULT) {
+        let perSlice = FIRST_SLICE_ROWS;
+        let more = true;
+        while (more && sent < opts.maxRows && !this.cancelled) {
+          const chunk = await result.fetchChunk();
+          if (!chunk || chunk.rowCount === 0) break;
+          // a chunk (2048 rows) of wide rows could be hundreds of MB as JS values: hand it over in
+          // slices of about SLICE_BYTES, sized from the text of the slice before
+          for (let start = 0; more && start < chunk.rowCount && sent < opts.maxRows;) {
+            const batch: Cell[][] = [];
+            const n = appendChunk(chunk, converters, batch, Math.min(perSlice, opts.maxRows - sent), start);
+            start += n;
+            sent += n;
+            perSlice = Math.max(1, Math.min(MAX_SLICE_ROWS, Math.floor((SLICE_BYTES * n) / Math.max(1, textLength(batch)))));
+            more = (await sink.rows(batch)) !== false;
+          }
+        }
+      }
+      if (this.cancelled) throw cancelledError();
+      return { rowCount: result.returnType === ResultReturnType.CHANGED_ROWS ? result.rowsChanged : null, rows: sent };
+    } catch (e) {
+      throw toEngineError(e, this.cancelled);
+    } finally {
+      this.running = false;
+    }
+  }
+
+  /** Internal metadata queries with bound parameters; rows as plain objects. */
+  async query(sql: string, params: (string | null)[] = []): Promise<Record<string, unknown>[]> {
+    try {
+      const reader = await this.connection.runAndReadAll(sql, params);
+      return reader.getRowObjectsJS();
+    } catch (e) {
+      throw toEngineError(e);
+    }
+  }
+
+  async cancel(): Promise<void> {
+    if (!this.running) return;
+    this.cancelled = true;
+    this.connection.interrupt();
+  }
+
+  discard(): void {
+    this.discarded = true;
+  }
+
+  release(): void {
+    // a discarded connection is closed (its session settings and temporary objects go with it);
+    // settings DuckDB keeps per instance are not the connection's to undo
+    this.onRelease(this, this.discarded);
+  }
+}
+
+export class DuckDBEnginePool implements EnginePool {
+  private readonly pool: ResourcePool<DuckDBEngineConnection>;
+
+  constructor(
+    readonly instance: DuckDBInstance,
+    private readonly releaseInstance: () => void,
+    size: number,
+  ) {
+    this.pool = new ResourcePool<DuckDBEngineConnection>(
+      size,
+      async () => new DuckDBEngineConnection(await instance.connect(), (c, discard) => this.pool.release(c, discard)),
+      (c) => c.connection.closeSync(),
+    );
+  }
+
+  acquire(): Promise<DuckDBEngineConnection> {
+    return this.pool.acquire();
+  }
+
+  async execute(sql: string, opts?: { maxRows?: number }): Promise<StatementResult> {
+    const conn = await this.acquire();
+    try {
+      return await conn.execute(sql, opts);
+    } finally {
+      conn.release();
+    }
+  }
+
+  async query(sql: string, params: (string | null)[] = []): Promise<Record<string, unknown>[]> {
+    const conn = await this.acquire();
+    try {
+      return await conn.query(sql, params);
+    } finally {
+      conn.release();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close();
+    this.releaseInstance();
+  }
+}
+
+function asDuckPool(pool: EnginePool): DuckDBEnginePool {
+  if (pool instanceof DuckDBEnginePool) return pool;
+  throw new EngineError('This pool does not belong to a DuckDB database.', 'GENERIC_DB_ENGINE_ERROR');
+}
+
+function instanceOptions(opts: ConnectOptions, path: string): Record<string, string> {
+  const options: Record<string, string> = {};
+  if (opts.readOnly && path !== ':memory:') options.access_mode = 'READ_ONLY';
+  if (opts.disableExternalAccess) {
+    options.enable_external_access = 'false';
+    options.autoload_known_extensions = 'false';
+    options.autoinstall_known_extensions = 'false';
+    // last: nothing in SQL can turn the options above back on
+    options.lock_configuration = 'true';
+  }
+  return options;
+}
+
+/**
+ * Pools on the same file with the same options share one instance (DuckDB must not open a file
+ * twice in one process for writing); the instance closes when its last pool does.
+ */
+const shared = new Map<string, { instance: Promise<DuckDBInstance>; refs: number }>();
+
+function sharedKey(path: string, options: Record<string, string>): string | null {
+  if (path === ':memory:' || path === '') return null;
+  return JSON.stringify([resolve(path), options]);
+}
+
+async function acquireInstance(opts: ConnectOptions): Promise<{ instance: DuckDBInstance; release: () => void }> {
+  const path = opts.uri.database ?? ':memory:';
+  const options = instanceOptions(opts, path);
+  const key = sharedKey(path, options);
+  if (key === null) {
+    const instance = await openInstance(path, options);
+    return { instance, release: () => instance.closeSync() };
+  }
+  let entry = shared.get(key);
+  if (!entry) {
+    entry = { instance: openInstance(path, options), refs: 0 };
+    shared.set(key, entry);
+  }
+  const held = entry;
+  held.refs++;
+  try {
+    const instance = await held.instance;
+    let released = false;
+    return {
+      instance,
+      release: () => {
+        if (released) return;
+        released = true;
+        held.refs--;
+        if (held.refs === 0 && shared.get(key) === held) {
+          shared.delete(key);
+          instance.closeSync();
+        }
+      },
+    };
+  } catch (e) {
+    held.refs--;
+    if (shared.get(key) === held) shared.delete(key);
+    throw e;
+  }
+}
+
+async function openInstance(path: string, options: Record<string, string>): Promise<DuckDBInstance> {
+  try {
+    return await DuckDBInstance.create(path, options);
+  } catch (e) {
+    const message = errorMessage(e);
+    if (/lock/i.test(message)) {
+      throw new EngineError(`The database file "${path}" is locked by another process.`, 'GENERIC_DB_ENGINE_ERROR');
+    }
+    if (/Cannot open|No such file|does not exist/i.test(message)) {
+      throw new EngineError(`Unable to open the database file "${path}".`, 'CONNECTION_UNKNOWN_DATABASE_ERROR');
+    }
+    throw toEngineError(e);
+  }
+}
+
+export const duckdbSpec: EngineSpec = {
+  bulkLoader: duckdbBulkLoader,
+  engine: 'duckdb',
+  backend: 'duckdb',
+  engineName: 'DuckDB',
+  schemes: ['duckdb'],
+  sqlalchemyUriPlaceholder: 'duckdb:////path/to/database.duckdb',
+  syntax: duckdbSyntax,
+  formatterDialect: 'duckdb',
+  editor: duckdbEditor,
+  isFileBased: true,
+  connectionTarget: fileTarget,
+  supportsCatalogs: true,
+  supportsIlike: true,
+  quoteIdentifier: quoteDouble,
+  applyLimit: (sql, limit) => applyLimitForSyntax(sql, limit, duckdbSyntax),
+
+  async connect(opts) {
+    const { instance, release } = await acquireInstance(opts);
+    const pool = new DuckDBEnginePool(instance, release, opts.poolSize);
+    try {
+      // fail here, not on first use, when the database cannot be queried
+      await pool.execute('SELECT 1');
+    } catch (e) {
+      await pool.close();
+      throw e;
+    }
+    return pool;
+  },
+
+  async getCatalogs(pool) {
+    const rows = await asDuckPool(pool).query('SELECT database_name FROM duckdb_databases() WHERE NOT internal ORDER BY database_name');
+    return rows.map((r) => str(r.database_name));
+  },
+
+  async getSchemas(pool, catalog) {
+    const rows = await asDuckPool(pool).query(
+      'SELECT DISTINCT schema_name FROM information_schema.schemata WHERE catalog_name = coalesce($1, current_database()) ORDER BY schema_name',
+      [catalog],
+    );
+    return rows.map((r) => str(r.schema_name));
+  },
+
+  async getTables(pool, schema, catalog) {
+    const rows = await asDuckPool(pool).query(
+      `SELECT table_name, table_type FROM information_schema.tables
+       WHERE table_schema = $1 AND table_catalog = coalesce($2, current_database())`,
+      [schema, catalog],
+    );
+    const refs: TableRef[] = rows.map((r) => ({ value: str(r.table_name), type: r.table_type === 'VIEW' ? 'view' : 'table', extra: null }));
+    return sortTableRefs(refs);
+  },
+
+  getTableMetadata: (pool, table, schema, catalog) => tableMetadata(asDuckPool(pool), table, schema, catalog),
+
+  genericType: classifyType,
+
+  async estimateCost(conn, sql) {
+    const result = await conn.execute(`EXPLAIN ${sql}`);
+    const text = result.rows.map((r) => String(r[1] ?? '')).join('\n');
+    return text
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => ({ Plan: line }));
+  },
+
+  selectStar: (table, schema, columns, limit) => buildSelectStar(quoteDouble, table, schema, columns, limit),
+
+  async enterNamespace(conn, catalog, schema) {
+    const q = quoteDouble;
+    if (!catalog) {
+      if (!schema) return async () => undefined;
+      await conn.execute(`USE ${q(schema)}`);
+      return async () => void (await conn.execute('USE main').catch(() => undefined));
+    }
+    // another catalog: remember where the pooled connection was, to switch it back
+    const [current, currentSchema] = (await conn.execute('SELECT current_database(), current_schema()')).rows[0] ?? [];
+    await conn.execute(`USE ${schema ? `${q(catalog)}.${q(schema)}` : q(catalog)}`);
+    const back = current !== undefined ? `${q(String(current))}.${q(String(currentSchema))}` : 'main';
+    return async () => void (await conn.execute(`USE ${back}`).catch(() => undefined));
+  },
+
+  async confirmsReadOnly(conn, statement) {
+    try {
+      const literal = `'${statement.replace(/'/g, "''")}'`;
+      const res = await conn.execute(`SELECT json_serialize_sql(${literal}) AS ast`, { maxRows: 1 });
+      const ast: unknown = JSON.parse(String(res.rows[0]?.[0] ?? '{}'));
+      return typeof ast === 'object' && ast !== null && (ast as { error?: unknown }).error === false;
+    } catch {
+      return false;
+    }
+  },
+
+  usesThreadPool: true,
+  backslashEscapes: false,
+  ...duckdbDialect,
+};

@@ -1,0 +1,111 @@
+/**
+ * Excel workbooks (.xlsx) as records, read with exceljs's streaming reader: one sheet's rows at a
+ * time, never the whole workbook in memory.
+ */
+import ExcelJS from 'exceljs';
+import { UPLOAD_LIMITS, type RawCell } from '@rama/shared';
+import { UploadFileError } from './errors.js';
+import type { RawRecord, RecordSource } from './table.js';
+
+/** A cell's value as text, number, boolean or date (formulas give their result, rich text its text). */
+function cellValue(v: unknown): RawCell {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
+  if (v instanceof Date) return v;
+  if (typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    if ('result' in o) return cellValue(o.result);
+    if (Array.isArray(o.richText)) return (o.richText as { text?: string }[]).map((r) => r.text ?? '').join('');
+    if (typeof o.text === 'string') return o.text;
+    if ('error' in o) return null;
+  }
+  return String(v as string);
+}
+
+function rowCells(values: unknown): RawCell[] {
+  // exceljs rows are 1-based sparse arrays; trailing empty cells are dropped
+  const arr = Array.isArray(values) ? values : [];
+  const cells: RawCell[] = [];
+  for (let i = 1; i < arr.length; i++) cells.push(cellValue(arr[i]));
+  while (cells.length && (cells[cells.length - 1] === null || cells[cells.length - 1] === '')) cells.pop();
+  return cells;
+}
+
+function reader(path: string): ExcelJS.stream.xlsx.WorkbookReader {
+  return new ExcelJS.stream.xlsx.WorkbookReader(path, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+}
+
+function notAWorkbook(e: unknown): never {
+  if (e instanceof UploadFileError) throw e;
+  throw new UploadFileError('The file cannot be read as an Excel workbook (.xlsx).');
+}
+
+/**
+ * The first `keep` records of each sheet, in order (at most `UPLOAD_LIMITS.maxSheets` sheets): what
+ * `upload_metadata` previews. The rest of each sheet is read past, not kept.
+ */
+export async function sheetHeads(path: string, keep: number): Promise<{ name: string; records: RawRecord[] }[]> {
+  const out: { name: string; records: RawRecord[] }[] = [];
+  try {
+    for await (const ws of reader(path)) {
+      if (out.length >= UPLOAD_LIMITS.maxSheets) throw new UploadFileError(`The workbook has more than ${UPLOAD_LIMITS.maxSheets} sheets.`);
+      const records: RawRecord[] = [];
+      let expected = 1;
+      for await (const row of ws) {
+        // empty rows are not in the file: count them as blank rows, as the load does
+        for (; expected < row.number && records.length < keep; expected++) records.push({ cells: [], line: expected });
+        expected = row.number + 1;
+        if (records.length < keep) records.push({ cells: rowCells(row.values), line: row.number });
+      }
+      out.push({ name: (ws as unknown as { name: string }).name, records });
+    }
+  } catch (e) {
+    notAWorkbook(e);
+  }
+  return out;
+}
+
+/** The records of one sheet (the first when `sheetName` is null); a missing sheet is an error naming the ones there are. */
+export function excelRecords(path: string, sheetName: string | null): RecordSource {
+  return async function* records(): AsyncGenerator<RawRecord[]> {
+    const names: string[] = [];
+    try {
+      for await (const ws of reader(path)) {
+        if (names.length >= UPLOAD_LIMITS.maxSheets)
+          throw new UploadFileError(`The workbook has more than ${UPLOAD_LIMITS.maxSheets} sheets.`);
+        const name = (ws as unknown as { name: string }).name;
+        names.push(name);
+        if (sheetName === null || name === sheetName) {
+          let expected = 1;
+          let batch: RawRecord[] = [];
+          for await (const row of ws) {
+            // rows with nothing in them are not in the file: give them back as blank rows
+            for (; expected < row.number; expected++) batch.push({ cells: [], line: expected });
+            expected = row.number + 1;
+            batch.push({ cells: rowCells(row.values), line: row.number });
+            if (batch.length >= 1000) {
+              yield batch;
+              batch = [];
+            }
+          }
+          if (batch.length) yield batch;
+          return;
+        }
+        for await (const rest of ws) void rest;
+      }
+    } catch (e) {
+      notAWorkbook(e);
+    }
+    throw new UploadFileError(
+      sheetName === null
+        ? 'The workbook has no sheets.'
+        : `Worksheet named "${sheetName}" not found. The workbook has: ${names.map((n) => `"${n}"`).join(', ')}.`,
+    );
+  };
+}
