@@ -8,6 +8,8 @@ import { benchFilters } from './filters.mjs';
 import { benchGallery } from './gallery.mjs';
 import { benchAttacks } from './attack.mjs';
 import { benchSharing } from './sharing.mjs';
+import { benchUpload } from './upload.mjs';
+import { benchClickHouse } from './clickhouse.mjs';
 
 const only = process.argv[2];
 const ms = (x) => x.toFixed(x < 10 ? 2 : 0);
@@ -21,12 +23,15 @@ if (!only || only === 'filters') results.push(...(await benchFilters()));
 if (!only || only === 'gallery') results.push(...(await benchGallery()));
 if (!only || only === 'attack') results.push(...(await benchAttacks()));
 if (!only || only === 'sharing') results.push(...(await benchSharing()));
+if (!only || only === 'upload') results.push(...(await benchUpload()));
+if (!only || only === 'clickhouse') results.push(...(await benchClickHouse()));
 for (const r of results) {
   if (r.summary !== undefined) {
     console.log(r.summary);
   } else if (r.ratio !== undefined) {
+    const peak = r.peak_mb !== undefined ? `; server peak memory ${r.peak_mb.toFixed(0)} MB (${r.idle_mb.toFixed(0)} MB before)` : '';
     console.log(
-      `${r.case}\n  baseline ${ms(r.baseline_ms)} ms, Rama ${ms(r.rama_ms)} ms, ratio ${r.ratio.toFixed(2)} (goal ${r.goal})${r.response_mb ? `, ${r.response_mb.toFixed(1)} MB` : ''}`,
+      `${r.case}\n  baseline ${ms(r.baseline_ms)} ms, Rama ${ms(r.rama_ms)} ms, ratio ${r.ratio.toFixed(2)} (goal ${r.goal})${r.response_mb ? `, ${r.response_mb.toFixed(1)} MB` : ''}${peak}`,
     );
     if (r.case.includes('100k rows') && r.case.includes('sync'))
       console.log(`  moonshot (< 1.0): ${r.ratio < 1 ? 'reached' : 'not reached'}`);

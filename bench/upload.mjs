@@ -85,6 +85,7 @@ export async function benchUpload() {
       baseline_ms: base.ms,
       rama_ms: rama.ms,
       ratio: rama.ms / base.ms,
+      goal: '<= 1.5, peak memory <= 300 MB',
       peak_mb: peakDuck,
       idle_mb: idle,
     });
@@ -113,6 +114,7 @@ export async function benchUpload() {
       baseline_ms: basePg.ms,
       rama_ms: ramaPg.ms,
       ratio: ramaPg.ms / basePg.ms,
+      goal: '<= 1.5, peak memory <= 300 MB',
       peak_mb: peakPg,
       idle_mb: idlePg,
     });
