@@ -35,12 +35,14 @@ export const upload = (
   fields: Record<string, string>,
 ) => postUpload(client, `/api/v1/database/${dbId}/${type}_upload/`, fileName, content, fields);
 
-/** A workbook with the given sheets (rows of cell values). */
-export async function workbook(sheets: Record<string, unknown[][]>): Promise<Uint8Array> {
+/** A workbook with the given sheets (rows of cell values), their first row at `startRow` (1). */
+export async function workbook(sheets: Record<string, unknown[][]>, opts: { startRow?: number } = {}): Promise<Uint8Array> {
   const wb = new ExcelJS.Workbook();
   for (const [name, rows] of Object.entries(sheets)) {
     const ws = wb.addWorksheet(name);
-    for (const r of rows) ws.addRow(r);
+    rows.forEach((r, i) => {
+      ws.getRow((opts.startRow ?? 1) + i).values = r as ExcelJS.CellValue[];
+    });
   }
   return new Uint8Array(await wb.xlsx.writeBuffer());
 }

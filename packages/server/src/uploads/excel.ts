@@ -2,6 +2,7 @@
  * Excel workbooks (.xlsx) as records, read with exceljs's streaming reader: one sheet's rows at a
  * time, never the whole workbook in memory.
  */
+import { open } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { UPLOAD_LIMITS, type RawCell } from '@rama/shared';
 import { UploadFileError } from './errors.js';
@@ -41,6 +42,67 @@ function reader(path: string): ExcelJS.stream.xlsx.WorkbookReader {
   });
 }
 
+/**
+ * The workbook's parts as its zip directory lists them: name and unpacked size. A workbook is read
+ * only when it unpacks to a bounded size (a small file can unpack to gigabytes); a directory that
+ * cannot be read, or a ZIP64 one (larger than any workbook), is not a workbook here.
+ */
+export async function workbookParts(path: string): Promise<{ name: string; size: number }[]> {
+  const file = await open(path, 'r');
+  try {
+    const { size } = await file.stat();
+    // the end-of-directory record: 22 bytes plus a comment of at most 65,535
+    const tailLength = Math.min(size, 22 + 65_535);
+    const tail = Buffer.alloc(tailLength);
+    await file.read(tail, 0, tailLength, size - tailLength);
+    let end = -1;
+    for (let i = tailLength - 22; i >= 0; i--)
+      if (tail.readUInt32LE(i) === 0x06054b50) {
+        end = i;
+        break;
+      }
+    if (end < 0) throw new UploadFileError('The file cannot be read as an Excel workbook (.xlsx).');
+    const entries = tail.readUInt16LE(end + 10);
+    const dirSize = tail.readUInt32LE(end + 12);
+    const dirOffset = tail.readUInt32LE(end + 16);
+    if (entries === 0xffff || dirSize === 0xffffffff || dirOffset === 0xffffffff || dirOffset + dirSize > size)
+      throw new UploadFileError('The file cannot be read as an Excel workbook (.xlsx).');
+    const dir = Buffer.alloc(dirSize);
+    await file.read(dir, 0, dirSize, dirOffset);
+    const parts: { name: string; size: number }[] = [];
+    for (let at = 0; parts.length < entries;) {
+      if (at + 46 > dir.length || dir.readUInt32LE(at) !== 0x02014b50)
+        throw new UploadFileError('The file cannot be read as an Excel workbook (.xlsx).');
+      const unpacked = dir.readUInt32LE(at + 24);
+      const nameLength = dir.readUInt16LE(at + 28);
+      const extraLength = dir.readUInt16LE(at + 30);
+      const commentLength = dir.readUInt16LE(at + 32);
+      parts.push({ name: dir.toString('utf8', at + 46, at + 46 + nameLength), size: unpacked });
+      at += 46 + nameLength + extraLength + commentLength;
+    }
+    return parts;
+  } finally {
+    await file.close();
+  }
+}
+
+/** Refuses a workbook that would unpack past the bounds (UPLOAD_LIMITS), before any part is read. */
+async function checkWorkbookSize(path: string): Promise<void> {
+  const parts = await workbookParts(path);
+  const total = parts.reduce((sum, p) => sum + p.size, 0);
+  const strings = parts.find((p) => p.name.toLowerCase() === 'xl/sharedstrings.xml')?.size ?? 0;
+  if (total > UPLOAD_LIMITS.maxWorkbookUnpackedBytes || strings > UPLOAD_LIMITS.maxSharedStringsBytes)
+    throw new UploadFileError(
+      `The workbook unpacks to more than Rama reads (${Math.round(UPLOAD_LIMITS.maxWorkbookUnpackedBytes / 2 ** 20)} MB, of which ` +
+        `${Math.round(UPLOAD_LIMITS.maxSharedStringsBytes / 2 ** 20)} MB of shared text): save it as CSV and upload that.`,
+    );
+}
+
+/** A row past Excel's last one: the sheet claims rows no workbook has. */
+function checkRowNumber(n: number): void {
+  if (n > UPLOAD_LIMITS.maxExcelRow) throw new UploadFileError(`Row ${n} is past Excel's last row (${UPLOAD_LIMITS.maxExcelRow}).`);
+}
+
 function notAWorkbook(e: unknown): never {
   if (e instanceof UploadFileError) throw e;
   throw new UploadFileError('The file cannot be read as an Excel workbook (.xlsx).');
@@ -53,11 +115,13 @@ function notAWorkbook(e: unknown): never {
 export async function sheetHeads(path: string, keep: number): Promise<{ name: string; records: RawRecord[] }[]> {
   const out: { name: string; records: RawRecord[] }[] = [];
   try {
+    await checkWorkbookSize(path);
     for await (const ws of reader(path)) {
       if (out.length >= UPLOAD_LIMITS.maxSheets) throw new UploadFileError(`The workbook has more than ${UPLOAD_LIMITS.maxSheets} sheets.`);
       const records: RawRecord[] = [];
       let expected = 1;
       for await (const row of ws) {
+        checkRowNumber(row.number);
         // empty rows are not in the file: count them as blank rows, as the load does
         for (; expected < row.number && records.length < keep; expected++) records.push({ cells: [], line: expected });
         expected = row.number + 1;
@@ -76,6 +140,7 @@ export function excelRecords(path: string, sheetName: string | null): RecordSour
   return async function* records(): AsyncGenerator<RawRecord[]> {
     const names: string[] = [];
     try {
+      await checkWorkbookSize(path);
       for await (const ws of reader(path)) {
         if (names.length >= UPLOAD_LIMITS.maxSheets)
           throw new UploadFileError(`The workbook has more than ${UPLOAD_LIMITS.maxSheets} sheets.`);
@@ -85,8 +150,15 @@ export function excelRecords(path: string, sheetName: string | null): RecordSour
           let expected = 1;
           let batch: RawRecord[] = [];
           for await (const row of ws) {
-            // rows with nothing in them are not in the file: give them back as blank rows
-            for (; expected < row.number; expected++) batch.push({ cells: [], line: expected });
+            checkRowNumber(row.number);
+            // rows with nothing in them are not in the file: give them back as blank rows, in batches
+            for (; expected < row.number; expected++) {
+              batch.push({ cells: [], line: expected });
+              if (batch.length >= 1000) {
+                yield batch;
+                batch = [];
+              }
+            }
             expected = row.number + 1;
             batch.push({ cells: rowCells(row.values), line: row.number });
             if (batch.length >= 1000) {

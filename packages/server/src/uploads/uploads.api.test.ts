@@ -185,6 +185,31 @@ describe('Excel and Parquet uploads into DuckDB', () => {
     expect(String(missing.body.message)).toBe('Worksheet named "Costs" not found. The workbook has: "Intro", "Sales".');
   });
 
+  it("refuses a workbook that unpacks past the bound, before reading it, and a row past Excel's last", async () => {
+    // a real workbook whose zip directory says its shared text unpacks to 200 MB (a "zip bomb")
+    const bomb = Buffer.from(await workbook({ Sheet1: [['a'], ['b']] }));
+    const dirAt = bomb.readUInt32LE(bomb.length - 22 + 16);
+    let patched = 0;
+    for (let at = dirAt; at < bomb.length - 22 && bomb.readUInt32LE(at) === 0x02014b50;) {
+      const nameLength = bomb.readUInt16LE(at + 28);
+      const name = bomb.toString('utf8', at + 46, at + 46 + nameLength);
+      if (name === 'xl/sharedStrings.xml') {
+        bomb.writeUInt32LE(200 * 1024 * 1024, at + 24);
+        patched++;
+      }
+      at += 46 + nameLength + bomb.readUInt16LE(at + 30) + bomb.readUInt16LE(at + 32);
+    }
+    expect(patched).toBe(1);
+    const refused = await upload(admin, dbId, 'excel', 'bomb.xlsx', new Uint8Array(bomb), { table_name: 'bomb' });
+    expect(refused.status).toBe(422);
+    expect(String(refused.body.message)).toMatch(/^The workbook unpacks to more than Rama reads/);
+    // a sheet whose only row claims a number past 1,048,576: refused, not filled with blank rows
+    const tall = await workbook({ Sheet1: [['x']] }, { startRow: 2_000_000 });
+    const past = await upload(admin, dbId, 'excel', 'tall.xlsx', tall, { table_name: 'tall' });
+    expect(past.status).toBe(422);
+    expect(String(past.body.message)).toBe("Row 2000000 is past Excel's last row (1048576).");
+  });
+
   it('loads a Parquet file with its own types', async () => {
     const file = await parquetOf(
       "SELECT i::INTEGER AS i, i * 1.5 AS x, 'n' || i AS s, DATE '2024-01-01' + i::INTEGER AS d FROM range(5) t(i)",

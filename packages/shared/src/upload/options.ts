@@ -31,6 +31,12 @@ export const UPLOAD_LIMITS = {
   maxRecordChars: 1024 * 1024,
   /** sheets of a workbook that `upload_metadata` lists */
   maxSheets: 100,
+  /** bytes a workbook may unpack to, all its parts together (its zip directory says) */
+  maxWorkbookUnpackedBytes: 2 * 1024 * 1024 * 1024,
+  /** bytes of a workbook's shared strings part, which the reader keeps in memory */
+  maxSharedStringsBytes: 128 * 1024 * 1024,
+  /** Excel's last row: a sheet whose rows claim to go further is refused */
+  maxExcelRow: 1_048_576,
   /** data rows `upload_metadata` returns as a preview */
   previewRows: 10,
   /** bytes of a table or column name (PostgreSQL's identifier limit) */
