@@ -228,6 +228,37 @@ await describeIfService(clickhouseService, 'ClickHouse engine', () => {
     expect(count.body.data[0].n).toBe(201);
   });
 
+  it('refuses table functions that reach outside ClickHouse on a read-only database (readonly=2 would run them)', async () => {
+    // url() pointed back at this ClickHouse server: it answers 42 wherever it is allowed to run
+    const sql = "SELECT x FROM url('http://127.0.0.1:8123/?query=SELECT+42', TSV, 'x String')";
+    const refused = await run(sql);
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).not.toMatch(/42/);
+    // below SQL Lab's checks, the read-only session refuses it itself, naming the function
+    const pool = await clickhouseSpec.connect({
+      uri: parseUri(uriFor(chDb)),
+      readOnly: true,
+      disableExternalAccess: true,
+      poolSize: 1,
+      connectTimeoutMs: 5000,
+    });
+    try {
+      for (const [statement, name] of [
+        [sql, 'url'],
+        [`SELECT count() FROM (SELECT * FROM ${chDb}.items, file('x.csv', CSV, 'a String'))`, 'file'],
+      ]) {
+        const e = await pool.execute(statement).catch((err: unknown) => err);
+        expect(e).toBeInstanceOf(EngineError);
+        expect((e as EngineError).message).toBe(
+          `The table function ${name}() is not allowed on a read-only database: it reaches outside ClickHouse.`,
+        );
+      }
+      expect((await pool.execute('SELECT count() AS n FROM numbers(5)')).rows).toEqual([[5]]);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('runs DML where allow_dml is on', async () => {
     const r = await admin.post<SqlLabReply>('/api/v1/sqllab/execute/', {
       database_id: ids.chDml,

@@ -7,6 +7,7 @@ import { GenericType } from '../types.js';
 import { engineSpecForUri } from '../registry.js';
 import { clickhouseMessage, clickhouseSpec, httpUrl, returnsRows } from './spec.js';
 import { baseType, cellReader, clickhouseGenericType, readTsvRow, unescapeTsv } from './values.js';
+import { refusedTableFunction } from './table-functions.js';
 
 describe('URIs', () => {
   it('accepts clickhousedb://, clickhouse:// and clickhouse+http:// and reaches the HTTP port', () => {
@@ -164,5 +165,25 @@ describe('the expression allow-list', () => {
       expect(functionIsAllowed(policy, name), name).toBe(false);
     for (const name of ['repeat', 'space', 'leftPad', 'range', 'replicate', 'arrayJoin', 'randomString'])
       expect(functionIsAllowed(policy, name), name).toBe(false);
+  });
+});
+
+describe('table functions on a read-only session', () => {
+  it('refuses those that reach outside ClickHouse in every FROM, JOIN and TABLE place', () => {
+    expect(refusedTableFunction("SELECT * FROM url('http://169.254.169.254/', TSV, 'x String')")).toBe('url');
+    expect(refusedTableFunction("SELECT * FROM t, file('x.csv')")).toBe('file');
+    expect(refusedTableFunction("SELECT a FROM t JOIN remote('h', db, t2) USING a")).toBe('remote');
+    expect(refusedTableFunction("SELECT * FROM (SELECT * FROM s3('http://x/y'))")).toBe('s3');
+    expect(refusedTableFunction("SELECT x IN (SELECT y FROM mysql('h:3306', 'db', 't', 'u', 'p')) FROM numbers(1)")).toBe('mysql');
+    expect(refusedTableFunction("DESCRIBE TABLE url('http://x/', CSV)")).toBe('url');
+    expect(refusedTableFunction("SELECT * FROM `URL`('http://x/', CSV, 'a String')")).toBe('URL');
+  });
+
+  it('allows the ones that only make rows or read this server, and ordinary functions after commas', () => {
+    expect(refusedTableFunction('SELECT count() FROM numbers(10)')).toBeNull();
+    expect(refusedTableFunction("SELECT a, lower(b), toStartOfMonth(ts) FROM t WHERE c IN ('x', 'y') GROUP BY a, lower(b)")).toBeNull();
+    expect(refusedTableFunction("SELECT * FROM merge(currentDatabase(), '^events_')")).toBeNull();
+    expect(refusedTableFunction("SELECT 'FROM url(' AS s")).toBeNull();
+    expect(refusedTableFunction('SELECT * FROM t1, t2 WHERE t1.a = t2.a ORDER BY coalesce(t1.b, 0), abs(t2.c)')).toBeNull();
   });
 });

@@ -33,6 +33,7 @@ import { clickhouseDialect, clickhouseStringLiteral } from './dialect.js';
 import { clickhouseEditor } from './editor.js';
 import { schemaNames, tableMetadata, tableRefs } from './meta.js';
 import { clickhouseSyntax } from './syntax.js';
+import { refusedTableFunction } from './table-functions.js';
 import { cellReader, clickhouseGenericType, readTsvRow, splitTsvLine, unescapeTsv, type CellReader } from './values.js';
 
 const DEFAULT_PORT = 8123;
@@ -142,6 +143,15 @@ export class ClickHouseConnection implements EngineConnection {
   }
 
   async stream(sql: string, sink: RowSink, opts: { maxRows: number }): Promise<StreamOutcome> {
+    if (this.owner.readOnly) {
+      // readonly=2 still runs table functions that reach outside the server (table-functions.ts)
+      const refused = refusedTableFunction(sql);
+      if (refused !== null)
+        throw new EngineError(
+          `The table function ${refused}() is not allowed on a read-only database: it reaches outside ClickHouse.`,
+          'READ_ONLY_ERROR',
+        );
+    }
     this.running = true;
     this.cancelled = false;
     const queryId = randomUUID();
@@ -417,6 +427,8 @@ export const clickhouseSpec: EngineSpec = {
    */
   async confirmsReadOnly(conn, statement) {
     const ch = conn as ClickHouseConnection;
+    // never described: working out the columns of url(…) or s3(…) may already fetch it
+    if (refusedTableFunction(statement) !== null) return false;
     try {
       await ch.owner.client
         .query({

@@ -1,0 +1,71 @@
+/**
+ * Table functions on a read-only ClickHouse session. `readonly=2` (what a read-only session needs for
+ * the client's own settings) still lets a query call table functions that reach outside the server
+ * with its rights: `url`, `file`, `remote`, `s3`, `mysql`, `postgresql`, `jdbc`… An allow-list keeps
+ * the ones that only make rows (`numbers`, `zeros`, `values`, …) or read this server's own tables
+ * (`merge`); any other call in a FROM or JOIN place is refused before the statement is sent.
+ */
+import { tokenize, type Token } from '../lexer.js';
+import { clickhouseSyntax } from './syntax.js';
+
+const ALLOWED = new Set(['numbers', 'numbers_mt', 'zeros', 'zeros_mt', 'generaterandom', 'values', 'null', 'view', 'merge']);
+
+/** Words that end a FROM clause at their depth (a comma after them is not a join). */
+const CLAUSE_ENDS = new Set([
+  'where',
+  'prewhere',
+  'group',
+  'order',
+  'having',
+  'limit',
+  'union',
+  'settings',
+  'format',
+  'on',
+  'using',
+  'select',
+  'sample',
+  'final',
+  'into',
+  'window',
+  'qualify',
+  'except',
+  'intersect',
+]);
+
+const isWord = (t: Token | undefined, ...words: string[]): boolean => t?.kind === 'word' && words.includes(t.text.toLowerCase());
+
+/** The first table function called in a FROM, JOIN or TABLE place that is not allowed, or null. */
+export function refusedTableFunction(sql: string): string | null {
+  const tokens = tokenize(sql, clickhouseSyntax.lexer);
+  // per parenthesis depth: are we inside a FROM clause (where a comma starts another table)?
+  const inFrom: boolean[] = [false];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    const depth = inFrom.length - 1;
+    if (t.kind === 'punct' && t.text === '(') {
+      inFrom.push(false);
+      continue;
+    }
+    if (t.kind === 'punct' && t.text === ')') {
+      if (inFrom.length > 1) inFrom.pop();
+      continue;
+    }
+    if (isWord(t, 'from', 'join')) {
+      inFrom[depth] = true;
+      continue;
+    }
+    if (t.kind === 'word' && CLAUSE_ENDS.has(t.text.toLowerCase())) {
+      inFrom[depth] = false;
+      continue;
+    }
+    const next = tokens[i + 1];
+    if ((t.kind !== 'word' && t.kind !== 'ident') || next?.kind !== 'punct' || next.text !== '(') continue;
+    const before = tokens[i - 1];
+    const tablePlace = isWord(before, 'from', 'join', 'table') || (before?.kind === 'punct' && before.text === ',' && inFrom[depth]);
+    if (!tablePlace) continue;
+    const name = t.kind === 'ident' ? t.text.replace(/^[`"]|[`"]$/g, '') : t.text;
+    if (!ALLOWED.has(name.toLowerCase())) return name;
+  }
+  return null;
+}
