@@ -28,6 +28,17 @@ export function useFormDataSync(
   const lastStored = useRef('');
   const tabId = useRef(0);
   if (tabId.current === 0) tabId.current = browserTabId();
+  // a store that answers after the chart was saved (or the page left) must not put back an older
+  // address: it reads the chart's id as it is then, and does nothing once Explore is gone
+  const latestSliceId = useRef(sliceId);
+  latestSliceId.current = sliceId;
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   useEffect(() => {
     if (!edited) return;
@@ -47,8 +58,9 @@ export function useFormDataSync(
             .then((r) => r.key);
       save
         .then((key) => {
+          if (!mounted.current) return;
           if (key !== formDataKey) dispatch(exploreActions.formDataKeyChanged(key));
-          const url = exploreUrl({ formDataKey: key, sliceId });
+          const url = exploreUrl({ formDataKey: key, sliceId: latestSliceId.current });
           if (`${window.location.pathname}${window.location.search}` !== url) {
             onOwnUrl(url);
             void navigate(url, { replace: true });
