@@ -2,7 +2,7 @@
 // driver running the same SQL; the cached answer against GET /health; 100 identical requests on a
 // cold cache (database queries counted from the server's log); pivot + flatten against one plain pass.
 import { DuckDBInstance } from '@duckdb/node-api';
-import { median, root, startServer, timeIt } from './lib.mjs';
+import { compareMedians, forcedChartData, median, root, startServer, timeIt } from './lib.mjs';
 
 /** The benchmark's chart query: AVG(delay) by origin and month on flights (bench/sharing.mjs uses it too). */
 export const context = (datasetId, extra = {}) => ({
@@ -90,26 +90,12 @@ export async function benchCharts({ runs = 7 } = {}) {
     const instance = await DuckDBInstance.create(server.examplesPath, { access_mode: 'READ_ONLY' });
     const conn = await instance.connect();
     const raw = async () => JSON.stringify((await conn.runAndReadAll(sql)).getRowObjectsJson()).length;
-    const forced = async () => {
-      const r = await server.api('POST', '/api/v1/chart/data', { ...context(id), force: true });
-      if (r.status !== 200) throw new Error(`chart data failed: ${r.status} ${r.text.slice(0, 300)}`);
-      return r.text.length;
-    };
-    await raw();
-    await forced();
-    const base = [];
-    const http = [];
-    for (let i = 0; i < runs; i++) {
-      base.push((await timeIt(raw)).ms);
-      http.push((await timeIt(forced)).ms);
-    }
+    const figures = await compareMedians(raw, () => forcedChartData(server, context(id)), runs);
     conn.closeSync();
     instance.closeSync();
     out.push({
       case: 'chart data: flights (3M rows) AVG(delay) by origin and month, force: true, over HTTP vs the same SQL on the raw DuckDB driver',
-      baseline_ms: median(base),
-      rama_ms: median(http),
-      ratio: median(http) / median(base),
+      ...figures,
       goal: '<= 1.15',
     });
 

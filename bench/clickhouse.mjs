@@ -2,7 +2,7 @@
 // official client running the same SQL (the issue's goal: ratio <= 1.15). The table is generated in
 // ClickHouse itself (numbers()), so nothing travels to build it.
 import { createClient } from '@clickhouse/client';
-import { median, startServer, timeIt } from './lib.mjs';
+import { compareMedians, forcedChartData, startServer } from './lib.mjs';
 
 const URL = process.env.RAMA_BENCH_CLICKHOUSE_URL ?? 'http://127.0.0.1:8123';
 const DB = `rama_bench_${process.pid}`;
@@ -56,24 +56,10 @@ export async function benchClickHouse({ runs = 7 } = {}) {
     const sql = JSON.parse((await server.api('POST', '/api/v1/chart/data', { ...context(ds.id), result_type: 'query' })).text).result[0]
       .query;
     const raw = async () => JSON.stringify(await (await ch.query({ query: sql, format: 'JSONEachRow' })).json()).length;
-    const forced = async () => {
-      const r = await server.api('POST', '/api/v1/chart/data', { ...context(ds.id), force: true });
-      if (r.status !== 200) throw new Error(`chart data failed: ${r.status} ${r.text.slice(0, 300)}`);
-      return r.text.length;
-    };
-    await raw();
-    await forced();
-    const base = [];
-    const http = [];
-    for (let i = 0; i < runs; i++) {
-      base.push((await timeIt(raw)).ms);
-      http.push((await timeIt(forced)).ms);
-    }
+    const figures = await compareMedians(raw, () => forcedChartData(server, context(ds.id)), runs);
     out.push({
       case: `chart data on ClickHouse: flights (${ROWS.toLocaleString()} rows) AVG(delay) by origin and month, force: true, over HTTP vs the same SQL on the official client`,
-      baseline_ms: median(base),
-      rama_ms: median(http),
-      ratio: median(http) / median(base),
+      ...figures,
       goal: '<= 1.15',
     });
   } finally {

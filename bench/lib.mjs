@@ -133,3 +133,26 @@ export function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
 }
+
+/**
+ * The baseline and Rama timed in turn (one warm-up each, then `runs` rounds), as medians and their
+ * ratio: what every "against the raw driver" case reports.
+ */
+export async function compareMedians(baseline, rama, runs) {
+  await baseline();
+  await rama();
+  const base = [];
+  const ours = [];
+  for (let i = 0; i < runs; i++) {
+    base.push((await timeIt(baseline)).ms);
+    ours.push((await timeIt(rama)).ms);
+  }
+  return { baseline_ms: median(base), rama_ms: median(ours), ratio: median(ours) / median(base) };
+}
+
+/** POST /api/v1/chart/data with `force: true`; the reply's length (throws on anything but 200). */
+export async function forcedChartData(server, body) {
+  const r = await server.api('POST', '/api/v1/chart/data', { ...body, force: true });
+  if (r.status !== 200) throw new Error(`chart data failed: ${r.status} ${r.text.slice(0, 300)}`);
+  return r.text.length;
+}
