@@ -44,6 +44,11 @@ export class TableExistsError extends Error {
 export interface BulkLoader {
   /** Create (or replace, or append to) the table and write every batch, all or nothing. */
   load(req: BulkLoadRequest): Promise<{ rows: number }>;
+  /**
+   * Load a plain CSV file through the engine's own reader (no parsing in JavaScript), all or
+   * nothing; throws when the engine would read the file differently from the exact path.
+   */
+  loadCsvFile?(req: CsvFileLoadRequest): Promise<{ rows: number }>;
 }
 
 /** The driver object an engine connection wraps, read by property name (each engine keeps its own). */
@@ -61,4 +66,27 @@ export function qualifiedName(spec: EngineSpec, table: Pick<BulkTable, 'schema' 
 /** A fresh staging table's name: loads go there first where DDL is not transactional. */
 export function stagingName(): string {
   return `rama_upload_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/**
+ * A plain CSV file the engine may read itself (its own bulk path, no parsing in JavaScript): the
+ * options are the simple ones (one-character delimiter, `"` quotes, an optional header on the
+ * first line, no rows skipped or columns dropped) and the columns' kinds were read from the file's
+ * first rows. The engine must refuse (throw) anything it would read differently from the exact
+ * path — a value that does not fit its column's kind as Rama reads it, a ragged row, a null
+ * spelling it cannot tell — so the caller can roll back and load the file the exact way.
+ */
+export interface CsvFileLoadRequest extends Omit<BulkLoadRequest, 'batches' | 'onProgress'> {
+  file: {
+    path: string;
+    delimiter: string;
+    /** the first line names the columns (skipped) */
+    header: boolean;
+    /** the texts read as null (always holds the empty text) */
+    nullValues: readonly string[];
+    /** `DD/MM/YYYY` rather than `MM/DD/YYYY` */
+    dayFirst: boolean;
+    /** the first rows hold a null spelling other than the empty text in a column that is not text */
+    typedNullSpellings: boolean;
+  };
 }

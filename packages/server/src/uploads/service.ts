@@ -1,7 +1,9 @@
 /**
  * Uploading a file into a database: who may, into which schema, reading the file (CSV, Excel,
  * Parquet) in two passes — a scan that finds every problem before anything is written, then the
- * load through the engine's bulk loader — and the dataset on the new table.
+ * load through the engine's bulk loader — and the dataset on the new table. A large plain CSV file
+ * goes to the engine's own CSV reader first (`fast-csv.ts`), and the exact way only when the
+ * engine reads it otherwise.
  */
 import {
   cellRules,
@@ -30,6 +32,7 @@ import { TableExistsError } from '../engines/bulk-load-types.js';
 import { QueryCancelledError, QueryTimeoutError } from '../execution/executor.js';
 import { HttpError, forbidden, invalidFields, notFound } from '../http/errors.js';
 import { csvRecords } from './csv.js';
+import { csvFile, plainCsvOptions, sampleCsv } from './fast-csv.js';
 import { excelRecords, sheetHeads } from './excel.js';
 import { ParquetFile } from './columnar.js';
 import { UploadFileError } from './errors.js';
@@ -119,66 +122,116 @@ export class UploadService {
     if (!mayUseSchema(user, db, opts.schema)) throw forbidden(SCHEMA_NOT_ALLOWED);
 
     const rules = cellRules(opts);
-    let plan: TablePlan;
-    let batches: AsyncIterable<StoredValue[][]>;
-    let parquet: ParquetFile | null = null;
-    try {
-      if (type === 'csv') {
-        const source = csvRecords(file.path, {
-          delimiter: opts.delimiter,
-          skipBlankLines: opts.skip_blank_lines,
-          skipInitialSpace: opts.skip_initial_space,
-        });
-        plan = await scanTable(source, opts, rules, opts.delimiter);
-        batches = tableBatches(source, opts, rules, plan);
-      } else if (type === 'excel') {
-        const source = excelRecords(file.path, opts.sheet_name);
-        plan = await scanTable(source, { ...opts, skip_blank_lines: true }, rules, null);
-        batches = tableBatches(source, { ...opts, skip_blank_lines: true }, rules, plan);
-      } else {
-        parquet = await ParquetFile.open(file.path);
-        plan = planColumns(parquet.names, parquet.kinds, opts, await parquet.count());
-        batches = withRowNumbers(parquet, plan);
-      }
-    } catch (e) {
-      parquet?.close();
-      if (e instanceof UploadFileError) throw failed(e.message);
-      throw e;
-    }
-
     const loader = engineSpecForUri(parseUri(db.sqlalchemy_uri)).bulkLoader ?? null;
     if (!loader) throw forbidden(SCHEMA_NOT_ALLOWED);
-    let rows: number;
+    const ns = { databaseId: db.id, catalog: null, schema: opts.schema, timeoutMs: this.ctx.config.sqllabAsyncTimeLimit * 1000, signal };
+
+    let rows: number | null = null;
+    if (type === 'csv' && loader.loadCsvFile && plainCsvOptions(opts, rules)) {
+      const sample = await readOrFail(() => sampleCsv(file.path, opts, rules));
+      // a file that fits in the sample gains nothing from the engine's reader
+      if (!sample.whole && sample.plan.columns.length > 1) {
+        const loadCsvFile = loader.loadCsvFile.bind(loader);
+        try {
+          rows = await this.loading(opts, () =>
+            this.ctx.execution.withConnection(ns, (conn, open, sig) =>
+              loadCsvFile({
+                conn,
+                spec: open.spec,
+                table: { schema: opts.schema, name: opts.table_name, columns: sample.plan.columns },
+                mode: opts.already_exists,
+                file: csvFile(file.path, opts, rules, sample),
+                signal: sig,
+              }).then((r) => r.rows),
+            ),
+          );
+          this.ctx.log.info({ path: 'engine', rows }, "upload: loaded by the engine's CSV reader");
+        } catch (e) {
+          if (!(e instanceof ReadOtherwise) || signal.aborted) throw e;
+          // the engine reads this file otherwise than Rama: load it the exact way
+          this.ctx.log.info(
+            { path: 'exact', reason: e.cause instanceof Error ? e.cause.message.split('\n')[0] : String(e.cause) },
+            'upload: the engine reads the file otherwise; loading it the exact way',
+          );
+        }
+      }
+    }
+
+    if (rows === null) {
+      let plan: TablePlan;
+      let batches: AsyncIterable<StoredValue[][]>;
+      let parquet: ParquetFile | null = null;
+      await readOrFail(async () => {
+        try {
+          if (type === 'csv') {
+            const source = csvRecords(file.path, {
+              delimiter: opts.delimiter,
+              skipBlankLines: opts.skip_blank_lines,
+              skipInitialSpace: opts.skip_initial_space,
+            });
+            plan = await scanTable(source, opts, rules, opts.delimiter);
+            batches = tableBatches(source, opts, rules, plan);
+          } else if (type === 'excel') {
+            const source = excelRecords(file.path, opts.sheet_name);
+            plan = await scanTable(source, { ...opts, skip_blank_lines: true }, rules, null);
+            batches = tableBatches(source, { ...opts, skip_blank_lines: true }, rules, plan);
+          } else {
+            parquet = await ParquetFile.open(file.path);
+            plan = planColumns(parquet.names, parquet.kinds, opts, await parquet.count());
+            batches = withRowNumbers(parquet, plan);
+          }
+        } catch (e) {
+          (parquet as ParquetFile | null)?.close();
+          throw e;
+        }
+      });
+      try {
+        rows = await this.loading(
+          opts,
+          () =>
+            this.ctx.execution.withConnection(ns, (conn, open, sig) =>
+              loader
+                .load({
+                  conn,
+                  spec: open.spec,
+                  table: { schema: opts.schema, name: opts.table_name, columns: plan.columns },
+                  mode: opts.already_exists,
+                  batches,
+                  signal: sig,
+                })
+                .then((r) => r.rows),
+            ),
+          true,
+        );
+      } finally {
+        (parquet as ParquetFile | null)?.close();
+      }
+    }
+
+    const datasetId = await this.dataset(user, db, opts);
+    return { table_name: opts.table_name, schema: opts.schema, rows, dataset_id: datasetId };
+  }
+
+  /**
+   * Run a load and turn its failure into the peer's answers. A failure of the engine's own reader
+   * (`exact` false) other than an existing table, a cancel or a time limit is a `ReadOtherwise`:
+   * the caller loads the file the exact way, whose messages name lines and columns.
+   */
+  private async loading(opts: UploadOptions, run: () => Promise<number>, exact = false): Promise<number> {
     try {
-      const loaded = await this.ctx.execution.withConnection(
-        { databaseId: db.id, catalog: null, schema: opts.schema, timeoutMs: this.ctx.config.sqllabAsyncTimeLimit * 1000, signal },
-        (conn, open, sig) =>
-          loader.load({
-            conn,
-            spec: open.spec,
-            table: { schema: opts.schema, name: opts.table_name, columns: plan.columns },
-            mode: opts.already_exists,
-            batches,
-            signal: sig,
-          }),
-      );
-      rows = loaded.rows;
+      return await run();
     } catch (e) {
       if (e instanceof TableExistsError)
         throw failed(
           `Table "${opts.table_name}" already exists. Choose "replace" or "append" for "if the table already exists", or give another table name.`,
         );
-      if (e instanceof UploadFileError) throw failed(e.message);
       if (e instanceof HttpError || e instanceof QueryCancelledError || e instanceof QueryTimeoutError) throw e;
+      if (!exact) throw new ReadOtherwise(e);
+      if (e instanceof UploadFileError) throw failed(e.message);
       if (e instanceof EngineError) throw failed(`The file could not be loaded into the database: ${e.message}`);
       this.ctx.log.warn({ err: e }, 'upload: load failed');
       throw loadFailure(e);
-    } finally {
-      parquet?.close();
     }
-
-    const datasetId = await this.dataset(user, db, opts);
-    return { table_name: opts.table_name, schema: opts.schema, rows, dataset_id: datasetId };
   }
 
   /** The dataset on the loaded table: the one there is (its columns re-read after a replace), or a new one. */
@@ -239,6 +292,24 @@ export class UploadService {
       if (e instanceof UploadFileError) throw failed(e.message);
       throw e;
     }
+  }
+}
+
+/** The engine's reader failed where Rama's exact path may not: load the file that way. */
+class ReadOtherwise extends Error {
+  constructor(cause: unknown) {
+    super('The engine reads this file otherwise than Rama.', { cause });
+    this.name = 'ReadOtherwise';
+  }
+}
+
+/** Reading the file: its problems answer 422 with their message. */
+async function readOrFail<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (e) {
+    if (e instanceof UploadFileError) throw failed(e.message);
+    throw e;
   }
 }
 

@@ -2,11 +2,23 @@
  * DuckDB bulk loading through the appender, inside one transaction with the table's creation (or
  * replacement): DuckDB's DDL is transactional, so a failed load leaves nothing behind. An append
  * goes through a temporary table first, as the appender writes whole rows in the table's own
- * column order.
+ * column order. Rows come either from Rama's reader or, for a plain CSV file, from DuckDB's own
+ * `read_csv` in a private in-memory instance (the user's databases cannot read files), whose
+ * chunks the appender takes as they are.
  */
-import { DuckDBTimestampValue, type DuckDBAppender, type DuckDBConnection } from '@duckdb/node-api';
-import type { StoredValue, UploadColumnKind } from '@rama/shared';
-import { driverHandle, qualifiedName, stagingName, TableExistsError, type BulkLoader, type BulkLoadRequest } from '../bulk-load-types.js';
+import { DuckDBInstance, DuckDBTimestampValue, type DuckDBAppender, type DuckDBConnection, type DuckDBDataChunk } from '@duckdb/node-api';
+import type { AlreadyExists, StoredValue, UploadColumnKind } from '@rama/shared';
+import type { EngineSpec } from '../types.js';
+import {
+  driverHandle,
+  qualifiedName,
+  stagingName,
+  TableExistsError,
+  type BulkLoader,
+  type BulkLoadRequest,
+  type BulkTable,
+  type CsvFileLoadRequest,
+} from '../bulk-load-types.js';
 
 const DUCKDB_TYPES: Record<UploadColumnKind, string> = {
   integer: 'BIGINT',
@@ -34,61 +46,163 @@ async function tableExists(c: DuckDBConnection, schema: string | null, name: str
   return reader.currentRowCount > 0;
 }
 
+/**
+ * Create (or replace) the table, or a temporary one to append through, in one transaction; `write`
+ * fills it through an appender and answers the rows written. All or nothing.
+ */
+async function intoTable(
+  c: DuckDBConnection,
+  spec: EngineSpec,
+  table: BulkTable,
+  mode: AlreadyExists,
+  write: (appender: DuckDBAppender) => Promise<number>,
+): Promise<number> {
+  const target = qualifiedName(spec, table);
+  const columnsSql = table.columns.map((col) => `${spec.quoteIdentifier(col.name)} ${DUCKDB_TYPES[col.kind]}`).join(', ');
+  await c.run('BEGIN TRANSACTION');
+  try {
+    const exists = await tableExists(c, table.schema, table.name);
+    if (exists && mode === 'fail') throw new TableExistsError(table.name);
+    const append = exists && mode === 'append';
+    const staging = stagingName();
+    if (append) {
+      await c.run(`CREATE TEMPORARY TABLE ${spec.quoteIdentifier(staging)} (${columnsSql})`);
+    } else {
+      if (exists) await c.run(`DROP TABLE ${target}`);
+      await c.run(`CREATE TABLE ${target} (${columnsSql})`);
+    }
+    const schema = append ? 'main' : (table.schema ?? (await c.runAndReadAll('SELECT current_schema()')).getRows()[0][0]);
+    const appender = await c.createAppender(append ? staging : table.name, String(schema), append ? 'temp' : null);
+    let rows: number;
+    try {
+      rows = await write(appender);
+      appender.flushSync();
+    } finally {
+      try {
+        appender.closeSync();
+      } catch {
+        // the error that stopped the load is the one to report
+      }
+    }
+    if (append) {
+      const cols = table.columns.map((col) => spec.quoteIdentifier(col.name)).join(', ');
+      await c.run(`INSERT INTO ${target} (${cols}) SELECT ${cols} FROM temp.main.${spec.quoteIdentifier(staging)}`);
+      await c.run(`DROP TABLE temp.main.${spec.quoteIdentifier(staging)}`);
+    }
+    await c.run('COMMIT');
+    return rows;
+  } catch (e) {
+    await c.run('ROLLBACK').catch(() => undefined);
+    throw e;
+  }
+}
+
+const sqlText = (v: string): string => `'${v.replace(/'/g, "''")}'`;
+
+/**
+ * Each CSV column (read as text, nulls already gone) converted as Rama's exact path reads its
+ * kind, and refused (an `error()`) where Rama would read the value otherwise: DuckDB's own casts
+ * round `1.5` into a BIGINT, take `1_000` and `nan`, and drop a time zone offset.
+ */
+function converted(kind: UploadColumnKind, col: string): string {
+  const refuse = `error('not read as Rama reads a ${kind}')`;
+  switch (kind) {
+    case 'string':
+      return col;
+    case 'integer':
+      return `CASE WHEN ${col} IS NULL THEN NULL WHEN regexp_full_match(${col}, '[ \t]*[+-]?[0-9]+[ \t]*') THEN CAST(trim(${col}) AS BIGINT) ELSE ${refuse} END`;
+    case 'float':
+      return `CASE WHEN ${col} IS NULL THEN NULL WHEN regexp_full_match(${col}, '[ \t]*[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?[ \t]*') THEN CAST(trim(${col}) AS DOUBLE) ELSE ${refuse} END`;
+    case 'boolean':
+      return `CASE WHEN ${col} IS NULL THEN NULL WHEN trim(${col}) IN ('True', 'TRUE', 'true') THEN true WHEN trim(${col}) IN ('False', 'FALSE', 'false') THEN false ELSE ${refuse} END`;
+    case 'datetime':
+      // the ISO shapes without an offset, to the millisecond (Rama keeps milliseconds)
+      return `CASE WHEN ${col} IS NULL THEN NULL WHEN regexp_full_match(${col}, '[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}(:[0-9]{2}([.][0-9]{1,3})?)?)?') THEN CAST(${col} AS TIMESTAMP) ELSE ${refuse} END`;
+  }
+}
+
+/** The private reader's query: the file's columns as text, converted to the table's kinds. */
+function readCsvSql(req: CsvFileLoadRequest): string {
+  const { file, table } = req;
+  const columns = table.columns.map((_, i) => `${sqlText(`c${i}`)}: 'VARCHAR'`).join(', ');
+  const select = table.columns.map((c, i) => `${converted(c.kind, `c${i}`)} AS c${i}`).join(', ');
+  const options = [
+    `delim = ${sqlText(file.delimiter)}`,
+    `quote = '"'`,
+    `escape = '"'`,
+    `header = ${file.header}`,
+    'auto_detect = false',
+    `columns = {${columns}}`,
+    `nullstr = [${file.nullValues.map(sqlText).join(', ')}]`,
+    'allow_quoted_nulls = true',
+    'strict_mode = true',
+    // a short or long row is refused (Rama reads a short one with nulls: the exact path does);
+    // null padding would stop DuckDB reading quoted line breaks in parallel
+    'null_padding = false',
+  ];
+  return `SELECT ${select} FROM read_csv(${sqlText(file.path)}, ${options.join(', ')})`;
+}
+
+/** A plain CSV file read by DuckDB itself in a private in-memory instance, its chunks appended to the table. */
+async function loadCsvFile(req: CsvFileLoadRequest): Promise<{ rows: number }> {
+  const { conn, spec, table, signal } = req;
+  const c = driverHandle<DuckDBConnection>(conn, 'connection');
+  conn.discard();
+  const reader = await DuckDBInstance.create(':memory:', {
+    autoinstall_known_extensions: 'false',
+    autoload_known_extensions: 'false',
+    memory_limit: '128MB',
+  });
+  const rc = await reader.connect();
+  // the reader works ahead of the appender (in parallel) within this much memory
+  await rc.run(`SET streaming_buffer_size = '16MB'`);
+  const stop = (): void => rc.interrupt();
+  signal.addEventListener('abort', stop, { once: true });
+  try {
+    const result = await rc.stream(readCsvSql(req));
+    const rows = await intoTable(c, spec, table, req.mode, async (appender) => {
+      let n = 0;
+      for (;;) {
+        if (signal.aborted) throw signal.reason;
+        const chunk: DuckDBDataChunk | null = await result.fetchChunk();
+        if (!chunk || chunk.rowCount === 0) break;
+        appender.appendDataChunk(chunk);
+        n += chunk.rowCount;
+      }
+      return n;
+    });
+    return { rows };
+  } finally {
+    signal.removeEventListener('abort', stop);
+    rc.closeSync();
+    reader.closeSync();
+  }
+}
+
 export const duckdbBulkLoader: BulkLoader = {
+  loadCsvFile,
   async load(req: BulkLoadRequest): Promise<{ rows: number }> {
     const { conn, spec, table, signal } = req;
     const c = driverHandle<DuckDBConnection>(conn, 'connection');
     conn.discard();
-    const target = qualifiedName(spec, table);
-    const columnsSql = table.columns.map((col) => `${spec.quoteIdentifier(col.name)} ${DUCKDB_TYPES[col.kind]}`).join(', ');
     const appenders = table.columns.map((col) => APPEND[col.kind]);
-    let rows = 0;
-    await c.run('BEGIN TRANSACTION');
-    try {
-      const exists = await tableExists(c, table.schema, table.name);
-      if (exists && req.mode === 'fail') throw new TableExistsError(table.name);
-      const append = exists && req.mode === 'append';
-      const staging = stagingName();
-      if (append) {
-        await c.run(`CREATE TEMPORARY TABLE ${spec.quoteIdentifier(staging)} (${columnsSql})`);
-      } else {
-        if (exists) await c.run(`DROP TABLE ${target}`);
-        await c.run(`CREATE TABLE ${target} (${columnsSql})`);
-      }
-      const schema = append ? 'main' : (table.schema ?? (await c.runAndReadAll('SELECT current_schema()')).getRows()[0][0]);
-      const appender = await c.createAppender(append ? staging : table.name, String(schema), append ? 'temp' : null);
-      try {
-        for await (const batch of req.batches) {
-          if (signal.aborted) throw signal.reason;
-          for (const row of batch) {
-            for (let i = 0; i < row.length; i++) {
-              const v = row[i];
-              if (v === null) appender.appendNull();
-              else appenders[i](appender, v);
-            }
-            appender.endRow();
+    const rows = await intoTable(c, spec, table, req.mode, async (appender) => {
+      let n = 0;
+      for await (const batch of req.batches) {
+        if (signal.aborted) throw signal.reason;
+        for (const row of batch) {
+          for (let i = 0; i < row.length; i++) {
+            const v = row[i];
+            if (v === null) appender.appendNull();
+            else appenders[i](appender, v);
           }
-          rows += batch.length;
-          req.onProgress?.(rows);
+          appender.endRow();
         }
-        appender.flushSync();
-      } finally {
-        try {
-          appender.closeSync();
-        } catch {
-          // the error that stopped the load is the one to report
-        }
+        n += batch.length;
+        req.onProgress?.(n);
       }
-      if (append) {
-        const cols = table.columns.map((col) => spec.quoteIdentifier(col.name)).join(', ');
-        await c.run(`INSERT INTO ${target} (${cols}) SELECT ${cols} FROM temp.main.${spec.quoteIdentifier(staging)}`);
-        await c.run(`DROP TABLE temp.main.${spec.quoteIdentifier(staging)}`);
-      }
-      await c.run('COMMIT');
-    } catch (e) {
-      await c.run('ROLLBACK').catch(() => undefined);
-      throw e;
-    }
+      return n;
+    });
     return { rows };
   },
 };

@@ -1,13 +1,25 @@
 /**
- * PostgreSQL bulk loading: `COPY … FROM STDIN` in text format inside one transaction, the table
- * created (or dropped and created again) in the same transaction, so a failed load leaves nothing.
+ * PostgreSQL bulk loading: `COPY … FROM STDIN` inside one transaction, the table created (or
+ * dropped and created again) in the same transaction, so a failed load leaves nothing. Rows read
+ * by Rama go in COPY's text format; a plain CSV file goes to COPY as it is (PostgreSQL parses it),
+ * then what PostgreSQL reads differently from Rama is found and refused or put right.
  */
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { formatStoredDate, type StoredValue, type UploadColumnKind } from '@rama/shared';
-import { driverHandle, qualifiedName, TableExistsError, type BulkLoader, type BulkLoadRequest } from '../bulk-load-types.js';
+import {
+  driverHandle,
+  qualifiedName,
+  stagingName,
+  TableExistsError,
+  type BulkLoader,
+  type BulkLoadRequest,
+  type CsvFileLoadRequest,
+} from '../bulk-load-types.js';
 
 const PG_TYPES: Record<UploadColumnKind, string> = {
   integer: 'BIGINT',
@@ -43,7 +55,116 @@ async function tableExists(client: pg.PoolClient, schema: string | null, name: s
   return res.rowCount !== null && res.rowCount > 0;
 }
 
+/** The file starts with a UTF-8 byte order mark (COPY would keep it in the first value). */
+async function bomBytes(path: string): Promise<number> {
+  const fh = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(3);
+    const { bytesRead } = await fh.read(head, 0, 3, 0);
+    return bytesRead === 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Thrown where PostgreSQL read a value Rama reads otherwise: the caller loads the file the exact way. */
+class ReadDifferently extends Error {
+  constructor(what: string) {
+    super(`PostgreSQL reads ${what} differently from Rama's exact path.`);
+    this.name = 'ReadDifferently';
+  }
+}
+
+/**
+ * After COPY: values PostgreSQL took that Rama would not (NaN and infinities in a float column,
+ * `infinity` in a datetime one) refuse the fast load; null spellings other than the empty text in
+ * text columns become NULL, as Rama reads them.
+ */
+async function settle(client: pg.PoolClient, req: CsvFileLoadRequest, tableSql: string): Promise<void> {
+  const q = (n: string): string => req.spec.quoteIdentifier(n);
+  const tokens = req.file.nullValues.filter((v) => v !== '');
+  const tokenList = tokens.map((t) => req.spec.stringLiteral(t)).join(', ');
+  const checks: string[] = [];
+  const texts: string[] = [];
+  for (const c of req.table.columns) {
+    if (c.kind === 'float')
+      checks.push(`bool_or(${q(c.name)} = 'NaN'::float8 OR ${q(c.name)} IN ('Infinity'::float8, '-Infinity'::float8))`);
+    else if (c.kind === 'datetime') checks.push(`bool_or(NOT isfinite(${q(c.name)}))`);
+    else if (c.kind === 'string' && tokens.length) {
+      checks.push(`bool_or(${q(c.name)} IN (${tokenList}))`);
+      texts.push(c.name);
+    }
+  }
+  if (!checks.length) return;
+  const res = await client.query({ text: `SELECT ${checks.join(', ')} FROM ${tableSql}`, rowMode: 'array' });
+  const found = (res.rows[0] ?? []) as (boolean | null)[];
+  const nullsIn: string[] = [];
+  let at = 0;
+  for (const c of req.table.columns) {
+    if (c.kind === 'float' || c.kind === 'datetime') {
+      if (found[at++]) throw new ReadDifferently(`a value of column "${c.name}"`);
+    } else if (c.kind === 'string' && tokens.length) {
+      if (found[at++]) nullsIn.push(c.name);
+    }
+  }
+  if (!nullsIn.length) return;
+  const sets = nullsIn.map((n) => `${q(n)} = CASE WHEN ${q(n)} IN (${tokenList}) THEN NULL ELSE ${q(n)} END`).join(', ');
+  await client.query(`UPDATE ${tableSql} SET ${sets} WHERE ${nullsIn.map((n) => `${q(n)} IN (${tokenList})`).join(' OR ')}`);
+}
+
+/**
+ * A plain CSV file straight into COPY (FORMAT csv): datetime columns load as `timestamptz` in a UTC
+ * session (so an offset is honoured, as Rama reads it) and become `timestamp` after, which
+ * PostgreSQL does without rewriting the table when the session is on UTC. Booleans are left to the
+ * exact path: PostgreSQL reads `yes`, `on`, `1` and `t` as true, Rama only `true`.
+ */
+async function loadCsvFile(req: CsvFileLoadRequest): Promise<{ rows: number }> {
+  const { conn, spec, table, signal, file } = req;
+  const client = driverHandle<pg.PoolClient>(conn, 'client');
+  conn.discard();
+  if (table.columns.some((c) => c.kind === 'boolean')) throw new ReadDifferently('true and false');
+  // COPY has one null spelling besides the empty text: `NA` in a number column would fail it
+  if (file.typedNullSpellings) throw new ReadDifferently('null spellings in columns that are not text');
+  const q = (n: string): string => spec.quoteIdentifier(n);
+  const target = qualifiedName(spec, table);
+  const cols = table.columns.map((c) => q(c.name)).join(', ');
+  const skip = await bomBytes(file.path);
+  await client.query('BEGIN');
+  try {
+    await client.query(`SET LOCAL TimeZone = 'UTC'`);
+    await client.query(`SET LOCAL DateStyle = 'ISO, ${file.dayFirst ? 'DMY' : 'MDY'}'`);
+    const exists = await tableExists(client, table.schema, table.name);
+    if (exists && req.mode === 'fail') throw new TableExistsError(table.name);
+    const append = exists && req.mode === 'append';
+    if (exists && req.mode === 'replace') await client.query(`DROP TABLE ${target}`);
+    const into = append ? q(stagingName()) : target;
+    const typed = table.columns.map((c) => `${q(c.name)} ${c.kind === 'datetime' ? 'TIMESTAMPTZ' : PG_TYPES[c.kind]}`).join(', ');
+    await client.query(append ? `CREATE TEMPORARY TABLE ${into} (${typed}) ON COMMIT DROP` : `CREATE TABLE ${into} (${typed})`);
+    const copy = client.query(
+      copyFrom(
+        `COPY ${into} (${cols}) FROM STDIN (FORMAT csv, DELIMITER ${spec.stringLiteral(file.delimiter)}, HEADER ${file.header ? 'true' : 'false'}, NULL '', FORCE_NULL (${cols}))`,
+      ),
+    );
+    await pipeline(createReadStream(file.path, { start: skip, highWaterMark: 1 << 20 }), copy, { signal });
+    const rows = copy.rowCount;
+    await settle(client, req, into);
+    const dates = table.columns.filter((c) => c.kind === 'datetime');
+    if (append) {
+      await client.query(`INSERT INTO ${target} (${cols}) SELECT ${cols} FROM ${into}`);
+    } else if (dates.length) {
+      // timestamptz → timestamp on a UTC session: no table rewrite (PostgreSQL 12 and later)
+      await client.query(`ALTER TABLE ${target} ${dates.map((c) => `ALTER COLUMN ${q(c.name)} TYPE TIMESTAMP`).join(', ')}`);
+    }
+    await client.query('COMMIT');
+    return { rows };
+  } catch (e) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw e;
+  }
+}
+
 export const postgresBulkLoader: BulkLoader = {
+  loadCsvFile,
   async load(req: BulkLoadRequest): Promise<{ rows: number }> {
     const { conn, spec, table, signal } = req;
     const client = driverHandle<pg.PoolClient>(conn, 'client');
