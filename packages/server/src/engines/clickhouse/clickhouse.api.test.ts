@@ -15,6 +15,7 @@ import { EngineError } from '../types.js';
 import { parseUri } from '../uri.js';
 import { clickhouseSpec } from './spec.js';
 import { startTestServer, type Client, type TestServer } from '../../test-support/server.js';
+import { upload } from '../../test-support/uploads.js';
 
 const chUrl = process.env.RAMA_TEST_CLICKHOUSE_URL ?? 'clickhousedb://default@127.0.0.1:8123/default';
 const clickhouseService: ServiceSpec = {
@@ -54,8 +55,9 @@ const flightValues = (ts: (s: string) => string): string =>
 
 let server: TestServer;
 let admin: Client;
-const ids: { ch: number; chDml: number; duck: number; chDataset: number; duckDataset: number } = {
+const ids: { ch: number; chDml: number; chUpload: number; duck: number; chDataset: number; duckDataset: number } = {
   ch: 0,
+  chUpload: 0,
   chDml: 0,
   duck: 0,
   chDataset: 0,
@@ -119,6 +121,10 @@ await describeIfService(clickhouseService, 'ClickHouse engine', () => {
       extra: JSON.stringify({ cost_estimate_enabled: true }),
     });
     ids.chDml = await add('ClickHouse DML', uriFor(chDb), { allow_dml: true, allow_ctas: true, allow_cvas: true });
+    ids.chUpload = await add('ClickHouse uploads', uriFor(chDb), {
+      allow_file_upload: true,
+      extra: JSON.stringify({ schemas_allowed_for_file_upload: [chDb] }),
+    });
     ids.duck = await add('DuckDB flights', `duckdb:///${duckPath}`);
     const dataset = async (database: number): Promise<number> => {
       const r = await admin.post<{ id: number }>('/api/v1/dataset/', {
@@ -581,5 +587,59 @@ await describeIfService(clickhouseService, 'ClickHouse engine', () => {
     expect(Object.keys(data[0])).toContain('count__1 year ago');
     // a year earlier is 2023, where the flights are as many
     expect(data.every((d) => Number(d['count__1 year ago']) > 0)).toBe(true);
+  });
+  // --- file upload (insert stream into a staging table, then RENAME) ---
+
+  const chRows = async (sql: string): Promise<unknown[][]> => {
+    const rs = await ch.query({ query: sql, format: 'JSONCompact' });
+    return ((await rs.json()) as { data: unknown[][] }).data;
+  };
+
+  it('uploads a CSV file: types, quoted values, nulls, dates, and a dataset on the new table', async () => {
+    const csv = 'id,name,score,seen,ok\n1,ann,1.5,2024-03-01 12:00:00,true\n2,"bo, ""jr""",,2024-03-02,False\n3,"line\nbreak\ttab",3,,\n';
+    const r = await upload(admin, ids.chUpload, 'csv', 'people.csv', csv, { table_name: 'people', schema: chDb, column_dates: 'seen' });
+    expect(r.status, r.text).toBe(201);
+    expect(r.body.result).toMatchObject({ rows: 3, schema: chDb, table_name: 'people' });
+    const types = await chRows(`DESCRIBE TABLE ${chDb}.people`);
+    expect(types.map((t) => t[1])).toEqual([
+      'Nullable(Int64)',
+      'Nullable(String)',
+      'Nullable(Float64)',
+      expect.stringMatching(/^Nullable\(DateTime(64\(3, )?\('UTC'\)\)?/),
+      'Nullable(UInt8)',
+    ]);
+    expect(await chRows(`SELECT id, name, score, toString(seen), ok FROM ${chDb}.people ORDER BY id`)).toEqual([
+      ['1', 'ann', 1.5, '2024-03-01 12:00:00', 1],
+      ['2', 'bo, "jr"', null, '2024-03-02 00:00:00', 0],
+      ['3', 'line\nbreak\ttab', 3, null, null],
+    ]);
+    const dataset = await admin.get<{ result: { table_name: string; schema: string } }>(`/api/v1/dataset/${r.body.result?.dataset_id}`);
+    expect(dataset.body.result).toMatchObject({ table_name: 'people', schema: chDb });
+    // no staging table is left behind
+    expect(await chRows(`SELECT count() FROM system.tables WHERE database = '${chDb}' AND name LIKE 'rama_upload_%'`)).toEqual([['0']]);
+  });
+
+  it('refuses an existing table with "fail", replaces and appends; a failed append leaves the table as it was', async () => {
+    const put = (csv: string, fields: Record<string, string> = {}) =>
+      upload(admin, ids.chUpload, 'csv', 't.csv', csv, { table_name: 'up_t', schema: chDb, ...fields });
+    expect((await put('n\n1\n')).status).toBe(201);
+    const exists = await put('n\n2\n');
+    expect(exists.status).toBe(422);
+    expect(String(exists.body.message)).toMatch(/already exists/);
+    expect((await put('n\n2\n', { already_exists: 'append' })).status).toBe(201);
+    // a text value where the table holds numbers: ClickHouse refuses the copy; the staging table goes
+    const bad = await put('n\nthree\n', { already_exists: 'append' });
+    expect(bad.status).toBe(422);
+    expect(String(bad.body.message)).toMatch(/Column "n" is Nullable\(Int64\) in the table, but the file holds text there/);
+    expect(await chRows(`SELECT n FROM ${chDb}.up_t ORDER BY n`)).toEqual([['1'], ['2']]);
+    const replaced = await put('m\nx\n', { already_exists: 'replace' });
+    expect(replaced.status, replaced.text).toBe(201);
+    expect(await chRows(`SELECT * FROM ${chDb}.up_t`)).toEqual([['x']]);
+    expect(await chRows(`SELECT count() FROM system.tables WHERE database = '${chDb}' AND name LIKE 'rama_upload_%'`)).toEqual([['0']]);
+  });
+
+  it('refuses an upload into a database that does not take files (403)', async () => {
+    const r = await upload(admin, ids.ch, 'csv', 't.csv', 'n\n1\n', { table_name: 'nope', schema: chDb });
+    expect(r.status).toBe(403);
   });
 });

@@ -35,6 +35,7 @@ import { schemaNames, tableMetadata, tableRefs } from './meta.js';
 import { clickhouseSyntax } from './syntax.js';
 import { refusedTableFunction } from './table-functions.js';
 import { cellReader, clickhouseGenericType, readTsvRow, splitTsvLine, unescapeTsv, type CellReader } from './values.js';
+import { clickhouseBulkLoader } from './bulk-load.js';
 
 const DEFAULT_PORT = 8123;
 const DEFAULT_TLS_PORT = 8443;
@@ -367,6 +368,7 @@ export function httpUrl(uri: ConnectionUri): string {
 }
 
 export const clickhouseSpec: EngineSpec = {
+  bulkLoader: clickhouseBulkLoader,
   engine: 'clickhouse',
   backend: 'clickhouse',
   engineName: 'ClickHouse',
