@@ -2,11 +2,11 @@
  * Excel workbooks (.xlsx) as records, read with exceljs's streaming reader: one sheet's rows at a
  * time, never the whole workbook in memory.
  */
-import { open } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { UPLOAD_LIMITS, type RawCell } from '@rama/shared';
 import { UploadFileError } from './errors.js';
 import type { RawRecord, RecordSource } from './table.js';
+import { zipEntries } from './zip-directory.js';
 
 /** A cell's value as text, number, boolean or date (formulas give their result, rich text its text). */
 function cellValue(v: unknown): RawCell {
@@ -42,48 +42,15 @@ function reader(path: string): ExcelJS.stream.xlsx.WorkbookReader {
   });
 }
 
+const NOT_A_WORKBOOK = 'The file cannot be read as an Excel workbook (.xlsx).';
+
 /**
  * The workbook's parts as its zip directory lists them: name and unpacked size. A workbook is read
  * only when it unpacks to a bounded size (a small file can unpack to gigabytes); a directory that
  * cannot be read, or a ZIP64 one (larger than any workbook), is not a workbook here.
  */
 export async function workbookParts(path: string): Promise<{ name: string; size: number }[]> {
-  const file = await open(path, 'r');
-  try {
-    const { size } = await file.stat();
-    // the end-of-directory record: 22 bytes plus a comment of at most 65,535
-    const tailLength = Math.min(size, 22 + 65_535);
-    const tail = Buffer.alloc(tailLength);
-    await file.read(tail, 0, tailLength, size - tailLength);
-    let end = -1;
-    for (let i = tailLength - 22; i >= 0; i--)
-      if (tail.readUInt32LE(i) === 0x06054b50) {
-        end = i;
-        break;
-      }
-    if (end < 0) throw new UploadFileError('The file cannot be read as an Excel workbook (.xlsx).');
-    const entries = tail.readUInt16LE(end + 10);
-    const dirSize = tail.readUInt32LE(end + 12);
-    const dirOffset = tail.readUInt32LE(end + 16);
-    if (entries === 0xffff || dirSize === 0xffffffff || dirOffset === 0xffffffff || dirOffset + dirSize > size)
-      throw new UploadFileError('The file cannot be read as an Excel workbook (.xlsx).');
-    const dir = Buffer.alloc(dirSize);
-    await file.read(dir, 0, dirSize, dirOffset);
-    const parts: { name: string; size: number }[] = [];
-    for (let at = 0; parts.length < entries;) {
-      if (at + 46 > dir.length || dir.readUInt32LE(at) !== 0x02014b50)
-        throw new UploadFileError('The file cannot be read as an Excel workbook (.xlsx).');
-      const unpacked = dir.readUInt32LE(at + 24);
-      const nameLength = dir.readUInt16LE(at + 28);
-      const extraLength = dir.readUInt16LE(at + 30);
-      const commentLength = dir.readUInt16LE(at + 32);
-      parts.push({ name: dir.toString('utf8', at + 46, at + 46 + nameLength), size: unpacked });
-      at += 46 + nameLength + extraLength + commentLength;
-    }
-    return parts;
-  } finally {
-    await file.close();
-  }
+  return (await zipEntries(path, NOT_A_WORKBOOK)).map((e) => ({ name: e.name, size: e.size }));
 }
 
 /** Refuses a workbook that would unpack past the bounds (UPLOAD_LIMITS), before any part is read. */
@@ -105,7 +72,7 @@ function checkRowNumber(n: number): void {
 
 function notAWorkbook(e: unknown): never {
   if (e instanceof UploadFileError) throw e;
-  throw new UploadFileError('The file cannot be read as an Excel workbook (.xlsx).');
+  throw new UploadFileError(NOT_A_WORKBOOK);
 }
 
 /**

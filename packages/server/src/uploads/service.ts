@@ -176,7 +176,7 @@ export class UploadService {
             plan = await scanTable(source, { ...opts, skip_blank_lines: true }, rules, null);
             batches = tableBatches(source, { ...opts, skip_blank_lines: true }, rules, plan);
           } else {
-            parquet = await ParquetFile.open(file.path);
+            parquet = await ParquetFile.openUpload(file, this.ctx.config.uploadMaxBytes);
             plan = planColumns(parquet.names, parquet.kinds, opts, await parquet.count());
             batches = withRowNumbers(parquet, plan);
           }
@@ -282,7 +282,7 @@ export class UploadService {
         }
         return { items };
       }
-      const parquet = await ParquetFile.open(file.path);
+      const parquet = await ParquetFile.openUpload(file, this.ctx.config.uploadMaxBytes);
       try {
         return { items: [await parquet.preview()] };
       } finally {

@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Client, type TestServer } from '../test-support/server.js';
 import { loginAs } from '../test-support/sqllab-fixtures.js';
+import { strToU8, zipSync } from 'fflate';
+import { XLS_REFUSED } from '@rama/shared';
 import { parquetOf, postUpload, rowsOf, upload, workbook } from '../test-support/uploads.js';
 
 const MAX_BYTES = 256 * 1024;
@@ -222,6 +224,49 @@ describe('Excel and Parquet uploads into DuckDB', () => {
     const bad = await upload(admin, dbId, 'columnar', 'bad.parquet', 'not parquet at all', { table_name: 'pq2' });
     expect(bad.status).toBe(422);
     expect(String(bad.body.message)).toMatch(/Parquet/);
+  });
+
+  it('loads a zip of Parquet files with the same columns as one table, and refuses other zips by name', async () => {
+    const part = (from: number) => parquetOf(`SELECT i::BIGINT AS i, 'n' || i AS s FROM range(${from}, ${from + 100}) t(i)`);
+    const zip = zipSync({
+      'parts/a.parquet': [await part(0), { level: 0 }],
+      'parts/b.parquet': [await part(100), { level: 6 }],
+      'parts/': new Uint8Array(0),
+      '__MACOSX/parts/._a.parquet': new Uint8Array([1, 2, 3]),
+    });
+    const r = await upload(admin, dbId, 'columnar', 'parts.zip', zip, { table_name: 'pqzip' });
+    expect(r.status, r.text).toBe(201);
+    expect(r.body.result?.rows).toBe(200);
+    expect(await rowsOf(admin, dbId, 'SELECT count(*) AS n, sum(i) AS t, max(s) AS m FROM pqzip')).toEqual([
+      { n: 200, t: 19900, m: 'n99' },
+    ]);
+
+    const withCsv = zipSync({ 'a.parquet': await part(0), 'notes.csv': strToU8('a\n1\n') });
+    const other = await upload(admin, dbId, 'columnar', 'mixed.zip', withCsv, { table_name: 'pqzip2' });
+    expect(other.status).toBe(422);
+    expect(other.body.message).toBe('The zip holds "notes.csv", which is not a Parquet file (.parquet).');
+
+    const differ = zipSync({ 'a.parquet': await part(0), 'b.parquet': await parquetOf('SELECT 1.5 AS x') });
+    const mismatch = await upload(admin, dbId, 'columnar', 'differ.zip', differ, { table_name: 'pqzip3' });
+    expect(mismatch.status).toBe(422);
+    expect(String(mismatch.body.message)).toMatch(/cannot be read as one table/);
+
+    // a directory that understates an entry's size: unpacking stops at the size it gave
+    const lying = Buffer.from(zipSync({ 'a.parquet': [await part(0), { level: 6 }] }));
+    const dirAt = lying.lastIndexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    lying.writeUInt32LE(10, dirAt + 24);
+    const bomb = await upload(admin, dbId, 'columnar', 'lying.zip', new Uint8Array(lying), { table_name: 'pqzip4' });
+    expect(bomb.status).toBe(422);
+    expect(bomb.body.message).toBe('The file cannot be read as a zip of Parquet files.');
+    expect(await rowsOf(admin, dbId, "SELECT count(*) AS n FROM information_schema.tables WHERE table_name LIKE 'pqzip_'")).toEqual([
+      { n: 0 },
+    ]);
+  });
+
+  it('says how to upload an Excel 97-2003 workbook (.xls)', async () => {
+    const r = await upload(admin, dbId, 'excel', 'old.xls', new Uint8Array([0xd0, 0xcf, 0x11, 0xe0]), { table_name: 'xls' });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toEqual({ file: [XLS_REFUSED] });
   });
 });
 

@@ -16,7 +16,8 @@ export type AlreadyExists = (typeof ALREADY_EXISTS_OPTIONS)[number];
 export const UPLOAD_EXTENSIONS: Record<UploadType, readonly string[]> = {
   csv: ['csv', 'tsv', 'txt'],
   excel: ['xlsx'],
-  columnar: ['parquet'],
+  // a zip of Parquet files with the same columns loads as one table, as in the peer
+  columnar: ['parquet', 'zip'],
 };
 
 /** How a column is stored: the generic types a loader maps to each engine's own. */
@@ -182,9 +183,13 @@ export function schemaNameError(name: string): string | null {
 }
 
 /** Why this file name does not fit the upload's type (by extension), or null. */
+/** Excel 97–2003 workbooks are a binary format Rama does not read (see docs/decisions.md). */
+export const XLS_REFUSED = 'Excel 97-2003 workbooks (.xls) are not read: save the workbook as .xlsx (File > Save As) and upload that.';
+
 export function uploadFileNameError(type: UploadType, fileName: string): string | null {
   const dot = fileName.lastIndexOf('.');
   const ext = dot > 0 ? fileName.slice(dot + 1).toLowerCase() : '';
+  if (type === 'excel' && ext === 'xls') return XLS_REFUSED;
   if (!UPLOAD_EXTENSIONS[type].includes(ext)) return 'File extension is not allowed.';
   return null;
 }

@@ -7,6 +7,7 @@ import {
   tableNameError,
   uploadColumnNames,
   uploadFileNameError,
+  XLS_REFUSED,
   uploadTypeOfFile,
 } from './options.js';
 import { cellRules, kindOfCell, parseDateText, storedValue, widenKind, CellError } from './values.js';
@@ -106,6 +107,13 @@ describe('files and schemas', () => {
     expect(uploadTypeOfFile('x.parquet')).toBe('columnar');
     expect(uploadTypeOfFile('x.tsv')).toBe('csv');
     expect(uploadTypeOfFile('x.doc')).toBeNull();
+  });
+
+  it('takes a zip of Parquet files as a columnar upload, and says how to read an .xls workbook', () => {
+    expect(uploadFileNameError('columnar', 'parts.ZIP')).toBeNull();
+    expect(uploadTypeOfFile('parts.zip')).toBe('columnar');
+    expect(uploadFileNameError('excel', 'old.xls')).toBe(XLS_REFUSED);
+    expect(XLS_REFUSED).toMatch(/save the workbook as \.xlsx/);
   });
 
   it('allows a schema only when uploads are on and the list is empty or names it', () => {

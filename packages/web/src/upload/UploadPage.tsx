@@ -227,7 +227,7 @@ export function UploadPage() {
             <p className="ant-upload-hint">
               {file
                 ? `${TYPE_LABEL[type ?? 'csv']} file, ${file.size < 1024 ? `${file.size} bytes` : `${(file.size / 1024).toFixed(1)} KB`}`
-                : 'CSV (.csv, .tsv, .txt), Excel (.xlsx) or Parquet (.parquet)'}
+                : 'CSV (.csv, .tsv, .txt), Excel (.xlsx), or Parquet (.parquet, or a .zip of Parquet files)'}
             </p>
           </Upload.Dragger>
           {preview.error && <Alert className="rama-upload-alert" type="error" showIcon message={preview.error} />}
