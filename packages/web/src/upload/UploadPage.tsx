@@ -25,6 +25,7 @@ import { useGetSchemasQuery, useListDatabasesQuery } from '../databases/database
 import {
   INITIAL_VALUES,
   exploreUrl,
+  fileSizeText,
   metadataFields,
   tableNameFromFile,
   uploadErrorText,
@@ -226,7 +227,7 @@ export function UploadPage() {
             <p className="ant-upload-text">{file ? file.name : 'Drag a file here, or click to choose one'}</p>
             <p className="ant-upload-hint">
               {file
-                ? `${TYPE_LABEL[type ?? 'csv']} file, ${file.size < 1024 ? `${file.size} bytes` : `${(file.size / 1024).toFixed(1)} KB`}`
+                ? `${/\.zip$/i.test(file.name) ? 'Zip of Parquet files' : `${TYPE_LABEL[type ?? 'csv']} file`}, ${fileSizeText(file.size)}`
                 : 'CSV (.csv, .tsv, .txt), Excel (.xlsx), or Parquet (.parquet, or a .zip of Parquet files)'}
             </p>
           </Upload.Dragger>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INITIAL_VALUES, exploreUrl, metadataFields, tableNameFromFile, uploadErrorText, uploadFields } from './uploadForm';
+import { INITIAL_VALUES, exploreUrl, fileSizeText, metadataFields, tableNameFromFile, uploadErrorText, uploadFields } from './uploadForm';
 
 describe('upload page form', () => {
   it('names the table after the file', () => {
@@ -48,5 +48,13 @@ describe('upload page form', () => {
     expect(uploadErrorText(400, { message: { table_name: ['Too long.'], file: ['Bad.'] } })).toBe('table_name: Too long.; file: Bad.');
     expect(uploadErrorText(0, null)).toBe('The upload could not reach the server.');
     expect(exploreUrl(7)).toBe('/explore/?datasource_type=table&datasource_id=7');
+  });
+});
+
+describe('fileSizeText', () => {
+  it('shows bytes, KB and MB', () => {
+    expect(fileSizeText(812)).toBe('812 bytes');
+    expect(fileSizeText(1650)).toBe('1.6 KB');
+    expect(fileSizeText(200 * 1024 * 1024)).toBe('200.0 MB');
   });
 });

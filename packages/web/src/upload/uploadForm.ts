@@ -113,3 +113,10 @@ export function uploadErrorText(status: number, body: unknown): string {
 
 /** Where the new dataset opens in Explore. */
 export const exploreUrl = (datasetId: number): string => `/explore/?datasource_type=table&datasource_id=${datasetId}`;
+
+/** A file's size as the drop zone shows it: bytes, KB or MB (1024-based, one decimal). */
+export function fileSizeText(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
