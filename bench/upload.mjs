@@ -51,7 +51,10 @@ async function uploadFile(server, dbId, path, fields) {
   });
   const text = await res.text();
   if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${text}`);
-  return JSON.parse(text).result;
+  const result = JSON.parse(text).result;
+  // a fast load that lost rows would be no result at all
+  if (result.rows !== ROWS) throw new Error(`upload loaded ${result.rows} rows of ${ROWS}`);
+  return result;
 }
 
 export async function benchUpload() {

@@ -151,15 +151,19 @@ async function loadCsvFile(req: CsvFileLoadRequest): Promise<{ rows: number }> {
   const reader = await DuckDBInstance.create(':memory:', {
     autoinstall_known_extensions: 'false',
     autoload_known_extensions: 'false',
+    // two reader threads in a small budget (each CSV buffer is 32 MB); past it the read stops
+    threads: '2',
     memory_limit: '128MB',
   });
   const rc = await reader.connect();
-  // the reader works ahead of the appender (in parallel) within this much memory
-  await rc.run(`SET streaming_buffer_size = '16MB'`);
+  // the reader works ahead of the appender (in parallel) within this much memory; a file DuckDB
+  // cannot read in this budget (very long lines) fails here and loads the exact way
+  await rc.run(`SET streaming_buffer_size = '1MB'`);
   const stop = (): void => rc.interrupt();
   signal.addEventListener('abort', stop, { once: true });
   try {
-    const result = await rc.stream(readCsvSql(req));
+    const sql = readCsvSql(req);
+    const result = await rc.stream(sql);
     const rows = await intoTable(c, spec, table, req.mode, async (appender) => {
       let n = 0;
       for (;;) {
@@ -169,6 +173,11 @@ async function loadCsvFile(req: CsvFileLoadRequest): Promise<{ rows: number }> {
         appender.appendDataChunk(chunk);
         n += chunk.rowCount;
       }
+      // a streamed result that fails (out of memory, a value refused by error()) ends like one
+      // that is done, without an error: the rows are counted again before anything is committed
+      const counted = await rc.runAndReadAll(`SELECT count(*) FROM (${sql})`);
+      const expected = Number(counted.getRows()[0]?.[0]);
+      if (expected !== n) throw new Error(`DuckDB's reader stopped after ${n} of ${expected} rows.`);
       return n;
     });
     return { rows };
