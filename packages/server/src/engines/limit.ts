@@ -83,6 +83,15 @@ function startsLikeSelect(tokens: Token[]): boolean {
 }
 
 /**
+ * The rows a statement can return at most, read from its trailing top-level `LIMIT n` by the
+ * tokenizer alone (no parse): null when it has none or one that is not a plain number.
+ */
+export function trailingRowBound(sql: string, syntax: SqlSyntax): number | null {
+  const trailing = trailingLimit(tokenize(sql, syntax.lexer));
+  return trailing.kind === 'literal' ? trailing.value : null;
+}
+
+/**
  * The row limit the statement itself sets with a trailing top-level `LIMIT n`, or null when it has
  * none (or one that is not a plain number, such as `LIMIT ALL` or `LIMIT $1`).
  */

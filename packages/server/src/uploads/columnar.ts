@@ -104,9 +104,11 @@ export class ParquetFile {
     const select = columns.map((i) => `CAST(${ident(this.names[i])} AS ${CAST[this.kinds[i]]})`).join(', ');
     const result = await this.conn.stream(`SELECT ${select} FROM read_parquet(${this.source})${limit !== null ? ` LIMIT ${limit}` : ''}`);
     let batch: StoredValue[][] = [];
+    let read = 0;
     for (;;) {
       const chunk = await result.fetchChunk();
       if (!chunk || chunk.rowCount === 0) break;
+      read += chunk.rowCount;
       for (const row of chunk.convertRows(JSDuckDBValueConverter)) {
         batch.push(
           row.map((v) => {
@@ -121,6 +123,10 @@ export class ParquetFile {
         batch = [];
       }
     }
+    // a streamed result that failed part-way ends like one that is done: the last batch waits
+    // until every row is known to be read, so a short read is refused before the load commits
+    if (limit === null && read !== (await this.count()))
+      throw new UploadFileError('The file cannot be read as a Parquet file: it breaks off or is damaged.');
     if (batch.length) yield batch;
   }
 

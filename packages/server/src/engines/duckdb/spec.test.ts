@@ -100,6 +100,30 @@ describe('duckdb engine (read-write file)', () => {
     expect(r.rows[9]).toEqual([9]);
   });
 
+  // @duckdb/node-api ends a streamed result that failed part-way like one that is done: a late error
+  // must not come back as a shorter result
+  it('reports an error that comes late in a result, streamed or materialized, rather than fewer rows', async () => {
+    const late = `SELECT CASE WHEN i = 600000 THEN error('late failure') ELSE i END AS v FROM range(1000000) t(i)`;
+    // unbounded with a high cap: streamed, then checked
+    const streamed = await rejection(pool.execute(late, { maxRows: 2_000_000 }));
+    expect(streamed.message).toMatch(/stopped after \d+ of its 1000000 rows|late failure/);
+    const rows: unknown[] = [];
+    const conn = await pool.acquire();
+    try {
+      const sink = { columns: () => undefined, rows: (b: unknown[][]) => void rows.push(...b) };
+      const viaStream = await rejection(conn.stream(late, sink, { maxRows: 2_000_000 }));
+      expect(viaStream.message).toMatch(/stopped after \d+ of its 1000000 rows|late failure/);
+      // bounded by its own LIMIT: materialized, DuckDB's own message
+      const bounded = await rejection(conn.stream(`${late} LIMIT 700000`, sink, { maxRows: 700_001 }));
+      expect(bounded.message).toContain('late failure');
+    } finally {
+      conn.release();
+    }
+    // a stream that stops at its cap is not an error
+    expect((await pool.execute(late, { maxRows: 1000 })).rows).toHaveLength(1000);
+    expect((await pool.execute('SELECT range AS n FROM range(300000)', { maxRows: 400_000 })).rows).toHaveLength(300_000);
+  }, 60_000);
+
   it('reports changed rows for DML', async () => {
     await pool.execute(`INSERT INTO ${T}_parent VALUES (1, 'a', 10), (2, 'b', 20)`);
     const r = await pool.execute(`UPDATE ${T}_parent SET name = 'c'`);

@@ -20,7 +20,7 @@ import {
 import { str, tableMetadata } from './meta.js';
 import { appendChunk, cellConverter } from './values.js';
 import { cancelledError, errorMessage, type EngineErrorType } from '../errors.js';
-import { applyLimitForSyntax } from '../limit.js';
+import { applyLimitForSyntax, trailingRowBound } from '../limit.js';
 import { fileTarget } from '../targets.js';
 import { duckdbEditor } from './editor.js';
 import { duckdbSyntax } from './syntax.js';
@@ -74,7 +74,50 @@ function describeResult(result: DuckDBResult) {
   return { columns, converters };
 }
 
-async function readResult(result: DuckDBResult, maxRows: number | undefined): Promise<StatementResult> {
+/**
+ * Rows a statement may return for it to run materialized (errors reported) rather than streamed:
+ * a trailing LIMIT of at most this many bounds its memory.
+ */
+const MATERIALIZE_ROWS = 200_000;
+
+/**
+ * Run materialized when the statement bounds its own rows: @duckdb/node-api ends a streamed result
+ * that failed part-way (a value refused by a cast or error(), out of memory) exactly like one that
+ * is done, with no error, so a stream must be checked afterwards (streamFinished).
+ */
+function materialize(sql: string, maxRows: number | undefined): boolean {
+  if (maxRows === undefined) return true;
+  const bound = trailingRowBound(sql, duckdbSyntax);
+  return bound !== null && bound <= Math.max(maxRows + 1, MATERIALIZE_ROWS);
+}
+
+/**
+ * A stream that ended before its row cap after more than one chunk may have failed silently (the
+ * first chunk's errors are reported): count the statement's rows again and refuse a short read.
+ */
+async function streamFinished(connection: DuckDBConnection, sql: string, chunks: number, rows: number): Promise<void> {
+  if (chunks <= 1) return;
+  let expected: number;
+  try {
+    const counted = await connection.runAndReadAll(`SELECT count(*) FROM (${sql}) AS rama_check`);
+    expected = Number(counted.getRows()[0]?.[0]);
+  } catch (e) {
+    // not a statement that can be counted (SHOW, PRAGMA…): those return a few rows, read at once
+    if (/^Parser Error/.test(e instanceof Error ? e.message : '')) return;
+    throw e;
+  }
+  if (expected !== rows)
+    throw new EngineError(
+      `The query stopped after ${rows} of its ${expected} rows (DuckDB ran out of memory or refused a value on the way, without saying). Add a LIMIT or narrow the query, and run it again.`,
+      'GENERIC_DB_ENGINE_ERROR',
+    );
+}
+
+async function readResult(
+  result: DuckDBResult,
+  maxRows: number | undefined,
+  check: (chunks: number, rows: number) => Promise<void>,
+): Promise<StatementResult> {
   const { columns, converters } = describeResult(result);
   const rows: Cell[][] = [];
   const limit = maxRows ?? Number.POSITIVE_INFINITY;
@@ -84,11 +127,20 @@ async function readResult(result: DuckDBResult, maxRows: number | undefined): Pr
         appendChunk(result.getChunk(i), converters, rows, limit - rows.length);
       }
     } else {
+      let chunks = 0;
+      let read = 0;
+      let ended = false;
       while (rows.length < limit) {
         const chunk = await result.fetchChunk();
-        if (!chunk || chunk.rowCount === 0) break;
+        if (!chunk || chunk.rowCount === 0) {
+          ended = true;
+          break;
+        }
+        chunks++;
+        read += chunk.rowCount;
         appendChunk(chunk, converters, rows, limit - rows.length);
       }
+      if (ended) await check(chunks, read);
     }
   }
   const rowCount = result.returnType === ResultReturnType.CHANGED_ROWS ? result.rowsChanged : null;
@@ -110,10 +162,11 @@ class DuckDBEngineConnection implements EngineConnection {
     this.running = true;
     this.cancelled = false;
     try {
-      // a row cap reads chunks lazily and stops early; otherwise materialize (DuckDB runs it in parallel)
-      const streaming = opts.maxRows !== undefined;
+      // materialize (DuckDB runs it in parallel, errors are reported) unless a row cap on an
+      // unbounded statement asks to read chunks lazily and stop early
+      const streaming = !materialize(sql, opts.maxRows);
       const result = streaming ? await this.connection.stream(sql) : await this.connection.run(sql);
-      const out = await readResult(result, opts.maxRows);
+      const out = await readResult(result, opts.maxRows, (chunks, rows) => streamFinished(this.connection, sql, chunks, rows));
       if (this.cancelled) throw cancelledError();
       return out;
     } catch (e) {
@@ -127,16 +180,29 @@ class DuckDBEngineConnection implements EngineConnection {
     this.running = true;
     this.cancelled = false;
     try {
-      const result = await this.connection.stream(sql);
+      const streamed = !materialize(sql, opts.maxRows);
+      const result = streamed ? await this.connection.stream(sql) : await this.connection.run(sql);
       const { columns, converters } = describeResult(result);
       sink.columns(columns);
       let sent = 0;
       if (result.returnType === ResultReturnType.QUERY_RESULT) {
         let perSlice = FIRST_SLICE_ROWS;
         let more = true;
+        let chunks = 0;
+        let read = 0;
+        const materialized = result instanceof DuckDBMaterializedResult ? result : null;
         while (more && sent < opts.maxRows && !this.cancelled) {
-          const chunk = await result.fetchChunk();
-          if (!chunk || chunk.rowCount === 0) break;
+          const chunk = materialized
+            ? chunks < materialized.chunkCount
+              ? materialized.getChunk(chunks)
+              : null
+            : await result.fetchChunk();
+          if (!chunk || chunk.rowCount === 0) {
+            if (!materialized && !this.cancelled) await streamFinished(this.connection, sql, chunks, read);
+            break;
+          }
+          chunks++;
+          read += chunk.rowCount;
           // a chunk (2048 rows) of wide rows could be hundreds of MB as JS values: hand it over in
           // slices of about SLICE_BYTES, sized from the text of the slice before
           for (let start = 0; more && start < chunk.rowCount && sent < opts.maxRows;) {
