@@ -96,6 +96,8 @@ test.describe('databases', () => {
   test('add a PostgreSQL database, browse a table, then delete it', async ({ page }) => {
     const modal = await openCreateModal(page);
     await expect(modal.getByLabel('SQLAlchemy URI')).toHaveAttribute('placeholder', 'postgresql://user:password@host:5432/database');
+    // the engines come from the server's specs (GET /api/v1/database/available/)
+    await expect(modal.getByText('ClickHouse (clickhousedb://)')).toBeVisible();
     await modal.getByLabel('Display name').fill(dbName);
     await modal.getByLabel('SQLAlchemy URI').fill(PG_URI);
     await modal.getByRole('button', { name: 'Test connection' }).click();

@@ -185,6 +185,32 @@ describe('database CRUD', () => {
     }
   });
 
+  it('lists the engines a database can be added on, from their specs (GET /api/v1/database/available/)', async () => {
+    type Available = {
+      databases: { engine: string; name: string; sqlalchemy_uri_placeholder: string; engine_information: Record<string, unknown> }[];
+    };
+    const r = await admin.get<Available>('/api/v1/database/available/');
+    expect(r.status, r.text).toBe(200);
+    const names = r.body.databases.map((d) => d.name);
+    expect(names).toEqual(expect.arrayContaining(['PostgreSQL', 'MySQL', 'MariaDB', 'ClickHouse']));
+    // file engines need RAMA_ALLOW_FILE_URIS
+    expect(names).not.toContain('DuckDB');
+    const pgEngine = r.body.databases.find((d) => d.name === 'PostgreSQL');
+    expect(pgEngine).toMatchObject({
+      engine: 'postgresql',
+      sqlalchemy_uri_placeholder: 'postgresql://user:password@host:5432/database',
+      engine_information: { supports_file_upload: true, disable_ssh_tunneling: true },
+    });
+    const enabled = await startTestServer({ RAMA_ALLOW_FILE_URIS: 'true' }, { examples: false });
+    try {
+      const all = await (await enabled.admin()).get<Available>('/api/v1/database/available/');
+      expect(all.body.databases.map((d) => d.name)).toEqual(expect.arrayContaining(['DuckDB', 'SQLite']));
+    } finally {
+      await enabled.close();
+    }
+    expect((await server.client().get('/api/v1/database/available/')).status).toBe(401);
+  });
+
   it('lists with rison filters, ordering and paging', async () => {
     const r = await admin.get<{ count: number; result: { database_name: string }[] }>(
       `/api/v1/database/?q=(filters:!((col:database_name,opr:ct,value:'pg test')),order_column:database_name,order_direction:asc,page:0,page_size:10)`,

@@ -1,6 +1,13 @@
-import { parseDatabaseExtra, STANDARD_EDITOR_DIALECT, type DatabaseExtra, type EngineInformation, type SqlLabDatabase } from '@rama/shared';
+import {
+  parseDatabaseExtra,
+  STANDARD_EDITOR_DIALECT,
+  type AvailableEngine,
+  type DatabaseExtra,
+  type EngineInformation,
+  type SqlLabDatabase,
+} from '@rama/shared';
 import type { DatabaseTable, Row } from '../metadata/schema.js';
-import { engineSpecForUri } from '../engines/registry.js';
+import { engineSpecForUri, listEngineSpecs } from '../engines/registry.js';
 import type { EngineSpec } from '../engines/types.js';
 import { parseUri } from '../engines/uri.js';
 
@@ -25,12 +32,37 @@ function specOfUri(uri: string): EngineSpec | null {
 /** `engine_information`: what the database's engine supports, from its spec (the standard SQL editor when unknown). */
 export function engineInformation(uri: string): EngineInformation {
   const spec = specOfUri(uri);
+  return { ...engineFlags(spec), editor_dialect: spec?.editor ?? STANDARD_EDITOR_DIALECT };
+}
+
+function engineFlags(spec: EngineSpec | null): Omit<EngineInformation, 'editor_dialect'> {
   return {
     supports_catalog: spec?.supportsCatalogs ?? false,
     disable_ssh_tunneling: true,
     supports_file_upload: Boolean(spec?.bulkLoader),
-    editor_dialect: spec?.editor ?? STANDARD_EDITOR_DIALECT,
   };
+}
+
+/**
+ * `GET /api/v1/database/available/`: the engines a database can be added on, from their specs, in
+ * the registry's order; file engines only where file URIs are allowed (`RAMA_ALLOW_FILE_URIS`).
+ */
+export function availableEngines(allowFileUris: boolean): AvailableEngine[] {
+  return listEngineSpecs()
+    .filter((spec) => allowFileUris || !spec.isFileBased)
+    .map((spec) => {
+      const [engine, driver = ''] = spec.schemes[0].split('+');
+      const drivers = new Set(spec.schemes.map((s) => s.split('+')[1]).filter((d): d is string => Boolean(d)));
+      return {
+        engine,
+        name: spec.engineName,
+        sqlalchemy_uri_placeholder: spec.sqlalchemyUriPlaceholder,
+        default_driver: driver,
+        available_drivers: [...drivers],
+        preferred: !spec.isFileBased,
+        engine_information: engineFlags(spec),
+      };
+    });
 }
 
 /** A database's `extra`, or {} when it cannot be read (it was validated on write). */

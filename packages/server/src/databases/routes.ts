@@ -8,6 +8,7 @@ import { invalidFields } from '../http/errors.js';
 import { decodeRisonQuery, listParams } from '../http/rison.js';
 import { DatabaseService, DATABASE_ORDER_COLUMNS } from './service.js';
 import { BrowseService } from './browse.js';
+import { availableEngines } from './present.js';
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const TableQuery = Type.Object({
@@ -38,6 +39,11 @@ export function databaseRoutes(app: FastifyInstance, ctx: AppContext): { databas
   r.get('/api/v1/database/', async (req) => {
     const user = requirePermission(req, 'can_read', 'Database', 'database');
     return databases.list(user, listParams(q(req), DATABASE_ORDER_COLUMNS));
+  });
+
+  r.get('/api/v1/database/available/', async (req) => {
+    requirePermission(req, 'can_read', 'Database', 'database');
+    return { databases: availableEngines(ctx.config.allowFileUris) };
   });
 
   r.get('/api/v1/database/:id', { schema: { params: IdParams } }, async (req) => {

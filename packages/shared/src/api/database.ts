@@ -65,6 +65,27 @@ export interface EngineInformation {
   editor_dialect: EditorDialectInfo;
 }
 
+/** One engine of `GET /api/v1/database/available/` (the peer's shape, without its parameter forms). */
+export interface AvailableEngine {
+  /** the URI scheme naming the engine (`postgresql`, `clickhousedb`…) */
+  engine: string;
+  /** its human name */
+  name: string;
+  /** an example connection URI */
+  sqlalchemy_uri_placeholder: string;
+  /** the driver a bare scheme selects ('' where the scheme names none) */
+  default_driver: string;
+  /** every `scheme+driver` spelling taken, as drivers */
+  available_drivers: string[];
+  preferred: boolean;
+  engine_information: Omit<EngineInformation, 'editor_dialect'>;
+}
+
+/** `GET /api/v1/database/available/` */
+export interface AvailableEnginesReply {
+  databases: AvailableEngine[];
+}
+
 /** One row of GET /api/v1/database/. */
 export interface DatabaseListItem {
   id: number;

@@ -4,8 +4,14 @@ import { MODAL_DEFAULT_WIDTH, type ClientError, type DatabaseDetail } from '@ram
 import { ErrorAlert } from '../components/ErrorAlert';
 import { errorMessage, toClientError } from '../app/api';
 import { useToasts } from '../app/hooks';
-import { URI_PLACEHOLDER, extraJsonProblem, formFieldFor, toDatabaseWrite, toFormValues, type DatabaseFormValues } from './databaseForm';
-import { useCreateDatabaseMutation, useGetDatabaseQuery, useTestConnectionMutation, useUpdateDatabaseMutation } from './databaseApi';
+import { extraJsonProblem, formFieldFor, toDatabaseWrite, toFormValues, uriPlaceholder, type DatabaseFormValues } from './databaseForm';
+import {
+  useAvailableEnginesQuery,
+  useCreateDatabaseMutation,
+  useGetDatabaseQuery,
+  useTestConnectionMutation,
+  useUpdateDatabaseMutation,
+} from './databaseApi';
 
 interface DatabaseModalProps {
   open: boolean;
@@ -37,6 +43,8 @@ function DatabaseForm({ detail, onClose }: { detail: DatabaseDetail | null; onCl
   const [createDatabase, createState] = useCreateDatabaseMutation();
   const [updateDatabase, updateState] = useUpdateDatabaseMutation();
   const saveState = detail ? updateState : createState;
+  const engines = useAvailableEnginesQuery().data ?? [];
+  const typedUri = Form.useWatch('sqlalchemy_uri', form);
   const ctasEnabled = Form.useWatch((values: DatabaseFormValues) => values.allow_ctas || values.allow_cvas, form);
 
   const showFieldErrors = (error: ClientError) => {
@@ -169,14 +177,24 @@ function DatabaseForm({ detail, onClose }: { detail: DatabaseDetail | null; onCl
               noStyle
               rules={[{ required: true, whitespace: true, message: 'Enter a connection URI' }, { max: 1024 }]}
             >
-              <Input placeholder={URI_PLACEHOLDER} spellCheck={false} className="rama-mono" aria-label="SQLAlchemy URI" />
+              <Input placeholder={uriPlaceholder(engines, typedUri)} spellCheck={false} className="rama-mono" aria-label="SQLAlchemy URI" />
             </Form.Item>
             <Button icon={<ApiOutlined aria-hidden />} onClick={() => void handleTestConnection()} loading={testState.isLoading}>
               Test connection
             </Button>
           </Flex>
           <Typography.Text type="secondary" className="rama-field-help">
-            For example <code>postgresql://</code>, <code>mysql://</code> or <code>duckdb:///</code>
+            {engines.length > 0 && (
+              <>
+                Rama connects to{' '}
+                {engines.map((e, i) => (
+                  <span key={e.engine}>
+                    {i > 0 && (i === engines.length - 1 ? ' and ' : ', ')}
+                    {e.name} (<code>{e.engine}://</code>)
+                  </span>
+                ))}
+              </>
+            )}
             {detail
               ? '. The saved password stays unless you type a new one; changing the host, port, database or driver needs it typed again.'
               : '.'}

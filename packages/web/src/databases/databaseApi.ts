@@ -1,4 +1,6 @@
 import type {
+  AvailableEngine,
+  AvailableEnginesReply,
   DatabaseDetail,
   DatabaseListItem,
   DatabaseTestConnection,
@@ -55,6 +57,10 @@ export const databaseApi = api.injectEndpoints({
         { type: 'Database', id: 'LIST' },
         ...(reply?.result ?? []).map((db) => ({ type: 'Database' as const, id: db.id })),
       ],
+    }),
+    availableEngines: build.query<AvailableEngine[], void>({
+      query: () => ({ url: `${BASE}/available/` }),
+      transformResponse: (reply: AvailableEnginesReply) => reply.databases,
     }),
     getDatabase: build.query<DatabaseDetail, number>({
       query: (id) => ({ url: `${BASE}/${id}` }),
@@ -124,6 +130,7 @@ export const databaseApi = api.injectEndpoints({
 });
 
 export const {
+  useAvailableEnginesQuery,
   useListDatabasesQuery,
   useGetDatabaseQuery,
   useCreateDatabaseMutation,

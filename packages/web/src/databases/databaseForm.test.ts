@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STANDARD_EDITOR_DIALECT, type DatabaseDetail } from '@rama/shared';
-import { extraJsonProblem, formFieldFor, toDatabaseWrite, toFormValues } from './databaseForm';
+import { extraJsonProblem, formFieldFor, toDatabaseWrite, toFormValues, URI_PLACEHOLDER, uriPlaceholder } from './databaseForm';
+import type { AvailableEngine } from '@rama/shared';
 
 const detail = {
   id: 3,
@@ -66,5 +67,28 @@ describe('database form', () => {
     expect(formFieldFor('sqlalchemy_uri')).toBe('sqlalchemy_uri');
     expect(formFieldFor('extra.engine_params')).toBe('extra');
     expect(formFieldFor('_schema')).toBeNull();
+  });
+});
+
+describe('uriPlaceholder', () => {
+  const engine = (name: string, scheme: string, placeholder: string): AvailableEngine => ({
+    engine: scheme,
+    name,
+    sqlalchemy_uri_placeholder: placeholder,
+    default_driver: '',
+    available_drivers: [],
+    preferred: true,
+    engine_information: { supports_catalog: false, disable_ssh_tunneling: true, supports_file_upload: true },
+  });
+  const engines = [
+    engine('PostgreSQL', 'postgresql', 'postgresql://user:password@host:5432/database'),
+    engine('ClickHouse', 'clickhousedb', 'clickhousedb://user:password@host:8123/database'),
+  ];
+
+  it('shows the example of the engine being typed, else the first engine, else a shape naming none', () => {
+    expect(uriPlaceholder(engines, 'clickhousedb://')).toBe('clickhousedb://user:password@host:8123/database');
+    expect(uriPlaceholder(engines, 'click')).toBe('postgresql://user:password@host:5432/database');
+    expect(uriPlaceholder(engines, undefined)).toBe('postgresql://user:password@host:5432/database');
+    expect(uriPlaceholder([], 'x')).toBe(URI_PLACEHOLDER);
   });
 });

@@ -1,4 +1,4 @@
-import { DATABASE_DEFAULTS, parseDatabaseExtra, type DatabaseDetail, type DatabaseWrite } from '@rama/shared';
+import { DATABASE_DEFAULTS, parseDatabaseExtra, type AvailableEngine, type DatabaseDetail, type DatabaseWrite } from '@rama/shared';
 
 /** Keys of `extra` that the modal edits with check boxes instead of the JSON text. */
 const MANAGED_EXTRA_KEYS = ['cost_estimate_enabled', 'disable_data_preview'] as const;
@@ -19,7 +19,15 @@ export interface DatabaseFormValues {
   extra: string;
 }
 
-export const URI_PLACEHOLDER = 'postgresql://user:password@host:5432/database';
+/** Before the engines are known: a URI's shape, naming no engine. */
+export const URI_PLACEHOLDER = 'engine://user:password@host:port/database';
+
+/** The example URI to show: the engine whose scheme the URI being typed starts with, else the first. */
+export function uriPlaceholder(engines: readonly AvailableEngine[], typed: string | undefined): string {
+  const scheme = /^([a-z][a-z0-9]*)/i.exec(typed ?? '')?.[1]?.toLowerCase();
+  const match = scheme ? engines.find((e) => e.engine === scheme || e.sqlalchemy_uri_placeholder.startsWith(`${scheme}:`)) : undefined;
+  return (match ?? engines[0])?.sqlalchemy_uri_placeholder ?? URI_PLACEHOLDER;
+}
 
 function prettyJson(value: Record<string, unknown>): string {
   return Object.keys(value).length ? JSON.stringify(value, null, 2) : '{}';

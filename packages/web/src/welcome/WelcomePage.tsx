@@ -59,7 +59,7 @@ export function WelcomePage() {
       to: '/databaseview/list/?create=1',
       icon: <ApiOutlined />,
       title: 'Connect a database',
-      description: 'Add PostgreSQL, MySQL or DuckDB with a connection URI, test it, and make it available to your team.',
+      description: 'Connect a database with its connection URI, test it, and make it available to your team.',
       action: 'Connect',
     });
   }
