@@ -5,6 +5,8 @@
  * shows it (post-processed, pivoted), the chart's formats, a frozen header. Filters, tabs, dataset
  * access and RLS apply as they do on the page.
  */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import rison from 'rison';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +25,10 @@ let flights: number;
 let stocks: number;
 let dashboard: number;
 const charts: Record<string, number> = {};
+/** a webhook receiver for the XLSX report */
+let hook: Server;
+let hookUrl: string;
+const hooks: Record<string, unknown>[] = [];
 
 const ORIGINS = ['SEA', 'LAX', 'ORD'];
 const inOrigins = { expressionType: 'SIMPLE', clause: 'WHERE', subject: 'origin', operator: 'IN', comparator: ORIGINS };
@@ -83,7 +89,8 @@ async function download(
   q?: Record<string, unknown>,
 ): Promise<{ status: number; headers: Headers; book: ExcelJS.Workbook | null; text: string }> {
   const query = q ? `?q=${encodeURIComponent(rison.encode(q))}` : '';
-  const res = await fetch(`${c.baseUrl}/api/v1/dashboard/${id}/workbook/${query}`, { headers: { cookie: c.cookieHeaderValue } });
+  const headers: Record<string, string> = 'guestToken' in c ? { 'X-GuestToken': c.guestToken } : { cookie: c.cookieHeaderValue };
+  const res = await fetch(`${c.baseUrl}/api/v1/dashboard/${id}/workbook/${query}`, { headers });
   const data = Buffer.from(await res.arrayBuffer());
   if (res.status !== 200) return { status: res.status, headers: res.headers, book: null, text: data.toString('utf8') };
   const book = new ExcelJS.Workbook();
@@ -105,7 +112,19 @@ const column = (sheet: ExcelJS.Worksheet, header: string): unknown[] => {
 };
 
 beforeAll(async () => {
-  server = await startTestServer();
+  hook = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      hooks.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>);
+      res.setHeader('content-type', 'application/json');
+      res.end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+  hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}`;
+  // the receiver is on loopback, which the outbound policy refuses unless allowed
+  server = await startTestServer({ RAMA_WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', EMBEDDED_SUPERSET: 'true' });
   const world = await dashboardTestWorld(server);
   ({ admin, flights, stocks } = world);
   bob = world.bob.client;
@@ -171,6 +190,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
+  await new Promise<void>((resolve) => (hook ? hook.close(() => resolve()) : resolve()));
 });
 
 describe('GET /api/v1/dashboard/{id_or_slug}/workbook/', () => {
@@ -275,6 +295,23 @@ describe('GET /api/v1/dashboard/{id_or_slug}/workbook/', () => {
     ).toEqual(['SEA', 'Total (Sum)']);
   });
 
+  it('refuses an embedded dashboard’s guest as its charts’ own downloads do (guests have no can_csv)', async () => {
+    const embedded = await admin.post<{ result: { uuid: string } }>(`/api/v1/dashboard/${dashboard}/embedded`, { allowed_domains: [] });
+    expect(embedded.status, embedded.text).toBe(200);
+    const token = await admin.post<{ token: string }>('/api/v1/security/guest_token/', {
+      user: { username: 'host_user', first_name: 'Host', last_name: 'User' },
+      resources: [{ type: 'dashboard', id: embedded.body.result.uuid }],
+      rls: [],
+    });
+    expect(token.status, token.text).toBe(200);
+    const guest = { baseUrl: admin.baseUrl, guestToken: token.body.token };
+    const refused = await download(guest, dashboard);
+    expect(refused.status).toBe(403);
+    expect(JSON.parse(refused.text)).toEqual({ message: 'You do not have permission to download data.' });
+    // another dashboard is not the guest's at all
+    expect((await download(guest, 987654)).status).toBe(404);
+  });
+
   it('answers 404 for an unknown dashboard, 403 without the right to download data, 400 for a bad q', async () => {
     expect((await download(admin, 987654)).status).toBe(404);
     expect((await download(admin, 'no-such-slug')).status).toBe(404);
@@ -285,5 +322,59 @@ describe('GET /api/v1/dashboard/{id_or_slug}/workbook/', () => {
       headers: { cookie: admin.cookieHeaderValue },
     });
     expect(res.status).toBe(400);
+  });
+});
+
+describe('XLSX dashboard reports', () => {
+  it('sends the dashboard as one workbook with the report’s filter values and tab', async () => {
+    const created = await admin.post<{ id: number }>('/api/v1/report/', {
+      type: 'Report',
+      name: 'Flights workbook',
+      crontab: '0 9 * * *',
+      dashboard,
+      creation_method: 'dashboards',
+      report_format: 'XLSX',
+      recipients: [{ type: 'Webhook', recipient_config_json: { target: `${hookUrl}/xlsx` } }],
+      extra: { dashboard: { anchor: 'TAB-A', dataMask: { 'NATIVE_FILTER-origin': { filterState: { value: ['ORD'] } } } } },
+    });
+    expect(created.status, created.text).toBe(201);
+    await server.ctx.reports.scheduler.tick(new Date('2026-11-27T09:00:10Z'));
+    await server.ctx.reports.scheduler.idle();
+    const logs = await server.ctx.store.db
+      .selectFrom('report_execution_log')
+      .select(['state', 'error_message'])
+      .where('report_schedule_id', '=', created.body.id)
+      .execute();
+    expect(logs).toEqual([{ state: 'Success', error_message: null }]);
+    const sent = hooks.at(-1) as { format: string; file: { filename: string; content_type: string; content_base64: string } };
+    expect(sent.format).toBe('XLSX');
+    expect(sent.file.filename).toBe('Flights été 2001.xlsx');
+    expect(sent.file.content_type).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(sent.file.content_base64, 'base64') as unknown as ArrayBuffer);
+    // the report runs as its creator (the admin): every chart of the tab, filtered
+    expect(sheetNames(book)).toEqual([
+      'Dashboard',
+      'Flights by origin',
+      'Monthly flights SEA LAX 2001',
+      'Flights by origin (2)',
+      'Stock prices',
+    ]);
+    expect(column(book.getWorksheet('Flights by origin')!, 'origin')).toEqual(['ORD']);
+    expect(rowsOf(book.getWorksheet('Dashboard')!)).toContainEqual(['Origin airport', 'ORD']);
+  });
+
+  it('is a format for dashboards only', async () => {
+    const r = await admin.post<{ message: Record<string, string[]> }>('/api/v1/report/', {
+      type: 'Report',
+      name: 'Chart workbook',
+      crontab: '0 9 * * *',
+      chart: charts.table,
+      creation_method: 'charts',
+      report_format: 'XLSX',
+      recipients: [{ type: 'Webhook', recipient_config_json: { target: `${hookUrl}/chart` } }],
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.message.report_format).toEqual(['An Excel workbook is sent for a dashboard; send a chart as PNG, PDF, CSV or text.']);
   });
 });
