@@ -84,7 +84,7 @@ const originFilter = (): NativeFilter => ({
 
 /** The workbook as the client gets it (binary: the test client reads text). */
 async function download(
-  c: Client,
+  c: Client | { baseUrl: string; guestToken: string },
   id: number | string,
   q?: Record<string, unknown>,
 ): Promise<{ status: number; headers: Headers; book: ExcelJS.Workbook | null; text: string }> {
