@@ -30,9 +30,10 @@ test('"Download as Excel" saves the open tab as a workbook with the filters appl
   book.getWorksheet('Dashboard')!.eachRow((row) => summary.push((row.values as unknown[]).slice(1)));
   expect(summary[0][0]).toBe('Flights overview');
   expect(summary).toContainEqual(['Origin airport', 'SEA']);
-  const links = summary.slice(summary.findIndex((r) => r[0] === 'Charts') + 1).map((r) => r[1] as { text: string; hyperlink: string });
-  expect(links.map((l) => l.text)).toEqual(names.slice(1));
-  for (const l of links) expect(l.hyperlink).toBe(`#'${l.text.replace(/'/g, "''")}'!A1`);
+  // each chart's row links to its sheet (a HYPERLINK formula, followed within the file)
+  const links = summary.slice(summary.findIndex((r) => r[0] === 'Charts') + 1).map((r) => r[1] as { formula: string; result: string });
+  expect(links.map((l) => l.result)).toEqual(names.slice(1));
+  for (const l of links) expect(l.formula).toContain(`"#'${l.result.replace(/'/g, "''")}'!A1"`);
   // every chart sheet has a bold, frozen header row and data under it
   for (const sheet of book.worksheets.slice(1)) {
     expect(sheet.views[0], sheet.name).toMatchObject({ state: 'frozen', ySplit: 1 });

@@ -225,7 +225,10 @@ describe('GET /api/v1/dashboard/{id_or_slug}/workbook/', () => {
     expect(rows).toContainEqual(['Origin airport', 'SEA']);
     const links = rows.slice(rows.findIndex((r) => r[0] === 'Charts') + 1);
     expect(links.map((r) => r[0])).toEqual(['Flights by origin', 'Monthly flights: SEA/LAX [2001]', 'Flights by origin', 'Stock prices']);
-    expect(links[1][1]).toEqual({ text: 'Monthly flights SEA LAX 2001', hyperlink: "#'Monthly flights SEA LAX 2001'!A1" });
+    expect(links[1][1]).toEqual({
+      formula: `HYPERLINK("#'Monthly flights SEA LAX 2001'!A1","Monthly flights SEA LAX 2001")`,
+      result: 'Monthly flights SEA LAX 2001',
+    });
   });
 
   it('writes the data as the chart shows it, with its formats as Excel’s and a bold frozen header', async () => {

@@ -24,7 +24,7 @@ import {
   layoutChartIds,
   parsePositionJson,
   restoreDataMask,
-  sheetLink,
+  sheetLinkFormula,
   workbookCharts,
   workbookFileName,
   workbookSheetNames,
@@ -229,7 +229,7 @@ function writeSummary(
   sheet.addRow([]).commit();
   bold(['Charts', 'Sheet']);
   for (const p of c.planned) {
-    const row = sheet.addRow([p.title, { text: p.sheet, hyperlink: sheetLink(p.sheet) }]);
+    const row = sheet.addRow([p.title, { formula: sheetLinkFormula(p.sheet), result: p.sheet }]);
     row.getCell(2).font = { color: { argb: 'FF0563C1' }, underline: true };
     row.commit();
   }

@@ -12,10 +12,12 @@ import {
   GenericDataType,
   PIVOT_AGGREGATE_FUNCTIONS,
   PIVOT_METRIC_KEY,
+  TIME_FORMAT,
   axisEntries,
   buildPivot,
   excelDateFormat,
   excelNumberFormat,
+  getTimeFormatter,
   columnLabelOf,
   metricLabelOf,
   parseCurrency,
@@ -41,7 +43,7 @@ export type Sheet = ExcelJS.Worksheet;
 const WIDTH_SAMPLE_ROWS = 200;
 const MIN_WIDTH = 8;
 const MAX_WIDTH = 60;
-const YIELD_EVERY_ROWS = 2000;
+const YIELD_EVERY_ROWS = 250;
 /** The header row, then at most this many rows of data. */
 const MAX_DATA_ROWS = EXCEL_MAX_ROWS - 1;
 
@@ -69,8 +71,10 @@ function columnConfig(fd: QueryFormData, column: string): { d3NumberFormat?: str
   return entry && typeof entry === 'object' ? (entry as Record<string, string>) : {};
 }
 
-const metricLabels = (fd: QueryFormData): Set<string> =>
-  new Set([...list(fd.metrics), ...list(fd.metric), ...list(fd.percent_metrics)].map(metricName));
+const metricLabels = (fd: QueryFormData): Set<string> => new Set([...list(fd.metrics), ...list(fd.metric)].map(metricName));
+/** A table's percent metrics are `%<label>` columns, shown as percentages ('.3%', the table's own default). */
+const percentColumns = (fd: QueryFormData): Set<string> => new Set(list(fd.percent_metrics).map((m) => `%${metricName(m)}`));
+const PERCENT_METRIC_FORMAT = '.3%';
 
 /** The Excel format of a number under a metric: the column's own, the saved metric's, the chart's; the chart's currency, else the metric's. */
 function metricNumberFormat(fd: QueryFormData, labels: ChartLabels, metric: string | null): string | null {
@@ -118,12 +122,14 @@ export async function writeTableSheet(
   const coltypes = result.coltypes ?? [];
   const rows = result.data ?? [];
   const metrics = metricLabels(fd);
+  const percents = percentColumns(fd);
   const timeFormat = excelDateFormat(chartTimeFormat(fd));
   const formats = colnames.map((name, c): string | undefined => {
     if (coltypes[c] === GenericDataType.TEMPORAL)
       return excelDateFormat(str(columnConfig(fd, name).d3TimeFormat)) ?? timeFormat ?? DATETIME_FORMAT;
     if (coltypes[c] !== GenericDataType.NUMERIC) return undefined;
-    if (metrics.has(name) || name.startsWith('%')) return metricNumberFormat(fd, labels, metrics.has(name) ? name : null) ?? undefined;
+    if (percents.has(name)) return excelNumberFormat(str(columnConfig(fd, name).d3NumberFormat) ?? PERCENT_METRIC_FORMAT) ?? undefined;
+    if (metrics.has(name)) return metricNumberFormat(fd, labels, name) ?? undefined;
     return excelNumberFormat(str(columnConfig(fd, name).d3NumberFormat)) ?? undefined;
   });
   const header = colnames.map((c) => labels.labels.get(c) ?? c);
@@ -198,11 +204,13 @@ export async function writePivotSheet(sheet: Sheet, fd: QueryFormData, result: C
     const v = pivot.raw(dim, part);
     return xlsxCell(temporal.has(dim) ? GenericDataType.TEMPORAL : GenericDataType.STRING, v);
   };
+  // a column header is text: a date in it reads as the chart writes it (its date format)
+  const dateText = getTimeFormatter(str(fd.date_format) ?? TIME_FORMAT.SMART_DATE);
   const entryText = (dims: string[], e: AxisEntry): string => {
     if (e.kind === 'total') return totalText;
     const parts = e.key.map((p, i) => {
       const v = partValue(dims[i], p);
-      return v instanceof Date ? v.toISOString().slice(0, 10) : String(v ?? '');
+      return v instanceof Date ? dateText(v.getTime()) : String(v ?? '');
     });
     return e.kind === 'subtotal' ? [...parts, 'Subtotal'].join(' / ') : parts.join(' / ');
   };

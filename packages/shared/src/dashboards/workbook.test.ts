@@ -5,6 +5,7 @@ import {
   excelDateFormat,
   excelNumberFormat,
   sheetLink,
+  sheetLinkFormula,
   sheetNameFromTitle,
   workbookFileName,
   workbookSheetNames,
@@ -48,8 +49,9 @@ describe('sheet names (Excel: at most 31 characters, none of []:*?/\\, unique wi
     for (const n of workbookSheetNames([long, long, long])) expect(n.length).toBeLessThanOrEqual(31);
   });
 
-  it('links to a sheet with its name quoted', () => {
+  it('links to a sheet with its name quoted, as a HYPERLINK formula', () => {
     expect(sheetLink("Bob's sales")).toBe("#'Bob''s sales'!A1");
+    expect(sheetLinkFormula('Say "hi"')).toBe(`HYPERLINK("#'Say ""hi""'!A1","Say ""hi""")`);
   });
 });
 

@@ -79,6 +79,16 @@ export function sheetLink(name: string): string {
   return `#'${name.replace(/'/g, "''")}'!A1`;
 }
 
+/**
+ * A link to a sheet as a `HYPERLINK` formula (`HYPERLINK("#'Sales'!A1","Sales")`): Excel,
+ * LibreOffice and Google Sheets all follow it within the file, which a hyperlink relationship
+ * to `#…` (all a streaming writer can write) does not promise. Quotes in the text are doubled.
+ */
+export function sheetLinkFormula(name: string): string {
+  const text = (v: string) => `"${v.replace(/"/g, '""')}"`;
+  return `HYPERLINK(${text(sheetLink(name))},${text(name)})`;
+}
+
 /** Text inside an Excel format literal: quoted, quotes doubled ("\"€\""). */
 const literal = (text: string) => (text ? `"${text.replace(/"/g, '""')}"` : '');
 
