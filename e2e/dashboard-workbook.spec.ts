@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { downloadFromMenuEntry, toast } from './support';
+import { downloadFromMenuEntry, openNavMenu, toast } from './support';
 
 // A dashboard as one workbook (issue 30 item 2): "Download as Excel" in the dashboard menu saves an
 // .xlsx named after the dashboard, with a first sheet that lists the filters applied and links to a
@@ -40,4 +40,20 @@ test('"Download as Excel" saves the open tab as a workbook with the filters appl
     expect(sheet.getRow(1).font?.bold, sheet.name).toBe(true);
     expect(sheet.rowCount, sheet.name).toBeGreaterThan(1);
   }
+});
+
+test('a workbook the server refuses shows the reason in a toast', async ({ page }) => {
+  await page.route('**/api/v1/dashboard/*/workbook/**', (route) =>
+    route.fulfill({
+      status: 403,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'You do not have permission to download data.' }),
+    }),
+  );
+  await page.goto('/rama/dashboard/flights/');
+  await expect(page.getByRole('heading', { name: 'Flights overview' })).toBeVisible();
+  await page.locator('[data-test="dashboard-menu"]').click();
+  await openNavMenu(page, /^Download/, 'Download as Excel');
+  await page.getByRole('menuitem', { name: 'Download as Excel', exact: true }).click();
+  await expect(toast(page, 'The Excel workbook could not be downloaded: You do not have permission to download data.')).toBeVisible();
 });
