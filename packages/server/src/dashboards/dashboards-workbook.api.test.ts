@@ -367,6 +367,34 @@ describe('XLSX dashboard reports', () => {
     expect(rowsOf(book.getWorksheet('Dashboard')!)).toContainEqual(['Origin airport', 'ORD']);
   });
 
+  it('with "all tabs", holds the charts of every tab', async () => {
+    const created = await admin.post<{ id: number }>('/api/v1/report/', {
+      type: 'Report',
+      name: 'All tabs workbook',
+      crontab: '0 10 * * *',
+      dashboard,
+      creation_method: 'dashboards',
+      report_format: 'XLSX',
+      recipients: [{ type: 'Webhook', recipient_config_json: { target: `${hookUrl}/all-tabs` } }],
+      extra: { dashboard: { anchor: JSON.stringify(['TAB-A', 'TAB-B']) } },
+    });
+    expect(created.status, created.text).toBe(201);
+    await server.ctx.reports.scheduler.tick(new Date('2026-11-27T10:00:10Z'));
+    await server.ctx.reports.scheduler.idle();
+    const sent = hooks.at(-1) as { name: string; file: { content_base64: string } };
+    expect(sent.name).toBe('All tabs workbook');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(sent.file.content_base64, 'base64') as unknown as ArrayBuffer);
+    expect(sheetNames(book)).toEqual([
+      'Dashboard',
+      'Flights by origin',
+      'Monthly flights SEA LAX 2001',
+      'Flights by origin (2)',
+      'Stock prices',
+      'Busiest destinations',
+    ]);
+  });
+
   it('is a format for dashboards only', async () => {
     const r = await admin.post<{ message: Record<string, string[]> }>('/api/v1/report/', {
       type: 'Report',

@@ -64,6 +64,8 @@ export interface WorkbookRequest {
   dataMask?: unknown;
   /** the tabs showing; empty: the first tabs */
   activeTabs?: readonly string[] | null;
+  /** several views of the tabs, each one's charts in turn (a report sent with "all tabs"); wins over `activeTabs` */
+  tabViews?: readonly (readonly string[])[] | null;
 }
 
 interface PlannedChart {
@@ -129,8 +131,11 @@ export async function prepareDashboardWorkbook(
   };
   const held = chartsHeldByRequiredFilters(filters, dataMask);
 
-  const shown = workbookCharts(layout, req.activeTabs)
-    .filter((c) => byId.has(c.chartId))
+  const views = req.tabViews?.length ? req.tabViews : [req.activeTabs ?? null];
+  const seen = new Set<number>();
+  const shown = views
+    .flatMap((tabs) => workbookCharts(layout, tabs))
+    .filter((c) => byId.has(c.chartId) && !seen.has(c.chartId) && seen.add(c.chartId))
     .slice(0, WORKBOOK_MAX_CHARTS);
   const titles = shown.map((c) => c.titleOverride ?? byId.get(c.chartId)?.slice_name ?? c.layoutName ?? `Chart ${c.chartId}`);
   const sheets = workbookSheetNames(titles);

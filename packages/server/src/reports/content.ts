@@ -156,16 +156,19 @@ export class ReportContentBuilder {
 
   /**
    * The dashboard as one Excel workbook (issue 30 item 2), with the report's filter values (or the
-   * recipient's) and the tab the report chose (the first of "all tabs"), as its creator sees it.
+   * recipient's) and the tab the report chose (with "all tabs", the charts of every tab), as its
+   * creator sees it.
    */
   private async workbook(user: Principal, report: ReportRow, dataMask: DataMask | null): Promise<ReportContent> {
     const extra = parseStored<ReportExtra>(report.extra, {}).dashboard ?? {};
     const tabs = await this.capturedTabs(user, report);
     const tab = tabs[0] ?? null;
-    const activeTabs = tab ? [...tab.path, ...(extra.activeTabs ?? []).filter((id) => !tab.path.includes(id))] : (extra.activeTabs ?? []);
+    const viewOf = (t: { path: string[] }) => [...t.path, ...(extra.activeTabs ?? []).filter((id) => !t.path.includes(id))];
+    // "all tabs": the charts of each tab in turn, in one workbook
     const prepared = await prepareDashboardWorkbook(this.dashboards, user, report.dashboard_id as number, {
       dataMask: dataMask ?? extra.dataMask ?? {},
-      activeTabs,
+      activeTabs: tab ? viewOf(tab) : (extra.activeTabs ?? []),
+      tabViews: tabs.length > 1 ? tabs.map(viewOf) : null,
     });
     const out = new PassThrough();
     const chunks: Buffer[] = [];
