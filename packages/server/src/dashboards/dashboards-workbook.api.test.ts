@@ -272,6 +272,16 @@ describe('GET /api/v1/dashboard/{id_or_slug}/workbook/', () => {
     expect(rowsOf(other.book!.getWorksheet('Busiest destinations')!).length).toBe(4);
   });
 
+  it('reads the filter values from their native_filters_key', async () => {
+    const stored = await admin.post<{ key: string }>(`/api/v1/dashboard/${dashboard}/filter_state`, {
+      value: JSON.stringify({ 'NATIVE_FILTER-origin': { filterState: { value: ['LAX'] } } }),
+    });
+    expect(stored.status).toBe(201);
+    const { book } = await download(admin, dashboard, { native_filters_key: stored.body.key });
+    expect(column(book!.getWorksheet('Flights by origin')!, 'origin')).toEqual(['LAX']);
+    expect((await download(admin, dashboard, { native_filters_key: 'AAAAAAAAAAAAAAAAAAAAAA' })).status).toBe(404);
+  });
+
   it('applies a cross-filter of one chart to the others', async () => {
     const { book } = await download(admin, dashboard, {
       dataMask: { [String(charts.pivot)]: { filterState: { filters: { origin: ['LAX'] }, value: ['LAX'] } } },

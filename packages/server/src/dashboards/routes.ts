@@ -11,6 +11,7 @@ import {
   DashboardPermalinkState,
   DashboardPut,
   DASHBOARD_WORKBOOK_ROUTE,
+  WORKBOOK_QUERY_MAX_CHARS,
   XLSX_CONTENT_TYPE,
   contentDisposition,
 } from '@rama/shared';
@@ -41,8 +42,8 @@ const FilterStateParams = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 255 }),
   key: Type.String({ minLength: 1, maxLength: 256 }),
 });
-/** the workbook's filter values and tabs, rison (`(dataMask:(…),activeTabs:!(…))`); an address holds a few KB at most */
-const WorkbookQuery = Type.Object({ q: Type.Optional(Type.String({ maxLength: 8192 })) });
+/** the workbook's filter values (or their `native_filters_key`) and tabs, rison (`(dataMask:(…),activeTabs:!(…))`); an address holds a few KB at most */
+const WorkbookQuery = Type.Object({ q: Type.Optional(Type.String({ maxLength: WORKBOOK_QUERY_MAX_CHARS })) });
 /** the BI server's client names its browser tab; one key per create either way */
 const TabQuery = Type.Object({ tab_id: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_ID })) });
 
@@ -178,7 +179,10 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): { dashbo
     const user = reader(req);
     const q = decodeRisonQuery(req.query.q);
     const activeTabs = Array.isArray(q.activeTabs) ? q.activeTabs.filter((t): t is string => typeof t === 'string').slice(0, 100) : null;
-    const workbook = await prepareDashboardWorkbook(dashboards, user, req.params.id, { dataMask: q.dataMask, activeTabs });
+    // the filter values themselves, or the key they are stored under (a long selection does not fit an address)
+    const key = typeof q.native_filters_key === 'string' && q.dataMask === undefined ? q.native_filters_key : null;
+    const dataMask = key ? (JSON.parse(await filterState.get(user, req.params.id, key)) as unknown) : q.dataMask;
+    const workbook = await prepareDashboardWorkbook(dashboards, user, req.params.id, { dataMask, activeTabs });
     const out = new PassThrough();
     // a viewer who leaves stops the queries still to run
     const controller = new AbortController();

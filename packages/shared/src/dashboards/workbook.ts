@@ -20,10 +20,13 @@ export const EXCEL_MAX_SHEET_NAME = 31;
 /**
  * `GET /api/v1/dashboard/{id_or_slug}/workbook/` with an optional rison `q`:
  * `(dataMask:(…), activeTabs:!(…))` — the viewer's filter values and cross-filters (the
- * permalink's `dataMask` shape) and the tabs showing. Without `dataMask` the filters' defaults
- * apply; without `activeTabs` the first tabs.
+ * permalink's `dataMask` shape) and the tabs showing — or `(native_filters_key:…, activeTabs:…)`,
+ * the key the values are stored under. Without either the filters' defaults apply; without
+ * `activeTabs` the first tabs.
  */
 export const DASHBOARD_WORKBOOK_ROUTE = '/api/v1/dashboard/:id/workbook/';
+/** The longest `q` the route takes (an address holds a few KB); a longer selection goes by its key. */
+export const WORKBOOK_QUERY_MAX_CHARS = 8192;
 
 export function dashboardWorkbookUrl(idOrSlug: number | string, q?: string | null): string {
   const base = `/api/v1/dashboard/${encodeURIComponent(String(idOrSlug))}/workbook/`;

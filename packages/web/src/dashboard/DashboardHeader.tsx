@@ -9,7 +9,9 @@ import { Button, Dropdown, Spin, Tag, Tooltip, Typography, type MenuProps } from
 import { EditOutlined, MoreOutlined, ReloadOutlined } from '@ant-design/icons';
 import {
   DASHBOARD_MESSAGES,
+  DASHBOARD_URL_PARAMS,
   REFRESH_INTERVALS,
+  WORKBOOK_QUERY_MAX_CHARS,
   dashboardWorkbookUrl,
   dataMaskForStorage,
   formatMessage,
@@ -201,8 +203,13 @@ export function DashboardHeader({ fullscreen, onRefresh, onToggleFullscreen, onE
     const view = JSON.parse(
       JSON.stringify({ dataMask: dataMaskForStorage(state.nativeFilters.dataMask), activeTabs: state.dashboardState.activeTabs }),
     ) as Record<string, unknown>;
+    let q = rison.encode(view);
+    // a selection too long for an address goes by the key the page keeps it under
+    const key = new URLSearchParams(window.location.search).get(DASHBOARD_URL_PARAMS.nativeFiltersKey);
+    if (encodeURIComponent(q).length > WORKBOOK_QUERY_MAX_CHARS && key)
+      q = rison.encode({ native_filters_key: key, activeTabs: view.activeTabs });
     addInfoToast(DashboardMessage.DOWNLOADING_WORKBOOK);
-    downloadFile(dashboardWorkbookUrl(info.id, rison.encode(view)), workbookFileName(title)).catch((e: unknown) =>
+    downloadFile(dashboardWorkbookUrl(info.id, q), workbookFileName(title)).catch((e: unknown) =>
       addDangerToast(formatMessage(DashboardMessage.WORKBOOK_FAILED, errorMessage(e))),
     );
   };
