@@ -219,7 +219,7 @@ describe('GET /api/v1/dashboard/{id_or_slug}/workbook/', () => {
     const summary = book!.getWorksheet('Dashboard')!;
     const rows = rowsOf(summary);
     expect(rows[0][0]).toBe('Flights: été 2001');
-    const exported = rows.find((r) => r[0] === 'Exported at')?.[1];
+    const exported = rows.find((r) => r[0] === 'Exported at (UTC)')?.[1];
     expect(exported).toBeInstanceOf(Date);
     expect((exported as Date).getTime()).toBeGreaterThanOrEqual(before - 2000);
     expect(rows).toContainEqual(['Origin airport', 'SEA']);

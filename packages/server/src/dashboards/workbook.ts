@@ -19,6 +19,7 @@ import {
   chartExtraFormData,
   chartsHeldByRequiredFilters,
   configuredFilters,
+  dashboardPath,
   dashboardTitle,
   defaultMasks,
   layoutChartIds,
@@ -156,7 +157,7 @@ export async function prepareDashboardWorkbook(
       workbook.created = new Date();
       writeSummary(workbook, {
         title,
-        url: `${ctx.config.publicUrl}/rama/dashboard/${dashboard.slug ?? dashboard.id}/`,
+        url: `${ctx.config.publicUrl}${dashboardPath(dashboard)}`,
         filtersApplied,
         planned,
       });
@@ -223,7 +224,7 @@ function writeSummary(
   title.font = { bold: true, size: 14 };
   title.commit();
   sheet.addRow(['Dashboard', { text: c.url, hyperlink: c.url }]).commit();
-  const exported = sheet.addRow(['Exported at', new Date()]);
+  const exported = sheet.addRow(['Exported at (UTC)', new Date()]);
   exported.getCell(2).numFmt = 'yyyy-mm-dd hh:mm:ss';
   exported.getCell(2).alignment = { horizontal: 'left' };
   exported.commit();
