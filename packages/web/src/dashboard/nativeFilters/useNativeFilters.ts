@@ -29,8 +29,6 @@ import type { RootState } from '../../app/store';
 import { withSearchParam } from '../dashboardUrl';
 import { nativeFiltersActions } from '../state/nativeFiltersSlice';
 
-export { configuredFilters, defaultMasks };
-
 interface FilterStateReply {
   value: string;
 }
