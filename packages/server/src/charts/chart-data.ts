@@ -10,6 +10,7 @@ import {
   queryObjectFromFormData,
   type ChartDataResultFormat,
   type ChartDataResultType,
+  type ExtraFormData,
   type QueryContext,
   type QueryFormData,
 } from '@rama/shared';
@@ -83,6 +84,37 @@ export function chartQueryContext(row: SliceRow): QueryContext {
     datasource: { id: row.datasource_id, type: row.datasource_type },
     form_data: { ...formData, slice_id: row.id },
     // the chart's cache timeout wins over the dataset's and the database's (the BI server's order)
+    custom_cache_timeout: row.cache_timeout ?? qc.custom_cache_timeout ?? null,
+  };
+}
+
+/**
+ * The chart's query as a dashboard runs it (the web app's dashboardQueryContext): its saved query
+ * context when no filter reaches it, else the one its viz type builds from the form data with what
+ * the dashboard's filters and cross-filters ask of it as `extra_form_data`; `dashboardId` names the
+ * dashboard (its access rules apply to guests and under DASHBOARD_RBAC).
+ */
+export function dashboardChartQueryContext(row: SliceRow, dashboardId: number, extraFormData: ExtraFormData | null): QueryContext {
+  if (!extraFormData || Object.keys(extraFormData).length === 0) {
+    const qc = chartQueryContext(row);
+    return { ...qc, form_data: { ...qc.form_data, dashboardId } };
+  }
+  const saved = chartFormData(row);
+  if (!saved) throw badRequest(NO_QUERY_CONTEXT);
+  requireReadableFormData(saved);
+  const formData: QueryFormData = { ...saved, dashboardId, extra_form_data: extraFormData };
+  const definition = getVizDefinition(formData.viz_type);
+  const qc: QueryContext = definition
+    ? definition.buildQuery(formData)
+    : {
+        datasource: { id: row.datasource_id, type: row.datasource_type },
+        queries: [queryObjectFromFormData(formData)],
+        form_data: formData,
+      };
+  return {
+    ...qc,
+    datasource: { id: row.datasource_id, type: row.datasource_type },
+    form_data: { ...(qc.form_data ?? {}), ...formData },
     custom_cache_timeout: row.cache_timeout ?? qc.custom_cache_timeout ?? null,
   };
 }

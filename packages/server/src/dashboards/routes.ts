@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
@@ -9,6 +10,10 @@ import {
   DashboardFilterStateValue,
   DashboardPermalinkState,
   DashboardPut,
+  DASHBOARD_WORKBOOK_ROUTE,
+  WORKBOOK_QUERY_MAX_CHARS,
+  XLSX_CONTENT_TYPE,
+  contentDisposition,
 } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import { requirePermission } from '../http/auth.js';
@@ -26,6 +31,7 @@ import { exportDashboards } from './export.js';
 import { DashboardImporter } from './import.js';
 import { updateNativeFilters } from './filters.js';
 import { DashboardFilterStateService } from './filterState.js';
+import { prepareDashboardWorkbook } from './workbook.js';
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
 /** a dashboard is addressed by its id or its slug */
@@ -36,6 +42,8 @@ const FilterStateParams = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 255 }),
   key: Type.String({ minLength: 1, maxLength: 256 }),
 });
+/** the workbook's filter values (or their `native_filters_key`) and tabs, rison (`(dataMask:(…),activeTabs:!(…))`); an address holds a few KB at most */
+const WorkbookQuery = Type.Object({ q: Type.Optional(Type.String({ maxLength: WORKBOOK_QUERY_MAX_CHARS })) });
 /** the BI server's client names its browser tab; one key per create either way */
 const TabQuery = Type.Object({ tab_id: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_ID })) });
 
@@ -164,6 +172,32 @@ export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): { dashbo
     const user = reader(req);
     await filterState.delete(user, req.params.id, req.params.key);
     return { message: 'Deleted successfully' };
+  });
+
+  // the dashboard as one Excel workbook (issue 30 item 2): reading the dashboard and downloading data (can_csv)
+  r.get(DASHBOARD_WORKBOOK_ROUTE, { schema: { params: IdOrSlugParams, querystring: WorkbookQuery } }, async (req, reply) => {
+    const user = reader(req);
+    const q = decodeRisonQuery(req.query.q);
+    const activeTabs = Array.isArray(q.activeTabs) ? q.activeTabs.filter((t): t is string => typeof t === 'string').slice(0, 100) : null;
+    // the filter values themselves, or the key they are stored under (a long selection does not fit an address)
+    const key = typeof q.native_filters_key === 'string' && q.dataMask === undefined ? q.native_filters_key : null;
+    const dataMask = key ? (JSON.parse(await filterState.get(user, req.params.id, key)) as unknown) : q.dataMask;
+    const workbook = await prepareDashboardWorkbook(dashboards, user, req.params.id, { dataMask, activeTabs });
+    const out = new PassThrough();
+    // a viewer who leaves stops the queries still to run
+    const controller = new AbortController();
+    req.raw.on('close', () => {
+      if (!reply.raw.writableFinished) controller.abort();
+    });
+    workbook.write(out, controller.signal).catch((e: unknown) => {
+      req.log.error({ err: e }, 'workbook failed');
+      out.destroy(e instanceof Error ? e : new Error(String(e)));
+    });
+    return reply
+      .type(XLSX_CONTENT_TYPE)
+      .header('content-disposition', contentDisposition(workbook.fileName))
+      .header('cache-control', 'no-store')
+      .send(out);
   });
 
   r.post('/api/v1/dashboard/:id/copy/', { schema: { params: IdOrSlugParams, body: DashboardCopy } }, async (req) => {

@@ -188,6 +188,7 @@ const GUEST_ROUTES = new Set([
   'GET /api/v1/dashboard/:id',
   'GET /api/v1/dashboard/:id/charts',
   'GET /api/v1/dashboard/:id/datasets',
+  'GET /api/v1/dashboard/:id/workbook/',
   'GET /api/v1/embedded_dashboard/:uuid',
   'POST /api/v1/chart/data',
   'GET /api/v1/chart/data/:cache_key',

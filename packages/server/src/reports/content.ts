@@ -3,15 +3,18 @@
  * chart's data as CSV from the chart data engine, or a small table as text. A dashboard capture
  * carries the report's filter values, or a recipient's own, and opens the tab the report chose, or
  * each top-level tab in turn ("all tabs", issue 27). CSV and TEXT name the columns as the chart
- * does (verbose names).
+ * does (verbose names). XLSX sends a dashboard as one workbook, a sheet per chart (issue 30).
  */
-import { activeTabsFor, anchorTabIds, isTabListAnchor, parsePositionJson, type ReportFormat } from '@rama/shared';
+import { PassThrough } from 'node:stream';
+import { XLSX_CONTENT_TYPE, activeTabsFor, anchorTabIds, isTabListAnchor, parsePositionJson, type ReportFormat } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import type { Principal } from '../security/principal.js';
 import { savedChartData } from '../charts/chart-data.js';
+import { chartLabels } from '../charts/chart-labels.js';
 import { recordsToCsv } from '../execution/formats/csv.js';
 import { DashboardPermalinkService } from '../dashboards/permalink.js';
 import { DashboardService } from '../dashboards/service.js';
+import { prepareDashboardWorkbook } from '../dashboards/workbook.js';
 import { DEFAULT_CAPTURE_WIDTH, type Screenshotter } from './screenshot.js';
 import type { ReportRow } from './present.js';
 import { parseStored } from './present.js';
@@ -90,7 +93,8 @@ export class ReportContentBuilder {
     const stamp = new Date().toISOString().slice(0, 16).replace(/[:T]/g, '-');
     const base = `${safeName(report.name)}_${stamp}`;
     if (report.dashboard_id !== null) {
-      if (format !== 'PNG' && format !== 'PDF') throw new Error('A dashboard is sent as PNG or PDF.');
+      if (format === 'XLSX') return this.workbook(user, report, dataMask);
+      if (format !== 'PNG' && format !== 'PDF') throw new Error('A dashboard is sent as PNG, PDF or an Excel workbook.');
       const tabs = await this.capturedTabs(user, report);
       // the link opens the first captured tab (a single one: the report's anchor)
       const link = `${this.ctx.config.publicUrl}${await this.dashboardPath(user, report, dataMask, false, tabs[0] ?? null)}`;
@@ -151,21 +155,44 @@ export class ReportContentBuilder {
   }
 
   /**
-   * The names the chart shows for its columns and saved metrics: their verbose names (the
-   * dataset's `verbose_map`, as the BI server labels a report's CSV). An adhoc metric's label is
-   * its column name already.
+   * The dashboard as one Excel workbook (issue 30 item 2), with the report's filter values (or the
+   * recipient's) and the tab the report chose (with "all tabs", the charts of every tab), as its
+   * creator sees it.
    */
+  private async workbook(user: Principal, report: ReportRow, dataMask: DataMask | null): Promise<ReportContent> {
+    const extra = parseStored<ReportExtra>(report.extra, {}).dashboard ?? {};
+    const tabs = await this.capturedTabs(user, report);
+    const tab = tabs[0] ?? null;
+    const viewOf = (t: { path: string[] }) => [...t.path, ...(extra.activeTabs ?? []).filter((id) => !t.path.includes(id))];
+    // "all tabs": the charts of each tab in turn, in one workbook
+    const prepared = await prepareDashboardWorkbook(this.dashboards, user, report.dashboard_id as number, {
+      dataMask: dataMask ?? extra.dataMask ?? {},
+      activeTabs: tab ? viewOf(tab) : (extra.activeTabs ?? []),
+      tabViews: tabs.length > 1 ? tabs.map(viewOf) : null,
+    });
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const ended = new Promise<void>((resolve, reject) => {
+      out.on('end', resolve);
+      out.on('error', reject);
+    });
+    await prepared.write(out);
+    await ended;
+    const url = `${this.ctx.config.publicUrl}${await this.dashboardPath(user, report, dataMask, false, tab)}`;
+    return {
+      format: 'XLSX',
+      file: { filename: prepared.fileName, contentType: XLSX_CONTENT_TYPE, data: Buffer.concat(chunks) },
+      table: null,
+      url,
+    };
+  }
+
+  /** The names the chart shows for its columns and saved metrics (chart-labels.ts). */
   private async chartLabels(chartId: number): Promise<Map<string, string>> {
     const db = this.ctx.store.db;
     const chart = await db.selectFrom('slices').select(['datasource_id', 'datasource_type']).where('id', '=', chartId).executeTakeFirst();
-    const labels = new Map<string, string>([['__timestamp', 'Time']]);
-    if (!chart || chart.datasource_type !== 'table') return labels;
-    const [metrics, columns] = await Promise.all([
-      db.selectFrom('sql_metrics').select(['metric_name as name', 'verbose_name']).where('table_id', '=', chart.datasource_id).execute(),
-      db.selectFrom('table_columns').select(['column_name as name', 'verbose_name']).where('table_id', '=', chart.datasource_id).execute(),
-    ]);
-    for (const r of [...metrics, ...columns]) if (r.verbose_name?.trim() && !labels.has(r.name)) labels.set(r.name, r.verbose_name);
-    return labels;
+    return (await chartLabels(db, chart)).labels;
   }
 }
 

@@ -196,7 +196,9 @@ export class ReportRunner {
           ? SCHEDULED_QUERY_MESSAGES.queryFailed
           : report.report_format === 'CSV'
             ? REPORT_RUN_ERRORS.csvFailed
-            : REPORT_RUN_ERRORS.screenshotFailed;
+            : report.report_format === 'XLSX'
+              ? REPORT_RUN_ERRORS.workbookFailed
+              : REPORT_RUN_ERRORS.screenshotFailed;
         return { state: 'Error', value, error: fill(template, why) };
       }
       try {

@@ -46,6 +46,8 @@ const ANONYMOUS_ROUTES = new Set([
   'GET /api/v1/dashboard/:id',
   'GET /api/v1/dashboard/:id/charts',
   'GET /api/v1/dashboard/:id/datasets',
+  // the dashboard as one workbook, with can_csv as the charts' own downloads
+  'GET /api/v1/dashboard/:id/workbook/',
   'GET /api/v1/dashboard/permalink/:key',
   // the header's star: everyone anonymous has no favorites (answers false)
   'GET /api/v1/dashboard/favorite_status/',

@@ -13,7 +13,8 @@ export type ReportType = (typeof REPORT_TYPES)[number];
 export const REPORT_CREATION_METHODS = ['charts', 'dashboards', 'alerts_reports'] as const;
 export type ReportCreationMethod = (typeof REPORT_CREATION_METHODS)[number];
 
-export const REPORT_FORMATS = ['PNG', 'PDF', 'CSV', 'TEXT'] as const;
+/** XLSX: a dashboard as one workbook, a sheet per chart (issue 30 item 2) */
+export const REPORT_FORMATS = ['PNG', 'PDF', 'CSV', 'TEXT', 'XLSX'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 export const REPORT_RECIPIENT_TYPES = ['Email', 'Slack', 'Webhook'] as const;

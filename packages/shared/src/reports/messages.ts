@@ -21,6 +21,7 @@ export const REPORT_RUN_ERRORS = {
   ownerMissing: 'The report has no active owner to run it as.',
   screenshotFailed: 'Failed taking a screenshot: %s',
   csvFailed: 'Failed generating the CSV of the chart: %s',
+  workbookFailed: 'Failed generating the Excel workbook of the dashboard: %s',
   deliveryFailed: 'Failed sending the report: %s',
   noRecipients: 'The report has no recipients.',
 } as const;

@@ -49,8 +49,10 @@ export function reportErrors(d: ReportDraft): Record<string, string[]> {
   if (hasChart && hasDashboard) add('chart', 'Choose a chart or a dashboard, not both.');
   if (!hasChart && !hasDashboard) add('chart', 'Choose a chart or a dashboard.');
   if (hasDashboard && (d.report_format === 'CSV' || d.report_format === 'TEXT')) {
-    add('report_format', 'CSV and text reports are sent for charts; send a dashboard as PNG or PDF.');
+    add('report_format', 'CSV and text reports are sent for charts; send a dashboard as PNG, PDF or an Excel workbook.');
   }
+  if (hasChart && d.report_format === 'XLSX')
+    add('report_format', 'An Excel workbook is sent for a dashboard; send a chart as PNG, PDF, CSV or text.');
   if (d.type === 'Alert') {
     if (d.database === undefined || d.database === null) add('database', 'An alert needs a database to run its query on.');
     if (!d.sql?.trim()) add('sql', 'An alert needs a SQL query.');
@@ -71,7 +73,7 @@ export function reportErrors(d: ReportDraft): Record<string, string[]> {
 
 /** Which formats a report on this target can be sent as. */
 export function reportFormatsFor(target: 'chart' | 'dashboard'): ReportFormat[] {
-  return target === 'chart' ? ['PNG', 'PDF', 'CSV', 'TEXT'] : ['PNG', 'PDF'];
+  return target === 'chart' ? ['PNG', 'PDF', 'CSV', 'TEXT'] : ['PNG', 'PDF', 'XLSX'];
 }
 
 /** A run still Working after `working_timeout` seconds is stuck (its worker died): it becomes Error. */

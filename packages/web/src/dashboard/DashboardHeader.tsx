@@ -1,13 +1,24 @@
 /**
  * The dashboard's header (issue 12 part 3): title, star, published or draft (a click publishes or
  * hides, for editors), certification, owners, last change; "Edit dashboard" for editors; the menu
- * (refresh, auto-refresh interval, properties, CSS, save as, permalink, image, email report,
+ * (refresh, auto-refresh interval, properties, CSS, save as, permalink, PDF, image, Excel workbook, email report,
  * fullscreen). In edit mode the edit kit's actions (undo, redo, discard, save) replace the view actions.
  */
 import { Suspense, lazy, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button, Dropdown, Spin, Tag, Tooltip, Typography, type MenuProps } from 'antd';
 import { EditOutlined, MoreOutlined, ReloadOutlined } from '@ant-design/icons';
-import { DASHBOARD_MESSAGES, REFRESH_INTERVALS, dataMaskForStorage, isNativeFilter } from '@rama/shared';
+import {
+  DASHBOARD_MESSAGES,
+  DASHBOARD_URL_PARAMS,
+  REFRESH_INTERVALS,
+  WORKBOOK_QUERY_MAX_CHARS,
+  dashboardWorkbookUrl,
+  dataMaskForStorage,
+  formatMessage,
+  isNativeFilter,
+  workbookFileName,
+} from '@rama/shared';
+import rison from 'rison';
 import { useStore } from 'react-redux';
 import type { RootState } from '../app/store';
 import { errorMessage, toClientError } from '../app/api';
@@ -24,6 +35,7 @@ import { useDashboardFavoriteStatusQuery, useSetDashboardFavoriteMutation } from
 import { statusLabel } from '../dashboards/dashboardList';
 import { downloadChartImage } from '../explore/download';
 import { downloadElementAsPdf } from '../components/importExport/dashboardPdf';
+import { downloadFile } from '../components/download';
 import { useCreateDashboardPermalinkMutation, useUpdateDashboardMutation } from './dashboardPageApi';
 import { permalinkUrlParams } from './dashboardUrl';
 import { CssEditorModal, PropertiesModal, RefreshIntervalModal, SaveCopyModal, useEditKit } from './editKit';
@@ -181,6 +193,27 @@ export function DashboardHeader({ fullscreen, onRefresh, onToggleFullscreen, onE
     downloadElementAsPdf(el, title, settled).catch((e: unknown) => addDangerToast(errorMessage(e)));
   };
 
+  /**
+   * The dashboard as one Excel workbook (issue 30 item 2): a sheet per chart of the open tabs, with
+   * the filter values and cross-filters applied now.
+   */
+  const downloadWorkbook = () => {
+    const state = store.getState();
+    // through JSON first: rison cannot write undefined
+    const view = JSON.parse(
+      JSON.stringify({ dataMask: dataMaskForStorage(state.nativeFilters.dataMask), activeTabs: state.dashboardState.activeTabs }),
+    ) as Record<string, unknown>;
+    let q = rison.encode(view);
+    // a selection too long for an address goes by the key the page keeps it under
+    const key = new URLSearchParams(window.location.search).get(DASHBOARD_URL_PARAMS.nativeFiltersKey);
+    if (encodeURIComponent(q).length > WORKBOOK_QUERY_MAX_CHARS && key)
+      q = rison.encode({ native_filters_key: key, activeTabs: view.activeTabs });
+    addInfoToast(DashboardMessage.DOWNLOADING_WORKBOOK);
+    downloadFile(dashboardWorkbookUrl(info.id, q), workbookFileName(title)).catch((e: unknown) =>
+      addDangerToast(formatMessage(DashboardMessage.WORKBOOK_FAILED, errorMessage(e))),
+    );
+  };
+
   /** The report modal starts from what the dashboard shows now: its applied filter values and open tabs. */
   const reportContext = (): ReportContext => {
     const state = store.getState();
@@ -201,10 +234,11 @@ export function DashboardHeader({ fullscreen, onRefresh, onToggleFullscreen, onE
   const intervalLabel = REFRESH_INTERVALS.find(([seconds]) => seconds === refreshFrequency)?.[1];
   // the menu keeps its identity while charts load and colours sync: a menu rebuilt under an open
   // submenu moves the submenu away from the pointer (and a click on it is lost)
-  const actions = useRef({ onRefresh, copyPermalink, downloadImage, downloadPdf, onToggleFullscreen });
+  const actions = useRef({ onRefresh, copyPermalink, downloadImage, downloadPdf, downloadWorkbook, onToggleFullscreen });
   useLayoutEffect(() => {
-    actions.current = { onRefresh, copyPermalink, downloadImage, downloadPdf, onToggleFullscreen };
+    actions.current = { onRefresh, copyPermalink, downloadImage, downloadPdf, downloadWorkbook, onToggleFullscreen };
   });
+  const canCsv = info.rama_can_csv;
   const savePerm = info.dash_save_perm;
   const sharePerm = info.dash_share_perm;
   const items = useMemo((): MenuProps['items'] => {
@@ -232,6 +266,7 @@ export function DashboardHeader({ fullscreen, onRefresh, onToggleFullscreen, onE
         children: [
           { key: 'pdf', label: 'Download as PDF', onClick: () => act().downloadPdf() },
           { key: 'image', label: 'Download as image', onClick: () => act().downloadImage() },
+          { key: 'xlsx', label: 'Download as Excel', disabled: !canCsv, onClick: () => act().downloadWorkbook() },
         ],
       },
       ...(sharePerm
@@ -248,7 +283,7 @@ export function DashboardHeader({ fullscreen, onRefresh, onToggleFullscreen, onE
         ? []
         : [{ key: 'fullscreen', label: fullscreen ? 'Exit fullscreen' : 'Enter fullscreen', onClick: () => act().onToggleFullscreen() }]),
     ];
-  }, [refreshFrequency, intervalLabel, canEdit, canEmbed, savePerm, sharePerm, editMode, fullscreen, setDialog, reportItems]);
+  }, [refreshFrequency, intervalLabel, canEdit, canEmbed, savePerm, sharePerm, canCsv, editMode, fullscreen, setDialog, reportItems]);
 
   const modifiedAt = info.changed_on;
   const modified = modifiedAt ? formatRelative(modifiedAt) : '';

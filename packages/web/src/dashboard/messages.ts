@@ -11,4 +11,6 @@ export const DashboardMessage = {
   PERMALINK_FAILED: 'Sorry, something went wrong. Try again later.',
   REFRESHING: 'Refreshing the dashboard',
   LINK_COPIED: 'Link copied to clipboard',
+  DOWNLOADING_WORKBOOK: 'Downloading the dashboard as an Excel workbook',
+  WORKBOOK_FAILED: 'The Excel workbook could not be downloaded: %s',
 } as const;

@@ -17,7 +17,7 @@ export interface XlsxOptions {
 /** Excel refuses text longer than this in one cell. */
 export const EXCEL_MAX_CELL_CHARS = 32767;
 const MAX_SHEET_NAME = 31;
-const DATETIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+export const DATETIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
 /**
  * Serial dates before 1 March 1900 are off by one in Excel (it counts 29 February 1900) and it has
  * none before 1900 at all: such times are written as text rather than shown wrong.
@@ -43,7 +43,7 @@ export function excelSheetName(label: string | null | undefined): string {
   return cut === '' || cut.toLowerCase() === 'history' ? 'Sheet1' : cut;
 }
 
-type XlsxValue = string | number | boolean | Date | null;
+export type XlsxValue = string | number | boolean | Date | null;
 
 /** Decimal text as drivers give DECIMAL / NUMERIC values: `-12.50`, `1e3`. */
 const DECIMAL = /^\s*[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?\s*$/i;
@@ -93,6 +93,11 @@ const CONVERTERS: Record<number, (v: unknown) => XlsxValue> = {
   [GenericType.TEMPORAL]: temporalValue,
   [GenericType.BOOLEAN]: booleanValue,
 };
+
+/** One cell's value for a column of generic type `coltype` (0 numeric, 1 string, 2 temporal, 3 boolean), as this writer types it. */
+export function xlsxCell(coltype: number | undefined, v: unknown): XlsxValue {
+  return (CONVERTERS[coltype ?? -1] ?? otherValue)(v);
+}
 
 /** Column width in characters: the header or the widest of the first rows, within bounds. */
 function columnWidth(header: string, sample: readonly XlsxValue[]): number {

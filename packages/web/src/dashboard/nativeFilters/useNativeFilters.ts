@@ -15,15 +15,11 @@ import rison from 'rison';
 import {
   DASHBOARD_URL_PARAMS,
   NATIVE_FILTERS_PARAM,
+  configuredFilters,
   dataMaskForStorage,
-  filterDataMask,
-  isFilterDivider,
-  isNativeFilter,
+  defaultMasks,
   layoutChartIds,
   restoreDataMask,
-  singleFilterValue,
-  withScopeComputed,
-  type DashboardLayout,
   type DataMaskState,
   type FilterConfigItem,
 } from '@rama/shared';
@@ -32,30 +28,6 @@ import { useAppDispatch } from '../../app/hooks';
 import type { RootState } from '../../app/store';
 import { withSearchParam } from '../dashboardUrl';
 import { nativeFiltersActions } from '../state/nativeFiltersSlice';
-
-/** json_metadata.native_filter_configuration read defensively, scopes computed from the layout. */
-export function configuredFilters(raw: unknown, layout: DashboardLayout): FilterConfigItem[] {
-  if (!Array.isArray(raw)) return [];
-  return raw
-    .filter((f): f is FilterConfigItem => isNativeFilter(f) || isFilterDivider(f))
-    .map((f) =>
-      isNativeFilter(f)
-        ? withScopeComputed(layout, { ...f, cascadeParentIds: f.cascadeParentIds ?? [], controlValues: f.controlValues ?? {} })
-        : f,
-    );
-}
-
-/** Each filter's default value as a mask (a time grain or column default is a one-item list). */
-export function defaultMasks(filters: readonly FilterConfigItem[]): DataMaskState {
-  const out: DataMaskState = {};
-  for (const f of filters) {
-    if (!isNativeFilter(f)) continue;
-    const state = f.defaultDataMask?.filterState;
-    const value = f.filterType === 'filter_timegrain' || f.filterType === 'filter_timecolumn' ? singleFilterValue(state) : state?.value;
-    out[f.id] = filterDataMask(f, value);
-  }
-  return out;
-}
 
 interface FilterStateReply {
   value: string;

@@ -13,7 +13,7 @@ import { ALL_TABS, anchorOfTabChoice, tabChoiceOf, type DashboardSnapshot, type 
 import { FilterValuesToggle } from './FilterValuesToggle';
 import { fieldStatus, type SectionProps } from './fieldStatus';
 
-const FORMAT_LABELS: Record<ReportFormat, string> = { PNG: 'Image (PNG)', PDF: 'PDF', CSV: 'CSV', TEXT: 'Text' };
+const FORMAT_LABELS: Record<ReportFormat, string> = { PNG: 'Image (PNG)', PDF: 'PDF', CSV: 'CSV', TEXT: 'Text', XLSX: 'Excel workbook' };
 const PICK_SIZE = 50;
 
 interface TargetFieldsProps extends SectionProps {
@@ -121,7 +121,7 @@ export function TargetFields({ values, onChange, errors, context, savedTargetNam
   const handleKind = (targetKind: TargetKind) =>
     onChange({
       targetKind,
-      // a dashboard is sent as a picture or a PDF only
+      // a dashboard is sent as a picture, a PDF or a workbook; a chart as a picture, a PDF, CSV or text
       ...(!reportFormatsFor(targetKind).includes(values.reportFormat) && { reportFormat: 'PNG' }),
     });
 

@@ -4,7 +4,7 @@
  * the groups are ordered by the sum of their leaf values in that column, and subtotal and total rows
  * keep their places.
  */
-import type { EntryKind } from './layout';
+import type { EntryKind } from '@rama/shared';
 import type { PivotCellView, PivotHeader } from './transformProps';
 
 export type SortDirection = 'asc' | 'desc';

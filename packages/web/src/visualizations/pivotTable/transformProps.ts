@@ -13,14 +13,24 @@ import {
   getNumberFormatter,
   getTimeFormatter,
   metricValueFormatter,
+  PIVOT_AGGREGATE_FUNCTIONS as AGGREGATE_FUNCTIONS,
+  DEFAULT_PIVOT_AGGREGATE_FUNCTION as DEFAULT_AGGREGATE_FUNCTION,
+  PIVOT_METRIC_KEY as METRIC_KEY,
+  axisEntries,
+  buildPivot,
+  headerLevels,
+  headersByEntry,
+  pivotDimensions,
+  type AxisEntry,
+  type EntryKind,
+  type HeaderCell,
+  type Pivot,
+  type PivotAggregateFunction as AggregateFunction,
 } from '@rama/shared';
 import type { ChartPropsInput } from '../types';
 import { dimensionColumn, type DimensionValue } from '../crossFilter';
 import { backgroundOf, getColorFormatters, type ColorFormatter } from '../table/conditionalFormatting';
 import { asList, bool, columnLabel, metricLabel, str, verboseName } from '../table/labels';
-import { DEFAULT_AGGREGATE_FUNCTION, AGGREGATE_FUNCTIONS, type AggregateFunction } from './aggregators';
-import { axisEntries, headerLevels, headersByEntry, type AxisEntry, type EntryKind, type HeaderCell } from './layout';
-import { METRIC_KEY, buildPivot, pivotDimensions, type Pivot } from './pivot';
 
 /** Fractions read as percentages whatever the value format. */
 export const FRACTION_FORMAT = '.1%';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AGGREGATE_FUNCTIONS, aggregateSpec, naturalCompare } from './aggregators';
-import { METRIC_KEY, buildPivot, keyPart, pivotDimensions } from './pivot';
+import { AGGREGATE_FUNCTIONS, aggregateSpec, naturalCompare } from './aggregators.js';
+import { METRIC_KEY, buildPivot, keyPart, pivotDimensions } from './pivot.js';
 
 const fold = (name: string, values: unknown[]) => {
   const agg = aggregateSpec(name).base();

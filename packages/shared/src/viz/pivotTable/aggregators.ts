@@ -3,7 +3,7 @@
  * Each cell, subtotal and total folds the values of the query rows under it; the query has already
  * aggregated each metric per row/column combination, so 'Sum' of one combination is its value.
  */
-import { PIVOT_AGGREGATE_FUNCTIONS, type PivotAggregateFunction } from '@rama/shared';
+import { PIVOT_AGGREGATE_FUNCTIONS, type PivotAggregateFunction } from './controlPanel.js';
 
 /** One list, the control panel's: a saved chart's `aggregateFunction` is always one the pivot knows. */
 export const AGGREGATE_FUNCTIONS = PIVOT_AGGREGATE_FUNCTIONS;

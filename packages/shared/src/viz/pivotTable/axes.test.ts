@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axisEntries, headerLevels, headersByEntry } from './layout';
+import { axisEntries, headerLevels, headersByEntry } from './axes.js';
 
 const keys = [
   ['east', 'a'],

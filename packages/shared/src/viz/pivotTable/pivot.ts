@@ -3,7 +3,7 @@
  * prefix × column prefix (a prefix is a subtotal, the empty prefix the total). Metrics are one more
  * dimension (`METRIC_KEY`) placed on the rows or the columns, outermost or innermost.
  */
-import { aggregateSpec, naturalCompare, type AggregateValue, type Aggregator } from './aggregators';
+import { aggregateSpec, naturalCompare, type AggregateValue, type Aggregator } from './aggregators.js';
 
 /** The dimension that stands for "which metric" among the row or column dimensions. */
 export const METRIC_KEY = '__metric__';
