@@ -24,7 +24,7 @@ const context = (datasetId) => ({
   result_type: 'full',
 });
 
-export async function benchClickHouse({ runs = 7 } = {}) {
+export async function benchClickHouse({ runs = 15 } = {}) {
   const ch = createClient({ url: URL, username: 'default', password: '' });
   try {
     await ch.command({ query: 'SELECT 1' });

@@ -23,7 +23,12 @@ export async function startServer(env = {}, opts = {}) {
     ...env,
   };
   execFileSync(process.execPath, [CLI, 'init'], { env: fullEnv, stdio: 'ignore' });
-  const proc = spawn(process.execPath, [CLI, 'start'], { env: fullEnv, stdio: ['ignore', opts.onLog ? 'pipe' : 'ignore', 'inherit'] });
+  // RAMA_BENCH_CPU_PROFILE: write a V8 CPU profile of the server to /tmp/rama-prof (for finding where time goes)
+  const profile = env.RAMA_BENCH_CPU_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/rama-prof'] : [];
+  const proc = spawn(process.execPath, [...profile, CLI, 'start'], {
+    env: fullEnv,
+    stdio: ['ignore', opts.onLog ? 'pipe' : 'ignore', 'inherit'],
+  });
   if (opts.onLog) {
     // pino writes one JSON object per line: hand each line to the caller
     let rest = '';

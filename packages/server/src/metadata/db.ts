@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { MetadataSchema } from './schema.js';
 
@@ -48,8 +48,38 @@ export function openMetadataStore(url: string): MetadataStore {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<MetadataSchema>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<MetadataSchema>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', file: path, identity: { backend: 'sqlite', path }, close: () => db.destroy() };
+}
+
+/** Prepared statements kept per SQL text (the metadata store's queries are few and repeated). */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The SQLite database as Kysely uses it, with its prepared statements kept by SQL text: Kysely
+ * prepares every query again, and preparing cost about as much as running the small lookups
+ * a request makes. A statement still busy (an unfinished iteration) is not handed out twice.
+ */
+export function withStatementCache(sqlite: SQLite.Database, max = STATEMENT_CACHE_SIZE): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      const hit = cache.get(sql);
+      if (hit && !hit.busy) {
+        // most recently used last: the oldest is the one dropped
+        cache.delete(sql);
+        cache.set(sql, hit);
+        return hit;
+      }
+      const stmt = sqlite.prepare(sql);
+      if (!hit) {
+        cache.set(sql, stmt);
+        if (cache.size > max) cache.delete(cache.keys().next().value as string);
+      }
+      return stmt;
+    },
+  };
 }
 
 export const nowIso = (): string => new Date().toISOString();
