@@ -29,7 +29,9 @@ for (const r of results) {
   if (r.summary !== undefined) {
     console.log(r.summary);
   } else if (r.ratio !== undefined) {
-    const peak = r.peak_mb !== undefined ? `; server peak memory ${r.peak_mb.toFixed(0)} MB (${r.idle_mb.toFixed(0)} MB before)` : '';
+    const peak =
+      (r.peak_mb !== undefined ? `; server peak memory ${r.peak_mb.toFixed(0)} MB (${r.idle_mb.toFixed(0)} MB before)` : '') +
+      (r.others ? `; /health meanwhile median ${r.others.p50.toFixed(0)} ms, longest ${r.others.max.toFixed(0)} ms` : '');
     console.log(
       `${r.case}\n  baseline ${ms(r.baseline_ms)} ms, Rama ${ms(r.rama_ms)} ms, ratio ${r.ratio.toFixed(2)} (goal ${r.goal})${r.response_mb ? `, ${r.response_mb.toFixed(1)} MB` : ''}${peak}`,
     );
