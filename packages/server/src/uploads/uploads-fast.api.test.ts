@@ -147,6 +147,10 @@ describe('uploads into DuckDB through read_csv', () => {
     expect(r.status).toBe(422);
     expect(String(r.body.message)).toBe(`Line ${lastLine(csv)} has 6 values, but the file has 4 columns.`);
     expect(await rowsOf(admin, id, `SELECT count(*) AS n FROM information_schema.tables WHERE table_name = 'ragged'`)).toEqual([{ n: 0 }]);
+    // the staging table the rows went to first is gone too
+    expect(await rowsOf(admin, id, `SELECT count(*) AS n FROM information_schema.tables WHERE table_name LIKE 'rama_upload_%'`)).toEqual([
+      { n: 0 },
+    ]);
   });
 
   it('replaces, appends, and refuses an existing table with "fail"', async () => {

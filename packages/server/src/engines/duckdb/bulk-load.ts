@@ -1,8 +1,7 @@
 /**
- * DuckDB bulk loading through the appender, inside one transaction with the table's creation (or
- * replacement): DuckDB's DDL is transactional, so a failed load leaves nothing behind. An append
- * goes through a temporary table first, as the appender writes whole rows in the table's own
- * column order. Rows come either from Rama's reader or, for a plain CSV file, from DuckDB's own
+ * DuckDB bulk loading through the appender into a staging table, committed as it goes (memory
+ * stays bounded), which becomes the table (or is copied into it) in one transaction at the end: a
+ * failed load leaves nothing behind. Rows come either from Rama's reader or, for a plain CSV file, from DuckDB's own
  * `read_csv` in a private in-memory instance (the user's databases cannot read files), whose
  * chunks the appender takes as they are.
  */
@@ -46,9 +45,14 @@ async function tableExists(c: DuckDBConnection, schema: string | null, name: str
   return reader.currentRowCount > 0;
 }
 
+/** Rows the appender holds before it writes them out (each flush commits them to the staging table). */
+export const FLUSH_ROWS = 100_000;
+
 /**
- * Create (or replace) the table, or a temporary one to append through, in one transaction; `write`
- * fills it through an appender and answers the rows written. All or nothing.
+ * Load into a staging table next to the target, the appender committing every FLUSH_ROWS rows (no
+ * transaction is open, so each flush is one), which keeps memory bounded whatever the file's size;
+ * then, in one transaction, the staging table becomes the table (replacing it) or is copied into it.
+ * A failed load drops the staging table and leaves the target as it was.
  */
 async function intoTable(
   c: DuckDBConnection,
@@ -59,20 +63,14 @@ async function intoTable(
 ): Promise<number> {
   const target = qualifiedName(spec, table);
   const columnsSql = table.columns.map((col) => `${spec.quoteIdentifier(col.name)} ${DUCKDB_TYPES[col.kind]}`).join(', ');
-  await c.run('BEGIN TRANSACTION');
+  const exists = await tableExists(c, table.schema, table.name);
+  if (exists && mode === 'fail') throw new TableExistsError(table.name);
+  const stagingTable = stagingName();
+  const staging = qualifiedName(spec, { schema: table.schema, name: stagingTable });
+  const schema = table.schema ?? String((await c.runAndReadAll('SELECT current_schema()')).getRows()[0][0]);
+  await c.run(`CREATE TABLE ${staging} (${columnsSql})`);
   try {
-    const exists = await tableExists(c, table.schema, table.name);
-    if (exists && mode === 'fail') throw new TableExistsError(table.name);
-    const append = exists && mode === 'append';
-    const staging = stagingName();
-    if (append) {
-      await c.run(`CREATE TEMPORARY TABLE ${spec.quoteIdentifier(staging)} (${columnsSql})`);
-    } else {
-      if (exists) await c.run(`DROP TABLE ${target}`);
-      await c.run(`CREATE TABLE ${target} (${columnsSql})`);
-    }
-    const schema = append ? 'main' : (table.schema ?? (await c.runAndReadAll('SELECT current_schema()')).getRows()[0][0]);
-    const appender = await c.createAppender(append ? staging : table.name, String(schema), append ? 'temp' : null);
+    const appender = await c.createAppender(stagingTable, schema, null);
     let rows: number;
     try {
       rows = await write(appender);
@@ -84,15 +82,24 @@ async function intoTable(
         // the error that stopped the load is the one to report
       }
     }
-    if (append) {
-      const cols = table.columns.map((col) => spec.quoteIdentifier(col.name)).join(', ');
-      await c.run(`INSERT INTO ${target} (${cols}) SELECT ${cols} FROM temp.main.${spec.quoteIdentifier(staging)}`);
-      await c.run(`DROP TABLE temp.main.${spec.quoteIdentifier(staging)}`);
+    await c.run('BEGIN TRANSACTION');
+    try {
+      if (exists && mode === 'append') {
+        const cols = table.columns.map((col) => spec.quoteIdentifier(col.name)).join(', ');
+        await c.run(`INSERT INTO ${target} (${cols}) SELECT ${cols} FROM ${staging}`);
+        await c.run(`DROP TABLE ${staging}`);
+      } else {
+        if (exists) await c.run(`DROP TABLE ${target}`);
+        await c.run(`ALTER TABLE ${staging} RENAME TO ${spec.quoteIdentifier(table.name)}`);
+      }
+      await c.run('COMMIT');
+    } catch (e) {
+      await c.run('ROLLBACK').catch(() => undefined);
+      throw e;
     }
-    await c.run('COMMIT');
     return rows;
   } catch (e) {
-    await c.run('ROLLBACK').catch(() => undefined);
+    await c.run(`DROP TABLE IF EXISTS ${staging}`).catch(() => undefined);
     throw e;
   }
 }
@@ -171,7 +178,9 @@ async function loadCsvFile(req: CsvFileLoadRequest): Promise<{ rows: number }> {
         const chunk: DuckDBDataChunk | null = await result.fetchChunk();
         if (!chunk || chunk.rowCount === 0) break;
         appender.appendDataChunk(chunk);
+        const before = n;
         n += chunk.rowCount;
+        if (Math.floor(n / FLUSH_ROWS) > Math.floor(before / FLUSH_ROWS)) appender.flushSync();
       }
       // a streamed result that fails (out of memory, a value refused by error()) ends like one
       // that is done, without an error: the rows are counted again before anything is committed
@@ -207,7 +216,9 @@ export const duckdbBulkLoader: BulkLoader = {
           }
           appender.endRow();
         }
+        const before = n;
         n += batch.length;
+        if (Math.floor(n / FLUSH_ROWS) > Math.floor(before / FLUSH_ROWS)) appender.flushSync();
         req.onProgress?.(n);
       }
       return n;
