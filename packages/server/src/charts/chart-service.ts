@@ -24,6 +24,7 @@ import { presentChartDetail } from './chart-present.js';
 import { thumbnailUrl } from '../thumbnails/digest.js';
 import { DATASET_DATASOURCE_TYPES, chartParts } from './chart-rows.js';
 import { untagObjects } from '../tags/store.js';
+import { markVersionsDeleted } from '../versions/store.js';
 
 const datasourceMissing = () => new HttpError(422, { message: { datasource_id: ['Datasource does not exist'] } });
 
@@ -146,6 +147,7 @@ export class ChartService {
           .execute();
       return row.id;
     });
+    await this.ctx.versions.record('chart', id, user, { created: true });
     return { id, result: await this.detail(user, id) };
   }
 
@@ -187,6 +189,7 @@ export class ChartService {
       }
       if (dashboards) await replaceDashboardLinks(trx, user, id, dashboards);
     });
+    await this.ctx.versions.record('chart', id, user);
     return { id, result: await this.detail(user, id) };
   }
 
@@ -203,6 +206,7 @@ export class ChartService {
       await trx.deleteFrom('favstar').where('class_name', '=', 'slice').where('obj_id', 'in', unique).execute();
       await trx.deleteFrom('slices').where('id', 'in', unique).execute();
       await untagObjects(trx, 'chart', unique);
+      await markVersionsDeleted(trx, 'chart', unique, user.id, nowIso());
     });
     return unique.length;
   }

@@ -60,7 +60,10 @@ export async function updateNativeFilters(
       .where('id', '=', row.id)
       .where((eb) => (row.json_metadata === null ? eb('json_metadata', 'is', null) : eb('json_metadata', '=', row.json_metadata)))
       .executeTakeFirst();
-    if (Number(r.numUpdatedRows) > 0) return { result: config as unknown as Record<string, unknown>[] };
+    if (Number(r.numUpdatedRows) > 0) {
+      await service.ctx.versions.record('dashboard', row.id, user);
+      return { result: config as unknown as Record<string, unknown>[] };
+    }
   }
   throw new HttpError(409, { message: FILTERS_CHANGED_MEANWHILE });
 }

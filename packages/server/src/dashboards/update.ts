@@ -112,6 +112,7 @@ export async function updateDashboard(
     if (typeof set.slug === 'string' && (await service.slugTaken(set.slug, row.id))) throw unprocessable({ slug: [SLUG_TAKEN] });
     throw e;
   }
+  await service.ctx.versions.record('dashboard', row.id, user);
   return reply(row.id, stored, now);
 }
 
@@ -141,5 +142,7 @@ export async function updateColors(
     .set(markUpdated ? { json_metadata: text, changed_on: changedOn, changed_by_fk: user.id } : { json_metadata: text })
     .where('id', '=', row.id)
     .execute();
+  // the page's background colour sync (markUpdated false) is no save of the owner's
+  if (markUpdated) await service.ctx.versions.record('dashboard', row.id, user);
   return reply(row.id, { json_metadata: text }, changedOn);
 }

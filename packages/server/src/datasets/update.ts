@@ -343,5 +343,6 @@ export async function updateDataset(
     if (keyChanged) await renameDatasetPermission(trx, row.id, datasetPermView(targetDb.database_name, key.tableName, row.id));
   });
   if (keyChanged) await ensureDatasetPermission(db, targetDb.database_name, { ...target });
+  await ctx.versions.record('dataset', row.id, user);
   return { id: row.id, result: body };
 }

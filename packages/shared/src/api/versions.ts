@@ -103,7 +103,7 @@ export interface SavedQueryVersionState {
   label: string;
   description: string;
   sql: string;
-  db_id: number;
+  db_id: number | null;
   catalog: string | null;
   schema: string | null;
   template_parameters: string | null;

@@ -16,6 +16,8 @@ import { chartControlChanges, jsonObject, layoutChanges, layoutOf, sameJson } fr
 
 export const SUMMARY_CREATED = 'created';
 export const SUMMARY_NO_CHANGES = 'no changes';
+/** the first version of an object saved before it had a history */
+export const SUMMARY_HISTORY_STARTS = 'saved (history starts here)';
 export const restoredSummary = (version: number): string => `restored version ${version}`;
 export const restoredDeletedSummary = (version: number): string => `restored after deletion (version ${version})`;
 
