@@ -177,6 +177,7 @@ export class ChartService {
     if (body.certification_details !== undefined) set.certification_details = emptyToNull(body.certification_details);
     if (body.external_url !== undefined) set.external_url = emptyToNull(body.external_url);
     if (body.is_managed_externally !== undefined) set.is_managed_externally = flag(body.is_managed_externally);
+    if (!regenerated) await this.ctx.versions.baseline('chart', id);
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('slices').set(set).where('id', '=', id).execute();
       if (ownerIds) {

@@ -42,6 +42,7 @@ export async function updateNativeFilters(
   const modified = modifiedItems(body);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const { row } = await service.editable(user, id);
+    await service.ctx.versions.baseline('dashboard', row.id);
     const metadata = parseJsonObject(row.json_metadata) ?? {};
     const stored = Array.isArray(metadata.native_filter_configuration) ? metadata.native_filter_configuration : [];
     const next = applyFilterChanges(stored.filter(isRecord) as unknown as FilterConfigItem[], {

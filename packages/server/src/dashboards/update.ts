@@ -80,6 +80,7 @@ export async function updateDashboard(
         await service.db.selectFrom('dashboard_roles').select('role_id').where('dashboard_id', '=', row.id).orderBy('role_id').execute()
       ).map((r) => r.role_id);
 
+  await service.ctx.versions.baseline('dashboard', row.id);
   const now = nowIso();
   try {
     await service.db.transaction().execute(async (trx) => {
@@ -136,6 +137,7 @@ export async function updateColors(
   const merged: Record<string, unknown> = { ...(parseJsonObject(row.json_metadata) ?? {}) };
   for (const key of Object.keys(sent)) merged[key] = metadata[key];
   const text = JSON.stringify(merged);
+  if (markUpdated) await service.ctx.versions.baseline('dashboard', row.id);
   const changedOn = markUpdated ? nowIso() : row.changed_on;
   await service.db
     .updateTable('dashboards')

@@ -322,6 +322,7 @@ export async function updateDataset(
   const discovered: DiscoveredColumn[] | null = overrideColumns ? await sourceColumns(ctx, user, target, signal) : null;
   const { spec } = specOf(targetDb);
 
+  await ctx.versions.baseline('dataset', row.id);
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('tables')

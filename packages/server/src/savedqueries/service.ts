@@ -211,6 +211,7 @@ export class SavedQueryService {
     if (body.schema !== undefined) set.schema = body.schema;
     if (body.description !== undefined) set.description = body.description ?? '';
     if (body.template_parameters !== undefined) set.template_parameters = body.template_parameters;
+    await this.ctx.versions.baseline('saved_query', id);
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('saved_query').set(set).where('id', '=', id).execute();
       const after = { ...current, ...set };

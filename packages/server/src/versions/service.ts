@@ -8,6 +8,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import {
+  SUMMARY_BASELINE,
   SUMMARY_CREATED,
   SUMMARY_HISTORY_STARTS,
   VERSION_PAGE_SIZE_DEFAULT,
@@ -101,6 +102,44 @@ export class VersionHistory {
         this.ctx.log.error({ err: e, type, id }, 'keeping a version failed');
         return null;
       }
+    }
+  }
+
+  /**
+   * Before an update writes: an object made before history was kept (an upgrade, the examples, an
+   * import) gets its current state as version 1, so the first edit can be undone too.
+   */
+  async baseline(type: VersionedType, id: number): Promise<void> {
+    try {
+      const has = await this.db
+        .selectFrom('object_version')
+        .select('id')
+        .where('object_type', '=', type)
+        .where('object_id', '=', id)
+        .limit(1)
+        .executeTakeFirst();
+      if (has) return;
+      const kind = this.kind(type);
+      const state = await kind.snapshot(this.ctx.store.db, id);
+      if (!state) return;
+      await this.db
+        .insertInto('object_version')
+        .values({
+          object_type: type,
+          object_id: id,
+          version: 1,
+          created_on: nowIso(),
+          created_by_fk: null,
+          summary: SUMMARY_BASELINE,
+          title: kind.title(state).slice(0, 500),
+          state: JSON.stringify(state),
+          deleted_on: null,
+          deleted_by_fk: null,
+        })
+        .execute();
+    } catch (e) {
+      // another save made it first (unique version number), or the store failed: the save goes on
+      if (!isUniqueViolation(e)) this.ctx.log.error({ err: e, type, id }, 'keeping a baseline version failed');
     }
   }
 

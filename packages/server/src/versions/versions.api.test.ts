@@ -260,6 +260,22 @@ describe('a dashboard’s history', () => {
   });
 });
 
+describe('an object made before history was kept', () => {
+  it('keeps its state before the first edit as version 1, so that edit can be undone', async () => {
+    const id = await chart(admin, 'Old chart', { metric: 'count' });
+    // as if the chart had been made before the versions table existed (an upgrade, an import)
+    await server.ctx.store.db
+      .withTables<{ object_version: { object_type: string; object_id: number } }>()
+      .deleteFrom('object_version')
+      .where('object_type', '=', 'chart')
+      .where('object_id', '=', id)
+      .execute();
+    await admin.put(`/api/v1/chart/${id}`, { slice_name: 'Old chart, edited' });
+    expect(await summaries('chart', id)).toEqual(['2: title changed', '1: as it was before history was kept']);
+    expect((await version(admin, 'chart', id, 1)).body.result.created_by).toBeNull();
+  });
+});
+
 describe('a dataset’s and a saved query’s history', () => {
   it('says "SQL changed" and which columns changed, and a restore matches columns by name', async () => {
     const created = await admin.post<{ id: number }>('/api/v1/dataset/', {

@@ -18,6 +18,8 @@ export const SUMMARY_CREATED = 'created';
 export const SUMMARY_NO_CHANGES = 'no changes';
 /** the first version of an object saved before it had a history */
 export const SUMMARY_HISTORY_STARTS = 'saved (history starts here)';
+/** the state an object had before its first save with history on (made before versions were kept) */
+export const SUMMARY_BASELINE = 'as it was before history was kept';
 export const restoredSummary = (version: number): string => `restored version ${version}`;
 export const restoredDeletedSummary = (version: number): string => `restored after deletion (version ${version})`;
 

@@ -150,6 +150,8 @@ export function DashboardHeader({ fullscreen, onRefresh, onToggleFullscreen, onE
   const [dialog, setDialog] = useState<DialogName | null>(null);
   const canEdit = info.dash_edit_perm;
   const navigate = useNavigate();
+  const slices = useAppSelector((s) => s.dashboardCharts.slices);
+  const chartNames = useMemo(() => Object.fromEntries(Object.values(slices).map((c) => [c.id, c.slice_name])), [slices]);
   // while a version is previewed the page is read-only; restoring stays its owners' and admins'
   const canRestore = dashboardPermissions(useSession().user, info.owners).dash_edit_perm;
   const title = info.dashboard_title;
@@ -364,6 +366,7 @@ export function DashboardHeader({ fullscreen, onRefresh, onToggleFullscreen, onE
           open
           onClose={closeDialog}
           canRestore={canRestore}
+          chartNames={chartNames}
           onRestored={() => {
             // the page reads the restored dashboard again, leaving any preview
             window.location.assign(`${window.location.pathname}${withSearchParam(window.location.search, 'version', null)}`);

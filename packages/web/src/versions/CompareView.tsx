@@ -11,6 +11,7 @@ import {
   sameJson,
   type ChartVersionState,
   type DashboardVersionState,
+  type LayoutChart,
   type VersionDetail,
   type VersionedType,
 } from '@rama/shared';
@@ -40,9 +41,17 @@ function SqlDiff({ before, after }: { before: string | null; after: string | nul
   );
 }
 
-function LayoutMoves({ before, after }: { before: DashboardVersionState; after: DashboardVersionState }) {
+function LayoutMoves({
+  before,
+  after,
+  chartNames,
+}: {
+  before: DashboardVersionState;
+  after: DashboardVersionState;
+  chartNames?: Readonly<Record<number, string>>;
+}) {
   const c = layoutChanges(layoutOf(before.position_json), layoutOf(after.position_json));
-  const groups: [string, { id: string; name: string }[]][] = [
+  const groups: [string, LayoutChart[]][] = [
     ['Moved', c.moved],
     ['Resized', c.resized],
     ['Added', c.added],
@@ -55,7 +64,7 @@ function LayoutMoves({ before, after }: { before: DashboardVersionState; after: 
       {shown.map(([label, list]) => (
         <li key={label}>
           <Typography.Text strong>{label}: </Typography.Text>
-          {list.map((x) => x.name).join(', ')}
+          {list.map((x) => (x.chartId !== null && chartNames?.[x.chartId]) || x.name).join(', ')}
         </li>
       ))}
       {c.otherChanged && <li>Headers, text, rows or tabs changed</li>}
@@ -70,7 +79,15 @@ interface Row {
   after: string;
 }
 
-export function CompareView({ type, left, right }: { type: VersionedType; left: VersionDetail; right: VersionDetail }) {
+export interface CompareViewProps {
+  type: VersionedType;
+  left: VersionDetail;
+  right: VersionDetail;
+  /** a dashboard's charts by id, for layouts saved without their names */
+  chartNames?: Readonly<Record<number, string>>;
+}
+
+export function CompareView({ type, left, right, chartNames }: CompareViewProps) {
   const a = left.state as unknown as Record<string, unknown>;
   const b = right.state as unknown as Record<string, unknown>;
   const rows: Row[] = [];
@@ -96,7 +113,7 @@ export function CompareView({ type, left, right }: { type: VersionedType; left: 
       {type === 'dashboard' && (
         <section>
           <Typography.Title level={5}>Layout</Typography.Title>
-          <LayoutMoves before={left.state as DashboardVersionState} after={right.state as DashboardVersionState} />
+          <LayoutMoves before={left.state as DashboardVersionState} after={right.state as DashboardVersionState} chartNames={chartNames} />
         </section>
       )}
       {sql && (

@@ -26,6 +26,8 @@ export interface HistoryDrawerProps {
   onRestored?: (version: number) => void;
   /** a page that can draw a version itself (a dashboard's layout with today's data) */
   onPreview?: (version: number) => void;
+  /** a dashboard's charts by id, so the compare view names the charts a layout moved */
+  chartNames?: Readonly<Record<number, string>>;
 }
 
 const who = (v: VersionListItem) => (v.created_by ? `${v.created_by.first_name} ${v.created_by.last_name}`.trim() : '—');
@@ -36,12 +38,14 @@ function VersionModal({
   versions,
   mode,
   onClose,
+  chartNames,
 }: {
   type: VersionedType;
   id: number;
   versions: number[];
   mode: 'preview' | 'compare';
   onClose: () => void;
+  chartNames?: Readonly<Record<number, string>>;
 }) {
   const [older, newer] = [...versions].sort((a, b) => a - b);
   const left = useGetVersionQuery({ type, id, version: older });
@@ -53,13 +57,15 @@ function VersionModal({
     <Modal open title={title} width={mode === 'compare' ? 1100 : 800} onCancel={onClose} footer={null} destroyOnHidden>
       {loading && <Spin />}
       {failed && <Typography.Text type="danger">{errorMessage(failed)}</Typography.Text>}
-      {left.data && right.data && mode === 'compare' && <CompareView type={type} left={left.data} right={right.data} />}
+      {left.data && right.data && mode === 'compare' && (
+        <CompareView type={type} left={left.data} right={right.data} chartNames={chartNames} />
+      )}
       {left.data && mode === 'preview' && <VersionPreview type={type} version={left.data as VersionDetail} />}
     </Modal>
   );
 }
 
-export function HistoryDrawer({ type, id, open, onClose, canRestore, onRestored, onPreview }: HistoryDrawerProps) {
+export function HistoryDrawer({ type, id, open, onClose, canRestore, onRestored, onPreview, chartNames }: HistoryDrawerProps) {
   const list = useListVersionsQuery({ type, id }, { skip: !open, refetchOnMountOrArgChange: true });
   const [restore, restoring] = useRestoreVersionMutation();
   const [selected, setSelected] = useState<number[]>([]);
@@ -163,7 +169,16 @@ export function HistoryDrawer({ type, id, open, onClose, canRestore, onRestored,
           },
         ]}
       />
-      {shown && <VersionModal type={type} id={id} versions={shown.versions} mode={shown.mode} onClose={() => setShown(null)} />}
+      {shown && (
+        <VersionModal
+          type={type}
+          id={id}
+          versions={shown.versions}
+          mode={shown.mode}
+          onClose={() => setShown(null)}
+          chartNames={chartNames}
+        />
+      )}
     </Drawer>
   );
 }
