@@ -81,6 +81,11 @@ export class VersionHistory {
     this.kinds.set(kind.type, kind as unknown as VersionedKind);
   }
 
+  /** a process that serves no routes of that feature (a worker, the CLI) keeps no versions of it */
+  private has(type: VersionedType): boolean {
+    return this.kinds.has(type);
+  }
+
   private kind(type: VersionedType): VersionedKind {
     const kind = this.kinds.get(type);
     if (!kind) throw notFound();
@@ -93,6 +98,7 @@ export class VersionHistory {
    * failure here is logged, never turned into a failed save: the object is already written.
    */
   async record(type: VersionedType, id: number, user: Principal | null, opts: { created?: boolean } = {}): Promise<number | null> {
+    if (!this.has(type)) return null;
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.recordOnce(type, id, user, opts.created === true);
@@ -110,6 +116,7 @@ export class VersionHistory {
    * import) gets its current state as version 1, so the first edit can be undone too.
    */
   async baseline(type: VersionedType, id: number): Promise<void> {
+    if (!this.has(type)) return;
     try {
       const has = await this.db
         .selectFrom('object_version')

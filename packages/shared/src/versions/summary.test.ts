@@ -166,6 +166,9 @@ describe('the one-line summary of a save', () => {
     };
     const after = { ...ds, sql: 'SELECT 1 AS a, 2 AS c', columns: [col('a', 'A'), col('c')] };
     expect(summarizeChange('dataset', ds, after)).toBe('SQL changed; columns: c added, b removed, a changed');
+    expect(summarizeChange('dataset', ds, { ...ds, description: 'Sales', cache_timeout: 60 })).toBe(
+      'description changed; settings changed',
+    );
   });
 
   it('is one line of bounded length', () => {

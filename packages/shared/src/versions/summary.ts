@@ -116,7 +116,6 @@ function listChanges<T extends object>(label: string, nameKey: keyof T, before: 
 }
 
 const DATASET_SETTINGS = [
-  'description',
   'main_dttm_col',
   'filter_select_enabled',
   'fetch_values_predicate',
@@ -139,6 +138,7 @@ export function datasetChangeParts(before: DatasetVersionState, after: DatasetVe
   if (columns) parts.push(columns);
   const metrics = listChanges('metrics', 'metric_name', before.metrics, after.metrics);
   if (metrics) parts.push(metrics);
+  if ((before.description ?? '') !== (after.description ?? '')) parts.push('description changed');
   if (DATASET_SETTINGS.some((k) => !sameJson(before[k] ?? null, after[k] ?? null))) parts.push('settings changed');
   return parts;
 }
