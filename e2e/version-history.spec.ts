@@ -37,9 +37,9 @@ test('a dashboard edited twice is restored to its first version from the History
   test.setTimeout(60_000);
   await page.goto('/dashboard/list/');
   const api = await apiFor(page);
-  const charts = (await api.get<{ result: { id: number }[] }>('/api/v1/dashboard/flights/charts')).result.map((c) => c.id).slice(0, 3);
-  expect(charts).toHaveLength(3);
-  const [a, b, c] = charts;
+  const flights = (await api.get<{ result: { id: number; slice_name: string }[] }>('/api/v1/dashboard/flights/charts')).result.slice(0, 3);
+  expect(flights).toHaveLength(3);
+  const [a, b, c] = flights.map((f) => f.id);
   const first = unique('History');
   const created = await api.post<{ id: number }>('/api/v1/dashboard/', { dashboard_title: first, position_json: layout([[a, b], [c]]) });
   const id = created.id;
@@ -61,7 +61,10 @@ test('a dashboard edited twice is restored to its first version from the History
   await panel.locator('tr[data-row-key="3"]').getByRole('checkbox').check();
   await panel.locator('[data-test="version-compare-button"]').click();
   const compare = page.getByRole('dialog', { name: 'Compare version 1 with version 3' });
-  await expect(compare.locator('[data-test="version-layout-moves"]')).toContainText('Moved:');
+  // the charts moved, by the names they have on the dashboard
+  await expect(compare.locator('[data-test="version-layout-moves"]')).toContainText(
+    `Moved: ${flights[0].slice_name}, ${flights[1].slice_name}`,
+  );
   await expect(compare.getByRole('row', { name: /dashboard title/ })).toContainText(`${first} (renamed)`);
   await shot(page, 'version-history-compare');
   await compare.getByRole('button', { name: 'Close' }).click();
