@@ -32,6 +32,7 @@ import { threadPoolQueryCap } from './execution/slots.js';
 import { registerAuth } from './http/auth.js';
 import { HttpError, errorsBody } from './http/errors.js';
 import { featureRoutes } from './routes.js';
+import { VersionHistory } from './versions/service.js';
 import { HealthProbe } from './http/health.js';
 import { rateLimitStore } from './security/rate-limit-store.js';
 import { registerSqlLabRls } from './rls/sqllab.js';
@@ -75,6 +76,7 @@ export function createContext(config: RamaConfig, store: MetadataStore, log: Fas
   ctx.charts = new ChartDataService(ctx);
   ctx.reports = createReportsRuntime(ctx);
   ctx.asyncQueries = new AsyncQueries(ctx);
+  ctx.versions = new VersionHistory(ctx);
   registerSqlLabRls(ctx);
   return ctx;
 }

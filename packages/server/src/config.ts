@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync, chmodSync } from 'n
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import {
+  DEFAULT_VERSIONS_DELETED_DAYS,
+  DEFAULT_VERSIONS_KEPT,
   SQL_MAX_ROW_DEFAULT,
   DEFAULT_SQLLAB_LIMIT,
   DEFAULT_POSTPROCESS_MAX_CELLS,
@@ -82,6 +84,8 @@ export interface RamaConfig {
   thumbnails: ThumbnailsConfig;
   /** governed sharing: guest tokens of embedded dashboards, the Public role, RLS in SQL Lab */
   sharing: SharingConfig;
+  /** version history (versions/): RAMA_VERSIONS_KEPT per object, RAMA_VERSIONS_DELETED_DAYS after a delete */
+  versions: { kept: number; deletedDays: number };
 }
 
 export interface SharingConfig {
@@ -407,6 +411,10 @@ export function loadConfig(env: Env = process.env): RamaConfig {
     reports: reportsSettings(get),
     thumbnails: thumbnailSettings(get),
     sharing: sharingSettings(get, secretKey, publicUrl),
+    versions: {
+      kept: intSetting('RAMA_VERSIONS_KEPT', get('RAMA_VERSIONS_KEPT'), DEFAULT_VERSIONS_KEPT, 1),
+      deletedDays: intSetting('RAMA_VERSIONS_DELETED_DAYS', get('RAMA_VERSIONS_DELETED_DAYS'), DEFAULT_VERSIONS_DELETED_DAYS, 0),
+    },
   };
 }
 

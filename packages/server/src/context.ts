@@ -8,6 +8,7 @@ import type { Executor } from './execution/executor.js';
 import type { ChartDataService } from './charts/service.js';
 import type { ReportsRuntime } from './reports/runtime.js';
 import type { AsyncQueries } from './async/service.js';
+import type { VersionHistory } from './versions/service.js';
 
 /** What every feature's routes and services receive: configuration and the shared stores. */
 export interface AppContext {
@@ -25,4 +26,6 @@ export interface AppContext {
   reports: ReportsRuntime;
   /** asynchronous chart delivery (GLOBAL_ASYNC_QUERIES): job queue and event channels */
   asyncQueries: AsyncQueries;
+  /** version history of charts, dashboards, datasets and saved queries (versions/) */
+  versions: VersionHistory;
 }

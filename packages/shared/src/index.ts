@@ -93,3 +93,6 @@ export { axisEntries, headerLevels, headersByEntry, type AxisEntry, type EntryKi
 export * from './dashboards/workbook.js';
 export * from './dashboards/workbookContent.js';
 export { columnLabelOf, metricLabelOf } from './viz/buildQueryHelpers.js';
+export * from './api/versions.js';
+export * from './versions/compare.js';
+export * from './versions/summary.js';

@@ -9,6 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { ChartCreate, ChartUpdate } from '@rama/shared';
 import type { AppContext } from '../context.js';
+import { chartVersions } from './chart-versions.js';
 import { requirePermission } from '../http/auth.js';
 import { notFound } from '../http/errors.js';
 import { decodeRisonQuery, risonIdList } from '../http/rison.js';
@@ -47,6 +48,7 @@ const DataQuery = Type.Object({
 export function chartRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const charts = new ChartService(ctx);
+  ctx.versions.register(chartVersions(ctx, charts));
 
   r.get('/api/v1/chart/', async (req) => {
     const user = requirePermission(req, 'can_read', 'Chart', 'chart');

@@ -24,6 +24,7 @@ import { presentChartDetail } from './chart-present.js';
 import { thumbnailUrl } from '../thumbnails/digest.js';
 import { DATASET_DATASOURCE_TYPES, chartParts } from './chart-rows.js';
 import { untagObjects } from '../tags/store.js';
+import { markVersionsDeleted } from '../versions/store.js';
 
 const datasourceMissing = () => new HttpError(422, { message: { datasource_id: ['Datasource does not exist'] } });
 
@@ -146,6 +147,7 @@ export class ChartService {
           .execute();
       return row.id;
     });
+    await this.ctx.versions.record('chart', id, user, { created: true });
     return { id, result: await this.detail(user, id) };
   }
 
@@ -175,6 +177,7 @@ export class ChartService {
     if (body.certification_details !== undefined) set.certification_details = emptyToNull(body.certification_details);
     if (body.external_url !== undefined) set.external_url = emptyToNull(body.external_url);
     if (body.is_managed_externally !== undefined) set.is_managed_externally = flag(body.is_managed_externally);
+    if (!regenerated) await this.ctx.versions.baseline('chart', id);
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('slices').set(set).where('id', '=', id).execute();
       if (ownerIds) {
@@ -187,6 +190,7 @@ export class ChartService {
       }
       if (dashboards) await replaceDashboardLinks(trx, user, id, dashboards);
     });
+    await this.ctx.versions.record('chart', id, user);
     return { id, result: await this.detail(user, id) };
   }
 
@@ -203,6 +207,7 @@ export class ChartService {
       await trx.deleteFrom('favstar').where('class_name', '=', 'slice').where('obj_id', 'in', unique).execute();
       await trx.deleteFrom('slices').where('id', 'in', unique).execute();
       await untagObjects(trx, 'chart', unique);
+      await markVersionsDeleted(trx, 'chart', unique, user.id, nowIso());
     });
     return unique.length;
   }

@@ -185,5 +185,6 @@ export async function copyDashboard(
     );
     return row.id;
   });
+  await service.ctx.versions.record('dashboard', id, user, { created: true });
   return { result: { id, last_modified_time: lastModifiedTime(now) } };
 }

@@ -42,6 +42,7 @@ export async function updateNativeFilters(
   const modified = modifiedItems(body);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const { row } = await service.editable(user, id);
+    await service.ctx.versions.baseline('dashboard', row.id);
     const metadata = parseJsonObject(row.json_metadata) ?? {};
     const stored = Array.isArray(metadata.native_filter_configuration) ? metadata.native_filter_configuration : [];
     const next = applyFilterChanges(stored.filter(isRecord) as unknown as FilterConfigItem[], {
@@ -60,7 +61,10 @@ export async function updateNativeFilters(
       .where('id', '=', row.id)
       .where((eb) => (row.json_metadata === null ? eb('json_metadata', 'is', null) : eb('json_metadata', '=', row.json_metadata)))
       .executeTakeFirst();
-    if (Number(r.numUpdatedRows) > 0) return { result: config as unknown as Record<string, unknown>[] };
+    if (Number(r.numUpdatedRows) > 0) {
+      await service.ctx.versions.record('dashboard', row.id, user);
+      return { result: config as unknown as Record<string, unknown>[] };
+    }
   }
   throw new HttpError(409, { message: FILTERS_CHANGED_MEANWHILE });
 }

@@ -32,6 +32,7 @@ import { DashboardImporter } from './import.js';
 import { updateNativeFilters } from './filters.js';
 import { DashboardFilterStateService } from './filterState.js';
 import { prepareDashboardWorkbook } from './workbook.js';
+import { dashboardVersions } from './versions.js';
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
 /** a dashboard is addressed by its id or its slug */
@@ -59,6 +60,7 @@ const idList = (raw: unknown): number[] => risonIdList(raw, 'dashboard');
 export function dashboardRoutes(app: FastifyInstance, ctx: AppContext): { dashboards: DashboardService } {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const dashboards = new DashboardService(ctx);
+  ctx.versions.register(dashboardVersions(dashboards));
   const permalinks = new DashboardPermalinkService(dashboards);
   const filterState = new DashboardFilterStateService(dashboards);
   const reader = (req: Parameters<typeof requirePermission>[0]) => requirePermission(req, 'can_read', 'Dashboard', 'dashboard');

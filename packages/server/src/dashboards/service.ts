@@ -21,6 +21,7 @@ import type { SliceRow } from '../charts/chart-access.js';
 import { DATASET_DATASOURCE_TYPES } from '../charts/chart-rows.js';
 import { DASHBOARD_FORBIDDEN, canEditDashboard, dashboardVisibility } from './access.js';
 import { customTagsOf, untagObjects } from '../tags/store.js';
+import { markVersionsDeleted } from '../versions/store.js';
 import { presentChart, presentDetail, type DashboardRow, type Users } from './present.js';
 import { thumbnailUrl } from '../thumbnails/digest.js';
 import { checkLayoutCharts, checkMetadata, checkPositionShape, chartsUserSees, syncDashboardCharts, type CheckedLayout } from './checks.js';
@@ -261,6 +262,7 @@ export class DashboardService {
       if (slug !== null && (await this.slugTaken(slug))) throw unprocessable({ slug: [SLUG_TAKEN] });
       throw e;
     }
+    await this.ctx.versions.record('dashboard', id, user, { created: true });
     return { id, result };
   }
 
@@ -280,6 +282,7 @@ export class DashboardService {
       await trx.deleteFrom('dashboard_roles').where('dashboard_id', 'in', unique).execute();
       await trx.deleteFrom('dashboards').where('id', 'in', unique).execute();
       await untagObjects(trx, 'dashboard', unique);
+      await markVersionsDeleted(trx, 'dashboard', unique, user.id, nowIso());
     });
     return unique.length;
   }

@@ -80,6 +80,7 @@ export async function updateDashboard(
         await service.db.selectFrom('dashboard_roles').select('role_id').where('dashboard_id', '=', row.id).orderBy('role_id').execute()
       ).map((r) => r.role_id);
 
+  await service.ctx.versions.baseline('dashboard', row.id);
   const now = nowIso();
   try {
     await service.db.transaction().execute(async (trx) => {
@@ -112,6 +113,7 @@ export async function updateDashboard(
     if (typeof set.slug === 'string' && (await service.slugTaken(set.slug, row.id))) throw unprocessable({ slug: [SLUG_TAKEN] });
     throw e;
   }
+  await service.ctx.versions.record('dashboard', row.id, user);
   return reply(row.id, stored, now);
 }
 
@@ -135,11 +137,14 @@ export async function updateColors(
   const merged: Record<string, unknown> = { ...(parseJsonObject(row.json_metadata) ?? {}) };
   for (const key of Object.keys(sent)) merged[key] = metadata[key];
   const text = JSON.stringify(merged);
+  if (markUpdated) await service.ctx.versions.baseline('dashboard', row.id);
   const changedOn = markUpdated ? nowIso() : row.changed_on;
   await service.db
     .updateTable('dashboards')
     .set(markUpdated ? { json_metadata: text, changed_on: changedOn, changed_by_fk: user.id } : { json_metadata: text })
     .where('id', '=', row.id)
     .execute();
+  // the page's background colour sync (markUpdated false) is no save of the owner's
+  if (markUpdated) await service.ctx.versions.record('dashboard', row.id, user);
   return reply(row.id, { json_metadata: text }, changedOn);
 }

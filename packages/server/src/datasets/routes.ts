@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import Type from 'typebox';
 import { DatasetCreate, DatasetDuplicate, DatasetUpdate, ErrorType, GetOrCreateDatasetPayload } from '@rama/shared';
 import type { AppContext } from '../context.js';
+import { datasetVersions } from './versions.js';
 import type { Principal } from '../security/principal.js';
 import { requirePermission, requireUser } from '../http/auth.js';
 import { HttpError, badRequest, errorsBody, invalidFields, notFound } from '../http/errors.js';
@@ -180,6 +181,7 @@ const idList = (raw: unknown): number[] => risonIdList(raw, 'dataset');
 export function datasetRoutes(app: FastifyInstance, ctx: AppContext): DatasetService {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const datasets = new DatasetService(ctx);
+  ctx.versions.register(datasetVersions(ctx, datasets));
   // the import workers (every import route's) stop with the server; the next import starts them again
   app.addHook('onClose', () => closeBundleReader());
 

@@ -10,8 +10,9 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../context.js';
 import { usersById } from '../metadata/users.js';
 import { customTagsOf, untagObjects } from '../tags/store.js';
+import { markVersionsDeleted } from '../versions/store.js';
 import type { MetadataSchema } from '../metadata/schema.js';
-import { flag } from '../metadata/db.js';
+import { flag, nowIso } from '../metadata/db.js';
 import type { Principal } from '../security/principal.js';
 import { canAccessDatabase } from '../databases/access.js';
 import { parseUri } from '../engines/uri.js';
@@ -220,6 +221,7 @@ export class DatasetService {
       );
     });
     await ensureDatasetPermission(this.db, database.database_name, row);
+    await this.ctx.versions.record('dataset', row.id, user, { created: true });
     return row;
   }
 
@@ -287,6 +289,7 @@ export class DatasetService {
       }
       await trx.deleteFrom('tables').where('id', 'in', unique).execute();
       await untagObjects(trx, 'dataset', unique);
+      await markVersionsDeleted(trx, 'dataset', unique, user.id, nowIso());
     });
     return unique.length;
   }

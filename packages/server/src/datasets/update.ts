@@ -322,6 +322,7 @@ export async function updateDataset(
   const discovered: DiscoveredColumn[] | null = overrideColumns ? await sourceColumns(ctx, user, target, signal) : null;
   const { spec } = specOf(targetDb);
 
+  await ctx.versions.baseline('dataset', row.id);
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('tables')
@@ -343,5 +344,6 @@ export async function updateDataset(
     if (keyChanged) await renameDatasetPermission(trx, row.id, datasetPermView(targetDb.database_name, key.tableName, row.id));
   });
   if (keyChanged) await ensureDatasetPermission(db, targetDb.database_name, { ...target });
+  await ctx.versions.record('dataset', row.id, user);
   return { id: row.id, result: body };
 }

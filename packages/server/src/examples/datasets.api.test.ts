@@ -33,6 +33,15 @@ afterAll(async () => {
 });
 
 describe('example datasets', () => {
+  it('start their history as described: one version with their metrics (issue 30 item 1)', async () => {
+    const id = (await datasetIds()).get('flights')!;
+    const list = await admin.get<{ count: number; result: { summary: string }[] }>(`/api/v1/dataset/${id}/versions/`);
+    expect(list.body.count).toBe(1);
+    expect(list.body.result[0].summary).toBe('created');
+    const v1 = await admin.get<{ result: { state: { metrics: unknown[] } } }>(`/api/v1/dataset/${id}/versions/1`);
+    expect(v1.body.result.state.metrics.length).toBeGreaterThan(0);
+  });
+
   it('registers one dataset per main example table, owned by the admin', async () => {
     expect(added).toBe(EXAMPLE_DATASETS.length);
     const ids = await datasetIds();

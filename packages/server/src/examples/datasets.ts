@@ -352,6 +352,8 @@ export async function registerExampleDatasets(ctx: AppContext, databaseId: numbe
       continue;
     }
     await describeDataset(ctx, id, def);
+    // its first version is the dataset as described (metrics, labels), not the bare table
+    await ctx.versions.record('dataset', id, owner, { created: true });
     added++;
   }
   return added;

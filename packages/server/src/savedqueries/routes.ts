@@ -11,6 +11,7 @@ import { downloadToken, registerBundleImport } from '../datasets/routes.js';
 import { exportSavedQueries } from './export.js';
 import { SavedQueryImporter } from './import.js';
 import { SAVED_QUERY_ORDER_COLUMNS, SavedQueryService } from './service.js';
+import { savedQueryVersions } from './versions.js';
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 const SavedQueryUpdate = Type.Partial(SavedQueryWrite);
@@ -35,6 +36,7 @@ function decodeIdList(q: unknown): number[] {
 export function savedQueryRoutes(app: FastifyInstance, ctx: AppContext): { savedQueries: SavedQueryService } {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const savedQueries = new SavedQueryService(ctx);
+  ctx.versions.register(savedQueryVersions(savedQueries));
   const rawQ = (req: { query: unknown }) => (req.query as { q?: unknown }).q;
 
   r.get('/api/v1/saved_query/', async (req) => {

@@ -10,6 +10,7 @@ import type { ListParams } from '../http/rison.js';
 import type { Principal } from '../security/principal.js';
 import { presentSavedQueries, type SavedQueryRow } from './present.js';
 import { taggedWith, untagObjects } from '../tags/store.js';
+import { markVersionsDeleted } from '../versions/store.js';
 import { runnableScheduleInfo, SavedQuerySchedules } from './schedule.js';
 
 export const SAVED_QUERY_ORDER_COLUMNS = [
@@ -187,6 +188,7 @@ export class SavedQueryService {
       if (schedule) await this.schedules.sync(trx, user, inserted, schedule);
       return inserted;
     });
+    await this.ctx.versions.record('saved_query', row.id, user, { created: true });
     const [record] = await presentSavedQueries(this.db, [row]);
     return record;
   }
@@ -209,12 +211,14 @@ export class SavedQueryService {
     if (body.schema !== undefined) set.schema = body.schema;
     if (body.description !== undefined) set.description = body.description ?? '';
     if (body.template_parameters !== undefined) set.template_parameters = body.template_parameters;
+    await this.ctx.versions.baseline('saved_query', id);
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('saved_query').set(set).where('id', '=', id).execute();
       const after = { ...current, ...set };
       if (schedule !== undefined) await this.schedules.sync(trx, user, after, schedule);
       else if (set.label !== undefined || set.description !== undefined) await this.schedules.rename(trx, after);
     });
+    await this.ctx.versions.record('saved_query', id, user);
     return this.get(user, id);
   }
 
@@ -232,6 +236,7 @@ export class SavedQueryService {
       if (found.length !== wanted.length) throw notFound();
       await trx.deleteFrom('saved_query').where('id', 'in', wanted).execute();
       await untagObjects(trx, 'query', wanted);
+      await markVersionsDeleted(trx, 'saved_query', wanted, user.id, nowIso());
       return wanted.length;
     });
   }

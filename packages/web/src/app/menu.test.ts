@@ -69,6 +69,7 @@ describe('top navigation', () => {
       'Row level security',
       'Annotation layers',
       'Action log',
+      'Recently deleted',
       'Tags',
     ]);
   });

@@ -106,6 +106,7 @@ export const MENU: MenuGroup[] = [
         visible: (access) => access.canReadChart,
       },
       { key: 'actionlog', label: 'Action log', path: '/logmodelview/list/', visible: adminOnly },
+      { key: 'recentlydeleted', label: 'Recently deleted', path: '/rama/recently_deleted/', visible: adminOnly },
       { key: 'tags', label: 'Tags', path: '/tag/list/', visible: (access) => access.canReadChart },
     ],
   },

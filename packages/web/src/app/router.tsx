@@ -24,6 +24,7 @@ const DatasetAddPage = lazy(() => import('../datasets/DatasetAddPage').then((m) 
 const ExplorePage = lazy(() => import('../explore/ExplorePage').then((m) => ({ default: m.ExplorePage })));
 const ChartListPage = lazy(() => import('../charts/ChartListPage').then((m) => ({ default: m.ChartListPage })));
 const ChartAddPage = lazy(() => import('../charts/ChartAddPage').then((m) => ({ default: m.ChartAddPage })));
+const RecentlyDeletedPage = lazy(() => import('../versions/RecentlyDeletedPage').then((m) => ({ default: m.RecentlyDeletedPage })));
 const DashboardListPage = lazy(() => import('../dashboards/DashboardListPage').then((m) => ({ default: m.DashboardListPage })));
 
 const DashboardPage = lazy(() => import('../dashboard/DashboardPage').then((m) => ({ default: m.DashboardPage })));
@@ -148,6 +149,14 @@ export const router = createBrowserRouter([
         element: (
           <RequirePermission allow={canWriteChart}>
             <ChartAddPage />
+          </RequirePermission>
+        ),
+      },
+      {
+        path: 'rama/recently_deleted/',
+        element: (
+          <RequirePermission allow={(access) => access.isAdmin}>
+            <RecentlyDeletedPage />
           </RequirePermission>
         ),
       },

@@ -22,7 +22,8 @@ import rison from 'rison';
 import { useStore } from 'react-redux';
 import type { RootState } from '../app/store';
 import { errorMessage, toClientError } from '../app/api';
-import { useGetBootstrapQuery } from '../app/session';
+import { useGetBootstrapQuery, useSession } from '../app/session';
+import { dashboardPermissions } from './permissions';
 import { useAppDispatch, useAppSelector, useToasts } from '../app/hooks';
 import { CertifiedMark } from '../components/CertifiedMark';
 import { FavoriteStar } from '../components/FavoriteStar';
@@ -37,7 +38,9 @@ import { downloadChartImage } from '../explore/download';
 import { downloadElementAsPdf } from '../components/importExport/dashboardPdf';
 import { downloadFile } from '../components/download';
 import { useCreateDashboardPermalinkMutation, useUpdateDashboardMutation } from './dashboardPageApi';
-import { permalinkUrlParams } from './dashboardUrl';
+import { permalinkUrlParams, withSearchParam } from './dashboardUrl';
+import { HistoryDrawer } from '../versions/HistoryDrawer';
+import { useNavigate } from 'react-router';
 import { CssEditorModal, PropertiesModal, RefreshIntervalModal, SaveCopyModal, useEditKit } from './editKit';
 import { DashboardMessage } from './messages';
 import { dashboardInfoActions } from './state/dashboardInfoSlice';
@@ -121,7 +124,7 @@ function PublishedTag({ id, canEdit }: { id: number; canEdit: boolean }) {
 /** The peer's toast while the PDF is made. */
 const DOWNLOADING_PDF = 'Downloading PDF';
 
-type DialogName = 'properties' | 'css' | 'refresh' | 'saveAs' | 'embed';
+type DialogName = 'properties' | 'css' | 'refresh' | 'saveAs' | 'embed' | 'history';
 
 interface DashboardHeaderProps {
   /** standalone 1 (fullscreen) is on */
@@ -146,6 +149,11 @@ export function DashboardHeader({ fullscreen, onRefresh, onToggleFullscreen, onE
   const [createPermalink] = useCreateDashboardPermalinkMutation();
   const [dialog, setDialog] = useState<DialogName | null>(null);
   const canEdit = info.dash_edit_perm;
+  const navigate = useNavigate();
+  const slices = useAppSelector((s) => s.dashboardCharts.slices);
+  const chartNames = useMemo(() => Object.fromEntries(Object.values(slices).map((c) => [c.id, c.slice_name])), [slices]);
+  // while a version is previewed the page is read-only; restoring stays its owners' and admins'
+  const canRestore = dashboardPermissions(useSession().user, info.owners).dash_edit_perm;
   const title = info.dashboard_title;
   // "Embed dashboard" (issue 25): with the EMBEDDED_SUPERSET flag, for those who may edit the dashboard
   const embeddingOn = Boolean(useGetBootstrapQuery().data?.feature_flags.EMBEDDED_SUPERSET);
@@ -259,6 +267,7 @@ export function DashboardHeader({ fullscreen, onRefresh, onToggleFullscreen, onE
         : []),
       ...(canEmbed && !editMode ? [{ key: 'embed', label: 'Embed dashboard', onClick: () => setDialog('embed') }] : []),
       ...(savePerm ? [{ key: 'saveAs', label: 'Save as', onClick: () => setDialog('saveAs') }] : []),
+      ...(editMode ? [] : [{ key: 'history', label: 'Version history', onClick: () => setDialog('history') }]),
       ...(canEdit || savePerm ? [{ type: 'divider' as const }] : []),
       {
         key: 'download',
@@ -350,7 +359,25 @@ export function DashboardHeader({ fullscreen, onRefresh, onToggleFullscreen, onE
         )}
       </div>
       {reportMenu.modal}
-      {dialog && (
+      {dialog === 'history' && info.id > 0 && (
+        <HistoryDrawer
+          type="dashboard"
+          id={info.id}
+          open
+          onClose={closeDialog}
+          canRestore={canRestore}
+          chartNames={chartNames}
+          onRestored={() => {
+            // the page reads the restored dashboard again, leaving any preview
+            window.location.assign(`${window.location.pathname}${withSearchParam(window.location.search, 'version', null)}`);
+          }}
+          onPreview={(version) => {
+            closeDialog();
+            void navigate(`${window.location.pathname}${withSearchParam(window.location.search, 'version', String(version))}`);
+          }}
+        />
+      )}
+      {dialog && dialog !== 'history' && (
         <Suspense fallback={null}>
           {dialog === 'properties' && <PropertiesModal open onClose={closeDialog} />}
           {dialog === 'css' && <CssEditorModal open onClose={closeDialog} />}

@@ -8,8 +8,10 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { shallowEqual, useStore } from 'react-redux';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { Button, Result, Spin } from 'antd';
+import { Alert, Button, Result, Spin } from 'antd';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import {
+  type DashboardVersionState,
   DASHBOARD_STANDALONE,
   DASHBOARD_URL_PARAMS,
   LOG_ACTIONS,
@@ -59,6 +61,8 @@ import { selectHasUnsavedChanges } from './state/thunks';
 import { ACTIVE_TABS_PARAM, activateTab, activeTabsParam, parseActiveTabsParam, resolveActiveTabs, revealComponent } from './tabsState';
 import { guestDashboardPermissions, useEmbeddedDashboard, useEmbeddedFilterBar } from '../embedded/embeddedContext';
 import { EmbeddedDashboardHeader } from '../embedded/EmbeddedDashboardHeader';
+import { useGetVersionQuery } from '../versions/versionApi';
+import { previewVersionOf, withVersionState } from '../versions/preview';
 import './dashboard.css';
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
@@ -82,7 +86,7 @@ interface Loaded {
 }
 
 /** Puts a loaded (or reloaded) dashboard into the store; the first load also reads the address. */
-function useHydration(detail: DashboardDetail | undefined, charts: DashboardChart[] | undefined): number | null {
+function useHydration(detail: DashboardDetail | undefined, charts: DashboardChart[] | undefined, preview: boolean): number | null {
   const dispatch = useAppDispatch();
   const store = useStore<RootState>();
   const navigate = useNavigate();
@@ -105,7 +109,8 @@ function useHydration(detail: DashboardDetail | undefined, charts: DashboardChar
     const urlParams = parseDashboardUrlParams(search);
     const ownPermissions = dashboardPermissions(user, detail.owners);
     // an embedded dashboard's guest only looks (embedded/embeddedContext.ts)
-    const permissions = embedded ? guestDashboardPermissions(ownPermissions) : ownPermissions;
+    // a guest only looks, and so does anyone previewing an earlier version (issue 30 item 1)
+    const permissions = embedded || preview ? guestDashboardPermissions(ownPermissions) : ownPermissions;
     dispatch(dashboardInfoActions.hydrate({ ...detail, ...permissions }));
     const layoutChanged = !sameDashboard || previous.positionJson !== detail.position_json || previous.charts !== charts;
     if (layoutChanged) dispatch(layoutActions.resetLayout(parsePositionJson(detail.position_json, charts)));
@@ -163,7 +168,7 @@ function useHydration(detail: DashboardDetail | undefined, charts: DashboardChar
       void navigate(`${pathname}${withoutParam(search, DASHBOARD_URL_PARAMS.focusedChart)}${hash}`, { replace: true });
     }
     setHydratedId(detail.id);
-  }, [detail, charts, dispatch, store, navigate, user, embedded]);
+  }, [detail, charts, dispatch, store, navigate, user, embedded, preview]);
 
   return hydratedId;
 }
@@ -238,7 +243,18 @@ export function DashboardPage() {
   const chartsQuery = useGetDashboardChartsQuery(queryKey, { refetchOnMountOrArgChange: true });
   const datasetsQuery = useGetDashboardDatasetsQuery(queryKey, { refetchOnMountOrArgChange: true });
   // the current key's replies only: while another dashboard loads, the last one's must not mix in
-  const hydratedId = useHydration(detailQuery.currentData, chartsQuery.currentData);
+  const previewVersion = useMemo(() => previewVersionOf(location.search), [location.search]);
+  const current = detailQuery.currentData;
+  const previewQuery = useGetVersionQuery(
+    previewVersion && current ? { type: 'dashboard', id: current.id, version: previewVersion } : skipToken,
+  );
+  const previewState = previewQuery.data?.state as DashboardVersionState | undefined;
+  // a version previewed: today's dashboard (its charts, data, owners) drawn with that version's layout, title, metadata and CSS
+  const detail = useMemo(
+    () => (previewVersion === null || !current ? current : previewState ? withVersionState(current, previewState) : undefined),
+    [previewVersion, current, previewState],
+  );
+  const hydratedId = useHydration(detail, chartsQuery.currentData, previewVersion !== null);
 
   // the datasets the charts draw with (verbose names, formats); charts query without waiting for them
   const datasets = datasetsQuery.currentData;
@@ -420,6 +436,24 @@ export function DashboardPage() {
               )}
             </StickyHeader>
           )}
+          {previewVersion !== null && (
+            <Alert
+              className="rama-version-banner"
+              type="info"
+              showIcon
+              data-test="version-preview-banner"
+              message={`Previewing version ${previewVersion} with today's data (read-only)`}
+              action={
+                <Button
+                  size="small"
+                  onClick={() => void navigate(`${location.pathname}${withSearchParam(location.search, 'version', null)}`)}
+                >
+                  Back to the current version
+                </Button>
+              }
+            />
+          )}
+          {previewQuery.error && <Alert type="error" showIcon message={toClientError(previewQuery.error).message} />}
           {showFilterBar && filterBarOrientation === 'HORIZONTAL' && <FilterBar orientation="HORIZONTAL" />}
           {kit ? <kit.DashboardDndProvider>{content}</kit.DashboardDndProvider> : content}
           <FullSizeChart />

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { Button, Modal, Skeleton } from 'antd';
-import { EditOutlined } from '@ant-design/icons';
+import { EditOutlined, HistoryOutlined } from '@ant-design/icons';
+import { HistoryDrawer } from '../versions/HistoryDrawer';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { toClientError } from '../app/api';
 import { useGetDatasetQuery } from './datasetApi';
@@ -47,12 +48,16 @@ function EditorLoader({ datasetId, onClose }: { datasetId: number; onClose: () =
 
 /** "Edit dataset": source, metrics, columns, calculated columns and settings of one dataset. */
 export function DatasetEditorModal({ dataset, onClose }: { dataset: EditedDataset | null; onClose: () => void }) {
+  const [historyOpen, setHistoryOpen] = useState(false);
   return (
     <Modal
       open={dataset !== null}
       title={
         <span className="rama-editor-title">
           <EditOutlined aria-hidden /> Edit dataset <strong>{dataset?.table_name}</strong>
+          <Button size="small" type="link" icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)} data-test="dataset-history">
+            History
+          </Button>
         </span>
       }
       width={EDITOR_WIDTH}
@@ -64,6 +69,21 @@ export function DatasetEditorModal({ dataset, onClose }: { dataset: EditedDatase
       className="rama-dataset-editor-modal"
     >
       {dataset && <EditorLoader key={dataset.id} datasetId={dataset.id} onClose={onClose} />}
+      {dataset && historyOpen && (
+        <HistoryDrawer
+          type="dataset"
+          id={dataset.id}
+          open
+          onClose={() => setHistoryOpen(false)}
+          // owners and admins; the server answers anyone else as if the dataset were not there
+          canRestore
+          onRestored={() => {
+            // the draft in the editor is older than the restored dataset: close it
+            setHistoryOpen(false);
+            onClose();
+          }}
+        />
+      )}
     </Modal>
   );
 }

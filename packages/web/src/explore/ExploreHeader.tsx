@@ -23,6 +23,7 @@ import { ExploreMessage } from './messages';
 import { PropertiesModal } from './PropertiesModal';
 import { SaveModal } from './SaveModal';
 import { canOverwrite } from './savePayload';
+import { HistoryDrawer } from '../versions/HistoryDrawer';
 import { openInSqlLab } from './sqlLabLink';
 
 function useQueryText() {
@@ -117,6 +118,7 @@ export function ExploreHeader({ controls, onSavedUrl }: { controls: Record<strin
   const { addSuccessToast, addDangerToast } = useToasts();
   const { slice, sliceName, formData, datasource } = useAppSelector((s) => s.explore);
   const [saving, setSaving] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
   const [editingProps, setEditingProps] = useState(false);
   const [updateChart] = useUpdateChartMutation();
   const [createPermalink] = useCreateExplorePermalinkMutation();
@@ -168,6 +170,7 @@ export function ExploreHeader({ controls, onSavedUrl }: { controls: Record<strin
 
   const items: MenuProps['items'] = [
     ...(slice && owner ? [{ key: 'props', label: 'Edit chart properties', onClick: () => setEditingProps(true) }] : []),
+    ...(slice ? [{ key: 'history', label: 'Version history', onClick: () => setHistoryOpen(true) }] : []),
     {
       key: 'download',
       label: 'Download',
@@ -243,6 +246,17 @@ export function ExploreHeader({ controls, onSavedUrl }: { controls: Record<strin
       )}
       {reportMenu.modal}
       {editingProps && slice && <PropertiesModal slice={slice} onClose={() => setEditingProps(false)} />}
+      {historyOpen && slice && (
+        <HistoryDrawer
+          type="chart"
+          id={slice.slice_id}
+          open
+          onClose={() => setHistoryOpen(false)}
+          canRestore={owner}
+          // Explore opens the restored chart as saved
+          onRestored={() => window.location.assign(`/explore/?slice_id=${slice.slice_id}`)}
+        />
+      )}
       <Modal
         open={query.state.open}
         title="View query"

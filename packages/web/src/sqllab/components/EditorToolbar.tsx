@@ -8,11 +8,15 @@ import {
   MenuFoldOutlined,
   MenuUnfoldOutlined,
   FormatPainterOutlined,
+  HistoryOutlined,
   SaveOutlined,
   StopOutlined,
 } from '@ant-design/icons';
 import { parseDatabaseExtra, rowLimitChoices, templateParamsError } from '@rama/shared';
+import { useState } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { request } from '../../app/api';
+import { HistoryDrawer } from '../../versions/HistoryDrawer';
 import { useGetDatabaseQuery } from '../../databases/databaseApi';
 import { EDITOR_SHORTCUTS, ShortcutsHelp } from '../external';
 import { queryEditorChanged } from '../state/actions';
@@ -57,6 +61,7 @@ export function EditorToolbar({ editorId, running, onRun, onRunStatement, onStop
   const db = useAppSelector((s) => (editor?.dbId ? s.sqlLab.databases[String(editor.dbId)] : undefined));
   const sqlMaxRow = useAppSelector((s) => s.sqlLab.config.sqlMaxRow);
   const { data: dbDetail } = useGetDatabaseQuery(editor?.dbId ?? 0, { skip: !editor?.dbId });
+  const [historyOpen, setHistoryOpen] = useState(false);
   if (!editor) return null;
 
   const change = (changes: Parameters<typeof queryEditorChanged>[0]['changes']) =>
@@ -169,6 +174,33 @@ export function EditorToolbar({ editorId, running, onRun, onRunStatement, onStop
             {editor.remoteId !== null ? 'Update' : 'Save'}
           </Button>
         </Tooltip>
+        {editor.remoteId !== null && (
+          <Tooltip title="Versions of the saved query">
+            <Button
+              size="small"
+              icon={<HistoryOutlined aria-hidden />}
+              onClick={() => setHistoryOpen(true)}
+              aria-label="Saved query history"
+              data-test="saved-query-history"
+            />
+          </Tooltip>
+        )}
+        {historyOpen && editor.remoteId !== null && (
+          <HistoryDrawer
+            type="saved_query"
+            id={editor.remoteId}
+            open
+            onClose={() => setHistoryOpen(false)}
+            // a saved query is its owner's (admins see all): who sees it may restore it
+            canRestore
+            onRestored={() => {
+              const id = editor.remoteId;
+              if (id === null) return;
+              // the tab takes the restored SQL, as if the saved query had been opened again
+              void request<{ result: { sql: string } }>({ url: `/api/v1/saved_query/${id}` }).then((r) => change({ sql: r.result.sql }));
+            }}
+          />
+        )}
         {canSchedule && (
           <Tooltip title="Schedule this query">
             <Button
