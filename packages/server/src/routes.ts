@@ -23,6 +23,7 @@ import { annotationRoutes } from './annotations/routes.js';
 import { tagRoutes } from './tags/routes.js';
 import { thumbnailRoutes } from './thumbnails/routes.js';
 import { uploadRoutes } from './uploads/routes.js';
+import { preferencesRoutes } from './preferences/routes.js';
 
 /** Every feature's routes; each feature folder exports one `(app, ctx) => void` registrar. */
 export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => unknown)[] = [
@@ -49,4 +50,5 @@ export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => unknown)
   tagRoutes,
   thumbnailRoutes,
   uploadRoutes,
+  preferencesRoutes,
 ];

@@ -93,3 +93,5 @@ export { axisEntries, headerLevels, headersByEntry, type AxisEntry, type EntryKi
 export * from './dashboards/workbook.js';
 export * from './dashboards/workbookContent.js';
 export { columnLabelOf, metricLabelOf } from './viz/buildQueryHelpers.js';
+export * from './api/preferences.js';
+export * from './theme/index.js';

@@ -3,6 +3,7 @@ import { Migrator, sql, type ColumnDefinitionBuilder, type Kysely, type Migratio
 import type { MetadataDialect } from './db.js';
 import { annotationLayersMigration } from '../annotations/migration.js';
 import { tagsMigration } from '../tags/migration.js';
+import { userPreferencesMigration } from '../preferences/migration.js';
 
 /**
  * Migrations live in code (one entry per change, never edited once released) so the built server
@@ -531,6 +532,7 @@ const steps: Record<string, { up: Step }> = {
   },
   '0009_annotation_layers': { up: annotationLayersMigration },
   '0010_tags': { up: tagsMigration },
+  '0011_user_preferences': { up: userPreferencesMigration },
 };
 
 class CodeMigrationProvider implements MigrationProvider {
