@@ -59,6 +59,7 @@ import { selectHasUnsavedChanges } from './state/thunks';
 import { ACTIVE_TABS_PARAM, activateTab, activeTabsParam, parseActiveTabsParam, resolveActiveTabs, revealComponent } from './tabsState';
 import { guestDashboardPermissions, useEmbeddedDashboard, useEmbeddedFilterBar } from '../embedded/embeddedContext';
 import { EmbeddedDashboardHeader } from '../embedded/EmbeddedDashboardHeader';
+import { usePageTheme } from '../app/ThemeProvider';
 import './dashboard.css';
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
@@ -257,6 +258,8 @@ export function DashboardPage() {
   );
   const editMode = useAppSelector((s) => s.dashboardState.editMode);
   const css = useAppSelector((s) => s.dashboardState.css);
+  // a dashboard's own CSS was written against the light look: it keeps it, whatever the user chose
+  usePageTheme(css.trim() ? 'light' : null);
   const colorScheme = useAppSelector((s) => s.dashboardState.colorScheme);
   const labelColors = useAppSelector((s) => s.dashboardState.labelColors);
   const refreshFrequency = useAppSelector((s) => s.dashboardState.refreshFrequency);
