@@ -41,6 +41,18 @@ describe('darkOption', () => {
     expect(option.series[0].data?.[0].itemStyle.color).toBe('#454E7C');
   });
 
+  it('a map: countries without data on a dark fill, a light outline on hover, the legend ink light', () => {
+    const map = darkOption({
+      itemStyle: { areaColor: '#e3e5e8', borderColor: '#ffffff' },
+      emphasis: { itemStyle: { borderColor: '#3b3f45' } },
+      graphic: { style: { fill: '#555' } },
+    });
+    expect(map.itemStyle.areaColor).toBe(THEME_TOKENS.dark.fill);
+    expect(map.itemStyle.borderColor).toBe(SURFACE);
+    expect(map.emphasis.itemStyle.borderColor).toBe(THEME_TOKENS.dark.text);
+    expect(map.graphic.style.fill).toBe(THEME_TOKENS.dark['chart-text']);
+  });
+
   it('returns the same objects where nothing changed (series data is not copied)', () => {
     const data = [1, 2, 3];
     const option = { xAxis: { type: 'category' }, series: [{ type: 'line', data }] };

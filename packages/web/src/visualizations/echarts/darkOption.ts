@@ -15,6 +15,8 @@ const T = THEME_TOKENS.dark;
 
 const PALETTE = new Set(CATEGORICAL_SCHEMES.flatMap((s) => s.colors.map((c) => c.toLowerCase())));
 const INKS = new Set([
+  '#555',
+  '#555555',
   '#000',
   '#000000',
   '#1f1f1f',
@@ -30,7 +32,10 @@ const INKS = new Set([
 ]);
 const LINES = new Set(['#bfbfbf', '#8c98a4', '#c8ccd2', '#d9d9d9', '#e8e8e8', '#eeeeee', '#edf0f2']);
 const WHITES = new Set(['#fff', '#ffffff', 'white']);
-const FILLS = new Set(['#f5f5f5', '#fafafa']);
+// light fills: an empty calendar day, a map's country without data
+const FILLS = new Set(['#f5f5f5', '#fafafa', '#e3e5e8']);
+// a dark outline (a hovered country) becomes a light one
+const DARK_OUTLINES = new Set(['#3b3f45', '#333', '#333333']);
 const SEPARATOR_KEYS = new Set(['borderColor', 'stroke']);
 const INK_KEYS = new Set(['color', 'fill', 'textBorderColor']);
 
@@ -38,6 +43,7 @@ function darkColor(key: string, value: string): string {
   const v = value.toLowerCase();
   if (PALETTE.has(v)) return darkPaletteColor(value);
   if (SEPARATOR_KEYS.has(key) && WHITES.has(v)) return T.surface;
+  if (SEPARATOR_KEYS.has(key) && DARK_OUTLINES.has(v)) return T.text;
   if (key === 'backgroundColor' && WHITES.has(v)) return T['chart-tooltip'];
   if (INK_KEYS.has(key) && INKS.has(v)) return T['chart-text'];
   if (LINES.has(v)) return T['chart-axis'];
