@@ -99,3 +99,22 @@ export function lightenForContrast(color: string, background: string, min: numbe
   }
   return '#ffffff';
 }
+
+/**
+ * The ink (of `inks`) that reads best on `background`, a colour that may be translucent (`rgba()`,
+ * `#rrggbbaa`) drawn over the opaque `surface`: a heat-map cell's light tint takes dark text, a
+ * strong one light text, in either look. Null when the background is not a colour this reads.
+ */
+export function bestInk(background: string, surface: string, inks: readonly string[]): string | null {
+  const base = parseColor(surface);
+  const c = background.trim().toLowerCase();
+  const alphaMatch = /^rgba\([^,]+,[^,]+,[^,]+,\s*([\d.]+)\s*\)$/.exec(c) ?? /^#[0-9a-f]{6}([0-9a-f]{2})$/.exec(c);
+  const rgb = parseColor(c);
+  if (!base || !rgb || inks.length === 0) return null;
+  const alpha = alphaMatch ? (c.startsWith('#') ? Number.parseInt(alphaMatch[1], 16) / 255 : Number(alphaMatch[1])) : 1;
+  const a = Number.isFinite(alpha) ? Math.min(1, Math.max(0, alpha)) : 1;
+  const drawn = toHex([0, 1, 2].map((i) => rgb[i] * a + base[i] * (1 - a)) as unknown as Rgb);
+  let best = inks[0];
+  for (const ink of inks) if (contrastRatio(ink, drawn) > contrastRatio(best, drawn)) best = ink;
+  return best;
+}

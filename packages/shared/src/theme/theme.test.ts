@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CATEGORICAL_SCHEMES } from '../colors/schemes.js';
-import { AA_TEXT, contrastRatio, lightenForContrast, parseColor } from './contrast.js';
+import { AA_TEXT, bestInk, contrastRatio, lightenForContrast, parseColor } from './contrast.js';
 import { darkPaletteColor, resolveTheme, TEXT_PAIRS, THEME_TOKENS } from './theme.js';
 
 describe('WCAG contrast', () => {
@@ -77,5 +77,18 @@ describe('resolveTheme', () => {
   it('a forced look (report capture, dashboard custom CSS) wins over the choice', () => {
     expect(resolveTheme('dark', true, 'light')).toBe('light');
     expect(resolveTheme('system', true, 'light')).toBe('light');
+  });
+});
+
+describe('bestInk', () => {
+  const dark = THEME_TOKENS.dark;
+  const inks = [dark.text, THEME_TOKENS.light.text];
+  it('a strong light tint over the dark surface takes dark text, a faint one keeps light text', () => {
+    expect(bestInk('rgba(168,230,201,0.9)', dark.surface, inks)).toBe(THEME_TOKENS.light.text);
+    expect(bestInk('rgba(168,230,201,0.1)', dark.surface, inks)).toBe(dark.text);
+    expect(bestInk('#ffffff', dark.surface, inks)).toBe(THEME_TOKENS.light.text);
+  });
+  it('reads nothing it does not understand', () => {
+    expect(bestInk('linear-gradient(red, blue)', dark.surface, inks)).toBeNull();
   });
 });
