@@ -53,6 +53,22 @@ describe('darkOption', () => {
     expect(map.graphic.style.fill).toBe(THEME_TOKENS.dark['chart-text']);
   });
 
+  it('a label on its own shape gets the ink that reads on the lifted fill, not the chart text colour', () => {
+    const dark = darkOption({
+      series: [
+        {
+          type: 'sunburst',
+          label: { color: '#1f1f1f' },
+          data: [{ name: 'a', itemStyle: { color: '#454E7C' }, label: { color: '#ffffff' } }],
+        },
+      ],
+    });
+    const [sunburst] = dark.series;
+    const arc = sunburst.data[0];
+    expect(sunburst.label.color).toBe('#1f1f1f');
+    expect(contrastRatio(arc.label.color, arc.itemStyle.color)).toBeGreaterThanOrEqual(AA_TEXT);
+  });
+
   it('returns the same objects where nothing changed (series data is not copied)', () => {
     const data = [1, 2, 3];
     const option = { xAxis: { type: 'category' }, series: [{ type: 'line', data }] };

@@ -7,7 +7,7 @@
  * surface, light grey lines for the axis colour. Colours a user picked (label colours, a
  * sequential scale) and white labels drawn inside shapes stay as they are.
  */
-import { CATEGORICAL_SCHEMES, darkPaletteColor, getCategoricalScheme, THEME_TOKENS } from '@rama/shared';
+import { bestInk, CATEGORICAL_SCHEMES, darkPaletteColor, getCategoricalScheme, THEME_TOKENS } from '@rama/shared';
 
 export const DARK_ECHARTS_THEME = 'rama-dark';
 
@@ -85,8 +85,64 @@ function walk(key: string, value: unknown, depth: number): unknown {
   return out ?? value;
 }
 
+/** Inks for a label drawn on a shape: the page's near-black or white, whichever reads on the (tuned) fill. */
+// the darkest ink reads on every tuned palette colour (each reaches 4.5:1 against the lighter surface)
+const ON_SHAPE = [T['bg-layout'], '#ffffff'];
+const LABEL_KEYS = ['label', 'upperLabel'] as const;
+
+/**
+ * A label drawn on its own shape (a sunburst arc, a treemap cell, a pie slice inside) was given the
+ * ink that reads on the light look's fill; the dark look lifts the fill, so the ink is chosen again
+ * against the fill as drawn (and not turned into the chart text colour, which is for the background).
+ */
+function relabel(item: Record<string, unknown>, original: Record<string, unknown>): Record<string, unknown> {
+  const fill = (item.itemStyle as { color?: unknown } | undefined)?.color;
+  if (typeof fill !== 'string') return item;
+  let out = item;
+  for (const key of LABEL_KEYS) {
+    const before = original[key] as { color?: unknown } | undefined;
+    if (!before || typeof before.color !== 'string') continue;
+    const ink = bestInk(fill, T.surface, ON_SHAPE);
+    if (!ink) continue;
+    out = out === item ? { ...item } : out;
+    out[key] = { ...(out[key] as object), color: ink };
+  }
+  return out;
+}
+
+/** Treemap and sunburst labels sit on their cells: the series' own label ink stays the light look's (the cells are light in both). */
+function keepShapeInk(series: Record<string, unknown>, original: Record<string, unknown>): Record<string, unknown> {
+  if (series.type !== 'treemap' && series.type !== 'sunburst') return series;
+  const before = original.label as { color?: unknown } | undefined;
+  if (!before || typeof before.color !== 'string') return series;
+  return { ...series, label: { ...(series.label as object), color: before.color } };
+}
+
+/** Pie slices with white labels inside: each slice gets the ink that reads on its tuned colour. */
+function relabelPie(series: Record<string, unknown>): Record<string, unknown> {
+  const label = series.label as { color?: unknown; position?: unknown } | undefined;
+  if (series.type !== 'pie' || !label || typeof label.color !== 'string' || !WHITES.has(label.color.toLowerCase())) return series;
+  if (!Array.isArray(series.data)) return series;
+  const data = series.data.map((d: unknown) => {
+    const fill = isPlainObject(d) ? (d.itemStyle as { color?: unknown } | undefined)?.color : undefined;
+    const ink = typeof fill === 'string' ? bestInk(fill, T.surface, ON_SHAPE) : null;
+    return ink && isPlainObject(d) ? { ...d, label: { ...((d.label as object | undefined) ?? {}), color: ink } } : d;
+  });
+  return { ...series, data };
+}
+
+function fixLabels(value: unknown, original: unknown, depth: number): unknown {
+  if (depth > 12 || value === original) return value;
+  if (Array.isArray(value) && Array.isArray(original)) return value.map((v, i) => fixLabels(v, original[i], depth + 1));
+  if (!isPlainObject(value) || !isPlainObject(original)) return value;
+  const out: Record<string, unknown> = { ...value };
+  for (const [k, v] of Object.entries(value))
+    if (k !== 'itemStyle' && !LABEL_KEYS.includes(k as 'label')) out[k] = fixLabels(v, original[k], depth + 1);
+  return relabelPie(keepShapeInk(relabel(out, original), original));
+}
+
 export function darkOption<T>(option: T): T {
-  return walk('', option, 0) as T;
+  return fixLabels(walk('', option, 0), option, 0) as T;
 }
 
 const axis = {
