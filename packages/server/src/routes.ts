@@ -24,6 +24,7 @@ import { tagRoutes } from './tags/routes.js';
 import { thumbnailRoutes } from './thumbnails/routes.js';
 import { uploadRoutes } from './uploads/routes.js';
 import { versionRoutes } from './versions/routes.js';
+import { preferencesRoutes } from './preferences/routes.js';
 
 /** Every feature's routes; each feature folder exports one `(app, ctx) => void` registrar. */
 export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => unknown)[] = [
@@ -51,4 +52,5 @@ export const featureRoutes: ((app: FastifyInstance, ctx: AppContext) => unknown)
   thumbnailRoutes,
   uploadRoutes,
   versionRoutes,
+  preferencesRoutes,
 ];

@@ -96,3 +96,5 @@ export { columnLabelOf, metricLabelOf } from './viz/buildQueryHelpers.js';
 export * from './api/versions.js';
 export * from './versions/compare.js';
 export * from './versions/summary.js';
+export * from './api/preferences.js';
+export * from './theme/index.js';

@@ -2,10 +2,10 @@ import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { App as AntApp } from 'antd';
 import { store } from './app/store';
 import { router } from './app/router';
-import { theme } from './app/theme';
+import { ThemeProvider } from './app/ThemeProvider';
 import { ToastPresenter } from './app/ToastPresenter';
 import { FullPageSpinner } from './components/FullPageSpinner';
 import './styles.css';
@@ -18,14 +18,14 @@ if (!root) throw new Error('#root is missing from index.html');
 createRoot(root).render(
   <StrictMode>
     <Provider store={store}>
-      <ConfigProvider theme={theme}>
+      <ThemeProvider>
         <AntApp>
           <Suspense fallback={<FullPageSpinner />}>
             <RouterProvider router={router} />
           </Suspense>
           <ToastPresenter />
         </AntApp>
-      </ConfigProvider>
+      </ThemeProvider>
     </Provider>
   </StrictMode>,
 );

@@ -4,6 +4,7 @@ import type { MetadataDialect } from './db.js';
 import { annotationLayersMigration } from '../annotations/migration.js';
 import { tagsMigration } from '../tags/migration.js';
 import { versionsMigration } from '../versions/migration.js';
+import { userPreferencesMigration } from '../preferences/migration.js';
 
 /**
  * Migrations live in code (one entry per change, never edited once released) so the built server
@@ -533,6 +534,7 @@ const steps: Record<string, { up: Step }> = {
   '0009_annotation_layers': { up: annotationLayersMigration },
   '0010_tags': { up: tagsMigration },
   '0011_object_versions': { up: versionsMigration },
+  '0012_user_preferences': { up: userPreferencesMigration },
 };
 
 class CodeMigrationProvider implements MigrationProvider {

@@ -168,6 +168,10 @@ export class Screenshotter {
       locale: 'en-US',
       // charts draw at once, without animations a capture could catch mid-way
       reducedMotion: 'reduce',
+      // reports, thumbnails and PDFs are drawn in the light look whatever the report's owner chose in
+      // the web app (there is no dark report option): the system's look is light, and the web app
+      // reads the capture's look before the user's choice (web app/themeMode.ts CAPTURE_THEME_KEY)
+      colorScheme: 'light',
     });
     this.contexts++;
     let timedOut = false;
@@ -176,6 +180,7 @@ export class Screenshotter {
       void context.close().catch(() => undefined);
     }, timeoutMs);
     try {
+      await context.addInitScript({ content: "try { localStorage.setItem('rama.theme.capture', 'light'); } catch (e) {}" });
       // the token goes to Rama's own origin only, never to a third party the page might reach
       await context.route('**/*', async (route) => {
         const url = route.request().url();

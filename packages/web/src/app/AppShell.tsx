@@ -1,6 +1,7 @@
 import { createContext, Suspense, useContext, useEffect, useRef, useState } from 'react';
 import { Avatar, Button, Dropdown, Flex, Layout, Menu, Spin, Typography, type MenuProps } from 'antd';
-import { DownOutlined, LoginOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { BgColorsOutlined, CheckOutlined, DownOutlined, LoginOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { THEME_CHOICES, type ThemeChoice } from '@rama/shared';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { Wordmark } from '../components/Wordmark';
 import { HOME_PATH } from './nextPath';
@@ -9,6 +10,8 @@ import { displayName, isAnonymousUser, useLogoutMutation, useSession } from './s
 import { errorMessage, resetCsrfToken } from './api';
 import { useToasts } from './hooks';
 import { logEvent } from './logger';
+import { useTheme } from './ThemeProvider';
+import { THEME_LABELS } from './themeMode';
 
 type MenuItems = NonNullable<MenuProps['items']>;
 
@@ -32,7 +35,13 @@ function UserMenu() {
   const { user, bootstrap } = useSession();
   const [logout, { isLoading }] = useLogoutMutation();
   const { addDangerToast } = useToasts();
+  const { choice, setChoice } = useTheme();
   const name = displayName(user);
+
+  const handleTheme = async (next: ThemeChoice) => {
+    // drawn at once; the server keeps it for the next visit and other browsers
+    if (!(await setChoice(next))) addDangerToast('The theme could not be saved; it applies in this browser only.');
+  };
 
   const handleLogout = async () => {
     const result = await logout();
@@ -54,6 +63,23 @@ function UserMenu() {
           Signed in as <strong>{user.username}</strong>
         </span>
       ),
+    },
+    { type: 'divider' },
+    {
+      key: 'theme',
+      icon: <BgColorsOutlined aria-hidden />,
+      label: 'Theme',
+      popupClassName: 'rama-theme-menu',
+      children: THEME_CHOICES.map((c) => ({
+        key: `theme-${c}`,
+        label: THEME_LABELS[c],
+        // a radio group in a menu: the chosen one is marked, for eyes and for screen readers
+        icon: <CheckOutlined aria-hidden style={{ visibility: c === choice ? 'visible' : 'hidden' }} />,
+        role: 'menuitemradio',
+        'aria-checked': c === choice,
+        'data-test': `theme-${c}`,
+        onClick: () => void handleTheme(c),
+      })),
     },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: 'Logout', disabled: isLoading, onClick: () => void handleLogout() },

@@ -11,12 +11,13 @@ import type { VizMeta } from '@rama/shared';
 import { PageHeader } from '../components/PageHeader';
 import { useSession } from '../app/session';
 import { useListDatasetsQuery } from '../datasets/datasetApi';
-import { getWebViz, webVizList } from '../visualizations/registry';
+import { webVizList } from '../visualizations/registry';
 import { ALL_CHARTS, RECENT_VIZ_KEY, categoryCounts, pushRecent, readRecent, visibleTypes } from '../explore/vizGallery';
 import { newChartPath } from './chartList';
 import { createDisabledReason, datasetSearchQuery, type PickedDataset } from './chartAdd';
 import { DatasetPicker } from './DatasetPicker';
 import './chartAdd.css';
+import { useVizThumbnail } from '../visualizations/thumbnails/themed';
 
 function safeLocalStorage(): Storage | null {
   try {
@@ -27,7 +28,7 @@ function safeLocalStorage(): Storage | null {
 }
 
 function Thumbnail({ vizType }: { vizType: string }) {
-  const thumbnail = getWebViz(vizType)?.thumbnail;
+  const thumbnail = useVizThumbnail(vizType);
   return thumbnail ? (
     <img src={thumbnail} alt="" className="rama-chart-add-thumb" />
   ) : (

@@ -9,9 +9,9 @@ import { DatasetName } from '../datasets/DatasetName';
 import { splitQualifiedDatasetName } from '../datasets/datasetName';
 import { Thumbnail } from '../components/Thumbnail';
 import { ObjectTags } from '../tags/ObjectTags';
-import { getWebViz } from '../visualizations/registry';
 import './charts.css';
 import { chartExplorePath, vizTypeName } from './chartList';
+import { useVizThumbnail } from '../visualizations/thumbnails/themed';
 
 interface ChartCardsProps {
   charts: ChartListItem[];
@@ -23,7 +23,7 @@ interface ChartCardsProps {
 
 /** A chart's placeholder picture: its type's gallery picture. */
 function VizPicture({ vizType }: { vizType: string }) {
-  const picture = getWebViz(vizType)?.thumbnail;
+  const picture = useVizThumbnail(vizType);
   return (
     <div className="rama-chart-card-viz" aria-hidden="true">
       {picture && <img src={picture} alt="" />}

@@ -6,7 +6,7 @@ interface WordmarkProps {
 }
 
 /** The Rama logo: a small bar-chart mark and the word "Rama". */
-export function Wordmark({ size = 28, color = '#14323a' }: WordmarkProps) {
+export function Wordmark({ size = 28, color = 'var(--rama-wordmark)' }: WordmarkProps) {
   const width = Math.round(size * 3.6);
   return (
     <svg

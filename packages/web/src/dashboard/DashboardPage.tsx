@@ -63,6 +63,7 @@ import { guestDashboardPermissions, useEmbeddedDashboard, useEmbeddedFilterBar }
 import { EmbeddedDashboardHeader } from '../embedded/EmbeddedDashboardHeader';
 import { useGetVersionQuery } from '../versions/versionApi';
 import { previewVersionOf, withVersionState } from '../versions/preview';
+import { usePageTheme } from '../app/ThemeProvider';
 import './dashboard.css';
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
@@ -273,6 +274,8 @@ export function DashboardPage() {
   );
   const editMode = useAppSelector((s) => s.dashboardState.editMode);
   const css = useAppSelector((s) => s.dashboardState.css);
+  // a dashboard's own CSS was written against the light look: it keeps it, whatever the user chose
+  usePageTheme(css.trim() ? 'light' : null);
   const colorScheme = useAppSelector((s) => s.dashboardState.colorScheme);
   const labelColors = useAppSelector((s) => s.dashboardState.labelColors);
   const refreshFrequency = useAppSelector((s) => s.dashboardState.refreshFrequency);

@@ -1,4 +1,5 @@
 import { GLYPH_COLUMNS, GLYPH_ROWS, dashboardGlyph } from './dashboardGlyph';
+import { useThemeMode } from '../app/ThemeProvider';
 
 const UNIT = 10;
 const PAD = 5;
@@ -8,7 +9,8 @@ const HEIGHT = GLYPH_ROWS * UNIT + 2 * PAD;
 
 /** A dashboard card's thumbnail: a drawing of a dashboard grid with the title's initial (decorative). */
 export function DashboardGlyph({ id, title }: { id: number; title: string }) {
-  const { initial, tiles, accent, palette } = dashboardGlyph(String(id), title);
+  const dark = useThemeMode() === 'dark';
+  const { initial, tiles, accent, palette } = dashboardGlyph(String(id), title, dark);
   const big = tiles[accent];
   return (
     <svg

@@ -54,6 +54,17 @@ const PALETTES: GlyphPalette[] = [
   { background: '#eef0f3', tile: '#d5dae1', accent: '#4a5568', text: '#ffffff' },
 ];
 
+/** The same hues for the dark look: deep backgrounds, muted tiles, the accent kept strong enough for its white initial. */
+const DARK_PALETTES: GlyphPalette[] = [
+  { background: '#12323a', tile: '#1d4c57', accent: '#2a8fa3', text: '#ffffff' },
+  { background: '#2a2135', tile: '#43345a', accent: '#8a62a8', text: '#ffffff' },
+  { background: '#361b23', tile: '#5a2a38', accent: '#c2405e', text: '#ffffff' },
+  { background: '#33260f', tile: '#57401a', accent: '#b45f06', text: '#ffffff' },
+  { background: '#15301f', tile: '#224d33', accent: '#2f855a', text: '#ffffff' },
+  { background: '#18213f', tile: '#263668', accent: '#3b5bdb', text: '#ffffff' },
+  { background: '#22282f', tile: '#353e48', accent: '#5d6b80', text: '#ffffff' },
+];
+
 /** FNV-1a: a small, stable 32-bit hash of a string. */
 export function hashString(text: string): number {
   let hash = 0x811c9dc5;
@@ -71,10 +82,10 @@ export function titleInitial(title: string): string {
 }
 
 /** The drawing of a dashboard: its layout and colours from `seed` (its id, so a rename keeps them), the initial from its title. */
-export function dashboardGlyph(seed: string, title: string): DashboardGlyph {
+export function dashboardGlyph(seed: string, title: string, dark = false): DashboardGlyph {
   const hash = hashString(seed);
   const layout = LAYOUTS[hash % LAYOUTS.length];
-  const palette = PALETTES[Math.floor(hash / LAYOUTS.length) % PALETTES.length];
+  const palette = (dark ? DARK_PALETTES : PALETTES)[Math.floor(hash / LAYOUTS.length) % PALETTES.length];
   return { initial: titleInitial(title), tiles: layout.tiles, accent: layout.accent, palette };
 }
 

@@ -10,7 +10,10 @@ export function OwnerAvatars({ owners }: { owners: UserRef[] }) {
   return (
     <span className="rama-owners">
       <span className="rama-sr-only">{owners.map(ownerName).join(', ')}</span>
-      <Avatar.Group size="small" max={{ count: 3, style: { backgroundColor: '#e6f2f4', color: '#14525e' } }}>
+      <Avatar.Group
+        size="small"
+        max={{ count: 3, style: { backgroundColor: 'var(--rama-brand-soft)', color: 'var(--rama-brand-strong)' } }}
+      >
         {owners.map((owner) => (
           <Tooltip key={owner.id} title={ownerName(owner)}>
             <Avatar size="small" style={{ backgroundColor: COLORS[owner.id % COLORS.length] }} aria-hidden>

@@ -17,6 +17,7 @@ import { EmbeddedDashboardContext, type EmbeddedDashboardSettings } from './embe
 import { dataMaskChange, parseEmbeddedUiConfig, readEmbeddedBootstrap } from './embeddedModel';
 import { hostGetters } from './hostGetters';
 import { emitToHost, hostLinkState, provideHostLink, subscribeHostLink } from './hostLink';
+import { usePageTheme } from '../app/ThemeProvider';
 import './embedded.css';
 
 export const EMBEDDED_LOAD_FAILED = 'This embedded dashboard could not be loaded';
@@ -38,6 +39,8 @@ function failureText(error: unknown): string {
 
 export function EmbeddedPage() {
   const [boot] = useState(() => readEmbeddedBootstrap());
+  // the host page around the frame is designed for one look; the embedding contract has no theme field
+  usePageTheme('light');
   const [ui] = useState(() => parseEmbeddedUiConfig(window.location.search));
   const link = useSyncExternalStore(subscribeHostLink, hostLinkState);
   const store = useStore<RootState>();

@@ -5,6 +5,7 @@ import { AppstoreOutlined, SearchOutlined } from '@ant-design/icons';
 import type { VizMeta } from '@rama/shared';
 import { getWebViz, webVizList } from '../visualizations/registry';
 import { ALL_CHARTS, RECENT_VIZ_KEY, categoryCounts, pushRecent, readRecent, visibleTypes } from './vizGallery';
+import { useVizThumbnail } from '../visualizations/thumbnails/themed';
 
 function safeLocalStorage(): Storage | null {
   try {
@@ -15,7 +16,7 @@ function safeLocalStorage(): Storage | null {
 }
 
 function Thumbnail({ vizType, size }: { vizType: string; size: number }) {
-  const thumbnail = getWebViz(vizType)?.thumbnail;
+  const thumbnail = useVizThumbnail(vizType);
   return thumbnail ? (
     <img src={thumbnail} alt="" width={size} height={size} className="rama-viz-thumb" />
   ) : (

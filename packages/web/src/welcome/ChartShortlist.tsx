@@ -3,8 +3,8 @@ import { HumanizedDate } from '../components/Humanized';
 import { useListChartsQuery } from '../charts/chartApi';
 import { chartExplorePath, vizTypeName } from '../charts/chartList';
 import { Thumbnail } from '../components/Thumbnail';
-import { getWebViz } from '../visualizations/registry';
 import { SHORTLIST_SIZE, Shortlist } from './Shortlist';
+import { useVizThumbnail } from '../visualizations/thumbnails/themed';
 
 const LIST_ERROR = 'Could not fetch all saved charts';
 
@@ -18,7 +18,7 @@ export const FAVORITE_CHARTS: ListQuery = {
 
 /** The chart type's gallery picture, while there is no thumbnail. */
 function VizPicture({ vizType }: { vizType: string }) {
-  const picture = getWebViz(vizType)?.thumbnail;
+  const picture = useVizThumbnail(vizType);
   return picture ? <img src={picture} alt="" className="rama-shortlist-viz" /> : null;
 }
 

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import CodeMirror, { type BasicSetupOptions } from '@uiw/react-codemirror';
 import { EditorView } from '@codemirror/view';
-import { editorTheme } from '../../sqllab/editor/editorTheme';
+import { editorThemeFor } from '../../sqllab/editor/editorTheme';
+import { useThemeMode } from '../../app/ThemeProvider';
 import { cssLanguage, jsonLanguage } from './editorLanguages';
 
 /** Module constant: @uiw reconfigures the editor whenever this object's identity changes. */
@@ -40,10 +41,11 @@ export function CodeField({
   maxHeight = '480px',
   autoFocus = false,
 }: CodeFieldProps) {
+  const mode = useThemeMode();
   const extensions = useMemo(
     () => [
       LANGUAGES[language],
-      editorTheme,
+      editorThemeFor(mode),
       EditorView.lineWrapping,
       EditorView.contentAttributes.of({
         'aria-label': label,
@@ -51,7 +53,7 @@ export function CodeField({
         ...(describedBy && { 'aria-describedby': describedBy }),
       }),
     ],
-    [language, label, invalid, describedBy],
+    [language, label, invalid, describedBy, mode],
   );
   return (
     <div className={`rama-code-field${invalid ? ' is-invalid' : ''}`}>
@@ -60,6 +62,7 @@ export function CodeField({
         onChange={onChange}
         basicSetup={BASIC_SETUP}
         extensions={extensions}
+        theme="none"
         minHeight={minHeight}
         maxHeight={maxHeight}
         autoFocus={autoFocus}

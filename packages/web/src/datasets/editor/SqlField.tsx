@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import CodeMirror, { type BasicSetupOptions } from '@uiw/react-codemirror';
 import { EditorView } from '@codemirror/view';
 import type { EditorDialectInfo } from '@rama/shared';
-import { codeMirrorDialect, editorTheme } from '../../sqllab/editor/editorTheme';
+import { codeMirrorDialect, editorThemeFor } from '../../sqllab/editor/editorTheme';
+import { useThemeMode } from '../../app/ThemeProvider';
 
 interface SqlFieldProps {
   value: string;
@@ -20,10 +21,11 @@ const BASIC_SETUP: BasicSetupOptions = { foldGutter: false, highlightActiveLine:
 
 /** A dataset's SQL in CodeMirror, with SQL Lab's look and the engine's SQL flavour. */
 export function SqlField({ value, onChange, dialect, label, readOnly, invalid = false, describedBy }: SqlFieldProps) {
+  const mode = useThemeMode();
   const extensions = useMemo(
     () => [
       codeMirrorDialect(dialect).extension,
-      editorTheme,
+      editorThemeFor(mode),
       EditorView.lineWrapping,
       EditorView.contentAttributes.of({
         'aria-label': label,
@@ -31,7 +33,7 @@ export function SqlField({ value, onChange, dialect, label, readOnly, invalid = 
         ...(describedBy && { 'aria-describedby': describedBy }),
       }),
     ],
-    [dialect, label, invalid, describedBy],
+    [dialect, label, invalid, describedBy, mode],
   );
   return (
     <div className={`rama-sql-field${readOnly ? ' is-locked' : ''}${invalid ? ' is-invalid' : ''}`}>
@@ -42,6 +44,7 @@ export function SqlField({ value, onChange, dialect, label, readOnly, invalid = 
         editable={!readOnly}
         basicSetup={BASIC_SETUP}
         extensions={extensions}
+        theme="none"
         minHeight="180px"
         maxHeight="420px"
       />

@@ -11,7 +11,8 @@ import { Compartment, EditorSelection, Prec, type Extension } from '@codemirror/
 import { EditorView, keymap, type ViewUpdate } from '@codemirror/view';
 import { sqlFunctions, sqlKeywords, type EditorDialectInfo } from '@rama/shared';
 import { sqlCompletionSource, type CompletionEnv, type TableName } from './completionSource';
-import { codeMirrorDialect, editorTheme } from './editorTheme';
+import { codeMirrorDialect, editorThemeFor } from './editorTheme';
+import { useThemeMode } from '../../app/ThemeProvider';
 import { minimalChange, offsetOf } from './editorText';
 import { EDITOR_BINDINGS, type EditorAction } from './shortcuts';
 import type { SqlEditorSchema } from './types';
@@ -104,6 +105,7 @@ const ACTION_HANDLER: Record<EditorAction, keyof Handlers> = {
 
 export function SqlEditor(props: SqlEditorProps) {
   const { value, dialect, schema, height = '100%', readOnly = false, autoFocus = false, initialCursor, placeholder } = props;
+  const mode = useThemeMode();
 
   // Latest props for code that lives inside CodeMirror (created once).
   const handlers = useRef<Handlers>(props);
@@ -239,7 +241,7 @@ export function SqlEditor(props: SqlEditorProps) {
         onCreateEditor={handleCreate}
         extensions={extensions}
         basicSetup={BASIC_SETUP}
-        theme={editorTheme}
+        theme={editorThemeFor(mode)}
         height="100%"
         readOnly={readOnly}
         autoFocus={autoFocus}

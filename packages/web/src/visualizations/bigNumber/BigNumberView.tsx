@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import { ChartMessage } from '../messages';
-import type { BigNumberProps } from './transformProps';
+import { DOWN_COLOR, UP_COLOR, type BigNumberProps } from './transformProps';
 
 /**
  * Digits of a bold sans-serif are about 0.6 em wide, plain text about 0.5 em; this keeps a long
@@ -12,6 +12,13 @@ import type { BigNumberProps } from './transformProps';
  */
 const fitWidth = (text: string, width: number, wanted: number, em = 0.6): number =>
   Math.max(8, Math.min(wanted, (width * 0.95 - 16) / Math.max(1, text.length * em)));
+
+/** The line's colour in the drawn look: up and down as the theme's success and error inks, the rest muted. */
+function ink(color: string | null | undefined): string {
+  if (color === UP_COLOR) return 'var(--rama-success)';
+  if (color === DOWN_COLOR) return 'var(--rama-error)';
+  return color ?? 'var(--rama-text-muted)';
+}
 
 export function textBlockHeight(props: BigNumberProps, width: number, height: number): number {
   const { header, sub } = fontSizes(props, width, height);
@@ -39,7 +46,7 @@ export function BigNumberView({
 }) {
   if (props.headline === null) {
     return (
-      <div style={{ width, height, display: 'flex', alignItems: 'center', justifyContent: 'center', color: 'rgba(0,0,0,0.45)' }}>
+      <div style={{ width, height, display: 'flex', alignItems: 'center', justifyContent: 'center', color: 'var(--rama-text-muted)' }}>
         {ChartMessage.NO_RESULTS}
       </div>
     );
@@ -51,7 +58,7 @@ export function BigNumberView({
         style={{
           fontSize: sub,
           lineHeight: 1.3,
-          color: color ?? 'rgba(0,0,0,0.55)',
+          color: ink(color),
           whiteSpace: 'nowrap',
           overflow: 'hidden',
           textOverflow: 'ellipsis',
@@ -79,7 +86,7 @@ export function BigNumberView({
         </div>
         {line(props.subheader, props.subheaderColor)}
         {line(props.timestamp)}
-        {line(props.note, '#d48806')}
+        {line(props.note, 'var(--rama-warning)')}
       </div>
       {children}
     </div>

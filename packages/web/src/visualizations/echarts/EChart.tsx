@@ -5,10 +5,14 @@
  * given and is disposed with the component.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { init, type EChartsCoreOption, type EChartsType } from 'echarts/core';
+import { init, registerTheme, type EChartsCoreOption, type EChartsType } from 'echarts/core';
+import { useThemeMode } from '../../app/ThemeProvider';
+import { DARK_ECHARTS_THEME, darkEChartsTheme, darkOption } from './darkOption';
 import { prefersReducedMotion } from '../../app/motion';
 import { withoutMotion } from './motion';
 import './EChart.css';
+
+registerTheme(DARK_ECHARTS_THEME, darkEChartsTheme);
 
 /** Handlers by ECharts event name ('click', 'legendselectchanged', 'datazoom' …). */
 export type EChartEventHandlers = Partial<Record<string, (params: unknown) => void>>;
@@ -33,6 +37,8 @@ export function EChart({ option, width, height, eventHandlers, onRendered, class
   const awaitingRender = useRef(false);
   const drawnOnce = useRef(false);
   const onRenderedRef = useRef(onRendered);
+  // a new look is a new instance (ECharts takes its theme at init), given the current option again
+  const mode = useThemeMode();
 
   useLayoutEffect(() => {
     onRenderedRef.current = onRendered;
@@ -44,7 +50,7 @@ export function EChart({ option, width, height, eventHandlers, onRendered, class
     // SVG, not canvas: a hover changes two elements (the pointer line, the tooltip) and the browser
     // repaints just those; a canvas is repainted and re-uploaded whole on every mouse move, which
     // took ~70 ms a move for 20 × 1,000 points in Chromium without a GPU (bench/explore.mjs)
-    const chart = init(div, undefined, {
+    const chart = init(div, mode === 'dark' ? DARK_ECHARTS_THEME : undefined, {
       renderer: 'svg',
       width: sizeRef.current.width,
       height: sizeRef.current.height,
@@ -57,9 +63,10 @@ export function EChart({ option, width, height, eventHandlers, onRendered, class
     });
     return () => {
       chartRef.current = null;
+      drawnOnce.current = false;
       chart.dispose();
     };
-  }, []);
+  }, [mode]);
 
   useLayoutEffect(() => {
     const chart = chartRef.current;
@@ -70,10 +77,11 @@ export function EChart({ option, width, height, eventHandlers, onRendered, class
     // resized window or dashboard cell), which would otherwise grow again from nothing
     const resized = drawnOnce.current && (sizeRef.current.width !== width || sizeRef.current.height !== height);
     drawnOnce.current = true;
-    chart.setOption(prefersReducedMotion() || resized ? withoutMotion(option) : option, { notMerge: true, lazyUpdate: true });
+    const themed = mode === 'dark' ? darkOption(option) : option;
+    chart.setOption(prefersReducedMotion() || resized ? withoutMotion(themed) : themed, { notMerge: true, lazyUpdate: true });
     // the size is read in the render that brought the option
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [option]);
+  }, [option, mode]);
 
   useLayoutEffect(() => {
     const chart = chartRef.current;
@@ -93,7 +101,7 @@ export function EChart({ option, width, height, eventHandlers, onRendered, class
       if (chart.isDisposed()) return;
       for (const [name, handler] of bound) chart.off(name, handler);
     };
-  }, [eventHandlers]);
+  }, [eventHandlers, mode]);
 
   // a right click opens the drill menu at the pointer: the tooltip, drawn above everything, would
   // cover it ("Drill to detail" hidden), so it is hidden from the right click until the menu goes

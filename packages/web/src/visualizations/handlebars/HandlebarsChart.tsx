@@ -42,7 +42,7 @@ export function HandlebarsChart({ template, data, css, width, height, onRendered
       ) : 'text' in content ? (
         <pre style={{ whiteSpace: 'pre-wrap' }}>{content.text}</pre>
       ) : (
-        <div role="alert" style={{ color: '#cf1322', whiteSpace: 'pre-wrap', fontFamily: 'monospace', fontSize: 12 }}>
+        <div role="alert" style={{ color: 'var(--rama-error)', whiteSpace: 'pre-wrap', fontFamily: 'monospace', fontSize: 12 }}>
           Handlebars template error: {content.error}
         </div>
       )}

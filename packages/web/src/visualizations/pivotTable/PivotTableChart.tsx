@@ -8,11 +8,13 @@ import type { ChartSize } from '../types';
 import { crossFilterOf, crossFilterLabel, isSelected, pointFilters, toggleCrossFilter } from '../crossFilter';
 import type { PivotHeader, PivotTableChartProps } from './transformProps';
 import { nextSort, sortPivotRows, type SortDirection } from './sortRows';
+import { useCellInk } from '../table/cellInk';
 import './PivotTableChart.css';
 
 const kindClass = (kind: string) => (kind === 'total' ? 'pvt-total' : kind === 'subtotal' ? 'pvt-subtotal' : '');
 
 export function PivotTableChart(props: PivotTableChartProps & ChartSize) {
+  const inkOn = useCellInk();
   const { rowDimLabels, colDimLabels, colHeaders, colKinds, totalLabel, width, height, onRendered } = props;
   const { interaction } = props;
   const rowDepth = rowDimLabels.length;
@@ -177,7 +179,11 @@ export function PivotTableChart(props: PivotTableChartProps & ChartSize) {
               })}
               {rowDepth === 0 && axisColumn > 0 && <th className="pvt-row-label" />}
               {row.map((c, i) => (
-                <td key={i} className={kindClass(colKinds[i])} style={c.background ? { background: c.background } : undefined}>
+                <td
+                  key={i}
+                  className={kindClass(colKinds[i])}
+                  style={c.background ? { background: c.background, color: inkOn(c.background) } : undefined}
+                >
                   {c.text}
                 </td>
               ))}

@@ -26,6 +26,7 @@ import {
   type SortDirection,
 } from './tableModel';
 import type { TableChartProps, TableColumn } from './types';
+import { useCellInk } from './cellInk';
 import './TableChart.css';
 
 const ROW_HEIGHT = 32;
@@ -70,7 +71,8 @@ function Cell({
   const text = cellText(column, value);
   const bar = column.bar && !nullish ? cellBar(value, column.bar) : null;
   const background = cellBackground(column, value);
-  const style: CSSProperties = { textAlign: column.align, background, fontWeight: bold ? 600 : undefined };
+  const color = useCellInk()(background);
+  const style: CSSProperties = { textAlign: column.align, background, color, fontWeight: bold ? 600 : undefined };
   const className = [filterable ? 'rtc-filterable' : '', selected ? 'rtc-selected' : ''].filter(Boolean).join(' ') || undefined;
   // a conditional colour fills the cell; a bar over it would mix the two (green over red reads
   // olive), so there the bar is a thin opaque strip along the cell's bottom instead

@@ -38,7 +38,8 @@ export function valueRange(values: Iterable<unknown>, alignPositiveNegative: boo
   return alignPositiveNegative ? [0, max] : [min, max];
 }
 
-const BAR_NEUTRAL = 'rgba(0,0,0,0.08)';
+// a CSS variable: a faint dark bar in the light look, a faint light one in the dark look (styles.css)
+const BAR_NEUTRAL = 'var(--rama-cell-bar)';
 const BAR_POSITIVE = 'rgba(44,160,44,0.25)';
 const BAR_NEGATIVE = 'rgba(214,39,40,0.25)';
 const STRIP_NEUTRAL = 'rgba(60,72,80,0.55)';

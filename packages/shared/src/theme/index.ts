@@ -1,0 +1,2 @@
+export * from './contrast.js';
+export * from './theme.js';
