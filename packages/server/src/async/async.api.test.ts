@@ -112,8 +112,15 @@ describe('a chart the cache does not hold', () => {
   it('identical jobs run the database query once (single flight)', async () => {
     const body = chartContext(flights, { filters: [{ col: 'origin', op: 'IN', val: ['DEN', 'PHX'] }] });
     const before = server.ctx.charts.queriesRun;
-    const accepted = await Promise.all(Array.from({ length: 8 }, () => admin.post<AsyncJobMetadata>('/api/v1/chart/data', body)));
-    expect(accepted.every((r) => r.status === 202)).toBe(true);
+    const replies = await Promise.all(Array.from({ length: 8 }, () => admin.post<AsyncJobMetadata>('/api/v1/chart/data', body)));
+    // each request is a job, or — once the first job has finished, which a fast query can do
+    // before the last requests are read — the cached reply of that job
+    expect(
+      replies.every((r) => r.status === 202 || (r.status === 200 && r.text.includes('"is_cached":true'))),
+      replies.map((r) => r.status).join(),
+    ).toBe(true);
+    const accepted = replies.filter((r) => r.status === 202);
+    expect(accepted.length).toBeGreaterThan(0);
     const events = await Promise.all(accepted.map((r) => pollEvent(admin, r.body.job_id)));
     expect(events.every((e) => e.status === 'done')).toBe(true);
     expect(server.ctx.charts.queriesRun - before).toBe(1);
