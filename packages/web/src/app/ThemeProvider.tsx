@@ -6,7 +6,19 @@ import { isAnonymousUser, sessionApi } from './session';
 import { useGetPreferencesQuery, useUpdatePreferencesMutation } from './preferences';
 import { captureTheme, currentChoice, drawnTheme, rememberChoice, storedChoice } from './themeMode';
 
-const storage = typeof window === 'undefined' ? null : window.localStorage;
+/**
+ * The browser's storage, or null where reading it throws: a page embedded on another site may be
+ * denied its storage, and `window.localStorage` itself then throws (this module must still load).
+ */
+function browserStorage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+const storage = browserStorage();
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 interface ThemeState {
