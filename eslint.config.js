@@ -1,5 +1,7 @@
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import i18next from 'eslint-plugin-i18next';
+import { readFileSync } from 'node:fs';
 
 // Type-aware rules (no-floating-promises, no-misused-promises) need a TypeScript program for each
 // file; a file is linted with the first of these that holds it. The server and the web app resolve
@@ -11,6 +13,8 @@ const typedProjects = [
   './packages/server/tsconfig.lint.json',
   './tsconfig.eslint.json', // e2e/, playwright.config.ts, vitest.config.ts, packages/web/vite.config.ts
 ];
+
+const I18N_PENDING = JSON.parse(readFileSync(new URL('./packages/web/src/i18n/pending.json', import.meta.url), 'utf8')).pending;
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', '.rama-test/**'] },
@@ -38,6 +42,53 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  // Issue 30 item 4: no hard-coded user-visible text in components. JSX text and the attributes a
+  // user reads (or hears, from a screen reader) come from the language files; the checks in
+  // packages/web/src/i18n/locales.test.ts cover object fields (menu items, options) and toasts.
+  {
+    files: ['packages/web/src/**/*.tsx'],
+    ignores: ['packages/web/src/**/*.test.tsx', ...I18N_PENDING.map((folder) => `packages/web/src/${folder}/**`)],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': {
+            include: [
+              'title',
+              'label',
+              'placeholder',
+              'alt',
+              'aria-label',
+              'aria-description',
+              'aria-valuetext',
+              'tooltip',
+              'okText',
+              'cancelText',
+              'description',
+              'message',
+              'content',
+              'help',
+              'extra',
+              'emptyText',
+              'addonBefore',
+              'addonAfter',
+              'checkedChildren',
+              'unCheckedChildren',
+              'header',
+              'footer',
+              'text',
+              'subTitle',
+              'tip',
+              'children',
+            ],
+          },
+          words: { exclude: ['[0-9!-/:-@[-`{-~\\s·•–—…×→←↑↓⌘⇧⏎]+', '[A-Z_-]+', 'Rama'] },
+        },
+      ],
     },
   },
   // Plain JavaScript (bench/, scripts/, this file) has no TypeScript program behind it.

@@ -98,3 +98,4 @@ export * from './versions/compare.js';
 export * from './versions/summary.js';
 export * from './api/preferences.js';
 export * from './theme/index.js';
+export * from './i18n/index.js';

@@ -6,6 +6,7 @@ import { App as AntApp } from 'antd';
 import { store } from './app/store';
 import { router } from './app/router';
 import { ThemeProvider } from './app/ThemeProvider';
+import { LanguageProvider } from './app/LanguageProvider';
 import { ToastPresenter } from './app/ToastPresenter';
 import { FullPageSpinner } from './components/FullPageSpinner';
 import './styles.css';
@@ -19,12 +20,14 @@ createRoot(root).render(
   <StrictMode>
     <Provider store={store}>
       <ThemeProvider>
-        <AntApp>
-          <Suspense fallback={<FullPageSpinner />}>
-            <RouterProvider router={router} />
-          </Suspense>
-          <ToastPresenter />
-        </AntApp>
+        <LanguageProvider>
+          <AntApp>
+            <Suspense fallback={<FullPageSpinner />}>
+              <RouterProvider router={router} />
+            </Suspense>
+            <ToastPresenter />
+          </AntApp>
+        </LanguageProvider>
       </ThemeProvider>
     </Provider>
   </StrictMode>,

@@ -28,14 +28,14 @@ describe('GET/PUT /api/v1/me/preferences/', () => {
   it('answers the default, "follow the system", before anything is stored', async () => {
     const r = await alice.get<Reply>(PATH);
     expect(r.status, r.text).toBe(200);
-    expect(r.body.result).toEqual({ theme: 'system' });
+    expect(r.body.result).toEqual({ theme: 'system', language: null });
     expect(r.headers.get('cache-control')).toContain('no-store');
   });
 
   it('stores the choice per user: alice picks dark, bob keeps the default, a new login still sees dark', async () => {
     const put = await alice.put<Reply>(PATH, { theme: 'dark' });
     expect(put.status, put.text).toBe(200);
-    expect(put.body.result).toEqual({ theme: 'dark' });
+    expect(put.body.result).toEqual({ theme: 'dark', language: null });
     expect((await alice.get<Reply>(PATH)).body.result.theme).toBe('dark');
     expect((await bob.get<Reply>(PATH)).body.result.theme).toBe('system');
 
@@ -46,10 +46,16 @@ describe('GET/PUT /api/v1/me/preferences/', () => {
     // a second PUT replaces the stored value (the upsert path)
     expect((await alice.put<Reply>(PATH, { theme: 'light' })).body.result.theme).toBe('light');
     expect((await alice.get<Reply>(PATH)).body.result.theme).toBe('light');
+
+    // the language (issue 30 item 4) is kept beside the theme; null goes back to the browser's
+    expect((await alice.put<Reply>(PATH, { language: 'de' })).body.result).toEqual({ theme: 'light', language: 'de' });
+    expect((await alice.get<Reply>(PATH)).body.result.language).toBe('de');
+    expect((await bob.get<Reply>(PATH)).body.result.language).toBeNull();
+    expect((await alice.put<Reply>(PATH, { language: null })).body.result.language).toBeNull();
   });
 
   it('refuses unknown values, unknown fields, an empty body and an oversized one', async () => {
-    for (const body of [{ theme: 'sepia' }, { theme: 'dark', user_id: 1 }, {}, { theme: 3 }]) {
+    for (const body of [{ theme: 'sepia' }, { theme: 'dark', user_id: 1 }, {}, { theme: 3 }, { language: 'es' }, { language: 7 }]) {
       const r = await bob.put(PATH, body);
       expect(r.status, JSON.stringify(body)).toBe(400);
     }

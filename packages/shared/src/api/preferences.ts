@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { isLanguage, type Language } from '../i18n/languages.js';
 
 /**
  * A user's own preferences (issue 30 item 3), kept on the server so they follow the user from
@@ -18,17 +19,20 @@ export const DEFAULT_THEME_CHOICE: ThemeChoice = 'system';
 
 export const ThemeChoiceSchema = Type.Union([Type.Literal('light'), Type.Literal('dark'), Type.Literal('system')]);
 
-export const UserPreferences = Type.Object({ theme: ThemeChoiceSchema }, { additionalProperties: false });
+/** A language of the web app, or null: follow the browser's preferred languages. */
+export const LanguageChoiceSchema = Type.Union([Type.Literal('en'), Type.Literal('fr'), Type.Literal('de'), Type.Null()]);
+
+export const UserPreferences = Type.Object({ theme: ThemeChoiceSchema, language: LanguageChoiceSchema }, { additionalProperties: false });
 export type UserPreferences = Static<typeof UserPreferences>;
 
 /** PUT body: the fields to change; an unknown field or value is a 400. */
 export const UserPreferencesUpdate = Type.Object(
-  { theme: Type.Optional(ThemeChoiceSchema) },
+  { theme: Type.Optional(ThemeChoiceSchema), language: Type.Optional(LanguageChoiceSchema) },
   { additionalProperties: false, minProperties: 1 },
 );
 export type UserPreferencesUpdate = Static<typeof UserPreferencesUpdate>;
 
-export const DEFAULT_PREFERENCES: UserPreferences = { theme: DEFAULT_THEME_CHOICE };
+export const DEFAULT_PREFERENCES: UserPreferences = { theme: DEFAULT_THEME_CHOICE, language: null };
 
 /** The stored JSON text of a user's preferences is at most this long (a PUT can only grow it this far). */
 export const MAX_PREFERENCES_BYTES = 4096;
@@ -51,11 +55,18 @@ export function readPreferences(stored: unknown): UserPreferences {
       value = null;
     }
   }
-  const theme = value && typeof value === 'object' ? (value as { theme?: unknown }).theme : undefined;
-  return { theme: isThemeChoice(theme) ? theme : DEFAULT_PREFERENCES.theme };
+  const fields = value && typeof value === 'object' ? (value as { theme?: unknown; language?: unknown }) : {};
+  return {
+    theme: isThemeChoice(fields.theme) ? fields.theme : DEFAULT_PREFERENCES.theme,
+    language: isLanguage(fields.language) ? (fields.language satisfies Language) : DEFAULT_PREFERENCES.language,
+  };
 }
 
 /** The preferences after a PUT: the stored ones with the given fields replaced. */
 export function mergePreferences(current: UserPreferences, update: UserPreferencesUpdate): UserPreferences {
-  return { theme: update.theme ?? current.theme };
+  return {
+    theme: update.theme ?? current.theme,
+    // null is a choice too ("follow the browser"): only a missing field keeps the stored one
+    language: update.language === undefined ? current.language : update.language,
+  };
 }

@@ -23,3 +23,4 @@ export {
   type TimeFormatter,
   type TimeValue,
 } from './time.js';
+export { formatLocaleNow, setFormatLanguage, type FormatLocale } from './locale.js';

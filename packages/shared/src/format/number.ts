@@ -3,8 +3,8 @@
  * with duration and memory formats): the named formats of `NUMBER_FORMAT` or any d3-format
  * specifier. A formatter never throws: an unknown specifier falls back to the adaptive one.
  */
-import { formatLocale, type FormatLocaleObject } from 'd3-format';
 import { NUMBER_FORMAT } from './options.js';
+import { formatLocaleNow, onFormatLanguageChange } from './locale.js';
 import { formatDuration } from './duration.js';
 
 export type NumberFormatter = (value: number | null | undefined) => string;
@@ -12,18 +12,19 @@ export type NumberFormatter = (value: number | null | undefined) => string;
 /** What a missing value shows as, in tooltips and tables alike. */
 export const NULL_VALUE_TEXT = 'N/A';
 
-/** d3's default locale, with an ASCII minus so values copy into spreadsheets as numbers. */
-const locale: FormatLocaleObject = formatLocale({ decimal: '.', thousands: ',', grouping: [3], currency: ['$', ''], minus: '-' });
-
-const si = locale.format('.3~s');
-const fixed2 = locale.format('.2~f');
-const fixed4 = locale.format('.4~f');
+/** The adaptive format's pieces in the current language's marks (rebuilt when it changes). */
+function adaptivePieces() {
+  const { number } = formatLocaleNow();
+  return { si: number.format('.3~s'), fixed2: number.format('.2~f'), fixed4: number.format('.4~f') };
+}
+let pieces = adaptivePieces();
 
 /** Adaptive: 12 → '12', 1234 → '1.23k', 5e9 → '5B', 0.00123 → '0.0012', 1.2e-5 → '12µ'. */
 export function smartNumber(value: number): string {
   if (value === 0) return '0';
   const abs = Math.abs(value);
   // people read billions as B, not the SI giga
+  const { si, fixed2, fixed4 } = pieces;
   if (abs >= 1000) return si(value).replace('G', 'B');
   if (abs >= 1) return fixed2(value);
   if (abs >= 0.001) return fixed4(value);
@@ -43,7 +44,7 @@ export function formatMemory(bytes: number, binary: boolean, perSecond = false):
     v /= base;
     i += 1;
   }
-  const text = Number.parseFloat(v.toFixed(3)).toString();
+  const text = formatLocaleNow().number.format('~f')(Number.parseFloat(v.toFixed(3)));
   return `${text}${units[i]}${perSecond ? '/s' : ''}`;
 }
 
@@ -61,7 +62,7 @@ const named: Record<string, (v: number) => string> = {
 
 function d3Formatter(spec: string): ((v: number) => string) | null {
   try {
-    return locale.format(spec);
+    return formatLocaleNow().number.format(spec);
   } catch {
     return null;
   }
@@ -82,6 +83,10 @@ function wrap(format: (v: number) => string): NumberFormatter {
 }
 
 const cache = new Map<string, NumberFormatter>();
+onFormatLanguageChange(() => {
+  pieces = adaptivePieces();
+  cache.clear();
+});
 
 /** The formatter of a number format; empty or unknown formats are adaptive. Formatters are cached per format. */
 export function getNumberFormatter(format?: string | null): NumberFormatter {

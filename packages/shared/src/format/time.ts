@@ -3,21 +3,30 @@
  * `smart_date` or any d3-time-format specifier, always in UTC (the chart data API sends temporal
  * values as epoch ms of the database's wall-clock time, so local time would shift them).
  */
-import { utcFormat } from 'd3-time-format';
 import { TIME_FORMAT } from './options.js';
 import { NULL_VALUE_TEXT } from './number.js';
+import { formatLocaleNow, onFormatLanguageChange } from './locale.js';
 
 export type TimeValue = number | Date | string | null | undefined;
 export type TimeFormatter = (value: TimeValue) => string;
 
-const fmtMillisecond = utcFormat('.%Lms');
-const fmtSecond = utcFormat(':%S');
-const fmtMinute = utcFormat('%I:%M');
-const fmtHour = utcFormat('%I %p');
-const fmtDay = utcFormat('%a %d');
-const fmtWeek = utcFormat('%b %d');
-const fmtMonth = utcFormat('%B');
-const fmtYear = utcFormat('%Y');
+const utcFormat = (specifier: string) => formatLocaleNow().time.utcFormat(specifier);
+
+/** The adaptive texts' formatters in the current language (rebuilt when it changes). */
+function smartFormatters() {
+  const f = formatLocaleNow().smartDate;
+  return {
+    millisecond: utcFormat(f.millisecond),
+    second: utcFormat(f.second),
+    minute: utcFormat(f.minute),
+    hour: utcFormat(f.hour),
+    day: utcFormat(f.day),
+    week: utcFormat(f.week),
+    month: utcFormat(f.month),
+    year: utcFormat(f.year),
+  };
+}
+let smartFormats = smartFormatters();
 
 /**
  * Adaptive: the coarsest unit the instant is aligned to decides the text, so an axis of months
@@ -26,13 +35,14 @@ const fmtYear = utcFormat('%Y');
  */
 export function smartDate(date: Date): string {
   const d = date;
-  if (d.getUTCMilliseconds() !== 0) return fmtMillisecond(d);
-  if (d.getUTCSeconds() !== 0) return fmtSecond(d);
-  if (d.getUTCMinutes() !== 0) return fmtMinute(d);
-  if (d.getUTCHours() !== 0) return fmtHour(d);
-  if (d.getUTCDate() !== 1) return d.getUTCDay() === 0 ? fmtWeek(d) : fmtDay(d);
-  if (d.getUTCMonth() !== 0) return fmtMonth(d);
-  return fmtYear(d);
+  const f = smartFormats;
+  if (d.getUTCMilliseconds() !== 0) return f.millisecond(d);
+  if (d.getUTCSeconds() !== 0) return f.second(d);
+  if (d.getUTCMinutes() !== 0) return f.minute(d);
+  if (d.getUTCHours() !== 0) return f.hour(d);
+  if (d.getUTCDate() !== 1) return d.getUTCDay() === 0 ? f.week(d) : f.day(d);
+  if (d.getUTCMonth() !== 0) return f.month(d);
+  return f.year(d);
 }
 
 /** An ISO date-time without a zone is UTC here, not the browser's local time. */
@@ -59,6 +69,11 @@ function wrap(format: (d: Date) => string): TimeFormatter {
 
 const smart = wrap(smartDate);
 const cache = new Map<string, TimeFormatter>([[TIME_FORMAT.SMART_DATE, smart]]);
+onFormatLanguageChange(() => {
+  smartFormats = smartFormatters();
+  cache.clear();
+  cache.set(TIME_FORMAT.SMART_DATE, smart);
+});
 
 /** The formatter of a time format; empty formats are adaptive. d3-time-format accepts any text, so nothing here throws. */
 export function getTimeFormatter(format?: string | null): TimeFormatter {
