@@ -82,3 +82,15 @@ export function t(key: string, options?: TOptions): string {
 
 export type { Namespace };
 export { NAMESPACES };
+
+/**
+ * A text declared in English by the shared package (a chart control's label or description, a
+ * message of the shared error catalogue), looked up by its English words in `controls.json` or
+ * `messages.json`; the English itself where a language has no entry yet. Keyed by the words, not by
+ * a name, so the shared package needs no key of its own and a test can list every text it declares.
+ */
+export function sharedText(ns: 'controls' | 'messages', english: string): string {
+  if (!english) return english;
+  const found = i18n.getResource(currentLanguage(), ns, english) as unknown;
+  return typeof found === 'string' && found ? found : english;
+}
