@@ -10,9 +10,52 @@ const ASYNC_PORT = PORT + 1;
 // so an anonymous visitor's chart data needs no async event channel
 const PUBLIC_PORT = PORT + 2;
 
-/** RAMA_E2E_MAIN_ONLY=1 starts the main server only, for running a spec that needs no other. */
+/**
+ * `npm test` runs the browser tests as two halves side by side (RAMA_E2E_HALF=1 and 2), each with
+ * its own servers, port and metadata, so neither sees the other's objects (CI time: each half is
+ * about one core). The second half is the specs of SQL Lab, data and administration pages, which
+ * need only the main server; the first is charts and dashboards and every spec that needs the async
+ * or the public server. Without RAMA_E2E_HALF every spec runs, in one process.
+ */
+const SECOND_HALF = [
+  'action-log',
+  'databases',
+  'dataset-editor',
+  'datasets',
+  'empty-results',
+  'eventlog',
+  'import-export',
+  'legacy-import',
+  'login',
+  'navigation',
+  'queryhistory',
+  'reports',
+  'rls',
+  'savedqueries',
+  'scheduled-query',
+  'security',
+  'sqllab',
+  'sqllab-editor',
+  'sqllab-persistence',
+  'sqllab-to-chart',
+  'sqllab-tools',
+  'tags',
+  'upload',
+  'version-history',
+];
+const HALF = process.env.RAMA_E2E_HALF;
+const secondHalf = new RegExp(`/(${SECOND_HALF.join('|')})\\.spec\\.ts$`);
+/** The browser specs of this run: all, or one half. */
+const specs: { testMatch: RegExp; testIgnore: RegExp[] } =
+  HALF === '1'
+    ? { testMatch: /.*\.spec\.ts/, testIgnore: [/rate-limit\.spec\.ts/, secondHalf] }
+    : HALF === '2'
+      ? { testMatch: secondHalf, testIgnore: [/rate-limit\.spec\.ts/] }
+      : { testMatch: /.*\.spec\.ts/, testIgnore: [/rate-limit\.spec\.ts/] };
+
+/** RAMA_E2E_MAIN_ONLY=1 starts the main server only, for running a spec that needs no other; so does the second half. */
 function mainOnly<T>(servers: T[]): T[] {
-  return process.env.RAMA_E2E_MAIN_ONLY ? servers.slice(0, 1) : servers;
+  return process.env.RAMA_E2E_MAIN_ONLY || HALF === '2' ? servers.slice(0, 1) : servers;
 }
 
 export default defineConfig({
@@ -29,6 +72,8 @@ export default defineConfig({
     baseURL: BASE_URL,
     headless: true,
     viewport: { width: 1440, height: 900 },
+    // the app follows the browser's language until the user picks one: the specs read English
+    locale: 'en-US',
     // the app honours "reduce motion": dialogs and dropdowns open and close at once, charts draw without animation
     reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
@@ -50,13 +95,12 @@ export default defineConfig({
     { name: 'setup', testMatch: /auth\.setup\.ts/ },
     {
       name: 'chromium',
-      testMatch: /.*\.spec\.ts/,
-      testIgnore: /rate-limit\.spec\.ts/,
+      ...specs,
       dependencies: ['setup'],
       use: { storageState: ADMIN_STORAGE_STATE },
     },
-    // Last: it uses up the login attempts allowed per minute.
-    { name: 'rate-limit', testMatch: /rate-limit\.spec\.ts/, dependencies: ['chromium'] },
+    // Last, in the half whose server it uses: it uses up the login attempts allowed per minute.
+    ...(HALF === '1' ? [] : [{ name: 'rate-limit', testMatch: /rate-limit\.spec\.ts/, dependencies: ['chromium'] }]),
   ],
   webServer: mainOnly([
     {
