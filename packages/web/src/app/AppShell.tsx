@@ -1,7 +1,16 @@
 import { createContext, Suspense, useContext, useEffect, useRef, useState } from 'react';
 import { Avatar, Button, Dropdown, Flex, Layout, Menu, Spin, Typography, type MenuProps } from 'antd';
-import { BgColorsOutlined, CheckOutlined, DownOutlined, LoginOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { THEME_CHOICES, type ThemeChoice } from '@rama/shared';
+import {
+  BgColorsOutlined,
+  CheckOutlined,
+  DownOutlined,
+  GlobalOutlined,
+  LoginOutlined,
+  LogoutOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { LANGUAGE_NAMES, LANGUAGES, THEME_CHOICES, type Language, type ThemeChoice } from '@rama/shared';
+import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { Wordmark } from '../components/Wordmark';
 import { HOME_PATH } from './nextPath';
@@ -11,7 +20,9 @@ import { errorMessage, resetCsrfToken } from './api';
 import { useToasts } from './hooks';
 import { logEvent } from './logger';
 import { useTheme } from './ThemeProvider';
-import { THEME_LABELS } from './themeMode';
+import { useLanguage } from './LanguageProvider';
+import { themeLabel } from './themeMode';
+import { Slotted, SLOT } from '../i18n/Slotted';
 
 type MenuItems = NonNullable<MenuProps['items']>;
 
@@ -36,17 +47,23 @@ function UserMenu() {
   const [logout, { isLoading }] = useLogoutMutation();
   const { addDangerToast } = useToasts();
   const { choice, setChoice } = useTheme();
+  const language = useLanguage();
+  const { t } = useTranslation('app');
   const name = displayName(user);
 
   const handleTheme = async (next: ThemeChoice) => {
     // drawn at once; the server keeps it for the next visit and other browsers
-    if (!(await setChoice(next))) addDangerToast('The theme could not be saved; it applies in this browser only.');
+    if (!(await setChoice(next))) addDangerToast(t('toast.themeNotSaved'));
+  };
+
+  const handleLanguage = async (next: Language | null) => {
+    if (!(await language.setChoice(next))) addDangerToast(t('toast.languageNotSaved'));
   };
 
   const handleLogout = async () => {
     const result = await logout();
     if (result.error) {
-      addDangerToast(`Logout failed: ${errorMessage(result.error)}`);
+      addDangerToast(t('toast.logoutFailed', { error: errorMessage(result.error) }));
       return;
     }
     resetCsrfToken();
@@ -60,7 +77,9 @@ function UserMenu() {
       type: 'group',
       label: (
         <span className="rama-user-menu-who">
-          Signed in as <strong>{user.username}</strong>
+          <Slotted text={t('user.signedInAs', { name: SLOT })}>
+            <strong>{user.username}</strong>
+          </Slotted>
         </span>
       ),
     },
@@ -68,11 +87,11 @@ function UserMenu() {
     {
       key: 'theme',
       icon: <BgColorsOutlined aria-hidden />,
-      label: 'Theme',
+      label: t('user.theme'),
       popupClassName: 'rama-theme-menu',
       children: THEME_CHOICES.map((c) => ({
         key: `theme-${c}`,
-        label: THEME_LABELS[c],
+        label: themeLabel(c),
         // a radio group in a menu: the chosen one is marked, for eyes and for screen readers
         icon: <CheckOutlined aria-hidden style={{ visibility: c === choice ? 'visible' : 'hidden' }} />,
         role: 'menuitemradio',
@@ -81,15 +100,41 @@ function UserMenu() {
         onClick: () => void handleTheme(c),
       })),
     },
+    {
+      key: 'language',
+      icon: <GlobalOutlined aria-hidden />,
+      label: t('user.language'),
+      popupClassName: 'rama-language-menu',
+      // each language named in itself, so a reader finds theirs whatever the page is drawn in
+      children: [null, ...LANGUAGES].map((c) => ({
+        key: `language-${c ?? 'browser'}`,
+        label: c ? <span lang={c}>{LANGUAGE_NAMES[c]}</span> : t('language.browser'),
+        icon: <CheckOutlined aria-hidden style={{ visibility: c === language.choice ? 'visible' : 'hidden' }} />,
+        role: 'menuitemradio',
+        'aria-checked': c === language.choice,
+        'data-test': `language-${c ?? 'browser'}`,
+        onClick: () => void handleLanguage(c),
+      })),
+    },
     { type: 'divider' },
-    { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: 'Logout', disabled: isLoading, onClick: () => void handleLogout() },
+    {
+      key: 'logout',
+      icon: <LogoutOutlined aria-hidden />,
+      label: t('user.logout'),
+      disabled: isLoading,
+      onClick: () => void handleLogout(),
+    },
     { type: 'divider' },
-    { key: 'version', type: 'group', label: <span className="rama-user-menu-version">Rama {bootstrap.version}</span> },
+    {
+      key: 'version',
+      type: 'group',
+      label: <span className="rama-user-menu-version">{t('user.version', { version: bootstrap.version })}</span>,
+    },
   ];
 
   return (
     <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
-      <button type="button" className="rama-user-button" aria-label={`User menu for ${name}`}>
+      <button type="button" className="rama-user-button" aria-label={t('user.menuFor', { name })}>
         <Avatar size="small" icon={<UserOutlined />} className="rama-user-avatar" />
         <span className="rama-user-name">{name}</span>
         <DownOutlined className="rama-user-caret" />
@@ -100,12 +145,13 @@ function UserMenu() {
 
 /** An anonymous visitor (a public dashboard) logs in from here and comes back to the page. */
 function LoginButton() {
+  const { t } = useTranslation('app');
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const handleClick = () => void navigate(`/login/?next=${encodeURIComponent(pathname + search)}`);
   return (
     <Button type="primary" icon={<LoginOutlined aria-hidden />} onClick={handleClick} data-test="login-button">
-      Log in
+      {t('login')}
     </Button>
   );
 }
@@ -134,6 +180,7 @@ export function useHideNavigation(hidden: boolean): void {
 
 /** The signed-in layout: top navigation, the page, nothing else. */
 export function AppShell() {
+  const { t } = useTranslation('app');
   const { access, user } = useSession();
   const location = useLocation();
   const [navigationHidden, setNavigationHidden] = useState(false);
@@ -151,15 +198,15 @@ export function AppShell() {
       {!navigationHidden && (
         <Layout.Header className="rama-header">
           <Flex align="center" gap={24} className="rama-header-inner">
-            <Link to={HOME_PATH} className="rama-brand" aria-label="Rama home">
+            <Link to={HOME_PATH} className="rama-brand" aria-label={t('nav.home')}>
               <Wordmark size={26} />
             </Link>
-            <nav aria-label="Main" className="rama-nav-main">
+            <nav aria-label={t('nav.main')} className="rama-nav-main">
               <Menu mode="horizontal" items={mainItems} selectedKeys={selectedKeys} className="rama-nav" />
             </nav>
             <Flex align="center" gap={8} className="rama-nav-right">
               {rightItems.length > 0 && (
-                <nav aria-label="Settings">
+                <nav aria-label={t('nav.settings')}>
                   <Menu mode="horizontal" items={rightItems} selectedKeys={selectedKeys} className="rama-nav" />
                 </nav>
               )}
@@ -183,7 +230,7 @@ export function AppShell() {
       </Layout.Content>
       {!navigationHidden && (
         <Layout.Footer className="rama-footer">
-          <Typography.Text type="secondary">Rama · open data exploration and dashboarding</Typography.Text>
+          <Typography.Text type="secondary">{t('footer')}</Typography.Text>
         </Layout.Footer>
       )}
     </Layout>

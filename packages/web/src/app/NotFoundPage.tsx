@@ -1,18 +1,20 @@
 import { Button, Result } from 'antd';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from './hooks';
 import { HOME_PATH } from './nextPath';
 
 export function NotFoundPage() {
-  useDocumentTitle('Page not found');
+  const { t } = useTranslation('app');
+  useDocumentTitle(t('notFound.title'));
   return (
     <Result
       status="404"
-      title="Page not found"
-      subTitle="The page you are looking for does not exist, or you do not have access to it."
+      title={t('notFound.title')}
+      subTitle={t('notFound.body')}
       extra={
         <Link to={HOME_PATH}>
-          <Button type="primary">Back to home</Button>
+          <Button type="primary">{t('notFound.home')}</Button>
         </Link>
       }
     />

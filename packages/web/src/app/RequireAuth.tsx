@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { Button, Result } from 'antd';
 import { matchPath, Navigate, useLocation } from 'react-router';
@@ -17,6 +18,7 @@ export function anonymousMayOpen(pathname: string): boolean {
  * otherwise sends the visitor to the login page.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('app');
   const { data, error, isLoading, refetch } = useGetBootstrapQuery();
   const location = useLocation();
   if (isLoading) return <FullPageSpinner />;
@@ -25,11 +27,11 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     return (
       <Result
         status="error"
-        title="Rama could not load"
+        title={t('load.failed')}
         subTitle={errorMessage(error)}
         extra={
           <Button type="primary" onClick={handleRetry}>
-            Try again
+            {t('load.retry')}
           </Button>
         }
       />
@@ -44,15 +46,10 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 
 /** Renders its children only when `allow` says the user may see the page. */
 export function RequirePermission({ allow, children }: { allow: (access: Access) => boolean; children: ReactNode }) {
+  const { t } = useTranslation('app');
   const { data } = useGetBootstrapQuery();
   if (!allow(getAccess(data?.user))) {
-    return (
-      <Result
-        status="403"
-        title="Access denied"
-        subTitle="You do not have permission to open this page. Ask an administrator if you need access."
-      />
-    );
+    return <Result status="403" title={t('denied.title')} subTitle={t('denied.body')} />;
   }
   return children;
 }

@@ -1,3 +1,4 @@
+import { t } from '../i18n';
 import { useEffect } from 'react';
 import { Alert } from 'antd';
 import type { ToastMessage, ToastType } from '@rama/shared';
@@ -27,7 +28,7 @@ function Toast({ toast }: { toast: ToastMessage }) {
       type={ALERT_TYPE[toast.toastType]}
       title={toast.text}
       showIcon
-      closable={{ onClose: handleClose, 'aria-label': 'Dismiss' }}
+      closable={{ onClose: handleClose, 'aria-label': t('app:toast.dismiss') }}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import rison from 'rison';
 import { getClientError, isCsrfFailure, type ClientError } from '@rama/shared';
+import { sharedText } from '../i18n';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -22,14 +23,24 @@ export interface RequestArgs {
   signal?: AbortSignal;
 }
 
+/**
+ * A client error in the reader's language: the shared catalogue's fixed messages (network error,
+ * status texts, timeout hints) are looked up in messages.json; a server's message comes translated
+ * from the server, and a database's own text stays as it is.
+ */
+export function inLanguage(error: ClientError): ClientError {
+  return { ...error, message: sharedText('messages', error.message), hints: error.hints.map((h) => sharedText('messages', h)) };
+}
+
 /** Thrown by `request`; carries the message the user sees. */
 export class RequestFailure extends Error {
   readonly clientError: ClientError;
 
   constructor(clientError: ClientError) {
-    super(clientError.message);
+    const shown = inLanguage(clientError);
+    super(shown.message);
     this.name = 'RequestFailure';
-    this.clientError = clientError;
+    this.clientError = shown;
   }
 }
 
@@ -192,7 +203,7 @@ export function toClientError(error: unknown): ClientError {
   if (isClientError(error)) return error;
   const message =
     typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string' ? error.message : null;
-  return getClientError({ kind: 'response', status: 0, body: message ? { message } : null });
+  return inLanguage(getClientError({ kind: 'response', status: 0, body: message ? { message } : null }));
 }
 
 const ramaBaseQuery: BaseQueryFn<RequestArgs, unknown, ClientError> = async (args) => {

@@ -1,4 +1,5 @@
 import type { Access } from './session';
+import { t } from '../i18n';
 
 export interface MenuEntry {
   key: string;
@@ -25,12 +26,16 @@ const adminOnly = (access: Access) => access.isAdmin;
 export const MENU: MenuGroup[] = [
   {
     key: 'dashboards',
-    label: 'Dashboards',
+    get label() {
+      return t('app:menu.dashboards');
+    },
     placement: 'main',
     entries: [
       {
         key: 'dashboardlist',
-        label: 'Dashboards',
+        get label() {
+          return t('app:menu.dashboardlist');
+        },
         path: '/dashboard/list/',
         alsoActiveOn: ['/rama/dashboard/'],
         visible: (access) => access.canReadDashboard,
@@ -39,12 +44,16 @@ export const MENU: MenuGroup[] = [
   },
   {
     key: 'charts',
-    label: 'Charts',
+    get label() {
+      return t('app:menu.charts');
+    },
     placement: 'main',
     entries: [
       {
         key: 'chartlist',
-        label: 'Charts',
+        get label() {
+          return t('app:menu.chartlist');
+        },
         path: '/chart/list/',
         alsoActiveOn: ['/explore/'],
         visible: (access) => access.canReadChart,
@@ -53,61 +62,146 @@ export const MENU: MenuGroup[] = [
   },
   {
     key: 'sql',
-    label: 'SQL',
+    get label() {
+      return t('app:menu.sql');
+    },
     placement: 'main',
     entries: [
-      { key: 'sqllab', label: 'SQL Lab', path: '/sqllab/', visible: (access) => access.canSqlLab },
+      {
+        key: 'sqllab',
+        get label() {
+          return t('app:menu.sqllab');
+        },
+        path: '/sqllab/',
+        visible: (access) => access.canSqlLab,
+      },
       {
         key: 'savedqueries',
-        label: 'Saved queries',
+        get label() {
+          return t('app:menu.savedqueries');
+        },
         path: '/savedqueryview/list/',
         visible: (access) => access.canReadSavedQuery,
       },
-      { key: 'queryhistory', label: 'Query history', path: '/sqllab/history/', visible: (access) => access.canReadQuery },
+      {
+        key: 'queryhistory',
+        get label() {
+          return t('app:menu.queryhistory');
+        },
+        path: '/sqllab/history/',
+        visible: (access) => access.canReadQuery,
+      },
     ],
   },
   {
     key: 'data',
-    label: 'Data',
+    get label() {
+      return t('app:menu.data');
+    },
     placement: 'main',
     entries: [
-      { key: 'databases', label: 'Databases', path: '/databaseview/list/', alsoActiveOn: ['/database/'], visible: everyone },
+      {
+        key: 'databases',
+        get label() {
+          return t('app:menu.databases');
+        },
+        path: '/databaseview/list/',
+        alsoActiveOn: ['/database/'],
+        visible: everyone,
+      },
       {
         key: 'datasets',
-        label: 'Datasets',
+        get label() {
+          return t('app:menu.datasets');
+        },
         path: '/tablemodelview/list/',
         alsoActiveOn: ['/dataset/'],
         visible: (access) => access.canReadDataset,
       },
-      { key: 'upload', label: 'Upload file to database', path: '/upload/', visible: (access) => access.canWriteDataset },
+      {
+        key: 'upload',
+        get label() {
+          return t('app:menu.upload');
+        },
+        path: '/upload/',
+        visible: (access) => access.canWriteDataset,
+      },
     ],
   },
   {
     key: 'settings',
-    label: 'Settings',
+    get label() {
+      return t('app:menu.settings');
+    },
     placement: 'right',
     entries: [
       {
         key: 'alertsreports',
-        label: 'Alerts & reports',
+        get label() {
+          return t('app:menu.alertsreports');
+        },
         path: '/alert/list/',
         // the log pages (/alert/3/log/, /report/3/log/) belong to it too
         alsoActiveOn: ['/report/', '/alert/'],
         visible: (access) => access.canReadReports,
       },
-      { key: 'users', label: 'Users', path: '/users/list/', visible: adminOnly },
-      { key: 'roles', label: 'Roles', path: '/roles/list/', visible: adminOnly },
-      { key: 'rls', label: 'Row level security', path: '/rowlevelsecurity/list/', visible: adminOnly },
+      {
+        key: 'users',
+        get label() {
+          return t('app:menu.users');
+        },
+        path: '/users/list/',
+        visible: adminOnly,
+      },
+      {
+        key: 'roles',
+        get label() {
+          return t('app:menu.roles');
+        },
+        path: '/roles/list/',
+        visible: adminOnly,
+      },
+      {
+        key: 'rls',
+        get label() {
+          return t('app:menu.rls');
+        },
+        path: '/rowlevelsecurity/list/',
+        visible: adminOnly,
+      },
       {
         key: 'annotationlayers',
-        label: 'Annotation layers',
+        get label() {
+          return t('app:menu.annotationlayers');
+        },
         path: '/annotationlayer/list/',
         alsoActiveOn: ['/annotationlayer/'],
         visible: (access) => access.canReadChart,
       },
-      { key: 'actionlog', label: 'Action log', path: '/logmodelview/list/', visible: adminOnly },
-      { key: 'recentlydeleted', label: 'Recently deleted', path: '/rama/recently_deleted/', visible: adminOnly },
-      { key: 'tags', label: 'Tags', path: '/tag/list/', visible: (access) => access.canReadChart },
+      {
+        key: 'actionlog',
+        get label() {
+          return t('app:menu.actionlog');
+        },
+        path: '/logmodelview/list/',
+        visible: adminOnly,
+      },
+      {
+        key: 'recentlydeleted',
+        get label() {
+          return t('app:menu.recentlydeleted');
+        },
+        path: '/rama/recently_deleted/',
+        visible: adminOnly,
+      },
+      {
+        key: 'tags',
+        get label() {
+          return t('app:menu.tags');
+        },
+        path: '/tag/list/',
+        visible: (access) => access.canReadChart,
+      },
     ],
   },
 ];

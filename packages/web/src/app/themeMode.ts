@@ -4,6 +4,7 @@
  * next page load (public/theme-boot.js) already has it.
  */
 import { isThemeChoice, resolveTheme, type ThemeChoice, type ThemeMode } from '@rama/shared';
+import { t } from '../i18n';
 
 /** The last choice this browser saw (written by the app, read by public/theme-boot.js). */
 export const THEME_STORAGE_KEY = 'rama.theme';
@@ -49,4 +50,7 @@ export function drawnTheme(choice: ThemeChoice, systemDark: boolean, capture: Th
   return resolveTheme(choice, systemDark, capture ?? page);
 }
 
-export const THEME_LABELS: Record<ThemeChoice, string> = { light: 'Light', dark: 'Dark', system: 'Follow the system' };
+/** A theme choice as the user menu names it, in the current language. */
+export function themeLabel(choice: ThemeChoice): string {
+  return t(`app:theme.${choice}`);
+}
