@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Button, Flex, Popconfirm, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { countOf } from './nouns';
 
 interface BulkActionBarProps {
   count: number;
@@ -16,27 +18,28 @@ interface BulkActionBarProps {
 
 /** Shown while rows are selected: how many, delete them (after a confirm), or clear the selection. */
 export function BulkActionBar({ count, noun, deleting, onDelete, onClear, children }: BulkActionBarProps) {
+  const { t } = useTranslation('components');
   if (count === 0) return null;
-  const what = `${count} ${count === 1 ? noun[0] : noun[1]}`;
+  const what = countOf(noun, count);
   return (
-    <Flex align="center" gap={12} className="rama-bulk-bar" role="region" aria-label="Bulk actions">
-      <Typography.Text strong>{what} selected</Typography.Text>
+    <Flex align="center" gap={12} className="rama-bulk-bar" role="region" aria-label={t('bulk.region')}>
+      <Typography.Text strong>{t('bulk.selected', { what })}</Typography.Text>
       {children}
       {onDelete && (
         <Popconfirm
-          title={`Delete ${what}?`}
-          description="This cannot be undone."
-          okText="Delete"
+          title={t('bulk.deleteTitle', { what })}
+          description={t('common:deleteConfirmBody')}
+          okText={t('common:delete')}
           okButtonProps={{ danger: true }}
           onConfirm={onDelete}
         >
           <Button danger size="small" icon={<DeleteOutlined aria-hidden />} loading={deleting}>
-            Delete selected
+            {t('bulk.deleteSelected')}
           </Button>
         </Popconfirm>
       )}
       <Button type="link" size="small" onClick={onClear}>
-        Clear selection
+        {t('bulk.clear')}
       </Button>
     </Flex>
   );

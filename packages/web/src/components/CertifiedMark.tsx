@@ -1,9 +1,10 @@
 import { Tooltip } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { t } from '../i18n';
 
 /** "Certified by {by}: {details}", as the certification badge's tooltip and label say it. */
 export function certificationText(by: string, details: string | null | undefined): string {
-  return details ? `Certified by ${by}: ${details}` : `Certified by ${by}`;
+  return details ? t('components:certifiedWithDetails', { by, details }) : t('components:certified', { by });
 }
 
 /** The certification badge of a certified object (a chart, a dashboard), who certified it on hover. */

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Select } from 'antd';
 import { useListDatabasesQuery } from '../databases/databaseApi';
+import { t } from '../i18n';
 
 interface IdFilterProps {
   value: number | null;
@@ -53,9 +54,9 @@ export function DatabaseFilter({ value, onChange }: IdFilterProps) {
     <FilterSelect
       value={value}
       onChange={onChange}
-      label="Filter by database"
-      prefix="Database"
-      placeholder="All"
+      label={t('components:filter.byDatabase')}
+      prefix={t('common:database')}
+      placeholder={t('common:all')}
       loading={isFetching}
       options={(data?.result ?? []).map((db) => ({ value: db.id, label: db.database_name }))}
     />
@@ -70,9 +71,9 @@ export function OwnerFilter({
 }: IdFilterProps & { owners: { data?: { value: number; text: string }[]; isFetching: boolean } }) {
   return (
     <FilterSelect
-      label="Filter by owner"
-      prefix="Owner"
-      placeholder="All"
+      label={t('components:filter.byOwner')}
+      prefix={t('common:owner')}
+      placeholder={t('common:all')}
       value={value}
       onChange={onChange}
       loading={owners.isFetching}

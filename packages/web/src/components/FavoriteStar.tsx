@@ -1,5 +1,6 @@
 import { Button, Tooltip } from 'antd';
 import { StarFilled, StarOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 
 interface FavoriteStarProps {
   /** The object's name, for the button's label: "Add {name} to favorites". */
@@ -11,9 +12,10 @@ interface FavoriteStarProps {
 
 /** A list row's star (a chart, a dashboard): filled when it is one of the user's favorites. */
 export function FavoriteStar({ name, starred, disabled, onToggle }: FavoriteStarProps) {
-  const label = starred ? `Remove ${name} from favorites` : `Add ${name} to favorites`;
+  const { t } = useTranslation('components');
+  const label = starred ? t('favorite.remove', { name }) : t('favorite.add', { name });
   return (
-    <Tooltip title={starred ? 'Unstar' : 'Star'}>
+    <Tooltip title={starred ? t('favorite.unstar') : t('favorite.star')}>
       <Button
         type="text"
         size="small"

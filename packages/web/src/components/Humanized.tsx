@@ -1,5 +1,6 @@
 import { Tooltip } from 'antd';
 import { formatDateTime, formatRelative } from './format';
+import { currentLanguage } from '../i18n';
 
 /** "3 hours ago", with the full date and time on hover. */
 export function HumanizedDate({ iso, humanized }: { iso: string | null; humanized?: string }) {
@@ -7,7 +8,8 @@ export function HumanizedDate({ iso, humanized }: { iso: string | null; humanize
   return (
     <Tooltip title={formatDateTime(iso)}>
       <time dateTime={iso} className="rama-nowrap">
-        {humanized || formatRelative(iso)}
+        {/* the server words its own "3 hours ago" in English */}
+        {(currentLanguage() === 'en' && humanized) || formatRelative(iso)}
       </time>
     </Tooltip>
   );

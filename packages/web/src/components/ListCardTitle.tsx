@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { CertifiedMark } from './CertifiedMark';
 import { FavoriteStar } from './FavoriteStar';
 import type { CardSelection } from './ListParts';
+import { t } from '../i18n';
 
 interface ListCardTitleProps<T> {
   row: T;
@@ -36,7 +37,7 @@ export function ListCardTitle<T>({
     <Flex align="center" gap={6}>
       {selection?.canSelect(row) && (
         <Checkbox
-          aria-label={`Select ${name}`}
+          aria-label={t('components:list.select', { name })}
           checked={selection.selectedIds.includes(id)}
           onChange={(e) => selection.onToggle(id, e.target.checked)}
         />

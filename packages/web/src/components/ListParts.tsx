@@ -3,6 +3,8 @@ import { Button, Empty, Flex, Input, Pagination, Popconfirm, Tooltip, Typography
 import { ConsoleSqlOutlined, DeleteOutlined, SearchOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import type { ListState } from './listState';
+import { useTranslation } from 'react-i18next';
+import { countOf, type Noun } from './nouns';
 
 interface ListEmptyProps {
   /** Filters are set: the list is empty because of them, not because there is nothing yet. */
@@ -20,10 +22,11 @@ interface ListEmptyProps {
 
 /** A list's empty text: a way out of the filters, or how the first rows get there. */
 export function ListEmpty({ filtered, noMatchText, onClearFilters, title, hint, action }: ListEmptyProps) {
+  const { t } = useTranslation('components');
   if (filtered) {
     return (
       <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={noMatchText}>
-        <Button onClick={onClearFilters}>Clear filters</Button>
+        <Button onClick={onClearFilters}>{t('list.clearFilters')}</Button>
       </Empty>
     );
   }
@@ -44,10 +47,11 @@ export function ListEmpty({ filtered, noMatchText, onClearFilters, title, hint, 
 
 /** The way to a list's first rows when they are made in SQL Lab (queries, datasets). */
 export function OpenSqlLabButton() {
+  const { t } = useTranslation('components');
   const navigate = useNavigate();
   return (
     <Button type="primary" icon={<ConsoleSqlOutlined aria-hidden />} onClick={() => navigate('/sqllab/')}>
-      Open SQL Lab
+      {t('list.openSqlLab')}
     </Button>
   );
 }
@@ -65,18 +69,19 @@ interface DeleteRowButtonProps {
 
 /** A row's delete action, confirmed first. */
 export function DeleteRowButton({ name, description, onConfirm, disabledReason }: DeleteRowButtonProps) {
+  const { t } = useTranslation('components');
   const disabled = disabledReason !== undefined;
   return (
     <Popconfirm
-      title={`Delete ${name}?`}
+      title={t('delete.title', { name })}
       description={description}
-      okText="Delete"
+      okText={t('common:delete')}
       okButtonProps={{ danger: true }}
       onConfirm={onConfirm}
       disabled={disabled}
     >
-      <Tooltip title={disabledReason ?? 'Delete'}>
-        <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Delete ${name}`} disabled={disabled} />
+      <Tooltip title={disabledReason ?? t('common:delete')}>
+        <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('delete.label', { name })} disabled={disabled} />
       </Tooltip>
     </Popconfirm>
   );
@@ -109,7 +114,7 @@ interface CardPaginationProps {
   list: ListState;
   total: number;
   /** [one, many], for the total: "1 chart", "12 charts" */
-  noun: readonly [string, string];
+  noun: Noun;
   onPageChange: (page: number) => void;
 }
 
@@ -124,7 +129,7 @@ export function CardPagination({ list, total, noun, onPageChange }: CardPaginati
         showSizeChanger={false}
         hideOnSinglePage
         onChange={(page) => onPageChange(page - 1)}
-        showTotal={(count) => `${count} ${count === 1 ? noun[0] : noun[1]}`}
+        showTotal={(count) => countOf(noun, count)}
       />
     </div>
   );

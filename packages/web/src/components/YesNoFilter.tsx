@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { FilterSelect } from './DatabaseFilter';
+import { t } from '../i18n';
 
 type YesNo = 'yes' | 'no';
 
-const YES_NO: { value: YesNo; label: string }[] = [
-  { value: 'yes', label: 'Yes' },
-  { value: 'no', label: 'No' },
+const yesNo = (): { value: YesNo; label: string }[] => [
+  { value: 'yes', label: t('common:yes') },
+  { value: 'no', label: t('common:no') },
 ];
 
 interface YesNoFilterProps {
@@ -24,11 +25,11 @@ export function YesNoFilter({ label, prefix, value, onChange }: YesNoFilterProps
     <FilterSelect<YesNo>
       label={label}
       prefix={prefix}
-      placeholder="Any"
+      placeholder={t('components:filter.any')}
       searchable={false}
       value={value === null ? null : value ? 'yes' : 'no'}
       onChange={(v) => onChange(v === null ? null : v === 'yes')}
-      options={YES_NO}
+      options={yesNo()}
     />
   );
 }
@@ -43,8 +44,18 @@ interface FavoriteCertifiedFiltersProps {
 export function FavoriteCertifiedFilters({ favorite, certified, onChange }: FavoriteCertifiedFiltersProps) {
   return (
     <>
-      <YesNoFilter label="Filter by favorite" prefix="Favorite" value={favorite} onChange={(v) => onChange({ favorite: v })} />
-      <YesNoFilter label="Filter by certified" prefix="Certified" value={certified} onChange={(v) => onChange({ certified: v })} />
+      <YesNoFilter
+        label={t('components:filter.byFavorite')}
+        prefix={t('common:favorite')}
+        value={favorite}
+        onChange={(v) => onChange({ favorite: v })}
+      />
+      <YesNoFilter
+        label={t('components:filter.byCertified')}
+        prefix={t('common:certified')}
+        value={certified}
+        onChange={(v) => onChange({ certified: v })}
+      />
     </>
   );
 }

@@ -1,5 +1,19 @@
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+import { currentLocale } from '../i18n';
+
+/** Intl formatters in the reader's language, made once per locale. */
+const byLocale = new Map<string, { dateTime: Intl.DateTimeFormat; relative: Intl.RelativeTimeFormat }>();
+function formatters() {
+  const locale = currentLocale();
+  let f = byLocale.get(locale);
+  if (!f) {
+    f = {
+      dateTime: new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+      relative: new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }),
+    };
+    byLocale.set(locale, f);
+  }
+  return f;
+}
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
@@ -18,7 +32,7 @@ function parse(iso: string): Date | null {
 
 export function formatDateTime(iso: string | null | undefined): string {
   const date = iso ? parse(iso) : null;
-  return date ? dateTime.format(date) : '';
+  return date ? formatters().dateTime.format(date) : '';
 }
 
 /** "3 hours ago"; `now` is a parameter so the function stays pure. */
@@ -28,7 +42,7 @@ export function formatRelative(iso: string | null | undefined, now: number = Dat
   const seconds = Math.round((date.getTime() - now) / 1000);
   for (const [unit, size] of UNITS) {
     if (Math.abs(seconds) >= size || unit === 'second') {
-      return relative.format(Math.round(seconds / size), unit);
+      return formatters().relative.format(Math.round(seconds / size), unit);
     }
   }
   return '';

@@ -7,6 +7,7 @@ import { Flex, type TableColumnType } from 'antd';
 import { FavoriteStar } from './FavoriteStar';
 import { HumanizedDate } from './Humanized';
 import { sortOrderFor, type ListState } from './listState';
+import { t } from '../i18n';
 
 /** The star of a row the user can make a favorite; `nameOf` gives the button's label. */
 export function favoriteColumn<T>(
@@ -16,7 +17,7 @@ export function favoriteColumn<T>(
 ): TableColumnType<T> {
   return {
     key: 'favorite',
-    title: <span className="rama-sr-only">Favorite</span>,
+    title: <span className="rama-sr-only">{t('components:srFavorite')}</span>,
     width: 48,
     render: (_v, row) => <FavoriteStar name={nameOf(row)} starred={isFavorite(row)} onToggle={() => onToggle(row)} />,
   };
@@ -29,7 +30,7 @@ export function modifiedColumn<T extends { changed_on_delta_humanized: string }>
 ): TableColumnType<T> {
   return {
     key: 'changed_on',
-    title: 'Modified',
+    title: t('components:list.modified'),
     sorter: true,
     sortOrder: sortOrderFor(list, 'changed_on'),
     width: 150,
@@ -41,7 +42,7 @@ export function modifiedColumn<T extends { changed_on_delta_humanized: string }>
 export function actionsColumn<T>(width: number, actions: (row: T) => ReactNode): TableColumnType<T> {
   return {
     key: 'actions',
-    title: <span className="rama-sr-only">Actions</span>,
+    title: <span className="rama-sr-only">{t('components:srActions')}</span>,
     align: 'right',
     fixed: 'right',
     width,

@@ -3,6 +3,8 @@ import type { TableProps } from 'antd';
 import { toClientError } from '../app/api';
 import { useToasts } from '../app/hooks';
 import { pageAfterRemoval, type ListState } from './listState';
+import { t } from '../i18n';
+import { selectionPhrase } from './nouns';
 
 /** What an RTK Query mutation resolves to. */
 type Outcome<T> = { data?: T; error?: unknown };
@@ -30,10 +32,10 @@ export function useRowDeletion<T>({ list, total, setPage, idOf, nameOf, selected
   const deleteRow = async (row: T) => {
     const result = await deleteOne(idOf(row));
     if (result.error) {
-      addDangerToast(`Could not delete ${nameOf(row)}: ${toClientError(result.error).message}`);
+      addDangerToast(t('components:delete.couldNot', { name: nameOf(row), error: toClientError(result.error).message }));
       return;
     }
-    addSuccessToast(`Deleted ${nameOf(row)}`);
+    addSuccessToast(t('components:delete.done', { name: nameOf(row) }));
     setSelectedIds((ids) => ids.filter((id) => id !== idOf(row)));
     setPage(pageAfterRemoval(list, total, 1));
   };
@@ -41,7 +43,7 @@ export function useRowDeletion<T>({ list, total, setPage, idOf, nameOf, selected
   const deleteSelected = async () => {
     const result = await deleteMany(selectedIds);
     if (result.error || !result.data) {
-      addDangerToast(`Could not delete ${selectedText}: ${toClientError(result.error).message}`);
+      addDangerToast(t('components:delete.couldNot', { name: selectionPhrase(selectedText), error: toClientError(result.error).message }));
       return;
     }
     addSuccessToast(result.data.message);

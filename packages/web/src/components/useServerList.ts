@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { TablePaginationConfig, TableProps } from 'antd';
 import { PAGE_SIZE_OPTIONS, applyTableChange, type ListState } from './listState';
+import { countOf } from './nouns';
 
 export interface ServerList<T> {
   list: ListState;
@@ -36,7 +37,7 @@ export function useServerList<T>(initial: ListState): ServerList<T> {
     total,
     showSizeChanger: true,
     pageSizeOptions: PAGE_SIZE_OPTIONS,
-    showTotal: (count) => `${count} ${count === 1 ? noun[0] : noun[1]}`,
+    showTotal: (count) => countOf(noun, count),
     hideOnSinglePage: false,
   });
 

@@ -37,6 +37,8 @@ void i18n
     fallbackLng: DEFAULT_LANGUAGE,
     ns: [...NAMESPACES],
     defaultNS: 'common',
+    // the language files are flat: 'menu.charts' is one key, not a path
+    keySeparator: false,
     resources: { en: byNamespace(english) },
     // React escapes what it draws; messages put into HTML elsewhere are escaped there
     interpolation: { escapeValue: false },

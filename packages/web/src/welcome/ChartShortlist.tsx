@@ -5,8 +5,7 @@ import { chartExplorePath, vizTypeName } from '../charts/chartList';
 import { Thumbnail } from '../components/Thumbnail';
 import { SHORTLIST_SIZE, Shortlist } from './Shortlist';
 import { useVizThumbnail } from '../visualizations/thumbnails/themed';
-
-const LIST_ERROR = 'Could not fetch all saved charts';
+import { t } from '../i18n';
 
 /** The newest changes among the charts the user can see. */
 export const RECENT_CHARTS: ListQuery = { order_column: 'changed_on', order_direction: 'desc', page: 0, page_size: SHORTLIST_SIZE };
@@ -42,11 +41,11 @@ export function ChartShortlist({ title, query, emptyText }: { title: string; que
   return (
     <Shortlist
       title={title}
-      all={{ label: 'All charts', to: '/chart/list/' }}
+      all={{ label: t('welcome:allCharts'), to: '/chart/list/' }}
       items={items}
       loading={isLoading}
       error={error}
-      errorTitle={LIST_ERROR}
+      errorTitle={t('welcome:chartsError')}
       emptyText={emptyText}
     />
   );

@@ -5,8 +5,7 @@ import { statusLabel } from '../dashboards/dashboardList';
 import { Thumbnail } from '../components/Thumbnail';
 import { DashboardGlyph } from '../dashboards/DashboardGlyph';
 import { SHORTLIST_SIZE, Shortlist } from './Shortlist';
-
-const LIST_ERROR = 'An error occurred while fetching dashboards';
+import { t } from '../i18n';
 
 /** The newest changes among the dashboards the user can see. */
 export const RECENT_DASHBOARDS: ListQuery = { order_column: 'changed_on', order_direction: 'desc', page: 0, page_size: SHORTLIST_SIZE };
@@ -36,11 +35,11 @@ export function DashboardShortlist({ title, query, emptyText }: { title: string;
   return (
     <Shortlist
       title={title}
-      all={{ label: 'All dashboards', to: '/dashboard/list/' }}
+      all={{ label: t('welcome:allDashboards'), to: '/dashboard/list/' }}
       items={items}
       loading={isLoading}
       error={error}
-      errorTitle={LIST_ERROR}
+      errorTitle={t('welcome:dashboardsError')}
       emptyText={emptyText}
     />
   );

@@ -9,6 +9,7 @@ import { useListDatabasesQuery } from '../databases/databaseApi';
 import { ChartShortlist, FAVORITE_CHARTS, RECENT_CHARTS } from './ChartShortlist';
 import { DashboardShortlist, FAVORITE_DASHBOARDS, RECENT_DASHBOARDS } from './DashboardShortlist';
 import './welcome.css';
+import { useTranslation } from 'react-i18next';
 
 const EXAMPLES_NAME = 'examples';
 
@@ -41,7 +42,8 @@ function StartCard({ to, icon, title, description, action }: StartCardProps) {
 
 /** Where to begin: what Rama is, and the first steps this user can take. */
 export function WelcomePage() {
-  useDocumentTitle('Welcome');
+  const { t } = useTranslation('welcome');
+  useDocumentTitle(t('welcome'));
   const { user, access } = useSession();
   const navigate = useNavigate();
   // The examples database is found by name; users without access to it simply do not get the card.
@@ -58,18 +60,18 @@ export function WelcomePage() {
     cards.push({
       to: '/databaseview/list/?create=1',
       icon: <ApiOutlined />,
-      title: 'Connect a database',
-      description: 'Connect a database with its connection URI, test it, and make it available to your team.',
-      action: 'Connect',
+      title: t('connect.title'),
+      description: t('connect.description'),
+      action: t('connect.action'),
     });
   }
   if (examplesDb) {
     cards.push({
       to: `/database/${examplesDb.id}/`,
       icon: <ReadOutlined />,
-      title: 'Browse the examples database',
-      description: 'A bundled read-only DuckDB database with sample tables. Look at its schemas, tables and columns.',
-      action: 'Browse examples',
+      title: t('examples.title'),
+      description: t('examples.description'),
+      action: t('examples.action'),
     });
   } else if (isLoading) {
     cards.push(null);
@@ -77,17 +79,17 @@ export function WelcomePage() {
   cards.push({
     to: '/databaseview/list/',
     icon: <DatabaseOutlined />,
-    title: 'See all databases',
-    description: 'Every connection you can query, with its settings and the tables inside it.',
-    action: 'Open databases',
+    title: t('databases.title'),
+    description: t('databases.description'),
+    action: t('databases.action'),
   });
   if (access.isAdmin) {
     cards.push({
       to: '/users/list/',
       icon: <TeamOutlined />,
-      title: 'Invite your team',
-      description: 'Create accounts and give each person the roles that fit what they do.',
-      action: 'Manage users',
+      title: t('team.title'),
+      description: t('team.description'),
+      action: t('team.action'),
     });
   }
 
@@ -95,15 +97,12 @@ export function WelcomePage() {
     <div className="rama-page rama-welcome">
       <section className="rama-welcome-hero" data-test="welcome-header">
         <Typography.Title level={2} className="rama-page-title">
-          Welcome{user.first_name ? `, ${user.first_name}` : ''}
+          {user.first_name ? t('welcomeName', { name: user.first_name }) : t('welcome')}
         </Typography.Title>
-        <Typography.Paragraph className="rama-welcome-lead">
-          Rama is an open data exploration and dashboarding tool. Connect your databases, browse their tables, write SQL, and turn results
-          into charts and dashboards your team can share.
-        </Typography.Paragraph>
+        <Typography.Paragraph className="rama-welcome-lead">{t('lead')}</Typography.Paragraph>
       </section>
       <Typography.Title level={4} className="rama-section-title">
-        Get started
+        {t('getStarted')}
       </Typography.Title>
       <Row gutter={[16, 16]}>
         {cards.map((card) => (
@@ -111,7 +110,7 @@ export function WelcomePage() {
             {card ? (
               <StartCard {...card} />
             ) : (
-              <Card className="rama-start-card" aria-busy="true" aria-label="Loading">
+              <Card className="rama-start-card" aria-busy="true" aria-label={t('common:loading')}>
                 <Skeleton active paragraph={{ rows: 3 }} />
               </Card>
             )}
@@ -121,18 +120,14 @@ export function WelcomePage() {
       {access.canReadDashboard && (
         <>
           <Typography.Title level={4} className="rama-section-title">
-            Dashboards
+            {t('dashboards')}
           </Typography.Title>
           <Row gutter={[16, 16]}>
             <Col xs={24} lg={12}>
-              <DashboardShortlist
-                title="Recent dashboards"
-                query={RECENT_DASHBOARDS}
-                emptyText="No dashboards yet. Create one from the dashboard list or when you save a chart."
-              />
+              <DashboardShortlist title={t('recentDashboards')} query={RECENT_DASHBOARDS} emptyText={t('noDashboards')} />
             </Col>
             <Col xs={24} lg={12}>
-              <DashboardShortlist title="Favorite dashboards" query={FAVORITE_DASHBOARDS} emptyText="Star a dashboard to find it here." />
+              <DashboardShortlist title={t('favoriteDashboards')} query={FAVORITE_DASHBOARDS} emptyText={t('starDashboard')} />
             </Col>
           </Row>
         </>
@@ -141,20 +136,20 @@ export function WelcomePage() {
         <>
           <Flex align="center" justify="space-between" gap={12} className="rama-welcome-section-head">
             <Typography.Title level={4} className="rama-section-title">
-              Charts
+              {t('charts')}
             </Typography.Title>
             {access.canWriteChart && (
               <Button icon={<PlusOutlined aria-hidden />} onClick={() => void navigate(chartAddPath())}>
-                Chart
+                {t('newChart')}
               </Button>
             )}
           </Flex>
           <Row gutter={[16, 16]}>
             <Col xs={24} lg={12}>
-              <ChartShortlist title="Recent charts" query={RECENT_CHARTS} emptyText="No charts yet. Build one in Explore from a dataset." />
+              <ChartShortlist title={t('recentCharts')} query={RECENT_CHARTS} emptyText={t('noCharts')} />
             </Col>
             <Col xs={24} lg={12}>
-              <ChartShortlist title="Favorite charts" query={FAVORITE_CHARTS} emptyText="Star a chart to find it here." />
+              <ChartShortlist title={t('favoriteCharts')} query={FAVORITE_CHARTS} emptyText={t('starChart')} />
             </Col>
           </Row>
         </>

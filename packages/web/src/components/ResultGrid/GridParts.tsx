@@ -5,6 +5,7 @@ import type { VirtualItem } from '@tanstack/react-virtual';
 import { CaretDownFilled, CaretUpFilled } from '@ant-design/icons';
 import { highlightParts } from './gridFilter';
 import { formatCell, isProbablyTruncated, renderedText, type CellValue, type ResultGridColumn } from './gridModel';
+import { t } from '../../i18n';
 
 export const ROW_HEIGHT = 28;
 export const HEADER_HEIGHT = 44;
@@ -66,6 +67,8 @@ export const GridRow = memo(function GridRow({
     >
       {virtualColumns.map((vc) => {
         const { text, kind } = formatCell(record[columns[vc.index].name]);
+        // a class name, not a text
+        // eslint-disable-next-line i18next/no-literal-string
         const className = `rama-grid-cell is-${kind}${vc.index === selectedColumn ? ' is-selected' : ''}`;
         return (
           <div
@@ -130,19 +133,19 @@ export const GridHeader = memo(function GridHeader({ headers, columns, virtualCo
             aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
             style={{ left: vc.start, width: vc.size }}
             onClick={header.column.getToggleSortingHandler()}
-            title={`${column.name} (${column.type}) — click to sort`}
+            title={t('components:grid.clickToSort', { name: column.name, type: column.type })}
           >
             <div className="rama-grid-hname">
               <span className="rama-grid-hlabel">{column.name}</span>
-              {sorted === 'asc' && <CaretUpFilled className="rama-grid-sort" aria-label="sorted ascending" />}
-              {sorted === 'desc' && <CaretDownFilled className="rama-grid-sort" aria-label="sorted descending" />}
+              {sorted === 'asc' && <CaretUpFilled className="rama-grid-sort" aria-label={t('components:grid.sortedAsc')} />}
+              {sorted === 'desc' && <CaretDownFilled className="rama-grid-sort" aria-label={t('components:grid.sortedDesc')} />}
             </div>
             <div className="rama-grid-htype">{column.type}</div>
             <div
               className="rama-grid-resizer"
               role="separator"
               aria-orientation="vertical"
-              aria-label={`Resize ${column.name}`}
+              aria-label={t('components:grid.resize', { name: column.name })}
               onMouseDown={header.getResizeHandler()}
               onTouchStart={header.getResizeHandler()}
               onClick={(e) => e.stopPropagation()}

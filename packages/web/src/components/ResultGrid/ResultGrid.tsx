@@ -12,6 +12,7 @@ import { GridHeader, GridRow, HEADER_HEIGHT, ROW_HEIGHT, RowNumbers, type GridRe
 import { filteredOrder } from './gridFilter';
 import { buildTsv, cellClipboardText, initialColumnWidth, sortedIndexes, tsvRow, type CellValue, type ResultGridColumn } from './gridModel';
 import './ResultGrid.css';
+import { useTranslation } from 'react-i18next';
 
 export { type CellValue, type ResultGridColumn } from './gridModel';
 export { parseResultJson } from './resultJson';
@@ -66,11 +67,12 @@ export function ResultGrid({
   data,
   height,
   onCopy,
-  emptyText = 'The query returned no data',
+  emptyText,
   rowFilter = null,
   highlight = '',
-  filteredEmptyText = 'No rows match the filter',
+  filteredEmptyText,
 }: ResultGridProps) {
+  const { t } = useTranslation('components');
   const scrollRef = useRef<HTMLDivElement>(null);
   const [sorting, setSorting] = useState<SortingState>([]);
   const [columnSizing, setColumnSizing] = useState<ColumnSizingState>({});
@@ -209,10 +211,10 @@ export function ResultGrid({
 
   const menu: MenuProps = {
     items: [
-      { key: 'cell', label: 'Copy cell', disabled: !selected },
-      { key: 'row', label: 'Copy row', disabled: !selected },
+      { key: 'cell', label: t('grid.copyCell'), disabled: !selected },
+      { key: 'row', label: t('grid.copyRow'), disabled: !selected },
       { type: 'divider' },
-      { key: 'all', label: `Copy all (${count.toLocaleString()} rows, with header)`, disabled: count === 0 },
+      { key: 'all', label: t('grid.copyAll', { count }), disabled: count === 0 },
     ],
     onClick: ({ key }) => copy(key as CopyWhat),
   };
@@ -259,7 +261,10 @@ export function ResultGrid({
           </div>
           {count === 0 && (
             <div className="rama-grid-empty">
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={data.length > 0 ? filteredEmptyText : emptyText} />
+              <Empty
+                image={Empty.PRESENTED_IMAGE_SIMPLE}
+                description={data.length > 0 ? (filteredEmptyText ?? t('grid.filteredEmpty')) : (emptyText ?? t('grid.empty'))}
+              />
             </div>
           )}
         </div>

@@ -4,6 +4,7 @@
  * highlight). Pure, unit-tested in node.
  */
 import { formatCell, type CellValue, type ResultGridColumn } from './gridModel';
+import { t } from '../../i18n';
 
 /** Longer filter text is cut: no cell match needs more, and every keystroke scans every cell. */
 export const MAX_FILTER_LENGTH = 200;
@@ -74,5 +75,5 @@ export function highlightParts(text: string, filter: string): TextPart[] {
 
 /** "n of m rows" over the grid while a filter is on. */
 export function filterCountText(shown: number, total: number): string {
-  return `${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} ${total === 1 ? 'row' : 'rows'}`;
+  return t('components:grid.shownOf', { shown, total });
 }

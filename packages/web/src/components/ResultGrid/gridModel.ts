@@ -34,7 +34,8 @@ function compactJson(v: Record<string, unknown> | unknown[]): string {
 
 /** What a cell shows: NULL distinctly, numbers and big integers exactly, booleans as words, JSON compact. */
 export function formatCell(v: CellValue | undefined): { text: string; kind: CellKind } {
-  if (v === null || v === undefined) return { text: 'NULL', kind: 'null' };
+  // SQL's NULL, the same word in every language
+  if (v === null || v === undefined) return { text: 'NULL', kind: 'null' }; // i18n-ignore
   switch (typeof v) {
     case 'number':
       return { text: String(v), kind: 'number' };

@@ -5,7 +5,7 @@ import { toClientError } from '../../app/api';
 import { useToasts } from '../../app/hooks';
 import {
   IMPORT_ACCEPT,
-  IMPORT_WORDS,
+  importWords,
   OVERWRITE_WORD,
   confirmOverwriteMessage,
   importDoneMessage,
@@ -16,6 +16,7 @@ import {
   type ImportResource,
 } from './importErrors';
 import { importBundle } from './transfer';
+import { t } from '../../i18n';
 
 interface ImportModalProps {
   resource: ImportResource;
@@ -77,7 +78,7 @@ function SecretFields({
  * tunnel secrets), ask for them per database file.
  */
 export function ImportModal({ resource, open, onClose, onImported }: ImportModalProps) {
-  const words = IMPORT_WORDS[resource];
+  const words = importWords(resource);
   const { addSuccessToast } = useToasts();
   const [file, setFile] = useState<UploadFile | null>(null);
   const [problems, setProblems] = useState<ImportProblems>(NO_PROBLEMS);
@@ -139,12 +140,12 @@ export function ImportModal({ resource, open, onClose, onImported }: ImportModal
   return (
     <Modal
       open={open}
-      title={`Import ${words.one}`}
+      title={t('components:import.title', { what: words.one })}
       onCancel={close}
       destroyOnHidden
       footer={
         <Flex justify="end" gap={8}>
-          <Button onClick={close}>Cancel</Button>
+          <Button onClick={close}>{t('common:cancel')}</Button>
           <Button
             type="primary"
             danger={needsOverwrite}
@@ -153,13 +154,13 @@ export function ImportModal({ resource, open, onClose, onImported }: ImportModal
             onClick={() => void submit()}
             data-test="import-submit"
           >
-            {needsOverwrite ? 'Overwrite' : 'Import'}
+            {needsOverwrite ? t('components:import.overwrite') : t('components:import.import')}
           </Button>
         </Flex>
       }
     >
       <Form layout="vertical" component="div" className="rama-import-form">
-        <Form.Item label="File" required>
+        <Form.Item label={t('components:import.file')} required>
           <Upload
             accept={IMPORT_ACCEPT}
             maxCount={1}
@@ -173,7 +174,7 @@ export function ImportModal({ resource, open, onClose, onImported }: ImportModal
             }}
             onRemove={() => reset()}
           >
-            <Button icon={<UploadOutlined aria-hidden />}>Select file</Button>
+            <Button icon={<UploadOutlined aria-hidden />}>{t('components:import.selectFile')}</Button>
           </Upload>
         </Form.Item>
         {problems.terminal.length > 0 && (
@@ -181,7 +182,7 @@ export function ImportModal({ resource, open, onClose, onImported }: ImportModal
             type="error"
             showIcon
             className="rama-import-error"
-            title={`An error occurred while importing ${words.one}`}
+            title={t('components:import.failed', { what: words.one })}
             description={
               <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginBottom: 0 }}>
                 {problems.terminal.join('\n')}
@@ -191,25 +192,30 @@ export function ImportModal({ resource, open, onClose, onImported }: ImportModal
         )}
         {secretsNeeded && (
           <>
-            <Typography.Title level={5}>Database passwords</Typography.Title>
+            <Typography.Title level={5}>{t('components:import.passwords')}</Typography.Title>
             <Typography.Paragraph type="secondary">{passwordsNeededMessage(words.many)}</Typography.Paragraph>
-            <SecretFields files={problems.passwordsNeeded} label="PASSWORD" values={passwords} onChange={setPasswords} />
+            <SecretFields
+              files={problems.passwordsNeeded}
+              label={t('components:import.password')}
+              values={passwords}
+              onChange={setPasswords}
+            />
             <SecretFields
               files={problems.sshPasswordsNeeded}
-              label="SSH TUNNEL PASSWORD"
+              label={t('components:import.sshPassword')}
               values={sshPasswords}
               onChange={setSshPasswords}
             />
             <SecretFields
               files={problems.sshPrivateKeysNeeded}
-              label="SSH TUNNEL PRIVATE KEY"
+              label={t('components:import.sshKey')}
               values={sshKeys}
               onChange={setSshKeys}
               multiline
             />
             <SecretFields
               files={problems.sshPrivateKeyPasswordsNeeded}
-              label="SSH TUNNEL PRIVATE KEY PASSWORD"
+              label={t('components:import.sshKeyPassword')}
               values={sshKeyPasswords}
               onChange={setSshKeyPasswords}
             />
@@ -218,9 +224,9 @@ export function ImportModal({ resource, open, onClose, onImported }: ImportModal
         {needsOverwrite && (
           <>
             <Alert type="warning" showIcon title={confirmOverwriteMessage(words.many)} className="rama-import-overwrite" />
-            <Form.Item label={`Type "${OVERWRITE_WORD}" to confirm`} style={{ marginTop: 12 }}>
+            <Form.Item label={t('components:import.typeToConfirm', { word: OVERWRITE_WORD })} style={{ marginTop: 12 }}>
               <Input
-                aria-label={`Type "${OVERWRITE_WORD}" to confirm`}
+                aria-label={t('components:import.typeToConfirm', { word: OVERWRITE_WORD })}
                 value={confirmText}
                 onChange={(e) => setConfirmText(e.target.value)}
                 data-test="overwrite-confirm"
@@ -236,7 +242,7 @@ export function ImportModal({ resource, open, onClose, onImported }: ImportModal
 /** The import icon of a list's header (the peer's download arrow), opening the import modal. */
 export function ImportButton({ resource, onImported }: { resource: ImportResource; onImported: () => void }) {
   const [open, setOpen] = useState(false);
-  const tooltip = IMPORT_WORDS[resource].tooltip;
+  const tooltip = importWords(resource).tooltip;
   return (
     <>
       <Tooltip title={tooltip} placement="bottomRight">

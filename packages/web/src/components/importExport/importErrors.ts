@@ -5,6 +5,7 @@
  * import with the server's messages.
  */
 import { importSummary, type ClientError, type ImportResult } from '@rama/shared';
+import { t } from '../../i18n';
 
 /** The resources whose lists import and export bundles. */
 export type ImportResource = 'chart' | 'dashboard' | 'dataset' | 'saved_query';
@@ -96,23 +97,21 @@ export function importProblems(error: ClientError): ImportProblems {
 /** True when the overwrite confirmation holds the word (case as typed, surrounding spaces ignored). */
 export const overwriteConfirmed = (typed: string): boolean => typed.trim() === OVERWRITE_WORD;
 
-/** The peer's words per resource: the import tooltip, the modal title, the success toast. */
-export const IMPORT_WORDS: Record<ImportResource, { one: string; many: string; tooltip: string; done: string }> = {
-  chart: { one: 'chart', many: 'charts', tooltip: 'Import charts', done: 'Chart imported' },
-  dashboard: { one: 'dashboard', many: 'dashboards', tooltip: 'Import dashboards', done: 'Dashboard imported' },
-  dataset: { one: 'dataset', many: 'datasets', tooltip: 'Import datasets', done: 'Dataset imported' },
-  saved_query: { one: 'saved query', many: 'saved queries', tooltip: 'Import queries', done: 'Query imported' },
-};
+/** The peer's words per resource, in the reader's language: the import tooltip, the modal title, the success toast. */
+export function importWords(resource: ImportResource): { one: string; many: string; tooltip: string; done: string } {
+  return {
+    one: t(`components:import.one.${resource}`),
+    many: t(`components:import.many.${resource}`),
+    tooltip: t(`components:import.tooltip.${resource}`),
+    done: t(`components:import.done.${resource}`),
+  };
+}
 
 /** The peer's message above the database password fields. */
-export const passwordsNeededMessage = (many: string): string =>
-  `The passwords for the databases below are needed in order to import them together with the ${many}. ` +
-  'Please note that the "Secure Extra" and "Certificate" sections of the database configuration are not present in export files, ' +
-  'and should be added manually after the import if they are needed.';
+export const passwordsNeededMessage = (many: string): string => t('components:import.passwordsNeeded', { what: many });
 
 /** The peer's question before an overwrite. */
-export const confirmOverwriteMessage = (many: string): string =>
-  `You are importing one or more ${many} that already exist. Overwriting might cause you to lose some of your work. Are you sure you want to overwrite?`;
+export const confirmOverwriteMessage = (many: string): string => t('components:import.confirmOverwrite', { what: many });
 
 /** `GET /api/v1/<resource>/export/?q=!(ids)`'s file name when the reply gives none: `<resource>_export_<UTC stamp>.zip`. */
 export const EXPORT_PREFIX: Record<ImportResource, string> = {
