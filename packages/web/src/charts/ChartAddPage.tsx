@@ -7,12 +7,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { Button, Empty, Input, Steps, Tag, Tooltip, Typography } from 'antd';
 import { AppstoreOutlined, SearchOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { SLOT, Slotted } from '../i18n/Slotted';
 import type { VizMeta } from '@rama/shared';
 import { PageHeader } from '../components/PageHeader';
 import { useSession } from '../app/session';
 import { useListDatasetsQuery } from '../datasets/datasetApi';
 import { webVizList } from '../visualizations/registry';
-import { ALL_CHARTS, RECENT_VIZ_KEY, categoryCounts, pushRecent, readRecent, visibleTypes } from '../explore/vizGallery';
+import { ALL_CHARTS, RECENT_VIZ_KEY, categoryCounts, categoryLabel, pushRecent, readRecent, visibleTypes } from '../explore/vizGallery';
 import { newChartPath } from './chartList';
 import { createDisabledReason, datasetSearchQuery, type PickedDataset } from './chartAdd';
 import { DatasetPicker } from './DatasetPicker';
@@ -47,6 +49,7 @@ interface GalleryProps {
 
 /** Step 2: every chart type, by category or by search, as cards with a picture and a description. */
 function VizTypeGallery({ selected, onSelect, onChoose }: GalleryProps) {
+  const { t } = useTranslation('charts');
   const metas = useMemo<VizMeta[]>(() => webVizList().map((v) => v.definition.meta), []);
   const [recent] = useState(() => readRecent(safeLocalStorage()));
   const [category, setCategory] = useState(ALL_CHARTS);
@@ -56,7 +59,7 @@ function VizTypeGallery({ selected, onSelect, onChoose }: GalleryProps) {
 
   return (
     <div className="rama-chart-add-gallery">
-      <nav className="rama-chart-add-categories" aria-label="Chart categories">
+      <nav className="rama-chart-add-categories" aria-label={t('add.categories')}>
         {categoryCounts(metas, recent).map(([name, count]) => {
           const active = name === category && !search;
           return (
@@ -70,7 +73,7 @@ function VizTypeGallery({ selected, onSelect, onChoose }: GalleryProps) {
                 setSearch('');
               }}
             >
-              <span>{name}</span>
+              <span>{categoryLabel(name)}</span>
               <span className="rama-chart-add-count">{count}</span>
             </button>
           );
@@ -80,15 +83,15 @@ function VizTypeGallery({ selected, onSelect, onChoose }: GalleryProps) {
         <Input
           allowClear
           prefix={<SearchOutlined />}
-          placeholder="Search all charts"
-          aria-label="Search all charts"
+          placeholder={t('explore:gallery.search')}
+          aria-label={t('explore:gallery.search')}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
         {shown.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No charts match your search" />
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('add.noMatch')} />
         ) : (
-          <div className="rama-chart-add-grid" role="listbox" aria-label="Chart types">
+          <div className="rama-chart-add-grid" role="listbox" aria-label={t('add.types')}>
             {shown.map((meta) => (
               <button
                 type="button"
@@ -110,13 +113,13 @@ function VizTypeGallery({ selected, onSelect, onChoose }: GalleryProps) {
           </div>
         )}
         {details && (
-          <section className="rama-chart-add-details" aria-label="Selected chart type">
+          <section className="rama-chart-add-details" aria-label={t('add.selectedType')}>
             <Typography.Title level={5}>{details.name}</Typography.Title>
             <div>
               <Tag>{details.category}</Tag>
-              {details.tags.map((t) => (
-                <Tag key={t} bordered={false}>
-                  {t}
+              {details.tags.map((tag) => (
+                <Tag key={tag} bordered={false}>
+                  {tag}
                 </Tag>
               ))}
             </div>
@@ -142,6 +145,7 @@ function usePreselectedDataset(onFound: (dataset: PickedDataset) => void): void 
 }
 
 export function ChartAddPage() {
+  const { t } = useTranslation('charts');
   const navigate = useNavigate();
   const { access } = useSession();
   const [dataset, setDataset] = useState<PickedDataset | null>(null);
@@ -162,7 +166,7 @@ export function ChartAddPage() {
 
   return (
     <div className="rama-page rama-chart-add">
-      <PageHeader title="Create a new chart" breadcrumb={[{ title: 'Charts', to: '/chart/list/' }, { title: 'Create a new chart' }]} />
+      <PageHeader title={t('add.title')} breadcrumb={[{ title: t('list.title'), to: '/chart/list/' }, { title: t('add.title') }]} />
       <div className="rama-panel rama-chart-add-panel">
         <Steps
           orientation="vertical"
@@ -170,7 +174,7 @@ export function ChartAddPage() {
           className="rama-chart-add-steps"
           items={[
             {
-              title: 'Choose a dataset',
+              title: t('add.chooseDataset'),
               status: dataset ? 'finish' : 'process',
               content: (
                 <div className="rama-chart-add-dataset">
@@ -182,14 +186,16 @@ export function ChartAddPage() {
                   )}
                   {access.canWriteDataset && (
                     <Typography.Text type="secondary" className="rama-chart-add-hint">
-                      Cannot find it? <Link to="/dataset/add/">Add a dataset</Link>
+                      <Slotted text={t('add.cannotFind', { link: SLOT })}>
+                        <Link to="/dataset/add/">{t('add.addDataset')}</Link>
+                      </Slotted>
                     </Typography.Text>
                   )}
                 </div>
               ),
             },
             {
-              title: 'Choose chart type',
+              title: t('add.chooseType'),
               status: vizType ? 'finish' : 'process',
               content: (
                 <VizTypeGallery
@@ -209,7 +215,7 @@ export function ChartAddPage() {
         {reason && <Typography.Text type="secondary">{reason}</Typography.Text>}
         <Tooltip title={reason}>
           <Button type="primary" disabled={reason !== null} onClick={() => create()}>
-            Create new chart
+            {t('add.create')}
           </Button>
         </Tooltip>
       </footer>

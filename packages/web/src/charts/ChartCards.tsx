@@ -1,5 +1,7 @@
 import { Card, Col, Flex, Row, Tag, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { SLOT, Slotted } from '../i18n/Slotted';
 import type { ChartListItem } from '@rama/shared';
 import { HumanizedDate } from '../components/Humanized';
 import { ListCardTitle } from '../components/ListCardTitle';
@@ -33,6 +35,7 @@ function VizPicture({ vizType }: { vizType: string }) {
 
 /** The card view of the chart list: its thumbnail, name, type, tags, when it changed, owners and the star. */
 export function ChartCards({ charts, isFavorite, onToggleFavorite, selection }: ChartCardsProps) {
+  const { t } = useTranslation('charts');
   return (
     <Row gutter={[16, 16]} className="rama-list-cards">
       {charts.map((chart) => (
@@ -74,7 +77,9 @@ export function ChartCards({ charts, isFavorite, onToggleFavorite, selection }: 
               <ObjectTags tags={chart.tags} />
               <Flex justify="space-between" align="center">
                 <Typography.Text type="secondary" className="rama-cell-secondary">
-                  Modified <HumanizedDate iso={chart.changed_on_utc} humanized={chart.changed_on_delta_humanized} />
+                  <Slotted text={t('cards.modified', { when: SLOT })}>
+                    <HumanizedDate iso={chart.changed_on_utc} humanized={chart.changed_on_delta_humanized} />
+                  </Slotted>
                 </Typography.Text>
                 <OwnerAvatars owners={chart.owners} />
               </Flex>

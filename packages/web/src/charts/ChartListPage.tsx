@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Flex, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { EditOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { CHART_LIST_PAGE_SIZE, hasPermission, type ChartListItem } from '@rama/shared';
 import { PageHeader } from '../components/PageHeader';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -33,15 +34,14 @@ import { ObjectTags } from '../tags/ObjectTags';
 import '../components/listParts.css';
 import './charts.css';
 
-const NOUN = ['chart', 'charts'] as const;
-/** The spec's message when the list cannot be read (section 8, "Charts"). */
-const LIST_ERROR = 'Could not fetch all saved charts';
-const NOT_AN_OWNER = 'Only the owners of a chart (and admins) may change or delete it.';
 const INITIAL_LIST = { page: 0, pageSize: CHART_LIST_PAGE_SIZE, orderColumn: 'changed_on', orderDirection: 'desc' } as const;
 const PAGE_SIZES = [25, 50, 100, CHART_LIST_PAGE_SIZE];
 
 /** The saved charts the user can see: find, star, open in Explore, delete; as a table or as cards. */
 export function ChartListPage() {
+  const { t } = useTranslation('charts');
+  /** [one, many]: "1 chart", "3 charts" */
+  const noun = [t('noun.one'), t('noun.other')] as const;
   const { access, user } = useSession();
   const navigate = useNavigate();
   const { list, handleTableChange, resetPage, setPage, pagination } = useServerList<ChartListItem>(INITIAL_LIST);
@@ -65,7 +65,7 @@ export function ChartListPage() {
     setPage,
     idOf: (chart) => chart.id,
     nameOf: (chart) => chart.slice_name,
-    selectedText: 'the selected charts',
+    selectedText: t('list.selected'),
     deleteOne: deleteChart,
     deleteMany: bulkDelete,
   });
@@ -81,7 +81,7 @@ export function ChartListPage() {
     try {
       await exportResources('chart', ids);
     } catch (e) {
-      addDangerToast(`Could not export: ${toClientError(e).message}`);
+      addDangerToast(t('list.exportFailed', { error: toClientError(e).message }));
     } finally {
       setExporting(false);
     }
@@ -104,7 +104,7 @@ export function ChartListPage() {
     ),
     {
       key: 'slice_name',
-      title: 'Name',
+      title: t('common:name'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'slice_name'),
       render: (_v, chart) => (
@@ -128,7 +128,7 @@ export function ChartListPage() {
     },
     {
       key: 'viz_type',
-      title: 'Type',
+      title: t('common:type'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'viz_type'),
       width: 170,
@@ -137,7 +137,7 @@ export function ChartListPage() {
     },
     {
       key: 'datasource_name_text',
-      title: 'Dataset',
+      title: t('common:dataset'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'datasource_name_text'),
       width: 180,
@@ -153,7 +153,7 @@ export function ChartListPage() {
     },
     {
       key: 'dashboards',
-      title: 'On dashboards',
+      title: t('list.onDashboards'),
       width: 190,
       render: (_v, chart) =>
         chart.dashboards.length ? (
@@ -167,17 +167,22 @@ export function ChartListPage() {
           <span className="rama-empty-value">—</span>
         ),
     },
-    { key: 'owners', title: 'Owners', width: 120, render: (_v, chart) => <OwnerAvatars owners={chart.owners} /> },
+    { key: 'owners', title: t('common:owners'), width: 120, render: (_v, chart) => <OwnerAvatars owners={chart.owners} /> },
     modifiedColumn(list, (chart) => chart.changed_on_utc),
     actionsColumn(128, (chart) => (
       <>
-        <IconLink to={chartExplorePath(chart.id)} icon={<EditOutlined />} label={`Edit ${chart.slice_name}`} tooltip="Edit in Explore" />
+        <IconLink
+          to={chartExplorePath(chart.id)}
+          icon={<EditOutlined />}
+          label={t('list.editNamed', { name: chart.slice_name })}
+          tooltip={t('list.editInExplore')}
+        />
         {canExport && (
-          <Tooltip title="Export">
+          <Tooltip title={t('common:export')}>
             <Button
               type="text"
               icon={<ExportOutlined />}
-              aria-label={`Export ${chart.slice_name}`}
+              aria-label={t('list.exportNamed', { name: chart.slice_name })}
               disabled={exporting}
               onClick={() => void handleExport([chart.id])}
             />
@@ -186,9 +191,9 @@ export function ChartListPage() {
         {canDelete && (
           <DeleteRowButton
             name={chart.slice_name}
-            description="It is removed from every dashboard it is on."
+            description={t('list.deleteHint')}
             onConfirm={() => deleteRow(chart)}
-            disabledReason={mayEdit(chart) ? undefined : NOT_AN_OWNER}
+            disabledReason={mayEdit(chart) ? undefined : t('list.notAnOwner')}
           />
         )}
       </>
@@ -197,16 +202,16 @@ export function ChartListPage() {
 
   const newChartButton = access.canWriteChart && (
     <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => void navigate(chartAddPath())}>
-      Chart
+      {t('list.newChart')}
     </Button>
   );
   const emptyText = (
     <ListEmpty
       filtered={filtered}
-      noMatchText="No charts match your filters"
+      noMatchText={t('list.noMatch')}
       onClearFilters={handleClearFilters}
-      title="No charts yet"
-      hint="Build one in Explore from a dataset: pick a visualization, set its controls, run it and save it."
+      title={t('list.empty')}
+      hint={t('list.emptyHint')}
       action={newChartButton}
     />
   );
@@ -214,9 +219,9 @@ export function ChartListPage() {
   return (
     <div className="rama-page">
       <PageHeader
-        title="Charts"
-        subtitle="Saved charts, built in Explore from datasets and placed on dashboards."
-        breadcrumb={[{ title: 'Charts' }]}
+        title={t('list.title')}
+        subtitle={t('list.subtitle')}
+        breadcrumb={[{ title: t('list.title') }]}
         extra={
           <>
             {access.canWriteChart && <ImportButton resource="chart" onImported={() => void refetch()} />}
@@ -228,18 +233,18 @@ export function ChartListPage() {
         <ChartToolbar filters={filters} onChange={handleFiltersChange} view={view} onViewChange={setView} />
         <BulkActionBar
           count={selectedIds.length}
-          noun={NOUN}
+          noun={noun}
           deleting={bulkState.isLoading}
           onDelete={canDelete ? () => void deleteSelected() : undefined}
           onClear={clearSelection}
         >
           {canExport && (
             <Button size="small" icon={<ExportOutlined aria-hidden />} loading={exporting} onClick={() => void handleExport(selectedIds)}>
-              Export selected
+              {t('list.exportSelected')}
             </Button>
           )}
         </BulkActionBar>
-        {error && <ErrorAlert error={toClientError(error)} title={LIST_ERROR} />}
+        {error && <ErrorAlert error={toClientError(error)} title={t('list.fetchFailed')} />}
         {view === 'table' ? (
           <Table<ChartListItem>
             rowKey="id"
@@ -249,7 +254,7 @@ export function ChartListPage() {
             onChange={handleTableChange}
             rowSelection={selection && { ...selection, getCheckboxProps: (chart) => ({ disabled: !canSelect(chart) }) }}
             locale={{ emptyText: isFetching && !data ? ' ' : emptyText }}
-            pagination={{ ...pagination(total, NOUN), pageSizeOptions: PAGE_SIZES }}
+            pagination={{ ...pagination(total, noun), pageSizeOptions: PAGE_SIZES }}
             scroll={{ x: 1100 }}
             tableLayout="fixed"
           />
@@ -265,7 +270,7 @@ export function ChartListPage() {
                 selection={selection ? { selectedIds, onToggle: toggleSelected, canSelect } : undefined}
               />
             )}
-            <CardPagination list={list} total={total} noun={NOUN} onPageChange={setPage} />
+            <CardPagination list={list} total={total} noun={noun} onPageChange={setPage} />
           </>
         )}
       </div>

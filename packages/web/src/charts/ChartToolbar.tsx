@@ -1,4 +1,5 @@
 import { Flex } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { VIZ_DEFINITIONS } from '@rama/shared';
 import { SearchBox } from '../components/ListParts';
 import { FilterSelect, OwnerFilter } from '../components/DatabaseFilter';
@@ -25,25 +26,31 @@ interface ChartToolbarProps {
 
 /** Search and filters of the chart list, and the table / card switch. */
 export function ChartToolbar({ filters, onChange, view, onViewChange }: ChartToolbarProps) {
+  const { t } = useTranslation('charts');
   const datasets = useListDatasetsQuery(ALL_DATASETS);
   const dashboards = useListDashboardsQuery(ALL_DASHBOARDS);
   const owners = useChartRelatedOwnersQuery('');
 
   return (
     <Flex className="rama-toolbar" gap={8} wrap align="center">
-      <SearchBox value={filters.name} onChange={(name) => onChange({ name })} placeholder="Search by name" label="Search charts by name" />
+      <SearchBox
+        value={filters.name}
+        onChange={(name) => onChange({ name })}
+        placeholder={t('toolbar.searchPlaceholder')}
+        label={t('toolbar.searchLabel')}
+      />
       <FilterSelect<string>
-        label="Filter by chart type"
-        prefix="Type"
-        placeholder="All"
+        label={t('toolbar.byType')}
+        prefix={t('common:type')}
+        placeholder={t('common:all')}
         value={filters.vizType}
         onChange={(vizType) => onChange({ vizType })}
         options={VIZ_OPTIONS}
       />
       <FilterSelect
-        label="Filter by dataset"
-        prefix="Dataset"
-        placeholder="All"
+        label={t('toolbar.byDataset')}
+        prefix={t('common:dataset')}
+        placeholder={t('common:all')}
         value={filters.datasetId}
         onChange={(datasetId) => onChange({ datasetId })}
         loading={datasets.isFetching}
@@ -54,9 +61,9 @@ export function ChartToolbar({ filters, onChange, view, onViewChange }: ChartToo
       />
       <OwnerFilter value={filters.ownerId} onChange={(ownerId) => onChange({ ownerId })} owners={owners} />
       <FilterSelect
-        label="Filter by dashboard"
-        prefix="Dashboard"
-        placeholder="All"
+        label={t('toolbar.byDashboard')}
+        prefix={t('common:dashboard')}
+        placeholder={t('common:all')}
         value={filters.dashboardId}
         onChange={(dashboardId) => onChange({ dashboardId })}
         loading={dashboards.isFetching}

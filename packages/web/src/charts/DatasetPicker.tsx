@@ -1,6 +1,7 @@
 /** A searchable select of datasets (searched on the server by table name), named by the one dataset naming rule. */
 import { useState } from 'react';
 import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../components/useDebouncedValue';
 import { useListDatasetsQuery } from '../datasets/datasetApi';
 import { DatasetName } from '../datasets/DatasetName';
@@ -16,6 +17,7 @@ interface DatasetPickerProps {
 }
 
 export function DatasetPicker({ value, onChange, autoFocus, skip }: DatasetPickerProps) {
+  const { t } = useTranslation('charts');
   const [search, setSearch] = useState('');
   const term = useDebouncedValue(search).trim();
   const { data, isFetching } = useListDatasetsQuery(datasetSearchQuery(term), { skip });
@@ -23,9 +25,9 @@ export function DatasetPicker({ value, onChange, autoFocus, skip }: DatasetPicke
 
   return (
     <Select<number>
-      aria-label="Dataset"
+      aria-label={t('common:dataset')}
       className="rama-dataset-picker"
-      placeholder="Choose a dataset"
+      placeholder={t('picker.placeholder')}
       autoFocus={autoFocus}
       allowClear
       showSearch={{ filterOption: false, onSearch: setSearch }}
@@ -43,7 +45,7 @@ export function DatasetPicker({ value, onChange, autoFocus, skip }: DatasetPicke
         const d = (option.data as { dataset: PickedDataset }).dataset;
         return <DatasetName parts={datasetNameParts(d)} />;
       }}
-      notFoundContent={isFetching ? 'Loading…' : 'No datasets found'}
+      notFoundContent={isFetching ? t('common:loadingEllipsis') : t('picker.noDatasets')}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHOOSE_BOTH, chartAddPath, createDisabledReason, datasetChoices, datasetSearchQuery, type PickedDataset } from './chartAdd';
+import { chartAddPath, createDisabledReason, datasetChoices, datasetSearchQuery, type PickedDataset } from './chartAdd';
 
 const ds = (id: number, table_name: string): PickedDataset => ({
   id,
@@ -8,6 +8,8 @@ const ds = (id: number, table_name: string): PickedDataset => ({
   database: { id: 1, database_name: 'examples' },
   description: null,
 });
+
+const CHOOSE_BOTH = 'Please select both a Dataset and a Chart type to proceed';
 
 describe('Create a new chart page', () => {
   it('lives at the peer route /chart/add, with a dataset to preselect by table name', () => {

@@ -1,5 +1,6 @@
 /** The "Create a new chart" page's pure parts: its address, the dataset options and when it may go on. */
 import type { DatasetListItem, ListQuery } from '@rama/shared';
+import { t } from '../i18n';
 
 /** The page's address (the peer's route); `dataset` preselects a dataset by its table name. */
 export const CHART_ADD_PATH = '/chart/add';
@@ -8,12 +9,9 @@ export function chartAddPath(datasetTableName?: string | null): string {
   return datasetTableName ? `${CHART_ADD_PATH}?${new URLSearchParams({ dataset: datasetTableName }).toString()}` : CHART_ADD_PATH;
 }
 
-/** The peer's hint while the button is disabled. */
-export const CHOOSE_BOTH = 'Please select both a Dataset and a Chart type to proceed';
-
-/** Why "Create new chart" cannot be pressed yet, or null when it can. */
+/** Why "Create new chart" cannot be pressed yet (the peer's hint), or null when it can. */
 export function createDisabledReason(datasetId: number | null, vizType: string | null): string | null {
-  return datasetId === null || !vizType ? CHOOSE_BOTH : null;
+  return datasetId === null || !vizType ? t('charts:add.chooseBoth') : null;
 }
 
 export const DATASET_PAGE_SIZE = 50;

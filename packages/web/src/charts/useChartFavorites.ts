@@ -1,9 +1,9 @@
 import { useToasts } from '../app/hooks';
+import { t } from '../i18n';
 import { useChartFavoriteStatusQuery, useSetChartFavoriteMutation } from './chartApi';
 import { favoriteMap } from './chartList';
 
 /** The spec's message when starring fails (section 8, "Charts"). */
-export const STAR_ERROR = 'An error occurred while starring this chart';
 
 /** Which of these charts the user starred, and a toggle that says so when it fails. */
 export function useChartFavorites(ids: number[]) {
@@ -15,7 +15,7 @@ export function useChartFavorites(ids: number[]) {
   const isFavorite = (id: number): boolean => favorites.get(id) ?? false;
   const toggleFavorite = async (id: number) => {
     const result = await setFavorite({ id, favorite: !isFavorite(id) });
-    if (result.error) addDangerToast(STAR_ERROR);
+    if (result.error) addDangerToast(t('charts:list.starFailed'));
   };
   return { isFavorite, toggleFavorite, saving: isLoading };
 }

@@ -6,6 +6,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Empty, Spin, Tag, Tooltip, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../i18n';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { ChartRenderer, preloadChart } from '../visualizations/ChartRenderer';
 import { ChartErrorAlert } from '../visualizations/ChartErrorAlert';
@@ -36,7 +38,8 @@ function useSize<T extends HTMLElement>(): [React.RefObject<T | null>, { width: 
 function formatDuration(ms: number): string {
   if (ms < 1000) return `${ms} ms`;
   const s = ms / 1000;
-  return s < 60 ? `${s.toFixed(2)} s` : `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
+  const seconds = s.toLocaleString(currentLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return s < 60 ? `${seconds} s` : `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
 }
 
 interface ChartPaneProps {
@@ -48,6 +51,7 @@ interface ChartPaneProps {
 }
 
 export function ChartPane({ ownState, onOwnStateChange, onForceRun, blocked }: ChartPaneProps) {
+  const { t } = useTranslation('explore');
   const dispatch = useAppDispatch();
   const chart = useAppSelector((s) => s.explore.chart);
   const renderFormData = useAppSelector((s) => s.explore.renderFormData);
@@ -75,11 +79,11 @@ export function ChartPane({ ownState, onOwnStateChange, onForceRun, blocked }: C
       <div className="rama-chart-status">
         {first && !loading && (
           <>
-            <Typography.Text type="secondary">{`${first.rowcount.toLocaleString()} row${first.rowcount === 1 ? '' : 's'}`}</Typography.Text>
+            <Typography.Text type="secondary">{t('common:rows', { count: first.rowcount })}</Typography.Text>
             {first.is_cached && (
-              <Tooltip title={first.cached_dttm ? `Loaded from the cache (${first.cached_dttm})` : 'Loaded from the cache'}>
+              <Tooltip title={first.cached_dttm ? t('chart.cachedAt', { when: first.cached_dttm }) : t('chart.cachedTooltip')}>
                 <Tag color="blue" bordered={false}>
-                  cached
+                  {t('chart.cached')}
                 </Tag>
               </Tooltip>
             )}
@@ -88,9 +92,9 @@ export function ChartPane({ ownState, onOwnStateChange, onForceRun, blocked }: C
         )}
         <span className="rama-chart-status-spacer" />
         {chart.queriesResponse && (
-          <Tooltip title="Query again, bypassing the cache">
+          <Tooltip title={t('chart.forceRefreshTooltip')}>
             <Button type="link" size="small" icon={<ReloadOutlined />} onClick={onForceRun} disabled={loading || blocked}>
-              Force refresh
+              {t('chart.forceRefresh')}
             </Button>
           </Tooltip>
         )}
@@ -100,7 +104,14 @@ export function ChartPane({ ownState, onOwnStateChange, onForceRun, blocked }: C
       )}
       {chartStatus === 'stopped' && <Alert type="warning" showIcon title={chartAlert} className="rama-chart-alert" />}
       {annotationErrors.map(([name, message]) => (
-        <Alert key={name} type="warning" showIcon title={`Annotation layer ${name}: ${message}`} className="rama-chart-alert" closable />
+        <Alert
+          key={name}
+          type="warning"
+          showIcon
+          title={t('chart.annotationError', { name, error: message })}
+          className="rama-chart-alert"
+          closable
+        />
       ))}
       <div className="rama-chart-box">
         <div ref={areaRef} className={`rama-chart-holder${loading ? ' is-loading' : ''}`}>
@@ -124,7 +135,7 @@ export function ChartPane({ ownState, onOwnStateChange, onForceRun, blocked }: C
               <Empty
                 className="rama-chart-empty"
                 image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={blocked ? 'Add required control values to preview the chart' : 'Click “Create chart” to see the chart'}
+                description={blocked ? t('chart.needsControls') : t('chart.clickCreate')}
               />
             )
           )}

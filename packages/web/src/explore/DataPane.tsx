@@ -5,6 +5,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Pagination, Spin, Tabs, Tooltip, Typography } from 'antd';
 import { CopyOutlined, DownOutlined, UpOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 import type { ChartDataQueryResult, GenericDataType } from '@rama/shared';
 import { errorMessage } from '../app/api';
 import { useToasts } from '../app/hooks';
@@ -24,36 +25,38 @@ export function gridColumns(result: Pick<ChartDataQueryResult, 'colnames' | 'col
 }
 
 function GridWithTools({ result, height, extra }: { result: ChartDataQueryResult | null; height: number; extra?: React.ReactNode }) {
+  const { t } = useTranslation('explore');
   const { addSuccessToast, addDangerToast } = useToasts();
   const columns = useMemo(() => (result ? gridColumns(result) : []), [result]);
   const data = (result?.data ?? []) as Record<string, CellValue>[];
   const copy = async () => {
     const ok = await copyToClipboard(buildTsv(columns, data));
-    if (ok) addSuccessToast('Copied to clipboard!');
-    else addDangerToast('Sorry, your browser does not support copying.');
+    if (ok) addSuccessToast(t('data.copied'));
+    else addDangerToast(t('data.copyUnsupported'));
   };
   return (
     <div className="rama-data-grid">
       <div className="rama-data-grid-tools">
-        <Typography.Text type="secondary">{result ? `${data.length.toLocaleString()} rows` : ''}</Typography.Text>
+        <Typography.Text type="secondary">{result ? t('common:rows', { count: data.length }) : ''}</Typography.Text>
         {extra}
-        <Tooltip title="Copy to clipboard">
+        <Tooltip title={t('common:copyToClipboard')}>
           <Button
             size="small"
             type="text"
             icon={<CopyOutlined />}
             disabled={!data.length}
             onClick={() => void copy()}
-            aria-label="Copy to clipboard"
+            aria-label={t('common:copyToClipboard')}
           />
         </Tooltip>
       </div>
-      <ResultGrid columns={columns} data={data} height={height} emptyText="No data" />
+      <ResultGrid columns={columns} data={data} height={height} emptyText={t('common:noData')} />
     </div>
   );
 }
 
 function SamplesTab({ datasourceId, height }: { datasourceId: number; height: number }) {
+  const { t } = useTranslation('explore');
   const [page, setPage] = useState(1);
   const [reply, setReply] = useState<SamplesPage | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -80,10 +83,10 @@ function SamplesTab({ datasourceId, height }: { datasourceId: number; height: nu
     ) : page > 1 || (reply?.data.length ?? 0) >= SAMPLES_PER_PAGE ? (
       <span className="rama-data-pager">
         <Button size="small" disabled={page === 1} onClick={() => setPage(page - 1)}>
-          Previous
+          {t('common:previous')}
         </Button>
         <Button size="small" disabled={(reply?.data.length ?? 0) < SAMPLES_PER_PAGE} onClick={() => setPage(page + 1)}>
-          Next
+          {t('common:next')}
         </Button>
       </span>
     ) : null;
@@ -103,6 +106,7 @@ const MIN_HEIGHT = 120;
 const DEFAULT_HEIGHT = 280;
 
 export function DataPane({ results, datasourceId }: DataPaneProps) {
+  const { t } = useTranslation('explore');
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState('results');
   const [height, setHeight] = useState(DEFAULT_HEIGHT);
@@ -128,7 +132,7 @@ export function DataPane({ results, datasourceId }: DataPaneProps) {
       size="small"
       icon={open ? <DownOutlined /> : <UpOutlined />}
       onClick={() => setOpen(!open)}
-      aria-label={open ? 'Hide data' : 'Show data'}
+      aria-label={open ? t('data.hide') : t('data.show')}
     />
   );
   return (
@@ -139,7 +143,7 @@ export function DataPane({ results, datasourceId }: DataPaneProps) {
           onPointerDown={startResize}
           role="separator"
           aria-orientation="horizontal"
-          aria-label="Resize data pane"
+          aria-label={t('data.resize')}
         />
       )}
       <Tabs
@@ -156,14 +160,14 @@ export function DataPane({ results, datasourceId }: DataPaneProps) {
         items={[
           {
             key: 'results',
-            label: 'Results',
+            label: t('data.results'),
             children: open ? (
               results && results.length > 1 ? (
                 <Tabs
                   size="small"
                   items={results.map((r, i) => ({
                     key: String(i),
-                    label: `Query ${i + 1}`,
+                    label: t('data.query', { number: i + 1 }),
                     children: <GridWithTools result={r} height={gridHeight - 40} />,
                   }))}
                 />
@@ -172,7 +176,11 @@ export function DataPane({ results, datasourceId }: DataPaneProps) {
               )
             ) : null,
           },
-          { key: 'samples', label: 'Samples', children: open ? <SamplesTab datasourceId={datasourceId} height={gridHeight} /> : null },
+          {
+            key: 'samples',
+            label: t('data.samples'),
+            children: open ? <SamplesTab datasourceId={datasourceId} height={gridHeight} /> : null,
+          },
         ]}
       />
     </div>

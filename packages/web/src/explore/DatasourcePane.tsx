@@ -5,6 +5,7 @@
 import { useState, type DragEvent } from 'react';
 import { Button, Dropdown, Empty, Input, Modal, Table, Tooltip, Typography, type MenuProps } from 'antd';
 import { ClockCircleOutlined, DatabaseOutlined, MoreOutlined, SearchOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 import type { DatasetListItem, ExploreDatasourceColumn, ExploreDatasourceMetric } from '@rama/shared';
 import { errorMessage } from '../app/api';
 import { useAppDispatch, useAppSelector, useToasts } from '../app/hooks';
@@ -19,6 +20,9 @@ import { columnGlyph, filterColumns, filterMetrics } from './datasourceItems';
 import { fetchExploreDatasource } from './exploreApi';
 import { exploreActions } from './exploreSlice';
 import { openInSqlLab } from './sqlLabLink';
+
+/** The metric glyph, a symbol (as '#' and 'abc' of the columns), the same in every language. */
+const METRIC_GLYPH = 'ƒ';
 
 function startDrag(e: DragEvent, item: DatasourceDragItem) {
   e.dataTransfer.setData(DATASOURCE_DRAG_TYPE, JSON.stringify(item));
@@ -42,6 +46,7 @@ function Tip({ title, lines }: { title: string; lines: [string, string | null | 
 }
 
 function ColumnItem({ column }: { column: ExploreDatasourceColumn }) {
+  const { t } = useTranslation('explore');
   const glyph = columnGlyph(column);
   return (
     <Tooltip
@@ -51,15 +56,15 @@ function ColumnItem({ column }: { column: ExploreDatasourceColumn }) {
         <Tip
           title={column.column_name}
           lines={[
-            ['Type', column.type],
-            ['Description', column.description],
-            ['SQL expression', column.expression],
+            [t('common:type'), column.type],
+            [t('common:description'), column.description],
+            [t('datasource.sqlExpression'), column.expression],
           ]}
         />
       }
     >
       <div className="rama-ds-item" draggable onDragStart={(e) => startDrag(e, { kind: 'column', name: column.column_name })}>
-        <span className="rama-ds-glyph" aria-label={glyph === 'time' ? 'time' : glyph}>
+        <span className="rama-ds-glyph" aria-label={glyph === 'time' ? t('datasource.time') : glyph}>
           {glyph === 'time' ? <ClockCircleOutlined /> : glyph}
         </span>
         <span className="rama-ds-name">{column.verbose_name || column.column_name}</span>
@@ -69,6 +74,7 @@ function ColumnItem({ column }: { column: ExploreDatasourceColumn }) {
 }
 
 function MetricItem({ metric }: { metric: ExploreDatasourceMetric }) {
+  const { t } = useTranslation('explore');
   return (
     <Tooltip
       placement="right"
@@ -77,15 +83,15 @@ function MetricItem({ metric }: { metric: ExploreDatasourceMetric }) {
         <Tip
           title={metric.metric_name}
           lines={[
-            ['Description', metric.description],
-            ['SQL expression', metric.expression],
-            ['Warning', metric.warning_text],
+            [t('common:description'), metric.description],
+            [t('datasource.sqlExpression'), metric.expression],
+            [t('common:warning'), metric.warning_text],
           ]}
         />
       }
     >
       <div className="rama-ds-item" draggable onDragStart={(e) => startDrag(e, { kind: 'metric', name: metric.metric_name })}>
-        <span className="rama-ds-glyph rama-ds-glyph-metric">ƒ</span>
+        <span className="rama-ds-glyph rama-ds-glyph-metric">{METRIC_GLYPH}</span>
         <span className="rama-ds-name">{metric.verbose_name || metric.metric_name}</span>
       </div>
     </Tooltip>
@@ -93,6 +99,7 @@ function MetricItem({ metric }: { metric: ExploreDatasourceMetric }) {
 }
 
 function ChangeDatasetModal({ open, onClose, onPick }: { open: boolean; onClose: () => void; onPick: (id: number) => void }) {
+  const { t } = useTranslation('explore');
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search, 300);
   const { data, isFetching, error } = useListDatasetsQuery(
@@ -106,12 +113,12 @@ function ChangeDatasetModal({ open, onClose, onPick }: { open: boolean; onClose:
     { skip: !open },
   );
   return (
-    <Modal open={open} title="Change dataset" onCancel={onClose} footer={null} width={760} destroyOnHidden>
+    <Modal open={open} title={t('datasource.changeDataset')} onCancel={onClose} footer={null} width={760} destroyOnHidden>
       <Input
         allowClear
         autoFocus
         prefix={<SearchOutlined />}
-        placeholder="Search datasets"
+        placeholder={t('datasource.searchDatasets')}
         value={search}
         onChange={(e) => setSearch(e.target.value)}
         style={{ marginBottom: 12 }}
@@ -128,10 +135,10 @@ function ChangeDatasetModal({ open, onClose, onPick }: { open: boolean; onClose:
           scroll={{ y: 400 }}
           onRow={(row) => ({ onClick: () => onPick(row.id), className: 'rama-clickable-row' })}
           columns={[
-            { title: 'Name', render: (_, row) => datasetLabel(row) },
-            { title: 'Type', dataIndex: 'kind', width: 90 },
-            { title: 'Database', render: (_, row) => row.database?.database_name ?? '', width: 160 },
-            { title: 'Schema', dataIndex: 'schema', width: 140 },
+            { title: t('common:name'), render: (_, row) => datasetLabel(row) },
+            { title: t('common:type'), dataIndex: 'kind', width: 90 },
+            { title: t('common:database'), render: (_, row) => row.database?.database_name ?? '', width: 160 },
+            { title: t('common:schema'), dataIndex: 'schema', width: 140 },
           ]}
         />
       )}
@@ -140,6 +147,7 @@ function ChangeDatasetModal({ open, onClose, onPick }: { open: boolean; onClose:
 }
 
 export function DatasourcePane() {
+  const { t } = useTranslation('explore');
   const dispatch = useAppDispatch();
   const datasource = useAppSelector((s) => s.explore.datasource);
   const { access } = useSession();
@@ -147,7 +155,7 @@ export function DatasourcePane() {
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<EditedDataset | null>(null);
   const [changing, setChanging] = useState(false);
-  if (!datasource) return <Empty description="No dataset" />;
+  if (!datasource) return <Empty description={t('datasource.noDataset')} />;
 
   const metrics = filterMetrics(datasource.metrics, search);
   const columns = filterColumns(datasource.columns, search);
@@ -167,10 +175,16 @@ export function DatasourcePane() {
   const sql = datasource.sql?.trim() ? datasource.sql : datasource.select_star || `SELECT * FROM ${datasource.table_name}`;
   const items: MenuProps['items'] = [
     ...(access.canWriteDataset
-      ? [{ key: 'edit', label: 'Edit dataset', onClick: () => setEditing({ id: datasource.id, table_name: datasource.table_name }) }]
+      ? [
+          {
+            key: 'edit',
+            label: t('datasource.editDataset'),
+            onClick: () => setEditing({ id: datasource.id, table_name: datasource.table_name }),
+          },
+        ]
       : []),
-    { key: 'change', label: 'Change dataset', onClick: () => setChanging(true) },
-    ...(access.canSqlLab ? [{ key: 'sqllab', label: 'View in SQL Lab', onClick: () => void openInSqlLab(datasource.uid, sql) }] : []),
+    { key: 'change', label: t('datasource.changeDataset'), onClick: () => setChanging(true) },
+    ...(access.canSqlLab ? [{ key: 'sqllab', label: t('viewInSqlLab'), onClick: () => void openInSqlLab(datasource.uid, sql) }] : []),
   ];
 
   return (
@@ -183,14 +197,14 @@ export function DatasourcePane() {
           </span>
         </Tooltip>
         <Dropdown menu={{ items }} trigger={['click']}>
-          <Button type="text" size="small" icon={<MoreOutlined />} aria-label="Dataset actions" />
+          <Button type="text" size="small" icon={<MoreOutlined />} aria-label={t('datasource.actions')} />
         </Dropdown>
       </div>
       <Input
         size="small"
         allowClear
         prefix={<SearchOutlined />}
-        placeholder="Search metrics & columns"
+        placeholder={t('datasource.search')}
         value={search}
         onChange={(e) => setSearch(e.target.value)}
         className="rama-ds-search"
@@ -198,7 +212,7 @@ export function DatasourcePane() {
       <div className="rama-ds-lists">
         <div className="rama-ds-section">
           <div className="rama-ds-section-title">
-            Metrics <span className="rama-ds-count">{metrics.length}</span>
+            {t('datasource.metrics')} <span className="rama-ds-count">{metrics.length}</span>
           </div>
           {metrics.map((m) => (
             <MetricItem key={m.metric_name} metric={m} />
@@ -206,7 +220,7 @@ export function DatasourcePane() {
         </div>
         <div className="rama-ds-section">
           <div className="rama-ds-section-title">
-            Columns <span className="rama-ds-count">{columns.length}</span>
+            {t('datasource.columns')} <span className="rama-ds-count">{columns.length}</span>
           </div>
           {columns.map((c) => (
             <ColumnItem key={c.column_name} column={c} />

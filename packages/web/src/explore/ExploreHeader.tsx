@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { Button, Dropdown, Modal, Spin, Tag, Tooltip, Typography, type MenuProps } from 'antd';
 import { MoreOutlined, SaveOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { getVizDefinition, type ControlConfig } from '@rama/shared';
 import { errorMessage } from '../app/api';
 import { useAppDispatch, useAppSelector, useToasts } from '../app/hooks';
@@ -19,7 +20,7 @@ import { alteredControls, describeValue } from './altered';
 import { downloadChartImage, exportChartData, type DataExportFormat } from './download';
 import { fetchChartQuery, useCreateExplorePermalinkMutation } from './exploreApi';
 import { exploreActions } from './exploreSlice';
-import { ExploreMessage } from './messages';
+import { ExploreMessage, loadSqlFailedText } from './messages';
 import { PropertiesModal } from './PropertiesModal';
 import { SaveModal } from './SaveModal';
 import { canOverwrite } from './savePayload';
@@ -44,7 +45,7 @@ function useQueryText() {
       setState((s) => ({ ...s, loading: false, sql }));
       return sql;
     } catch (e) {
-      setState((s) => ({ ...s, loading: false, error: `${ExploreMessage.LOAD_SQL_FAILED}: ${errorMessage(e)}` }));
+      setState((s) => ({ ...s, loading: false, error: loadSqlFailedText(errorMessage(e)) }));
       return null;
     }
   };
@@ -52,6 +53,7 @@ function useQueryText() {
 }
 
 function AlteredTag({ controls }: { controls: Record<string, ControlConfig> }) {
+  const { t } = useTranslation('explore');
   const formData = useAppSelector((s) => s.explore.formData);
   const saved = useAppSelector((s) => s.explore.savedFormData);
   const changes = useMemo(() => alteredControls(formData, saved, controls), [formData, saved, controls]);
@@ -60,9 +62,9 @@ function AlteredTag({ controls }: { controls: Record<string, ControlConfig> }) {
     <table className="rama-altered-table">
       <thead>
         <tr>
-          <th>Control</th>
-          <th>Before</th>
-          <th>After</th>
+          <th>{t('header.control')}</th>
+          <th>{t('header.before')}</th>
+          <th>{t('header.after')}</th>
         </tr>
       </thead>
       <tbody>
@@ -79,13 +81,14 @@ function AlteredTag({ controls }: { controls: Record<string, ControlConfig> }) {
   return (
     <Tooltip title={title} styles={{ root: { maxWidth: 560 } }}>
       <Tag color="orange" bordered={false} className="rama-altered-tag">
-        Altered
+        {t('header.altered')}
       </Tag>
     </Tooltip>
   );
 }
 
 function Star({ chartId }: { chartId: number }) {
+  const { t } = useTranslation('explore');
   const { data } = useChartFavoriteStatusQuery([chartId]);
   const [setFavorite, { isLoading }] = useSetChartFavoriteMutation();
   const { addDangerToast } = useToasts();
@@ -96,13 +99,13 @@ function Star({ chartId }: { chartId: number }) {
       .catch(() => addDangerToast(ExploreMessage.STAR_FAILED));
   };
   return (
-    <Tooltip title={starred ? 'Unstar' : 'Star'}>
+    <Tooltip title={starred ? t('header.unstar') : t('header.star')}>
       <Button
         type="text"
         size="small"
         className="rama-star"
         aria-pressed={starred}
-        aria-label={starred ? 'Unstar chart' : 'Star chart'}
+        aria-label={starred ? t('header.unstarChart') : t('header.starChart')}
         icon={starred ? <StarFilled style={{ color: '#f5b400' }} /> : <StarOutlined />}
         onClick={toggle}
         disabled={isLoading}
@@ -112,6 +115,7 @@ function Star({ chartId }: { chartId: number }) {
 }
 
 export function ExploreHeader({ controls, onSavedUrl }: { controls: Record<string, ControlConfig>; onSavedUrl: (url: string) => void }) {
+  const { t } = useTranslation('explore');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { user, access } = useSession();
@@ -169,36 +173,36 @@ export function ExploreHeader({ controls, onSavedUrl }: { controls: Record<strin
   };
 
   const items: MenuProps['items'] = [
-    ...(slice && owner ? [{ key: 'props', label: 'Edit chart properties', onClick: () => setEditingProps(true) }] : []),
-    ...(slice ? [{ key: 'history', label: 'Version history', onClick: () => setHistoryOpen(true) }] : []),
+    ...(slice && owner ? [{ key: 'props', label: t('header.editProperties'), onClick: () => setEditingProps(true) }] : []),
+    ...(slice ? [{ key: 'history', label: t('header.versionHistory'), onClick: () => setHistoryOpen(true) }] : []),
     {
       key: 'download',
-      label: 'Download',
+      label: t('common:download'),
       children: [
-        { key: 'csv', label: 'Export to .CSV', disabled: !access.canCsv, onClick: () => download('csv') },
-        { key: 'xlsx', label: 'Export to Excel', disabled: !access.canCsv, onClick: () => download('xlsx') },
-        { key: 'json', label: 'Export to .JSON', disabled: !access.canCsv, onClick: () => download('json') },
-        { key: 'png', label: 'Download as image', onClick: downloadImage },
+        { key: 'csv', label: t('header.exportCsv'), disabled: !access.canCsv, onClick: () => download('csv') },
+        { key: 'xlsx', label: t('header.exportExcel'), disabled: !access.canCsv, onClick: () => download('xlsx') },
+        { key: 'json', label: t('header.exportJson'), disabled: !access.canCsv, onClick: () => download('json') },
+        { key: 'png', label: t('header.downloadImage'), onClick: downloadImage },
       ],
     },
     {
       key: 'share',
-      label: 'Share',
+      label: t('common:share'),
       children: [
-        { key: 'permalink', label: 'Copy permalink to clipboard', disabled: !access.canShareChart, onClick: () => void sharePermalink() },
+        { key: 'permalink', label: t('header.copyPermalink'), disabled: !access.canShareChart, onClick: () => void sharePermalink() },
       ],
     },
     ...reportMenu.items,
     { type: 'divider' },
     {
       key: 'query',
-      label: 'View query',
+      label: t('header.viewQuery'),
       onClick: () => {
         query.setState((s) => ({ ...s, open: true }));
         void query.load();
       },
     },
-    ...(access.canSqlLab ? [{ key: 'sqllab', label: 'View in SQL Lab', onClick: () => void viewInSqlLab() }] : []),
+    ...(access.canSqlLab ? [{ key: 'sqllab', label: t('viewInSqlLab'), onClick: () => void viewInSqlLab() }] : []),
   ];
 
   return (
@@ -207,7 +211,7 @@ export function ExploreHeader({ controls, onSavedUrl }: { controls: Record<strin
         <Typography.Title
           level={4}
           className="rama-explore-name"
-          editable={{ onChange: rename, triggerType: ['text', 'icon'], tooltip: 'Click to edit the chart name', maxLength: 250 }}
+          editable={{ onChange: rename, triggerType: ['text', 'icon'], tooltip: t('header.editName'), maxLength: 250 }}
         >
           {name || ExploreMessage.UNTITLED}
         </Typography.Title>
@@ -215,23 +219,25 @@ export function ExploreHeader({ controls, onSavedUrl }: { controls: Record<strin
         <AlteredTag controls={controls} />
         {slice?.certified_by && (
           <Tooltip title={slice.certification_details || undefined}>
-            <Tag color="green" bordered={false}>{`Certified by ${slice.certified_by}`}</Tag>
+            <Tag color="green" bordered={false}>
+              {t('common:certifiedBy', { name: slice.certified_by })}
+            </Tag>
           </Tooltip>
         )}
       </div>
       <div className="rama-explore-actions">
         {slice && slice.dashboards.length > 0 && (
           <Typography.Text type="secondary" className="rama-explore-on-dashboards">
-            {`On ${slice.dashboards.length} dashboard${slice.dashboards.length === 1 ? '' : 's'}`}
+            {t('header.onDashboards', { count: slice.dashboards.length })}
           </Typography.Text>
         )}
-        <Tooltip title={access.canWriteChart ? undefined : 'You do not have permission to save charts'}>
+        <Tooltip title={access.canWriteChart ? undefined : t('header.noSavePermission')}>
           <Button icon={<SaveOutlined />} onClick={() => setSaving(true)} disabled={!access.canWriteChart || !datasource}>
-            Save
+            {t('common:save')}
           </Button>
         </Tooltip>
         <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
-          <Button icon={<MoreOutlined />} aria-label="More actions" />
+          <Button icon={<MoreOutlined />} aria-label={t('header.moreActions')} />
         </Dropdown>
       </div>
       {saving && (
@@ -259,7 +265,7 @@ export function ExploreHeader({ controls, onSavedUrl }: { controls: Record<strin
       )}
       <Modal
         open={query.state.open}
-        title="View query"
+        title={t('header.viewQuery')}
         footer={null}
         width={800}
         onCancel={() => query.setState((s) => ({ ...s, open: false }))}
@@ -269,7 +275,7 @@ export function ExploreHeader({ controls, onSavedUrl }: { controls: Record<strin
         ) : query.state.error ? (
           <Typography.Text type="danger">{query.state.error}</Typography.Text>
         ) : (
-          <CodeBlock code={query.state.sql ?? ''} label="query" />
+          <CodeBlock code={query.state.sql ?? ''} label={t('header.queryLabel')} />
         )}
       </Modal>
     </header>

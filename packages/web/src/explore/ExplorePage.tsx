@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'react-redux';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { Alert, Button, Flex, Result, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
 import {
   LOG_ACTIONS,
   changedControls,
@@ -35,6 +36,7 @@ import { exploreParamsFromUrl, forceFromUrl } from './exploreUrl';
 import { useChartRunner } from './useChartRunner';
 import { useFormDataSync } from './useFormDataSync';
 import { ExploreMessage } from './messages';
+import { t as translate } from '../i18n';
 import { datasetLabel } from '../datasets/datasetName';
 import { StandaloneChart, useStandaloneChartId } from './StandaloneChart';
 import './explore.css';
@@ -57,7 +59,7 @@ function useExploreLoader(onLoaded: () => void): { ownUrl: (url: string) => void
     ownSearch.current = null;
     const params = exploreParamsFromUrl(location.search, permalinkKey);
     if (!params) {
-      dispatch(exploreActions.loadFailed('Choose a dataset to explore, or open a saved chart.'));
+      dispatch(exploreActions.loadFailed(translate('explore:page.chooseDataset')));
       return;
     }
     let cancelled = false;
@@ -148,6 +150,7 @@ export function ExplorePage() {
 }
 
 function ExploreEditor() {
+  const { t } = useTranslation('explore');
   const dispatch = useAppDispatch();
   const { bootstrap } = useSession();
   const sqlMaxRow = bootstrap.conf.SQL_MAX_ROW;
@@ -170,7 +173,7 @@ function ExploreEditor() {
     runOnLoad.current = true;
   });
   useFormDataSync(formData, state.edited, state.formDataKey, state.slice?.slice_id ?? null, ownUrl);
-  useDocumentTitle(state.sliceName || (datasource ? `Explore · ${datasetLabel(datasource)}` : 'Explore'));
+  useDocumentTitle(state.sliceName || (datasource ? t('page.titleWithDataset', { dataset: datasetLabel(datasource) }) : t('page.title')));
 
   const run = useCallback(
     (force = false) => {
@@ -204,9 +207,9 @@ function ExploreEditor() {
   useEffect(() => {
     if (state.controlsTransferred.length === 0) return;
     const labels = state.controlsTransferred.map((name) => controls[name]?.label ?? name);
-    addInfoToast(`Controls kept for the new dataset: ${labels.join(', ')}`);
+    addInfoToast(t('page.controlsKept', { controls: labels.join(', ') }));
     dispatch(exploreActions.controlsTransferredSeen());
-  }, [state.controlsTransferred, controls, addInfoToast, dispatch]);
+  }, [state.controlsTransferred, controls, addInfoToast, dispatch, t]);
 
   const onControlChange = useCallback(
     (name: string, value: unknown) => {
@@ -235,9 +238,9 @@ function ExploreEditor() {
       <div className="rama-explore rama-explore-loading">
         <Result
           status="warning"
-          title="This chart cannot be opened"
+          title={t('page.cannotOpen')}
           subTitle={state.loadError}
-          extra={<Button href="/chart/list/">Go to charts</Button>}
+          extra={<Button href="/chart/list/">{t('page.goToCharts')}</Button>}
         />
       </div>
     );
@@ -252,10 +255,10 @@ function ExploreEditor() {
       <ExploreHeader controls={controls} onSavedUrl={ownUrl} />
       {state.message && <Alert type="warning" showIcon banner title={state.message} />}
       <div className="rama-explore-body">
-        <aside className="rama-explore-datasource" aria-label="Dataset">
+        <aside className="rama-explore-datasource" aria-label={t('common:dataset')}>
           <DatasourcePane />
         </aside>
-        <section className="rama-explore-controls" aria-label="Chart controls">
+        <section className="rama-explore-controls" aria-label={t('page.chartControls')}>
           <VizTypePicker vizType={formData.viz_type} onChange={(vizType) => dispatch(exploreActions.vizTypeChanged(vizType))} />
           <div className="rama-explore-control-scroll">
             {definition ? (
@@ -286,7 +289,7 @@ function ExploreEditor() {
             <ChartPane ownState={ownState} onOwnStateChange={onOwnStateChange} onForceRun={() => run(true)} blocked={blocked} />
           ) : (
             <Flex flex={1} align="center" justify="center">
-              <Result status="404" title="The dataset of this chart is gone" subTitle={state.message ?? ExploreMessage.GENERIC} />
+              <Result status="404" title={t('page.datasetGone')} subTitle={state.message ?? ExploreMessage.GENERIC} />
             </Flex>
           )}
         </main>

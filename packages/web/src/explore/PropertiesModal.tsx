@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Form, Input, InputNumber, Modal, Select } from 'antd';
 import type { ExploreSlice } from '@rama/shared';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../app/api';
 import { useAppDispatch, useToasts } from '../app/hooks';
 import { useChartRelatedOwnersQuery, useGetChartQuery, useUpdateChartMutation } from '../charts/chartApi';
@@ -22,6 +23,7 @@ interface Values {
 }
 
 export function PropertiesModal({ slice, onClose }: { slice: ExploreSlice; onClose: () => void }) {
+  const { t } = useTranslation('explore');
   const dispatch = useAppDispatch();
   const { addSuccessToast } = useToasts();
   const [form] = Form.useForm<Values>();
@@ -67,7 +69,7 @@ export function PropertiesModal({ slice, onClose }: { slice: ExploreSlice; onClo
           }),
         }),
       );
-      addSuccessToast(`Chart properties updated`);
+      addSuccessToast(t('properties.saved'));
       onClose();
     } catch (e) {
       setError(errorMessage(e));
@@ -77,10 +79,10 @@ export function PropertiesModal({ slice, onClose }: { slice: ExploreSlice; onClo
   return (
     <Modal
       open
-      title="Edit chart properties"
+      title={t('header.editProperties')}
       onCancel={onClose}
       onOk={() => form.submit()}
-      okText="Save"
+      okText={t('common:save')}
       confirmLoading={isLoading}
       okButtonProps={{ disabled: chart.isLoading }}
       destroyOnHidden
@@ -101,39 +103,39 @@ export function PropertiesModal({ slice, onClose }: { slice: ExploreSlice; onClo
           tags: savedTags,
         }}
       >
-        <Form.Item name="slice_name" label="Name" rules={[{ required: true, whitespace: true, message: 'Name is required' }]}>
+        <Form.Item
+          name="slice_name"
+          label={t('common:name')}
+          rules={[{ required: true, whitespace: true, message: t('properties.nameRequired') }]}
+        >
           <Input maxLength={250} />
         </Form.Item>
-        <Form.Item name="description" label="Description" extra="The description can be displayed as widget headers in the dashboard view.">
+        <Form.Item name="description" label={t('common:description')} extra={t('properties.descriptionHelp')}>
           <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} />
         </Form.Item>
-        <Form.Item
-          name="cache_timeout"
-          label="Cache timeout"
-          extra="Duration (in seconds) of the caching timeout for this chart. Leave empty to use the dataset's or database's timeout."
-        >
+        <Form.Item name="cache_timeout" label={t('properties.cacheTimeout')} extra={t('properties.cacheTimeoutHelp')}>
           <InputNumber min={0} precision={0} style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name="certified_by" label="Certified by" extra="Person or group that has certified this chart.">
+        <Form.Item name="certified_by" label={t('properties.certifiedBy')} extra={t('properties.certifiedByHelp')}>
           <Input />
         </Form.Item>
         <Form.Item
           name="certification_details"
-          label="Certification details"
-          extra="Any additional detail to show in the certification tooltip."
+          label={t('properties.certificationDetails')}
+          extra={t('properties.certificationDetailsHelp')}
         >
           <Input />
         </Form.Item>
-        <Form.Item name="owners" label="Owners" extra="A list of users who can alter the chart. Searchable by name or username.">
+        <Form.Item name="owners" label={t('common:owners')} extra={t('properties.ownersHelp')}>
           <Select
             mode="multiple"
             options={ownerOptions}
             showSearch={{ onSearch: setSearch, filterOption: false }}
             loading={owners.isFetching}
-            placeholder="Owners"
+            placeholder={t('common:owners')}
           />
         </Form.Item>
-        <Form.Item name="tags" label="Tags" extra="A list of tags that have been applied to this chart.">
+        <Form.Item name="tags" label={t('common:tags')} extra={t('properties.tagsHelp')}>
           <TagSelect />
         </Form.Item>
       </Form>

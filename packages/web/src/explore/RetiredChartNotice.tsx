@@ -4,6 +4,7 @@
  * "Unknown visualization type".
  */
 import { Alert, Button } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { VIZ_DEFINITIONS, retiredVizSuggestion, type QueryFormData } from '@rama/shared';
 import { useAppDispatch } from '../app/hooks';
 import { unknownVizTypeText } from '../visualizations/messages';
@@ -11,6 +12,7 @@ import { exploreActions } from './exploreSlice';
 import { retiredConversion } from './retiredChart';
 
 export function RetiredChartNotice({ formData }: { formData: QueryFormData }) {
+  const { t } = useTranslation('explore');
   const dispatch = useAppDispatch();
   const suggestion = retiredVizSuggestion(formData.viz_type);
   const conversion = retiredConversion(formData);
@@ -36,7 +38,7 @@ export function RetiredChartNotice({ formData }: { formData: QueryFormData }) {
               )
             }
           >
-            Convert to {name}
+            {t('retired.convert', { name })}
           </Button>
         )
       }

@@ -6,7 +6,8 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Radio, Select } from 'antd';
 import { useNavigate } from 'react-router';
-import { formatMessage, getVizDefinition, parseDatasourceKey, type ExploreSlice, type QueryContext } from '@rama/shared';
+import { useTranslation } from 'react-i18next';
+import { getVizDefinition, parseDatasourceKey, type ExploreSlice, type QueryContext } from '@rama/shared';
 import { errorMessage } from '../app/api';
 import { useAppDispatch, useAppSelector, useToasts } from '../app/hooks';
 import { useSession } from '../app/session';
@@ -15,7 +16,6 @@ import { useCreateDashboardMutation, useListDashboardsQuery } from '../dashboard
 import { exploreActions } from './exploreSlice';
 import { buildQueryContext } from './exploreApi';
 import { dashboardIdOf } from './dashboardContext';
-import { ExploreMessage } from './messages';
 import { canOverwrite, chartSavePayload, dashboardListQuery, formDataToSave, saveMessages, type SaveAction } from './savePayload';
 
 const NEW_PREFIX = 'new:';
@@ -28,6 +28,7 @@ interface SaveModalProps {
 }
 
 export function SaveModal({ open, onClose, onSavedUrl }: SaveModalProps) {
+  const { t } = useTranslation('explore');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { user, access } = useSession();
@@ -54,9 +55,10 @@ export function SaveModal({ open, onClose, onSavedUrl }: SaveModalProps) {
     if (origin && !list.some((o) => o.value === String(origin.id))) list.push({ value: String(origin.id), label: origin.dashboard_title });
     const text = typed.trim();
     const exists = list.some((o) => o.label.toLowerCase() === text.toLowerCase());
-    if (text && !exists && access.canWriteDashboard) list.unshift({ value: `${NEW_PREFIX}${text}`, label: `Create "${text}"` });
+    if (text && !exists && access.canWriteDashboard)
+      list.unshift({ value: `${NEW_PREFIX}${text}`, label: t('save.createDashboard', { name: text }) });
     return list;
-  }, [dashboards.data, typed, access.canWriteDashboard, fromDashboard, slice]);
+  }, [dashboards.data, typed, access.canWriteDashboard, fromDashboard, slice, t]);
 
   const save = async (goToDashboard: boolean) => {
     const ds = parseDatasourceKey(formData.datasource);
@@ -134,28 +136,28 @@ export function SaveModal({ open, onClose, onSavedUrl }: SaveModalProps) {
       if (goToDashboard && dashboardId !== null) void navigate(`/rama/dashboard/${dashboardId}/`);
       else onSavedUrl(`/explore/?slice_id=${id}`);
     } catch (e) {
-      setAlert(`${ExploreMessage.SAVE_FAILED}: ${errorMessage(e)}`);
+      setAlert(t('message.saveFailedWith', { error: errorMessage(e) }));
     } finally {
       setBusy(false);
     }
   };
 
-  const dashboardsError = dashboards.error ? formatMessage(ExploreMessage.DASHBOARDS_FETCH_FAILED, user.id) : null;
+  const dashboardsError = dashboards.error ? t('message.dashboardsFetchFailed', { user: String(user.id) }) : null;
   return (
     <Modal
       open={open}
-      title="Save chart"
+      title={t('save.title')}
       onCancel={onClose}
       destroyOnHidden
       footer={[
         <Button key="cancel" onClick={onClose}>
-          Cancel
+          {t('common:cancel')}
         </Button>,
         <Button key="go" disabled={!name.trim() || !dashboard || busy} onClick={() => void save(true)}>
-          Save &amp; go to dashboard
+          {t('save.andGoToDashboard')}
         </Button>,
         <Button key="save" type="primary" disabled={!name.trim() || !datasource} loading={busy} onClick={() => void save(false)}>
-          Save
+          {t('common:save')}
         </Button>,
       ]}
     >
@@ -165,22 +167,22 @@ export function SaveModal({ open, onClose, onSavedUrl }: SaveModalProps) {
         <Form.Item>
           <Radio.Group value={action} onChange={(e) => setAction(e.target.value as SaveAction)}>
             <Radio value="overwrite" disabled={!overwriteAllowed}>
-              Save (Overwrite)
+              {t('save.overwrite')}
             </Radio>
-            <Radio value="saveas">Save as…</Radio>
+            <Radio value="saveas">{t('save.saveAs')}</Radio>
           </Radio.Group>
         </Form.Item>
-        <Form.Item label="Chart name" required>
+        <Form.Item label={t('save.chartName')} required>
           <Input
             value={name}
             onChange={(e) => setName(e.target.value)}
-            placeholder="Name"
+            placeholder={t('common:name')}
             maxLength={250}
             autoFocus
-            aria-label="Chart name"
+            aria-label={t('save.chartName')}
           />
         </Form.Item>
-        <Form.Item label="Add to dashboard">
+        <Form.Item label={t('save.addToDashboard')}>
           <Select
             showSearch={{
               onSearch: setTyped,
@@ -192,11 +194,11 @@ export function SaveModal({ open, onClose, onSavedUrl }: SaveModalProps) {
             }}
             allowClear
             value={dashboard}
-            placeholder="Select a dashboard or type a new name"
+            placeholder={t('save.dashboardPlaceholder')}
             loading={dashboards.isFetching}
             options={options}
             onChange={(v: string | undefined) => setDashboard(v ?? null)}
-            aria-label="Add to dashboard"
+            aria-label={t('save.addToDashboard')}
           />
         </Form.Item>
       </Form>

@@ -15,6 +15,7 @@ import { CHART_DATA_MARK } from '../visualizations/chartRendererState';
 import { dashboardChartFromDetail } from '../dashboard/chartData';
 import { fetchExploreDatasource, fetchSavedChartData } from './exploreApi';
 import { resultsOf } from './useChartRunner';
+import { t } from '../i18n';
 
 interface Loaded {
   formData: QueryFormData;
@@ -53,9 +54,9 @@ export function StandaloneChart({ sliceId }: { sliceId: number }) {
         fetchExploreDatasource(detail.result.datasource_id).catch(() => null),
       ]);
       const results = resultsOf(reply);
-      if (!results) throw new Error('The chart data could not be read.');
+      if (!results) throw new Error(t('explore:standalone.unreadable'));
       const failed = results.find((r) => r.status === 'failed' || r.error);
-      if (failed) throw new Error(String(failed.error ?? 'The chart query failed.'));
+      if (failed) throw new Error(String(failed.error ?? t('explore:standalone.queryFailed')));
       // the renderer measures rama:chart-render from here (the gallery benchmark reads it)
       performance.mark(CHART_DATA_MARK);
       setLoaded({ formData: chart.form_data as QueryFormData, queriesData: results, datasource });

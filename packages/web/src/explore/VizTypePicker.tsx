@@ -2,9 +2,10 @@
 import { useMemo, useState } from 'react';
 import { Button, Empty, Input, Modal, Tag, Typography } from 'antd';
 import { AppstoreOutlined, SearchOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 import type { VizMeta } from '@rama/shared';
 import { getWebViz, webVizList } from '../visualizations/registry';
-import { ALL_CHARTS, RECENT_VIZ_KEY, categoryCounts, pushRecent, readRecent, visibleTypes } from './vizGallery';
+import { ALL_CHARTS, RECENT_VIZ_KEY, categoryCounts, categoryLabel, pushRecent, readRecent, visibleTypes } from './vizGallery';
 import { useVizThumbnail } from '../visualizations/thumbnails/themed';
 
 function safeLocalStorage(): Storage | null {
@@ -34,6 +35,7 @@ interface GalleryProps {
 }
 
 function VizGallery({ open, current, onClose, onSelect }: GalleryProps) {
+  const { t } = useTranslation('explore');
   const metas = useMemo<VizMeta[]>(() => webVizList().map((v) => v.definition.meta), []);
   const [recent] = useState(() => readRecent(safeLocalStorage()));
   const [category, setCategory] = useState(ALL_CHARTS);
@@ -45,17 +47,17 @@ function VizGallery({ open, current, onClose, onSelect }: GalleryProps) {
   return (
     <Modal
       open={open}
-      title="Select a visualization type"
+      title={t('gallery.title')}
       width={1000}
       onCancel={onClose}
-      okText="Select"
+      okText={t('gallery.select')}
       onOk={() => onSelect(selected)}
       okButtonProps={{ disabled: !details }}
       destroyOnHidden
       className="rama-viz-gallery-modal"
     >
       <div className="rama-viz-gallery">
-        <nav className="rama-viz-gallery-categories" aria-label="Categories">
+        <nav className="rama-viz-gallery-categories" aria-label={t('gallery.categories')}>
           {categoryCounts(metas, recent).map(([name, count]) => (
             <button
               type="button"
@@ -66,7 +68,7 @@ function VizGallery({ open, current, onClose, onSelect }: GalleryProps) {
                 setSearch('');
               }}
             >
-              <span>{name}</span>
+              <span>{categoryLabel(name)}</span>
               <span className="rama-viz-gallery-count">{count}</span>
             </button>
           ))}
@@ -76,15 +78,15 @@ function VizGallery({ open, current, onClose, onSelect }: GalleryProps) {
             allowClear
             autoFocus
             prefix={<SearchOutlined />}
-            placeholder="Search all charts"
+            placeholder={t('gallery.search')}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
-            aria-label="Search all charts"
+            aria-label={t('gallery.search')}
           />
           {shown.length === 0 ? (
-            <Empty description="No charts match" />
+            <Empty description={t('gallery.noMatch')} />
           ) : (
-            <div className="rama-viz-gallery-grid" role="listbox" aria-label="Visualization types">
+            <div className="rama-viz-gallery-grid" role="listbox" aria-label={t('gallery.types')}>
               {shown.map((meta) => (
                 <button
                   type="button"
@@ -106,9 +108,9 @@ function VizGallery({ open, current, onClose, onSelect }: GalleryProps) {
               <Typography.Title level={5}>{details.name}</Typography.Title>
               <div>
                 <Tag>{details.category}</Tag>
-                {details.tags.map((t) => (
-                  <Tag key={t} bordered={false}>
-                    {t}
+                {details.tags.map((tag) => (
+                  <Tag key={tag} bordered={false}>
+                    {tag}
                   </Tag>
                 ))}
               </div>
@@ -122,6 +124,7 @@ function VizGallery({ open, current, onClose, onSelect }: GalleryProps) {
 }
 
 export function VizTypePicker({ vizType, onChange }: { vizType: string; onChange: (vizType: string) => void }) {
+  const { t } = useTranslation('explore');
   const [open, setOpen] = useState(false);
   const meta = getWebViz(vizType)?.definition.meta;
   const select = (next: string) => {
@@ -137,13 +140,13 @@ export function VizTypePicker({ vizType, onChange }: { vizType: string; onChange
   return (
     <div className="rama-explore-viztype">
       <Typography.Text type="secondary" className="rama-explore-label">
-        Chart type
+        {t('vizType.label')}
       </Typography.Text>
       <div className="rama-explore-viztype-row">
         <Thumbnail vizType={vizType} size={32} />
         <span className="rama-explore-viztype-name">{meta?.name ?? vizType}</span>
         <Button size="small" onClick={() => setOpen(true)}>
-          View all charts
+          {t('vizType.viewAll')}
         </Button>
       </div>
       {open && <VizGallery open current={vizType} onClose={() => setOpen(false)} onSelect={select} />}

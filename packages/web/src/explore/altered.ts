@@ -4,6 +4,7 @@
  * so merely opening and closing a control does not mark the chart altered.
  */
 import type { ControlConfig } from '@rama/shared';
+import { t } from '../i18n';
 
 /** Keys that are not the user's edits (the address, the dashboard context, bookkeeping). */
 const IGNORED_KEYS = new Set([
@@ -73,7 +74,7 @@ function withoutExtraFilters(fd: Record<string, unknown>): Record<string, unknow
 
 /** A short text of a value for the altered tooltip. */
 export function describeValue(v: unknown): string {
-  if (isEmptyish(v)) return 'None';
+  if (isEmptyish(v)) return t('common:none');
   if (typeof v === 'string') return v;
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (Array.isArray(v))

@@ -2,8 +2,9 @@
  * The chart's state and its transitions (spec section 3 "Chart state", section 4 "Chart status"
  * and "Annotation query"), as a pure reducer over events so every rule is unit-tested.
  */
-import { formatMessage, type ChartDataQueryResult, type ChartStatus, type ClientError } from '@rama/shared';
+import { type ChartDataQueryResult, type ChartStatus, type ClientError } from '@rama/shared';
 import { ExploreMessage } from './messages';
+import { t } from '../i18n';
 
 export interface ChartState {
   chartStatus: ChartStatus | null;
@@ -132,7 +133,7 @@ export function chartReducer(state: ChartState, event: ChartEvent): ChartState {
       return {
         ...state,
         chartStatus: 'failed',
-        chartAlert: formatMessage(ExploreMessage.RENDER_FAILED, event.message),
+        chartAlert: t('explore:message.renderFailed', { error: event.message }),
         chartAlertHints: [],
       };
     // "A dataset reload clears failed charts that carry a stack trace"

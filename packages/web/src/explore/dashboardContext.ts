@@ -7,10 +7,15 @@
  */
 import type { AdhocFilter, ExtraFormData, QueryFormData, QueryObjectFilter } from '@rama/shared';
 import { newOptionName } from './controls/metrics';
+import { t } from '../i18n';
 import { operatorIdOf, type ControlAdhocFilter, type SimpleAdhocFilter } from './controls/filters';
 
-/** The peer's tooltip on a filter inherited from the dashboard. */
-export const DASHBOARD_FILTER_TITLE = "This filter was inherited from the dashboard's context. It won't be saved when saving the chart.";
+/**
+ * The peer's tooltip on a filter inherited from the dashboard, in the user's language. (The
+ * English constant stays for the one caller in controls/ until it calls the function.)
+ */
+export const dashboardFilterTitle = (): string => t('explore:message.dashboardFilter');
+export const DASHBOARD_FILTER_TITLE = "This filter was inherited from the dashboard's context. It won't be saved when saving the chart."; // i18n-ignore: English kept for controls/AdhocFilterControl until it calls dashboardFilterTitle()
 
 function fromQueryFilter(f: QueryObjectFilter): SimpleAdhocFilter | null {
   if (typeof f.col !== 'string' || !f.col) return null;

@@ -6,6 +6,7 @@ import type { ChartDataResultFormat, QueryContext, QueryFormData } from '@rama/s
 import { getCsrfToken } from '../app/api';
 import { fetchFile, saveBlob } from '../components/download';
 import { buildQueryContext } from './exploreApi';
+import { t } from '../i18n';
 
 export type DataExportFormat = ChartDataResultFormat | 'json';
 
@@ -116,6 +117,6 @@ export async function downloadChartImage(element: HTMLElement, sliceName: string
   const title = sliceName.trim();
   const canvas = title && !element.querySelector(CAPTURE_TITLE_SELECTOR) ? withTitle(chart, title) : chart;
   const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
-  if (!blob) throw new Error('The image could not be made');
+  if (!blob) throw new Error(t('explore:message.imageFailed'));
   saveBlob(blob, exportFileName(sliceName, 'png'));
 }

@@ -5,7 +5,6 @@
  */
 import { withHavingFiltersAsSql } from './controls/filters';
 import {
-  formatMessage,
   getClientError,
   getVizDefinition,
   isAsyncJobMetadata,
@@ -20,7 +19,8 @@ import {
 } from '@rama/shared';
 import { api, request, requestWithStatus, RequestFailure } from '../app/api';
 import { waitForAsyncData } from '../app/asyncEvents';
-import { ExploreMessage } from './messages';
+import { unexpectedStatusText } from './messages';
+import { t } from '../i18n';
 import { unknownVizTypeText } from '../visualizations/messages';
 
 /** Which state the bootstrap starts from: a saved chart, a dataset, unsaved edits or a permalink. */
@@ -124,9 +124,7 @@ export async function postChartData<T = ChartDataReply>(body: unknown, options: 
   });
   if (status === 200) return reply as T;
   if (status === 202 && isAsyncJobMetadata(reply)) return waitForAsyncData<T>(reply, { signal: options.signal });
-  throw new RequestFailure(
-    getClientError({ kind: 'response', status, body: { message: formatMessage(ExploreMessage.UNEXPECTED_STATUS, status) } }),
-  );
+  throw new RequestFailure(getClientError({ kind: 'response', status, body: { message: unexpectedStatusText(status) } }));
 }
 
 /** A chart's query context → its data. An abort rejects with a DOMException named AbortError. */
@@ -196,6 +194,6 @@ export async function fetchExploreDatasource(datasetId: number): Promise<Explore
     url: '/api/v1/explore/',
     params: { datasource_id: datasetId, datasource_type: 'table' },
   });
-  if (!reply.result.dataset) throw new Error(reply.result.message ?? 'The dataset cannot be read');
+  if (!reply.result.dataset) throw new Error(reply.result.message ?? t('explore:message.datasetUnreadable'));
   return reply.result.dataset;
 }

@@ -1,5 +1,6 @@
 /** The run button's text and blocking message (issue 11 part 3). */
 import type { ControlConfig } from '@rama/shared';
+import { t } from '../i18n';
 
 /** "Metrics: cannot be empty" for the first control with an error, in panel order; null when none. */
 export function firstValidationError(errors: Record<string, string[]>, controls: Record<string, ControlConfig>): string | null {
@@ -13,5 +14,5 @@ export function firstValidationError(errors: Record<string, string[]>, controls:
 
 /** 'Create chart' before the first result, 'Update chart' after. */
 export function runLabel(hasResult: boolean): string {
-  return hasResult ? 'Update chart' : 'Create chart';
+  return hasResult ? t('explore:run.update') : t('explore:run.create');
 }

@@ -3,8 +3,8 @@
  * section 8 save messages). Pure, so the payload and the messages are unit-tested.
  */
 import { withoutDashboardFilters } from './dashboardContext';
-import { formatMessage, type ChartCreate, type QueryContext, type QueryFormData } from '@rama/shared';
-import { ExploreMessage } from './messages';
+import type { ChartCreate, QueryContext, QueryFormData } from '@rama/shared';
+import { t } from '../i18n';
 
 export type SaveAction = 'overwrite' | 'saveas';
 
@@ -53,14 +53,14 @@ export interface SavedDashboard {
   created: boolean;
 }
 
-/** The success toasts of a save, in order. */
+/** The success toasts of a save, in order, in the user's language. */
 export function saveMessages(action: SaveAction, sliceName: string, dashboard: SavedDashboard | null): string[] {
-  const out = [formatMessage(action === 'overwrite' ? ExploreMessage.OVERWRITTEN : ExploreMessage.SAVED, sliceName)];
+  const out = [t(action === 'overwrite' ? 'explore:message.overwritten' : 'explore:message.saved', { name: sliceName })];
   if (dashboard)
     out.push(
       dashboard.created
-        ? formatMessage(ExploreMessage.DASHBOARD_CREATED, dashboard.title, sliceName)
-        : formatMessage(ExploreMessage.ADDED_TO_DASHBOARD, sliceName, dashboard.title),
+        ? t('explore:message.dashboardCreated', { dashboard: dashboard.title, name: sliceName })
+        : t('explore:message.addedToDashboard', { name: sliceName, dashboard: dashboard.title }),
     );
   return out;
 }

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { nanoid } from '@reduxjs/toolkit';
-import { formatMessage, type ChartDataQueryResult, type QueryFormData } from '@rama/shared';
+import { type ChartDataQueryResult, type QueryFormData } from '@rama/shared';
 import { toClientError } from '../app/api';
 import { useAppDispatch } from '../app/hooks';
 import { chartErrorHints } from '@rama/shared';
@@ -15,7 +15,7 @@ import { buildQueryContext, fetchChartData } from './exploreApi';
 import { exploreActions } from './exploreSlice';
 import { useChartDataTimeoutMs } from './chartTimeout';
 import { fetchAnnotationData, queriedAnnotationLayers } from './annotationLayers';
-import { ExploreMessage } from './messages';
+import { unexpectedStatusText } from './messages';
 
 const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
 
@@ -108,7 +108,7 @@ export function useChartRunner(): ChartRunner {
             dispatch(
               exploreActions.chartEvent({
                 type: 'updateFailed',
-                message: formatMessage(ExploreMessage.UNEXPECTED_STATUS, 200),
+                message: unexpectedStatusText(200),
                 at: Date.now(),
               }),
             );

@@ -1,10 +1,22 @@
 /** The viz type gallery's pure parts: search, categories with counts, recently used types. */
 import { VIZ_CATEGORIES, type VizMeta } from '@rama/shared';
+import { t } from '../i18n';
 
 export const RECENT_VIZ_KEY = 'rama:explore-recent-viz';
 export const RECENT_VIZ_MAX = 6;
+/** The two categories of the gallery's own (ids; `categoryLabel` gives the text shown). */
 export const ALL_CHARTS = 'All charts';
 export const RECENTLY_USED = 'Recently used';
+
+/**
+ * The text shown for a category of `categoryCounts`: the gallery's own two in the user's language;
+ * a chart category (declared in English by the shared package) as it is.
+ */
+export function categoryLabel(category: string): string {
+  if (category === ALL_CHARTS) return t('explore:gallery.allCharts');
+  if (category === RECENTLY_USED) return t('explore:gallery.recentlyUsed');
+  return category;
+}
 
 /** The type just used goes first; each type once; at most six. */
 export function pushRecent(recent: string[], vizType: string): string[] {
