@@ -2,6 +2,7 @@ import { useEffect, useState, type ChangeEvent } from 'react';
 import { Button, Card, Col, Empty, Input, Result, Row, Select, Skeleton, Tag, Typography } from 'antd';
 import { EditOutlined, EyeOutlined, FolderOutlined, ReloadOutlined, SearchOutlined, TableOutlined } from '@ant-design/icons';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { TableListItem } from '@rama/shared';
 import { PageHeader } from '../components/PageHeader';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -11,7 +12,7 @@ import { useAppDispatch, useToasts } from '../app/hooks';
 import { useSession } from '../app/session';
 import { NotFoundPage } from '../app/NotFoundPage';
 import { DatabaseModal } from './DatabaseModal';
-import { TableDetails, TABLE_TYPE_LABEL } from './TableDetails';
+import { TableDetails, tableTypeLabel } from './TableDetails';
 import { databaseApi, useGetCatalogsQuery, useGetDatabaseQuery, useGetSchemasQuery, useGetTablesQuery } from './databaseApi';
 
 const FILTER_THRESHOLD = 8;
@@ -25,11 +26,17 @@ function matches(text: string, filter: string): boolean {
 }
 
 /** Reports a failed metadata call once as a toast; the panel shows it inline too. */
-function useErrorToast(error: unknown, what: string): void {
+function useErrorToast(error: unknown, what: 'schemas' | 'tables'): void {
+  const { t } = useTranslation('databases');
   const { addDangerToast } = useToasts();
   useEffect(() => {
-    if (error) addDangerToast(`An error occurred while fetching ${what}: ${errorMessage(error)}`, { noDuplicate: true });
-  }, [error, what, addDangerToast]);
+    if (error) {
+      const message = errorMessage(error);
+      addDangerToast(what === 'schemas' ? t('fetchSchemasFailed', { message }) : t('fetchTablesFailed', { message }), {
+        noDuplicate: true,
+      });
+    }
+  }, [error, what, addDangerToast, t]);
 }
 
 interface PanelProps {
@@ -43,6 +50,7 @@ function SchemaPanel({
   schema,
   onSelect,
 }: PanelProps & { schema: string | null; onSelect: (schema: string) => void }) {
+  const { t } = useTranslation('databases');
   const [filter, setFilter] = useState('');
   const { data: schemas, error, isFetching } = useGetSchemasQuery({ databaseId, catalog });
   useErrorToast(error, 'schemas');
@@ -53,7 +61,7 @@ function SchemaPanel({
 
   return (
     <Card
-      title="Schemas"
+      title={t('schemas')}
       size="small"
       className="rama-browse-card"
       extra={schemas && <Typography.Text type="secondary">{schemas.length}</Typography.Text>}
@@ -63,11 +71,11 @@ function SchemaPanel({
           size="small"
           allowClear
           prefix={<SearchOutlined />}
-          placeholder="Filter schemas"
+          placeholder={t('filterSchemas')}
           value={filter}
           onChange={handleFilter}
           className="rama-panel-filter"
-          aria-label="Filter schemas"
+          aria-label={t('filterSchemas')}
         />
       )}
       {error ? (
@@ -75,9 +83,9 @@ function SchemaPanel({
       ) : isFetching && !schemas ? (
         <Skeleton active title={false} paragraph={{ rows: 5 }} />
       ) : items.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filter ? 'No schemas match' : 'No schemas'} />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filter ? t('noSchemasMatch') : t('noSchemas')} />
       ) : (
-        <SelectableList items={items} selectedKey={schema} onSelect={onSelect} label="Schemas" />
+        <SelectableList items={items} selectedKey={schema} onSelect={onSelect} label={t('schemas')} />
       )}
     </Card>
   );
@@ -90,30 +98,31 @@ function TablePanel({
   table,
   onSelect,
 }: PanelProps & { schema: string | null; table: string | null; onSelect: (table: string) => void }) {
+  const { t } = useTranslation('databases');
   const [filter, setFilter] = useState('');
   const { data, error, isFetching } = useGetTablesQuery({ databaseId, catalog, schema: schema ?? '' }, { skip: schema === null });
   useErrorToast(error, 'tables');
   const handleFilter = (event: ChangeEvent<HTMLInputElement>) => setFilter(event.target.value);
   const items: SelectableItem[] = (data?.result ?? [])
-    .filter((t) => matches(t.value, filter))
-    .map((t) => ({
-      key: t.value,
-      label: t.value,
-      icon: tableIcon(t.type),
-      meta: t.type === 'table' ? undefined : TABLE_TYPE_LABEL[t.type],
+    .filter((item) => matches(item.value, filter))
+    .map((item) => ({
+      key: item.value,
+      label: item.value,
+      icon: tableIcon(item.type),
+      meta: item.type === 'table' ? undefined : tableTypeLabel(item.type),
     }));
 
   let body;
-  if (schema === null) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Choose a schema to list its tables" />;
+  if (schema === null) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('chooseSchema')} />;
   else if (error) body = <ErrorAlert error={toClientError(error)} />;
   else if (isFetching && !data) body = <Skeleton active title={false} paragraph={{ rows: 6 }} />;
   else if (items.length === 0)
-    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filter ? 'No tables match your search' : `No tables in ${schema}`} />;
-  else body = <SelectableList items={items} selectedKey={table} onSelect={onSelect} label="Tables" />;
+    body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filter ? t('noTablesMatch') : t('noTablesIn', { schema })} />;
+  else body = <SelectableList items={items} selectedKey={table} onSelect={onSelect} label={t('tables')} />;
 
   return (
     <Card
-      title={schema ? `Tables in ${schema}` : 'Tables'}
+      title={schema ? t('tablesIn', { schema }) : t('tables')}
       size="small"
       className="rama-browse-card"
       extra={data && <Typography.Text type="secondary">{data.count}</Typography.Text>}
@@ -123,11 +132,11 @@ function TablePanel({
           size="small"
           allowClear
           prefix={<SearchOutlined />}
-          placeholder="Search tables"
+          placeholder={t('searchTables')}
           value={filter}
           onChange={handleFilter}
           className="rama-panel-filter"
-          aria-label="Search tables"
+          aria-label={t('searchTables')}
         />
       )}
       {body}
@@ -137,6 +146,7 @@ function TablePanel({
 
 /** Browse one database: catalog, schemas, tables and the chosen table's metadata. */
 export function DatabaseBrowsePage() {
+  const { t } = useTranslation('databases');
   const { databaseId: idParam } = useParams();
   const databaseId = Number(idParam);
   const valid = Number.isInteger(databaseId) && databaseId > 0;
@@ -154,7 +164,7 @@ export function DatabaseBrowsePage() {
   const schema = searchParams.get('schema') ?? (schemas?.length === 1 ? schemas[0] : null);
   const table = searchParams.get('table');
   const { data: tables } = useGetTablesQuery({ databaseId, catalog, schema: schema ?? '' }, { skip: !valid || schema === null });
-  const tableType = tables?.result.find((t) => t.value === table)?.type ?? null;
+  const tableType = tables?.result.find((item) => item.value === table)?.type ?? null;
 
   if (!valid) return <NotFoundPage />;
   if (error) {
@@ -163,17 +173,17 @@ export function DatabaseBrowsePage() {
       return (
         <Result
           status="404"
-          title="Database not found"
-          subTitle="It does not exist, or you do not have access to it."
+          title={t('notFound')}
+          subTitle={t('notFoundHint')}
           extra={
             <Link to="/databaseview/list/">
-              <Button type="primary">All databases</Button>
+              <Button type="primary">{t('allDatabases')}</Button>
             </Link>
           }
         />
       );
     }
-    return <ErrorAlert error={clientError} title="Could not load the database" />;
+    return <ErrorAlert error={clientError} title={t('loadDatabaseFailed')} />;
   }
   if (isLoading || !db) return <Skeleton active paragraph={{ rows: 10 }} />;
 
@@ -206,8 +216,8 @@ export function DatabaseBrowsePage() {
     }
     setRefreshing(false);
     const failed = results.find((r) => r?.error);
-    if (failed?.error) addDangerToast(`Could not refresh: ${errorMessage(failed.error)}`);
-    else addSuccessToast('Metadata refreshed');
+    if (failed?.error) addDangerToast(t('refreshFailed', { message: errorMessage(failed.error) }));
+    else addSuccessToast(t('refreshed'));
   };
 
   return (
@@ -217,31 +227,31 @@ export function DatabaseBrowsePage() {
         tags={
           <>
             <Tag color="cyan">{db.backend}</Tag>
-            {db.is_examples && <Tag>read-only</Tag>}
+            {db.is_examples && <Tag>{t('readOnly')}</Tag>}
           </>
         }
-        subtitle="Browse the schemas and tables of this database."
-        breadcrumb={[{ title: 'Data' }, { title: 'Databases', to: '/databaseview/list/' }, { title: db.database_name }]}
+        subtitle={t('browseSubtitle')}
+        breadcrumb={[{ title: t('breadcrumb.data') }, { title: t('list.title'), to: '/databaseview/list/' }, { title: db.database_name }]}
         extra={
           <>
             {(catalogs?.length ?? 0) > 1 && (
               <Select
-                aria-label="Catalog"
+                aria-label={t('catalog')}
                 className="rama-catalog-select"
                 value={catalog ?? undefined}
-                prefix={<span className="rama-select-prefix">Catalog</span>}
-                placeholder="Default"
+                prefix={<span className="rama-select-prefix">{t('catalog')}</span>}
+                placeholder={t('default')}
                 onChange={handleCatalog}
                 options={(catalogs ?? []).map((c) => ({ value: c, label: c }))}
                 showSearch
               />
             )}
             <Button icon={<ReloadOutlined aria-hidden />} loading={refreshing} onClick={() => void handleRefresh()}>
-              Refresh
+              {t('common:refresh')}
             </Button>
             {access.canWriteDatabase && (
               <Button icon={<EditOutlined aria-hidden />} onClick={handleEdit}>
-                Edit
+                {t('common:edit')}
               </Button>
             )}
           </>
@@ -266,7 +276,7 @@ export function DatabaseBrowsePage() {
             {schema !== null && table !== null ? (
               <TableDetails args={{ databaseId, catalog, schema, table }} tableType={tableType} />
             ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Choose a table to see its columns, keys and indexes" />
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('chooseTable')} />
             )}
           </Card>
         </Col>

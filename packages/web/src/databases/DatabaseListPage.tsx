@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, Empty, Flex, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from 'react-router';
@@ -22,11 +23,12 @@ interface ModalState {
   databaseId: number | null;
 }
 
-const NOUN = ['database', 'databases'] as const;
 const INITIAL_LIST = { page: 0, pageSize: 25, orderColumn: 'changed_on', orderDirection: 'desc' } as const;
 const CREATE_PARAM = 'create';
 
 export function DatabaseListPage() {
+  const { t } = useTranslation('databases');
+  const noun = [t('nounOne'), t('nounOther')] as const;
   const { access } = useSession();
   const { addSuccessToast, addDangerToast } = useToasts();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -54,14 +56,14 @@ export function DatabaseListPage() {
 
   const handleDelete = async (db: DatabaseListItem) => {
     const result = await deleteDatabase(db.id);
-    if (result.error) addDangerToast(`Could not delete ${db.database_name}: ${toClientError(result.error).message}`);
-    else addSuccessToast(`Deleted ${db.database_name}`);
+    if (result.error) addDangerToast(t('deleteFailed', { name: db.database_name, message: toClientError(result.error).message }));
+    else addSuccessToast(t('deleted', { name: db.database_name }));
   };
 
   const columns: TableProps<DatabaseListItem>['columns'] = [
     {
       key: 'database_name',
-      title: 'Name',
+      title: t('common:name'),
       dataIndex: 'database_name',
       sorter: true,
       sortOrder: sortOrderFor(list, 'database_name'),
@@ -71,35 +73,40 @@ export function DatabaseListPage() {
         </Link>
       ),
     },
-    { key: 'backend', title: 'Backend', dataIndex: 'backend', render: (backend: string) => <Tag>{backend}</Tag> },
+    { key: 'backend', title: t('backend'), dataIndex: 'backend', render: (backend: string) => <Tag>{backend}</Tag> },
     {
       key: 'allow_run_async',
-      title: 'Async',
+      title: t('async'),
       align: 'center',
-      render: (_v, db) => <FlagCheck value={db.allow_run_async} label="Asynchronous query execution" />,
+      render: (_v, db) => <FlagCheck value={db.allow_run_async} label={t('asyncLabel')} />,
     },
-    { key: 'allow_dml', title: 'DML', align: 'center', render: (_v, db) => <FlagCheck value={db.allow_dml} label="Allow DML" /> },
+    {
+      key: 'allow_dml',
+      title: t('dml'),
+      align: 'center',
+      render: (_v, db) => <FlagCheck value={db.allow_dml} label={t('flag.allowDml')} />,
+    },
     {
       key: 'allow_file_upload',
-      title: 'CSV upload',
+      title: t('csvUpload'),
       align: 'center',
-      render: (_v, db) => <FlagCheck value={db.allow_file_upload} label="CSV upload" />,
+      render: (_v, db) => <FlagCheck value={db.allow_file_upload} label={t('csvUpload')} />,
     },
     {
       key: 'expose_in_sqllab',
-      title: 'Expose in SQL Lab',
+      title: t('flag.exposeInSqlLab'),
       align: 'center',
-      render: (_v, db) => <FlagCheck value={db.expose_in_sqllab} label="Expose in SQL Lab" />,
+      render: (_v, db) => <FlagCheck value={db.expose_in_sqllab} label={t('flag.exposeInSqlLab')} />,
     },
     {
       key: 'created_by',
-      title: 'Created by',
+      title: t('common:createdBy'),
       render: (_v, db) =>
         db.created_by ? displayName({ ...db.created_by, username: '' }) : <Typography.Text type="secondary">—</Typography.Text>,
     },
     {
       key: 'changed_on',
-      title: 'Last modified',
+      title: t('common:lastModified'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'changed_on'),
       render: (_v, db) => (
@@ -113,36 +120,32 @@ export function DatabaseListPage() {
   if (access.canWriteDatabase) {
     columns.push({
       key: 'actions',
-      title: <span className="rama-sr-only">Actions</span>,
+      title: <span className="rama-sr-only">{t('common:actions')}</span>,
       align: 'right',
       width: 96,
       render: (_v, db) => (
         <Flex gap={4} justify="end">
-          <Tooltip title="Edit">
-            <Button type="text" icon={<EditOutlined />} aria-label={`Edit ${db.database_name}`} onClick={() => handleEdit(db.id)} />
+          <Tooltip title={t('common:edit')}>
+            <Button
+              type="text"
+              icon={<EditOutlined />}
+              aria-label={t('editName', { name: db.database_name })}
+              onClick={() => handleEdit(db.id)}
+            />
           </Tooltip>
-          <DeleteRowButton
-            name={db.database_name}
-            description="Charts and datasets that use it will stop working."
-            onConfirm={() => handleDelete(db)}
-          />
+          <DeleteRowButton name={db.database_name} description={t('deleteDescription')} onConfirm={() => handleDelete(db)} />
         </Flex>
       ),
     });
   }
 
   const emptyText = search ? (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`No databases match "${search}"`} />
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noMatch', { search })} />
   ) : (
-    <Empty
-      image={Empty.PRESENTED_IMAGE_SIMPLE}
-      description={
-        access.canWriteDatabase ? 'No databases yet' : 'There are no databases you can access yet. Ask an administrator to give you access.'
-      }
-    >
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={access.canWriteDatabase ? t('none') : t('noAccess')}>
       {access.canWriteDatabase && (
         <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={handleCreate}>
-          Connect a database
+          {t('connectTitle')}
         </Button>
       )}
     </Empty>
@@ -151,22 +154,22 @@ export function DatabaseListPage() {
   return (
     <div className="rama-page">
       <PageHeader
-        title="Databases"
-        subtitle="The connections Rama can query. Open one to browse its schemas and tables."
-        breadcrumb={[{ title: 'Data' }, { title: 'Databases' }]}
+        title={t('list.title')}
+        subtitle={t('list.subtitle')}
+        breadcrumb={[{ title: t('breadcrumb.data') }, { title: t('list.title') }]}
         extra={
           access.canWriteDatabase && (
             <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={handleCreate}>
-              Database
+              {t('newDatabase')}
             </Button>
           )
         }
       />
       <div className="rama-panel">
         <Flex className="rama-toolbar" gap={8} wrap>
-          <SearchBox value={searchText} onChange={handleSearchChange} placeholder="Search by name" label="Search databases by name" />
+          <SearchBox value={searchText} onChange={handleSearchChange} placeholder={t('searchByName')} label={t('searchDatabases')} />
         </Flex>
-        {error && <ErrorAlert error={toClientError(error)} title="Could not load databases" />}
+        {error && <ErrorAlert error={toClientError(error)} title={t('loadFailed')} />}
         <Table<DatabaseListItem>
           rowKey="id"
           columns={columns}
@@ -174,7 +177,7 @@ export function DatabaseListPage() {
           loading={isFetching}
           onChange={handleTableChange}
           locale={{ emptyText: isFetching ? ' ' : emptyText }}
-          pagination={pagination(data?.count ?? 0, NOUN)}
+          pagination={pagination(data?.count ?? 0, noun)}
           scroll={{ x: 900 }}
         />
       </div>

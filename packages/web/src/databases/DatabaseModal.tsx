@@ -1,9 +1,11 @@
 import { Alert, Button, Checkbox, Collapse, Flex, Form, Input, InputNumber, Modal, Skeleton, Tag, Typography } from 'antd';
 import { ApiOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 import { MODAL_DEFAULT_WIDTH, type ClientError, type DatabaseDetail } from '@rama/shared';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { errorMessage, toClientError } from '../app/api';
 import { useToasts } from '../app/hooks';
+import { SLOT, Slotted } from '../i18n/Slotted';
 import { extraJsonProblem, formFieldFor, toDatabaseWrite, toFormValues, uriPlaceholder, type DatabaseFormValues } from './databaseForm';
 import {
   useAvailableEnginesQuery,
@@ -20,14 +22,15 @@ interface DatabaseModalProps {
   onClose: () => void;
 }
 
-const SQL_LAB_FLAGS: { name: keyof DatabaseFormValues; label: string; help: string }[] = [
-  { name: 'expose_in_sqllab', label: 'Expose in SQL Lab', help: 'List this database in SQL Lab.' },
-  { name: 'allow_run_async', label: 'Allow asynchronous query execution', help: 'Run queries in the background worker.' },
-  { name: 'allow_dml', label: 'Allow DML', help: 'Allow INSERT, UPDATE, DELETE, CREATE and DROP statements.' },
-  { name: 'allow_ctas', label: 'Allow CREATE TABLE AS', help: 'Allow saving query results as a new table.' },
-  { name: 'allow_cvas', label: 'Allow CREATE VIEW AS', help: 'Allow saving a query as a new view.' },
-  { name: 'cost_estimate_enabled', label: 'Enable query cost estimation', help: 'Show an estimate before running.' },
-  { name: 'disable_data_preview', label: 'Disable data preview', help: 'Do not run preview queries when browsing tables.' },
+/** Each flag's label is `flag.<key>` in the language file, its help `flag.<key>Help`. */
+const SQL_LAB_FLAGS: { name: keyof DatabaseFormValues; key: string }[] = [
+  { name: 'expose_in_sqllab', key: 'exposeInSqlLab' },
+  { name: 'allow_run_async', key: 'allowAsync' },
+  { name: 'allow_dml', key: 'allowDml' },
+  { name: 'allow_ctas', key: 'allowCtas' },
+  { name: 'allow_cvas', key: 'allowCvas' },
+  { name: 'cost_estimate_enabled', key: 'costEstimate' },
+  { name: 'disable_data_preview', key: 'disablePreview' },
 ];
 
 /** True when every message of the error belongs to a form field (and so is shown under it). */
@@ -37,6 +40,7 @@ function isPerField(error: ClientError): boolean {
 }
 
 function DatabaseForm({ detail, onClose }: { detail: DatabaseDetail | null; onClose: () => void }) {
+  const { t } = useTranslation('databases');
   const [form] = Form.useForm<DatabaseFormValues>();
   const { addSuccessToast } = useToasts();
   const [testConnection, testState] = useTestConnectionMutation();
@@ -74,7 +78,7 @@ function DatabaseForm({ detail, onClose }: { detail: DatabaseDetail | null; onCl
       showFieldErrors(toClientError(result.error));
       return;
     }
-    addSuccessToast(detail ? `Saved changes to ${body.database_name}` : `Connected ${body.database_name}`);
+    addSuccessToast(detail ? t('savedChanges', { name: body.database_name }) : t('connected', { name: body.database_name }));
     onClose();
   };
 
@@ -89,22 +93,24 @@ function DatabaseForm({ detail, onClose }: { detail: DatabaseDetail | null; onCl
   const advanced = [
     {
       key: 'sqllab',
-      label: 'SQL Lab',
+      label: t('section.sqlLab'),
       forceRender: true,
       children: (
         <Flex vertical gap={4}>
           {SQL_LAB_FLAGS.map((flag) => (
-            <Form.Item key={flag.name} name={flag.name} valuePropName="checked" className="rama-flag-item" extra={flag.help}>
-              <Checkbox>{flag.label}</Checkbox>
+            <Form.Item
+              key={flag.name}
+              name={flag.name}
+              valuePropName="checked"
+              className="rama-flag-item"
+              extra={t(`flag.${flag.key}Help`)}
+            >
+              <Checkbox>{t(`flag.${flag.key}`)}</Checkbox>
             </Form.Item>
           ))}
           {ctasEnabled && (
-            <Form.Item
-              name="force_ctas_schema"
-              label="Schema for CREATE TABLE AS / CREATE VIEW AS"
-              extra="Leave empty to use the query's schema."
-            >
-              <Input placeholder="e.g. scratch" />
+            <Form.Item name="force_ctas_schema" label={t('ctasSchema')} extra={t('ctasSchemaExtra')}>
+              <Input placeholder={t('example', { example: 'scratch' })} />
             </Form.Item>
           )}
         </Flex>
@@ -112,27 +118,23 @@ function DatabaseForm({ detail, onClose }: { detail: DatabaseDetail | null; onCl
     },
     {
       key: 'performance',
-      label: 'Performance',
+      label: t('section.performance'),
       forceRender: true,
       children: (
-        <Form.Item
-          name="cache_timeout"
-          label="Chart cache timeout (seconds)"
-          extra="How long chart results for this database stay cached. Empty uses the global default; 0 disables caching."
-        >
-          <InputNumber min={0} step={60} className="rama-full-width" placeholder="Default" />
+        <Form.Item name="cache_timeout" label={t('cacheTimeout')} extra={t('cacheTimeoutExtra')}>
+          <InputNumber min={0} step={60} className="rama-full-width" placeholder={t('default')} />
         </Form.Item>
       ),
     },
     {
       key: 'other',
-      label: 'Other',
+      label: t('section.other'),
       forceRender: true,
       children: (
         <Form.Item
           name="extra"
-          label="Extra (JSON)"
-          extra="Engine parameters and other settings, as a JSON object."
+          label={t('extraJson')}
+          extra={t('extraJsonExtra')}
           rules={[
             {
               validator: (_rule, value: string) => {
@@ -150,9 +152,7 @@ function DatabaseForm({ detail, onClose }: { detail: DatabaseDetail | null; onCl
 
   return (
     <>
-      {detail?.is_examples && (
-        <Alert className="rama-modal-alert" type="info" showIcon title="This is the bundled examples database. It is opened read-only." />
-      )}
+      {detail?.is_examples && <Alert className="rama-modal-alert" type="info" showIcon title={t('examplesReadOnly')} />}
       <Form<DatabaseFormValues>
         form={form}
         layout="vertical"
@@ -164,49 +164,48 @@ function DatabaseForm({ detail, onClose }: { detail: DatabaseDetail | null; onCl
       >
         <Form.Item
           name="database_name"
-          label="Display name"
-          rules={[{ required: true, whitespace: true, message: 'Enter a name for this database' }, { max: 250 }]}
-          extra="How this database is named in Rama."
+          label={t('displayName')}
+          rules={[{ required: true, whitespace: true, message: t('displayNameRequired') }, { max: 250 }]}
+          extra={t('displayNameExtra')}
         >
-          <Input placeholder="e.g. Sales warehouse" autoFocus={!detail} />
+          <Input placeholder={t('example', { example: t('displayNameExample') })} autoFocus={!detail} />
         </Form.Item>
-        <Form.Item label="SQLAlchemy URI" required>
+        <Form.Item label={t('uri')} required>
           <Flex gap={8} align="start">
             <Form.Item
               name="sqlalchemy_uri"
               noStyle
-              rules={[{ required: true, whitespace: true, message: 'Enter a connection URI' }, { max: 1024 }]}
+              rules={[{ required: true, whitespace: true, message: t('uriRequired') }, { max: 1024 }]}
             >
-              <Input placeholder={uriPlaceholder(engines, typedUri)} spellCheck={false} className="rama-mono" aria-label="SQLAlchemy URI" />
+              <Input placeholder={uriPlaceholder(engines, typedUri)} spellCheck={false} className="rama-mono" aria-label={t('uri')} />
             </Form.Item>
             <Button icon={<ApiOutlined aria-hidden />} onClick={() => void handleTestConnection()} loading={testState.isLoading}>
-              Test connection
+              {t('testConnection')}
             </Button>
           </Flex>
           <Typography.Text type="secondary" className="rama-field-help">
             {engines.length > 0 && (
-              <>
-                Rama connects to{' '}
-                {engines.map((e, i) => (
-                  <span key={e.engine}>
-                    {i > 0 && (i === engines.length - 1 ? ' and ' : ', ')}
-                    {e.name} (<code>{e.engine}://</code>)
-                  </span>
-                ))}
-              </>
+              <Slotted text={t('connectsTo', { engines: SLOT })}>
+                <>
+                  {engines.map((e, i) => (
+                    <span key={e.engine}>
+                      {i > 0 && (i === engines.length - 1 ? t('listLastSeparator') : t('listSeparator'))}
+                      {e.name} (<code>{e.engine}://</code>)
+                    </span>
+                  ))}
+                </>
+              </Slotted>
             )}
-            {detail
-              ? '. The saved password stays unless you type a new one; changing the host, port, database or driver needs it typed again.'
-              : '.'}
+            {detail && (engines.length > 0 ? ' ' : '') + t('passwordStays')}
           </Typography.Text>
         </Form.Item>
         <Form.Item noStyle shouldUpdate>
           {() => (
             <div aria-live="polite">
-              {testState.isSuccess && <Alert className="rama-modal-alert" type="success" showIcon title="Connection looks good!" />}
+              {testState.isSuccess && <Alert className="rama-modal-alert" type="success" showIcon title={t('connectionGood')} />}
               {testError && !isPerField(testError) && (
                 <div className="rama-modal-alert">
-                  <ErrorAlert error={testError} title="Connection failed" />
+                  <ErrorAlert error={testError} title={t('connectionFailed')} />
                 </div>
               )}
             </div>
@@ -217,7 +216,7 @@ function DatabaseForm({ detail, onClose }: { detail: DatabaseDetail | null; onCl
           items={[
             {
               key: 'advanced',
-              label: 'Advanced',
+              label: t('advanced'),
               forceRender: true,
               children: <Collapse ghost items={advanced} defaultActiveKey={['sqllab']} />,
             },
@@ -226,13 +225,13 @@ function DatabaseForm({ detail, onClose }: { detail: DatabaseDetail | null; onCl
       </Form>
       {saveError && !isPerField(saveError) && (
         <div className="rama-modal-alert">
-          <ErrorAlert error={saveError} title={detail ? 'Could not save the database' : 'Could not connect the database'} />
+          <ErrorAlert error={saveError} title={detail ? t('saveFailed') : t('connectFailed')} />
         </div>
       )}
       <Flex justify="end" gap={8} className="rama-modal-footer">
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('common:cancel')}</Button>
         <Button type="primary" onClick={form.submit} loading={saveState.isLoading}>
-          {detail ? 'Save' : 'Connect'}
+          {detail ? t('common:save') : t('connect')}
         </Button>
       </Flex>
     </>
@@ -241,6 +240,7 @@ function DatabaseForm({ detail, onClose }: { detail: DatabaseDetail | null; onCl
 
 /** Create or edit a database connection. */
 export function DatabaseModal({ open, databaseId, onClose }: DatabaseModalProps) {
+  const { t } = useTranslation('databases');
   const {
     data: detail,
     error,
@@ -258,10 +258,10 @@ export function DatabaseModal({ open, databaseId, onClose }: DatabaseModalProps)
       title={
         editing ? (
           <Flex align="center" gap={8}>
-            Edit database {detail && <Tag>{detail.backend}</Tag>}
+            <Slotted text={t('editTitle', { backend: SLOT })}>{detail && <Tag>{detail.backend}</Tag>}</Slotted>
           </Flex>
         ) : (
-          'Connect a database'
+          t('connectTitle')
         )
       }
       width={MODAL_DEFAULT_WIDTH}
@@ -271,7 +271,7 @@ export function DatabaseModal({ open, databaseId, onClose }: DatabaseModalProps)
       footer={null}
     >
       {editing && error ? (
-        <Alert type="error" showIcon title={`Could not load the database: ${errorMessage(error)}`} />
+        <Alert type="error" showIcon title={t('loadOneFailed', { message: errorMessage(error) })} />
       ) : ready ? (
         <DatabaseForm key={databaseId ?? 'new'} detail={editing ? (detail ?? null) : null} onClose={onClose} />
       ) : (

@@ -5,40 +5,35 @@ import { CodeBlock } from '../components/CodeBlock';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { FlagCheck } from '../components/FlagCheck';
 import { toClientError } from '../app/api';
+import { t } from '../i18n';
 import { useGetSelectStarQuery, useGetTableExtraMetadataQuery, useGetTableMetadataQuery, type TableArgs } from './databaseApi';
 
 type Index = TableMetadataReply['indexes'][number];
 type ForeignKey = TableMetadataReply['foreignKeys'][number];
 
-const KEY_TAGS: Record<TableColumnMeta['keys'][number]['type'], { label: string; color?: string; title: string }> = {
-  pk: { label: 'PK', color: 'gold', title: 'Primary key' },
-  fk: { label: 'FK', color: 'blue', title: 'Foreign key' },
-  index: { label: 'index', title: 'Indexed' },
-};
+/** A key's tag: its text is `key.<kind>` in the language file, its tooltip `key.<kind>Title`. */
+const KEY_COLORS: Record<TableColumnMeta['keys'][number]['type'], string | undefined> = { pk: 'gold', fk: 'blue', index: undefined };
 
-export const TABLE_TYPE_LABEL: Record<TableListItem['type'], string> = {
-  table: 'table',
-  view: 'view',
-  materialized_view: 'materialized view',
-};
+/** "table", "view", "materialized view", in the current language. */
+export const tableTypeLabel = (type: TableListItem['type']): string => t(`databases:tableType.${type}`);
 
 function KeyTags({ keys }: { keys: TableColumnMeta['keys'] }) {
   const kinds = [...new Set(keys.map((key) => key.type))];
   return (
     <Flex gap={4} wrap>
       {kinds.map((kind) => (
-        <Tooltip key={kind} title={KEY_TAGS[kind].title}>
-          <Tag color={KEY_TAGS[kind].color}>{KEY_TAGS[kind].label}</Tag>
+        <Tooltip key={kind} title={t(`databases:key.${kind}Title`)}>
+          <Tag color={KEY_COLORS[kind]}>{t(`databases:key.${kind}`)}</Tag>
         </Tooltip>
       ))}
     </Flex>
   );
 }
 
-const COLUMN_COLUMNS: TableProps<TableColumnMeta>['columns'] = [
+const columnColumns = (): TableProps<TableColumnMeta>['columns'] => [
   {
     key: 'name',
-    title: 'Column',
+    title: t('databases:column'),
     dataIndex: 'name',
     render: (name: string, column) => (
       <Flex vertical>
@@ -49,7 +44,7 @@ const COLUMN_COLUMNS: TableProps<TableColumnMeta>['columns'] = [
   },
   {
     key: 'type',
-    title: 'Type',
+    title: t('common:type'),
     dataIndex: 'type',
     render: (type: string, column) => (
       <Tooltip title={column.longType !== type ? column.longType : undefined}>
@@ -59,30 +54,43 @@ const COLUMN_COLUMNS: TableProps<TableColumnMeta>['columns'] = [
   },
   {
     key: 'nullable',
-    title: 'Nullable',
+    title: t('databases:nullable'),
     align: 'center',
     render: (_v, column) =>
       column.nullable === undefined ? (
         <Typography.Text type="secondary">—</Typography.Text>
       ) : (
-        <FlagCheck value={column.nullable} label="Nullable" />
+        <FlagCheck value={column.nullable} label={t('databases:nullable')} />
       ),
   },
-  { key: 'keys', title: 'Keys', render: (_v, column) => <KeyTags keys={column.keys} /> },
+  { key: 'keys', title: t('databases:keys'), render: (_v, column) => <KeyTags keys={column.keys} /> },
 ];
 
-const INDEX_COLUMNS: TableProps<Index>['columns'] = [
-  { key: 'name', title: 'Index', dataIndex: 'name', render: (name: string) => <span className="rama-mono">{name}</span> },
-  { key: 'columns', title: 'Columns', render: (_v, index) => <span className="rama-mono">{index.column_names.join(', ')}</span> },
-  { key: 'unique', title: 'Unique', align: 'center', render: (_v, index) => <FlagCheck value={index.unique} label="Unique" /> },
+const indexColumns = (): TableProps<Index>['columns'] => [
+  { key: 'name', title: t('databases:index'), dataIndex: 'name', render: (name: string) => <span className="rama-mono">{name}</span> },
+  {
+    key: 'columns',
+    title: t('databases:columns'),
+    render: (_v, index) => <span className="rama-mono">{index.column_names.join(', ')}</span>,
+  },
+  {
+    key: 'unique',
+    title: t('databases:unique'),
+    align: 'center',
+    render: (_v, index) => <FlagCheck value={index.unique} label={t('databases:unique')} />,
+  },
 ];
 
-const FOREIGN_KEY_COLUMNS: TableProps<ForeignKey>['columns'] = [
-  { key: 'name', title: 'Name', render: (_v, fk) => <span className="rama-mono">{fk.name ?? '—'}</span> },
-  { key: 'columns', title: 'Columns', render: (_v, fk) => <span className="rama-mono">{fk.constrained_columns.join(', ')}</span> },
+const foreignKeyColumns = (): TableProps<ForeignKey>['columns'] => [
+  { key: 'name', title: t('common:name'), render: (_v, fk) => <span className="rama-mono">{fk.name ?? '—'}</span> },
+  {
+    key: 'columns',
+    title: t('databases:columns'),
+    render: (_v, fk) => <span className="rama-mono">{fk.constrained_columns.join(', ')}</span>,
+  },
   {
     key: 'references',
-    title: 'References',
+    title: t('databases:references'),
     render: (_v, fk) => (
       <span className="rama-mono">
         {fk.referred_schema ? `${fk.referred_schema}.` : ''}
@@ -99,10 +107,9 @@ function formatExtraValue(value: unknown): string {
 function ExtraMetadata({ args }: { args: TableArgs }) {
   const { data, error, isFetching } = useGetTableExtraMetadataQuery(args);
   if (isFetching && !data) return <Skeleton active paragraph={{ rows: 3 }} />;
-  if (error) return <ErrorAlert error={toClientError(error)} title="Could not load extra metadata" />;
+  if (error) return <ErrorAlert error={toClientError(error)} title={t('databases:extraFailed')} />;
   const entries = Object.entries(data ?? {});
-  if (entries.length === 0)
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="This engine reports no extra metadata for the table" />;
+  if (entries.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('databases:noExtra')} />;
   return (
     <Descriptions
       bordered
@@ -120,63 +127,67 @@ function ExtraMetadata({ args }: { args: TableArgs }) {
 function SelectStar({ args, fallback }: { args: TableArgs; fallback: string }) {
   const { data, error, isFetching } = useGetSelectStarQuery(args);
   if (isFetching && !data) return <Skeleton active paragraph={{ rows: 2 }} />;
-  if (error && !fallback) return <ErrorAlert error={toClientError(error)} title="Could not build the SELECT statement" />;
-  return <CodeBlock code={data ?? fallback} label="SELECT statement" />;
+  if (error && !fallback) return <ErrorAlert error={toClientError(error)} title={t('databases:selectStarFailed')} />;
+  return <CodeBlock code={data ?? fallback} label={t('databases:selectStatement')} />;
 }
 
 /** Columns, keys, indexes, the SELECT * statement and engine extras of one table. */
 export function TableDetails({ args, tableType }: { args: TableArgs; tableType: TableListItem['type'] | null }) {
   const { data: meta, error, isFetching } = useGetTableMetadataQuery(args);
 
-  if (error) return <ErrorAlert error={toClientError(error)} title={`Could not load ${args.table}`} />;
+  if (error) return <ErrorAlert error={toClientError(error)} title={t('databases:loadTableFailed', { table: args.table })} />;
   if (!meta || (isFetching && meta.name !== args.table)) return <Skeleton active paragraph={{ rows: 8 }} />;
 
   const primaryKey = meta.primaryKey.constrained_columns;
   const tabs = [
     {
       key: 'columns',
-      label: `Columns (${meta.columns.length})`,
+      label: t('databases:tab.columns', { count: meta.columns.length }),
       children: (
         <Table<TableColumnMeta>
           rowKey="name"
           size="small"
-          columns={COLUMN_COLUMNS}
+          columns={columnColumns()}
           dataSource={meta.columns}
           pagination={meta.columns.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
-          aria-label={`Columns of ${meta.name}`}
+          aria-label={t('databases:columnsOf', { name: meta.name })}
         />
       ),
     },
     {
       key: 'indexes',
-      label: `Indexes (${meta.indexes.length})`,
+      label: t('databases:tab.indexes', { count: meta.indexes.length }),
       children: (
         <Table<Index>
           rowKey="name"
           size="small"
-          columns={INDEX_COLUMNS}
+          columns={indexColumns()}
           dataSource={meta.indexes}
           pagination={false}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No indexes" /> }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('databases:noIndexes')} /> }}
         />
       ),
     },
     {
       key: 'foreign-keys',
-      label: `Foreign keys (${meta.foreignKeys.length})`,
+      label: t('databases:tab.foreignKeys', { count: meta.foreignKeys.length }),
       children: (
         <Table<ForeignKey>
           rowKey={(fk) => `${fk.name ?? ''}:${fk.constrained_columns.join(',')}`}
           size="small"
-          columns={FOREIGN_KEY_COLUMNS}
+          columns={foreignKeyColumns()}
           dataSource={meta.foreignKeys}
           pagination={false}
-          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No foreign keys" /> }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('databases:noForeignKeys')} /> }}
         />
       ),
     },
-    { key: 'sql', label: 'SELECT *', children: <SelectStar args={args} fallback={meta.selectStar} /> },
-    { key: 'extra', label: 'Extra metadata', children: <ExtraMetadata args={args} /> },
+    {
+      key: 'sql',
+      label: 'SELECT *', // i18n-ignore: SQL, the same in every language
+      children: <SelectStar args={args} fallback={meta.selectStar} />,
+    },
+    { key: 'extra', label: t('databases:tab.extra'), children: <ExtraMetadata args={args} /> },
   ];
 
   return (
@@ -185,7 +196,7 @@ export function TableDetails({ args, tableType }: { args: TableArgs; tableType: 
         <Typography.Title level={4} className="rama-table-title">
           {meta.name}
         </Typography.Title>
-        {tableType && <Tag>{TABLE_TYPE_LABEL[tableType]}</Tag>}
+        {tableType && <Tag>{tableTypeLabel(tableType)}</Tag>}
         {primaryKey.length > 0 && (
           <Tag icon={<KeyOutlined />} color="gold">
             {primaryKey.join(', ')}

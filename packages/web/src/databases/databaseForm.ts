@@ -1,4 +1,5 @@
 import { DATABASE_DEFAULTS, parseDatabaseExtra, type AvailableEngine, type DatabaseDetail, type DatabaseWrite } from '@rama/shared';
+import { t } from '../i18n';
 
 /** Keys of `extra` that the modal edits with check boxes instead of the JSON text. */
 const MANAGED_EXTRA_KEYS = ['cost_estimate_enabled', 'disable_data_preview'] as const;
@@ -68,8 +69,8 @@ export function extraJsonProblem(text: string): string | null {
     parseDatabaseExtra(text);
     return null;
   } catch (error) {
-    if (error instanceof SyntaxError) return 'Extra must be valid JSON';
-    return 'Extra must be a JSON object, for example {"engine_params": {}}';
+    if (error instanceof SyntaxError) return t('databases:extraNotJson');
+    return t('databases:extraNotObject', { example: '{"engine_params": {}}' });
   }
 }
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Alert, Button, Empty, Flex, Form, Select, Table, Tag, Typography } from 'antd';
 import { EyeOutlined, TableOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
@@ -6,6 +7,7 @@ import type { TableColumnMeta } from '@rama/shared';
 import { PageHeader } from '../components/PageHeader';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { toClientError } from '../app/api';
+import { SLOT, Slotted } from '../i18n/Slotted';
 import { useToasts } from '../app/hooks';
 import { useGetSchemasQuery, useGetTableMetadataQuery, useGetTablesQuery, useListDatabasesQuery } from '../databases/databaseApi';
 import { useCreateDatasetMutation, useListDatasetsQuery } from './datasetApi';
@@ -17,6 +19,7 @@ const ALL_DATABASES = { order_column: 'database_name', order_direction: 'asc', p
 
 /** The picked table's columns, so the user sees what the dataset will hold. */
 function TablePreview({ pick }: { pick: TablePick }) {
+  const { t } = useTranslation('datasets');
   const { databaseId, schema, table } = pick;
   const ready = databaseId !== null && schema !== null && table !== null;
   const { data, error, isFetching } = useGetTableMetadataQuery(
@@ -24,9 +27,9 @@ function TablePreview({ pick }: { pick: TablePick }) {
     { skip: !ready },
   );
   if (!ready) {
-    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Pick a database, a schema and a table to see its columns." />;
+    return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('add.pickToPreview')} />;
   }
-  if (error) return <ErrorAlert error={toClientError(error)} title="The table's columns could not be read" />;
+  if (error) return <ErrorAlert error={toClientError(error)} title={t('add.columnsFailed')} />;
   return (
     <Flex vertical gap={12}>
       <Typography.Title level={4} className="rama-table-title">
@@ -40,16 +43,16 @@ function TablePreview({ pick }: { pick: TablePick }) {
         pagination={false}
         scroll={{ y: 460 }}
         columns={[
-          { key: 'name', title: 'Column', dataIndex: 'name', render: (name: string) => <span className="rama-mono">{name}</span> },
+          { key: 'name', title: t('column'), dataIndex: 'name', render: (name: string) => <span className="rama-mono">{name}</span> },
           {
             key: 'type',
-            title: 'Type',
+            title: t('common:type'),
             dataIndex: 'type',
             width: 200,
             render: (type: string) => <Tag className="rama-type-tag">{type}</Tag>,
           },
         ]}
-        locale={{ emptyText: isFetching ? ' ' : 'No columns' }}
+        locale={{ emptyText: isFetching ? ' ' : t('add.noColumns') }}
       />
     </Flex>
   );
@@ -57,6 +60,7 @@ function TablePreview({ pick }: { pick: TablePick }) {
 
 /** "New dataset": pick a database, a schema and a table, and make a physical dataset of it. */
 export function DatasetAddPage() {
+  const { t } = useTranslation('datasets');
   const navigate = useNavigate();
   const { addSuccessToast } = useToasts();
   const [pick, setPick] = useState<TablePick>(NO_TABLE_PICKED);
@@ -83,7 +87,7 @@ export function DatasetAddPage() {
     if (databaseId === null || table === null) return;
     const result = await createDataset({ database: databaseId, catalog: null, schema, table_name: table });
     if (result.error) return;
-    addSuccessToast(`Dataset ${table} was created`);
+    addSuccessToast(t('add.created', { table }));
     void navigate(DATASETS_PATH);
   };
   const change = (next: TablePick) => {
@@ -94,18 +98,18 @@ export function DatasetAddPage() {
   return (
     <div className="rama-page">
       <PageHeader
-        title="New dataset"
-        subtitle="A dataset on a table or view holds its columns; add metrics and calculated columns to it afterwards. To chart a SQL query, save it as a dataset in SQL Lab."
-        breadcrumb={[{ title: 'Data' }, { title: 'Datasets', to: DATASETS_PATH }, { title: 'New dataset' }]}
+        title={t('add.title')}
+        subtitle={t('add.subtitle')}
+        breadcrumb={[{ title: t('breadcrumb.data') }, { title: t('list.title'), to: DATASETS_PATH }, { title: t('add.title') }]}
       />
       <Flex gap={16} wrap className="rama-dataset-add">
         <div className="rama-panel rama-dataset-add-picker">
           <Form layout="vertical" component="div">
-            <Form.Item label="Database" htmlFor="dataset-add-database">
+            <Form.Item label={t('common:database')} htmlFor="dataset-add-database">
               <Select<number>
                 id="dataset-add-database"
-                aria-label="Database"
-                placeholder="Pick a database"
+                aria-label={t('common:database')}
+                placeholder={t('pickDatabase')}
                 showSearch={{ optionFilterProp: 'label' }}
                 loading={databasesLoading}
                 value={databaseId ?? undefined}
@@ -113,11 +117,11 @@ export function DatasetAddPage() {
                 options={(databases?.result ?? []).map((db) => ({ value: db.id, label: db.database_name }))}
               />
             </Form.Item>
-            <Form.Item label="Schema" htmlFor="dataset-add-schema">
+            <Form.Item label={t('common:schema')} htmlFor="dataset-add-schema">
               <Select<string>
                 id="dataset-add-schema"
-                aria-label="Schema"
-                placeholder={databaseId === null ? 'Pick a database first' : 'Pick a schema'}
+                aria-label={t('common:schema')}
+                placeholder={databaseId === null ? t('pickDatabaseFirst') : t('pickSchema')}
                 disabled={databaseId === null}
                 showSearch={{ optionFilterProp: 'label' }}
                 loading={schemasLoading}
@@ -126,22 +130,27 @@ export function DatasetAddPage() {
                 options={(schemas ?? []).map((name) => ({ value: name, label: name }))}
               />
             </Form.Item>
-            <Form.Item label="Table" htmlFor="dataset-add-table" validateStatus={tableError ? 'error' : undefined} help={tableError}>
+            <Form.Item
+              label={t('common:table')}
+              htmlFor="dataset-add-table"
+              validateStatus={tableError ? 'error' : undefined}
+              help={tableError}
+            >
               <Select<string>
                 id="dataset-add-table"
-                aria-label="Table"
-                placeholder={schema === null ? 'Pick a schema first' : 'Search tables and views'}
+                aria-label={t('common:table')}
+                placeholder={schema === null ? t('pickSchemaFirst') : t('add.searchTables')}
                 disabled={schema === null}
                 showSearch={{ optionFilterProp: 'value' }}
                 loading={tablesLoading}
                 value={table ?? undefined}
                 onChange={(name) => change(pickTable(pick, name))}
-                options={(tables?.result ?? []).map((t) => ({
-                  value: t.value,
+                options={(tables?.result ?? []).map((item) => ({
+                  value: item.value,
                   label: (
                     <Flex gap={6} align="center">
-                      {t.type === 'table' ? <TableOutlined aria-hidden /> : <EyeOutlined aria-hidden />}
-                      {t.value}
+                      {item.type === 'table' ? <TableOutlined aria-hidden /> : <EyeOutlined aria-hidden />}
+                      {item.value}
                     </Flex>
                   ),
                 }))}
@@ -152,24 +161,24 @@ export function DatasetAddPage() {
             <Alert
               type="warning"
               showIcon
-              title="This table already has a dataset"
+              title={t('add.alreadyThere')}
               description={
-                <>
-                  Edit it from the <Link to={DATASETS_PATH}>datasets list</Link>.
-                </>
+                <Slotted text={t('add.editFromList', { link: SLOT })}>
+                  <Link to={DATASETS_PATH}>{t('add.datasetsList')}</Link>
+                </Slotted>
               }
             />
           )}
-          {createError && !tableError && <ErrorAlert error={createError} title="The dataset could not be created" />}
+          {createError && !tableError && <ErrorAlert error={createError} title={t('add.createFailed')} />}
           <Flex gap={8} justify="end" className="rama-dataset-add-actions">
-            <Button onClick={() => void navigate(DATASETS_PATH)}>Cancel</Button>
+            <Button onClick={() => void navigate(DATASETS_PATH)}>{t('common:cancel')}</Button>
             <Button
               type="primary"
               disabled={table === null || alreadyThere}
               loading={createState.isLoading}
               onClick={() => void handleCreate()}
             >
-              Create dataset
+              {t('add.create')}
             </Button>
           </Flex>
         </div>

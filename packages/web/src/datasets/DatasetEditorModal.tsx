@@ -1,9 +1,11 @@
 import { Suspense, lazy, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, Modal, Skeleton } from 'antd';
 import { EditOutlined, HistoryOutlined } from '@ant-design/icons';
 import { HistoryDrawer } from '../versions/HistoryDrawer';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { toClientError } from '../app/api';
+import { SLOT, Slotted } from '../i18n/Slotted';
 import { useGetDatasetQuery } from './datasetApi';
 import './datasets.css';
 
@@ -24,6 +26,7 @@ export interface EditedDataset {
 
 /** The editor opens on a fresh read of the dataset, never on a cached one from an earlier visit. */
 function EditorLoader({ datasetId, onClose }: { datasetId: number; onClose: () => void }) {
+  const { t } = useTranslation('datasets');
   const [openedAt] = useState(() => Date.now());
   const { data, error, fulfilledTimeStamp, refetch } = useGetDatasetQuery(datasetId, { refetchOnMountOrArgChange: true });
   const fresh = data !== undefined && fulfilledTimeStamp !== undefined && fulfilledTimeStamp >= openedAt;
@@ -38,8 +41,8 @@ function EditorLoader({ datasetId, onClose }: { datasetId: number; onClose: () =
     return (
       <ErrorAlert
         error={toClientError(error)}
-        title="The dataset could not be loaded"
-        action={<Button onClick={() => void refetch()}>Try again</Button>}
+        title={t('editor.loadFailed')}
+        action={<Button onClick={() => void refetch()}>{t('editor.tryAgain')}</Button>}
       />
     );
   }
@@ -48,15 +51,19 @@ function EditorLoader({ datasetId, onClose }: { datasetId: number; onClose: () =
 
 /** "Edit dataset": source, metrics, columns, calculated columns and settings of one dataset. */
 export function DatasetEditorModal({ dataset, onClose }: { dataset: EditedDataset | null; onClose: () => void }) {
+  const { t } = useTranslation('datasets');
   const [historyOpen, setHistoryOpen] = useState(false);
   return (
     <Modal
       open={dataset !== null}
       title={
         <span className="rama-editor-title">
-          <EditOutlined aria-hidden /> Edit dataset <strong>{dataset?.table_name}</strong>
+          <EditOutlined aria-hidden />{' '}
+          <Slotted text={t('editor.title', { name: SLOT })}>
+            <strong>{dataset?.table_name}</strong>
+          </Slotted>
           <Button size="small" type="link" icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)} data-test="dataset-history">
-            History
+            {t('editor.history')}
           </Button>
         </span>
       }

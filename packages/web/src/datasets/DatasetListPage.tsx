@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, Flex, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { ConsoleSqlOutlined, EditOutlined, ExportOutlined, PlusOutlined, TableOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
@@ -25,19 +26,18 @@ import { ObjectTags } from '../tags/ObjectTags';
 import { NO_DATASET_FILTERS, canEditDataset, datasetListFilters, exploreUrlOf, requestedQueryOf, type DatasetFilters } from './datasetList';
 import { useBulkDeleteDatasetsMutation, useDeleteDatasetMutation, useListDatasetsQuery } from './datasetApi';
 
-const NOUN = ['dataset', 'datasets'] as const;
 const ADD_PATH = '/dataset/add/';
-const NOT_AN_OWNER = 'You must be a dataset owner in order to edit. Ask an owner to make the change or to add you as an owner.';
 const INITIAL_LIST = { page: 0, pageSize: 25, orderColumn: 'changed_on', orderDirection: 'desc' } as const;
 
 function KindTag({ kind }: { kind: DatasetListItem['kind'] }) {
+  const { t } = useTranslation('datasets');
   return kind === 'virtual' ? (
     <Tag color="purple" icon={<ConsoleSqlOutlined aria-hidden />}>
-      Virtual
+      {t('kind.virtual')}
     </Tag>
   ) : (
     <Tag color="blue" icon={<TableOutlined aria-hidden />}>
-      Physical
+      {t('kind.physical')}
     </Tag>
   );
 }
@@ -45,7 +45,9 @@ function KindTag({ kind }: { kind: DatasetListItem['kind'] }) {
 /** The datasets the user can see: find them, create one from a table, edit, open a virtual one's SQL in SQL Lab, delete. */
 export function DatasetListPage() {
   const { access, user } = useSession();
+  const { t } = useTranslation('datasets');
   const navigate = useNavigate();
+  const noun = [t('nounOne'), t('nounOther')] as const;
   const { list, handleTableChange, resetPage, setPage, pagination } = useServerList<DatasetListItem>(INITIAL_LIST);
   const [filters, setFilters] = useState<DatasetFilters>(NO_DATASET_FILTERS);
   const [editing, setEditing] = useState<EditedDataset | null>(null);
@@ -66,7 +68,7 @@ export function DatasetListPage() {
     setPage,
     idOf: (ds) => ds.id,
     nameOf: (ds) => ds.table_name,
-    selectedText: 'the selected datasets',
+    selectedText: t('selectedText'),
     deleteOne: deleteDataset,
     deleteMany: bulkDelete,
   });
@@ -78,7 +80,7 @@ export function DatasetListPage() {
     try {
       await exportResources('dataset', ids);
     } catch (e) {
-      addDangerToast(`Could not export: ${toClientError(e).message}`);
+      addDangerToast(t('exportFailed', { message: toClientError(e).message }));
     } finally {
       setExporting(false);
     }
@@ -100,13 +102,13 @@ export function DatasetListPage() {
   const columns: TableProps<DatasetListItem>['columns'] = [
     {
       key: 'table_name',
-      title: 'Name',
+      title: t('common:name'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'table_name'),
       render: (_v, ds) => (
         <Flex vertical className="rama-cell-stack">
           <Typography.Text strong ellipsis={{ tooltip: datasetQualifiedName(ds) }}>
-            <Link to={exploreUrlOf(ds.id)} aria-label={`Explore ${datasetLabel(ds)}`}>
+            <Link to={exploreUrlOf(ds.id)} aria-label={t('exploreName', { name: datasetLabel(ds) })}>
               {datasetLabel(ds)}
             </Link>
           </Typography.Text>
@@ -118,10 +120,10 @@ export function DatasetListPage() {
         </Flex>
       ),
     },
-    { key: 'kind', title: 'Kind', width: 120, render: (_v, ds) => <KindTag kind={ds.kind} /> },
+    { key: 'kind', title: t('kind'), width: 120, render: (_v, ds) => <KindTag kind={ds.kind} /> },
     {
       key: 'database.database_name',
-      title: 'Database',
+      title: t('common:database'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'database.database_name'),
       width: 180,
@@ -130,7 +132,7 @@ export function DatasetListPage() {
     },
     {
       key: 'schema',
-      title: 'Schema',
+      title: t('common:schema'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'schema'),
       width: 150,
@@ -139,48 +141,48 @@ export function DatasetListPage() {
     },
     {
       key: 'tags',
-      title: 'Tags',
+      title: t('common:tags'),
       width: 180,
       render: (_v, ds) => (ds.tags.length ? <ObjectTags tags={ds.tags} /> : <span className="rama-empty-value">—</span>),
     },
-    { key: 'owners', title: 'Owners', width: 130, render: (_v, ds) => <OwnerAvatars owners={ds.owners} /> },
+    { key: 'owners', title: t('common:owners'), width: 130, render: (_v, ds) => <OwnerAvatars owners={ds.owners} /> },
     modifiedColumn(list, (ds) => ds.changed_on),
     actionsColumn(160, (ds) => (
       <>
         {access.canWriteDataset && (
-          <Tooltip title={canEditDataset(ds, user.id, access.isAdmin) ? 'Edit' : NOT_AN_OWNER}>
+          <Tooltip title={canEditDataset(ds, user.id, access.isAdmin) ? t('common:edit') : t('notAnOwner')}>
             <Button
               type="text"
               icon={<EditOutlined />}
-              aria-label={`Edit ${ds.table_name}`}
+              aria-label={t('editName', { name: ds.table_name })}
               disabled={!canEditDataset(ds, user.id, access.isAdmin)}
               onClick={() => setEditing({ id: ds.id, table_name: ds.table_name })}
             />
           </Tooltip>
         )}
         {access.canSqlLab && ds.kind === 'virtual' && (
-          <Tooltip title="Open SQL in SQL Lab">
+          <Tooltip title={t('openInSqlLab')}>
             <Button
               type="text"
               icon={<ConsoleSqlOutlined />}
-              aria-label={`Open the SQL of ${ds.table_name} in SQL Lab`}
+              aria-label={t('openInSqlLabName', { name: ds.table_name })}
               onClick={() => handleOpenInSqlLab(ds)}
             />
           </Tooltip>
         )}
         {canExport && (
-          <Tooltip title="Export">
+          <Tooltip title={t('common:export')}>
             <Button
               type="text"
               icon={<ExportOutlined />}
-              aria-label={`Export ${ds.table_name}`}
+              aria-label={t('exportName', { name: ds.table_name })}
               disabled={exporting}
               onClick={() => void handleExport([ds.id])}
             />
           </Tooltip>
         )}
         {access.canWriteDataset && (
-          <DeleteRowButton name={ds.table_name} description="Charts built on it will stop working." onConfirm={() => deleteRow(ds)} />
+          <DeleteRowButton name={ds.table_name} description={t('deleteDescription')} onConfirm={() => deleteRow(ds)} />
         )}
       </>
     )),
@@ -189,15 +191,15 @@ export function DatasetListPage() {
   const emptyText = (
     <ListEmpty
       filtered={filtered}
-      noMatchText="No datasets match your filters"
+      noMatchText={t('empty.noMatch')}
       onClearFilters={handleClearFilters}
-      title="No datasets yet"
-      hint="Create one from a table, or run a query in SQL Lab and save it as a dataset."
+      title={t('empty.title')}
+      hint={t('empty.hint')}
       action={
         <Flex gap={8} justify="center">
           {access.canWriteDataset && (
             <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => void navigate(ADD_PATH)}>
-              Dataset
+              {t('newDataset')}
             </Button>
           )}
           {access.canSqlLab && <OpenSqlLabButton />}
@@ -209,15 +211,15 @@ export function DatasetListPage() {
   return (
     <div className="rama-page">
       <PageHeader
-        title="Datasets"
-        subtitle="Tables and saved SQL that charts are built on, with their metrics and calculated columns."
-        breadcrumb={[{ title: 'Data' }, { title: 'Datasets' }]}
+        title={t('list.title')}
+        subtitle={t('list.subtitle')}
+        breadcrumb={[{ title: t('breadcrumb.data') }, { title: t('list.title') }]}
         extra={
           access.canWriteDataset && (
             <>
               <ImportButton resource="dataset" onImported={() => void refetch()} />
               <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => void navigate(ADD_PATH)}>
-                Dataset
+                {t('newDataset')}
               </Button>
             </>
           )
@@ -227,18 +229,18 @@ export function DatasetListPage() {
         <DatasetToolbar filters={filters} onChange={handleFiltersChange} canReadTags={hasPermission(user.roles, 'can_read', 'Tag')} />
         <BulkActionBar
           count={selectedIds.length}
-          noun={NOUN}
+          noun={noun}
           deleting={bulkState.isLoading}
           onDelete={access.canWriteDataset ? () => void deleteSelected() : undefined}
           onClear={clearSelection}
         >
           {canExport && (
             <Button size="small" icon={<ExportOutlined aria-hidden />} loading={exporting} onClick={() => void handleExport(selectedIds)}>
-              Export selected
+              {t('exportSelected')}
             </Button>
           )}
         </BulkActionBar>
-        {error && <ErrorAlert error={toClientError(error)} title="Could not load datasets" />}
+        {error && <ErrorAlert error={toClientError(error)} title={t('loadFailed')} />}
         <Table<DatasetListItem>
           rowKey="id"
           columns={columns}
@@ -247,7 +249,7 @@ export function DatasetListPage() {
           onChange={handleTableChange}
           rowSelection={rowSelection(access.canWriteDataset || canExport)}
           locale={{ emptyText: isFetching && !data ? ' ' : emptyText }}
-          pagination={pagination(total, NOUN)}
+          pagination={pagination(total, noun)}
           scroll={{ x: 1180 }}
           tableLayout="fixed"
         />

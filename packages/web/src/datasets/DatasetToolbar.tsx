@@ -1,4 +1,5 @@
 import { Flex } from 'antd';
+import { useTranslation } from 'react-i18next';
 import type { DatasetListItem } from '@rama/shared';
 import { DatabaseFilter, FilterSelect } from '../components/DatabaseFilter';
 import { SearchBox } from '../components/ListParts';
@@ -6,10 +7,7 @@ import { useGetSchemasQuery } from '../databases/databaseApi';
 import { TagFilter } from '../tags/TagFilter';
 import type { DatasetFilters } from './datasetList';
 
-const KIND_OPTIONS: { value: DatasetListItem['kind']; label: string }[] = [
-  { value: 'virtual', label: 'Virtual' },
-  { value: 'physical', label: 'Physical' },
-];
+const KINDS: DatasetListItem['kind'][] = ['virtual', 'physical'];
 
 interface DatasetToolbarProps {
   filters: DatasetFilters;
@@ -19,6 +17,7 @@ interface DatasetToolbarProps {
 }
 
 export function DatasetToolbar({ filters, onChange, canReadTags = false }: DatasetToolbarProps) {
+  const { t } = useTranslation('datasets');
   const { databaseId } = filters;
   const { data: schemas, isFetching: schemasLoading } = useGetSchemasQuery(
     { databaseId: databaseId ?? 0, catalog: null },
@@ -33,12 +32,12 @@ export function DatasetToolbar({ filters, onChange, canReadTags = false }: Datas
 
   return (
     <Flex className="rama-toolbar" gap={8} wrap align="center">
-      <SearchBox value={filters.name} onChange={handleNameChange} placeholder="Search by name" label="Search datasets by name" />
+      <SearchBox value={filters.name} onChange={handleNameChange} placeholder={t('searchByName')} label={t('searchDatasets')} />
       <DatabaseFilter value={databaseId} onChange={handleDatabaseChange} />
       <FilterSelect<string>
-        label="Filter by schema"
-        prefix="Schema"
-        placeholder={databaseId === null ? 'Pick a database' : 'All'}
+        label={t('filterBySchema')}
+        prefix={t('common:schema')}
+        placeholder={databaseId === null ? t('pickDatabase') : t('common:all')}
         disabled={databaseId === null}
         loading={schemasLoading}
         value={filters.schema}
@@ -46,13 +45,13 @@ export function DatasetToolbar({ filters, onChange, canReadTags = false }: Datas
         options={(schemas ?? []).map((schema) => ({ value: schema, label: schema }))}
       />
       <FilterSelect<DatasetListItem['kind']>
-        label="Filter by kind"
-        prefix="Kind"
-        placeholder="Any"
+        label={t('filterByKind')}
+        prefix={t('kind')}
+        placeholder={t('kind.any')}
         searchable={false}
         value={filters.kind}
         onChange={handleKindChange}
-        options={KIND_OPTIONS}
+        options={KINDS.map((kind) => ({ value: kind, label: t(`kind.${kind}`) }))}
       />
       {canReadTags && <TagFilter value={filters.tagId ?? null} onChange={(tagId) => onChange({ tagId })} />}
     </Flex>

@@ -1,4 +1,5 @@
 import type { DatasetColumnDetail } from '@rama/shared';
+import { t } from '../i18n';
 import { columnDraftOf, type ColumnDraft } from './datasetDraft';
 
 /** What "Sync columns from source" changed, by column name. */
@@ -43,8 +44,8 @@ export function syncColumns(draft: ColumnDraft[], fresh: DatasetColumnDetail[]):
 /** The lines the editor shows after a sync, as the peer words them; none when nothing changed. */
 export function describeColumnChanges(changes: ColumnChanges): string[] {
   const lines: string[] = [];
-  if (changes.modified.length) lines.push(`Modified columns: ${changes.modified.join(', ')}`);
-  if (changes.removed.length) lines.push(`Removed columns: ${changes.removed.join(', ')}`);
-  if (changes.added.length) lines.push(`New columns added: ${changes.added.join(', ')}`);
+  if (changes.modified.length) lines.push(t('datasets:col.modified', { names: changes.modified.join(', ') }));
+  if (changes.removed.length) lines.push(t('datasets:col.removed', { names: changes.removed.join(', ') }));
+  if (changes.added.length) lines.push(t('datasets:col.added', { names: changes.added.join(', ') }));
   return lines;
 }

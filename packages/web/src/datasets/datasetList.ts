@@ -1,5 +1,6 @@
 import type { DatasetListItem, UserRef } from '@rama/shared';
 import type { ListFilter } from '../components/listState';
+import { t } from '../i18n';
 
 export interface DatasetFilters {
   name: string;
@@ -47,7 +48,7 @@ export function requestedQueryOf(dataset: Pick<DatasetListItem, 'id' | 'kind' | 
 }
 
 export function ownerName(user: UserRef): string {
-  return [user.first_name, user.last_name].filter(Boolean).join(' ') || `User ${user.id}`;
+  return [user.first_name, user.last_name].filter(Boolean).join(' ') || t('datasets:userFallback', { id: user.id });
 }
 
 export function initialsOf(user: UserRef): string {

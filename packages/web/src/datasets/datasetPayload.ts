@@ -126,15 +126,15 @@ export function placeServerErrors(fieldErrors: Record<string, string[]>, draft: 
   const byField: DraftErrors = {};
   const general: string[] = [];
   for (const [path, messages] of Object.entries(fieldErrors)) {
-    const text = messages.join(' ');
+    const joined = messages.join(' ');
     const [head, index, field] = path.split('.');
-    if (path === 'database_id' || path === 'database') byField.schema = text;
-    else if (DATASET_FIELDS.has(path)) byField[path] = text;
+    if (path === 'database_id' || path === 'database') byField.schema = joined;
+    else if (DATASET_FIELDS.has(path)) byField[path] = joined;
     else if (head === 'metrics' && draft.metrics[Number(index)] && METRIC_FIELDS.has(field)) {
-      byField[metricErrorKey(draft.metrics[Number(index)].key, field as keyof MetricFields)] = text;
+      byField[metricErrorKey(draft.metrics[Number(index)].key, field as keyof MetricFields)] = joined;
     } else if (head === 'columns' && draft.columns[Number(index)] && COLUMN_FIELDS.has(field)) {
-      byField[columnErrorKey(draft.columns[Number(index)].key, field as keyof ColumnFields)] = text;
-    } else general.push(path === '_schema' ? text : `${path}: ${text}`);
+      byField[columnErrorKey(draft.columns[Number(index)].key, field as keyof ColumnFields)] = joined;
+    } else general.push(path === '_schema' ? joined : `${path}: ${joined}`);
   }
   return { byField, general };
 }

@@ -1,4 +1,5 @@
 import type { ColumnDraft, ColumnFields, DatasetDraft, MetricFields } from './datasetDraft';
+import { t } from '../i18n';
 
 /**
  * What keeps the dataset editor from saving, as messages keyed by the field they belong to:
@@ -23,9 +24,11 @@ export function jsonObjectProblem(value: string): string | null {
   try {
     parsed = JSON.parse(value);
   } catch (error) {
-    return `Not valid JSON: ${error instanceof Error ? error.message : String(error)}`;
+    return t('datasets:invalid.json', { error: error instanceof Error ? error.message : String(error) });
   }
-  return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? null : 'Enter a JSON object, like {"key": "value"}';
+  return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+    ? null
+    : t('datasets:invalid.jsonObject', { example: '{"key": "value"}' });
 }
 
 /** A currency is an ISO 4217 code the browser can format. */
@@ -34,7 +37,7 @@ export function currencyProblem(symbol: string): string | null {
     new Intl.NumberFormat('en-US', { style: 'currency', currency: symbol });
     return null;
   } catch {
-    return `${symbol} is not a currency code`;
+    return t('datasets:invalid.currency', { symbol });
   }
 }
 
@@ -53,9 +56,9 @@ function validateMetrics(draft: DatasetDraft, errors: DraftErrors): void {
   const twice = duplicated(draft.metrics.map((m) => m.metric_name.trim()).filter(Boolean));
   for (const metric of draft.metrics) {
     const name = metric.metric_name.trim();
-    if (!name) errors[metricErrorKey(metric.key, 'metric_name')] = 'Enter a metric name';
-    else if (twice.has(name)) errors[metricErrorKey(metric.key, 'metric_name')] = `Metric name "${name}" is duplicated`;
-    if (!metric.expression.trim()) errors[metricErrorKey(metric.key, 'expression')] = 'Enter a SQL expression';
+    if (!name) errors[metricErrorKey(metric.key, 'metric_name')] = t('datasets:invalid.metricName');
+    else if (twice.has(name)) errors[metricErrorKey(metric.key, 'metric_name')] = t('datasets:invalid.metricDuplicate', { name });
+    if (!metric.expression.trim()) errors[metricErrorKey(metric.key, 'expression')] = t('datasets:invalid.expression');
     const currency = metric.currency && currencyProblem(metric.currency.symbol);
     if (currency) errors[metricErrorKey(metric.key, 'currency')] = currency;
   }
@@ -68,30 +71,30 @@ function validateColumns(draft: DatasetDraft, errors: DraftErrors): void {
   const twiceInSource = duplicated(names(draft.columns.filter((c) => !c.calculated)));
   const nameError = (column: ColumnDraft): string | null => {
     const name = column.column_name.trim();
-    if (!name) return 'Enter a column name';
+    if (!name) return t('datasets:invalid.columnName');
     const clash = column.calculated ? twiceAnywhere.has(name) : twiceInSource.has(name);
-    return clash ? `Column name "${name}" is duplicated` : null;
+    return clash ? t('datasets:invalid.columnDuplicate', { name }) : null;
   };
   for (const column of draft.columns) {
     const name = nameError(column);
     if (name) errors[columnErrorKey(column.key, 'column_name')] = name;
-    if (column.calculated && !column.expression.trim()) errors[columnErrorKey(column.key, 'expression')] = 'Enter a SQL expression';
+    if (column.calculated && !column.expression.trim()) errors[columnErrorKey(column.key, 'expression')] = t('datasets:invalid.expression');
   }
 }
 
 export function validateDraft(draft: DatasetDraft): DraftErrors {
   const errors: DraftErrors = {};
-  if (!draft.table_name.trim()) errors.table_name = draft.kind === 'virtual' ? 'Enter a name' : 'Pick a table';
-  if (draft.kind === 'virtual' && !draft.sql.trim()) errors.sql = 'Enter the SQL of the dataset';
+  if (!draft.table_name.trim()) errors.table_name = draft.kind === 'virtual' ? t('datasets:invalid.name') : t('datasets:pickTable');
+  if (draft.kind === 'virtual' && !draft.sql.trim()) errors.sql = t('datasets:invalid.sql');
   validateMetrics(draft, errors);
   validateColumns(draft, errors);
   const templateParams = jsonObjectProblem(draft.template_params);
   if (templateParams) errors.template_params = templateParams;
   const extra = jsonObjectProblem(draft.extra);
   if (extra) errors.extra = extra;
-  if (!Number.isInteger(draft.offset) || draft.offset < -24 || draft.offset > 24) errors.offset = 'Enter whole hours from -24 to 24';
+  if (!Number.isInteger(draft.offset) || draft.offset < -24 || draft.offset > 24) errors.offset = t('datasets:invalid.offset');
   if (draft.cache_timeout !== null && (!Number.isInteger(draft.cache_timeout) || draft.cache_timeout < -1)) {
-    errors.cache_timeout = 'Enter seconds, or -1 to bypass the cache';
+    errors.cache_timeout = t('datasets:invalid.cacheTimeout');
   }
   return errors;
 }

@@ -19,6 +19,7 @@ import {
 } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { UPLOAD_EXTENSIONS, uploadTypeOfFile, type UploadFileMetadataItem, type UploadResult, type UploadType } from '@rama/shared';
 import { PageHeader } from '../components/PageHeader';
 import { useGetSchemasQuery, useListDatabasesQuery } from '../databases/databaseApi';
@@ -41,11 +42,12 @@ const ACCEPT = Object.values(UPLOAD_EXTENSIONS)
   .map((e) => `.${e}`)
   .join(',');
 const TYPE_LABEL: Record<UploadType, string> = { csv: 'CSV', excel: 'Excel', columnar: 'Parquet' };
+/** Each delimiter's name is `delimiter.<key>` in the language file. */
 const DELIMITERS = [
-  { value: ',', label: 'Comma ( , )' },
-  { value: ';', label: 'Semicolon ( ; )' },
-  { value: '\t', label: 'Tab' },
-  { value: '|', label: 'Pipe ( | )' },
+  { value: ',', key: 'comma' },
+  { value: ';', key: 'semicolon' },
+  { value: '\t', key: 'tab' },
+  { value: '|', key: 'pipe' },
 ];
 
 type Phase = { kind: 'edit' } | { kind: 'sending'; sent: number } | { kind: 'loading' } | { kind: 'done'; result: UploadResult['result'] };
@@ -60,12 +62,13 @@ const NO_PREVIEW: Preview = { loading: false, items: null, error: null };
 
 /** The first rows of the file as the server read them, with each column's type. */
 function PreviewTable({ item, dates }: { item: UploadFileMetadataItem; dates: string[] }) {
+  const { t } = useTranslation('upload');
   const columns = item.column_names.map((name, i) => ({
     key: String(i),
     dataIndex: String(i),
     title: (
       <span className="rama-upload-col">
-        {name} <Tag className="rama-upload-kind">{dates.includes(name) ? 'datetime' : item.column_types[i]}</Tag>
+        {name} <Tag className="rama-upload-kind">{dates.includes(name) ? t('datetimeType') : item.column_types[i]}</Tag>
       </span>
     ),
     render: (v: string | null) => (v === null ? <Typography.Text type="secondary">NULL</Typography.Text> : v),
@@ -74,19 +77,20 @@ function PreviewTable({ item, dates }: { item: UploadFileMetadataItem; dates: st
   const data = item.sample_rows.map((row, r) => ({ key: r, ...Object.fromEntries(row.map((v, i) => [String(i), v])) }));
   return (
     <Table
-      aria-label="File preview"
+      aria-label={t('filePreview')}
       className="rama-upload-preview"
       size="small"
       pagination={false}
       columns={columns}
       dataSource={data}
       scroll={{ x: 'max-content' }}
-      locale={{ emptyText: 'The file has no data rows.' }}
+      locale={{ emptyText: t('noDataRows') }}
     />
   );
 }
 
 export function UploadPage() {
+  const { t } = useTranslation('upload');
   const [file, setFile] = useState<File | null>(null);
   const [values, setValues] = useState<UploadFormValues>(INITIAL_VALUES);
   const [preview, setPreview] = useState<Preview>(NO_PREVIEW);
@@ -103,13 +107,13 @@ export function UploadPage() {
   );
 
   const loadPreview = (f: File, v: UploadFormValues) => {
-    const t = uploadTypeOfFile(f.name);
+    const fileType = uploadTypeOfFile(f.name);
     previewRun.current?.abort();
-    if (!t) return;
+    if (!fileType) return;
     const run = new AbortController();
     previewRun.current = run;
     setPreview((p) => ({ ...p, loading: true, error: null }));
-    sendForm('/api/v1/database/upload_metadata/', f, metadataFields(t, v), () => undefined, run.signal)
+    sendForm('/api/v1/database/upload_metadata/', f, metadataFields(fileType, v), () => undefined, run.signal)
       .then((reply) => {
         if (run.signal.aborted) return;
         if (reply.status !== 200) {
@@ -118,7 +122,7 @@ export function UploadPage() {
         }
         const items = (reply.body as { result: { items: UploadFileMetadataItem[] } }).result.items;
         setPreview({ loading: false, items, error: null });
-        if (t === 'excel' && items.length && !items.some((i) => i.sheet_name === v.sheetName))
+        if (fileType === 'excel' && items.length && !items.some((i) => i.sheet_name === v.sheetName))
           setValues((cur) => ({ ...cur, sheetName: items[0].sheet_name }));
       })
       .catch(() => undefined);
@@ -137,7 +141,7 @@ export function UploadPage() {
     const next = { ...values, tableName: tableNameFromFile(f.name), sheetName: null, columnsRead: [], columnDates: [], indexColumn: null };
     setValues(next);
     if (uploadTypeOfFile(f.name)) loadPreview(f, next);
-    else setPreview({ loading: false, items: null, error: `This file type is not supported. Upload ${ACCEPT.replace(/,/g, ', ')} files.` });
+    else setPreview({ loading: false, items: null, error: t('unsupportedType', { extensions: ACCEPT.replace(/,/g, ', ') }) });
   };
 
   const item = preview.items
@@ -170,11 +174,7 @@ export function UploadPage() {
   };
 
   const header = (
-    <PageHeader
-      title="Upload file to database"
-      subtitle="Load a CSV, Excel or Parquet file into a table of a database that takes uploads; a dataset on the table is made for you."
-      breadcrumb={[{ title: 'Data' }, { title: 'Upload file to database' }]}
-    />
+    <PageHeader title={t('title')} subtitle={t('subtitle')} breadcrumb={[{ title: t('breadcrumb.data') }, { title: t('title') }]} />
   );
 
   if (phase.kind === 'done') {
@@ -185,17 +185,17 @@ export function UploadPage() {
         {header}
         <Result
           status="success"
-          title={`Loaded ${r.rows.toLocaleString()} rows into ${where}`}
-          subTitle="A dataset on the table is ready to chart."
+          title={t('loaded', { count: r.rows, table: where })}
+          subTitle={t('readyToChart')}
           extra={[
             <Button key="explore" type="primary" href={exploreUrl(r.dataset_id)}>
-              Explore the dataset
+              {t('exploreDataset')}
             </Button>,
             <Link key="datasets" to="/tablemodelview/list/">
-              <Button>Datasets</Button>
+              <Button>{t('datasets')}</Button>
             </Link>,
             <Button key="again" onClick={reset}>
-              Upload another file
+              {t('uploadAnother')}
             </Button>,
           ]}
         />
@@ -224,19 +224,21 @@ export function UploadPage() {
             <p className="ant-upload-drag-icon">
               <InboxOutlined />
             </p>
-            <p className="ant-upload-text">{file ? file.name : 'Drag a file here, or click to choose one'}</p>
+            <p className="ant-upload-text">{file ? file.name : t('dropHere')}</p>
             <p className="ant-upload-hint">
               {file
-                ? `${/\.zip$/i.test(file.name) ? 'Zip of Parquet files' : `${TYPE_LABEL[type ?? 'csv']} file`}, ${fileSizeText(file.size)}`
-                : 'CSV (.csv, .tsv, .txt), Excel (.xlsx), or Parquet (.parquet, or a .zip of Parquet files)'}
+                ? /\.zip$/i.test(file.name)
+                  ? t('fileZip', { size: fileSizeText(file.size) })
+                  : t('fileOfType', { type: TYPE_LABEL[type ?? 'csv'], size: fileSizeText(file.size) })
+                : t('accepted')}
             </p>
           </Upload.Dragger>
           {preview.error && <Alert className="rama-upload-alert" type="error" showIcon message={preview.error} />}
           {file && (preview.loading || item) && (
             <div className="rama-upload-preview-wrap">
-              <Typography.Title level={5}>Preview</Typography.Title>
+              <Typography.Title level={5}>{t('common:preview')}</Typography.Title>
               {preview.loading && !item ? (
-                <Typography.Text type="secondary">Reading the file…</Typography.Text>
+                <Typography.Text type="secondary">{t('readingFile')}</Typography.Text>
               ) : (
                 item && <PreviewTable item={item} dates={type === 'columnar' ? [] : values.columnDates} />
               )}
@@ -245,25 +247,23 @@ export function UploadPage() {
         </div>
         <div className="rama-panel rama-upload-options">
           <Form layout="vertical" component="div">
-            <Form.Item label="Database" htmlFor="upload-database" required>
+            <Form.Item label={t('common:database')} htmlFor="upload-database" required>
               <Select<number>
                 id="upload-database"
-                aria-label="Database"
-                placeholder={
-                  uploadable.length || databasesLoading ? 'Pick a database' : 'No database takes uploads (allow them in its settings)'
-                }
+                aria-label={t('common:database')}
+                placeholder={uploadable.length || databasesLoading ? t('pickDatabase') : t('noUploadDatabase')}
                 loading={databasesLoading}
                 value={values.databaseId ?? undefined}
                 onChange={(id) => update({ databaseId: id, schema: null })}
                 options={uploadable.map((db) => ({ value: db.id, label: db.database_name }))}
               />
             </Form.Item>
-            <Form.Item label="Schema" htmlFor="upload-schema">
+            <Form.Item label={t('common:schema')} htmlFor="upload-schema">
               <Select<string>
                 id="upload-schema"
-                aria-label="Schema"
+                aria-label={t('common:schema')}
                 allowClear
-                placeholder={values.databaseId === null ? 'Pick a database first' : 'The default schema'}
+                placeholder={values.databaseId === null ? t('pickDatabaseFirst') : t('defaultSchema')}
                 disabled={values.databaseId === null}
                 loading={schemasLoading}
                 value={values.schema ?? undefined}
@@ -271,33 +271,33 @@ export function UploadPage() {
                 options={(schemas ?? []).map((s) => ({ value: s, label: s }))}
               />
             </Form.Item>
-            <Form.Item label="Table name" htmlFor="upload-table" required>
+            <Form.Item label={t('tableName')} htmlFor="upload-table" required>
               <Input
                 id="upload-table"
-                aria-label="Table name"
+                aria-label={t('tableName')}
                 value={values.tableName}
                 onChange={(e) => update({ tableName: e.target.value })}
                 maxLength={63}
               />
             </Form.Item>
-            <Form.Item label="If the table already exists" htmlFor="upload-exists">
+            <Form.Item label={t('ifExists')} htmlFor="upload-exists">
               <Select
                 id="upload-exists"
-                aria-label="If the table already exists"
+                aria-label={t('ifExists')}
                 value={values.alreadyExists}
                 onChange={(v) => update({ alreadyExists: v })}
                 options={[
-                  { value: 'fail', label: 'Fail' },
-                  { value: 'replace', label: 'Replace the table' },
-                  { value: 'append', label: 'Append the rows' },
+                  { value: 'fail', label: t('ifExists.fail') },
+                  { value: 'replace', label: t('ifExists.replace') },
+                  { value: 'append', label: t('ifExists.append') },
                 ]}
               />
             </Form.Item>
             {type === 'excel' && (
-              <Form.Item label="Sheet" htmlFor="upload-sheet">
+              <Form.Item label={t('sheet')} htmlFor="upload-sheet">
                 <Select<string>
                   id="upload-sheet"
-                  aria-label="Sheet"
+                  aria-label={t('sheet')}
                   value={values.sheetName ?? undefined}
                   onChange={(s) => update({ sheetName: s })}
                   options={(preview.items ?? []).map((i) => ({ value: i.sheet_name ?? '', label: i.sheet_name ?? '' }))}
@@ -305,13 +305,13 @@ export function UploadPage() {
               </Form.Item>
             )}
             {type === 'csv' && (
-              <Form.Item label="Delimiter" htmlFor="upload-delimiter">
+              <Form.Item label={t('delimiter')} htmlFor="upload-delimiter">
                 <Select
                   id="upload-delimiter"
-                  aria-label="Delimiter"
+                  aria-label={t('delimiter')}
                   value={values.delimiter}
                   onChange={(d) => update({ delimiter: d }, true)}
-                  options={DELIMITERS}
+                  options={DELIMITERS.map((d) => ({ value: d.value, label: t(`delimiter.${d.key}`) }))}
                 />
               </Form.Item>
             )}
@@ -321,22 +321,22 @@ export function UploadPage() {
               items={[
                 {
                   key: 'columns',
-                  label: 'Columns',
+                  label: t('columns'),
                   children: (
                     <>
-                      <Form.Item label="Columns to read" htmlFor="upload-columns-read">
+                      <Form.Item label={t('columnsToRead')} htmlFor="upload-columns-read">
                         <Select
                           id="upload-columns-read"
                           mode="multiple"
                           allowClear
-                          placeholder="All columns"
+                          placeholder={t('allColumns')}
                           value={values.columnsRead}
                           onChange={(c) => update({ columnsRead: c })}
                           options={columnOptions}
                         />
                       </Form.Item>
                       {type !== 'columnar' && (
-                        <Form.Item label="Columns to read as dates" htmlFor="upload-column-dates">
+                        <Form.Item label={t('columnsAsDates')} htmlFor="upload-column-dates">
                           <Select
                             id="upload-column-dates"
                             mode="multiple"
@@ -348,11 +348,11 @@ export function UploadPage() {
                         </Form.Item>
                       )}
                       {type !== 'columnar' && (
-                        <Form.Item label="Index column" htmlFor="upload-index-column">
+                        <Form.Item label={t('indexColumn')} htmlFor="upload-index-column">
                           <Select<string>
                             id="upload-index-column"
                             allowClear
-                            placeholder="None"
+                            placeholder={t('common:none')}
                             value={values.indexColumn ?? undefined}
                             onChange={(c) => update({ indexColumn: c ?? null })}
                             options={columnOptions}
@@ -361,12 +361,12 @@ export function UploadPage() {
                       )}
                       <Space direction="vertical" size={4}>
                         <Checkbox checked={values.dataframeIndex} onChange={(e) => update({ dataframeIndex: e.target.checked })}>
-                          Write the index as a column
+                          {t('writeIndex')}
                         </Checkbox>
                         {values.dataframeIndex && (
                           <Input
-                            aria-label="Index label"
-                            placeholder="Index label"
+                            aria-label={t('indexLabel')}
+                            placeholder={t('indexLabel')}
                             value={values.indexLabel}
                             onChange={(e) => update({ indexLabel: e.target.value })}
                           />
@@ -380,14 +380,14 @@ export function UploadPage() {
                   : [
                       {
                         key: 'rows',
-                        label: 'Rows and values',
+                        label: t('rowsAndValues'),
                         children: (
                           <>
                             <Checkbox checked={values.hasHeader} onChange={(e) => update({ hasHeader: e.target.checked }, true)}>
-                              The file has a header row
+                              {t('hasHeader')}
                             </Checkbox>
                             <Flex gap={12} className="rama-upload-numbers">
-                              <Form.Item label="Header row" htmlFor="upload-header-row">
+                              <Form.Item label={t('headerRow')} htmlFor="upload-header-row">
                                 <InputNumber
                                   id="upload-header-row"
                                   min={0}
@@ -396,7 +396,7 @@ export function UploadPage() {
                                   onChange={(n) => update({ headerRow: n ?? 0 }, true)}
                                 />
                               </Form.Item>
-                              <Form.Item label="Rows to skip" htmlFor="upload-skip-rows">
+                              <Form.Item label={t('rowsToSkip')} htmlFor="upload-skip-rows">
                                 <InputNumber
                                   id="upload-skip-rows"
                                   min={0}
@@ -404,32 +404,32 @@ export function UploadPage() {
                                   onChange={(n) => update({ skipRows: n ?? 0 })}
                                 />
                               </Form.Item>
-                              <Form.Item label="Rows to read" htmlFor="upload-rows-to-read">
+                              <Form.Item label={t('rowsToRead')} htmlFor="upload-rows-to-read">
                                 <InputNumber
                                   id="upload-rows-to-read"
                                   min={1}
-                                  placeholder="All"
+                                  placeholder={t('common:all')}
                                   value={values.rowsToRead}
                                   onChange={(n) => update({ rowsToRead: n ?? null })}
                                 />
                               </Form.Item>
                             </Flex>
-                            <Form.Item label="Decimal character" htmlFor="upload-decimal">
+                            <Form.Item label={t('decimalCharacter')} htmlFor="upload-decimal">
                               <Select
                                 id="upload-decimal"
                                 value={values.decimalCharacter}
                                 onChange={(d) => update({ decimalCharacter: d })}
                                 options={[
-                                  { value: '.', label: 'Dot ( . )' },
-                                  { value: ',', label: 'Comma ( , )' },
+                                  { value: '.', label: t('decimal.dot') },
+                                  { value: ',', label: t('decimal.comma') },
                                 ]}
                               />
                             </Form.Item>
-                            <Form.Item label="Null values" htmlFor="upload-null-values">
+                            <Form.Item label={t('nullValues')} htmlFor="upload-null-values">
                               <Select
                                 id="upload-null-values"
                                 mode="tags"
-                                placeholder="The usual ones: empty, NA, N/A, NULL, NaN, None …"
+                                placeholder={t('nullValuesPlaceholder')}
                                 value={values.nullValues}
                                 onChange={(n) => update({ nullValues: n })}
                               />
@@ -437,16 +437,16 @@ export function UploadPage() {
                             {type === 'csv' && (
                               <Space direction="vertical" size={4}>
                                 <Checkbox checked={values.dayFirst} onChange={(e) => update({ dayFirst: e.target.checked })}>
-                                  Dates are day first (DD/MM/YYYY)
+                                  {t('dayFirst')}
                                 </Checkbox>
                                 <Checkbox checked={values.skipBlankLines} onChange={(e) => update({ skipBlankLines: e.target.checked })}>
-                                  Skip blank lines
+                                  {t('skipBlankLines')}
                                 </Checkbox>
                                 <Checkbox
                                   checked={values.skipInitialSpace}
                                   onChange={(e) => update({ skipInitialSpace: e.target.checked })}
                                 >
-                                  Skip spaces after the delimiter
+                                  {t('skipInitialSpace')}
                                 </Checkbox>
                               </Space>
                             )}
@@ -457,17 +457,15 @@ export function UploadPage() {
               ]}
             />
           </Form>
-          {error && <Alert className="rama-upload-alert" type="error" showIcon message="The file was not loaded" description={error} />}
+          {error && <Alert className="rama-upload-alert" type="error" showIcon message={t('notLoaded')} description={error} />}
           {busy && (
             <div className="rama-upload-progress" aria-live="polite">
               <Progress percent={phase.kind === 'sending' ? Math.round(phase.sent * 100) : 100} status="active" />
-              <Typography.Text type="secondary">
-                {phase.kind === 'sending' ? 'Sending the file…' : 'Loading into the database…'}
-              </Typography.Text>
+              <Typography.Text type="secondary">{phase.kind === 'sending' ? t('sending') : t('loadingIntoDatabase')}</Typography.Text>
             </div>
           )}
           <Button type="primary" block className="rama-upload-submit" disabled={!ready} loading={busy} onClick={() => void submit()}>
-            Upload
+            {t('upload')}
           </Button>
         </div>
       </Flex>

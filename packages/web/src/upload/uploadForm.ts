@@ -3,6 +3,7 @@
  * names; lists comma-separated). Pure, so the mapping is tested without a browser.
  */
 import type { AlreadyExists, UploadType } from '@rama/shared';
+import { currentLocale, t } from '../i18n';
 
 export interface UploadFormValues {
   databaseId: number | null;
@@ -108,7 +109,7 @@ export function uploadErrorText(status: number, body: unknown): string {
   }
   const errors = body && typeof body === 'object' ? (body as { errors?: { message?: string }[] }).errors : null;
   if (Array.isArray(errors) && errors[0]?.message) return errors[0].message;
-  return status === 0 ? 'The upload could not reach the server.' : `The upload failed (HTTP ${status}).`;
+  return status === 0 ? t('upload:unreachable') : t('upload:failedHttp', { status });
 }
 
 /** Where the new dataset opens in Explore. */
@@ -116,7 +117,8 @@ export const exploreUrl = (datasetId: number): string => `/explore/?datasource_t
 
 /** A file's size as the drop zone shows it: bytes, KB or MB (1024-based, one decimal). */
 export function fileSizeText(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  const oneDecimal = (n: number) => n.toLocaleString(currentLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  if (bytes < 1024) return t('upload:size.bytes', { count: bytes });
+  if (bytes < 1024 * 1024) return t('upload:size.kb', { size: oneDecimal(bytes / 1024) });
+  return t('upload:size.mb', { size: oneDecimal(bytes / 1024 / 1024) });
 }

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Alert, Button, Checkbox, Col, Form, Input, Radio, Row, Table, Tag, Tooltip, type TableProps } from 'antd';
 import { PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import type { ColumnDraft, ColumnFields } from '../datasetDraft';
@@ -26,6 +27,10 @@ interface ColumnsTabProps {
   onSyncReportClose?: () => void;
 }
 
+/** Examples of a field's value, the same in every language. */
+const DATE_FORMAT_EXAMPLE = '%Y-%m-%d';
+const COLUMN_NAME_EXAMPLE = 'column_name';
+
 const headerWithHelp = (title: string, help: string): ReactNode => (
   <Tooltip title={help}>
     <span className="rama-help-title">{title}</span>
@@ -41,24 +46,25 @@ function ColumnDetails({
   calculated: boolean;
   onChange: ColumnsTabProps['onChange'];
 }) {
-  const name = column.column_name || 'the new column';
+  const { t } = useTranslation('datasets');
+  const name = column.column_name || t('col.theNew');
   return (
     <Form layout="vertical" component="div" className="rama-row-details">
       <Row gutter={16}>
         <Col xs={24} lg={12}>
           {calculated && (
-            <Form.Item label="Label">
+            <Form.Item label={t('label')}>
               <Input
-                aria-label={`Label of ${name}`}
+                aria-label={t('labelOf', { name })}
                 value={column.verbose_name}
                 placeholder={column.column_name}
                 onChange={(event) => onChange(column.key, { verbose_name: event.target.value })}
               />
             </Form.Item>
           )}
-          <Form.Item label="Description">
+          <Form.Item label={t('common:description')}>
             <Input.TextArea
-              aria-label={`Description of ${name}`}
+              aria-label={t('descriptionOf', { name })}
               autoSize={{ minRows: 2, maxRows: 6 }}
               value={column.description}
               onChange={(event) => onChange(column.key, { description: event.target.value })}
@@ -66,14 +72,11 @@ function ColumnDetails({
           </Form.Item>
         </Col>
         <Col xs={24} lg={12}>
-          <Form.Item
-            label="Datetime format"
-            extra="For dates stored as text or numbers: a strftime pattern such as %Y-%m-%d, or epoch_s / epoch_ms. Empty reads ISO 8601."
-          >
+          <Form.Item label={t('col.datetimeFormat')} extra={t('col.datetimeFormatExtra')}>
             <Input
-              aria-label={`Datetime format of ${name}`}
+              aria-label={t('col.datetimeFormatOf', { name })}
               className="rama-mono"
-              placeholder="%Y-%m-%d"
+              placeholder={DATE_FORMAT_EXAMPLE}
               value={column.python_date_format}
               onChange={(event) => onChange(column.key, { python_date_format: event.target.value })}
             />
@@ -87,9 +90,10 @@ function ColumnDetails({
 /** The dataset's columns: those read from the source (labels and flags editable) or calculated ones. */
 export function ColumnsTab(props: ColumnsTabProps) {
   const { calculated, columns, mainDttmCol, onChange, onChooseMainDttmCol, errorOf, expandedKeys, onExpandedKeysChange } = props;
+  const { t } = useTranslation('datasets');
   const [search, setSearch] = useState('');
   const rows = columns.filter((c) => matchesSearch(search, c.column_name, c.verbose_name));
-  const nameOf = (c: ColumnDraft) => c.column_name || 'the new column';
+  const nameOf = (c: ColumnDraft) => c.column_name || t('col.theNew');
   const toggle = (key: string) =>
     onExpandedKeysChange(expandedKeys.includes(key) ? expandedKeys.filter((k) => k !== key) : [...expandedKeys, key]);
   const handleAdd = () => {
@@ -105,12 +109,12 @@ export function ColumnsTab(props: ColumnsTabProps) {
   const flagColumns: TableProps<ColumnDraft>['columns'] = [
     {
       key: 'is_dttm',
-      title: headerWithHelp('Temporal', 'Treated as a time column in charts and time filters'),
+      title: headerWithHelp(t('col.temporal'), t('col.temporalHelp')),
       width: 84,
       align: 'center',
       render: (_v, c) => (
         <Checkbox
-          aria-label={`${nameOf(c)} is temporal`}
+          aria-label={t('col.isTemporal', { name: nameOf(c) })}
           checked={c.is_dttm}
           onChange={(event) => onChange(c.key, { is_dttm: event.target.checked })}
         />
@@ -118,12 +122,12 @@ export function ColumnsTab(props: ColumnsTabProps) {
     },
     {
       key: 'main_dttm_col',
-      title: headerWithHelp('Default datetime', 'The time column charts and dashboard time filters use unless told otherwise'),
+      title: headerWithHelp(t('col.defaultDatetime'), t('col.defaultDatetimeHelp')),
       width: 92,
       align: 'center',
       render: (_v, c) => (
         <Radio
-          aria-label={`${nameOf(c)} is the default datetime column`}
+          aria-label={t('col.isDefaultDatetime', { name: nameOf(c) })}
           checked={Boolean(c.column_name) && c.column_name === mainDttmCol}
           disabled={!c.is_dttm || !c.column_name.trim()}
           onChange={() => onChooseMainDttmCol(c.column_name)}
@@ -132,12 +136,12 @@ export function ColumnsTab(props: ColumnsTabProps) {
     },
     {
       key: 'groupby',
-      title: headerWithHelp('Dimension', 'Charts can group by this column'),
+      title: headerWithHelp(t('col.dimension'), t('col.dimensionHelp')),
       width: 88,
       align: 'center',
       render: (_v, c) => (
         <Checkbox
-          aria-label={`${nameOf(c)} is a dimension`}
+          aria-label={t('col.isDimension', { name: nameOf(c) })}
           checked={c.groupby}
           onChange={(event) => onChange(c.key, { groupby: event.target.checked })}
         />
@@ -145,12 +149,12 @@ export function ColumnsTab(props: ColumnsTabProps) {
     },
     {
       key: 'filterable',
-      title: headerWithHelp('Filterable', 'Filters can be set on this column'),
+      title: headerWithHelp(t('col.filterable'), t('col.filterableHelp')),
       width: 84,
       align: 'center',
       render: (_v, c) => (
         <Checkbox
-          aria-label={`${nameOf(c)} is filterable`}
+          aria-label={t('col.isFilterable', { name: nameOf(c) })}
           checked={c.filterable}
           onChange={(event) => onChange(c.key, { filterable: event.target.checked })}
         />
@@ -162,7 +166,7 @@ export function ColumnsTab(props: ColumnsTabProps) {
     expandColumn,
     {
       key: 'column_name',
-      title: 'Column',
+      title: t('column'),
       width: 200,
       render: (_v, c) => (
         <span className="rama-column-name" title={c.column_name}>
@@ -172,10 +176,10 @@ export function ColumnsTab(props: ColumnsTabProps) {
     },
     {
       key: 'verbose_name',
-      title: 'Label',
+      title: t('label'),
       render: (_v, c) => (
         <CellInput
-          label={`Label of ${c.column_name}`}
+          label={t('labelOf', { name: c.column_name })}
           value={c.verbose_name}
           placeholder={c.column_name}
           onChange={(verbose_name) => onChange(c.key, { verbose_name })}
@@ -184,7 +188,7 @@ export function ColumnsTab(props: ColumnsTabProps) {
     },
     {
       key: 'type',
-      title: 'Type',
+      title: t('common:type'),
       width: 150,
       render: (_v, c) => (c.type ? <Tag className="rama-type-tag">{c.type}</Tag> : <span className="rama-empty-value">—</span>),
     },
@@ -195,13 +199,13 @@ export function ColumnsTab(props: ColumnsTabProps) {
     expandColumn,
     {
       key: 'column_name',
-      title: 'Column',
+      title: t('column'),
       width: 190,
       render: (_v, c) => (
         <CellInput
-          label={c.id === null && !c.column_name ? 'Name of the new column' : `Name of ${c.column_name}`}
+          label={c.id === null && !c.column_name ? t('col.nameOfNew') : t('nameOf', { name: c.column_name })}
           value={c.column_name}
-          placeholder="column_name"
+          placeholder={COLUMN_NAME_EXAMPLE}
           autoFocus={c.id === null && !c.column_name}
           error={errorOf(columnErrorKey(c.key, 'column_name'))}
           onChange={(column_name) => onChange(c.key, { column_name })}
@@ -210,13 +214,13 @@ export function ColumnsTab(props: ColumnsTabProps) {
     },
     {
       key: 'expression',
-      title: 'SQL expression',
+      title: t('sqlExpression'),
       render: (_v, c) => (
         <CellInput
           code
-          label={`SQL expression of ${nameOf(c)}`}
+          label={t('sqlExpressionOf', { name: nameOf(c) })}
           value={c.expression}
-          placeholder="e.g. price * quantity"
+          placeholder={t('example', { example: 'price * quantity' })}
           error={errorOf(columnErrorKey(c.key, 'expression'))}
           onChange={(expression) => onChange(c.key, { expression })}
         />
@@ -224,10 +228,15 @@ export function ColumnsTab(props: ColumnsTabProps) {
     },
     {
       key: 'type',
-      title: 'Type',
+      title: t('common:type'),
       width: 120,
       render: (_v, c) => (
-        <CellInput label={`Type of ${nameOf(c)}`} value={c.type} placeholder="VARCHAR" onChange={(type) => onChange(c.key, { type })} />
+        <CellInput
+          label={t('col.typeOf', { name: nameOf(c) })}
+          value={c.type}
+          placeholder="VARCHAR"
+          onChange={(type) => onChange(c.key, { type })}
+        />
       ),
     },
     ...flagColumns,
@@ -238,29 +247,23 @@ export function ColumnsTab(props: ColumnsTabProps) {
     },
   ];
 
-  const count = calculated
-    ? columns.length === 1
-      ? '1 calculated column'
-      : `${columns.length} calculated columns`
-    : columns.length === 1
-      ? '1 column'
-      : `${columns.length} columns`;
+  const count = t(calculated ? 'col.calculatedCount' : 'col.count', { count: columns.length });
 
   return (
     <div className="rama-editor-pane">
       <EditorTableToolbar
         search={search}
         onSearch={setSearch}
-        searchLabel={calculated ? 'Search calculated columns' : 'Search columns'}
+        searchLabel={calculated ? t('col.searchCalculated') : t('col.search')}
         count={count}
       >
         {calculated ? (
           <Button icon={<PlusOutlined />} onClick={handleAdd}>
-            Add calculated column
+            {t('col.addCalculated')}
           </Button>
         ) : (
           <Button icon={<SyncOutlined spin={props.syncing} />} disabled={props.syncing} onClick={props.onSync}>
-            Sync columns from source
+            {t('col.sync')}
           </Button>
         )}
       </EditorTableToolbar>
@@ -269,8 +272,8 @@ export function ColumnsTab(props: ColumnsTabProps) {
           className="rama-editor-list-error"
           type={props.syncReport.length ? 'info' : 'success'}
           showIcon
-          closable={{ onClose: props.onSyncReportClose, 'aria-label': 'Dismiss' }}
-          title={props.syncReport.length ? 'Columns synced from the source' : 'The columns match the source'}
+          closable={{ onClose: props.onSyncReportClose, 'aria-label': t('col.dismiss') }}
+          title={props.syncReport.length ? t('col.synced') : t('col.inSync')}
           description={
             props.syncReport.length ? (
               <ul className="rama-sync-report">
@@ -298,11 +301,7 @@ export function ColumnsTab(props: ColumnsTabProps) {
           expandedRowRender: (c) => <ColumnDetails column={c} calculated={calculated} onChange={onChange} />,
         }}
         locale={{
-          emptyText: search
-            ? 'No column matches your search'
-            : calculated
-              ? 'No calculated columns yet. Add one to chart a SQL expression over the columns.'
-              : 'No columns. Sync them from the source.',
+          emptyText: search ? t('col.noMatch') : calculated ? t('col.noCalculated') : t('col.none'),
         }}
       />
     </div>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Checkbox, Flex, Modal, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { MODAL_DEFAULT_WIDTH } from '@rama/shared';
 
 interface ConfirmSaveModalProps {
@@ -12,27 +13,25 @@ interface ConfirmSaveModalProps {
 
 /** Asked before saving a changed source, which every chart on the dataset reads from. */
 export function ConfirmSaveModal({ open, saving, onConfirm, onCancel }: ConfirmSaveModalProps) {
+  const { t } = useTranslation('datasets');
   const [syncColumns, setSyncColumns] = useState(true);
   return (
     <Modal
       open={open}
-      title="Confirm save"
+      title={t('confirm.title')}
       width={MODAL_DEFAULT_WIDTH}
-      okText="Save"
+      okText={t('common:save')}
       onOk={() => onConfirm(syncColumns)}
       onCancel={onCancel}
       confirmLoading={saving}
       destroyOnHidden
     >
       <Flex vertical gap={12}>
-        <Alert
-          type="warning"
-          title="The dataset's source changed. This affects every chart built on this dataset; charts that use columns the new source lacks will fail."
-        />
+        <Alert type="warning" title={t('confirm.warning')} />
         <Checkbox checked={syncColumns} onChange={(event) => setSyncColumns(event.target.checked)}>
-          Sync the columns from the new source
+          {t('confirm.syncColumns')}
         </Checkbox>
-        <Typography.Text>Are you sure you want to save and apply changes?</Typography.Text>
+        <Typography.Text>{t('confirm.question')}</Typography.Text>
       </Flex>
     </Modal>
   );

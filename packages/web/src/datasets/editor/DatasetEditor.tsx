@@ -1,5 +1,6 @@
 import { useMemo, useReducer, useState, type ReactNode } from 'react';
 import { Badge, Button, Flex, Tabs, Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { nanoid } from '@reduxjs/toolkit';
 import { hasPermission, type DatasetDetail } from '@rama/shared';
 import { ErrorAlert } from '../../components/ErrorAlert';
@@ -30,6 +31,7 @@ import { SettingsTab } from './SettingsTab';
 import { SourceTab } from './SourceTab';
 
 function TabLabel({ text, count, problems }: { text: string; count?: number; problems: number }) {
+  const { t } = useTranslation('datasets');
   return (
     <span className="rama-editor-tab">
       {text}
@@ -37,7 +39,7 @@ function TabLabel({ text, count, problems }: { text: string; count?: number; pro
       {problems > 0 && (
         <>
           <Badge count={problems} size="small" aria-hidden />
-          <span className="rama-sr-only">{problems === 1 ? '(1 problem)' : `(${problems} problems)`}</span>
+          <span className="rama-sr-only">{t('editor.problems', { count: problems })}</span>
         </>
       )}
     </span>
@@ -59,6 +61,7 @@ interface DatasetEditorProps {
 
 /** The dataset editor: a draft of the whole dataset, checked as it is edited, saved in one PUT. */
 export function DatasetEditor({ detail, onClose }: DatasetEditorProps) {
+  const { t } = useTranslation('datasets');
   const [original] = useState(() => draftOf(detail));
   const [draft, dispatch] = useReducer(draftReducer, original);
   const [tab, setTab] = useState<EditorTab>('source');
@@ -130,7 +133,7 @@ export function DatasetEditor({ detail, onClose }: DatasetEditorProps) {
     // the report compares with the draft as it was when the sync started; the merge uses the latest one
     setSyncReport(describeColumnChanges(syncColumns(draft.columns, fresh.data.columns).changes));
     dispatch({ type: 'columnsSynced', fresh: fresh.data.columns });
-    addSuccessToast('Metadata has been synced');
+    addSuccessToast(t('editor.synced'));
   };
 
   const save = async (overrideColumns: boolean) => {
@@ -150,11 +153,11 @@ export function DatasetEditor({ detail, onClose }: DatasetEditorProps) {
       try {
         await saveTags('dataset', detail.id, tagNames(detail.tags), tags);
       } catch (e) {
-        addDangerToast(`The tags could not be saved: ${toClientError(e).message}`);
+        addDangerToast(t('editor.tagsFailed', { message: toClientError(e).message }));
         return;
       }
     }
-    addSuccessToast('The dataset has been saved');
+    addSuccessToast(t('editor.saved'));
     onClose();
   };
 
@@ -196,12 +199,12 @@ export function DatasetEditor({ detail, onClose }: DatasetEditorProps) {
   const tabs = [
     {
       key: 'source',
-      label: <TabLabel text="Source" problems={problems.source} />,
+      label: <TabLabel text={t('tab.source')} problems={problems.source} />,
       children: <SourceTab draft={draft} detail={detail} onChange={handleFieldsChange} errorOf={errorOf} />,
     },
     {
       key: 'metrics',
-      label: <TabLabel text="Metrics" count={draft.metrics.length} problems={problems.metrics} />,
+      label: <TabLabel text={t('tab.metrics')} count={draft.metrics.length} problems={problems.metrics} />,
       children: (
         <MetricsTab
           metrics={draft.metrics}
@@ -216,17 +219,17 @@ export function DatasetEditor({ detail, onClose }: DatasetEditorProps) {
     },
     {
       key: 'columns',
-      label: <TabLabel text="Columns" count={physicalColumns.length} problems={problems.columns} />,
+      label: <TabLabel text={t('tab.columns')} count={physicalColumns.length} problems={problems.columns} />,
       children: columnsTab(false),
     },
     {
       key: 'calculated',
-      label: <TabLabel text="Calculated columns" count={calculatedColumns.length} problems={problems.calculated} />,
+      label: <TabLabel text={t('tab.calculated')} count={calculatedColumns.length} problems={problems.calculated} />,
       children: columnsTab(true),
     },
     {
       key: 'settings',
-      label: <TabLabel text="Settings" problems={problems.settings} />,
+      label: <TabLabel text={t('common:settings')} problems={problems.settings} />,
       children: (
         <SettingsTab
           draft={draft}
@@ -245,17 +248,17 @@ export function DatasetEditor({ detail, onClose }: DatasetEditorProps) {
 
   return (
     <div className="rama-dataset-editor">
-      {saveError && <ErrorAlert error={saveError} title="The dataset could not be saved" />}
+      {saveError && <ErrorAlert error={saveError} title={t('editor.saveFailed')} />}
       <Tabs activeKey={tab} onChange={(key) => setTab(key as EditorTab)} items={tabs} className="rama-editor-tabs" />
       <Flex justify="space-between" align="center" gap={16} wrap className="rama-editor-footer">
         <Typography.Text type={blocked ? 'danger' : 'secondary'} role={blocked ? 'status' : undefined}>
-          {blocked ? 'Fix the marked fields to save.' : 'Changes apply to every chart built on this dataset.'}
+          {blocked ? t('editor.fixToSave') : t('editor.changesApply')}
         </Typography.Text>
         <Flex gap={8}>
-          <Button onClick={onClose}>Cancel</Button>
-          <Tooltip title={managedExternally ? 'This dataset is managed externally and cannot be edited in Rama' : undefined}>
+          <Button onClick={onClose}>{t('common:cancel')}</Button>
+          <Tooltip title={managedExternally ? t('editor.managedExternally') : undefined}>
             <Button type="primary" onClick={handleSave} loading={updateState.isLoading} disabled={managedExternally || syncing}>
-              Save
+              {t('common:save')}
             </Button>
           </Tooltip>
         </Flex>

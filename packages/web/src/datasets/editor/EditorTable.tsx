@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Flex, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { DeleteOutlined, DownOutlined, RightOutlined } from '@ant-design/icons';
 import { SearchBox } from '../../components/ListParts';
 
@@ -17,10 +18,11 @@ export function EditorTableToolbar({
   count: ReactNode;
   children?: ReactNode;
 }) {
+  const { t } = useTranslation('datasets');
   return (
     <Flex className="rama-editor-toolbar" gap={8} wrap align="center" justify="space-between">
       <Flex gap={12} align="center">
-        <SearchBox value={search} onChange={onSearch} placeholder="Search by name" label={searchLabel} />
+        <SearchBox value={search} onChange={onSearch} placeholder={t('searchByName')} label={searchLabel} />
         <span className="rama-editor-count">{count}</span>
       </Flex>
       <Flex gap={8} wrap>
@@ -37,12 +39,13 @@ export function ListError({ error }: { error: string | undefined }) {
 
 /** The row's "more settings" toggle, named after the row. */
 export function ExpandToggle({ expanded, name, onToggle }: { expanded: boolean; name: string; onToggle: () => void }) {
+  const { t } = useTranslation('datasets');
   return (
     <Button
       type="text"
       size="small"
       icon={expanded ? <DownOutlined /> : <RightOutlined />}
-      aria-label={`More settings of ${name}`}
+      aria-label={t('moreSettingsOf', { name })}
       aria-expanded={expanded}
       onClick={onToggle}
     />
@@ -50,9 +53,10 @@ export function ExpandToggle({ expanded, name, onToggle }: { expanded: boolean; 
 }
 
 export function RemoveRowButton({ name, onRemove }: { name: string; onRemove: () => void }) {
+  const { t } = useTranslation('datasets');
   return (
-    <Tooltip title="Delete">
-      <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Delete ${name}`} onClick={onRemove} />
+    <Tooltip title={t('common:delete')}>
+      <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('deleteName', { name })} onClick={onRemove} />
     </Tooltip>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { AutoComplete, Button, Col, Form, Input, Row, Select, Table, Tooltip, type TableProps } from 'antd';
 import { PlusOutlined, WarningOutlined } from '@ant-design/icons';
 import type { MetricCurrencyDraft, MetricDraft, MetricFields } from '../datasetDraft';
@@ -17,7 +18,8 @@ const D3_FORMATS = [
   { value: '.2%', example: '12.34%' },
   { value: '+,', example: '+1,234.5678' },
   { value: '$,.2f', example: '$1,234.57' },
-].map((f) => ({ value: f.value, label: `${f.value}  (${f.example})` }));
+  // d3 format codes with what they print: the same in every language
+].map((f) => ({ value: f.value, label: `${f.value}  (${f.example})` })); // i18n-ignore
 
 function currencyCodes(): string[] {
   try {
@@ -27,10 +29,11 @@ function currencyCodes(): string[] {
   }
 }
 const CURRENCY_OPTIONS = currencyCodes().map((code) => ({ value: code, label: code }));
-const POSITION_OPTIONS = [
-  { value: 'prefix', label: 'Prefix ($100)' },
-  { value: 'suffix', label: 'Suffix (100 $)' },
-];
+const POSITIONS: MetricCurrencyDraft['symbolPosition'][] = ['prefix', 'suffix'];
+
+/** Examples of a field's value, the same in every language. */
+const METRIC_NAME_EXAMPLE = 'metric_name';
+const D3_FORMAT_EXAMPLE = ',.2f';
 
 interface MetricsTabProps {
   metrics: MetricDraft[];
@@ -43,7 +46,8 @@ interface MetricsTabProps {
 }
 
 function MetricDetails({ metric, onChange, errorOf }: Pick<MetricsTabProps, 'onChange' | 'errorOf'> & { metric: MetricDraft }) {
-  const name = metric.metric_name || 'the new metric';
+  const { t } = useTranslation('datasets');
+  const name = metric.metric_name || t('metric.theNew');
   const currencyError = errorOf(metricErrorKey(metric.key, 'currency'));
   const handleSymbolChange = (symbol: string | undefined) =>
     onChange(metric.key, { currency: symbol ? { symbol, symbolPosition: metric.currency?.symbolPosition ?? 'prefix' } : null });
@@ -54,17 +58,17 @@ function MetricDetails({ metric, onChange, errorOf }: Pick<MetricsTabProps, 'onC
     <Form layout="vertical" component="div" className="rama-row-details">
       <Row gutter={16}>
         <Col xs={24} lg={12}>
-          <Form.Item label="Description">
+          <Form.Item label={t('common:description')}>
             <Input.TextArea
-              aria-label={`Description of ${name}`}
+              aria-label={t('descriptionOf', { name })}
               autoSize={{ minRows: 2, maxRows: 6 }}
               value={metric.description}
               onChange={(event) => onChange(metric.key, { description: event.target.value })}
             />
           </Form.Item>
-          <Form.Item label="Warning" extra="Shown next to the metric wherever it is picked, e.g. that it is being deprecated.">
+          <Form.Item label={t('common:warning')} extra={t('metric.warningExtra')}>
             <Input.TextArea
-              aria-label={`Warning of ${name}`}
+              aria-label={t('metric.warningOf', { name })}
               autoSize={{ minRows: 1, maxRows: 4 }}
               value={metric.warning_text}
               onChange={(event) => onChange(metric.key, { warning_text: event.target.value })}
@@ -72,12 +76,12 @@ function MetricDetails({ metric, onChange, errorOf }: Pick<MetricsTabProps, 'onC
           </Form.Item>
         </Col>
         <Col xs={24} lg={12}>
-          <Form.Item label="Currency" validateStatus={currencyError ? 'error' : undefined} help={currencyError}>
+          <Form.Item label={t('metric.currency')} validateStatus={currencyError ? 'error' : undefined} help={currencyError}>
             <Row gutter={8}>
               <Col span={12}>
                 <Select<string>
-                  aria-label={`Currency of ${name}`}
-                  placeholder="No currency"
+                  aria-label={t('metric.currencyOf', { name })}
+                  placeholder={t('metric.noCurrency')}
                   allowClear
                   showSearch={{ optionFilterProp: 'label' }}
                   value={metric.currency?.symbol}
@@ -87,11 +91,11 @@ function MetricDetails({ metric, onChange, errorOf }: Pick<MetricsTabProps, 'onC
               </Col>
               <Col span={12}>
                 <Select<MetricCurrencyDraft['symbolPosition']>
-                  aria-label={`Currency position of ${name}`}
+                  aria-label={t('metric.currencyPositionOf', { name })}
                   disabled={!metric.currency}
                   value={metric.currency?.symbolPosition ?? 'prefix'}
                   onChange={handlePositionChange}
-                  options={POSITION_OPTIONS}
+                  options={POSITIONS.map((position) => ({ value: position, label: t(`metric.${position}`) }))}
                 />
               </Col>
             </Row>
@@ -104,9 +108,10 @@ function MetricDetails({ metric, onChange, errorOf }: Pick<MetricsTabProps, 'onC
 
 /** The dataset's saved metrics: SQL aggregates that charts offer by name. */
 export function MetricsTab({ metrics, onAdd, onChange, onRemove, errorOf, expandedKeys, onExpandedKeysChange }: MetricsTabProps) {
+  const { t } = useTranslation('datasets');
   const [search, setSearch] = useState('');
   const rows = metrics.filter((m) => matchesSearch(search, m.metric_name, m.verbose_name));
-  const nameOf = (m: MetricDraft) => m.metric_name || 'the new metric';
+  const nameOf = (m: MetricDraft) => m.metric_name || t('metric.theNew');
 
   const toggle = (key: string) =>
     onExpandedKeysChange(expandedKeys.includes(key) ? expandedKeys.filter((k) => k !== key) : [...expandedKeys, key]);
@@ -123,13 +128,13 @@ export function MetricsTab({ metrics, onAdd, onChange, onRemove, errorOf, expand
     },
     {
       key: 'metric_name',
-      title: 'Metric',
+      title: t('metric'),
       width: 200,
       render: (_v, m) => (
         <CellInput
-          label={m.id === null && !m.metric_name ? 'Name of the new metric' : `Name of ${m.metric_name}`}
+          label={m.id === null && !m.metric_name ? t('metric.nameOfNew') : t('nameOf', { name: m.metric_name })}
           value={m.metric_name}
-          placeholder="metric_name"
+          placeholder={METRIC_NAME_EXAMPLE}
           autoFocus={m.id === null && !m.metric_name}
           error={errorOf(metricErrorKey(m.key, 'metric_name'))}
           onChange={(metric_name) => onChange(m.key, { metric_name })}
@@ -138,11 +143,11 @@ export function MetricsTab({ metrics, onAdd, onChange, onRemove, errorOf, expand
     },
     {
       key: 'verbose_name',
-      title: 'Label',
+      title: t('label'),
       width: 180,
       render: (_v, m) => (
         <CellInput
-          label={`Label of ${nameOf(m)}`}
+          label={t('labelOf', { name: nameOf(m) })}
           value={m.verbose_name}
           placeholder={m.metric_name}
           onChange={(verbose_name) => onChange(m.key, { verbose_name })}
@@ -151,13 +156,13 @@ export function MetricsTab({ metrics, onAdd, onChange, onRemove, errorOf, expand
     },
     {
       key: 'expression',
-      title: 'SQL expression',
+      title: t('sqlExpression'),
       render: (_v, m) => (
         <CellInput
           code
-          label={`SQL expression of ${nameOf(m)}`}
+          label={t('sqlExpressionOf', { name: nameOf(m) })}
           value={m.expression}
-          placeholder="e.g. SUM(amount)"
+          placeholder={t('example', { example: 'SUM(amount)' })}
           error={errorOf(metricErrorKey(m.key, 'expression'))}
           onChange={(expression) => onChange(m.key, { expression })}
         />
@@ -165,14 +170,14 @@ export function MetricsTab({ metrics, onAdd, onChange, onRemove, errorOf, expand
     },
     {
       key: 'd3format',
-      title: 'D3 format',
+      title: t('metric.d3Format'),
       width: 150,
       render: (_v, m) => (
         <AutoComplete
-          aria-label={`D3 format of ${nameOf(m)}`}
+          aria-label={t('metric.d3FormatOf', { name: nameOf(m) })}
           className="rama-full-width"
           value={m.d3format}
-          placeholder=",.2f"
+          placeholder={D3_FORMAT_EXAMPLE}
           options={D3_FORMATS}
           popupMatchSelectWidth={220}
           onChange={(d3format: string) => onChange(m.key, { d3format })}
@@ -187,7 +192,7 @@ export function MetricsTab({ metrics, onAdd, onChange, onRemove, errorOf, expand
         <span className="rama-nowrap">
           {m.warning_text.trim() && (
             <Tooltip title={m.warning_text}>
-              <WarningOutlined className="rama-metric-warning" aria-label={`${nameOf(m)} has a warning`} />
+              <WarningOutlined className="rama-metric-warning" aria-label={t('metric.hasWarning', { name: nameOf(m) })} />
             </Tooltip>
           )}
           <RemoveRowButton name={nameOf(m)} onRemove={() => onRemove(m.key)} />
@@ -201,11 +206,11 @@ export function MetricsTab({ metrics, onAdd, onChange, onRemove, errorOf, expand
       <EditorTableToolbar
         search={search}
         onSearch={setSearch}
-        searchLabel="Search metrics"
-        count={metrics.length === 1 ? '1 metric' : `${metrics.length} metrics`}
+        searchLabel={t('metric.search')}
+        count={t('metric.count', { count: metrics.length })}
       >
         <Button icon={<PlusOutlined />} onClick={handleAdd}>
-          Add metric
+          {t('metric.add')}
         </Button>
       </EditorTableToolbar>
       <ListError error={errorOf('metrics')} />
@@ -222,7 +227,7 @@ export function MetricsTab({ metrics, onAdd, onChange, onRemove, errorOf, expand
           showExpandColumn: false,
           expandedRowRender: (m) => <MetricDetails metric={m} onChange={onChange} errorOf={errorOf} />,
         }}
-        locale={{ emptyText: search ? 'No metric matches your search' : 'No metrics yet. Add one to offer it in charts.' }}
+        locale={{ emptyText: search ? t('metric.noMatch') : t('metric.none') }}
       />
     </div>
   );

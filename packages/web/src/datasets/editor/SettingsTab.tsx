@@ -1,4 +1,5 @@
 import { Checkbox, Col, Form, Input, InputNumber, Row, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import type { UserRef } from '@rama/shared';
 import type { DatasetDraft, DatasetFields } from '../datasetDraft';
 import { OwnerAvatars } from '../OwnerAvatars';
@@ -16,17 +17,25 @@ interface SettingsTabProps {
 /** Form.Item props of a field that may carry an error. */
 const status = (error: string | undefined) => ({ validateStatus: error ? ('error' as const) : undefined, help: error });
 
+/** An example of the field's value, the same in every language. */
+const DEFAULT_URL_EXAMPLE = '/dashboard/1/';
+
 /** How the dataset behaves in charts: description, caching, time shift, templating, flags. */
 export function SettingsTab({ draft, owners, onChange, errorOf, tags }: SettingsTabProps) {
+  const { t } = useTranslation('datasets');
+  const extraStatus = status(errorOf('extra'));
+  const cacheTimeoutStatus = status(errorOf('cache_timeout'));
+  const offsetStatus = status(errorOf('offset'));
+  const templateParamsStatus = status(errorOf('template_params'));
   return (
     <div className="rama-editor-pane">
       <Form layout="vertical" component="div">
         <Row gutter={32}>
           <Col xs={24} lg={12}>
             <Typography.Title level={5} className="rama-editor-section">
-              Basic
+              {t('settings.basic')}
             </Typography.Title>
-            <Form.Item label="Description" htmlFor="dataset-description">
+            <Form.Item label={t('common:description')} htmlFor="dataset-description">
               <Input.TextArea
                 id="dataset-description"
                 autoSize={{ minRows: 3, maxRows: 8 }}
@@ -34,31 +43,23 @@ export function SettingsTab({ draft, owners, onChange, errorOf, tags }: Settings
                 onChange={(event) => onChange({ description: event.target.value })}
               />
             </Form.Item>
-            <Form.Item
-              label="Default URL"
-              htmlFor="dataset-default-endpoint"
-              extra="Where the dataset opens from the dataset list instead of Explore, e.g. a dashboard's relative URL."
-            >
+            <Form.Item label={t('settings.defaultUrl')} htmlFor="dataset-default-endpoint" extra={t('settings.defaultUrlExtra')}>
               <Input
                 id="dataset-default-endpoint"
-                placeholder="/dashboard/1/"
+                placeholder={DEFAULT_URL_EXAMPLE}
                 value={draft.default_endpoint}
                 onChange={(event) => onChange({ default_endpoint: event.target.value })}
               />
             </Form.Item>
-            <Form.Item extra="Offer the values of a column as options in filters on it." className="rama-flag-item">
+            <Form.Item extra={t('settings.autocompleteExtra')} className="rama-flag-item">
               <Checkbox
                 checked={draft.filter_select_enabled}
                 onChange={(event) => onChange({ filter_select_enabled: event.target.checked })}
               >
-                Autocomplete filters
+                {t('settings.autocomplete')}
               </Checkbox>
             </Form.Item>
-            <Form.Item
-              label="Autocomplete query predicate"
-              htmlFor="dataset-fetch-values-predicate"
-              extra="A WHERE condition applied when fetching those values, e.g. to scan only recent partitions."
-            >
+            <Form.Item label={t('settings.predicate')} htmlFor="dataset-fetch-values-predicate" extra={t('settings.predicateExtra')}>
               <Input.TextArea
                 id="dataset-fetch-values-predicate"
                 className="rama-mono"
@@ -69,10 +70,10 @@ export function SettingsTab({ draft, owners, onChange, errorOf, tags }: Settings
               />
             </Form.Item>
             <Form.Item
-              label="Extra"
+              label={t('settings.extra')}
               htmlFor="dataset-extra"
-              extra={'A JSON object of metadata, e.g. {"certification": {"certified_by": "Data team"}, "warning_markdown": "…"}.'}
-              {...status(errorOf('extra'))}
+              extra={t('settings.extraExtra', { example: '{"certification": {"certified_by": "Data team"}, "warning_markdown": "…"}' })}
+              {...extraStatus}
             >
               <Input.TextArea
                 id="dataset-extra"
@@ -83,41 +84,36 @@ export function SettingsTab({ draft, owners, onChange, errorOf, tags }: Settings
                 onChange={(event) => onChange({ extra: event.target.value })}
               />
             </Form.Item>
-            <Form.Item label="Owners" extra="Owners and admins can edit and delete the dataset.">
+            <Form.Item label={t('common:owners')} extra={t('settings.ownersExtra')}>
               <OwnerAvatars owners={owners} />
             </Form.Item>
             {tags && (
-              <Form.Item label="Tags" htmlFor="dataset-tags" extra="A list of tags that have been applied to this dataset.">
+              <Form.Item label={t('common:tags')} htmlFor="dataset-tags" extra={t('settings.tagsExtra')}>
                 <TagSelect id="dataset-tags" value={tags.names} onChange={tags.onChange} />
               </Form.Item>
             )}
           </Col>
           <Col xs={24} lg={12}>
             <Typography.Title level={5} className="rama-editor-section">
-              Advanced
+              {t('settings.advanced')}
             </Typography.Title>
             <Form.Item
-              label="Cache timeout (seconds)"
+              label={t('settings.cacheTimeout')}
               htmlFor="dataset-cache-timeout"
-              extra="How long chart results of this dataset stay cached. -1 bypasses the cache; empty uses the database's setting."
-              {...status(errorOf('cache_timeout'))}
+              extra={t('settings.cacheTimeoutExtra')}
+              {...cacheTimeoutStatus}
             >
               <InputNumber<number>
                 id="dataset-cache-timeout"
                 className="rama-full-width"
                 min={-1}
                 precision={0}
-                placeholder="Database default"
+                placeholder={t('settings.databaseDefault')}
                 value={draft.cache_timeout}
                 onChange={(value) => onChange({ cache_timeout: value ?? null })}
               />
             </Form.Item>
-            <Form.Item
-              label="Hours offset"
-              htmlFor="dataset-offset"
-              extra="Hours, negative or positive, added to the time columns, e.g. to show UTC times in local time."
-              {...status(errorOf('offset'))}
-            >
+            <Form.Item label={t('settings.hoursOffset')} htmlFor="dataset-offset" extra={t('settings.hoursOffsetExtra')} {...offsetStatus}>
               <InputNumber<number>
                 id="dataset-offset"
                 className="rama-full-width"
@@ -129,10 +125,10 @@ export function SettingsTab({ draft, owners, onChange, errorOf, tags }: Settings
               />
             </Form.Item>
             <Form.Item
-              label="Template parameters"
+              label={t('settings.templateParams')}
               htmlFor="dataset-template-params"
-              extra={'A JSON object of values the SQL can use through Jinja, e.g. {"region": "EMEA"}.'}
-              {...status(errorOf('template_params'))}
+              extra={t('settings.templateParamsExtra', { example: '{"region": "EMEA"}' })}
+              {...templateParamsStatus}
             >
               <Input.TextArea
                 id="dataset-template-params"
@@ -143,23 +139,17 @@ export function SettingsTab({ draft, owners, onChange, errorOf, tags }: Settings
                 onChange={(event) => onChange({ template_params: event.target.value })}
               />
             </Form.Item>
-            <Form.Item
-              extra="Read column names case-insensitively where the engine upper-cases them (e.g. Oracle, Snowflake)."
-              className="rama-flag-item"
-            >
+            <Form.Item extra={t('settings.normalizeExtra')} className="rama-flag-item">
               <Checkbox checked={draft.normalize_columns} onChange={(event) => onChange({ normalize_columns: event.target.checked })}>
-                Normalize column names
+                {t('settings.normalize')}
               </Checkbox>
             </Form.Item>
-            <Form.Item
-              extra="When a chart filters on another time column, apply the same time range to the default datetime column too."
-              className="rama-flag-item"
-            >
+            <Form.Item extra={t('settings.alwaysFilterExtra')} className="rama-flag-item">
               <Checkbox
                 checked={draft.always_filter_main_dttm}
                 onChange={(event) => onChange({ always_filter_main_dttm: event.target.checked })}
               >
-                Always filter the default datetime column
+                {t('settings.alwaysFilter')}
               </Checkbox>
             </Form.Item>
           </Col>

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Alert, Button, Col, Flex, Form, Input, Row, Select, Tag, Typography } from 'antd';
 import { ConsoleSqlOutlined, LockOutlined, TableOutlined, UnlockOutlined } from '@ant-design/icons';
 import type { DatasetDetail } from '@rama/shared';
@@ -16,18 +17,17 @@ interface SourceTabProps {
 }
 
 function LockToggle({ locked, onToggle }: { locked: boolean; onToggle: () => void }) {
+  const { t } = useTranslation('datasets');
   return (
     <Flex align="center" gap={8} className="rama-source-lock">
       <Button
         type="text"
         icon={locked ? <LockOutlined /> : <UnlockOutlined />}
-        aria-label={locked ? 'Unlock the source to edit it' : 'Lock the source'}
+        aria-label={locked ? t('source.unlock') : t('source.lock')}
         aria-pressed={!locked}
         onClick={onToggle}
       />
-      <Typography.Text type="secondary">
-        {locked ? 'Click the lock to make changes.' : 'Click the lock to prevent further changes.'}
-      </Typography.Text>
+      <Typography.Text type="secondary">{locked ? t('source.lockedHint') : t('source.unlockedHint')}</Typography.Text>
     </Flex>
   );
 }
@@ -37,6 +37,7 @@ function LockToggle({ locked, onToggle }: { locked: boolean; onToggle: () => voi
  * and schema. Behind a lock, because changing it changes every chart built on the dataset.
  */
 export function SourceTab({ draft, detail, onChange, errorOf }: SourceTabProps) {
+  const { t } = useTranslation('datasets');
   const [locked, setLocked] = useState(true);
   const sqlErrorId = useId();
   const physical = draft.kind === 'physical';
@@ -67,28 +68,30 @@ export function SourceTab({ draft, detail, onChange, errorOf }: SourceTabProps) 
     onChange({ database_id: id, catalog: null, schema: null, ...(physical && { table_name: '' }) });
   const handleSchemaChange = (schema: string | undefined) => onChange({ schema: schema ?? null, ...(physical && { table_name: '' }) });
   const sqlError = errorOf('sql');
+  const schemaError = errorOf('schema');
+  const tableNameError = errorOf('table_name');
 
   return (
     <div className="rama-editor-pane">
       <LockToggle locked={locked} onToggle={() => setLocked((was) => !was)} />
       <Form layout="vertical" component="div" className="rama-source-form">
-        <Form.Item label="Kind">
+        <Form.Item label={t('kind')}>
           {physical ? (
             <Tag color="blue" icon={<TableOutlined aria-hidden />}>
-              Physical (a table or view)
+              {t('source.physical')}
             </Tag>
           ) : (
             <Tag color="purple" icon={<ConsoleSqlOutlined aria-hidden />}>
-              Virtual (a SQL query)
+              {t('source.virtual')}
             </Tag>
           )}
         </Form.Item>
         <Row gutter={16}>
           <Col xs={24} md={8}>
-            <Form.Item label="Database" htmlFor="dataset-source-database">
+            <Form.Item label={t('common:database')} htmlFor="dataset-source-database">
               <Select<number>
                 id="dataset-source-database"
-                aria-label="Database"
+                aria-label={t('common:database')}
                 disabled={locked}
                 showSearch={{ optionFilterProp: 'label' }}
                 loading={databasesLoading}
@@ -100,19 +103,19 @@ export function SourceTab({ draft, detail, onChange, errorOf }: SourceTabProps) 
           </Col>
           <Col xs={24} md={8}>
             <Form.Item
-              label="Schema"
+              label={t('common:schema')}
               htmlFor="dataset-source-schema"
-              validateStatus={errorOf('schema') ? 'error' : undefined}
-              help={errorOf('schema')}
+              validateStatus={schemaError ? 'error' : undefined}
+              help={schemaError}
             >
               <Select<string>
                 id="dataset-source-schema"
-                aria-label="Schema"
+                aria-label={t('common:schema')}
                 disabled={locked}
                 allowClear={!physical}
                 showSearch={{ optionFilterProp: 'label' }}
                 loading={schemasLoading}
-                placeholder="Pick a schema"
+                placeholder={t('pickSchema')}
                 value={draft.schema ?? undefined}
                 onChange={handleSchemaChange}
                 options={schemaOptions}
@@ -122,18 +125,18 @@ export function SourceTab({ draft, detail, onChange, errorOf }: SourceTabProps) 
           <Col xs={24} md={8}>
             {physical ? (
               <Form.Item
-                label="Table"
+                label={t('common:table')}
                 htmlFor="dataset-source-table"
-                validateStatus={errorOf('table_name') ? 'error' : undefined}
-                help={errorOf('table_name')}
+                validateStatus={tableNameError ? 'error' : undefined}
+                help={tableNameError}
               >
                 <Select<string>
                   id="dataset-source-table"
-                  aria-label="Table"
+                  aria-label={t('common:table')}
                   disabled={locked || draft.schema === null}
                   showSearch={{ optionFilterProp: 'label' }}
                   loading={tablesLoading}
-                  placeholder="Pick a table"
+                  placeholder={t('pickTable')}
                   value={draft.table_name || undefined}
                   onChange={(table) => onChange({ table_name: table })}
                   options={tableOptions}
@@ -141,10 +144,10 @@ export function SourceTab({ draft, detail, onChange, errorOf }: SourceTabProps) 
               </Form.Item>
             ) : (
               <Form.Item
-                label="Name"
+                label={t('common:name')}
                 htmlFor="dataset-source-name"
-                validateStatus={errorOf('table_name') ? 'error' : undefined}
-                help={errorOf('table_name')}
+                validateStatus={tableNameError ? 'error' : undefined}
+                help={tableNameError}
               >
                 <Input
                   id="dataset-source-name"
@@ -162,26 +165,20 @@ export function SourceTab({ draft, detail, onChange, errorOf }: SourceTabProps) 
             label="SQL"
             validateStatus={sqlError ? 'error' : undefined}
             help={sqlError && <span id={sqlErrorId}>{sqlError}</span>}
-            extra="The dataset acts as a view: charts group and filter the rows of this query. When the SQL changes, the columns can be synced from the new query as you save."
+            extra={t('source.sqlExtra')}
           >
             <SqlField
               value={draft.sql}
               onChange={(sql) => onChange({ sql })}
               dialect={editorDialect}
-              label="Dataset SQL"
+              label={t('source.sqlLabel')}
               readOnly={locked}
               invalid={Boolean(sqlError)}
               describedBy={sqlError ? sqlErrorId : undefined}
             />
           </Form.Item>
         )}
-        {!locked && (
-          <Alert
-            type="warning"
-            showIcon
-            title="Changing the source affects every chart built on this dataset. Columns that are no longer there break the charts that use them."
-          />
-        )}
+        {!locked && <Alert type="warning" showIcon title={t('source.warning')} />}
       </Form>
     </div>
   );
