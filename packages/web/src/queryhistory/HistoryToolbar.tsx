@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { Button, DatePicker, Flex, Select, Switch, Tooltip, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 import { QueryState } from '@rama/shared';
 import { DatabaseFilter, FilterSelect } from '../components/DatabaseFilter';
 import { SearchBox } from '../components/ListParts';
@@ -11,20 +12,24 @@ import { stateLabel, type HistoryFilters } from './queryHistory';
 type RangeValue = ComponentProps<typeof DatePicker.RangePicker>['value'];
 type RangeChange = NonNullable<ComponentProps<typeof DatePicker.RangePicker>['onChange']>;
 
-const STATE_OPTIONS = Object.values(QueryState).map((state) => ({ value: state, label: stateLabel(state) }));
+/** The state filter's options, labelled in the current language. */
+const stateOptions = () => Object.values(QueryState).map((state) => ({ value: state, label: stateLabel(state) }));
+/** A user as the filter lists them: name and login (data, not words to translate). */
+const userLabel = (user: Parameters<typeof displayName>[0] & { username: string }) => `${displayName(user)} (${user.username})`;
 const ALL_USERS = { order_column: 'username', order_direction: 'asc', page: 0, page_size: 100 } as const;
 
 function UserFilter({ value, onChange }: { value: number | null; onChange: (userId: number | null) => void }) {
+  const { t } = useTranslation('queryhistory');
   const { data, isFetching } = useListUsersQuery(ALL_USERS);
   return (
     <FilterSelect
       value={value}
       onChange={onChange}
-      label="Filter by user"
-      prefix="User"
-      placeholder="Everyone"
+      label={t('filter.user')}
+      prefix={t('filter.userPrefix')}
+      placeholder={t('filter.everyone')}
       loading={isFetching}
-      options={(data?.result ?? []).map((user) => ({ value: user.id, label: `${displayName(user)} (${user.username})` }))}
+      options={(data?.result ?? []).map((user) => ({ value: user.id, label: userLabel(user) }))}
     />
   );
 }
@@ -44,6 +49,7 @@ interface HistoryToolbarProps {
 
 /** Filters of the query history (SQL text, database, state, user, start time) and refreshing. */
 export function HistoryToolbar(props: HistoryToolbarProps) {
+  const { t } = useTranslation('queryhistory');
   const { filters, range, showUserFilter, autoRefresh, refreshing, onFiltersChange } = props;
 
   const handleSqlChange = (sqlText: string) => onFiltersChange({ sqlText });
@@ -55,19 +61,19 @@ export function HistoryToolbar(props: HistoryToolbarProps) {
   return (
     <Flex className="rama-toolbar" gap={8} align="flex-start" justify="space-between">
       <Flex gap={8} wrap align="center" className="rama-toolbar-filters">
-        <SearchBox value={filters.sqlText} onChange={handleSqlChange} placeholder="Search SQL" label="Search query text" />
+        <SearchBox value={filters.sqlText} onChange={handleSqlChange} placeholder={t('filter.searchSql')} label={t('filter.searchLabel')} />
         <DatabaseFilter value={filters.databaseId} onChange={handleDatabaseChange} />
         <Select<QueryState[]>
           mode="multiple"
-          aria-label="Filter by state"
+          aria-label={t('filter.state')}
           className="rama-filter-select rama-filter-states"
-          prefix={<span className="rama-select-prefix">State</span>}
-          placeholder="Any"
+          prefix={<span className="rama-select-prefix">{t('filter.statePrefix')}</span>}
+          placeholder={t('filter.any')}
           allowClear
           maxTagCount="responsive"
           value={filters.states}
           onChange={handleStatesChange}
-          options={STATE_OPTIONS}
+          options={stateOptions()}
           popupMatchSelectWidth={false}
         />
         {showUserFilter && <UserFilter value={filters.userId} onChange={handleUserChange} />}
@@ -77,19 +83,19 @@ export function HistoryToolbar(props: HistoryToolbarProps) {
           allowEmpty={[true, true]}
           value={range}
           onChange={handleRangeChange}
-          placeholder={['Started after', 'Started before']}
-          aria-label="Filter by start time"
+          placeholder={[t('filter.startedAfter'), t('filter.startedBefore')]}
+          aria-label={t('filter.startTime')}
         />
       </Flex>
       <Flex gap={8} align="center" className="rama-toolbar-end">
-        <Tooltip title="Refresh the list every 5 seconds, so running queries show their progress">
+        <Tooltip title={t('autoRefresh.tooltip')}>
           <Flex gap={6} align="center">
-            <Switch size="small" checked={autoRefresh} onChange={props.onAutoRefreshChange} aria-label="Auto-refresh" />
-            <Typography.Text>Auto-refresh</Typography.Text>
+            <Switch size="small" checked={autoRefresh} onChange={props.onAutoRefreshChange} aria-label={t('autoRefresh.label')} />
+            <Typography.Text>{t('autoRefresh.label')}</Typography.Text>
           </Flex>
         </Tooltip>
-        <Tooltip title="Refresh now">
-          <Button icon={<ReloadOutlined aria-hidden />} loading={refreshing} onClick={props.onRefresh} aria-label="Refresh" />
+        <Tooltip title={t('refreshNow')}>
+          <Button icon={<ReloadOutlined aria-hidden />} loading={refreshing} onClick={props.onRefresh} aria-label={t('common:refresh')} />
         </Tooltip>
       </Flex>
     </Flex>

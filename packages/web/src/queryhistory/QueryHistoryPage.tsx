@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Descriptions, Flex, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { ConsoleSqlOutlined, SyncOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 import { isInProgress } from '@rama/shared';
 import { PageHeader } from '../components/PageHeader';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -13,6 +14,7 @@ import { sortOrderFor, toListQuery } from '../components/listState';
 import { useDebouncedValue } from '../components/useDebouncedValue';
 import { useServerList } from '../components/useServerList';
 import { toClientError } from '../app/api';
+import { currentLocale } from '../i18n';
 import { displayName, useSession } from '../app/session';
 import { HistoryToolbar, rangeBounds, type RangeValue } from './HistoryToolbar';
 import {
@@ -29,7 +31,8 @@ import { querySqlLabPath, useListQueryHistoryQuery, type QueryHistoryItem } from
 
 type FieldFilters = Omit<HistoryFilters, 'from' | 'to'>;
 
-const NOUN = ['query', 'queries'] as const;
+/** The language's name, as the column and the menu say it in every language. */
+const SQL = 'SQL';
 const INITIAL_LIST = { page: 0, pageSize: 25, orderColumn: 'start_time', orderDirection: 'desc' } as const;
 const AUTO_REFRESH_MS = 5000;
 /** A tooltip shows the start of a long query; the expanded row shows all of it. */
@@ -56,6 +59,7 @@ function SqlSnippet({ sql }: { sql: string }) {
 }
 
 function QueryDetails({ query }: { query: QueryHistoryItem }) {
+  const { t } = useTranslation('queryhistory');
   const executed = query.executed_sql && query.executed_sql.trim() !== query.sql.trim() ? query.executed_sql : null;
   return (
     <Flex vertical gap={12} className="rama-query-details">
@@ -64,16 +68,16 @@ function QueryDetails({ query }: { query: QueryHistoryItem }) {
         size="small"
         column={{ xs: 1, md: 3 }}
         items={[
-          { key: 'tab', label: 'Editor tab', children: query.tab_name || '—' },
-          { key: 'tables', label: 'Tables', children: <TableTags tables={query.sql_tables} /> },
-          { key: 'id', label: 'Client id', children: <Typography.Text code>{query.client_id}</Typography.Text> },
+          { key: 'tab', label: t('details.tab'), children: query.tab_name || '—' },
+          { key: 'tables', label: t('details.tables'), children: <TableTags tables={query.sql_tables} /> },
+          { key: 'id', label: t('details.clientId'), children: <Typography.Text code>{query.client_id}</Typography.Text> },
         ]}
       />
       <CodeBlock code={query.sql} label="SQL" />
       {executed && (
         <div>
-          <Typography.Text type="secondary">Executed SQL</Typography.Text>
-          <CodeBlock code={executed} label="Executed SQL" />
+          <Typography.Text type="secondary">{t('details.executedSql')}</Typography.Text>
+          <CodeBlock code={executed} label={t('details.executedSql')} />
         </div>
       )}
     </Flex>
@@ -82,6 +86,8 @@ function QueryDetails({ query }: { query: QueryHistoryItem }) {
 
 /** Every query run in SQL Lab (admins: by everyone), newest first, refreshing while queries run. */
 export function QueryHistoryPage() {
+  const { t } = useTranslation('queryhistory');
+  const noun = [t('noun.one'), t('noun.other')] as const;
   const { access } = useSession();
   const { list, handleTableChange, resetPage, pagination } = useServerList<QueryHistoryItem>(INITIAL_LIST);
   const [fields, setFields] = useState<FieldFilters>(NO_HISTORY_FILTERS);
@@ -117,7 +123,7 @@ export function QueryHistoryPage() {
   const columns: TableProps<QueryHistoryItem>['columns'] = [
     {
       key: 'start_time',
-      title: 'Time',
+      title: t('column.time'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'start_time'),
       width: 180,
@@ -134,7 +140,7 @@ export function QueryHistoryPage() {
     },
     {
       key: 'duration',
-      title: 'Duration',
+      title: t('column.duration'),
       align: 'right',
       width: 110,
       render: (_v, row) => {
@@ -148,7 +154,7 @@ export function QueryHistoryPage() {
     },
     {
       key: 'status',
-      title: 'State',
+      title: t('column.state'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'status'),
       width: 120,
@@ -156,7 +162,7 @@ export function QueryHistoryPage() {
     },
     {
       key: 'database.database_name',
-      title: 'Database',
+      title: t('common:database'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'database.database_name'),
       width: 140,
@@ -164,28 +170,32 @@ export function QueryHistoryPage() {
     },
     {
       key: 'schema',
-      title: 'Schema',
+      title: t('common:schema'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'schema'),
       width: 120,
       render: (_v, row) => row.schema || <span className="rama-empty-value">—</span>,
     },
-    { key: 'sql', title: 'SQL', render: (_v, row) => <SqlSnippet sql={row.sql} /> },
+    { key: 'sql', title: SQL, render: (_v, row) => <SqlSnippet sql={row.sql} /> },
     {
       key: 'rows',
-      title: 'Rows',
+      title: t('column.rows'),
       align: 'right',
       sorter: true,
       sortOrder: sortOrderFor(list, 'rows'),
       width: 100,
       render: (_v, row) =>
-        row.rows === null ? <span className="rama-empty-value">—</span> : <span className="rama-numeric">{row.rows.toLocaleString()}</span>,
+        row.rows === null ? (
+          <span className="rama-empty-value">—</span>
+        ) : (
+          <span className="rama-numeric">{row.rows.toLocaleString(currentLocale())}</span>
+        ),
     },
     ...(showUsers
       ? [
           {
             key: 'user.first_name',
-            title: 'User',
+            title: t('column.user'),
             sorter: true,
             sortOrder: sortOrderFor(list, 'user.first_name'),
             width: 140,
@@ -196,7 +206,7 @@ export function QueryHistoryPage() {
       : []),
     {
       key: 'actions',
-      title: <span className="rama-sr-only">Actions</span>,
+      title: <span className="rama-sr-only">{t('common:actions')}</span>,
       align: 'right',
       fixed: 'right',
       width: 56,
@@ -204,8 +214,8 @@ export function QueryHistoryPage() {
         <IconLink
           to={querySqlLabPath(row.id)}
           icon={<ConsoleSqlOutlined />}
-          label={`Open query ${row.id} in SQL Lab`}
-          tooltip="Open in a new SQL Lab tab"
+          label={t('action.open', { id: String(row.id) })}
+          tooltip={t('action.openTooltip')}
         />
       ),
     },
@@ -214,10 +224,10 @@ export function QueryHistoryPage() {
   const emptyText = (
     <ListEmpty
       filtered={hasHistoryFilters(filters)}
-      noMatchText="No queries match your filters"
+      noMatchText={t('empty.noMatch')}
       onClearFilters={handleClearFilters}
-      title="No queries yet"
-      hint="Every query run in SQL Lab is listed here, with its state and duration."
+      title={t('empty.title')}
+      hint={t('empty.hint')}
       action={access.canSqlLab && <OpenSqlLabButton />}
     />
   );
@@ -225,13 +235,9 @@ export function QueryHistoryPage() {
   return (
     <div className="rama-page">
       <PageHeader
-        title="Query history"
-        subtitle={
-          showUsers
-            ? 'Queries run in SQL Lab by everyone. Expand a row for the full SQL, or open it in SQL Lab.'
-            : 'The queries you ran in SQL Lab. Expand a row for the full SQL, or open it in SQL Lab.'
-        }
-        breadcrumb={[{ title: 'SQL' }, { title: 'Query history' }]}
+        title={t('title')}
+        subtitle={showUsers ? t('subtitle.everyone') : t('subtitle.own')}
+        breadcrumb={[{ title: SQL }, { title: t('title') }]}
       />
       <div className="rama-panel">
         <HistoryToolbar
@@ -245,7 +251,7 @@ export function QueryHistoryPage() {
           onAutoRefreshChange={setAutoRefresh}
           onRefresh={handleRefresh}
         />
-        {error && <ErrorAlert error={toClientError(error)} title="Could not load the query history" />}
+        {error && <ErrorAlert error={toClientError(error)} title={t('loadFailed')} />}
         <Table<QueryHistoryItem>
           rowKey="id"
           columns={columns}
@@ -255,7 +261,7 @@ export function QueryHistoryPage() {
           onChange={handleTableChange}
           expandable={{ expandedRowRender: (row) => <QueryDetails query={row} /> }}
           locale={{ emptyText: isFetching && !data ? ' ' : emptyText }}
-          pagination={pagination(data?.count ?? 0, NOUN)}
+          pagination={pagination(data?.count ?? 0, noun)}
           scroll={{ x: 1200 }}
           tableLayout="fixed"
         />

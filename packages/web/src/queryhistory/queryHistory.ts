@@ -1,5 +1,6 @@
 import { isInProgress, type QueryState } from '@rama/shared';
 import type { ListFilter } from '../components/listState';
+import { currentLocale, t } from '../i18n';
 
 /** The filters of the history page as the user set them. */
 export interface HistoryFilters {
@@ -32,12 +33,17 @@ export function hasHistoryFilters(f: HistoryFilters): boolean {
   return historyListFilters(f).length > 0;
 }
 
-/** "412 ms", "3.25 s", "2 min 05 s", "1 h 02 min". */
+/** The current language's decimal separator ('.' in English, ',' in French and German). */
+function decimalSeparator(): string {
+  return new Intl.NumberFormat(currentLocale()).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
+}
+
+/** "412 ms", "3.25 s", "2 min 05 s", "1 h 02 min" (the unit symbols are the same in French and German; "3,25 s" there). */
 export function formatDuration(ms: number): string {
   if (!Number.isFinite(ms) || ms < 0) return '';
   if (ms < 1000) return `${Math.round(ms)} ms`;
   const seconds = ms / 1000;
-  if (seconds < 60) return `${seconds.toFixed(seconds < 10 ? 2 : 1)} s`;
+  if (seconds < 60) return `${seconds.toFixed(seconds < 10 ? 2 : 1).replace('.', decimalSeparator())} s`;
   const whole = Math.floor(seconds);
   if (whole < 3600) return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
   return `${Math.floor(whole / 3600)} h ${String(Math.floor((whole % 3600) / 60)).padStart(2, '0')} min`;
@@ -72,8 +78,30 @@ export function stateTone(state: string): StateTone {
   }
 }
 
-/** "timed_out" → "Timed out" */
+/** "timed_out" → "Timed out", in the current language; a state this list does not know as it is written. */
 export function stateLabel(state: string): string {
-  const text = state.replace(/_/g, ' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
+  switch (state) {
+    case 'success':
+      return t('queryhistory:state.success');
+    case 'failed':
+      return t('queryhistory:state.failed');
+    case 'timed_out':
+      return t('queryhistory:state.timedOut');
+    case 'stopped':
+      return t('queryhistory:state.stopped');
+    case 'running':
+      return t('queryhistory:state.running');
+    case 'pending':
+      return t('queryhistory:state.pending');
+    case 'fetching':
+      return t('queryhistory:state.fetching');
+    case 'started':
+      return t('queryhistory:state.started');
+    case 'scheduled':
+      return t('queryhistory:state.scheduled');
+    default: {
+      const text = state.replace(/_/g, ' ');
+      return text.charAt(0).toUpperCase() + text.slice(1);
+    }
+  }
 }

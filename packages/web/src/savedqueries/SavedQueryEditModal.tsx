@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Button, Flex, Form, Input, Modal } from 'antd';
-import { MODAL_DEFAULT_WIDTH, hasPermission, type SavedQueryRecord } from '@rama/shared';
+import { useTranslation } from 'react-i18next';
+import { MODAL_DEFAULT_WIDTH, hasPermission, SqlLabMessage, type SavedQueryRecord } from '@rama/shared';
+import { sharedText } from '../i18n';
 import type { ClientError } from '@rama/shared';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { toClientError } from '../app/api';
@@ -20,6 +22,7 @@ interface EditValues {
 const FIELDS: ReadonlySet<string> = new Set(['label', 'description']);
 
 function EditForm({ query, onClose }: { query: SavedQueryRecord; onClose: () => void }) {
+  const { t } = useTranslation('savedqueries');
   const [form] = Form.useForm<EditValues>();
   const { addSuccessToast } = useToasts();
   const [editSavedQuery, { isLoading, error, reset }] = useEditSavedQueryMutation();
@@ -55,7 +58,7 @@ function EditForm({ query, onClose }: { query: SavedQueryRecord; onClose: () => 
         return;
       }
     }
-    addSuccessToast('Your query was updated');
+    addSuccessToast(sharedText('messages', SqlLabMessage.UPDATED));
     onClose();
   };
 
@@ -74,23 +77,27 @@ function EditForm({ query, onClose }: { query: SavedQueryRecord; onClose: () => 
       disabled={isLoading}
       requiredMark="optional"
     >
-      <Form.Item name="label" label="Name" rules={[{ required: true, whitespace: true, message: 'Enter a name' }, { max: 256 }]}>
+      <Form.Item
+        name="label"
+        label={t('common:name')}
+        rules={[{ required: true, whitespace: true, message: t('edit.nameRequired') }, { max: 256 }]}
+      >
         <Input autoFocus />
       </Form.Item>
-      <Form.Item name="description" label="Description" rules={[{ max: 10_000 }]}>
-        <Input.TextArea rows={4} placeholder="What the query answers, for whoever opens it next" />
+      <Form.Item name="description" label={t('common:description')} rules={[{ max: 10_000 }]}>
+        <Input.TextArea rows={4} placeholder={t('edit.descriptionPlaceholder')} />
       </Form.Item>
       {canTag && (
-        <Form.Item name="tags" label="Tags" extra="A list of tags that have been applied to this query.">
+        <Form.Item name="tags" label={t('common:tags')} extra={t('edit.tagsHelp')}>
           <TagSelect />
         </Form.Item>
       )}
-      {clientError && !perField && <ErrorAlert error={clientError} title="Your query could not be updated" />}
-      {tagError && <ErrorAlert error={tagError} title="The tags of your query could not be saved" />}
+      {clientError && !perField && <ErrorAlert error={clientError} title={sharedText('messages', SqlLabMessage.UPDATE_FAILED)} />}
+      {tagError && <ErrorAlert error={tagError} title={t('edit.tagsFailed')} />}
       <Flex justify="end" gap={8} className="rama-modal-footer">
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('common:cancel')}</Button>
         <Button type="primary" htmlType="submit" loading={isLoading}>
-          Save
+          {t('common:save')}
         </Button>
       </Flex>
     </Form>
@@ -99,10 +106,11 @@ function EditForm({ query, onClose }: { query: SavedQueryRecord; onClose: () => 
 
 /** Rename a saved query and edit its description (its SQL is edited in SQL Lab). */
 export function SavedQueryEditModal({ query, onClose }: { query: SavedQueryRecord | null; onClose: () => void }) {
+  const { t } = useTranslation('savedqueries');
   return (
     <Modal
       open={query !== null}
-      title="Edit saved query"
+      title={t('edit.title')}
       width={MODAL_DEFAULT_WIDTH}
       onCancel={onClose}
       destroyOnHidden

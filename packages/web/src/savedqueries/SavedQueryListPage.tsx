@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Button, Flex, Table, Tooltip, Typography, type TableProps } from 'antd';
 import { ConsoleSqlOutlined, EditOutlined, ExportOutlined, EyeOutlined, LinkOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import { hasPermission } from '@rama/shared';
+import { useTranslation } from 'react-i18next';
+import { hasPermission, SqlLabMessage } from '@rama/shared';
+import { sharedText } from '../i18n';
 import { PageHeader } from '../components/PageHeader';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { BulkActionBar } from '../components/BulkActionBar';
@@ -35,7 +37,8 @@ import {
   useListSavedQueriesQuery,
 } from './savedQueryApi';
 
-const NOUN = ['saved query', 'saved queries'] as const;
+/** The menu's name (the language's), the same in every language. */
+const SQL = 'SQL';
 const INITIAL_LIST = { page: 0, pageSize: 25, orderColumn: 'changed_on', orderDirection: 'desc' } as const;
 
 function userName(user: SavedQueryRecord['created_by']): string {
@@ -44,6 +47,8 @@ function userName(user: SavedQueryRecord['created_by']): string {
 
 /** The user's saved queries (admins: everyone's): find, preview, open in SQL Lab, rename, share, delete. */
 export function SavedQueryListPage() {
+  const { t } = useTranslation('savedqueries');
+  const noun = [t('noun.one'), t('noun.other')] as const;
   const { access, user } = useSession();
   const { addSuccessToast, addDangerToast } = useToasts();
   const { list, handleTableChange, resetPage, setPage, pagination } = useServerList<SavedQueryRecord>(INITIAL_LIST);
@@ -69,7 +74,7 @@ export function SavedQueryListPage() {
     setPage,
     idOf: (row) => row.id,
     nameOf: (row) => row.label,
-    selectedText: 'the selected queries',
+    selectedText: t('selectedQueries'),
     deleteOne: deleteSavedQuery,
     deleteMany: bulkDelete,
   });
@@ -104,7 +109,7 @@ export function SavedQueryListPage() {
     try {
       await exportResources('saved_query', ids);
     } catch (e) {
-      addDangerToast(`Could not export: ${toClientError(e).message}`);
+      addDangerToast(t('exportFailed', { message: toClientError(e).message }));
     } finally {
       setExporting(false);
     }
@@ -113,9 +118,9 @@ export function SavedQueryListPage() {
   const handleCopyLink = async (row: Pick<SavedQueryRecord, 'id'>) => {
     try {
       await copyText(`${window.location.origin}${savedQuerySqlLabPath(row.id)}`);
-      addSuccessToast('Link copied to clipboard');
+      addSuccessToast(sharedText('messages', SqlLabMessage.LINK_COPIED));
     } catch {
-      addDangerToast('Sorry, your browser does not support copying. Use Ctrl / Cmd + C!');
+      addDangerToast(sharedText('messages', SqlLabMessage.COPY_FAILED));
     }
   };
 
@@ -125,7 +130,7 @@ export function SavedQueryListPage() {
   const columns: TableProps<SavedQueryRecord>['columns'] = [
     {
       key: 'label',
-      title: 'Name',
+      title: t('common:name'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'label'),
       render: (_v, row) => (
@@ -143,7 +148,7 @@ export function SavedQueryListPage() {
     },
     {
       key: 'database.database_name',
-      title: 'Database',
+      title: t('common:database'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'database.database_name'),
       width: 160,
@@ -152,31 +157,31 @@ export function SavedQueryListPage() {
     },
     {
       key: 'schema',
-      title: 'Schema',
+      title: t('common:schema'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'schema'),
       width: 130,
       ellipsis: true,
       render: (_v, row) => row.schema || <span className="rama-empty-value">—</span>,
     },
-    { key: 'sql_tables', title: 'Tables', width: 240, render: (_v, row) => <TableTags tables={row.sql_tables} /> },
+    { key: 'sql_tables', title: t('column.tables'), width: 240, render: (_v, row) => <TableTags tables={row.sql_tables} /> },
     {
       key: 'tags',
-      title: 'Tags',
+      title: t('common:tags'),
       width: 180,
       render: (_v, row) => (row.tags.length ? <ObjectTags tags={row.tags} /> : <span className="rama-empty-value">—</span>),
     },
-    { key: 'schedule', title: 'Schedule', width: 260, render: (_v, row) => <SavedQueryScheduleCell row={row} /> },
+    { key: 'schedule', title: t('column.schedule'), width: 260, render: (_v, row) => <SavedQueryScheduleCell row={row} /> },
     {
       key: 'created_by',
-      title: 'Created by',
+      title: t('common:createdBy'),
       width: 150,
       ellipsis: true,
       render: (_v, row) => userName(row.created_by) || <span className="rama-empty-value">—</span>,
     },
     {
       key: 'changed_on',
-      title: 'Modified',
+      title: t('common:modified'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'changed_on'),
       width: 150,
@@ -184,42 +189,57 @@ export function SavedQueryListPage() {
     },
     {
       key: 'actions',
-      title: <span className="rama-sr-only">Actions</span>,
+      title: <span className="rama-sr-only">{t('common:actions')}</span>,
       align: 'right',
       fixed: 'right',
       width: (access.canWriteSavedQuery ? 188 : 116) + (canExport ? 36 : 0),
       render: (_v, row) => (
         <Flex gap={2} justify="end" className="rama-row-actions">
-          <Tooltip title="Preview">
-            <Button type="text" icon={<EyeOutlined />} aria-label={`Preview ${row.label}`} onClick={() => setPreviewId(row.id)} />
+          <Tooltip title={t('common:preview')}>
+            <Button
+              type="text"
+              icon={<EyeOutlined />}
+              aria-label={t('action.preview', { name: row.label })}
+              onClick={() => setPreviewId(row.id)}
+            />
           </Tooltip>
           <IconLink
             to={savedQuerySqlLabPath(row.id)}
             icon={<ConsoleSqlOutlined />}
-            label={`Open ${row.label} in SQL Lab`}
-            tooltip="Open in SQL Lab"
+            label={t('action.open', { name: row.label })}
+            tooltip={t('action.openTooltip')}
           />
           {access.canWriteSavedQuery && (
-            <Tooltip title="Edit">
-              <Button type="text" icon={<EditOutlined />} aria-label={`Edit ${row.label}`} onClick={() => setEditId(row.id)} />
+            <Tooltip title={t('common:edit')}>
+              <Button
+                type="text"
+                icon={<EditOutlined />}
+                aria-label={t('action.edit', { name: row.label })}
+                onClick={() => setEditId(row.id)}
+              />
             </Tooltip>
           )}
-          <Tooltip title="Copy link">
-            <Button type="text" icon={<LinkOutlined />} aria-label={`Copy link to ${row.label}`} onClick={() => void handleCopyLink(row)} />
+          <Tooltip title={t('action.copyLinkTooltip')}>
+            <Button
+              type="text"
+              icon={<LinkOutlined />}
+              aria-label={t('action.copyLink', { name: row.label })}
+              onClick={() => void handleCopyLink(row)}
+            />
           </Tooltip>
           {canExport && (
-            <Tooltip title="Export">
+            <Tooltip title={t('common:export')}>
               <Button
                 type="text"
                 icon={<ExportOutlined />}
-                aria-label={`Export ${row.label}`}
+                aria-label={t('action.export', { name: row.label })}
                 disabled={exporting}
                 onClick={() => void handleExport([row.id])}
               />
             </Tooltip>
           )}
           {access.canWriteSavedQuery && (
-            <DeleteRowButton name={row.label} description="This cannot be undone." onConfirm={() => deleteRow(row)} />
+            <DeleteRowButton name={row.label} description={t('common:deleteConfirmBody')} onConfirm={() => deleteRow(row)} />
           )}
         </Flex>
       ),
@@ -229,10 +249,10 @@ export function SavedQueryListPage() {
   const emptyText = (
     <ListEmpty
       filtered={filtered}
-      noMatchText="No saved queries match your filters"
+      noMatchText={t('empty.noMatch')}
       onClearFilters={handleClearFilters}
-      title="No saved queries yet"
-      hint="Queries are saved from SQL Lab: write a query, then click Save. It will be listed here."
+      title={t('empty.title')}
+      hint={t('empty.hint')}
       action={access.canSqlLab && <OpenSqlLabButton />}
     />
   );
@@ -240,36 +260,31 @@ export function SavedQueryListPage() {
   return (
     <div className="rama-page">
       <PageHeader
-        title="Saved queries"
-        subtitle="Queries saved from SQL Lab. Preview one, open it in SQL Lab, share a link to it, or see and change when it runs."
-        breadcrumb={[{ title: 'SQL' }, { title: 'Saved queries' }]}
+        title={t('title')}
+        subtitle={t('subtitle')}
+        breadcrumb={[{ title: SQL }, { title: t('title') }]}
         extra={access.canWriteSavedQuery && <ImportButton resource="saved_query" onImported={() => void refetch()} />}
       />
       <div className="rama-panel">
         <Flex className="rama-toolbar" gap={8} wrap align="center">
-          <SearchBox
-            value={searchText}
-            onChange={handleSearchChange}
-            placeholder="Search name, description or SQL"
-            label="Search saved queries"
-          />
+          <SearchBox value={searchText} onChange={handleSearchChange} placeholder={t('search.placeholder')} label={t('search.label')} />
           <DatabaseFilter value={databaseId} onChange={handleDatabaseChange} />
           {canReadTags && <TagFilter value={tagId} onChange={handleTagChange} />}
         </Flex>
         <BulkActionBar
           count={selectedIds.length}
-          noun={NOUN}
+          noun={noun}
           deleting={bulkState.isLoading}
           onDelete={access.canWriteSavedQuery ? () => void deleteSelected() : undefined}
           onClear={clearSelection}
         >
           {canExport && (
             <Button size="small" icon={<ExportOutlined aria-hidden />} loading={exporting} onClick={() => void handleExport(selectedIds)}>
-              Export selected
+              {t('exportSelected')}
             </Button>
           )}
         </BulkActionBar>
-        {error && <ErrorAlert error={toClientError(error)} title="Could not load saved queries" />}
+        {error && <ErrorAlert error={toClientError(error)} title={t('loadFailed')} />}
         <Table<SavedQueryRecord>
           rowKey="id"
           columns={columns}
@@ -278,7 +293,7 @@ export function SavedQueryListPage() {
           onChange={handleTableChange}
           rowSelection={rowSelection(access.canWriteSavedQuery || canExport)}
           locale={{ emptyText: isFetching && !data ? ' ' : emptyText }}
-          pagination={pagination(total, NOUN)}
+          pagination={pagination(total, noun)}
           scroll={{ x: 1800 }}
           tableLayout="fixed"
         />

@@ -1,6 +1,7 @@
 import { Button, Descriptions, Flex, Modal, Typography } from 'antd';
 import { ConsoleSqlOutlined, LeftOutlined, LinkOutlined, RightOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { MODAL_DEFAULT_WIDTH, MODAL_MAX_WIDTH, type SavedQueryRecord } from '@rama/shared';
 import { CodeBlock } from '../components/CodeBlock';
 import { savedQuerySqlLabPath } from './savedQueryApi';
@@ -17,6 +18,7 @@ interface SavedQueryPreviewModalProps {
 
 /** The SQL of a saved query, read-only, with copy; steps through the saved queries of the page. */
 export function SavedQueryPreviewModal({ rows, previewId, onNavigate, onCopyLink, onClose }: SavedQueryPreviewModalProps) {
+  const { t } = useTranslation('savedqueries');
   const navigate = useNavigate();
   const index = rows.findIndex((row) => row.id === previewId);
   const query = index >= 0 ? rows[index] : null;
@@ -32,21 +34,21 @@ export function SavedQueryPreviewModal({ rows, previewId, onNavigate, onCopyLink
     <Flex justify="space-between" align="center" gap={8} wrap>
       <Flex gap={8} align="center">
         <Button icon={<LeftOutlined aria-hidden />} onClick={handlePrevious} disabled={!previous}>
-          Previous
+          {t('common:previous')}
         </Button>
         <Button onClick={handleNext} disabled={!next}>
-          Next <RightOutlined aria-hidden />
+          {t('common:next')} <RightOutlined aria-hidden />
         </Button>
         <Typography.Text type="secondary" className="rama-nowrap">
-          {index + 1} of {rows.length}
+          {t('preview.position', { index: index + 1, total: rows.length })}
         </Typography.Text>
       </Flex>
       <Flex gap={8}>
         <Button icon={<LinkOutlined aria-hidden />} onClick={handleCopyLink}>
-          Copy link
+          {t('action.copyLinkTooltip')}
         </Button>
         <Button type="primary" icon={<ConsoleSqlOutlined aria-hidden />} onClick={handleOpen}>
-          Open in SQL Lab
+          {t('action.openTooltip')}
         </Button>
       </Flex>
     </Flex>
@@ -55,7 +57,7 @@ export function SavedQueryPreviewModal({ rows, previewId, onNavigate, onCopyLink
   return (
     <Modal
       open={query !== null}
-      title={query ? `Query preview: ${query.label}` : 'Query preview'}
+      title={query ? t('preview.titleOf', { name: query.label }) : t('preview.title')}
       width={{ xs: '100vw', md: MODAL_DEFAULT_WIDTH, lg: MODAL_MAX_WIDTH }}
       onCancel={onClose}
       footer={footer}
@@ -66,8 +68,8 @@ export function SavedQueryPreviewModal({ rows, previewId, onNavigate, onCopyLink
             size="small"
             column={{ xs: 1, sm: 2 }}
             items={[
-              { key: 'database', label: 'Database', children: query.database?.database_name ?? '—' },
-              { key: 'schema', label: 'Schema', children: query.schema || '—' },
+              { key: 'database', label: t('common:database'), children: query.database?.database_name ?? '—' },
+              { key: 'schema', label: t('common:schema'), children: query.schema || '—' },
             ]}
           />
           {query.description && <Typography.Paragraph className="rama-preserve-lines">{query.description}</Typography.Paragraph>}

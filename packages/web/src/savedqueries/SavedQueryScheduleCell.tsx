@@ -5,6 +5,8 @@
 import { Button, Flex, Popconfirm, Tag, Tooltip, Typography } from 'antd';
 import { ClockCircleOutlined, DeleteOutlined, PauseCircleOutlined, PlayCircleOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../i18n';
 import { toClientError } from '../app/api';
 import { useToasts } from '../app/hooks';
 import { useSession } from '../app/session';
@@ -12,8 +14,10 @@ import { formatRunTime } from '../reports/reportDisplay';
 import { ReportStateTag } from '../reports/ReportListParts';
 import { useSetSavedQueryExtraMutation, type SavedQueryRecord } from './savedQueryApi';
 import { extraWithScheduleChange, scheduleSummary } from './savedQuerySchedule';
+import { Slotted, SLOT } from '../i18n/Slotted';
 
 export function SavedQueryScheduleCell({ row }: { row: SavedQueryRecord }) {
+  const { t } = useTranslation('savedqueries');
   const { access } = useSession();
   const { addSuccessToast, addDangerToast } = useToasts();
   const [setExtra, state] = useSetSavedQueryExtraMutation();
@@ -26,10 +30,10 @@ export function SavedQueryScheduleCell({ row }: { row: SavedQueryRecord }) {
       await setExtra({ id: row.id, extra_json: extraWithScheduleChange(row.extra_json, active) }).unwrap();
       addSuccessToast(
         active === null
-          ? `The schedule of ${row.label} was removed`
+          ? t('schedule.removed', { name: row.label })
           : active
-            ? `${row.label} runs on its schedule again`
-            : `${row.label} is paused`,
+            ? t('schedule.resumed', { name: row.label })
+            : t('schedule.paused', { name: row.label }),
       );
     } catch (e) {
       addDangerToast(toClientError(e).message);
@@ -38,7 +42,7 @@ export function SavedQueryScheduleCell({ row }: { row: SavedQueryRecord }) {
 
   return (
     <Flex vertical gap={2} className="rama-cell-stack" data-test="saved-query-schedule">
-      <Tooltip title={`cron: ${s.crontab}`}>
+      <Tooltip title={t('schedule.cron', { crontab: s.crontab })}>
         <Typography.Text>
           <ClockCircleOutlined aria-hidden /> {scheduleSummary(s)}
         </Typography.Text>
@@ -47,29 +51,31 @@ export function SavedQueryScheduleCell({ row }: { row: SavedQueryRecord }) {
         {s.active ? (
           s.next_run && (
             <Typography.Text type="secondary" className="rama-cell-secondary">
-              Next: <time dateTime={s.next_run}>{formatRunTime(new Date(s.next_run), s.timezone)}</time>
+              <Slotted text={t('schedule.next', { time: SLOT })}>
+                <time dateTime={s.next_run}>{formatRunTime(new Date(s.next_run), s.timezone, currentLocale())}</time>
+              </Slotted>
             </Typography.Text>
           )
         ) : (
-          <Tag>Paused</Tag>
+          <Tag>{t('schedule.pausedTag')}</Tag>
         )}
         {s.last_state && <ReportStateTag state={s.last_state} />}
       </Flex>
       <Flex gap={0} className="rama-row-actions">
         {access.canReadReports && (
-          <Tooltip title="Execution log">
-            <Link to={`/report/${s.report_id}/log/`} aria-label={`Execution log of ${row.label}`}>
+          <Tooltip title={t('schedule.log')}>
+            <Link to={`/report/${s.report_id}/log/`} aria-label={t('schedule.logOf', { name: row.label })}>
               <Button type="text" size="small" icon={<UnorderedListOutlined />} tabIndex={-1} />
             </Link>
           </Tooltip>
         )}
         {canChange && (
-          <Tooltip title={s.active ? 'Pause the schedule' : 'Resume the schedule'}>
+          <Tooltip title={s.active ? t('schedule.pause') : t('schedule.resume')}>
             <Button
               type="text"
               size="small"
               icon={s.active ? <PauseCircleOutlined /> : <PlayCircleOutlined />}
-              aria-label={`${s.active ? 'Pause' : 'Resume'} the schedule of ${row.label}`}
+              aria-label={s.active ? t('schedule.pauseOf', { name: row.label }) : t('schedule.resumeOf', { name: row.label })}
               loading={state.isLoading}
               onClick={() => void change(!s.active)}
             />
@@ -77,14 +83,14 @@ export function SavedQueryScheduleCell({ row }: { row: SavedQueryRecord }) {
         )}
         {canChange && (
           <Popconfirm
-            title={`Remove the schedule of ${row.label}?`}
-            description="The query stays saved; it no longer runs or sends its result."
-            okText="Remove"
+            title={t('schedule.removeConfirm', { name: row.label })}
+            description={t('schedule.removeConfirmBody')}
+            okText={t('common:remove')}
             okButtonProps={{ danger: true }}
             onConfirm={() => change(null)}
           >
-            <Tooltip title="Remove the schedule">
-              <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={`Remove the schedule of ${row.label}`} />
+            <Tooltip title={t('schedule.remove')}>
+              <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={t('schedule.removeOf', { name: row.label })} />
             </Tooltip>
           </Popconfirm>
         )}

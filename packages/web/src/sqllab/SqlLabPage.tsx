@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { Alert, Button, Result, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector, useDocumentTitle } from '../app/hooks';
 import { useSession } from '../app/session';
+import { sharedText } from '../i18n';
 import { loadSqlLab } from './state/bootstrap';
 import { selectActiveEditor } from './state/selectors';
 import { useEntryPoints } from './useEntryPoints';
@@ -13,13 +15,14 @@ import './sqllab.css';
 
 /** SQL Lab: tabs of SQL editors over their results, with a left bar of tables. */
 export function SqlLabPage() {
+  const { t } = useTranslation('sqllab');
   const dispatch = useAppDispatch();
   const { bootstrap } = useSession();
   const status = useAppSelector((s) => s.sqlLab.status);
   const loadError = useAppSelector((s) => s.sqlLab.loadError);
   const active = useAppSelector(selectActiveEditor);
   const mountKey = useAppSelector((s) => (active ? (s.sqlLab.mountKeys[active.id] ?? active.id) : null));
-  useDocumentTitle(active ? `${active.name} · SQL Lab` : 'SQL Lab');
+  useDocumentTitle(active ? `${active.name} · SQL Lab` : 'SQL Lab'); // i18n-ignore: the product's name
   useEntryPoints();
   useQueryPolling();
   useFlushOnHide();
@@ -35,11 +38,11 @@ export function SqlLabPage() {
       <div className="rama-sqllab">
         <Result
           status="error"
-          title="SQL Lab could not load"
-          subTitle={loadError}
+          title={t('page.loadFailed')}
+          subTitle={loadError ? sharedText('messages', loadError) : loadError}
           extra={
             <Button type="primary" onClick={handleRetry}>
-              Try again
+              {t('page.tryAgain')}
             </Button>
           }
         />
@@ -61,8 +64,8 @@ export function SqlLabPage() {
           type="warning"
           role="status"
           className="rama-sqllab-offline"
-          title="You are offline"
-          description="SQL Lab cannot reach the server. Your tabs are kept in this browser; running queries are not followed until the connection is back."
+          title={t('page.offline')}
+          description={t('page.offlineDetail')}
         />
       )}
       <TabBar />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Alert, Form, Input, Modal, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useGetSchemasQuery } from '../../databases/databaseApi';
 import { runCtasQuery, type CtasTarget } from '../state/queryThunks';
@@ -7,6 +8,9 @@ import { selectEditorById } from '../state/thunk';
 
 /** the metadata store's column width for table names (tmp_table_name) */
 const NAME_MAX = 250;
+
+/** The dialog's title: the SQL it runs, not words to translate. */
+const STATEMENT = { VIEW: 'CREATE VIEW AS', TABLE: 'CREATE TABLE AS' } as const;
 
 interface Props {
   editorId: string;
@@ -20,6 +24,7 @@ interface Props {
  * default) and a name — then runs it.
  */
 export function CtasModal({ editorId, method, onClose }: Props) {
+  const { t } = useTranslation('sqllab');
   const dispatch = useAppDispatch();
   const editor = useAppSelector((s) => selectEditorById(s, editorId));
   const db = useAppSelector((s) => (editor?.dbId ? s.sqlLab.databases[String(editor.dbId)] : undefined));
@@ -35,7 +40,7 @@ export function CtasModal({ editorId, method, onClose }: Props) {
 
   const what = method === 'VIEW' ? 'view' : 'table';
   const name = table.trim();
-  const nameError = touched && !name ? `Enter a name for the new ${what}` : null;
+  const nameError = touched && !name ? t('ctas.nameRequired', { what }) : null;
   const handleOk = () => {
     setTouched(true);
     if (!name) return;
@@ -44,23 +49,14 @@ export function CtasModal({ editorId, method, onClose }: Props) {
   };
 
   return (
-    <Modal
-      open
-      title={method === 'VIEW' ? 'CREATE VIEW AS' : 'CREATE TABLE AS'}
-      okText={`Create ${what}`}
-      onOk={handleOk}
-      onCancel={onClose}
-      destroyOnHidden
-    >
+    <Modal open title={STATEMENT[method]} okText={t('ctas.ok', { what })} onOk={handleOk} onCancel={onClose} destroyOnHidden>
       <Form layout="vertical" onFinish={handleOk}>
-        <p className="rama-sqllab-muted">
-          {editor.selectedText?.trim() ? 'The selected text' : "The tab's query"} runs and its result is stored as a new {what}.
-        </p>
-        <Form.Item label="Schema" help={forced ? 'This database creates tables in this schema only.' : undefined}>
+        <p className="rama-sqllab-muted">{t('ctas.intro', { source: editor.selectedText?.trim() ? 'selection' : 'query', what })}</p>
+        <Form.Item label={t('common:schema')} help={forced ? t('ctas.forcedSchema') : undefined}>
           <Select
-            aria-label="Target schema"
+            aria-label={t('ctas.targetSchema')}
             value={(forced ?? schema) || undefined}
-            placeholder="The database's default schema"
+            placeholder={t('ctas.defaultSchema')}
             disabled={Boolean(forced)}
             loading={isFetching}
             allowClear
@@ -70,13 +66,13 @@ export function CtasModal({ editorId, method, onClose }: Props) {
           />
         </Form.Item>
         <Form.Item
-          label={method === 'VIEW' ? 'View name' : 'Table name'}
+          label={method === 'VIEW' ? t('ctas.viewName') : t('ctas.tableName')}
           required
           validateStatus={nameError ? 'error' : undefined}
           help={nameError}
         >
           <Input
-            aria-label={method === 'VIEW' ? 'View name' : 'Table name'}
+            aria-label={method === 'VIEW' ? t('ctas.viewName') : t('ctas.tableName')}
             value={table}
             maxLength={NAME_MAX}
             autoFocus
@@ -84,9 +80,7 @@ export function CtasModal({ editorId, method, onClose }: Props) {
             onPressEnter={handleOk}
           />
         </Form.Item>
-        {method === 'VIEW' && (
-          <Alert type="info" showIcon title="A view can only be created from a query with a single SELECT statement." />
-        )}
+        {method === 'VIEW' && <Alert type="info" showIcon title={t('ctas.viewSingleSelect')} />}
       </Form>
     </Modal>
   );

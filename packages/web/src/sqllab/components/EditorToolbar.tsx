@@ -14,11 +14,13 @@ import {
 } from '@ant-design/icons';
 import { parseDatabaseExtra, rowLimitChoices, templateParamsError } from '@rama/shared';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentLocale } from '../../i18n';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { request } from '../../app/api';
 import { HistoryDrawer } from '../../versions/HistoryDrawer';
 import { useGetDatabaseQuery } from '../../databases/databaseApi';
-import { EDITOR_SHORTCUTS, ShortcutsHelp } from '../external';
+import { ShortcutsHelp } from '../external';
 import { queryEditorChanged } from '../state/actions';
 import { selectEditorById } from '../state/thunk';
 import { formatEditorSql } from '../state/queryThunks';
@@ -37,12 +39,6 @@ function costEstimateEnabled(extra: string | undefined): boolean {
   }
 }
 
-/** the key combination bound to "run the statement under the cursor" */
-function statementHint(): string {
-  const found = EDITOR_SHORTCUTS.find((s) => s.description.startsWith('Run the statement'));
-  return found ? ` (${found.keys})` : '';
-}
-
 interface Props {
   editorId: string;
   running: boolean;
@@ -55,6 +51,7 @@ interface Props {
 
 /** Run/Stop, limit, format, parameters, autorun, estimate on the left; save, schedule, share, help on the right. */
 export function EditorToolbar({ editorId, running, onRun, onRunStatement, onStop, onOpen }: Props) {
+  const { t } = useTranslation('sqllab');
   const dispatch = useAppDispatch();
   const canSchedule = useCanScheduleQuery();
   const editor = useAppSelector((s) => selectEditorById(s, editorId));
@@ -69,13 +66,13 @@ export function EditorToolbar({ editorId, running, onRun, onRunStatement, onStop
   const hasSelection = Boolean(editor.selectedText && editor.selectedText.trim());
   const paramsSet = Boolean(editor.templateParams && editor.templateParams.trim() && editor.templateParams.trim() !== '{}');
   const paramsInvalid = templateParamsError(editor.templateParams) !== null;
-  const limitItems = rowLimitChoices(sqlMaxRow).map((n) => ({ key: String(n), label: n.toLocaleString('en-US') }));
+  const limitItems = rowLimitChoices(sqlMaxRow).map((n) => ({ key: String(n), label: n.toLocaleString(currentLocale()) }));
   const canRun = Boolean(db) && editor.sql.trim().length > 0;
   // the peer's run menu: the current statement, and CTAS/CVAS where the database allows them
   const runItems = [
-    { key: 'statement', label: `Run current statement${statementHint()}` },
-    ...(db?.allow_ctas ? [{ key: 'ctas', label: 'CREATE TABLE AS' }] : []),
-    ...(db?.allow_cvas ? [{ key: 'cvas', label: 'CREATE VIEW AS' }] : []),
+    { key: 'statement', label: `${t('toolbar.runStatement')}${shortcutHint('runStatement')}` },
+    ...(db?.allow_ctas ? [{ key: 'ctas', label: 'CREATE TABLE AS' }] : []), // i18n-ignore: SQL keywords
+    ...(db?.allow_cvas ? [{ key: 'cvas', label: 'CREATE VIEW AS' }] : []), // i18n-ignore: SQL keywords
   ];
   const handleRunMenu = (key: string) => {
     if (key === 'statement') onRunStatement();
@@ -83,26 +80,26 @@ export function EditorToolbar({ editorId, running, onRun, onRunStatement, onStop
   };
 
   return (
-    <div className="rama-sqllab-toolbar" role="toolbar" aria-label="Query actions">
+    <div className="rama-sqllab-toolbar" role="toolbar" aria-label={t('toolbar.ariaLabel')}>
       <div className="rama-sqllab-toolbar-group">
-        <Tooltip title={editor.hideLeftBar ? 'Show left bar' : 'Hide left bar'}>
+        <Tooltip title={editor.hideLeftBar ? t('showLeftBar') : t('hideLeftBar')}>
           <Button
             type="text"
             size="small"
             icon={editor.hideLeftBar ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />}
-            aria-label={editor.hideLeftBar ? 'Show left bar' : 'Hide left bar'}
+            aria-label={editor.hideLeftBar ? t('showLeftBar') : t('hideLeftBar')}
             onClick={() => change({ hideLeftBar: !editor.hideLeftBar })}
           />
         </Tooltip>
         {running ? (
-          <Tooltip title={`Stop the running query${shortcutHint('Stop')}`}>
+          <Tooltip title={`${t('shortcut.stop')}${shortcutHint('stop')}`}>
             <Button danger size="small" icon={<StopOutlined aria-hidden />} onClick={onStop} className="rama-sqllab-run">
-              Stop
+              {t('toolbar.stop')}
             </Button>
           </Tooltip>
         ) : (
           <Space.Compact size="small">
-            <Tooltip title={`${hasSelection ? 'Run the selected text' : 'Run the query'}${shortcutHint('Run')}`}>
+            <Tooltip title={`${hasSelection ? t('toolbar.runSelectedTooltip') : t('toolbar.runTooltip')}${shortcutHint('run')}`}>
               <Button
                 type="primary"
                 size="small"
@@ -111,11 +108,17 @@ export function EditorToolbar({ editorId, running, onRun, onRunStatement, onStop
                 disabled={!canRun}
                 className="rama-sqllab-run"
               >
-                {hasSelection ? 'Run selection' : 'Run'}
+                {hasSelection ? t('toolbar.runSelection') : t('toolbar.run')}
               </Button>
             </Tooltip>
             <Dropdown trigger={['click']} disabled={!canRun} menu={{ items: runItems, onClick: ({ key }) => handleRunMenu(key) }}>
-              <Button type="primary" size="small" icon={<DownOutlined aria-hidden />} aria-label="More run options" disabled={!canRun} />
+              <Button
+                type="primary"
+                size="small"
+                icon={<DownOutlined aria-hidden />}
+                aria-label={t('toolbar.moreRunOptions')}
+                disabled={!canRun}
+              />
             </Dropdown>
           </Space.Compact>
         )}
@@ -128,59 +131,59 @@ export function EditorToolbar({ editorId, running, onRun, onRunStatement, onStop
             onClick: ({ key }) => change({ queryLimit: Number(key) }),
           }}
         >
-          <Button size="small" aria-label={`Row limit ${editor.queryLimit}`}>
-            <span className="rama-sqllab-muted">Limit</span> {editor.queryLimit.toLocaleString('en-US')}{' '}
+          <Button size="small" aria-label={t('toolbar.rowLimit', { limit: String(editor.queryLimit) })}>
+            <span className="rama-sqllab-muted">{t('toolbar.limit')}</span> {editor.queryLimit.toLocaleString(currentLocale())}{' '}
             <DownOutlined className="rama-sqllab-caret" />
           </Button>
         </Dropdown>
         <Divider orientation="vertical" />
-        <Tooltip title={`Format SQL${shortcutHint('Format')}`}>
+        <Tooltip title={`${t('toolbar.format')}${shortcutHint('format')}`}>
           <Button
             type="text"
             size="small"
             icon={<FormatPainterOutlined aria-hidden />}
-            aria-label="Format SQL"
+            aria-label={t('toolbar.format')}
             onClick={() => void dispatch(formatEditorSql(editorId))}
           />
         </Tooltip>
-        <Tooltip title={paramsInvalid ? 'Template parameters are not valid JSON' : 'Template parameters'}>
+        <Tooltip title={paramsInvalid ? t('toolbar.paramsInvalid') : t('toolbar.params')}>
           <Button
             type="text"
             size="small"
             danger={paramsInvalid}
             icon={<FunctionOutlined aria-hidden />}
-            aria-label="Template parameters"
+            aria-label={t('toolbar.params')}
             className={paramsSet ? 'rama-sqllab-on' : undefined}
             onClick={() => onOpen('params')}
           />
         </Tooltip>
         {costEstimateEnabled(dbDetail?.extra) && <EstimateCostButton editorId={editorId} />}
-        <Tooltip title="Run this tab's query whenever SQL Lab opens it">
+        <Tooltip title={t('toolbar.autorunTooltip')}>
           <label className="rama-sqllab-autorun">
-            <Switch size="small" checked={editor.autorun} onChange={(autorun) => change({ autorun })} aria-label="Autorun" />
-            <span>Autorun</span>
+            <Switch size="small" checked={editor.autorun} onChange={(autorun) => change({ autorun })} aria-label={t('toolbar.autorun')} />
+            <span>{t('toolbar.autorun')}</span>
           </label>
         </Tooltip>
       </div>
       <div className="rama-sqllab-toolbar-group">
         {!editor.hideLeftBar ? null : (
           <Typography.Text type="secondary" className="rama-sqllab-context" ellipsis>
-            <DatabaseOutlined aria-hidden /> {db?.database_name ?? 'No database'}
+            <DatabaseOutlined aria-hidden /> {db?.database_name ?? t('toolbar.noDatabase')}
             {editor.schema ? ` · ${editor.schema}` : ''}
           </Typography.Text>
         )}
-        <Tooltip title={`${editor.remoteId !== null ? 'Update the saved query' : 'Save as a saved query'}${shortcutHint('Save')}`}>
+        <Tooltip title={`${editor.remoteId !== null ? t('toolbar.updateTooltip') : t('toolbar.saveTooltip')}${shortcutHint('save')}`}>
           <Button size="small" icon={<SaveOutlined aria-hidden />} onClick={() => onOpen('save')} disabled={!db}>
-            {editor.remoteId !== null ? 'Update' : 'Save'}
+            {editor.remoteId !== null ? t('toolbar.update') : t('common:save')}
           </Button>
         </Tooltip>
         {editor.remoteId !== null && (
-          <Tooltip title="Versions of the saved query">
+          <Tooltip title={t('toolbar.versions')}>
             <Button
               size="small"
               icon={<HistoryOutlined aria-hidden />}
               onClick={() => setHistoryOpen(true)}
-              aria-label="Saved query history"
+              aria-label={t('toolbar.versionsAria')}
               data-test="saved-query-history"
             />
           </Tooltip>
@@ -202,13 +205,13 @@ export function EditorToolbar({ editorId, running, onRun, onRunStatement, onStop
           />
         )}
         {canSchedule && (
-          <Tooltip title="Schedule this query">
+          <Tooltip title={t('toolbar.scheduleTooltip')}>
             <Button
               size="small"
               icon={<ClockCircleOutlined aria-hidden />}
               onClick={() => onOpen('schedule')}
               disabled={!db}
-              aria-label="Schedule query"
+              aria-label={t('toolbar.schedule')}
             />
           </Tooltip>
         )}

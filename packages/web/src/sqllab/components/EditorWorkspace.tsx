@@ -1,4 +1,5 @@
 import { Splitter, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { queryEditorChanged } from '../state/actions';
 import { editorById } from '../state/thunk';
@@ -10,6 +11,7 @@ const MIN_PANE = '12%';
 
 /** One tab's workspace: the left bar beside the editor over its results (a resizable split). */
 export function EditorWorkspace({ editorId }: { editorId: string }) {
+  const { t } = useTranslation('sqllab');
   const dispatch = useAppDispatch();
   const loaded = useAppSelector((s) => s.sqlLab.queryEditors.find((e) => e.id === editorId)?.loaded ?? false);
   const hideLeftBar = useAppSelector((s) => editorById(s, editorId)?.hideLeftBar ?? false);
@@ -39,7 +41,7 @@ export function EditorWorkspace({ editorId }: { editorId: string }) {
   return (
     <div className="rama-sqllab-workspace">
       {!hideLeftBar && <LeftBar editorId={editorId} />}
-      <main className="rama-sqllab-main" aria-label="Query editor">
+      <main className="rama-sqllab-main" aria-label={t('workspace.ariaLabel')}>
         <Splitter orientation="vertical" onResizeEnd={handleResizeEnd} className="rama-sqllab-split">
           <Splitter.Panel defaultSize={`${north}%`} min={MIN_PANE} className="rama-sqllab-north">
             <EditorPane editorId={editorId} />

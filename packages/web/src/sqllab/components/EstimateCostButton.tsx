@@ -1,10 +1,12 @@
 import { Alert, Button, Popover, Spin, Table, Tooltip } from 'antd';
 import { CalculatorOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { estimateQueryCost } from '../state/queryThunks';
 
 /** Estimate the cost of the selection (else the whole query) and show the engine's rows. */
 export function EstimateCostButton({ editorId }: { editorId: string }) {
+  const { t } = useTranslation('sqllab');
   const dispatch = useAppDispatch();
   const estimate = useAppSelector((s) => s.sqlLab.queryCostEstimates[editorId]);
   const handleOpen = (open: boolean) => {
@@ -28,13 +30,13 @@ export function EstimateCostButton({ editorId }: { editorId: string }) {
   return (
     <Popover
       trigger="click"
-      title="Query cost estimate"
+      title={t('estimate.title')}
       content={<div className="rama-sqllab-cost-box">{content}</div>}
       onOpenChange={handleOpen}
       placement="bottom"
     >
-      <Tooltip title="Estimate the cost of the query (or the selection)">
-        <Button type="text" size="small" icon={<CalculatorOutlined aria-hidden />} aria-label="Estimate cost" />
+      <Tooltip title={t('estimate.tooltip')}>
+        <Button type="text" size="small" icon={<CalculatorOutlined aria-hidden />} aria-label={t('estimate.ariaLabel')} />
       </Tooltip>
     </Popover>
   );

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Button, Select, Tooltip, Typography } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useGetCatalogsQuery, useGetSchemasQuery, useGetTablesQuery } from '../../databases/databaseApi';
 import { queryEditorChanged } from '../state/actions';
@@ -11,6 +12,7 @@ import { TableSchemaCard } from './TableSchemaCard';
 
 /** The left bar: database, catalog and schema pickers, table search, and the tab's table schemas. */
 export function LeftBar({ editorId }: { editorId: string }) {
+  const { t } = useTranslation('sqllab');
   const dispatch = useAppDispatch();
   const editor = useAppSelector((s) => selectEditorById(s, editorId));
   const databases = useAppSelector(selectDatabaseList);
@@ -42,14 +44,14 @@ export function LeftBar({ editorId }: { editorId: string }) {
   };
 
   return (
-    <aside className="rama-sqllab-leftbar" aria-label="Database browser">
+    <aside className="rama-sqllab-leftbar" aria-label={t('leftBar.ariaLabel')}>
       <div className="rama-sqllab-pickers">
         <label className="rama-sqllab-field">
-          <span>Database</span>
+          <span>{t('common:database')}</span>
           <Select
-            aria-label="Database"
+            aria-label={t('common:database')}
             value={dbId ?? undefined}
-            placeholder="Choose a database"
+            placeholder={t('leftBar.chooseDatabase')}
             options={databases.map((d) => ({ value: d.id, label: d.database_name, backend: d.backend }))}
             optionRender={(o) => (
               <span className="rama-sqllab-db-option">
@@ -63,11 +65,11 @@ export function LeftBar({ editorId }: { editorId: string }) {
         </label>
         {catalogs && catalogs.length > 1 && (
           <label className="rama-sqllab-field">
-            <span>Catalog</span>
+            <span>{t('leftBar.catalog')}</span>
             <Select
-              aria-label="Catalog"
+              aria-label={t('leftBar.catalog')}
               value={catalog ?? undefined}
-              placeholder="Choose a catalog"
+              placeholder={t('leftBar.chooseCatalog')}
               options={catalogs.map((c) => ({ value: c, label: c }))}
               onChange={(c: string) => change({ catalog: c, schema: null })}
               showSearch
@@ -76,22 +78,22 @@ export function LeftBar({ editorId }: { editorId: string }) {
         )}
         <label className="rama-sqllab-field">
           <span className="rama-sqllab-field-head">
-            Schema
-            <Tooltip title="Refresh schemas and tables">
+            {t('common:schema')}
+            <Tooltip title={t('leftBar.refreshTooltip')}>
               <Button
                 type="text"
                 size="small"
                 icon={<ReloadOutlined aria-hidden />}
-                aria-label="Refresh metadata"
+                aria-label={t('leftBar.refresh')}
                 onClick={handleRefresh}
                 loading={schemasQuery.isFetching || tablesQuery.isFetching}
               />
             </Tooltip>
           </span>
           <Select
-            aria-label="Schema"
+            aria-label={t('common:schema')}
             value={schema ?? undefined}
-            placeholder="Choose a schema"
+            placeholder={t('leftBar.chooseSchema')}
             loading={schemasQuery.isFetching}
             disabled={dbId === null}
             options={(schemas ?? []).map((s) => ({ value: s, label: s }))}
@@ -100,15 +102,18 @@ export function LeftBar({ editorId }: { editorId: string }) {
           />
         </label>
         <label className="rama-sqllab-field">
-          <span>Tables{tablesQuery.data ? <span className="rama-sqllab-muted"> ({tablesQuery.data.count})</span> : null}</span>
+          <span>
+            {t('leftBar.tables')}
+            {tablesQuery.data ? <span className="rama-sqllab-muted"> ({tablesQuery.data.count})</span> : null}
+          </span>
           <Select
-            aria-label="Add a table"
+            aria-label={t('leftBar.addTable')}
             value={null}
-            placeholder={schema ? 'Search tables…' : 'Choose a schema first'}
+            placeholder={schema ? t('leftBar.searchTables') : t('leftBar.chooseSchemaFirst')}
             suffixIcon={<SearchOutlined />}
             disabled={!schema}
             loading={tablesQuery.isFetching}
-            options={(tablesQuery.data?.result ?? []).map((t) => ({ value: t.value, label: t.value, type: t.type }))}
+            options={(tablesQuery.data?.result ?? []).map((o) => ({ value: o.value, label: o.value, type: o.type }))}
             optionRender={(o) => (
               <span className="rama-sqllab-db-option">
                 {o.label}
@@ -120,13 +125,13 @@ export function LeftBar({ editorId }: { editorId: string }) {
           />
         </label>
       </div>
-      <div className="rama-sqllab-cards" aria-label="Table schemas">
+      <div className="rama-sqllab-cards" aria-label={t('leftBar.tableSchemas')}>
         {tables.length === 0 ? (
           <Typography.Text type="secondary" className="rama-sqllab-cards-empty">
-            Pick a table to see its columns here.
+            {t('leftBar.empty')}
           </Typography.Text>
         ) : (
-          tables.map((t) => <TableSchemaCard key={t.id} table={t} />)
+          tables.map((table) => <TableSchemaCard key={table.id} table={table} />)
         )}
       </div>
     </aside>

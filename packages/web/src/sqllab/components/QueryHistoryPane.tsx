@@ -8,14 +8,17 @@ import {
   LinkOutlined,
   PlusSquareOutlined,
 } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 import { formatElapsed, RESULTS_PANE, SqlLabMessage, type ClientQuery } from '@rama/shared';
 import { useAppDispatch, useAppSelector, useToasts } from '../../app/hooks';
 import { copyText } from '../../components/clipboard';
+import { currentLocale, sharedText } from '../../i18n';
 import { querySqlLabPath } from '../../queryhistory/queryHistoryApi';
 import { queryEditorChanged, southPaneTabChanged } from '../state/actions';
 import { fetchQueryResults, removeQuery } from '../state/queryThunks';
 import { selectEditorQueries } from '../state/selectors';
 import { openInNewTab } from '../state/tabThunks';
+import { queryStateText } from './queryStateText';
 
 const STATE_COLOR: Record<string, string> = {
   success: 'success',
@@ -29,17 +32,18 @@ const STATE_COLOR: Record<string, string> = {
   scheduled: 'processing',
 };
 
-const time = (ms: number | null | undefined) => (ms ? new Date(ms).toLocaleTimeString() : '');
+const time = (ms: number | null | undefined) => (ms ? new Date(ms).toLocaleTimeString(currentLocale()) : '');
 
 /** This tab's queries, newest first: open a query's SQL in the editor or show its results again. */
 export function QueryHistoryPane({ editorId }: { editorId: string }) {
+  const { t } = useTranslation('sqllab');
   const dispatch = useAppDispatch();
   const queries = useAppSelector(selectEditorQueries);
   const { addSuccessToast, addWarningToast } = useToasts();
   if (!queries.length) {
     return (
       <div className="rama-sqllab-empty">
-        <Empty description="No queries in this tab yet" />
+        <Empty description={t('history.empty')} />
       </div>
     );
   }
@@ -50,12 +54,13 @@ export function QueryHistoryPane({ editorId }: { editorId: string }) {
     dispatch(southPaneTabChanged(RESULTS_PANE));
     if (!q.results && q.resultsKey) void dispatch(fetchQueryResults(q.id));
   };
+  /** `done` is a shared message, in English */
   const copy = async (text: string, done: string) => {
     try {
       await copyText(text);
-      addSuccessToast(done);
+      addSuccessToast(sharedText('messages', done));
     } catch {
-      addWarningToast(SqlLabMessage.COPY_FAILED);
+      addWarningToast(sharedText('messages', SqlLabMessage.COPY_FAILED));
     }
   };
   const handleMenu = (q: ClientQuery, key: string) => {
@@ -85,21 +90,31 @@ export function QueryHistoryPane({ editorId }: { editorId: string }) {
         dataSource={queries}
         sticky
         columns={[
-          { title: 'Started', key: 'start', width: 110, render: (_, q) => <span className="rama-sqllab-muted">{time(q.startDttm)}</span> },
-          { title: 'State', key: 'state', width: 100, render: (_, q) => <Tag color={STATE_COLOR[q.state] ?? 'default'}>{q.state}</Tag> },
           {
-            title: 'Duration',
+            title: t('history.started'),
+            key: 'start',
+            width: 110,
+            render: (_, q) => <span className="rama-sqllab-muted">{time(q.startDttm)}</span>,
+          },
+          {
+            title: t('history.state'),
+            key: 'state',
+            width: 100,
+            render: (_, q) => <Tag color={STATE_COLOR[q.state] ?? 'default'}>{queryStateText(q.state)}</Tag>,
+          },
+          {
+            title: t('history.duration'),
             key: 'duration',
             width: 110,
             render: (_, q) => (q.endDttm && q.startDttm ? <span className="rama-mono">{formatElapsed(q.endDttm - q.startDttm)}</span> : ''),
           },
-          { title: 'Rows', key: 'rows', width: 90, align: 'right', render: (_, q) => q.rows ?? '' },
+          { title: t('history.rows'), key: 'rows', width: 90, align: 'right', render: (_, q) => q.rows ?? '' },
           {
-            title: 'SQL',
+            title: 'SQL', // i18n-ignore: the language's name
             key: 'sql',
             ellipsis: true,
             render: (_, q) => (
-              <button type="button" className="rama-sqllab-history-sql" title="Open this SQL in the editor" onClick={() => handleOpen(q)}>
+              <button type="button" className="rama-sqllab-history-sql" title={t('history.openSql')} onClick={() => handleOpen(q)}>
                 {q.sql}
               </button>
             ),
@@ -110,21 +125,21 @@ export function QueryHistoryPane({ editorId }: { editorId: string }) {
             width: 120,
             render: (_, q) => (
               <span className="rama-sqllab-history-actions">
-                <Tooltip title="Open in the editor">
+                <Tooltip title={t('history.open')}>
                   <Button
                     type="text"
                     size="small"
                     icon={<EditOutlined aria-hidden />}
-                    aria-label="Open in the editor"
+                    aria-label={t('history.open')}
                     onClick={() => handleOpen(q)}
                   />
                 </Tooltip>
-                <Tooltip title={q.resultsKey || q.results ? 'Show its results' : 'No stored results'}>
+                <Tooltip title={q.resultsKey || q.results ? t('history.showItsResults') : t('history.noStoredResults')}>
                   <Button
                     type="text"
                     size="small"
                     icon={<EyeOutlined aria-hidden />}
-                    aria-label="Show results"
+                    aria-label={t('history.showResults')}
                     disabled={!q.resultsKey && !q.results}
                     onClick={() => handleResults(q)}
                   />
@@ -133,16 +148,16 @@ export function QueryHistoryPane({ editorId }: { editorId: string }) {
                   trigger={['click']}
                   menu={{
                     items: [
-                      { key: 'new-tab', icon: <PlusSquareOutlined />, label: 'Open in new tab' },
-                      { key: 'copy-sql', icon: <CopyOutlined />, label: 'Copy SQL', disabled: !q.sql },
-                      { key: 'copy-link', icon: <LinkOutlined />, label: 'Copy link', disabled: !q.queryId },
+                      { key: 'new-tab', icon: <PlusSquareOutlined />, label: t('history.openInNewTab') },
+                      { key: 'copy-sql', icon: <CopyOutlined />, label: t('history.copySql'), disabled: !q.sql },
+                      { key: 'copy-link', icon: <LinkOutlined />, label: t('history.copyLink'), disabled: !q.queryId },
                       { type: 'divider' },
-                      { key: 'remove', icon: <DeleteOutlined />, label: 'Remove', danger: true },
+                      { key: 'remove', icon: <DeleteOutlined />, label: t('common:remove'), danger: true },
                     ],
                     onClick: ({ key }) => handleMenu(q, key),
                   }}
                 >
-                  <Button type="text" size="small" icon={<EllipsisOutlined aria-hidden />} aria-label="More actions" />
+                  <Button type="text" size="small" icon={<EllipsisOutlined aria-hidden />} aria-label={t('history.moreActions')} />
                 </Dropdown>
               </span>
             ),

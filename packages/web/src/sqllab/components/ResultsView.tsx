@@ -1,4 +1,5 @@
 import { useDeferredValue, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Alert, Button, Empty, Input, Spin, Tooltip, Typography } from 'antd';
 import {
   AreaChartOutlined,
@@ -15,13 +16,13 @@ import {
   failureHints,
   formatElapsed,
   inProgress,
-  limitWarning,
   resultsAsText,
   SqlLabMessage,
   type ClientQuery,
   type ResultColumn,
 } from '@rama/shared';
 import { useAppDispatch, useAppSelector, useToasts } from '../../app/hooks';
+import { sharedText } from '../../i18n';
 import { copyText } from '../../components/clipboard';
 import { ResultGrid, type CellValue } from '../external';
 import { filterCountText, filterRowIndexes, MAX_FILTER_LENGTH } from '../../components/ResultGrid/gridFilter';
@@ -33,13 +34,15 @@ import { LOG, logSqlLabEvent, selectEditorById } from '../state/thunk';
 import { SaveDatasetModal } from './SaveDatasetModal';
 import { StatementList, type StatementView } from './StatementList';
 import { shortcutHint } from './shortcutHint';
+import { limitWarningText } from './limitWarningText';
 
+/** The message key of each in-progress state. */
 const STATE_TEXT: Record<string, string> = {
-  pending: 'Waiting for a worker…',
-  started: 'Starting…',
-  scheduled: 'Scheduled…',
-  running: 'Running…',
-  fetching: 'Fetching results…',
+  pending: 'state.pending',
+  started: 'state.started',
+  scheduled: 'state.scheduled',
+  running: 'state.running',
+  fetching: 'state.fetching',
 };
 
 function Grid({
@@ -53,6 +56,7 @@ function Grid({
   rowFilter: Uint32Array | null;
   highlight: string;
 }) {
+  const { t } = useTranslation('sqllab');
   const [ref, height] = useElementHeight<HTMLDivElement>();
   const { addSuccessToast } = useToasts();
   return (
@@ -62,10 +66,10 @@ function Grid({
           columns={columns}
           data={data}
           height={height}
-          emptyText="The query returned no rows"
+          emptyText={t('results.noRows')}
           rowFilter={rowFilter}
           highlight={highlight}
-          onCopy={() => addSuccessToast(SqlLabMessage.COPIED, { noDuplicate: true })}
+          onCopy={() => addSuccessToast(sharedText('messages', SqlLabMessage.COPIED), { noDuplicate: true })}
         />
       )}
     </div>
@@ -75,6 +79,7 @@ function Grid({
 /** The peer's "Filter results" box over the rows: matches highlighted, "n of m rows" counted. */
 function FilteredGrid({ columns, data }: { columns: ResultColumn[]; data: Record<string, unknown>[] }) {
   // rows come from parseResultJson, whose values are exactly the grid's cell values
+  const { t } = useTranslation('sqllab');
   const cells = data as Record<string, CellValue>[];
   const [filter, setFilter] = useState('');
   const text = useDeferredValue(filter);
@@ -87,8 +92,8 @@ function FilteredGrid({ columns, data }: { columns: ResultColumn[]; data: Record
             allowClear
             size="small"
             prefix={<SearchOutlined aria-hidden />}
-            placeholder="Filter results"
-            aria-label="Filter results"
+            placeholder={t('results.filter')}
+            aria-label={t('results.filter')}
             value={filter}
             maxLength={MAX_FILTER_LENGTH}
             onChange={(e) => setFilter(e.target.value)}
@@ -107,6 +112,7 @@ function FilteredGrid({ columns, data }: { columns: ResultColumn[]; data: Record
 }
 
 function Running({ q }: { q: ClientQuery }) {
+  const { t } = useTranslation('sqllab');
   const dispatch = useAppDispatch();
   // offline, the server cannot say how the query is doing: the timer stops and says so
   const offline = useAppSelector((s) => s.sqlLab.offline);
@@ -114,16 +120,16 @@ function Running({ q }: { q: ClientQuery }) {
   return (
     <div className="rama-sqllab-status-line" role="status">
       <Spin size="small" spinning={!offline} />
-      <span className="rama-sqllab-state">{offline ? 'Offline' : (STATE_TEXT[q.state] ?? 'Running…')}</span>
-      <span className="rama-sqllab-timer" aria-label="Elapsed time">
+      <span className="rama-sqllab-state">{offline ? t('state.offline') : t(STATE_TEXT[q.state] ?? 'state.running')}</span>
+      <span className="rama-sqllab-timer" aria-label={t('results.elapsed')}>
         {formatElapsed(now - (q.startDttm ?? now))}
       </span>
       {q.progress > 0 && q.progress < 100 && <span className="rama-sqllab-muted">{Math.round(q.progress)}%</span>}
       <span className="rama-sqllab-spacer" />
       {!q.isDataPreview && (
-        <Tooltip title={`Stop${shortcutHint('Stop')}`}>
+        <Tooltip title={`${t('toolbar.stop')}${shortcutHint('stop')}`}>
           <Button size="small" danger icon={<StopOutlined aria-hidden />} onClick={() => void dispatch(stopQuery(q.id))}>
-            Stop
+            {t('toolbar.stop')}
           </Button>
         </Tooltip>
       )}
@@ -145,6 +151,7 @@ function statementViews(q: ClientQuery): StatementView[] {
 
 /** One query's outcome: status line, limit warning, statements, actions and the rows; or its error. */
 export function ResultsView({ queryId, isPreview = false }: { queryId: string | null; isPreview?: boolean }) {
+  const { t } = useTranslation('sqllab');
   const dispatch = useAppDispatch();
   const { addSuccessToast, addWarningToast } = useToasts();
   const q = useAppSelector((s) => (queryId ? s.sqlLab.queries[queryId] : undefined));
@@ -152,7 +159,7 @@ export function ResultsView({ queryId, isPreview = false }: { queryId: string | 
   const [statement, setStatement] = useState<number | null>(null);
   const [savingDataset, setSavingDataset] = useState<null | 'dataset' | 'chart'>(null);
   // the tab's current name: a query saved under a new name after it ran uses that name
-  const tabName = editor?.name ?? q?.tab ?? 'Query';
+  const tabName = editor?.name ?? q?.tab ?? 'Query'; // i18n-ignore: a file name, not shown
 
   if (!q) {
     return (
@@ -161,8 +168,8 @@ export function ResultsView({ queryId, isPreview = false }: { queryId: string | 
           image={<TableOutlined className="rama-sqllab-empty-icon" />}
           description={
             <span>
-              Run a query to see results here
-              {shortcutHint('Run') && <span className="rama-sqllab-muted"> · {shortcutHint('Run').replace(/[()]/g, '').trim()}</span>}
+              {t('results.empty')}
+              {shortcutHint('run') && <span className="rama-sqllab-muted"> · {shortcutHint('run').replace(/[()]/g, '').trim()}</span>}
             </span>
           }
         />
@@ -173,7 +180,12 @@ export function ResultsView({ queryId, isPreview = false }: { queryId: string | 
   if (q.state === 'stopped') {
     return (
       <div className="rama-sqllab-result">
-        <Alert type="info" showIcon title="Query was stopped." description={<code className="rama-sqllab-sql-snippet">{q.sql}</code>} />
+        <Alert
+          type="info"
+          showIcon
+          title={sharedText('messages', SqlLabMessage.STOPPED)}
+          description={<code className="rama-sqllab-sql-snippet">{q.sql}</code>}
+        />
       </div>
     );
   }
@@ -185,14 +197,14 @@ export function ResultsView({ queryId, isPreview = false }: { queryId: string | 
         <Alert
           type="error"
           showIcon
-          title={q.errorMessage || SqlLabMessage.UNKNOWN_ERROR}
+          title={q.errorMessage || sharedText('messages', SqlLabMessage.UNKNOWN_ERROR)}
           description={
             type || hints.length ? (
               <>
                 {hints.length > 0 && (
                   <ul className="rama-sqllab-error-hints" data-testid="error-hints">
                     {hints.map((h) => (
-                      <li key={h}>{h}</li>
+                      <li key={h}>{sharedText('messages', h)}</li>
                     ))}
                   </ul>
                 )}
@@ -203,7 +215,7 @@ export function ResultsView({ queryId, isPreview = false }: { queryId: string | 
           action={
             q.sqlEditorId && !isPreview ? (
               <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={() => void dispatch(rerunQuery(q))}>
-                Run again
+                {t('results.runAgain')}
               </Button>
             ) : undefined
           }
@@ -216,15 +228,15 @@ export function ResultsView({ queryId, isPreview = false }: { queryId: string | 
     return (
       <div className="rama-sqllab-empty">
         <Empty
-          description="The results of this query are not loaded."
+          description={t('results.notLoaded')}
           children={
             canFetch ? (
               <Button icon={<ReloadOutlined aria-hidden />} onClick={() => void dispatch(fetchQueryResults(q.id))}>
-                Fetch results
+                {t('results.fetch')}
               </Button>
             ) : (
               <Button icon={<ReloadOutlined aria-hidden />} onClick={() => void dispatch(rerunQuery(q))}>
-                Run again
+                {t('results.runAgain')}
               </Button>
             )
           }
@@ -238,23 +250,23 @@ export function ResultsView({ queryId, isPreview = false }: { queryId: string | 
   const columns = selected ? selected.columns : q.results.columns;
   const data = selected ? (selected.data ?? []) : q.results.data;
   const rows = q.rows ?? q.results.data.length;
-  const warning = !isPreview && (!selected || selected.isResult) ? limitWarning(q.limitingFactor, rows) : null;
+  const warning = !isPreview && (!selected || selected.isResult) ? limitWarningText(q.limitingFactor, rows) : null;
   const duration = q.endDttm && q.startDttm ? formatElapsed(q.endDttm - q.startDttm) : null;
   const exportable = !isPreview && q.extra?.exportable !== false;
 
   const handleDownload = async () => {
     logSqlLabEvent(LOG.DOWNLOAD_CSV, editor);
     const failure = await downloadFile(exportCsvUrl(q.id), csvFileName(tabName));
-    if (failure) addWarningToast(failure);
+    if (failure) addWarningToast(sharedText('messages', failure));
   };
 
   const handleCopy = async () => {
     try {
       await copyText(resultsAsText(columns, data));
-      addSuccessToast(SqlLabMessage.COPIED);
+      addSuccessToast(sharedText('messages', SqlLabMessage.COPIED));
       logSqlLabEvent(LOG.COPY_RESULT, editor);
     } catch {
-      addWarningToast(SqlLabMessage.COPY_FAILED);
+      addWarningToast(sharedText('messages', SqlLabMessage.COPY_FAILED));
     }
   };
 
@@ -263,10 +275,10 @@ export function ResultsView({ queryId, isPreview = false }: { queryId: string | 
       <div className="rama-sqllab-status-line">
         <CheckCircleFilled className="rama-sqllab-ok" aria-hidden />
         <span className="rama-sqllab-rowcount" data-testid="row-count">
-          {rows.toLocaleString('en-US')} {rows === 1 ? 'row' : 'rows'}
+          {t('common:rows', { count: rows })}
         </span>
         {duration && <span className="rama-sqllab-timer">{duration}</span>}
-        {q.cached && <span className="rama-sqllab-muted">cached</span>}
+        {q.cached && <span className="rama-sqllab-muted">{t('results.cached')}</span>}
         <span className="rama-sqllab-spacer" />
         {exportable && (
           <Button
@@ -279,20 +291,20 @@ export function ResultsView({ queryId, isPreview = false }: { queryId: string | 
               void handleDownload();
             }}
           >
-            Download CSV
+            {t('results.downloadCsv')}
           </Button>
         )}
         <Button size="small" icon={<CopyOutlined aria-hidden />} onClick={() => void handleCopy()}>
-          Copy to clipboard
+          {t('common:copyToClipboard')}
         </Button>
         {!isPreview && (
           <Button size="small" icon={<TableOutlined aria-hidden />} onClick={() => setSavingDataset('dataset')}>
-            Save dataset
+            {t('results.saveDataset')}
           </Button>
         )}
         {!isPreview && (
           <Button size="small" icon={<AreaChartOutlined aria-hidden />} onClick={() => setSavingDataset('chart')}>
-            Create chart
+            {t('results.createChart')}
           </Button>
         )}
       </div>
@@ -302,9 +314,7 @@ export function ResultsView({ queryId, isPreview = false }: { queryId: string | 
       {selected && !selected.isResult && selected.data === null ? (
         <div className="rama-sqllab-empty">
           <Typography.Text type="secondary">
-            {selected.rowcount !== null
-              ? `${selected.rowcount.toLocaleString('en-US')} rows affected`
-              : 'The statement ran; it returns no rows.'}
+            {selected.rowcount !== null ? t('results.rowsAffected', { count: selected.rowcount }) : t('results.noRowsReturned')}
           </Typography.Text>
         </div>
       ) : (
@@ -314,7 +324,7 @@ export function ResultsView({ queryId, isPreview = false }: { queryId: string | 
         <SaveDatasetModal
           queryId={q.id}
           defaultName={tabName}
-          title={savingDataset === 'chart' ? 'Create chart' : undefined}
+          title={savingDataset === 'chart' ? t('results.createChart') : undefined}
           onClose={() => setSavingDataset(null)}
         />
       )}

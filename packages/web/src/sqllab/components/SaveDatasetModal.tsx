@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Radio, Select, Typography } from 'antd';
 import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { defaultDatasetName, MAX_DATASET_NAME, MODAL_DEFAULT_WIDTH, SqlLabMessage, type DatasetListItem } from '@rama/shared';
 import { useAppDispatch, useToasts } from '../../app/hooks';
+import { sharedText } from '../../i18n';
 import { useSession } from '../../app/session';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { exploreUrlOf } from '../../datasets/datasetList';
@@ -20,6 +22,7 @@ type Mode = 'new' | 'overwrite';
 
 /** The virtual datasets the user owns, searched by name as they type. */
 function OverwriteSelect({ value, onChange }: { value: DatasetListItem | null; onChange(ds: DatasetListItem | null): void }) {
+  const { t } = useTranslation('sqllab');
   const { user } = useSession();
   const [search, setSearch] = useState('');
   const text = useDebouncedValue(search);
@@ -32,20 +35,20 @@ function OverwriteSelect({ value, onChange }: { value: DatasetListItem | null; o
     setLoading(true);
     ownedVirtualDatasets(user.id, text)
       .then((found) => live && (setOptions(found), setError(null)))
-      .catch(() => live && setError('The datasets could not be loaded.'))
+      .catch(() => live && setError(t('dataset.loadFailed')))
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
     };
-  }, [user.id, text]);
+  }, [user.id, text, t]);
 
   return (
     <>
       <Select
         showSearch={{ filterOption: false, onSearch: setSearch, searchValue: search }}
         allowClear
-        aria-label="Dataset to overwrite"
-        placeholder="Select or type dataset name"
+        aria-label={t('dataset.overwriteTarget')}
+        placeholder={t('dataset.overwritePlaceholder')}
         loading={loading}
         value={value?.id}
         onChange={(id: number | undefined) => onChange(options.find((o) => o.id === id) ?? (value?.id === id ? value : null))}
@@ -54,7 +57,7 @@ function OverwriteSelect({ value, onChange }: { value: DatasetListItem | null; o
           value: o.id,
           label: o.table_name,
         }))}
-        notFoundContent={loading ? 'Loading…' : 'No virtual dataset of yours matches'}
+        notFoundContent={loading ? t('common:loadingEllipsis') : t('dataset.noMatch')}
         className="rama-sqllab-overwrite-select"
       />
       {error && <Typography.Text type="danger">{error}</Typography.Text>}
@@ -69,15 +72,17 @@ function OverwriteSelect({ value, onChange }: { value: DatasetListItem | null; o
 export function SaveDatasetModal({
   queryId,
   defaultName,
-  title = 'Save or Overwrite Dataset',
+  title,
   onClose,
 }: {
   queryId: string;
   /** the tab's current name; the dataset name starts from it */
   defaultName: string;
+  /** default: "Save or Overwrite Dataset" */
   title?: string;
   onClose(): void;
 }) {
+  const { t } = useTranslation('sqllab');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { addSuccessToast } = useToasts();
@@ -92,7 +97,7 @@ export function SaveDatasetModal({
     setBusy(false);
     if ('error' in outcome) {
       setConfirming(false);
-      setError(outcome.error);
+      setError(sharedText('messages', outcome.error));
       return;
     }
     addSuccessToast(done);
@@ -107,7 +112,7 @@ export function SaveDatasetModal({
       if (!trimmed) return;
       setBusy(true);
       setError(null);
-      finish(await dispatch(createDatasetFromQuery(queryId, trimmed)), `Dataset "${trimmed}" was created`);
+      finish(await dispatch(createDatasetFromQuery(queryId, trimmed)), t('dataset.created', { name: trimmed }));
     } else if (target) {
       if (!confirming) {
         setConfirming(true);
@@ -115,7 +120,7 @@ export function SaveDatasetModal({
       }
       setBusy(true);
       setError(null);
-      finish(await dispatch(overwriteDatasetWithQuery(queryId, target)), `Dataset "${target.table_name}" was overwritten`);
+      finish(await dispatch(overwriteDatasetWithQuery(queryId, target)), t('dataset.overwritten', { name: target.table_name }));
     }
   };
 
@@ -123,29 +128,27 @@ export function SaveDatasetModal({
   const footer = confirming ? (
     <>
       <Button onClick={() => setConfirming(false)} disabled={busy}>
-        Back
+        {t('common:back')}
       </Button>
       <Button type="primary" danger loading={busy} onClick={() => void handleSave()}>
-        Overwrite
+        {t('dataset.overwrite')}
       </Button>
     </>
   ) : (
     <>
-      <Button onClick={onClose}>Cancel</Button>
+      <Button onClick={onClose}>{t('common:cancel')}</Button>
       <Button type="primary" loading={busy} disabled={!canSave} onClick={() => void handleSave()}>
-        {mode === 'new' ? 'Save & Explore' : 'Overwrite & Explore'}
+        {mode === 'new' ? t('dataset.saveAndExplore') : t('dataset.overwriteAndExplore')}
       </Button>
     </>
   );
 
   return (
-    <Modal open title={title} width={MODAL_DEFAULT_WIDTH} onCancel={onClose} footer={footer} destroyOnHidden>
+    <Modal open title={title ?? t('dataset.title')} width={MODAL_DEFAULT_WIDTH} onCancel={onClose} footer={footer} destroyOnHidden>
       {confirming && target ? (
         <div className="rama-sqllab-overwrite-confirm" role="alert">
-          <Typography.Paragraph strong>Are you sure you want to overwrite this dataset?</Typography.Paragraph>
-          <Typography.Paragraph type="secondary">
-            &ldquo;{target.table_name}&rdquo; takes this query&rsquo;s SQL and columns. Charts built on it use the new query.
-          </Typography.Paragraph>
+          <Typography.Paragraph strong>{t('dataset.confirmTitle')}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">{t('dataset.confirmBody', { name: target.table_name })}</Typography.Paragraph>
         </div>
       ) : (
         <Form layout="vertical" onFinish={() => void handleSave()}>
@@ -158,27 +161,27 @@ export function SaveDatasetModal({
             className="rama-sqllab-save-mode"
             style={{ marginBottom: 16 }}
           >
-            <Radio value="new">Save as new</Radio>
-            <Radio value="overwrite">Overwrite existing</Radio>
+            <Radio value="new">{t('save.asNew')}</Radio>
+            <Radio value="overwrite">{t('dataset.overwriteExisting')}</Radio>
           </Radio.Group>
           {mode === 'new' ? (
-            <Form.Item label="Dataset name" required>
+            <Form.Item label={t('dataset.name')} required>
               <Input
                 autoFocus
                 value={name}
                 onChange={(e) => setName(e.target.value)}
                 maxLength={MAX_DATASET_NAME}
-                aria-label="Dataset name"
+                aria-label={t('dataset.name')}
               />
             </Form.Item>
           ) : (
-            <Form.Item label="Dataset" required>
+            <Form.Item label={t('common:dataset')} required>
               <OverwriteSelect value={target} onChange={setTarget} />
             </Form.Item>
           )}
         </Form>
       )}
-      {error && <Alert type="error" showIcon title={SqlLabMessage.DATASOURCE_CREATE_FAILED} description={error} />}
+      {error && <Alert type="error" showIcon title={sharedText('messages', SqlLabMessage.DATASOURCE_CREATE_FAILED)} description={error} />}
     </Modal>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Checkbox, Divider, Form, Input, Modal, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { MODAL_DEFAULT_WIDTH, isRunnableSchedule, parseSavedQuerySchedule, type SavedQuerySchedule } from '@rama/shared';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { ScheduleFields } from '../../reports/modal/ScheduleFields';
@@ -7,6 +8,7 @@ import { RecipientList } from '../../reports/modal/RecipientList';
 import { browserTimezone } from '../../reports/reportDisplay';
 import { isPresetSchedule, newRecipient, newReportForm, type RecipientDraft, type ReportFormValues } from '../../reports/reportForm';
 import * as api from '../state/sqlLabApi';
+import { sharedText } from '../../i18n';
 import { dialogErrors, scheduleInfoOf } from './scheduleQueryForm';
 import { scheduleQuery } from '../state/savedQueryThunks';
 import { selectEditorById } from '../state/thunk';
@@ -30,6 +32,7 @@ function draftsOf(schedule: SavedQuerySchedule): RecipientDraft[] {
  * and the server runs it on the report scheduler as the query's owner.
  */
 export function ScheduleQueryModal({ editorId, onClose }: { editorId: string; onClose(): void }) {
+  const { t } = useTranslation('sqllab');
   const dispatch = useAppDispatch();
   const editor = useAppSelector((s) => selectEditorById(s, editorId));
   const [label, setLabel] = useState(editor?.name ?? '');
@@ -77,7 +80,7 @@ export function ScheduleQueryModal({ editorId, onClose }: { editorId: string; on
   if (!editor) return null;
 
   const checked = parseSavedQuerySchedule(scheduleInfoOf(values, includeTable));
-  const labelError = label.trim() ? null : 'A scheduled query needs a name';
+  const labelError = label.trim() ? null : t('schedule.nameRequired');
   const errors = { ...(touched ? dialogErrors(checked.errors) : {}), ...serverErrors };
   const change = (patch: Partial<ReportFormValues>) => {
     setValues((v) => ({ ...v, ...patch }));
@@ -96,66 +99,64 @@ export function ScheduleQueryModal({ editorId, onClose }: { editorId: string; on
     setServerErrors(byField);
     const shown = new Set(['crontab', 'timezone', 'recipients', 'label']);
     const elsewhere = Object.entries(byField).filter(([k]) => !shown.has(k) && !/^recipients\.\d+$/.test(k));
-    setFailure(outcome.fieldErrors ? (elsewhere.length ? elsewhere.map(([, m]) => m).join(' ') : null) : outcome.message);
+    setFailure(
+      outcome.fieldErrors ? (elsewhere.length ? elsewhere.map(([, m]) => m).join(' ') : null) : sharedText('messages', outcome.message),
+    );
   };
   const labelMessage = (touched && labelError) || errors.label;
 
   return (
     <Modal
       open
-      title="Schedule query"
+      title={t('toolbar.schedule')}
       width={MODAL_DEFAULT_WIDTH}
       onCancel={onClose}
       onOk={() => void handleOk()}
-      okText="Schedule"
+      okText={t('schedule.ok')}
       okButtonProps={{ disabled: !canSchedule }}
       confirmLoading={busy}
       destroyOnHidden
     >
-      <Typography.Paragraph type="secondary">
-        The query is saved and runs on this schedule as you, with your access to the data. Each run sends the result as a CSV file to the
-        recipients; scheduled queries are listed in Saved queries.
-      </Typography.Paragraph>
-      {!canSchedule && (
-        <Alert
-          type="info"
-          showIcon
-          title="Scheduling needs the reports and alerts feature and the right to write reports; ask an admin."
-          className="rama-schedule-query-error"
-        />
-      )}
+      <Typography.Paragraph type="secondary">{t('schedule.intro')}</Typography.Paragraph>
+      {!canSchedule && <Alert type="info" showIcon title={t('schedule.notAllowed')} className="rama-schedule-query-error" />}
       {failure && <Alert type="error" showIcon title={failure} className="rama-schedule-query-error" />}
       <Form layout="vertical">
         <Form.Item
-          label="Name"
+          label={t('common:name')}
           required
           htmlFor="schedule-query-name"
           validateStatus={labelMessage ? 'error' : undefined}
           help={labelMessage || undefined}
         >
-          <Input id="schedule-query-name" value={label} onChange={(e) => setLabel(e.target.value)} aria-label="Name" maxLength={256} />
+          <Input
+            id="schedule-query-name"
+            value={label}
+            onChange={(e) => setLabel(e.target.value)}
+            aria-label={t('common:name')}
+            maxLength={256}
+          />
         </Form.Item>
-        <Form.Item label="Description" htmlFor="schedule-query-description">
+        <Form.Item label={t('common:description')} htmlFor="schedule-query-description">
           <Input.TextArea
             id="schedule-query-description"
             value={description}
             onChange={(e) => setDescription(e.target.value)}
-            aria-label="Description"
+            aria-label={t('common:description')}
             autoSize={{ minRows: 1, maxRows: 4 }}
             maxLength={10_000}
           />
         </Form.Item>
         <Divider titlePlacement="start" className="rama-report-section">
-          When it runs
+          {t('schedule.when')}
         </Divider>
         <ScheduleFields values={values} onChange={change} errors={errors} />
         <Divider titlePlacement="start" className="rama-report-section">
-          Who gets the result
+          {t('schedule.who')}
         </Divider>
         <RecipientList values={values} onChange={change} errors={errors} snapshot={null} />
         <Form.Item className="rama-schedule-query-table">
           <Checkbox checked={includeTable} onChange={(e) => setIncludeTable(e.target.checked)}>
-            Include the result as a table in the message
+            {t('schedule.includeTable')}
           </Checkbox>
         </Form.Item>
       </Form>

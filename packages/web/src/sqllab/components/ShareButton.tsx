@@ -1,13 +1,16 @@
 import { useState } from 'react';
 import { Button, Input, Popover, Space, Tooltip } from 'antd';
 import { CopyOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 import { SqlLabMessage } from '@rama/shared';
 import { useAppDispatch, useToasts } from '../../app/hooks';
 import { copyText } from '../../components/clipboard';
+import { sharedText } from '../../i18n';
 import { shareQuery } from '../state/savedQueryThunks';
 
 /** Create a permalink to the tab's query, copy it, and show it for copying by hand. */
 export function ShareButton({ editorId }: { editorId: string }) {
+  const { t } = useTranslation('sqllab');
   const dispatch = useAppDispatch();
   const { addSuccessToast, addWarningToast } = useToasts();
   const [url, setUrl] = useState<string | null>(null);
@@ -16,9 +19,9 @@ export function ShareButton({ editorId }: { editorId: string }) {
   const copy = async (link: string) => {
     try {
       await copyText(link);
-      addSuccessToast(SqlLabMessage.LINK_COPIED);
+      addSuccessToast(sharedText('messages', SqlLabMessage.LINK_COPIED));
     } catch {
-      addWarningToast(SqlLabMessage.COPY_FAILED);
+      addWarningToast(sharedText('messages', SqlLabMessage.COPY_FAILED));
     }
   };
   const handleShare = async () => {
@@ -31,8 +34,8 @@ export function ShareButton({ editorId }: { editorId: string }) {
   };
   const content = url ? (
     <Space.Compact className="rama-sqllab-share">
-      <Input readOnly value={url} aria-label="Permalink" onFocus={(e) => e.target.select()} />
-      <Button icon={<CopyOutlined aria-hidden />} aria-label="Copy link" onClick={() => void copy(url)} />
+      <Input readOnly value={url} aria-label={t('share.permalink')} onFocus={(e) => e.target.select()} />
+      <Button icon={<CopyOutlined aria-hidden />} aria-label={t('history.copyLink')} onClick={() => void copy(url)} />
     </Space.Compact>
   ) : null;
 
@@ -40,14 +43,14 @@ export function ShareButton({ editorId }: { editorId: string }) {
     <Popover
       open={url !== null}
       content={content}
-      title="Link to this query"
+      title={t('share.title')}
       trigger="click"
       onOpenChange={(open) => !open && setUrl(null)}
       placement="bottomRight"
     >
-      <Tooltip title="Copy a link to this query">
+      <Tooltip title={t('share.tooltip')}>
         <Button size="small" icon={<ShareAltOutlined aria-hidden />} loading={busy} onClick={() => void handleShare()}>
-          Share
+          {t('common:share')}
         </Button>
       </Tooltip>
     </Popover>

@@ -1,4 +1,5 @@
 import { Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { HistoryOutlined, TableOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { HISTORY_PANE, RESULTS_PANE } from '@rama/shared';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -10,6 +11,7 @@ import { QueryHistoryPane } from './QueryHistoryPane';
 
 /** The south pane: 'Results', one tab per previewed table, and the tab's query history. */
 export function SouthPane({ editorId }: { editorId: string }) {
+  const { t } = useTranslation('sqllab');
   const dispatch = useAppDispatch();
   const latestQueryId = useAppSelector((s) => editorById(s, editorId)?.latestQueryId ?? null);
   const active = useAppSelector((s) => s.sqlLab.activeSouthPaneTab);
@@ -29,27 +31,27 @@ export function SouthPane({ editorId }: { editorId: string }) {
       closable: false,
       label: (
         <span>
-          <UnorderedListOutlined aria-hidden /> Results
+          <UnorderedListOutlined aria-hidden /> {t('southPane.results')}
         </span>
       ),
       children: <ResultsView queryId={latestQueryId} />,
     },
-    ...previews.map((t) => ({
-      key: t.id,
+    ...previews.map((table) => ({
+      key: table.id,
       closable: true,
       label: (
-        <span title={`Preview of ${t.schema ? `${t.schema}.` : ''}${t.name}`}>
-          <TableOutlined aria-hidden /> {t.name}
+        <span title={t('southPane.previewOf', { table: `${table.schema ? `${table.schema}.` : ''}${table.name}` })}>
+          <TableOutlined aria-hidden /> {table.name}
         </span>
       ),
-      children: <ResultsView queryId={t.dataPreviewQueryId} isPreview />,
+      children: <ResultsView queryId={table.dataPreviewQueryId} isPreview />,
     })),
     {
       key: HISTORY_PANE,
       closable: false,
       label: (
         <span>
-          <HistoryOutlined aria-hidden /> Query history
+          <HistoryOutlined aria-hidden /> {t('southPane.history')}
         </span>
       ),
       children: <QueryHistoryPane editorId={editorId} />,

@@ -1,4 +1,5 @@
 import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import type { ResultColumn } from '@rama/shared';
 
 export interface StatementView {
@@ -22,8 +23,9 @@ export function StatementList({
   selected: number | null;
   onSelect(index: number): void;
 }) {
+  const { t } = useTranslation('sqllab');
   return (
-    <ol className="rama-sqllab-statements" aria-label="Statements">
+    <ol className="rama-sqllab-statements" aria-label={t('statements.ariaLabel')}>
       {statements.map((s) => (
         <li key={s.index}>
           <button
@@ -37,10 +39,12 @@ export function StatementList({
             <Typography.Text type="secondary" className="rama-sqllab-statement-rows">
               {s.rowcount === null
                 ? s.data === null
-                  ? 'done'
+                  ? t('statements.done')
                   : ''
-                : `${s.rowcount.toLocaleString('en-US')} ${s.data === null ? 'affected' : s.rowcount === 1 ? 'row' : 'rows'}`}
-              {s.isResult ? ' · result' : ''}
+                : s.data === null
+                  ? t('statements.affected', { count: s.rowcount })
+                  : t('common:rows', { count: s.rowcount })}
+              {s.isResult ? ` · ${t('statements.result')}` : ''}
             </Typography.Text>
           </button>
         </li>

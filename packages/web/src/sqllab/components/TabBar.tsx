@@ -1,11 +1,15 @@
 import { useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { Dropdown, Input, Tabs, Tooltip, type MenuProps } from 'antd';
 import { CopyOutlined, CloseOutlined, CloseSquareOutlined, EditOutlined, MenuFoldOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { queryEditorChanged } from '../state/actions';
 import { selectActiveEditorId, selectTabList } from '../state/selectors';
 import { shortcutHint } from './shortcutHint';
 import { addTab, cloneTab, closeOtherTabs, closeTab, renameTab, switchTab } from '../state/tabThunks';
+
+/** The tab menu button's glyph (the button's name is its aria-label). */
+const MENU_GLYPH = '⋮';
 
 function TabTitle({
   id,
@@ -20,12 +24,13 @@ function TabTitle({
   renaming: boolean;
   onRenameDone(): void;
 }) {
+  const { t } = useTranslation('sqllab');
   const dispatch = useAppDispatch();
   const [draft, setDraft] = useState(name);
   if (!renaming) {
     return (
       <span className="rama-sqllab-tab-title" title={name}>
-        {running && <span className="rama-sqllab-tab-running" aria-label="Running" />}
+        {running && <span className="rama-sqllab-tab-running" aria-label={t('tabs.running')} />}
         {name}
       </span>
     );
@@ -51,7 +56,7 @@ function TabTitle({
     <Input
       size="small"
       autoFocus
-      aria-label="Tab name"
+      aria-label={t('tabs.name')}
       className="rama-sqllab-tab-rename"
       value={draft}
       onChange={(e) => setDraft(e.target.value)}
@@ -66,6 +71,7 @@ function TabTitle({
 
 /** The editor tabs: add, switch, close, rename (double-click or menu), clone, close others. */
 export function TabBar() {
+  const { t } = useTranslation('sqllab');
   const dispatch = useAppDispatch();
   const tabs = useAppSelector(selectTabList);
   const activeId = useAppSelector(selectActiveEditorId);
@@ -83,20 +89,20 @@ export function TabBar() {
   // rename in progress on it is not torn down by the sync
   const mountKeys = useAppSelector((s) => s.sqlLab.mountKeys);
   const keyOf = (id: string) => mountKeys[id] ?? id;
-  const idOf = (key: string) => tabs.find((t) => keyOf(t.id) === key)?.id ?? key;
+  const idOf = (key: string) => tabs.find((tab) => keyOf(tab.id) === key)?.id ?? key;
 
   const menuFor = (id: string): MenuProps => ({
     items: [
-      { key: 'rename', icon: <EditOutlined aria-hidden />, label: 'Rename tab' },
-      { key: 'clone', icon: <CopyOutlined aria-hidden />, label: 'Clone tab' },
+      { key: 'rename', icon: <EditOutlined aria-hidden />, label: t('tabs.rename') },
+      { key: 'clone', icon: <CopyOutlined aria-hidden />, label: t('tabs.clone') },
       { type: 'divider' },
-      { key: 'close', icon: <CloseOutlined aria-hidden />, label: 'Close tab' },
-      { key: 'closeOthers', icon: <CloseSquareOutlined aria-hidden />, label: 'Close other tabs', disabled: tabs.length < 2 },
+      { key: 'close', icon: <CloseOutlined aria-hidden />, label: t('tabs.close') },
+      { key: 'closeOthers', icon: <CloseSquareOutlined aria-hidden />, label: t('tabs.closeOthers'), disabled: tabs.length < 2 },
       { type: 'divider' },
       {
         key: 'toggleLeftBar',
         icon: <MenuFoldOutlined aria-hidden />,
-        label: hideLeftBar && id === activeId ? 'Show left bar' : 'Hide left bar',
+        label: hideLeftBar && id === activeId ? t('showLeftBar') : t('hideLeftBar'),
       },
     ],
     onClick: ({ key, domEvent }) => {
@@ -113,27 +119,27 @@ export function TabBar() {
     },
   });
 
-  const items = tabs.map((t) => ({
-    key: keyOf(t.id),
+  const items = tabs.map((tab) => ({
+    key: keyOf(tab.id),
     closable: true,
     label: (
-      <Dropdown menu={menuFor(t.id)} trigger={['contextMenu']}>
-        <span className="rama-sqllab-tab-label" data-testid="sqllab-tab" onDoubleClick={() => setRenaming(t.id)}>
+      <Dropdown menu={menuFor(tab.id)} trigger={['contextMenu']}>
+        <span className="rama-sqllab-tab-label" data-testid="sqllab-tab" onDoubleClick={() => setRenaming(tab.id)}>
           <TabTitle
-            id={t.id}
-            name={t.name}
-            running={runningIds.has(t.id)}
-            renaming={renaming === t.id}
+            id={tab.id}
+            name={tab.name}
+            running={runningIds.has(tab.id)}
+            renaming={renaming === tab.id}
             onRenameDone={() => setRenaming(null)}
           />
-          <Dropdown menu={menuFor(t.id)} trigger={['click']}>
+          <Dropdown menu={menuFor(tab.id)} trigger={['click']}>
             <button
               type="button"
               className="rama-sqllab-tab-menu"
-              aria-label={`Tab actions for ${t.name}`}
+              aria-label={t('tabs.actionsFor', { name: tab.name })}
               onClick={(e) => e.stopPropagation()}
             >
-              ⋮
+              {MENU_GLYPH}
             </button>
           </Dropdown>
         </span>
@@ -156,7 +162,7 @@ export function TabBar() {
         onChange={(key) => dispatch(switchTab(idOf(key)))}
         onEdit={handleEdit}
         addIcon={
-          <Tooltip title={`New tab${shortcutHint('New')}`}>
+          <Tooltip title={`${t('tabs.new')}${shortcutHint('newTab')}`}>
             <PlusOutlined aria-hidden />
           </Tooltip>
         }

@@ -1,8 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Tooltip, Typography } from 'antd';
 import { CaretDownOutlined, CaretRightOutlined, CopyOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 import { sqlSegments, SqlLabMessage, type EditorDialectInfo, type TableSchema } from '@rama/shared';
 import { useToasts } from '../../app/hooks';
+import { currentLocale, sharedText } from '../../i18n';
 import { copyText } from '../../components/clipboard';
 import { useGetTableExtraMetadataQuery } from '../../databases/databaseApi';
 
@@ -53,6 +55,7 @@ const KNOWN = new Set(['view_definition', 'partitions', 'kind']);
  * (`/table_metadata/extra/`): partitions, a view's definition, sizes and counts.
  */
 export function TableExtraMetadata({ table, dialect }: { table: TableSchema; dialect: EditorDialectInfo }) {
+  const { t } = useTranslation('sqllab');
   const { addSuccessToast, addWarningToast } = useToasts();
   const { data: extra } = useGetTableExtraMetadataQuery({
     databaseId: table.dbId,
@@ -67,25 +70,25 @@ export function TableExtraMetadata({ table, dialect }: { table: TableSchema; dia
   const handleCopy = async () => {
     try {
       await copyText(viewDefinition);
-      addSuccessToast(SqlLabMessage.COPIED);
+      addSuccessToast(sharedText('messages', SqlLabMessage.COPIED));
     } catch {
-      addWarningToast(SqlLabMessage.COPY_FAILED);
+      addWarningToast(sharedText('messages', SqlLabMessage.COPY_FAILED));
     }
   };
 
   if (!table.indexes.length && !viewDefinition && !partitions && !facts.length) return null;
   return (
-    <div className="rama-sqllab-card-extra" aria-label={`More about ${table.name}`}>
+    <div className="rama-sqllab-card-extra" aria-label={t('table.moreAbout', { name: table.name })}>
       {table.indexes.length > 0 && (
-        <Section title={`Indexes (${table.indexes.length})`}>
-          <ul className="rama-sqllab-card-list" aria-label={`Indexes of ${table.name}`}>
+        <Section title={t('table.indexes', { count: String(table.indexes.length) })}>
+          <ul className="rama-sqllab-card-list" aria-label={t('table.indexesOf', { name: table.name })}>
             {table.indexes.map((ix, i) => (
               <li key={ix.name ?? i}>
                 <span className="rama-sqllab-col-name" title={ix.name ?? undefined}>
-                  {ix.name ?? 'unnamed'}
+                  {ix.name ?? t('table.unnamed')}
                 </span>
                 <Typography.Text type="secondary" className="rama-sqllab-card-detail">
-                  ({ix.column_names.join(', ')}){ix.unique ? ' unique' : ''}
+                  ({ix.column_names.join(', ')}){ix.unique ? ` ${t('table.unique')}` : ''}
                 </Typography.Text>
               </li>
             ))}
@@ -93,43 +96,46 @@ export function TableExtraMetadata({ table, dialect }: { table: TableSchema; dia
         </Section>
       )}
       {partitions && (
-        <Section title="Partitions">
-          {partitions.cols?.length ? <div>Partitioned by {partitions.cols.join(', ')}</div> : null}
+        <Section title={t('table.partitions')}>
+          {partitions.cols?.length ? <div>{t('table.partitionedBy', { columns: partitions.cols.join(', ') })}</div> : null}
           {partitions.latest && Object.keys(partitions.latest).length > 0 && (
             <div>
-              Latest:{' '}
-              {Object.entries(partitions.latest)
-                .map(([k, v]) => `${k}=${String(v)}`)
-                .join(', ')}
+              {t('table.latest', {
+                values: Object.entries(partitions.latest)
+                  .map(([k, v]) => `${k}=${String(v)}`)
+                  .join(', '),
+              })}
             </div>
           )}
-          {partitions.partitionQuery && <SqlHighlight sql={partitions.partitionQuery} dialect={dialect} label="Partition query" />}
+          {partitions.partitionQuery && (
+            <SqlHighlight sql={partitions.partitionQuery} dialect={dialect} label={t('table.partitionQuery')} />
+          )}
         </Section>
       )}
       {viewDefinition && (
-        <Section title="View definition">
+        <Section title={t('table.viewDefinition')}>
           <div className="rama-sqllab-card-code">
-            <Tooltip title="Copy the view definition">
+            <Tooltip title={t('table.copyViewDefinitionTooltip')}>
               <Button
                 type="text"
                 size="small"
                 icon={<CopyOutlined aria-hidden />}
-                aria-label="Copy view definition"
+                aria-label={t('table.copyViewDefinition')}
                 className="rama-sqllab-card-code-copy"
                 onClick={() => void handleCopy()}
               />
             </Tooltip>
-            <SqlHighlight sql={viewDefinition} dialect={dialect} label={`Definition of ${table.name}`} />
+            <SqlHighlight sql={viewDefinition} dialect={dialect} label={t('table.definitionOf', { name: table.name })} />
           </div>
         </Section>
       )}
       {facts.length > 0 && (
-        <Section title="Details">
+        <Section title={t('table.details')}>
           <dl className="rama-sqllab-card-facts">
             {facts.map(([k, v]) => (
               <div key={k}>
                 <dt>{label(k)}</dt>
-                <dd>{typeof v === 'number' ? v.toLocaleString('en-US') : String(v)}</dd>
+                <dd>{typeof v === 'number' ? v.toLocaleString(currentLocale()) : String(v)}</dd>
               </div>
             ))}
           </dl>

@@ -10,21 +10,25 @@ import {
   TableOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 import { columnKeyMarkers, editorDialectOf, SqlLabMessage, type TableSchema } from '@rama/shared';
 import { useAppDispatch, useAppSelector, useToasts } from '../../app/hooks';
 import { copyText } from '../../components/clipboard';
+import { sharedText } from '../../i18n';
 import { previewTable } from '../state/queryThunks';
 import { removeTable, setTableExpanded } from '../state/tableThunks';
 import { TableExtraMetadata } from './TableExtraMetadata';
 
+/** `labelKey` is a message key. */
 const MARKER = {
-  pk: { icon: <KeyOutlined />, label: 'Primary key', className: 'is-pk' },
-  fk: { icon: <LinkOutlined />, label: 'Foreign key', className: 'is-fk' },
-  index: { icon: <ThunderboltOutlined />, label: 'Indexed', className: 'is-index' },
+  pk: { icon: <KeyOutlined />, labelKey: 'table.primaryKey', className: 'is-pk' },
+  fk: { icon: <LinkOutlined />, labelKey: 'table.foreignKey', className: 'is-fk' },
+  index: { icon: <ThunderboltOutlined />, labelKey: 'table.indexed', className: 'is-index' },
 } as const;
 
 /** A table in the left bar: its columns with types and key markers; preview, copy SELECT, remove. */
 export function TableSchemaCard({ table }: { table: TableSchema }) {
+  const { t } = useTranslation('sqllab');
   const dispatch = useAppDispatch();
   const { addSuccessToast, addWarningToast } = useToasts();
   const previewDisabled = useAppSelector((s) => s.sqlLab.databases[String(table.dbId)]?.disable_data_preview ?? false);
@@ -39,14 +43,14 @@ export function TableSchemaCard({ table }: { table: TableSchema }) {
     if (!table.selectStar) return;
     try {
       await copyText(table.selectStar);
-      addSuccessToast(SqlLabMessage.COPIED);
+      addSuccessToast(sharedText('messages', SqlLabMessage.COPIED));
     } catch {
-      addWarningToast(SqlLabMessage.COPY_FAILED);
+      addWarningToast(sharedText('messages', SqlLabMessage.COPY_FAILED));
     }
   };
 
   return (
-    <section className="rama-sqllab-card" aria-label={`Table ${fullName}`}>
+    <section className="rama-sqllab-card" aria-label={t('table.ariaLabel', { name: fullName })}>
       <header className="rama-sqllab-card-head">
         <button
           type="button"
@@ -62,34 +66,34 @@ export function TableSchemaCard({ table }: { table: TableSchema }) {
         </button>
         <span className="rama-sqllab-card-actions">
           {!previewDisabled && (
-            <Tooltip title="Preview data (first 100 rows)">
+            <Tooltip title={t('table.previewTooltip')}>
               <Button
                 type="text"
                 size="small"
                 icon={<EyeOutlined aria-hidden />}
-                aria-label={`Preview ${table.name}`}
+                aria-label={t('table.preview', { name: table.name })}
                 loading={previewRunning}
                 disabled={!table.selectStar}
                 onClick={() => void dispatch(previewTable(table))}
               />
             </Tooltip>
           )}
-          <Tooltip title="Copy SELECT statement">
+          <Tooltip title={t('table.copySelectTooltip')}>
             <Button
               type="text"
               size="small"
               icon={<CopyOutlined aria-hidden />}
-              aria-label={`Copy SELECT statement for ${table.name}`}
+              aria-label={t('table.copySelect', { name: table.name })}
               disabled={!table.selectStar}
               onClick={() => void handleCopy()}
             />
           </Tooltip>
-          <Tooltip title="Remove table">
+          <Tooltip title={t('table.removeTooltip')}>
             <Button
               type="text"
               size="small"
               icon={<CloseOutlined aria-hidden />}
-              aria-label={`Remove ${table.name}`}
+              aria-label={t('table.remove', { name: table.name })}
               onClick={() => void dispatch(removeTable(table))}
             />
           </Tooltip>
@@ -98,13 +102,13 @@ export function TableSchemaCard({ table }: { table: TableSchema }) {
       {table.expanded &&
         (table.initialized ? (
           <>
-            <ul className="rama-sqllab-columns" aria-label={`Columns of ${table.name}`}>
+            <ul className="rama-sqllab-columns" aria-label={t('table.columnsOf', { name: table.name })}>
               {table.columns.map((c) => (
                 <li key={c.name} title={c.comment ?? undefined}>
                   <span className="rama-sqllab-col-name">
                     {columnKeyMarkers(table, c.name).map((m) => (
-                      <Tooltip key={m} title={MARKER[m].label}>
-                        <span className={`rama-sqllab-key ${MARKER[m].className}`} aria-label={MARKER[m].label}>
+                      <Tooltip key={m} title={t(MARKER[m].labelKey)}>
+                        <span className={`rama-sqllab-key ${MARKER[m].className}`} aria-label={t(MARKER[m].labelKey)}>
                           {MARKER[m].icon}
                         </span>
                       </Tooltip>

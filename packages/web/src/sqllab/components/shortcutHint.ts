@@ -1,7 +1,7 @@
-import { EDITOR_SHORTCUTS } from '../external';
+import { actionKeys, type EditorAction } from '../external';
 
-/** The key combination the editor binds for an action, by the first word of its description. */
-export function shortcutHint(firstWord: 'Run' | 'Stop' | 'Format' | 'Save' | 'New' | 'Next' | 'Previous'): string {
-  const found = EDITOR_SHORTCUTS.find((s) => s.description.startsWith(firstWord));
-  return found ? ` (${found.keys})` : '';
+/** The key combination the editor binds for an action, as ` (Ctrl+Enter)`, '' when it has none. */
+export function shortcutHint(action: EditorAction): string {
+  const keys = actionKeys(action);
+  return keys ? ` (${keys})` : '';
 }

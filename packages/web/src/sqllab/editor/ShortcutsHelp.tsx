@@ -1,5 +1,6 @@
 import { Button, Popover, Tooltip } from 'antd';
 import Icon from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 import { EDITOR_SHORTCUTS } from './shortcuts';
 
 /** antd has no keyboard glyph; this one follows its outlined style (1024 grid, currentColor). */
@@ -13,6 +14,8 @@ function KeyboardSvg() {
 }
 
 function ShortcutList() {
+  // re-rendered when the language changes: the descriptions are read in it
+  useTranslation('sqllab');
   return (
     <table className="rama-shortcuts">
       <tbody>
@@ -33,10 +36,11 @@ function ShortcutList() {
 
 /** A small keyboard button that lists the editor's shortcuts. */
 export function ShortcutsHelp() {
+  const { t } = useTranslation('sqllab');
   return (
-    <Popover title="Keyboard shortcuts" content={<ShortcutList />} trigger="click" placement="bottomRight">
-      <Tooltip title="Keyboard shortcuts">
-        <Button type="text" size="small" icon={<Icon component={KeyboardSvg} />} aria-label="Keyboard shortcuts" />
+    <Popover title={t('shortcuts.title')} content={<ShortcutList />} trigger="click" placement="bottomRight">
+      <Tooltip title={t('shortcuts.title')}>
+        <Button type="text" size="small" icon={<Icon component={KeyboardSvg} />} aria-label={t('shortcuts.title')} />
       </Tooltip>
     </Popover>
   );

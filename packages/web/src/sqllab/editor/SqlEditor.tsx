@@ -5,6 +5,7 @@
  * a 5,000-line script stays cheap.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import CodeMirror, { ExternalChange, type BasicSetupOptions } from '@uiw/react-codemirror';
 import { autocompletion, completionStatus, startCompletion } from '@codemirror/autocomplete';
 import { Compartment, EditorSelection, Prec, type Extension } from '@codemirror/state';
@@ -19,7 +20,7 @@ import type { SqlEditorSchema } from './types';
 import './SqlEditor.css';
 
 export type { SqlEditorSchema } from './types';
-export { EDITOR_SHORTCUTS } from './shortcuts';
+export { EDITOR_SHORTCUTS, actionKeys, type EditorAction } from './shortcuts';
 export { ShortcutsHelp } from './ShortcutsHelp';
 
 export interface SqlEditorProps {
@@ -106,6 +107,8 @@ const ACTION_HANDLER: Record<EditorAction, keyof Handlers> = {
 export function SqlEditor(props: SqlEditorProps) {
   const { value, dialect, schema, height = '100%', readOnly = false, autoFocus = false, initialCursor, placeholder } = props;
   const mode = useThemeMode();
+  // the editor's accessible name follows the language (the extensions are rebuilt only then)
+  const { t } = useTranslation('sqllab');
 
   // Latest props for code that lives inside CodeMirror (created once).
   const handlers = useRef<Handlers>(props);
@@ -178,9 +181,9 @@ export function SqlEditor(props: SqlEditorProps) {
         icons: true,
       }),
       selectionListener,
-      EditorView.contentAttributes.of({ 'aria-label': 'SQL editor' }),
+      EditorView.contentAttributes.of({ 'aria-label': t('editor.ariaLabel') }),
     ];
-  }, [initial, handleMissingColumns]);
+  }, [initial, handleMissingColumns, t]);
 
   // Another engine: only the language compartment changes (the document reparses, nothing else).
   const appliedDialect = useRef(initial.dialect.highlight);

@@ -9,6 +9,8 @@
  * major browser binds. These only act while the editor has focus.
  */
 
+import { t } from '../../i18n';
+
 export type EditorAction = 'run' | 'runStatement' | 'stop' | 'format' | 'save' | 'newTab' | 'nextTab' | 'prevTab';
 
 export interface EditorBinding {
@@ -18,24 +20,35 @@ export interface EditorBinding {
   description: string;
 }
 
+/** A binding whose description is read in the current language each time it is shown. */
+function binding(action: EditorAction, keys: string[], key: string): EditorBinding {
+  return {
+    action,
+    keys,
+    get description() {
+      return t(key);
+    },
+  };
+}
+
 export const EDITOR_BINDINGS: EditorBinding[] = [
-  { action: 'run', keys: ['Mod-Enter'], description: 'Run the selected text, or the whole query' },
-  { action: 'runStatement', keys: ['Mod-Shift-Enter'], description: 'Run the statement under the cursor' },
-  { action: 'stop', keys: ['Mod-Shift-x'], description: 'Stop the running query' },
-  { action: 'format', keys: ['Ctrl-Shift-f', 'Mod-Shift-f'], description: 'Format the query' },
-  { action: 'save', keys: ['Mod-s'], description: 'Save the query' },
-  { action: 'newTab', keys: ['Ctrl-Alt-n'], description: 'New query tab' },
-  { action: 'nextTab', keys: ['Ctrl-Alt-]', 'Ctrl-Alt-PageDown'], description: 'Next query tab' },
-  { action: 'prevTab', keys: ['Ctrl-Alt-[', 'Ctrl-Alt-PageUp'], description: 'Previous query tab' },
+  binding('run', ['Mod-Enter'], 'sqllab:shortcut.run'),
+  binding('runStatement', ['Mod-Shift-Enter'], 'sqllab:shortcut.runStatement'),
+  binding('stop', ['Mod-Shift-x'], 'sqllab:shortcut.stop'),
+  binding('format', ['Ctrl-Shift-f', 'Mod-Shift-f'], 'sqllab:shortcut.format'),
+  binding('save', ['Mod-s'], 'sqllab:shortcut.save'),
+  binding('newTab', ['Ctrl-Alt-n'], 'sqllab:shortcut.newTab'),
+  binding('nextTab', ['Ctrl-Alt-]', 'Ctrl-Alt-PageDown'], 'sqllab:shortcut.nextTab'),
+  binding('prevTab', ['Ctrl-Alt-[', 'Ctrl-Alt-PageUp'], 'sqllab:shortcut.prevTab'),
 ];
 
-/** Editing keys CodeMirror provides, listed for discoverability. */
-const BUILT_IN: { keys: string; description: string }[] = [
-  { keys: 'Ctrl-Space', description: 'Show completions' },
-  { keys: 'Mod-/', description: 'Comment or uncomment lines' },
-  { keys: 'Mod-f', description: 'Find and replace' },
-  { keys: 'Mod-z', description: 'Undo' },
-  { keys: 'Mod-Shift-z', description: 'Redo' },
+/** Editing keys CodeMirror provides, listed for discoverability (descriptions are message keys). */
+const BUILT_IN: { keys: string; key: string }[] = [
+  { keys: 'Ctrl-Space', key: 'sqllab:shortcut.completions' },
+  { keys: 'Mod-/', key: 'sqllab:shortcut.comment' },
+  { keys: 'Mod-f', key: 'sqllab:shortcut.find' },
+  { keys: 'Mod-z', key: 'sqllab:shortcut.undo' },
+  { keys: 'Mod-Shift-z', key: 'sqllab:shortcut.redo' },
 ];
 
 const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
@@ -55,7 +68,24 @@ export function displayKeys(cmKeys: string, mac = IS_MAC): string {
   return [...modifiers, key.length === 1 ? key.toUpperCase() : key].join('+');
 }
 
-export const EDITOR_SHORTCUTS: { keys: string; description: string }[] = [
-  ...EDITOR_BINDINGS.map((b) => ({ keys: displayKeys(b.keys[0]), description: b.description })),
-  ...BUILT_IN.map((b) => ({ keys: displayKeys(b.keys), description: b.description })),
+/** The key combination shown for an action (`Ctrl+Enter`), '' when it has none. */
+export function actionKeys(action: EditorAction): string {
+  const found = EDITOR_BINDINGS.find((b) => b.action === action);
+  return found ? displayKeys(found.keys[0]) : '';
+}
+
+/** The help table: descriptions are read in the current language each time they are shown. */
+export const EDITOR_SHORTCUTS: { keys: string; readonly description: string }[] = [
+  ...EDITOR_BINDINGS.map((b) => ({
+    keys: displayKeys(b.keys[0]),
+    get description() {
+      return b.description;
+    },
+  })),
+  ...BUILT_IN.map((b) => ({
+    keys: displayKeys(b.keys),
+    get description() {
+      return t(b.key);
+    },
+  })),
 ];

@@ -3,6 +3,7 @@ import { parseDatasourceKey, SqlLabMessage, type QueryEditor } from '@rama/share
 import * as api from './sqlLabApi';
 import { addTab, switchTab } from './tabThunks';
 import { toast, type SqlLabThunk } from './thunk';
+import { copyTabName, sharedQueryTabName } from './tabNames';
 import * as A from './actions';
 
 export interface RequestedQuery {
@@ -84,7 +85,7 @@ export function openQueryById(id: number): SqlLabThunk {
       const { result } = await api.getQueryDetail(id);
       dispatch(
         addTab({
-          name: result.tab_name ? `Copy of ${result.tab_name}` : undefined,
+          name: result.tab_name ? copyTabName(result.tab_name) : undefined,
           sql: result.sql,
           dbId: result.database.id,
           catalog: result.catalog,
@@ -106,7 +107,7 @@ export function openPermalink(key: string): SqlLabThunk {
       const p = await api.getPermalink(key);
       dispatch(
         addTab({
-          name: p.name || 'Shared query',
+          name: p.name || sharedQueryTabName(),
           sql: p.sql,
           dbId: p.dbId,
           catalog: p.catalog,

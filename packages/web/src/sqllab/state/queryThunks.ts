@@ -16,6 +16,7 @@ import {
   type TableSchema,
 } from '@rama/shared';
 import { toClientError } from '../../app/api';
+import { t } from '../../i18n';
 import { refreshDatabaseMetadata } from './tableThunks';
 import * as A from './actions';
 import * as api from './sqlLabApi';
@@ -195,7 +196,7 @@ export function runCtasQuery(editorId: string, target: CtasTarget): SqlLabThunk 
 /** The peer's wording for a finished CTAS/CVAS, e.g. "Table [sales.big_orders] was created". */
 export function ctasCreatedMessage(q: { tempTable?: string | null; tempSchema?: string | null; ctas_method?: 'TABLE' | 'VIEW' }): string {
   const name = `${q.tempSchema ? `${q.tempSchema}.` : ''}${q.tempTable ?? ''}`;
-  return `${q.ctas_method === 'VIEW' ? 'View' : 'Table'} [${name}] was created`;
+  return t('sqllab:ctas.created', { kind: q.ctas_method === 'VIEW' ? 'view' : 'table', name });
 }
 
 /** After a CTAS: say so, and list the new table in the left bar (its schema's tables, refreshed). */

@@ -8,6 +8,7 @@ import {
 } from '@rama/shared';
 import { toClientError } from '../../app/api';
 import { formatRunTime } from '../../reports/reportDisplay';
+import { currentLocale, sharedText, t } from '../../i18n';
 import * as A from './actions';
 import * as api from './sqlLabApi';
 import { editorById, LOG, logSqlLabEvent, toast, type SqlLabThunk } from './thunk';
@@ -94,9 +95,12 @@ async function extraWithSchedule(remoteId: number | null, schedule: SavedQuerySc
 
 /** What the toast says was set up: the spec's sentence, the schedule and its next run. */
 export function scheduledMessage(state: SavedQueryScheduleState | null | undefined): string {
-  if (!state) return SqlLabMessage.SCHEDULED;
-  const next = state.next_run ? `; next run ${formatRunTime(new Date(state.next_run), state.timezone)}` : '';
-  return `${SqlLabMessage.SCHEDULED}. ${state.crontab_humanized} (${state.timezone})${next}.`;
+  const scheduled = sharedText('messages', SqlLabMessage.SCHEDULED);
+  if (!state) return scheduled;
+  const values = { scheduled, schedule: state.crontab_humanized, timezone: state.timezone };
+  return state.next_run
+    ? t('sqllab:schedule.doneWithNext', { ...values, next: formatRunTime(new Date(state.next_run), state.timezone, currentLocale()) })
+    : t('sqllab:schedule.done', values);
 }
 
 /**

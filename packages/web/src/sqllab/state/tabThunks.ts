@@ -19,6 +19,7 @@ import * as api from './sqlLabApi';
 import { fetchQueryResults, runEditorQuery } from './queryThunks';
 import { activeEditor, editorById, LOG, logSqlLabEvent, toast, type SqlLabThunk } from './thunk';
 import { readLocalEditor } from './localStore';
+import { copyTabName, nextUntitledTabName } from './tabNames';
 
 export function tabDefaults(state: RootState): NewTabDefaults {
   const { config, databases } = state.sqlLab;
@@ -42,6 +43,8 @@ export function addTab(overrides: Partial<QueryEditor> = {}): SqlLabThunk<QueryE
   return (dispatch, getState) => {
     const state = getState();
     const given = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined)) as Partial<QueryEditor>;
+    // the spec's 'Untitled Query N', in the user's language
+    given.name ??= nextUntitledTabName(names(state));
     const editor = newQueryEditor(names(state), activeEditor(state), tabDefaults(state), given);
     dispatch(A.queryEditorAdded(editor));
     logSqlLabEvent(LOG.ADD_TAB, editor);
@@ -55,7 +58,8 @@ export function cloneTab(id: string): SqlLabThunk<void> {
   return (dispatch, getState) => {
     const source = editorById(getState(), id);
     if (!source) return;
-    const copy = cloneQueryEditor(source, tabDefaults(getState()));
+    // the spec's 'Copy of {name}', in the user's language
+    const copy = { ...cloneQueryEditor(source, tabDefaults(getState())), name: copyTabName(source.name) };
     dispatch(A.queryEditorAdded(copy));
     logSqlLabEvent(LOG.ADD_TAB, copy, { cloned_from: id });
     void dispatch(runEditorQuery(copy.id));
