@@ -9,6 +9,7 @@ import {
   LOGIN_REQUIRED_MESSAGE,
   NetworkErrorMessage,
   NOT_FOUND_MESSAGE,
+  SqlLabMessage,
   STATUS_TEXT,
   TOO_MANY_ATTEMPTS_MESSAGE,
 } from '@rama/shared';
@@ -22,6 +23,7 @@ const fixedTexts = (): string[] => {
   return [
     ...network.filter((text) => !text.includes('%s')),
     ...Object.values(STATUS_TEXT),
+    ...Object.values(SqlLabMessage),
     INVALID_LOGIN_MESSAGE,
     LOGIN_REQUIRED_MESSAGE,
     NOT_FOUND_MESSAGE,
