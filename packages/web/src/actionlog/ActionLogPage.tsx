@@ -45,7 +45,10 @@ function UserFilter({ value, onChange }: { value: number | null; onChange: (user
       prefix={t('user')}
       placeholder={t('everyone')}
       loading={isFetching}
-      options={(data?.result ?? []).map((user) => ({ value: user.id, label: `${displayName(user)} (${user.username})` }))}
+      options={(data?.result ?? []).map((user) => ({
+        value: user.id,
+        label: t('userOption', { name: displayName(user), username: user.username }),
+      }))}
     />
   );
 }

@@ -331,7 +331,7 @@ export function isFormField(key: string): boolean {
 export const FIELD_OF_VALUE: Record<keyof ReportFormValues, string | null> = {
   type: null,
   name: 'name',
-  description: 'description',
+  description: 'description', // i18n-ignore: a form field's name, not a text
   active: null,
   owners: 'owners',
   targetKind: 'target',

@@ -36,6 +36,9 @@ const FILTER_TYPE_HELP: Record<RlsFilterType, string> = {
   Base: 'filterTypeHelp.base',
 };
 
+/** Two clauses the help shows: SQL, the same in every language. */
+const CLAUSE_EXAMPLES = ["origin = 'SEA'", "owner = '{{ current_username() }}'"] as const;
+
 /** A multi-select searched on the server (`related/{column}`), the current choices known by name. */
 function RelatedSelect({
   column,
@@ -170,8 +173,8 @@ function RuleForm({ rule, onClose }: { rule: RlsRecord | null; onClose: () => vo
         extra={
           <Typography.Text type="secondary">
             <Slotted text={t('clauseExtra', { first: SLOT, second: SLOT })}>
-              <span className="rama-mono">{"origin = 'SEA'"}</span>
-              <span className="rama-mono">{"owner = '{{ current_username() }}'"}</span>
+              <span className="rama-mono">{CLAUSE_EXAMPLES[0]}</span>
+              <span className="rama-mono">{CLAUSE_EXAMPLES[1]}</span>
             </Slotted>
           </Typography.Text>
         }

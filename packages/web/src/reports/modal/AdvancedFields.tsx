@@ -25,14 +25,14 @@ export function AdvancedFields({ values, onChange, errors }: SectionProps) {
   const retention = options.some((o) => o.value === values.logRetention)
     ? options
     : [...options, { value: values.logRetention, label: t('days', { count: values.logRetention }) }];
+  const timeoutStatus = fieldStatus(errors, 'working_timeout', seconds(values.workingTimeout, t('workingTimeoutHelp')));
+  const graceStatus = fieldStatus(errors, 'grace_period', seconds(values.gracePeriod, t('gracePeriodHelp')));
+  const retentionStatus = fieldStatus(errors, 'log_retention', t('logRetentionHelp'));
+  const widthStatus = fieldStatus(errors, 'custom_width', t('screenshotWidthHelp', { min: REPORT_MIN_WIDTH, max: REPORT_MAX_WIDTH }));
 
   return (
     <>
-      <Form.Item
-        label={t('workingTimeout')}
-        htmlFor="report-working-timeout"
-        {...fieldStatus(errors, 'working_timeout', seconds(values.workingTimeout, t('workingTimeoutHelp')))}
-      >
+      <Form.Item label={t('workingTimeout')} htmlFor="report-working-timeout" {...timeoutStatus}>
         <InputNumber<number>
           id="report-working-timeout"
           min={1}
@@ -43,11 +43,7 @@ export function AdvancedFields({ values, onChange, errors }: SectionProps) {
         />
       </Form.Item>
       {isAlert && (
-        <Form.Item
-          label={t('gracePeriod')}
-          htmlFor="report-grace-period"
-          {...fieldStatus(errors, 'grace_period', seconds(values.gracePeriod, t('gracePeriodHelp')))}
-        >
+        <Form.Item label={t('gracePeriod')} htmlFor="report-grace-period" {...graceStatus}>
           <InputNumber<number>
             id="report-grace-period"
             min={0}
@@ -58,7 +54,7 @@ export function AdvancedFields({ values, onChange, errors }: SectionProps) {
           />
         </Form.Item>
       )}
-      <Form.Item label={t('logRetention')} htmlFor="report-log-retention" {...fieldStatus(errors, 'log_retention', t('logRetentionHelp'))}>
+      <Form.Item label={t('logRetention')} htmlFor="report-log-retention" {...retentionStatus}>
         <Select<number>
           id="report-log-retention"
           aria-label={t('logRetention')}
@@ -67,11 +63,7 @@ export function AdvancedFields({ values, onChange, errors }: SectionProps) {
           onChange={(logRetention) => onChange({ logRetention })}
         />
       </Form.Item>
-      <Form.Item
-        label={t('screenshotWidth')}
-        htmlFor="report-custom-width"
-        {...fieldStatus(errors, 'custom_width', t('screenshotWidthHelp', { min: REPORT_MIN_WIDTH, max: REPORT_MAX_WIDTH }))}
-      >
+      <Form.Item label={t('screenshotWidth')} htmlFor="report-custom-width" {...widthStatus}>
         <InputNumber<number>
           id="report-custom-width"
           min={REPORT_MIN_WIDTH}

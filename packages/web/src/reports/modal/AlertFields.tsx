@@ -27,7 +27,7 @@ const CONDITION_KEYS: Record<Condition, string> = {
 
 export function AlertFields({ values, onChange, errors }: SectionProps) {
   const { t } = useTranslation('reports');
-  const conditions: { value: Condition; label: string }[] = [NOT_NULL, ...REPORT_OPERATORS].map((value) => ({
+  const conditions: { value: Condition; label: string }[] = ([NOT_NULL, ...REPORT_OPERATORS] as Condition[]).map((value) => ({
     value,
     label: t(CONDITION_KEYS[value]),
   }));
@@ -36,12 +36,16 @@ export function AlertFields({ values, onChange, errors }: SectionProps) {
   const editorDialect = rows.find((db) => db.id === values.database)?.engine_information?.editor_dialect;
   const condition: Condition = values.validatorType === 'operator' ? values.op : NOT_NULL;
 
+  const databaseStatus = fieldStatus(errors, 'database');
+  const sqlStatus = fieldStatus(errors, 'sql', t('sqlHelp'));
+  const conditionStatus = fieldStatus(errors, 'condition');
+
   const handleCondition = (next: Condition) =>
     onChange(next === NOT_NULL ? { validatorType: 'not null' } : { validatorType: 'operator', op: next });
 
   return (
     <>
-      <Form.Item label={t('common:database')} required htmlFor="report-database" {...fieldStatus(errors, 'database')}>
+      <Form.Item label={t('common:database')} required htmlFor="report-database" {...databaseStatus}>
         <Select<number>
           id="report-database"
           aria-label={t('common:database')}
@@ -53,7 +57,7 @@ export function AlertFields({ values, onChange, errors }: SectionProps) {
           onChange={(database) => onChange({ database })}
         />
       </Form.Item>
-      <Form.Item label={t('sqlQuery')} required {...fieldStatus(errors, 'sql', t('sqlHelp'))}>
+      <Form.Item label={t('sqlQuery')} required {...sqlStatus}>
         <SqlField
           value={values.sql}
           onChange={(sql) => onChange({ sql })}
@@ -63,7 +67,7 @@ export function AlertFields({ values, onChange, errors }: SectionProps) {
           invalid={Boolean(errors.sql)}
         />
       </Form.Item>
-      <Form.Item label={t('triggerWhen')} required {...fieldStatus(errors, 'condition')}>
+      <Form.Item label={t('triggerWhen')} required {...conditionStatus}>
         <Flex gap={8}>
           <Select<Condition>
             aria-label={t('condition')}

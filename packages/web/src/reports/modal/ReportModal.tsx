@@ -67,13 +67,16 @@ function GeneralFields({ values, onChange, errors, savedOwners }: SectionProps &
     for (const u of owners.data ?? []) names.set(u.value, u.text);
     return [...names].map(([value, label]) => ({ value, label }));
   }, [owners.data, savedOwners, user]);
+  const nameStatus = fieldStatus(errors, 'name');
+  const descriptionStatus = fieldStatus(errors, 'description');
+  const ownersStatus = fieldStatus(errors, 'owners', t('ownersHelp'));
 
   return (
     <>
-      <Form.Item label={t('common:name')} required htmlFor="report-name" {...fieldStatus(errors, 'name')}>
+      <Form.Item label={t('common:name')} required htmlFor="report-name" {...nameStatus}>
         <Input id="report-name" maxLength={150} value={values.name} onChange={(e) => onChange({ name: e.target.value })} autoFocus />
       </Form.Item>
-      <Form.Item label={t('common:description')} htmlFor="report-description" {...fieldStatus(errors, 'description')}>
+      <Form.Item label={t('common:description')} htmlFor="report-description" {...descriptionStatus}>
         <Input.TextArea
           id="report-description"
           autoSize={{ minRows: 1, maxRows: 4 }}
@@ -82,7 +85,7 @@ function GeneralFields({ values, onChange, errors, savedOwners }: SectionProps &
           onChange={(e) => onChange({ description: e.target.value })}
         />
       </Form.Item>
-      <Form.Item label={t('common:owners')} htmlFor="report-owners" {...fieldStatus(errors, 'owners', t('ownersHelp'))}>
+      <Form.Item label={t('common:owners')} htmlFor="report-owners" {...ownersStatus}>
         <Select<number[]>
           id="report-owners"
           aria-label={t('common:owners')}

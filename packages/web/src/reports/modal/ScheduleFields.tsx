@@ -25,6 +25,7 @@ export function ScheduleFields({ values, onChange, errors }: SectionProps) {
   const cronError = customSchedule ? crontabError(crontab) : null;
   const cronMessage = errors.crontab ?? (cronError ? sharedText('messages', cronError) : null);
   const reading = humanizeCrontab(crontab);
+  const timezoneStatus = fieldStatus(errors, 'timezone', t('timezoneHelp'));
 
   const handleChoice = (value: string) => {
     if (value === CUSTOM) onChange({ customSchedule: true });
@@ -61,7 +62,7 @@ export function ScheduleFields({ values, onChange, errors }: SectionProps) {
           />
         </Form.Item>
       )}
-      <Form.Item label={t('timezone')} required htmlFor="report-timezone" {...fieldStatus(errors, 'timezone', t('timezoneHelp'))}>
+      <Form.Item label={t('timezone')} required htmlFor="report-timezone" {...timezoneStatus}>
         <Select
           id="report-timezone"
           aria-label={t('timezone')}

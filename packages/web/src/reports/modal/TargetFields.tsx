@@ -90,17 +90,14 @@ function TabField({ dashboardId, values, onChange, errors }: SectionProps & { da
   // a saved tab the dashboard no longer has is still shown, by its id, so the server's message makes sense
   const known = choice === null || choice === ALL_TABS || tabs.some((tab) => tab.id === choice);
   if (tabs.length === 0 && known) return null;
+  const tabStatus = fieldStatus(errors, 'tab', choice === ALL_TABS ? t('tabHelp.all') : choice ? t('tabHelp.one') : t('tabHelp.none'));
   const options = [
     { value: ALL_TABS, label: t('allTabs') },
     ...tabs.map((tab) => ({ value: tab.id, label: tab.label })),
     ...(known ? [] : [{ value: choice, label: t('tabNotOnDashboard', { tab: choice }) }]),
   ];
   return (
-    <Form.Item
-      label={t('tabToCapture')}
-      htmlFor="report-tab"
-      {...fieldStatus(errors, 'tab', choice === ALL_TABS ? t('tabHelp.all') : choice ? t('tabHelp.one') : t('tabHelp.none'))}
-    >
+    <Form.Item label={t('tabToCapture')} htmlFor="report-tab" {...tabStatus}>
       <Select<string>
         id="report-tab"
         aria-label={t('tabToCapture')}
@@ -119,6 +116,8 @@ export function TargetFields({ values, onChange, errors, context, savedTargetNam
   const { t } = useTranslation('reports');
   const formats = reportFormatsFor(values.targetKind);
   const snapshot: DashboardSnapshot | null = context.kind === 'dashboard' ? context.snapshot : null;
+  const targetStatus = fieldStatus(errors, 'target');
+  const formatStatus = fieldStatus(errors, 'report_format');
 
   const handleKind = (targetKind: TargetKind) =>
     onChange({
@@ -147,7 +146,7 @@ export function TargetFields({ values, onChange, errors, context, savedTargetNam
             label={values.targetKind === 'dashboard' ? t('common:dashboard') : t('common:chart')}
             required
             htmlFor="report-target"
-            {...fieldStatus(errors, 'target')}
+            {...targetStatus}
           >
             <TargetSelect
               key={values.targetKind}
@@ -160,11 +159,11 @@ export function TargetFields({ values, onChange, errors, context, savedTargetNam
           </Form.Item>
         </>
       ) : (
-        <Form.Item label={context.kind === 'dashboard' ? t('common:dashboard') : t('common:chart')} {...fieldStatus(errors, 'target')}>
+        <Form.Item label={context.kind === 'dashboard' ? t('common:dashboard') : t('common:chart')} {...targetStatus}>
           <Typography.Text strong>{context.title}</Typography.Text>
         </Form.Item>
       )}
-      <Form.Item label={t('format')} {...fieldStatus(errors, 'report_format')}>
+      <Form.Item label={t('format')} {...formatStatus}>
         <Radio.Group
           aria-label={t('format')}
           value={values.reportFormat}
