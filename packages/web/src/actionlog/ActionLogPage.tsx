@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Button, DatePicker, Descriptions, Flex, InputNumber, Modal, Table, Tooltip, Typography, type TableProps } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { LogRecord } from '@rama/shared';
 import { toClientError } from '../app/api';
 import { displayName } from '../app/session';
@@ -28,23 +29,26 @@ import './actionLog.css';
 
 type FieldFilters = Omit<ActionLogFilters, 'from' | 'to'>;
 
-const NOUN = ['entry', 'entries'] as const;
 const INITIAL_LIST = { page: 0, pageSize: 25, orderColumn: 'dttm', orderDirection: 'desc' } as const;
 const ALL_USERS = { order_column: 'username', order_direction: 'asc', page: 0, page_size: 100 } as const;
 
 const empty = <span className="rama-empty-value">—</span>;
 
 function UserFilter({ value, onChange }: { value: number | null; onChange: (userId: number | null) => void }) {
+  const { t } = useTranslation('actionlog');
   const { data, isFetching } = useListUsersQuery(ALL_USERS);
   return (
     <FilterSelect
       value={value}
       onChange={onChange}
-      label="Filter by user"
-      prefix="User"
-      placeholder="Everyone"
+      label={t('filterByUser')}
+      prefix={t('user')}
+      placeholder={t('everyone')}
       loading={isFetching}
-      options={(data?.result ?? []).map((user) => ({ value: user.id, label: `${displayName(user)} (${user.username})` }))}
+      options={(data?.result ?? []).map((user) => ({
+        value: user.id,
+        label: t('userOption', { name: displayName(user), username: user.username }),
+      }))}
     />
   );
 }
@@ -60,11 +64,12 @@ function IdFilter({
   prefix: string;
   label: string;
 }) {
+  const { t } = useTranslation('actionlog');
   return (
     <InputNumber<number>
       className="rama-actionlog-id"
       prefix={<span className="rama-select-prefix">{prefix}</span>}
-      placeholder="Any"
+      placeholder={t('any')}
       min={1}
       precision={0}
       controls={false}
@@ -79,12 +84,13 @@ const dashboardCell = (id: number | null) => (id === null ? empty : <Link to={`/
 const sliceCell = (id: number | null) => (id === null ? empty : <Link to={`/explore/?slice_id=${id}`}>{id}</Link>);
 
 function LogEntryModal({ log, onClose }: { log: LogRecord | null; onClose: () => void }) {
+  const { t } = useTranslation('actionlog');
   return (
     <Modal
       open={log !== null}
       onCancel={onClose}
-      title={log ? `Log entry ${log.id}: ${log.action}` : 'Log entry'}
-      footer={<Button onClick={onClose}>Close</Button>}
+      title={log ? t('entryTitle', { id: log.id, action: log.action }) : t('entry')}
+      footer={<Button onClick={onClose}>{t('common:close')}</Button>}
       width={760}
       destroyOnHidden
     >
@@ -94,12 +100,12 @@ function LogEntryModal({ log, onClose }: { log: LogRecord | null; onClose: () =>
             size="small"
             column={2}
             items={[
-              { key: 'dttm', label: 'Time', children: formatDateTime(log.dttm) },
-              { key: 'user', label: 'User', children: log.user?.username ?? '—' },
-              { key: 'dashboard', label: 'Dashboard', children: dashboardCell(log.dashboard_id) },
-              { key: 'slice', label: 'Chart', children: sliceCell(log.slice_id) },
-              { key: 'duration', label: 'Duration', children: log.duration_ms === null ? '—' : formatDuration(log.duration_ms) },
-              { key: 'referrer', label: 'Referrer', children: log.referrer ?? '—' },
+              { key: 'dttm', label: t('time'), children: formatDateTime(log.dttm) },
+              { key: 'user', label: t('user'), children: log.user?.username ?? '—' },
+              { key: 'dashboard', label: t('common:dashboard'), children: dashboardCell(log.dashboard_id) },
+              { key: 'slice', label: t('common:chart'), children: sliceCell(log.slice_id) },
+              { key: 'duration', label: t('duration'), children: log.duration_ms === null ? '—' : formatDuration(log.duration_ms) },
+              { key: 'referrer', label: t('referrer'), children: log.referrer ?? '—' },
             ]}
           />
           <CodeBlock code={prettyLogJson(log.json)} label="JSON" />
@@ -111,6 +117,7 @@ function LogEntryModal({ log, onClose }: { log: LogRecord | null; onClose: () =>
 
 /** Every logged event, for admins: what is used, by whom, and how long dashboards and charts take. */
 export function ActionLogPage() {
+  const { t } = useTranslation('actionlog');
   const { list, handleTableChange, resetPage, pagination } = useServerList<LogRecord>(INITIAL_LIST);
   const [fields, setFields] = useState<FieldFilters>(NO_ACTION_LOG_FILTERS);
   const [range, setRange] = useState<RangeValue>(null);
@@ -136,7 +143,7 @@ export function ActionLogPage() {
   const columns: TableProps<LogRecord>['columns'] = [
     {
       key: 'dttm',
-      title: 'Time',
+      title: t('time'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'dttm'),
       width: 180,
@@ -150,17 +157,17 @@ export function ActionLogPage() {
     },
     {
       key: 'action',
-      title: 'Action',
+      title: t('action'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'action'),
       ellipsis: true,
       render: (_v, log) => <Typography.Text code>{log.action}</Typography.Text>,
     },
-    { key: 'user', title: 'User', width: 140, ellipsis: true, render: (_v, log) => log.user?.username ?? empty },
-    { key: 'source', title: 'Source', width: 110, render: (_v, log) => logSource(log) ?? empty },
+    { key: 'user', title: t('user'), width: 140, ellipsis: true, render: (_v, log) => log.user?.username ?? empty },
+    { key: 'source', title: t('source'), width: 110, render: (_v, log) => logSource(log) ?? empty },
     {
       key: 'dashboard_id',
-      title: 'Dashboard',
+      title: t('common:dashboard'),
       width: 130,
       align: 'right',
       sorter: true,
@@ -169,7 +176,7 @@ export function ActionLogPage() {
     },
     {
       key: 'slice_id',
-      title: 'Chart',
+      title: t('common:chart'),
       width: 90,
       align: 'right',
       sorter: true,
@@ -178,7 +185,7 @@ export function ActionLogPage() {
     },
     {
       key: 'duration_ms',
-      title: 'Duration',
+      title: t('duration'),
       width: 110,
       align: 'right',
       sorter: true,
@@ -187,10 +194,10 @@ export function ActionLogPage() {
     },
     {
       key: 'details',
-      title: 'Details',
+      title: t('details'),
       width: 90,
       render: (_v, log) => (
-        <Button size="small" type="link" onClick={() => setShown(log)} aria-label={`Details of log entry ${log.id}`}>
+        <Button size="small" type="link" onClick={() => setShown(log)} aria-label={t('detailsOf', { id: log.id })}>
           JSON
         </Button>
       ),
@@ -200,25 +207,40 @@ export function ActionLogPage() {
   return (
     <div className="rama-page">
       <PageHeader
-        title="Action log"
-        subtitle="What dashboards, charts and SQL Lab record as they are used, with load and render times"
+        title={t('title')}
+        subtitle={t('subtitle')}
         extra={
-          <Tooltip title="Refresh now">
-            <Button icon={<ReloadOutlined aria-hidden />} loading={isFetching} onClick={() => void refetch()} aria-label="Refresh" />
+          <Tooltip title={t('refreshNow')}>
+            <Button
+              icon={<ReloadOutlined aria-hidden />}
+              loading={isFetching}
+              onClick={() => void refetch()}
+              aria-label={t('common:refresh')}
+            />
           </Tooltip>
         }
       />
       <div className="rama-panel">
         <Flex className="rama-toolbar" gap={8} wrap align="center">
-          <SearchBox value={fields.action} onChange={(a) => change({ action: a })} placeholder="Search action" label="Filter by action" />
+          <SearchBox
+            value={fields.action}
+            onChange={(a) => change({ action: a })}
+            placeholder={t('searchAction')}
+            label={t('filterByAction')}
+          />
           <UserFilter value={fields.userId} onChange={(userId) => change({ userId })} />
           <IdFilter
             value={fields.dashboardId}
             onChange={(dashboardId) => change({ dashboardId })}
-            prefix="Dashboard"
-            label="Filter by dashboard id"
+            prefix={t('common:dashboard')}
+            label={t('filterByDashboard')}
           />
-          <IdFilter value={fields.sliceId} onChange={(sliceId) => change({ sliceId })} prefix="Chart" label="Filter by chart id" />
+          <IdFilter
+            value={fields.sliceId}
+            onChange={(sliceId) => change({ sliceId })}
+            prefix={t('common:chart')}
+            label={t('filterByChart')}
+          />
           <DatePicker.RangePicker
             showTime={{ format: 'HH:mm' }}
             format="YYYY-MM-DD HH:mm"
@@ -228,18 +250,18 @@ export function ActionLogPage() {
               setRange(next);
               resetPage();
             }}
-            placeholder={['After', 'Before']}
-            aria-label="Filter by time"
+            placeholder={[t('after'), t('before')]}
+            aria-label={t('filterByTime')}
           />
         </Flex>
-        {error && <ErrorAlert error={toClientError(error)} title="The action log could not be loaded" />}
+        {error && <ErrorAlert error={toClientError(error)} title={t('loadFailed')} />}
         <Table<LogRecord>
           rowKey="id"
           columns={columns}
           dataSource={data?.result ?? []}
           loading={isFetching}
           onChange={handleTableChange}
-          pagination={pagination(data?.count ?? 0, NOUN)}
+          pagination={pagination(data?.count ?? 0, [t('noun.one'), t('noun.other')])}
           scroll={{ x: 1000 }}
           tableLayout="fixed"
           locale={{
@@ -249,10 +271,10 @@ export function ActionLogPage() {
               ) : (
                 <ListEmpty
                   filtered={filtered}
-                  noMatchText="No log entry matches these filters"
+                  noMatchText={t('noMatch')}
                   onClearFilters={clear}
-                  title="Nothing logged yet"
-                  hint="Dashboards, charts and SQL Lab record their use here."
+                  title={t('emptyTitle')}
+                  hint={t('emptyHint')}
                 />
               ),
           }}

@@ -5,6 +5,7 @@
  */
 import type { LogRecord } from '@rama/shared';
 import type { ListFilter } from '../components/listState';
+import { t } from '../i18n';
 
 export interface ActionLogFilters {
   /** part of the action (event) name */
@@ -48,12 +49,12 @@ export function prettyLogJson(json: string): string {
   }
 }
 
-/** Where the event came from (dashboard, Explore, SQL Lab), from its JSON; null when it does not say. */
+/** Where the event came from (dashboard, Explore, SQL Lab: the last two are product names), from its JSON; null when it does not say. */
 export function logSource(log: Pick<LogRecord, 'json'>): string | null {
   try {
     const value: unknown = JSON.parse(log.json);
     const source = value && typeof value === 'object' ? (value as { source?: unknown }).source : undefined;
-    if (source === 'dashboard') return 'Dashboard';
+    if (source === 'dashboard') return t('common:dashboard');
     if (source === 'explore') return 'Explore';
     if (source === 'sqlLab') return 'SQL Lab';
     return null;

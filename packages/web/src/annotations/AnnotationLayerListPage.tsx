@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Flex, Table, Tooltip, Typography, type TableProps } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../components/PageHeader';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { BulkActionBar } from '../components/BulkActionBar';
@@ -20,13 +21,14 @@ import {
   type AnnotationLayerRecord,
 } from './annotationApi';
 
-const NOUN = ['annotation layer', 'annotation layers'] as const;
 const INITIAL_LIST = { page: 0, pageSize: 25, orderColumn: 'changed_on_delta_humanized', orderDirection: 'desc' } as const;
 
 const userName = (u: AnnotationLayerRecord['changed_by']) => (u ? `${u.first_name} ${u.last_name}` : '—');
 
 /** Settings → Annotation layers: named sets of annotations (events and intervals) that charts can draw. */
 export function AnnotationLayerListPage() {
+  const { t } = useTranslation('annotations');
+  const noun = [t('layerNoun.one'), t('layerNoun.other')] as const;
   const canWrite = useCanWriteAnnotations();
   const { list, handleTableChange, resetPage, setPage, pagination } = useServerList<AnnotationLayerRecord>(INITIAL_LIST);
   const [searchText, setSearchText] = useState('');
@@ -45,7 +47,7 @@ export function AnnotationLayerListPage() {
     setPage,
     idOf: (row) => row.id,
     nameOf: (row) => row.name,
-    selectedText: 'the selected annotation layers',
+    selectedText: t('selectedLayers'),
     deleteOne: deleteLayer,
     deleteMany: bulkDelete,
   });
@@ -59,14 +61,14 @@ export function AnnotationLayerListPage() {
   const columns: TableProps<AnnotationLayerRecord>['columns'] = [
     {
       key: 'name',
-      title: 'Name',
+      title: t('common:name'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'name'),
       render: (_v, row) => <Link to={`/annotationlayer/${row.id}/annotation/`}>{row.name}</Link>,
     },
     {
       key: 'descr',
-      title: 'Description',
+      title: t('common:description'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'descr'),
       render: (_v, row) =>
@@ -80,47 +82,48 @@ export function AnnotationLayerListPage() {
     },
     {
       key: 'changed_on_delta_humanized',
-      title: 'Last modified',
+      title: t('common:lastModified'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'changed_on_delta_humanized'),
       width: 160,
       render: (_v, row) => row.changed_on_delta_humanized,
     },
-    { key: 'created_by', title: 'Created by', width: 160, ellipsis: true, render: (_v, row) => userName(row.created_by) },
+    { key: 'created_by', title: t('common:createdBy'), width: 160, ellipsis: true, render: (_v, row) => userName(row.created_by) },
   ];
   if (canWrite)
     columns.push({
       key: 'actions',
-      title: <span className="rama-sr-only">Actions</span>,
+      title: <span className="rama-sr-only">{t('common:actions')}</span>,
       align: 'right',
       fixed: 'right',
       width: 96,
       render: (_v, row) => (
         <Flex gap={2} justify="end" className="rama-row-actions">
-          <Tooltip title="Edit">
-            <Button type="text" icon={<EditOutlined aria-hidden />} aria-label={`Edit ${row.name}`} onClick={() => setEditing(row)} />
+          <Tooltip title={t('common:edit')}>
+            <Button
+              type="text"
+              icon={<EditOutlined aria-hidden />}
+              aria-label={t('editName', { name: row.name })}
+              onClick={() => setEditing(row)}
+            />
           </Tooltip>
-          <DeleteRowButton
-            name={row.name}
-            description="A layer that still holds annotations cannot be deleted; charts that draw it will draw nothing for it."
-            onConfirm={() => deleteRow(row)}
-          />
+          <DeleteRowButton name={row.name} description={t('layerDeleteDescription')} onConfirm={() => deleteRow(row)} />
         </Flex>
       ),
     });
 
   const addButton = canWrite ? (
     <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
-      Annotation layer
+      {t('layer')}
     </Button>
   ) : null;
 
   return (
     <div className="rama-page">
       <PageHeader
-        title="Annotation layers"
-        subtitle="Events and intervals, kept here, that time-series charts draw as marks over their data."
-        breadcrumb={[{ title: 'Settings' }, { title: 'Annotation layers' }]}
+        title={t('layers')}
+        subtitle={t('layersSubtitle')}
+        breadcrumb={[{ title: t('common:settings') }, { title: t('layers') }]}
         extra={addButton}
       />
       <div className="rama-panel">
@@ -128,20 +131,20 @@ export function AnnotationLayerListPage() {
           <SearchBox
             value={searchText}
             onChange={handleSearchChange}
-            placeholder="Search by name or description"
-            label="Search annotation layers"
+            placeholder={t('layerSearchPlaceholder')}
+            label={t('layerSearchLabel')}
           />
         </Flex>
         {canWrite && (
           <BulkActionBar
             count={selectedIds.length}
-            noun={NOUN}
+            noun={noun}
             deleting={bulkState.isLoading}
             onDelete={() => void deleteSelected()}
             onClear={clearSelection}
           />
         )}
-        {error && <ErrorAlert error={toClientError(error)} title="Could not load the annotation layers" />}
+        {error && <ErrorAlert error={toClientError(error)} title={t('layersLoadFailed')} />}
         <Table<AnnotationLayerRecord>
           rowKey="id"
           columns={columns}
@@ -156,15 +159,15 @@ export function AnnotationLayerListPage() {
               ) : (
                 <ListEmpty
                   filtered={search !== ''}
-                  noMatchText="No annotation layers match your search"
+                  noMatchText={t('layersNoMatch')}
                   onClearFilters={() => handleSearchChange('')}
-                  title="No annotation layers yet"
-                  hint="A layer holds annotations that line and bar charts over time can draw, chosen under Annotations and layers in Explore."
+                  title={t('layersEmptyTitle')}
+                  hint={t('layersEmptyHint')}
                   action={addButton}
                 />
               ),
           }}
-          pagination={pagination(total, NOUN)}
+          pagination={pagination(total, noun)}
           tableLayout="fixed"
         />
       </div>

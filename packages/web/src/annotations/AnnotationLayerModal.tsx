@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Flex, Form, Input, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { MODAL_DEFAULT_WIDTH } from '@rama/shared';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { toClientError } from '../app/api';
@@ -12,6 +13,7 @@ interface LayerValues {
 }
 
 function LayerForm({ layer, onClose }: { layer: AnnotationLayerRecord | null; onClose: () => void }) {
+  const { t } = useTranslation('annotations');
   const [form] = Form.useForm<LayerValues>();
   const { addSuccessToast } = useToasts();
   const [create, createState] = useCreateAnnotationLayerMutation();
@@ -30,7 +32,7 @@ function LayerForm({ layer, onClose }: { layer: AnnotationLayerRecord | null; on
       if (!fields.length) setFailure(error);
       return;
     }
-    addSuccessToast(layer ? `Updated ${body.name}` : `Added ${body.name}`);
+    addSuccessToast(layer ? t('updated', { name: body.name }) : t('added', { name: body.name }));
     onClose();
   };
 
@@ -44,21 +46,17 @@ function LayerForm({ layer, onClose }: { layer: AnnotationLayerRecord | null; on
       disabled={saving}
       requiredMark="optional"
     >
-      <Form.Item
-        name="name"
-        label="Annotation layer name"
-        rules={[{ required: true, whitespace: true, message: 'Enter a name' }, { max: 250 }]}
-      >
-        <Input autoFocus aria-label="Annotation layer name" />
+      <Form.Item name="name" label={t('layerName')} rules={[{ required: true, whitespace: true, message: t('enterName') }, { max: 250 }]}>
+        <Input autoFocus aria-label={t('layerName')} />
       </Form.Item>
-      <Form.Item name="descr" label="Description">
-        <Input.TextArea rows={3} aria-label="Description" placeholder="What the layer's annotations mark" />
+      <Form.Item name="descr" label={t('common:description')}>
+        <Input.TextArea rows={3} aria-label={t('common:description')} placeholder={t('layerDescriptionPlaceholder')} />
       </Form.Item>
-      {failure && <ErrorAlert error={failure} title={layer ? 'The layer could not be updated' : 'The layer could not be added'} />}
+      {failure && <ErrorAlert error={failure} title={layer ? t('layerUpdateFailed') : t('layerAddFailed')} />}
       <Flex justify="end" gap={8} className="rama-modal-footer">
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('common:cancel')}</Button>
         <Button type="primary" htmlType="submit" loading={saving}>
-          Save
+          {t('common:save')}
         </Button>
       </Flex>
     </Form>
@@ -75,10 +73,11 @@ export function AnnotationLayerModal({
   layer: AnnotationLayerRecord | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('annotations');
   return (
     <Modal
       open={open}
-      title={layer ? 'Edit annotation layer' : 'Add annotation layer'}
+      title={layer ? t('editLayer') : t('addLayer')}
       width={MODAL_DEFAULT_WIDTH}
       onCancel={onClose}
       destroyOnHidden

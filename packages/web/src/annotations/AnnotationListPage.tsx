@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Flex, Table, Tooltip, Typography, type TableProps } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../components/PageHeader';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { BulkActionBar } from '../components/BulkActionBar';
@@ -17,7 +18,6 @@ import { useCanWriteAnnotations } from './access';
 import { shownDttm } from './annotationForm';
 import { useDeleteAnnotationsMutation, useGetAnnotationLayerQuery, useListAnnotationsQuery, type AnnotationRecord } from './annotationApi';
 
-const NOUN = ['annotation', 'annotations'] as const;
 const INITIAL_LIST = { page: 0, pageSize: 25, orderColumn: 'start_dttm', orderDirection: 'desc' } as const;
 
 /** One annotation layer's annotations: add, edit, delete. */
@@ -28,6 +28,8 @@ export function AnnotationListPage() {
 }
 
 function AnnotationList({ layerId }: { layerId: number }) {
+  const { t } = useTranslation('annotations');
+  const noun = [t('annotationNoun.one'), t('annotationNoun.other')] as const;
   const canWrite = useCanWriteAnnotations();
   const layer = useGetAnnotationLayerQuery(layerId);
   const { list, handleTableChange, resetPage, setPage, pagination } = useServerList<AnnotationRecord>(INITIAL_LIST);
@@ -46,7 +48,7 @@ function AnnotationList({ layerId }: { layerId: number }) {
     setPage,
     idOf: (row) => row.id,
     nameOf: (row) => row.short_descr,
-    selectedText: 'the selected annotations',
+    selectedText: t('selectedAnnotations'),
     deleteOne: (id) => deleteMany({ layerId, ids: [id] }),
     deleteMany: (ids) => deleteMany({ layerId, ids }),
   });
@@ -61,14 +63,14 @@ function AnnotationList({ layerId }: { layerId: number }) {
   const columns: TableProps<AnnotationRecord>['columns'] = [
     {
       key: 'short_descr',
-      title: 'Label',
+      title: t('label'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'short_descr'),
       render: (_v, row) => <Typography.Text strong>{row.short_descr}</Typography.Text>,
     },
     {
       key: 'long_descr',
-      title: 'Description',
+      title: t('common:description'),
       render: (_v, row) =>
         row.long_descr ? (
           <Typography.Text type="secondary" ellipsis={{ tooltip: row.long_descr }}>
@@ -80,7 +82,7 @@ function AnnotationList({ layerId }: { layerId: number }) {
     },
     {
       key: 'start_dttm',
-      title: 'Start',
+      title: t('start'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'start_dttm'),
       width: 170,
@@ -88,7 +90,7 @@ function AnnotationList({ layerId }: { layerId: number }) {
     },
     {
       key: 'end_dttm',
-      title: 'End',
+      title: t('end'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'end_dttm'),
       width: 170,
@@ -98,43 +100,39 @@ function AnnotationList({ layerId }: { layerId: number }) {
   if (canWrite)
     columns.push({
       key: 'actions',
-      title: <span className="rama-sr-only">Actions</span>,
+      title: <span className="rama-sr-only">{t('common:actions')}</span>,
       align: 'right',
       fixed: 'right',
       width: 96,
       render: (_v, row) => (
         <Flex gap={2} justify="end" className="rama-row-actions">
-          <Tooltip title="Edit">
+          <Tooltip title={t('common:edit')}>
             <Button
               type="text"
               icon={<EditOutlined aria-hidden />}
-              aria-label={`Edit ${row.short_descr}`}
+              aria-label={t('editName', { name: row.short_descr })}
               onClick={() => setEditing(row)}
             />
           </Tooltip>
-          <DeleteRowButton
-            name={row.short_descr}
-            description="Charts that draw this layer will no longer show it."
-            onConfirm={() => deleteRow(row)}
-          />
+          <DeleteRowButton name={row.short_descr} description={t('annotationDeleteDescription')} onConfirm={() => deleteRow(row)} />
         </Flex>
       ),
     });
 
   const addButton = canWrite ? (
     <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
-      Annotation
+      {t('annotation')}
     </Button>
   ) : null;
 
-  if (layer.error) return <ErrorAlert error={toClientError(layer.error)} title="Could not load the annotation layer" />;
+  if (layer.error) return <ErrorAlert error={toClientError(layer.error)} title={t('layerLoadFailed')} />;
 
   return (
     <div className="rama-page">
       <PageHeader
-        title={layerName || 'Annotation layer'}
-        subtitle={layer.data?.result.descr ?? 'Times are UTC, as the charts show them.'}
-        breadcrumb={[{ title: 'Settings' }, { title: 'Annotation layers', to: '/annotationlayer/list/' }, { title: layerName }]}
+        title={layerName || t('layer')}
+        subtitle={layer.data?.result.descr ?? t('timesAreUtc')}
+        breadcrumb={[{ title: t('common:settings') }, { title: t('layers'), to: '/annotationlayer/list/' }, { title: layerName }]}
         extra={addButton}
       />
       <div className="rama-panel">
@@ -142,20 +140,20 @@ function AnnotationList({ layerId }: { layerId: number }) {
           <SearchBox
             value={searchText}
             onChange={handleSearchChange}
-            placeholder="Search by label or description"
-            label="Search annotations"
+            placeholder={t('annotationSearchPlaceholder')}
+            label={t('annotationSearchLabel')}
           />
         </Flex>
         {canWrite && (
           <BulkActionBar
             count={selectedIds.length}
-            noun={NOUN}
+            noun={noun}
             deleting={bulkState.isLoading}
             onDelete={() => void deleteSelected()}
             onClear={clearSelection}
           />
         )}
-        {error && <ErrorAlert error={toClientError(error)} title="Could not load the annotations" />}
+        {error && <ErrorAlert error={toClientError(error)} title={t('annotationsLoadFailed')} />}
         <Table<AnnotationRecord>
           rowKey="id"
           columns={columns}
@@ -170,15 +168,15 @@ function AnnotationList({ layerId }: { layerId: number }) {
               ) : (
                 <ListEmpty
                   filtered={search !== ''}
-                  noMatchText="No annotations match your search"
+                  noMatchText={t('annotationsNoMatch')}
                   onClearFilters={() => handleSearchChange('')}
-                  title="No annotations yet"
-                  hint="An annotation marks an instant (start and end the same) or an interval on every chart that draws this layer."
+                  title={t('annotationsEmptyTitle')}
+                  hint={t('annotationsEmptyHint')}
                   action={addButton}
                 />
               ),
           }}
-          pagination={pagination(total, NOUN)}
+          pagination={pagination(total, noun)}
           tableLayout="fixed"
         />
       </div>

@@ -1,11 +1,15 @@
 import { useState } from 'react';
 import { Button, Flex, Form, Input, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { MODAL_DEFAULT_WIDTH } from '@rama/shared';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { toClientError } from '../app/api';
 import { useToasts } from '../app/hooks';
 import { useCreateAnnotationMutation, useUpdateAnnotationMutation, type AnnotationRecord } from './annotationApi';
 import { annotationFormErrors, fromInputDttm, toInputDttm, type AnnotationFormValues } from './annotationForm';
+
+/** A JSON example for the metadata field: code, the same in every language. */
+const JSON_EXAMPLE = '{"key": "value"}';
 
 /** The server's field names → the form's. */
 const FORM_FIELD: Record<string, keyof AnnotationFormValues> = {
@@ -17,6 +21,7 @@ const FORM_FIELD: Record<string, keyof AnnotationFormValues> = {
 };
 
 function AnnotationForm({ layerId, annotation, onClose }: { layerId: number; annotation: AnnotationRecord | null; onClose: () => void }) {
+  const { t } = useTranslation('annotations');
   const [form] = Form.useForm<AnnotationFormValues>();
   const { addSuccessToast } = useToasts();
   const [create, createState] = useCreateAnnotationMutation();
@@ -46,7 +51,7 @@ function AnnotationForm({ layerId, annotation, onClose }: { layerId: number; ann
       if (!fields.length) setFailure(error);
       return;
     }
-    addSuccessToast(annotation ? `Updated ${body.short_descr}` : `Added ${body.short_descr}`);
+    addSuccessToast(annotation ? t('updated', { name: body.short_descr }) : t('added', { name: body.short_descr }));
     onClose();
   };
 
@@ -66,36 +71,38 @@ function AnnotationForm({ layerId, annotation, onClose }: { layerId: number; ann
       disabled={saving}
       requiredMark="optional"
     >
-      <Form.Item name="short_descr" label="Name" rules={[{ required: true, whitespace: true, message: 'Enter a name' }, { max: 500 }]}>
-        <Input autoFocus aria-label="Annotation name" />
+      <Form.Item
+        name="short_descr"
+        label={t('common:name')}
+        rules={[{ required: true, whitespace: true, message: t('enterName') }, { max: 500 }]}
+      >
+        <Input autoFocus aria-label={t('annotationName')} />
       </Form.Item>
       <Flex gap={12}>
-        <Form.Item name="start" label="Start" rules={[{ required: true, message: 'Choose the start' }]} style={{ flex: 1 }}>
-          <Input type="datetime-local" aria-label="Start" />
+        <Form.Item name="start" label={t('start')} rules={[{ required: true, message: t('chooseStart') }]} style={{ flex: 1 }}>
+          <Input type="datetime-local" aria-label={t('start')} />
         </Form.Item>
         <Form.Item
           name="end"
-          label="End"
-          extra="The same as the start for an event"
-          rules={[{ required: true, message: 'Choose the end' }]}
+          label={t('end')}
+          extra={t('endExtra')}
+          rules={[{ required: true, message: t('chooseEnd') }]}
           style={{ flex: 1 }}
         >
-          <Input type="datetime-local" aria-label="End" />
+          <Input type="datetime-local" aria-label={t('end')} />
         </Form.Item>
       </Flex>
-      <Form.Item name="long_descr" label="Description">
-        <Input.TextArea rows={3} aria-label="Description" />
+      <Form.Item name="long_descr" label={t('common:description')}>
+        <Input.TextArea rows={3} aria-label={t('common:description')} />
       </Form.Item>
-      <Form.Item name="json_metadata" label="JSON metadata">
-        <Input.TextArea rows={3} className="rama-mono" spellCheck={false} aria-label="JSON metadata" placeholder='{"key": "value"}' />
+      <Form.Item name="json_metadata" label={t('jsonMetadata')}>
+        <Input.TextArea rows={3} className="rama-mono" spellCheck={false} aria-label={t('jsonMetadata')} placeholder={JSON_EXAMPLE} />
       </Form.Item>
-      {failure && (
-        <ErrorAlert error={failure} title={annotation ? 'The annotation could not be updated' : 'The annotation could not be added'} />
-      )}
+      {failure && <ErrorAlert error={failure} title={annotation ? t('annotationUpdateFailed') : t('annotationAddFailed')} />}
       <Flex justify="end" gap={8} className="rama-modal-footer">
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('common:cancel')}</Button>
         <Button type="primary" htmlType="submit" loading={saving}>
-          Save
+          {t('common:save')}
         </Button>
       </Flex>
     </Form>
@@ -114,10 +121,11 @@ export function AnnotationModal({
   annotation: AnnotationRecord | null;
   onClose: () => void;
 }) {
+  const { t } = useTranslation('annotations');
   return (
     <Modal
       open={open}
-      title={annotation ? 'Edit annotation' : 'Add annotation'}
+      title={annotation ? t('editAnnotation') : t('addAnnotation')}
       width={MODAL_DEFAULT_WIDTH}
       onCancel={onClose}
       destroyOnHidden

@@ -1,3 +1,5 @@
+import { t } from '../i18n';
+
 /**
  * Pure rules of the annotation form: stored times (UTC, 'YYYY-MM-DDTHH:MM:SS') to and from the
  * form's date-time inputs, how a time is shown in the list, and what keeps the form from saving.
@@ -26,15 +28,15 @@ export interface AnnotationFormValues {
 /** Errors by field, as the form shows them under each input (empty: the form can be saved). */
 export function annotationFormErrors(v: AnnotationFormValues): Partial<Record<keyof AnnotationFormValues, string>> {
   const errors: Partial<Record<keyof AnnotationFormValues, string>> = {};
-  if (!v.short_descr.trim()) errors.short_descr = 'Enter a name';
-  if (!v.start) errors.start = 'Choose the start';
-  if (!v.end) errors.end = 'Choose the end';
-  if (v.start && v.end && v.end < v.start) errors.end = 'End date must be after start date';
+  if (!v.short_descr.trim()) errors.short_descr = t('annotations:enterName');
+  if (!v.start) errors.start = t('annotations:chooseStart');
+  if (!v.end) errors.end = t('annotations:chooseEnd');
+  if (v.start && v.end && v.end < v.start) errors.end = t('annotations:endBeforeStart');
   if (v.json_metadata.trim()) {
     try {
       JSON.parse(v.json_metadata);
     } catch {
-      errors.json_metadata = 'JSON not valid';
+      errors.json_metadata = t('annotations:jsonInvalid');
     }
   }
   return errors;

@@ -7,10 +7,12 @@ import { Suspense, useState, type Key, type ReactNode } from 'react';
 import { Button, Flex, Switch, Table, Tabs, Tooltip, Typography, type TableProps } from 'antd';
 import { EditOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { REPORT_MESSAGES, type ReportListItem, type ReportType } from '@rama/shared';
 import { toClientError } from '../app/api';
 import { useToasts } from '../app/hooks';
 import { useSession } from '../app/session';
+import { sharedText } from '../i18n';
 import { BulkActionBar } from '../components/BulkActionBar';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { IconLink } from '../components/IconLink';
@@ -24,8 +26,8 @@ import { PageHeader } from '../components/PageHeader';
 import { LazyReportModal } from './lazyReportModal';
 import { useBulkDeleteReportsMutation, useDeleteReportMutation, useListReportsQuery, useSetReportActiveMutation } from './reportApi';
 import {
-  DELETE_REPORT_DESCRIPTION,
   NO_REPORT_FILTERS,
+  deleteReportDescription,
   canEditReport,
   isFiltered,
   reportListFilters,
@@ -40,31 +42,23 @@ import '../components/listParts.css';
 import './reports.css';
 
 const INITIAL_LIST = { page: 0, pageSize: 25, orderColumn: 'name', orderDirection: 'asc' } as const;
-const NOT_AN_OWNER = 'Only its owners (and admins) may change or delete it.';
-
+/** Each list's message keys (translated where they are shown). */
 const TEXT: Record<ReportType, { noun: readonly [string, string]; empty: string; hint: string }> = {
-  Alert: {
-    noun: ['alert', 'alerts'],
-    empty: 'No alerts yet',
-    hint: 'An alert runs a SQL query on a schedule and sends a dashboard or a chart when the value meets its condition.',
-  },
-  Report: {
-    noun: ['report', 'reports'],
-    empty: 'No reports yet',
-    hint: 'A report sends a dashboard or a chart on a schedule: by email, to Slack or to a webhook. Set one up here or from a dashboard’s or a chart’s menu.',
-  },
+  Alert: { noun: ['alertNoun.one', 'alertNoun.other'], empty: 'alertsEmpty', hint: 'alertsHint' },
+  Report: { noun: ['reportNoun.one', 'reportNoun.other'], empty: 'reportsEmpty', hint: 'reportsHint' },
 };
 
 type Editing = { type: ReportType; reportId: number | null };
 
 /** The page's title, its add buttons, and the switch between the two lists. */
 function ListHeader({ type, onTab, extra }: { type: ReportType; onTab: (key: string) => void; extra: ReactNode }) {
+  const { t } = useTranslation('reports');
   return (
     <>
       <PageHeader
-        title="Alerts & reports"
-        subtitle="Dashboards and charts sent on a schedule, and alerts sent when a query’s value meets a condition."
-        breadcrumb={[{ title: 'Settings' }, { title: 'Alerts & reports' }]}
+        title={t('title')}
+        subtitle={t('subtitle')}
+        breadcrumb={[{ title: t('common:settings') }, { title: t('title') }]}
         extra={extra}
       />
       <Tabs
@@ -72,8 +66,8 @@ function ListHeader({ type, onTab, extra }: { type: ReportType; onTab: (key: str
         onChange={onTab}
         className="rama-report-tabs"
         items={[
-          { key: 'Alert', label: 'Alerts' },
-          { key: 'Report', label: 'Reports' },
+          { key: 'Alert', label: t('alerts') },
+          { key: 'Report', label: t('reports') },
         ]}
       />
     </>
@@ -81,6 +75,7 @@ function ListHeader({ type, onTab, extra }: { type: ReportType; onTab: (key: str
 }
 
 export function ReportListPage({ type }: { type: ReportType }) {
+  const { t } = useTranslation('reports');
   const { access, user } = useSession();
   const navigate = useNavigate();
   const { addSuccessToast, addDangerToast } = useToasts();
@@ -89,7 +84,8 @@ export function ReportListPage({ type }: { type: ReportType }) {
   const [selectedIds, setSelectedIds] = useState<number[]>([]);
   const [editing, setEditing] = useState<Editing | null>(null);
   const search = useDebouncedValue(filters.search);
-  const { noun, empty, hint } = TEXT[type];
+  const noun = [t(TEXT[type].noun[0]), t(TEXT[type].noun[1])] as const;
+  const notAnOwner = t('notAnOwner');
 
   const { data, error, isFetching } = useListReportsQuery(toListQuery(list, reportListFilters(type, { ...filters, search })), {
     refetchOnMountOrArgChange: true,
@@ -110,22 +106,27 @@ export function ReportListPage({ type }: { type: ReportType }) {
   const handleTab = (key: string) => void navigate(reportListPath(key === 'Alert' ? 'Alert' : 'Report'));
   const handleToggle = async (r: ReportListItem, active: boolean) => {
     const result = await setActive({ id: r.id, active });
-    if (result.error) addDangerToast(REPORT_MESSAGES.toggleFailed);
+    if (result.error) addDangerToast(sharedText('messages', REPORT_MESSAGES.toggleFailed));
   };
   const handleDelete = async (r: ReportListItem) => {
     const result = await deleteReport(r.id);
     if (result.error) {
-      addDangerToast(REPORT_MESSAGES.deleteFailed);
+      addDangerToast(sharedText('messages', REPORT_MESSAGES.deleteFailed));
       return;
     }
-    addSuccessToast(REPORT_MESSAGES.deleted.replace('%s', r.name));
+    addSuccessToast(sharedText('messages', REPORT_MESSAGES.deleted).replace('%s', r.name));
     setSelectedIds((ids) => ids.filter((id) => id !== r.id));
     setPage(pageAfterRemoval(list, total, 1));
   };
   const handleBulkDelete = async () => {
     const result = await bulkDelete(selectedIds);
     if (result.error || !result.data) {
-      addDangerToast(`${REPORT_MESSAGES.deleteFailed}: ${toClientError(result.error).message}`);
+      addDangerToast(
+        t('bulkDeleteFailed', {
+          message: sharedText('messages', REPORT_MESSAGES.deleteFailed),
+          error: toClientError(result.error).message,
+        }),
+      );
       return;
     }
     addSuccessToast(result.data.message);
@@ -136,7 +137,7 @@ export function ReportListPage({ type }: { type: ReportType }) {
   const columns: TableProps<ReportListItem>['columns'] = [
     {
       key: 'last_eval_dttm',
-      title: 'Last run',
+      title: t('lastRun'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'last_eval_dttm'),
       width: 140,
@@ -144,7 +145,7 @@ export function ReportListPage({ type }: { type: ReportType }) {
     },
     {
       key: 'name',
-      title: 'Name',
+      title: t('common:name'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'name'),
       render: (_v, r) => (
@@ -162,7 +163,7 @@ export function ReportListPage({ type }: { type: ReportType }) {
     },
     {
       key: 'crontab',
-      title: 'Schedule',
+      title: t('schedule'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'crontab'),
       width: 200,
@@ -179,27 +180,27 @@ export function ReportListPage({ type }: { type: ReportType }) {
     },
     {
       key: 'target',
-      title: 'Sends',
+      title: t('sends'),
       width: 200,
       render: (_v, r) => <TargetLink report={r} name={r.dashboard?.dashboard_title ?? r.chart?.slice_name} />,
     },
-    { key: 'recipients', title: 'Recipients', width: 110, render: (_v, r) => <RecipientIcons recipients={r.recipients} /> },
-    { key: 'owners', title: 'Owners', width: 110, render: (_v, r) => <OwnerAvatars owners={r.owners} /> },
+    { key: 'recipients', title: t('recipients'), width: 110, render: (_v, r) => <RecipientIcons recipients={r.recipients} /> },
+    { key: 'owners', title: t('common:owners'), width: 110, render: (_v, r) => <OwnerAvatars owners={r.owners} /> },
     modifiedColumn(list, (r) => r.changed_on),
     {
       key: 'active',
-      title: 'Active',
+      title: t('status.active'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'active'),
       // the header and its sort arrows on one line
       width: 112,
       render: (_v, r) => (
-        <Tooltip title={mayEdit(r) ? undefined : NOT_AN_OWNER}>
+        <Tooltip title={mayEdit(r) ? undefined : notAnOwner}>
           <Switch
             size="small"
             checked={r.active}
             disabled={!mayEdit(r)}
-            aria-label={`${r.name} active`}
+            aria-label={t('nameActive', { name: r.name })}
             onChange={(active) => void handleToggle(r, active)}
           />
         </Tooltip>
@@ -210,23 +211,23 @@ export function ReportListPage({ type }: { type: ReportType }) {
         <IconLink
           to={reportLogPath(r.type, r.id)}
           icon={<UnorderedListOutlined />}
-          label={`Execution log of ${r.name}`}
-          tooltip="Execution log"
+          label={t('executionLogOf', { name: r.name })}
+          tooltip={t('executionLog')}
         />
         {mayEdit(r) && r.saved_query && (
           <IconLink
             to={targetPath(r) ?? '/savedqueryview/list/'}
             icon={<EditOutlined />}
-            label={`Edit ${r.name}`}
-            tooltip="A scheduled query: change its schedule in SQL Lab"
+            label={t('editName', { name: r.name })}
+            tooltip={t('scheduledQueryHint')}
           />
         )}
         {mayEdit(r) && !r.saved_query && (
-          <Tooltip title="Edit">
+          <Tooltip title={t('common:edit')}>
             <Button
               type="text"
               icon={<EditOutlined />}
-              aria-label={`Edit ${r.name}`}
+              aria-label={t('editName', { name: r.name })}
               onClick={() => setEditing({ type: r.type, reportId: r.id })}
             />
           </Tooltip>
@@ -234,9 +235,9 @@ export function ReportListPage({ type }: { type: ReportType }) {
         {access.canWriteReports && (
           <DeleteRowButton
             name={r.name}
-            description={DELETE_REPORT_DESCRIPTION}
+            description={deleteReportDescription()}
             onConfirm={() => handleDelete(r)}
-            disabledReason={mayEdit(r) ? undefined : NOT_AN_OWNER}
+            disabledReason={mayEdit(r) ? undefined : notAnOwner}
           />
         )}
       </>
@@ -250,14 +251,14 @@ export function ReportListPage({ type }: { type: ReportType }) {
         icon={<PlusOutlined aria-hidden />}
         onClick={() => setEditing({ type: 'Alert', reportId: null })}
       >
-        Alert
+        {t('alert')}
       </Button>
       <Button
         type={type === 'Report' ? 'primary' : 'default'}
         icon={<PlusOutlined aria-hidden />}
         onClick={() => setEditing({ type: 'Report', reportId: null })}
       >
-        Report
+        {t('report')}
       </Button>
     </>
   );
@@ -266,7 +267,7 @@ export function ReportListPage({ type }: { type: ReportType }) {
     <div className="rama-page">
       <ListHeader type={type} onTab={handleTab} extra={addButtons} />
       <div className="rama-panel">
-        <ReportListToolbar filters={filters} onChange={handleFiltersChange} noun={noun[1]} />
+        <ReportListToolbar filters={filters} onChange={handleFiltersChange} type={type} />
         <BulkActionBar
           count={selectedIds.length}
           noun={noun}
@@ -274,7 +275,7 @@ export function ReportListPage({ type }: { type: ReportType }) {
           onDelete={access.canWriteReports ? () => void handleBulkDelete() : undefined}
           onClear={() => setSelectedIds([])}
         />
-        {error && <ErrorAlert error={toClientError(error)} title={`An error occurred while fetching ${noun[1]}`} />}
+        {error && <ErrorAlert error={toClientError(error)} title={t('loadFailed', { type })} />}
         <Table<ReportListItem>
           rowKey="id"
           columns={columns}
@@ -298,10 +299,10 @@ export function ReportListPage({ type }: { type: ReportType }) {
               ) : (
                 <ListEmpty
                   filtered={isFiltered(filters)}
-                  noMatchText={`No ${noun[1]} match your filters`}
+                  noMatchText={t('noMatch', { type })}
                   onClearFilters={() => handleFiltersChange(NO_REPORT_FILTERS)}
-                  title={empty}
-                  hint={hint}
+                  title={t(TEXT[type].empty)}
+                  hint={t(TEXT[type].hint)}
                 />
               ),
           }}

@@ -2,17 +2,19 @@
 import { Flex, Tag, Tooltip, Typography } from 'antd';
 import { ApiOutlined, AreaChartOutlined, ConsoleSqlOutlined, DashboardOutlined, MailOutlined, SlackOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { ReportListItem, ReportRecipientType, ReportState } from '@rama/shared';
 import { formatDateTime, formatRelative } from '../components/format';
-import { STATE_COLORS } from './reportDisplay';
+import { STATE_COLORS, stateLabel } from './reportDisplay';
 import { targetPath } from './reportList';
 
 /** A run state as a coloured tag; no state yet reads "Not run yet". */
 export function ReportStateTag({ state }: { state: ReportState | null }) {
-  if (!state) return <Typography.Text type="secondary">Not run yet</Typography.Text>;
+  const { t } = useTranslation('reports');
+  if (!state) return <Typography.Text type="secondary">{t('notRunYet')}</Typography.Text>;
   return (
     <Tag color={STATE_COLORS[state]} className="rama-report-state" data-test="report-state">
-      {state}
+      {stateLabel(state)}
     </Tag>
   );
 }
@@ -34,22 +36,23 @@ export function LastRun({ state, at }: { state: ReportState | null; at: number |
   );
 }
 
-const RECIPIENT_ICONS: Record<ReportRecipientType, { icon: typeof MailOutlined; label: string }> = {
-  Email: { icon: MailOutlined, label: 'Email' },
-  Slack: { icon: SlackOutlined, label: 'Slack' },
-  Webhook: { icon: ApiOutlined, label: 'Webhook' },
+const RECIPIENT_ICONS: Record<ReportRecipientType, typeof MailOutlined> = {
+  Email: MailOutlined,
+  Slack: SlackOutlined,
+  Webhook: ApiOutlined,
 };
 
 /** One icon per kind of recipient, with how many there are on hover. */
 export function RecipientIcons({ recipients }: { recipients: ReportListItem['recipients'] }) {
+  const { t } = useTranslation('reports');
   if (recipients.length === 0) return <span className="rama-empty-value">—</span>;
   const counts = new Map<ReportRecipientType, number>();
   for (const r of recipients) counts.set(r.type, (counts.get(r.type) ?? 0) + 1);
   return (
     <Flex gap={8} className="rama-report-recipient-icons">
       {[...counts].map(([type, count]) => {
-        const { icon: Icon, label } = RECIPIENT_ICONS[type];
-        const text = `${label}: ${count} ${count === 1 ? 'recipient' : 'recipients'}`;
+        const Icon = RECIPIENT_ICONS[type];
+        const text = t('recipientCount', { channel: type, count });
         return (
           <Tooltip key={type} title={text}>
             <span>
@@ -71,23 +74,24 @@ export function TargetLink({
   report: Pick<ReportListItem, 'dashboard_id' | 'chart_id' | 'saved_query'>;
   name: string | undefined;
 }) {
+  const { t } = useTranslation('reports');
   const path = targetPath(report);
   if (!path) return <span className="rama-empty-value">—</span>;
   if (report.saved_query) {
-    const label = report.saved_query.label || `Saved query ${report.saved_query.id}`;
+    const label = report.saved_query.label || t('savedQueryN', { id: report.saved_query.id });
     return (
       <Link to={path} className="rama-report-target">
-        <ConsoleSqlOutlined aria-label="Saved query" />
+        <ConsoleSqlOutlined aria-label={t('savedQuery')} />
         <Typography.Text ellipsis={{ tooltip: label }}>{label}</Typography.Text>
       </Link>
     );
   }
   const isDashboard = report.dashboard_id !== null;
   const Icon = isDashboard ? DashboardOutlined : AreaChartOutlined;
-  const text = name ?? `${isDashboard ? 'Dashboard' : 'Chart'} ${report.dashboard_id ?? report.chart_id}`;
+  const text = name ?? t('targetN', { kind: isDashboard ? 'dashboard' : 'chart', id: report.dashboard_id ?? report.chart_id });
   return (
     <Link to={path} className="rama-report-target">
-      <Icon aria-label={isDashboard ? 'Dashboard' : 'Chart'} />
+      <Icon aria-label={isDashboard ? t('common:dashboard') : t('common:chart')} />
       <Typography.Text ellipsis={{ tooltip: text }}>{text}</Typography.Text>
     </Link>
   );

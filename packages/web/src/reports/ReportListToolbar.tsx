@@ -1,27 +1,29 @@
 import { Flex } from 'antd';
 import { REPORT_STATES, type ReportState } from '@rama/shared';
+import { useTranslation } from 'react-i18next';
 import { FilterSelect, OwnerFilter } from '../components/DatabaseFilter';
 import { SearchBox } from '../components/ListParts';
 import { useReportRelatedOwnersQuery } from './reportApi';
 import type { ReportFilters } from './reportList';
+import { stateLabel } from './reportDisplay';
 
 type Status = 'active' | 'paused';
-
-const STATE_OPTIONS = REPORT_STATES.map((state) => ({ value: state, label: state }));
-const STATUS_OPTIONS: { value: Status; label: string }[] = [
-  { value: 'active', label: 'Active' },
-  { value: 'paused', label: 'Paused' },
-];
 
 interface ReportListToolbarProps {
   filters: ReportFilters;
   onChange: (change: Partial<ReportFilters>) => void;
-  /** "alerts" or "reports", for the search box */
-  noun: string;
+  /** the list's type, for the search box's label */
+  type: 'Alert' | 'Report';
 }
 
 /** Search by name; filter by owner, creator, how the last run went and whether it runs. */
-export function ReportListToolbar({ filters, onChange, noun }: ReportListToolbarProps) {
+export function ReportListToolbar({ filters, onChange, type }: ReportListToolbarProps) {
+  const { t } = useTranslation('reports');
+  const stateOptions = REPORT_STATES.map((state) => ({ value: state, label: stateLabel(state) }));
+  const statusOptions: { value: Status; label: string }[] = [
+    { value: 'active', label: t('status.active') },
+    { value: 'paused', label: t('status.paused') },
+  ];
   const users = useReportRelatedOwnersQuery('');
   const status: Status | null = filters.active === null ? null : filters.active ? 'active' : 'paused';
   return (
@@ -29,36 +31,36 @@ export function ReportListToolbar({ filters, onChange, noun }: ReportListToolbar
       <SearchBox
         value={filters.search}
         onChange={(search) => onChange({ search })}
-        placeholder="Search by name"
-        label={`Search ${noun} by name`}
+        placeholder={t('searchByName')}
+        label={t('searchListByName', { type })}
       />
       <OwnerFilter value={filters.ownerId} onChange={(ownerId) => onChange({ ownerId })} owners={users} />
       <FilterSelect
-        label="Filter by creator"
-        prefix="Created by"
-        placeholder="Anyone"
+        label={t('filterByCreator')}
+        prefix={t('common:createdBy')}
+        placeholder={t('anyone')}
         value={filters.createdById}
         onChange={(createdById) => onChange({ createdById })}
         loading={users.isFetching}
         options={(users.data ?? []).map((u) => ({ value: u.value, label: u.text }))}
       />
       <FilterSelect<ReportState>
-        label="Filter by last run"
-        prefix="Last run"
-        placeholder="Any"
+        label={t('filterByLastRun')}
+        prefix={t('lastRun')}
+        placeholder={t('any')}
         searchable={false}
         value={filters.lastState}
         onChange={(lastState) => onChange({ lastState })}
-        options={STATE_OPTIONS}
+        options={stateOptions}
       />
       <FilterSelect<Status>
-        label="Filter by status"
-        prefix="Status"
-        placeholder="Any"
+        label={t('filterByStatus')}
+        prefix={t('status')}
+        placeholder={t('any')}
         searchable={false}
         value={status}
         onChange={(v) => onChange({ active: v === null ? null : v === 'active' })}
-        options={STATUS_OPTIONS}
+        options={statusOptions}
       />
     </Flex>
   );

@@ -5,6 +5,7 @@
 import { Button, Empty, Flex, Table, Typography, type TableProps } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { humanizeCrontab, type ReportExecutionLog, type ReportType } from '@rama/shared';
 import { toClientError } from '../app/api';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -18,7 +19,6 @@ import { reportListPath } from './reportList';
 import { ReportStateTag } from './ReportListParts';
 import './reports.css';
 
-const NOUN = ['run', 'runs'] as const;
 // the log is always newest first: the order is not the user's to change here
 const INITIAL_LIST = { page: 0, pageSize: 25, orderColumn: 'scheduled_dttm', orderDirection: 'desc' } as const;
 
@@ -32,18 +32,19 @@ const dateCell = (iso: string | null) =>
   );
 
 function LogTable({ id, type }: { id: number; type: ReportType }) {
+  const { t } = useTranslation('reports');
   const report = useGetReportQuery(id);
   const { list, handleTableChange, pagination } = useServerList<ReportExecutionLog>(INITIAL_LIST);
   const logs = useReportLogsQuery({ id, page: list.page, pageSize: list.pageSize }, { refetchOnMountOrArgChange: true });
-  const name = report.data?.name ?? (report.isFetching ? '' : `${type} ${id}`);
+  const name = report.data?.name ?? (report.isFetching ? '' : t('typeN', { type, id }));
 
   const columns: TableProps<ReportExecutionLog>['columns'] = [
-    { key: 'state', title: 'State', width: 130, render: (_v, run) => <ReportStateTag state={run.state} /> },
-    { key: 'scheduled_dttm', title: 'Scheduled at', width: 190, render: (_v, run) => dateCell(run.scheduled_dttm) },
-    { key: 'start_dttm', title: 'Started', width: 190, render: (_v, run) => dateCell(run.start_dttm) },
+    { key: 'state', title: t('state'), width: 130, render: (_v, run) => <ReportStateTag state={run.state} /> },
+    { key: 'scheduled_dttm', title: t('scheduledAt'), width: 190, render: (_v, run) => dateCell(run.scheduled_dttm) },
+    { key: 'start_dttm', title: t('started'), width: 190, render: (_v, run) => dateCell(run.start_dttm) },
     {
       key: 'duration',
-      title: 'Duration',
+      title: t('duration'),
       width: 110,
       render: (_v, run) => runDuration(run.start_dttm, run.end_dttm) ?? <span className="rama-empty-value">—</span>,
     },
@@ -51,7 +52,7 @@ function LogTable({ id, type }: { id: number; type: ReportType }) {
       ? [
           {
             key: 'value',
-            title: 'Value',
+            title: t('value'),
             width: 110,
             render: (_v: unknown, run: ReportExecutionLog) =>
               run.value === null ? <span className="rama-empty-value">—</span> : <span className="rama-mono">{run.value}</span>,
@@ -60,10 +61,10 @@ function LogTable({ id, type }: { id: number; type: ReportType }) {
       : []),
     {
       key: 'error_message',
-      title: 'Error message',
+      title: t('errorMessage'),
       render: (_v, run) =>
         run.error_message ? (
-          <Typography.Paragraph type="danger" className="rama-report-log-error" ellipsis={{ rows: 3, expandable: true, symbol: 'more' }}>
+          <Typography.Paragraph type="danger" className="rama-report-log-error" ellipsis={{ rows: 3, expandable: true, symbol: t('more') }}>
             {run.error_message}
           </Typography.Paragraph>
         ) : (
@@ -75,22 +76,26 @@ function LogTable({ id, type }: { id: number; type: ReportType }) {
   return (
     <div className="rama-page">
       <PageHeader
-        title={name ? `${name}: execution log` : 'Execution log'}
-        subtitle={report.data ? `${report.data.type} · ${humanizeCrontab(report.data.crontab)} (${report.data.timezone})` : undefined}
+        title={name ? t('executionLogTitle', { name }) : t('executionLog')}
+        subtitle={
+          report.data
+            ? t('logSubtitle', { type: report.data.type, schedule: humanizeCrontab(report.data.crontab), timezone: report.data.timezone })
+            : undefined
+        }
         breadcrumb={[
-          { title: 'Alerts & reports', to: reportListPath(type) },
-          { title: name || `${type} ${id}` },
-          { title: 'Execution log' },
+          { title: t('title'), to: reportListPath(type) },
+          { title: name || t('typeN', { type, id }) },
+          { title: t('executionLog') },
         ]}
         extra={
           <Button icon={<ReloadOutlined aria-hidden />} onClick={() => void logs.refetch()} loading={logs.isFetching}>
-            Reload
+            {t('reload')}
           </Button>
         }
       />
       <div className="rama-panel">
-        {report.error && <ErrorAlert error={toClientError(report.error)} title="The report could not be loaded" />}
-        {logs.error && <ErrorAlert error={toClientError(logs.error)} title="The execution log could not be loaded" />}
+        {report.error && <ErrorAlert error={toClientError(report.error)} title={t('reportLoadFailed')} />}
+        {logs.error && <ErrorAlert error={toClientError(logs.error)} title={t('logLoadFailed')} />}
         <Table<ReportExecutionLog>
           rowKey="id"
           columns={columns}
@@ -106,14 +111,14 @@ function LogTable({ id, type }: { id: number; type: ReportType }) {
                   image={Empty.PRESENTED_IMAGE_SIMPLE}
                   description={
                     <Flex vertical gap={4} align="center">
-                      <Typography.Text strong>No runs yet</Typography.Text>
-                      <Typography.Text type="secondary">Each run shows here once its schedule comes due.</Typography.Text>
+                      <Typography.Text strong>{t('noRuns')}</Typography.Text>
+                      <Typography.Text type="secondary">{t('noRunsHint')}</Typography.Text>
                     </Flex>
                   }
                 />
               ),
           }}
-          pagination={pagination(logs.data?.count ?? 0, NOUN)}
+          pagination={pagination(logs.data?.count ?? 0, [t('runNoun.one'), t('runNoun.other')])}
           scroll={{ x: 900 }}
           tableLayout="fixed"
         />

@@ -6,8 +6,10 @@
 import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { App, Switch, type MenuProps } from 'antd';
 import { REPORT_MESSAGES } from '@rama/shared';
+import { useTranslation } from 'react-i18next';
 import { useAppSelector, useToasts } from '../app/hooks';
 import { useSession } from '../app/session';
+import { sharedText } from '../i18n';
 import { useAttachedReportsQuery, useDeleteReportMutation, useSetReportActiveMutation, type AttachedReportsArgs } from './reportApi';
 import { LazyReportModal } from './lazyReportModal';
 import type { ReportContext } from './reportForm';
@@ -33,10 +35,11 @@ export interface ReportMenu {
 
 /** The switch drawn in the menu entry: it reads the flag itself, so toggling it does not rebuild the menu. */
 function ActiveSwitch({ creationMethod, resourceId }: { creationMethod: ReportMenuOptions['creationMethod']; resourceId: number }) {
+  const { t } = useTranslation('reports');
   const active = useAppSelector(selectFiledReport(creationMethod, resourceId))?.active ?? false;
   return (
     <span className="rama-report-menu-active">
-      Email reports active
+      {t('menu.active')}
       {/* the menu entry takes the click; the switch only shows the state */}
       <Switch size="small" checked={active} tabIndex={-1} aria-hidden className="rama-report-menu-switch" />
     </span>
@@ -44,6 +47,7 @@ function ActiveSwitch({ creationMethod, resourceId }: { creationMethod: ReportMe
 }
 
 export function useReportMenu({ creationMethod, resourceId, contextOf }: ReportMenuOptions): ReportMenu {
+  const { t } = useTranslation('reports');
   const { user, access } = useSession();
   const { modal: dialogs } = App.useApp();
   const { addSuccessToast, addDangerToast } = useToasts();
@@ -58,25 +62,25 @@ export function useReportMenu({ creationMethod, resourceId, contextOf }: ReportM
   const [editing, setEditing] = useState<{ reportId: number | null; context: ReportContext } | null>(null);
 
   useEffect(() => {
-    if (lookup.isError) addDangerToast(REPORT_MESSAGES.fetchFailed, { noDuplicate: true });
+    if (lookup.isError) addDangerToast(sharedText('messages', REPORT_MESSAGES.fetchFailed), { noDuplicate: true });
   }, [lookup.isError, addDangerToast]);
 
   const handleToggle = async () => {
     if (!report) return;
     const result = await setActive({ id: report.id, active: !report.active });
-    if (result.error) addDangerToast(REPORT_MESSAGES.toggleFailed);
+    if (result.error) addDangerToast(sharedText('messages', REPORT_MESSAGES.toggleFailed));
   };
   const handleDelete = () => {
     if (!report) return;
     dialogs.confirm({
-      title: 'Delete email report',
-      content: `This action will permanently delete ${report.name}.`,
-      okText: 'Delete',
+      title: t('menu.delete'),
+      content: t('menu.deleteContent', { name: report.name }),
+      okText: t('common:delete'),
       okButtonProps: { danger: true },
       onOk: async () => {
         const result = await deleteReport(report.id);
-        if (result.error) addDangerToast(REPORT_MESSAGES.deleteFailed);
-        else addSuccessToast(REPORT_MESSAGES.deleted.replace('%s', report.name));
+        if (result.error) addDangerToast(sharedText('messages', REPORT_MESSAGES.deleteFailed));
+        else addSuccessToast(sharedText('messages', REPORT_MESSAGES.deleted).replace('%s', report.name));
       },
     });
   };
@@ -90,23 +94,23 @@ export function useReportMenu({ creationMethod, resourceId, contextOf }: ReportM
   const items = useMemo((): MenuItems => {
     if (!enabled || resourceId === null) return [];
     const open = (id: number | null) => setEditing({ reportId: id, context: actions.current.contextOf() });
-    if (reportId === null) return [{ key: 'report-setup', label: 'Set up an email report', onClick: () => open(null) }];
+    if (reportId === null) return [{ key: 'report-setup', label: t('menu.setUp'), onClick: () => open(null) }];
     return [
       {
         key: 'report-manage',
-        label: 'Manage email report',
+        label: t('menu.manage'),
         children: [
           {
             key: 'report-active',
             label: <ActiveSwitch creationMethod={creationMethod} resourceId={resourceId} />,
             onClick: () => void actions.current.handleToggle(),
           },
-          { key: 'report-edit', label: 'Edit email report', onClick: () => open(reportId) },
-          { key: 'report-delete', label: 'Delete email report', danger: true, onClick: () => actions.current.handleDelete() },
+          { key: 'report-edit', label: t('menu.edit'), onClick: () => open(reportId) },
+          { key: 'report-delete', label: t('menu.delete'), danger: true, onClick: () => actions.current.handleDelete() },
         ],
       },
     ];
-  }, [enabled, resourceId, reportId, creationMethod]);
+  }, [enabled, resourceId, reportId, creationMethod, t]);
 
   // the same element while it is open: a header that re-renders as its charts load does not redraw
   // the modal, whose select popups would move under the pointer and lose a click

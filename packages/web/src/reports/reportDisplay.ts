@@ -1,6 +1,7 @@
 /** How reports read on screen: time zones, run times, states and filter values. */
 import type { ReportState } from '@rama/shared';
 import type { ReportDataMask } from './reportForm';
+import { currentLocale, t } from '../i18n';
 
 /** UTC first, then the runtime's IANA zones in order (the list a browser gives leaves UTC out). */
 export function timezoneList(supported: readonly string[]): string[] {
@@ -30,6 +31,18 @@ export function formatRunTime(date: Date, timezone: string, locale?: string): st
     timeZoneName: 'short',
   }).format(date);
 }
+
+/** The message key of each run state's name (the state itself is the API's value). */
+const STATE_KEYS: Record<ReportState, string> = {
+  Success: 'reports:state.success',
+  Working: 'reports:state.working',
+  Error: 'reports:state.error',
+  'Not triggered': 'reports:state.notTriggered',
+  'On Grace': 'reports:state.onGrace',
+};
+
+/** A run state as the user reads it (in their language). */
+export const stateLabel = (state: ReportState): string => (state in STATE_KEYS ? t(STATE_KEYS[state]) : state);
 
 /** The colour of a run state's tag: Success green, Working blue, Error red, Not triggered grey, On Grace orange. */
 export const STATE_COLORS: Record<ReportState, string> = {
@@ -72,22 +85,22 @@ export function filterValueSummary(dataMask: ReportDataMask, filterNames: Record
     else unnamed += 1;
   }
   const parts = [...named];
-  if (unnamed > 0) parts.push(`${unnamed} ${unnamed === 1 ? 'filter' : 'filters'}`);
-  if (crossFilters > 0) parts.push(`${crossFilters} ${crossFilters === 1 ? 'cross-filter' : 'cross-filters'}`);
-  return parts.length > 0 ? parts.join(', ') : 'no filter has a value';
+  if (unnamed > 0) parts.push(t('reports:filterCount', { count: unnamed }));
+  if (crossFilters > 0) parts.push(t('reports:crossFilterCount', { count: crossFilters }));
+  return parts.length > 0 ? parts.join(', ') : t('reports:noFilterValue');
 }
 
 /** "1h 30m" for a number of seconds (the advanced settings' hints). */
 export function formatDuration(seconds: number): string {
-  if (seconds < 60) return `${seconds}s`;
+  if (seconds < 60) return t('reports:duration.seconds', { n: seconds });
   const parts: string[] = [];
   const days = Math.floor(seconds / 86_400);
   const hours = Math.floor((seconds % 86_400) / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
-  if (days) parts.push(`${days}d`);
-  if (hours) parts.push(`${hours}h`);
-  if (minutes) parts.push(`${minutes}m`);
-  return parts.join(' ') || `${seconds}s`;
+  if (days) parts.push(t('reports:duration.days', { n: days }));
+  if (hours) parts.push(t('reports:duration.hours', { n: hours }));
+  if (minutes) parts.push(t('reports:duration.minutes', { n: minutes }));
+  return parts.join(' ') || t('reports:duration.seconds', { n: seconds });
 }
 
 /** The time between a run's start and end, or null while it runs (or never started). */
@@ -95,5 +108,10 @@ export function runDuration(start: string | null, end: string | null): string | 
   if (!start || !end) return null;
   const ms = new Date(end).getTime() - new Date(start).getTime();
   if (!Number.isFinite(ms) || ms < 0) return null;
-  return ms < 1000 ? `${ms} ms` : ms < 60_000 ? `${(ms / 1000).toFixed(1)} s` : formatDuration(Math.round(ms / 1000));
+  if (ms < 1000) return t('reports:duration.milliseconds', { n: ms });
+  if (ms < 60_000) {
+    const s = new Intl.NumberFormat(currentLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(ms / 1000);
+    return t('reports:duration.decimalSeconds', { n: s });
+  }
+  return formatDuration(Math.round(ms / 1000));
 }

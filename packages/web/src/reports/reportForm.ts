@@ -21,6 +21,7 @@ import {
   type ReportType,
   type ReportValidatorType,
 } from '@rama/shared';
+import { sharedText, t } from '../i18n';
 
 /** A dashboard's filter values as a report stores them: data masks by filter id (or chart id for a cross-filter). */
 export type ReportDataMask = NonNullable<ReportRecipientConfig['dataMask']>;
@@ -110,7 +111,7 @@ export function newReportForm(context: ReportContext, opts: { userId: number; ti
   const targetKind: TargetKind = context.kind === 'chart' ? 'chart' : 'dashboard';
   return {
     type,
-    name: context.kind === 'list' ? '' : `${context.title} report`,
+    name: context.kind === 'list' ? '' : t('reports:defaultName', { title: context.title }),
     description: '',
     active: true,
     owners: [opts.userId],
@@ -192,12 +193,6 @@ export function anchorOfTabChoice(choice: string | null | undefined, layout: Das
   return choice === ALL_TABS ? allTabsAnchor(layout) : choice;
 }
 
-const CHANNEL_NOUNS: Record<ReportRecipientType, string> = {
-  Email: 'an email report',
-  Slack: 'a Slack report',
-  Webhook: 'a webhook report',
-};
-
 /**
  * The modal's title: on the list page "Add report" / "Add alert" (or "Edit …"); from a dashboard's
  * or a chart's menu it follows the channel the recipients use ("Set up an email report", "… a
@@ -210,12 +205,13 @@ export function reportModalTitle(
   recipients: { type: ReportRecipientType }[],
 ): string {
   if (context.kind === 'list') {
-    const noun = isAlert ? 'alert' : 'report';
-    return editing ? `Edit ${noun}` : `Add ${noun}`;
+    const kind = isAlert ? 'alert' : 'report';
+    return editing ? t('reports:modalTitle.edit', { kind }) : t('reports:modalTitle.add', { kind });
   }
   const channels = [...new Set(recipients.map((r) => r.type))];
-  const noun = channels.length === 1 ? CHANNEL_NOUNS[channels[0]] : 'a report';
-  return editing ? `Edit ${noun.replace(/^an? /, '')}` : `Set up ${noun}`;
+  // the channel's name as the message's select takes it: Email, Slack, Webhook, or several
+  const channel = channels.length === 1 ? channels[0] : 'several';
+  return editing ? t('reports:modalTitle.editChannel', { channel }) : t('reports:modalTitle.setUp', { channel });
 }
 
 /** Where a report set up here is filed (spec section 3 "Report": charts or dashboards; the list page is the BI server's third). */
@@ -300,10 +296,11 @@ export function byFormField(errors: Record<string, string[]>): Record<string, st
   return Object.fromEntries(Object.entries(out).map(([field, messages]) => [field, messages.join(' ')]));
 }
 
-/** The shared rules (reportErrors, which the server applies too) on the form, by form field. */
+/** The shared rules (reportErrors, which the server applies too) on the form, by form field, in the user's language. */
 export function reportFormErrors(values: ReportFormValues): Record<string, string> {
   const body = reportBody(values, { kind: 'list', type: values.type }, 'alerts_reports');
-  return byFormField(reportErrors(body));
+  const errors = Object.entries(reportErrors(body)).map(([key, messages]) => [key, messages.map((m) => sharedText('messages', m))]);
+  return byFormField(Object.fromEntries(errors) as Record<string, string[]>);
 }
 
 /** The form fields the modal shows; an error on another key is shown above the form. */
@@ -334,7 +331,7 @@ export function isFormField(key: string): boolean {
 export const FIELD_OF_VALUE: Record<keyof ReportFormValues, string | null> = {
   type: null,
   name: 'name',
-  description: 'description',
+  description: 'description', // i18n-ignore: a form field's name, not a text
   active: null,
   owners: 'owners',
   targetKind: 'target',

@@ -1,6 +1,7 @@
 /** The alerts and reports list (issue 14 part 5): its addresses, filters and who may change a row. */
 import type { ReportListItem, ReportState, ReportType, UserRef } from '@rama/shared';
 import type { ListFilter } from '../components/listState';
+import { t } from '../i18n';
 
 /** The two lists share one page; the address says which one is open. */
 export const reportListPath = (type: ReportType): string => (type === 'Alert' ? '/alert/list/' : '/report/list/');
@@ -64,5 +65,5 @@ export function targetPath(
   return null;
 }
 
-/** What deleting a report or an alert does, said in its confirm. */
-export const DELETE_REPORT_DESCRIPTION = 'Its schedule stops and its execution log goes with it. This cannot be undone.';
+/** What deleting a report or an alert does, said in its confirm (in the user's language: call it where it is shown). */
+export const deleteReportDescription = (): string => t('reports:deleteDescription');

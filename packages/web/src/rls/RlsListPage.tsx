@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Flex, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { RlsRecord } from '@rama/shared';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../components/PageHeader';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { BulkActionBar } from '../components/BulkActionBar';
@@ -14,7 +15,6 @@ import { toClientError } from '../app/api';
 import { RlsRuleModal } from './RlsRuleModal';
 import { useBulkDeleteRlsRulesMutation, useDeleteRlsRuleMutation, useListRlsRulesQuery } from './rlsApi';
 
-const NOUN = ['rule', 'rules'] as const;
 const INITIAL_LIST = { page: 0, pageSize: 25, orderColumn: 'changed_on_delta_humanized', orderDirection: 'desc' } as const;
 
 function Tags({ names }: { names: string[] }) {
@@ -30,6 +30,8 @@ function Tags({ names }: { names: string[] }) {
 
 /** Settings → Row level security: the rules that filter the rows each role sees. */
 export function RlsListPage() {
+  const { t } = useTranslation('rls');
+  const noun = [t('noun.one'), t('noun.other')] as const;
   const { list, handleTableChange, resetPage, setPage, pagination } = useServerList<RlsRecord>(INITIAL_LIST);
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim());
@@ -48,7 +50,7 @@ export function RlsListPage() {
     setPage,
     idOf: (row) => row.id,
     nameOf: (row) => row.name,
-    selectedText: 'the selected rules',
+    selectedText: t('selectedRules'),
     deleteOne: deleteRule,
     deleteMany: bulkDelete,
   });
@@ -63,7 +65,7 @@ export function RlsListPage() {
   const columns: TableProps<RlsRecord>['columns'] = [
     {
       key: 'name',
-      title: 'Name',
+      title: t('common:name'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'name'),
       render: (_v, row) => (
@@ -79,22 +81,22 @@ export function RlsListPage() {
     },
     {
       key: 'filter_type',
-      title: 'Filter type',
+      title: t('filterType'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'filter_type'),
       width: 120,
-      render: (_v, row) => row.filter_type,
+      render: (_v, row) => t('filterTypeName', { type: row.filter_type }),
     },
     {
       key: 'tables',
-      title: 'Datasets',
+      title: t('datasets'),
       width: 200,
       render: (_v, row) => <Tags names={row.tables.map((t) => t.table_name)} />,
     },
-    { key: 'roles', title: 'Roles', width: 180, render: (_v, row) => <Tags names={row.roles.map((r) => r.name)} /> },
+    { key: 'roles', title: t('roles'), width: 180, render: (_v, row) => <Tags names={row.roles.map((r) => r.name)} /> },
     {
       key: 'clause',
-      title: 'Clause',
+      title: t('clause'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'clause'),
       width: 240,
@@ -106,7 +108,7 @@ export function RlsListPage() {
     },
     {
       key: 'group_key',
-      title: 'Group key',
+      title: t('groupKey'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'group_key'),
       width: 120,
@@ -115,7 +117,7 @@ export function RlsListPage() {
     },
     {
       key: 'changed_on_delta_humanized',
-      title: 'Modified',
+      title: t('common:modified'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'changed_on_delta_humanized'),
       width: 140,
@@ -123,20 +125,21 @@ export function RlsListPage() {
     },
     {
       key: 'actions',
-      title: <span className="rama-sr-only">Actions</span>,
+      title: <span className="rama-sr-only">{t('common:actions')}</span>,
       align: 'right',
       fixed: 'right',
       width: 96,
       render: (_v, row) => (
         <Flex gap={2} justify="end" className="rama-row-actions">
-          <Tooltip title="Edit">
-            <Button type="text" icon={<EditOutlined aria-hidden />} aria-label={`Edit ${row.name}`} onClick={() => setEditing(row)} />
+          <Tooltip title={t('common:edit')}>
+            <Button
+              type="text"
+              icon={<EditOutlined aria-hidden />}
+              aria-label={t('editName', { name: row.name })}
+              onClick={() => setEditing(row)}
+            />
           </Tooltip>
-          <DeleteRowButton
-            name={row.name}
-            description="Users it filtered will see every row of its datasets again."
-            onConfirm={() => deleteRow(row)}
-          />
+          <DeleteRowButton name={row.name} description={t('deleteDescription')} onConfirm={() => deleteRow(row)} />
         </Flex>
       ),
     },
@@ -145,13 +148,13 @@ export function RlsListPage() {
   const emptyText = (
     <ListEmpty
       filtered={search !== ''}
-      noMatchText="No rules match your search"
+      noMatchText={t('noMatch')}
       onClearFilters={handleClearFilters}
-      title="No row level security rules yet"
-      hint="A rule adds a SQL condition to every query a role makes on the datasets it names."
+      title={t('emptyTitle')}
+      hint={t('emptyHint')}
       action={
         <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
-          Rule
+          {t('rule')}
         </Button>
       }
     />
@@ -160,27 +163,27 @@ export function RlsListPage() {
   return (
     <div className="rama-page">
       <PageHeader
-        title="Row level security"
-        subtitle="Rules that limit the rows of a dataset each role sees, in charts, dashboards, downloads and reports."
-        breadcrumb={[{ title: 'Settings' }, { title: 'Row level security' }]}
+        title={t('title')}
+        subtitle={t('subtitle')}
+        breadcrumb={[{ title: t('common:settings') }, { title: t('title') }]}
         extra={
           <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing('new')}>
-            Rule
+            {t('rule')}
           </Button>
         }
       />
       <div className="rama-panel">
         <Flex className="rama-toolbar" gap={8} wrap align="center">
-          <SearchBox value={searchText} onChange={handleSearchChange} placeholder="Search by name" label="Search rules" />
+          <SearchBox value={searchText} onChange={handleSearchChange} placeholder={t('searchPlaceholder')} label={t('searchLabel')} />
         </Flex>
         <BulkActionBar
           count={selectedIds.length}
-          noun={NOUN}
+          noun={noun}
           deleting={bulkState.isLoading}
           onDelete={() => void deleteSelected()}
           onClear={clearSelection}
         />
-        {error && <ErrorAlert error={toClientError(error)} title="Could not load the rules" />}
+        {error && <ErrorAlert error={toClientError(error)} title={t('loadFailed')} />}
         <Table<RlsRecord>
           rowKey="id"
           columns={columns}
@@ -189,7 +192,7 @@ export function RlsListPage() {
           onChange={handleTableChange}
           rowSelection={rowSelection(true)}
           locale={{ emptyText: isFetching && !data ? ' ' : emptyText }}
-          pagination={pagination(total, NOUN)}
+          pagination={pagination(total, noun)}
           scroll={{ x: 1100 }}
           tableLayout="fixed"
         />

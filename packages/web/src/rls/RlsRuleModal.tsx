@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Button, Flex, Form, Input, Modal, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import {
   MODAL_DEFAULT_WIDTH,
   RLS_CLAUSE_MAX,
@@ -13,6 +14,7 @@ import {
 import { ErrorAlert } from '../components/ErrorAlert';
 import { useDebouncedValue } from '../components/useDebouncedValue';
 import { toClientError } from '../app/api';
+import { SLOT, Slotted } from '../i18n/Slotted';
 import { useToasts } from '../app/hooks';
 import { useCreateRlsRuleMutation, useRlsRelatedQuery, useUpdateRlsRuleMutation } from './rlsApi';
 
@@ -28,10 +30,14 @@ interface RuleValues {
 
 const FIELDS: ReadonlySet<string> = new Set(['name', 'filter_type', 'tables', 'roles', 'group_key', 'clause', 'description']);
 
+/** The message keys of each filter type's explanation (translated where it is shown). */
 const FILTER_TYPE_HELP: Record<RlsFilterType, string> = {
-  Regular: 'Regular filters add the clause to the queries of users who hold one of the roles below.',
-  Base: 'Base filters add the clause to the queries of everyone except the users who hold one of the roles below.',
+  Regular: 'filterTypeHelp.regular',
+  Base: 'filterTypeHelp.base',
 };
+
+/** Two clauses the help shows: SQL, the same in every language. */
+const CLAUSE_EXAMPLES = ["origin = 'SEA'", "owner = '{{ current_username() }}'"] as const;
 
 /** A multi-select searched on the server (`related/{column}`), the current choices known by name. */
 function RelatedSelect({
@@ -49,6 +55,7 @@ function RelatedSelect({
   placeholder: string;
   label: string;
 }) {
+  const { t } = useTranslation('rls');
   const [search, setSearch] = useState('');
   const { data, isFetching } = useRlsRelatedQuery({ column, filter: useDebouncedValue(search, 300) });
   const options = useMemo(() => {
@@ -69,12 +76,13 @@ function RelatedSelect({
       onChange={onChange}
       placeholder={placeholder}
       aria-label={label}
-      notFoundContent={isFetching ? 'Searching…' : 'Nothing matches'}
+      notFoundContent={isFetching ? t('searching') : t('nothingMatches')}
     />
   );
 }
 
 function RuleForm({ rule, onClose }: { rule: RlsRecord | null; onClose: () => void }) {
+  const { t } = useTranslation('rls');
   const [form] = Form.useForm<RuleValues>();
   const { addSuccessToast } = useToasts();
   const [createRule, createState] = useCreateRlsRuleMutation();
@@ -107,7 +115,7 @@ function RuleForm({ rule, onClose }: { rule: RlsRecord | null; onClose: () => vo
       if (!fields.length) setFailure(error);
       return;
     }
-    addSuccessToast(rule ? `Updated ${body.name}` : `Added ${body.name}`);
+    addSuccessToast(rule ? t('updated', { name: body.name }) : t('added', { name: body.name }));
     onClose();
   };
 
@@ -131,69 +139,57 @@ function RuleForm({ rule, onClose }: { rule: RlsRecord | null; onClose: () => vo
     >
       <Form.Item
         name="name"
-        label="Rule name"
-        rules={[{ required: true, whitespace: true, message: 'Enter a name' }, { max: RLS_NAME_MAX }]}
+        label={t('ruleName')}
+        rules={[{ required: true, whitespace: true, message: t('enterName') }, { max: RLS_NAME_MAX }]}
       >
         <Input autoFocus />
       </Form.Item>
-      <Form.Item name="filter_type" label="Filter type" extra={FILTER_TYPE_HELP[filterType]} rules={[{ required: true }]}>
+      <Form.Item name="filter_type" label={t('filterType')} extra={t(FILTER_TYPE_HELP[filterType])} rules={[{ required: true }]}>
         <Select<RlsFilterType>
-          aria-label="Filter type"
+          aria-label={t('filterType')}
           options={[
-            { value: 'Regular', label: 'Regular' },
-            { value: 'Base', label: 'Base' },
+            { value: 'Regular', label: t('filterTypeName', { type: 'Regular' }) },
+            { value: 'Base', label: t('filterTypeName', { type: 'Base' }) },
           ]}
         />
       </Form.Item>
       <Form.Item
         name="tables"
-        label="Datasets"
-        extra="The datasets this rule filters."
-        rules={[{ required: true, type: 'array', min: 1, message: 'Choose at least one dataset' }]}
+        label={t('datasets')}
+        extra={t('datasetsExtra')}
+        rules={[{ required: true, type: 'array', min: 1, message: t('chooseDataset') }]}
       >
-        <RelatedSelect column="tables" known={knownTables} placeholder="Search datasets" label="Datasets" />
+        <RelatedSelect column="tables" known={knownTables} placeholder={t('searchDatasets')} label={t('datasets')} />
       </Form.Item>
-      <Form.Item
-        name="roles"
-        label="Roles"
-        extra={
-          filterType === 'Regular'
-            ? 'The clause applies to users holding any of these roles.'
-            : 'The clause applies to everyone except users holding any of these roles.'
-        }
-      >
-        <RelatedSelect column="roles" known={knownRoles} placeholder="Search roles" label="Roles" />
+      <Form.Item name="roles" label={t('roles')} extra={filterType === 'Regular' ? t('rolesExtra.regular') : t('rolesExtra.base')}>
+        <RelatedSelect column="roles" known={knownRoles} placeholder={t('searchRoles')} label={t('roles')} />
       </Form.Item>
-      <Form.Item
-        name="group_key"
-        label="Group key"
-        extra="Rules with the same group key are combined with OR; different groups, and rules without a key, with AND."
-        rules={[{ max: RLS_GROUP_KEY_MAX }]}
-      >
-        <Input placeholder="e.g. department" />
+      <Form.Item name="group_key" label={t('groupKey')} extra={t('groupKeyExtra')} rules={[{ max: RLS_GROUP_KEY_MAX }]}>
+        <Input placeholder={t('groupKeyPlaceholder')} />
       </Form.Item>
       <Form.Item
         name="clause"
-        label="Clause"
+        label={t('clause')}
         extra={
           <Typography.Text type="secondary">
-            One SQL condition added to the WHERE of every query on these datasets, e.g.{' '}
-            <span className="rama-mono">{"origin = 'SEA'"}</span> or{' '}
-            <span className="rama-mono">{"owner = '{{ current_username() }}'"}</span>.
+            <Slotted text={t('clauseExtra', { first: SLOT, second: SLOT })}>
+              <span className="rama-mono">{CLAUSE_EXAMPLES[0]}</span>
+              <span className="rama-mono">{CLAUSE_EXAMPLES[1]}</span>
+            </Slotted>
           </Typography.Text>
         }
-        rules={[{ required: true, whitespace: true, message: 'Enter a clause' }, { max: RLS_CLAUSE_MAX }]}
+        rules={[{ required: true, whitespace: true, message: t('enterClause') }, { max: RLS_CLAUSE_MAX }]}
       >
-        <Input.TextArea rows={4} className="rama-mono" spellCheck={false} aria-label="Clause" />
+        <Input.TextArea rows={4} className="rama-mono" spellCheck={false} aria-label={t('clause')} />
       </Form.Item>
-      <Form.Item name="description" label="Description" rules={[{ max: RLS_DESCRIPTION_MAX }]}>
-        <Input.TextArea rows={2} placeholder="Why this rule exists, for the next admin" />
+      <Form.Item name="description" label={t('common:description')} rules={[{ max: RLS_DESCRIPTION_MAX }]}>
+        <Input.TextArea rows={2} placeholder={t('descriptionPlaceholder')} />
       </Form.Item>
-      {failure && <ErrorAlert error={failure} title={rule ? 'The rule could not be updated' : 'The rule could not be added'} />}
+      {failure && <ErrorAlert error={failure} title={rule ? t('updateFailed') : t('addFailed')} />}
       <Flex justify="end" gap={8} className="rama-modal-footer">
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('common:cancel')}</Button>
         <Button type="primary" htmlType="submit" loading={saving}>
-          Save
+          {t('common:save')}
         </Button>
       </Flex>
     </Form>
@@ -202,10 +198,11 @@ function RuleForm({ rule, onClose }: { rule: RlsRecord | null; onClose: () => vo
 
 /** Add a row level security rule (`rule` null) or edit one. */
 export function RlsRuleModal({ open, rule, onClose }: { open: boolean; rule: RlsRecord | null; onClose: () => void }) {
+  const { t } = useTranslation('rls');
   return (
     <Modal
       open={open}
-      title={rule ? 'Edit rule' : 'Add rule'}
+      title={rule ? t('editRule') : t('addRule')}
       width={MODAL_DEFAULT_WIDTH}
       onCancel={onClose}
       destroyOnHidden

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { SessionLogin } from '@rama/shared';
 import { Wordmark } from '../components/Wordmark';
 import { FullPageSpinner } from '../components/FullPageSpinner';
@@ -10,7 +11,8 @@ import { safeNextPath } from '../app/nextPath';
 import { sessionApi, useGetBootstrapQuery, useLoginMutation } from '../app/session';
 
 export function LoginPage() {
-  useDocumentTitle('Sign in');
+  const { t } = useTranslation('security');
+  useDocumentTitle(t('signIn'));
   const [searchParams] = useSearchParams();
   const next = safeNextPath(searchParams.get('next'), window.location.origin);
   const navigate = useNavigate();
@@ -50,10 +52,10 @@ export function LoginPage() {
           <Wordmark size={36} />
         </div>
         <Typography.Title level={3} className="rama-login-title">
-          Sign in
+          {t('signIn')}
         </Typography.Title>
         <Typography.Paragraph type="secondary" className="rama-login-subtitle">
-          Explore your data with SQL, charts and dashboards.
+          {t('loginSubtitle')}
         </Typography.Paragraph>
         <Form<SessionLogin>
           form={form}
@@ -63,15 +65,15 @@ export function LoginPage() {
           onValuesChange={handleValuesChange}
           disabled={isSigningIn}
         >
-          <Form.Item label="Username" name="username" rules={[{ required: true, whitespace: true, message: 'Enter your username' }]}>
+          <Form.Item label={t('username')} name="username" rules={[{ required: true, whitespace: true, message: t('enterYourUsername') }]}>
             <Input prefix={<UserOutlined />} autoComplete="username" autoFocus size="large" />
           </Form.Item>
-          <Form.Item label="Password" name="password" rules={[{ required: true, message: 'Enter your password' }]}>
+          <Form.Item label={t('password')} name="password" rules={[{ required: true, message: t('enterYourPassword') }]}>
             <Input.Password prefix={<LockOutlined />} autoComplete="current-password" size="large" />
           </Form.Item>
           {error && <Alert type="error" showIcon title={errorMessage(error)} className="rama-login-error" role="alert" />}
           <Button type="primary" htmlType="submit" block size="large" loading={isSigningIn}>
-            Sign in
+            {t('signIn')}
           </Button>
         </Form>
       </Card>

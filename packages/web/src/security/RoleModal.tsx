@@ -17,6 +17,7 @@ import {
   type TreeDataNode,
 } from 'antd';
 import { DatabaseOutlined, FolderOutlined, TableOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 import {
   MODAL_MAX_WIDTH,
   ROLE_NAME_MAX,
@@ -32,6 +33,7 @@ import { SearchBox } from '../components/ListParts';
 import { useDebouncedValue } from '../components/useDebouncedValue';
 import { toClientError } from '../app/api';
 import { useToasts } from '../app/hooks';
+import { sharedText } from '../i18n';
 import {
   actionGroups,
   branchKeys,
@@ -85,13 +87,14 @@ function PermissionsTab({
   onToggle: (id: number, on: boolean) => void;
   readOnly: boolean;
 }) {
+  const { t } = useTranslation('security');
   const [search, setSearch] = useState('');
   const groups = useMemo(() => actionGroups(resources, search), [resources, search]);
   return (
     <Flex vertical gap={8}>
-      <SearchBox value={search} onChange={setSearch} placeholder="Search permissions" label="Search permissions" />
-      <div className="rama-role-scroll" role="group" aria-label="Permissions">
-        {groups.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No permissions match" />}
+      <SearchBox value={search} onChange={setSearch} placeholder={t('searchPermissions')} label={t('searchPermissions')} />
+      <div className="rama-role-scroll" role="group" aria-label={t('permissions')}>
+        {groups.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('permissionsNoMatch')} />}
         {groups.map((g) => (
           <div key={g.view} className="rama-role-group">
             <Typography.Text strong className="rama-role-group-title">
@@ -104,7 +107,7 @@ function PermissionsTab({
                   checked={selected.has(item.id)}
                   disabled={readOnly}
                   onChange={(e) => onToggle(item.id, e.target.checked)}
-                  aria-label={`${item.permission} on ${g.view}`}
+                  aria-label={t('permissionOnView', { permission: item.permission, view: g.view })}
                 >
                   <span className="rama-mono">{item.permission}</span>
                 </Checkbox>
@@ -131,6 +134,7 @@ function DataAccessTab({
   onToggle: (id: number, on: boolean) => void;
   readOnly: boolean;
 }) {
+  const { t } = useTranslation('security');
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim(), 150);
   const globals = useMemo(() => globalGrantIds(resources), [resources]);
@@ -171,23 +175,18 @@ function DataAccessTab({
   return (
     <Flex vertical gap={8}>
       <Flex vertical gap={6} className="rama-role-globals">
-        {globalSwitch('all_database_access', 'All databases', 'every database, schema and dataset, now and later')}
-        {globalSwitch('all_datasource_access', 'All datasets', 'every dataset, now and later')}
-        {globalSwitch('all_query_access', 'All queries', "everyone's SQL Lab query history")}
+        {globalSwitch('all_database_access', t('allDatabases'), t('allDatabasesHint'))}
+        {globalSwitch('all_datasource_access', t('allDatasets'), t('allDatasetsHint'))}
+        {globalSwitch('all_query_access', t('allQueries'), t('allQueriesHint'))}
       </Flex>
-      {everything && <Alert type="info" showIcon title="This role reads every dataset; the choices below add nothing." />}
-      <SearchBox
-        value={searchText}
-        onChange={setSearchText}
-        placeholder="Search databases, schemas and datasets"
-        label="Search databases, schemas and datasets"
-      />
+      {everything && <Alert type="info" showIcon title={t('readsEverything')} />}
+      <SearchBox value={searchText} onChange={setSearchText} placeholder={t('searchData')} label={t('searchData')} />
       {tree.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={search ? `Nothing matches "${search}"` : 'No databases yet'} />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={search ? t('nothingMatchesSearch', { search }) : t('noDatabases')} />
       ) : (
         <Tree
           className="rama-role-tree"
-          aria-label="Data access"
+          aria-label={t('dataAccess')}
           checkable
           checkStrictly
           selectable={false}
@@ -208,7 +207,7 @@ function DataAccessTab({
         />
       )}
       <Typography.Text type="secondary" className="rama-role-hint">
-        A database or schema grants everything in it, including datasets added later.
+        {t('dataAccessHint')}
       </Typography.Text>
     </Flex>
   );
@@ -224,6 +223,7 @@ function UsersTab({
   labels: Map<number, string>;
   onChange: (ids: number[], labels: Map<number, string>) => void;
 }) {
+  const { t } = useTranslation('security');
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText.trim());
   const { data, isFetching } = useListUsersQuery({
@@ -239,13 +239,11 @@ function UsersTab({
   }, [data, labels]);
   return (
     <Flex vertical gap={8}>
-      <Typography.Text type="secondary">
-        People who hold this role. A user may hold several roles; they gain what each allows.
-      </Typography.Text>
+      <Typography.Text type="secondary">{t('usersTabHint')}</Typography.Text>
       <Select
         mode="multiple"
-        aria-label="Users"
-        placeholder="Search users by username"
+        aria-label={t('users')}
+        placeholder={t('searchUsersLabel')}
         value={users}
         showSearch={{ filterOption: false, onSearch: setSearchText }}
         loading={isFetching}
@@ -256,7 +254,7 @@ function UsersTab({
           onChange(ids, next);
           setSearchText('');
         }}
-        notFoundContent={isFetching ? 'Searching…' : 'No users match'}
+        notFoundContent={isFetching ? t('searching') : t('usersNoMatchShort')}
         className="rama-role-users"
       />
     </Flex>
@@ -270,6 +268,7 @@ interface Initial {
 }
 
 function RoleForm({ role, initial, onClose }: { role: RoleListItem | null; initial: Initial; onClose: () => void }) {
+  const { t } = useTranslation('security');
   const { addSuccessToast } = useToasts();
   const resources = useListPermissionResourcesQuery();
   const datasets = useListGrantableDatasetsQuery();
@@ -299,7 +298,7 @@ function RoleForm({ role, initial, onClose }: { role: RoleListItem | null; initi
   const handleSave = async () => {
     const problem = roleNameProblem(name);
     if (problem) {
-      setNameError(problem);
+      setNameError(sharedText('messages', problem));
       return;
     }
     setSaving(true);
@@ -339,7 +338,7 @@ function RoleForm({ role, initial, onClose }: { role: RoleListItem | null; initi
           return;
         }
       }
-      addSuccessToast(role ? `Saved changes to ${name.trim()}` : `Created role ${name.trim()}`);
+      addSuccessToast(role ? t('roleSaved', { name: name.trim() }) : t('roleCreated', { name: name.trim() }));
       onClose();
     } finally {
       setSaving(false);
@@ -354,10 +353,10 @@ function RoleForm({ role, initial, onClose }: { role: RoleListItem | null; initi
     <>
       <Form layout="vertical" onFinish={() => void handleSave()}>
         <Form.Item
-          label="Name"
+          label={t('common:name')}
           htmlFor="role-name"
           validateStatus={nameError ? 'error' : undefined}
-          help={nameError ?? (builtin ? 'Built-in roles keep their names: Rama re-creates them by name at every start.' : undefined)}
+          help={nameError ?? (builtin ? t('builtInKeepsName') : undefined)}
           required
         >
           <Input
@@ -373,16 +372,9 @@ function RoleForm({ role, initial, onClose }: { role: RoleListItem | null; initi
           />
         </Form.Item>
       </Form>
-      {adminRole && (
-        <Alert
-          type="info"
-          showIcon
-          className="rama-role-alert"
-          title="Admin may do everything, whatever is ticked here; its permissions can be added to but not taken away."
-        />
-      )}
+      {adminRole && <Alert type="info" showIcon className="rama-role-alert" title={t('adminAlert')} />}
       {loadError ? (
-        <ErrorAlert error={toClientError(loadError)} title="Could not load what can be granted" />
+        <ErrorAlert error={toClientError(loadError)} title={t('grantablesLoadFailed')} />
       ) : resources.isLoading || datasets.isLoading ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : (
@@ -391,19 +383,19 @@ function RoleForm({ role, initial, onClose }: { role: RoleListItem | null; initi
           items={[
             {
               key: 'data',
-              label: `Data access (${countDataGrants(all, selected)})`,
+              label: t('dataAccessTab', { count: countDataGrants(all, selected) }),
               children: (
                 <DataAccessTab resources={all} datasets={datasets.data ?? []} selected={selected} onToggle={toggle} readOnly={adminRole} />
               ),
             },
             {
               key: 'permissions',
-              label: `Permissions (${actionCount})`,
+              label: t('permissionsTab', { count: actionCount }),
               children: <PermissionsTab resources={all} selected={selected} onToggle={toggle} readOnly={adminRole} />,
             },
             {
               key: 'users',
-              label: `Users (${users.length})`,
+              label: t('usersTab', { count: users.length }),
               children: (
                 <UsersTab
                   users={users}
@@ -418,11 +410,11 @@ function RoleForm({ role, initial, onClose }: { role: RoleListItem | null; initi
           ]}
         />
       )}
-      {saveError !== null && <ErrorAlert error={toClientError(saveError)} title="Could not save the role" />}
+      {saveError !== null && <ErrorAlert error={toClientError(saveError)} title={t('roleSaveFailed')} />}
       <Flex justify="end" gap={8} className="rama-modal-footer">
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('common:cancel')}</Button>
         <Button type="primary" onClick={() => void handleSave()} loading={saving} disabled={!!loadError}>
-          {role ? 'Save' : 'Create role'}
+          {role ? t('common:save') : t('createRole')}
         </Button>
       </Flex>
     </>
@@ -431,10 +423,11 @@ function RoleForm({ role, initial, onClose }: { role: RoleListItem | null; initi
 
 /** Loads what an existing role holds before the form starts from it. */
 function EditRole({ role, onClose }: { role: RoleListItem; onClose: () => void }) {
+  const { t } = useTranslation('security');
   const permissions = useGetRolePermissionsQuery(role.id, { refetchOnMountOrArgChange: true });
   const users = useListRoleUsersQuery(role.id, { refetchOnMountOrArgChange: true });
   const error = permissions.error ?? users.error;
-  if (error) return <ErrorAlert error={toClientError(error)} title={`Could not load ${role.name}`} />;
+  if (error) return <ErrorAlert error={toClientError(error)} title={t('roleLoadFailed', { name: role.name })} />;
   if (!permissions.data || !users.data || permissions.isFetching || users.isFetching) return <Skeleton active paragraph={{ rows: 8 }} />;
   const initial: Initial = {
     permissions: new Set(permissions.data.map((p) => p.id)),
@@ -448,10 +441,11 @@ const EMPTY: Initial = { permissions: new Set(), users: [], labels: new Map() };
 
 /** Create a role or edit one: its name, what it may do, which data it reads, and who holds it. */
 export function RoleModal({ open, role, onClose }: { open: boolean; role: RoleListItem | null; onClose: () => void }) {
+  const { t } = useTranslation('security');
   return (
     <Modal
       open={open}
-      title={role ? `Edit ${role.name}` : 'Add role'}
+      title={role ? t('editName', { name: role.name }) : t('addRole')}
       width={MODAL_MAX_WIDTH}
       onCancel={onClose}
       destroyOnHidden

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Empty, Flex, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { UserListItem } from '@rama/shared';
+import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../components/PageHeader';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { DeleteRowButton, SearchBox } from '../components/ListParts';
@@ -20,11 +21,11 @@ interface ModalState {
   user: UserListItem | null;
 }
 
-const NOUN = ['user', 'users'] as const;
 const DEFAULT_ORDER = 'username';
 const INITIAL_LIST = { page: 0, pageSize: 25, orderColumn: DEFAULT_ORDER, orderDirection: 'asc' } as const;
 
 export function UserListPage() {
+  const { t } = useTranslation('security');
   const { user: me } = useSession();
   const { addSuccessToast, addDangerToast } = useToasts();
   const [searchText, setSearchText] = useState('');
@@ -45,24 +46,24 @@ export function UserListPage() {
   };
   const handleDelete = async (user: UserListItem) => {
     const result = await deleteUser(user.id);
-    if (result.error) addDangerToast(`Could not delete ${user.username}: ${toClientError(result.error).message}`);
-    else addSuccessToast(`Deleted user ${user.username}`);
+    if (result.error) addDangerToast(t('deleteFailed', { name: user.username, error: toClientError(result.error).message }));
+    else addSuccessToast(t('userDeleted', { name: user.username }));
   };
 
   const columns: TableProps<UserListItem>['columns'] = [
     {
       key: 'username',
-      title: 'Username',
+      title: t('username'),
       dataIndex: 'username',
       sorter: true,
       sortOrder: sortOrderFor(list, 'username'),
       render: (username: string) => <Typography.Text strong>{username}</Typography.Text>,
     },
-    { key: 'name', title: 'Name', render: (_v, user) => displayName(user) },
-    { key: 'email', title: 'Email', dataIndex: 'email', sorter: true, sortOrder: sortOrderFor(list, 'email') },
+    { key: 'name', title: t('common:name'), render: (_v, user) => displayName(user) },
+    { key: 'email', title: t('email'), dataIndex: 'email', sorter: true, sortOrder: sortOrderFor(list, 'email') },
     {
       key: 'roles',
-      title: 'Roles',
+      title: t('roles'),
       render: (_v, user) => (
         <Flex gap={4} wrap>
           {user.roles.map((role) => (
@@ -75,12 +76,12 @@ export function UserListPage() {
     },
     {
       key: 'active',
-      title: 'Active',
-      render: (_v, user) => <Badge status={user.active ? 'success' : 'default'} text={user.active ? 'Active' : 'Inactive'} />,
+      title: t('active'),
+      render: (_v, user) => <Badge status={user.active ? 'success' : 'default'} text={user.active ? t('active') : t('inactive')} />,
     },
     {
       key: 'last_login',
-      title: 'Last login',
+      title: t('lastLogin'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'last_login'),
       render: (_v, user) =>
@@ -89,24 +90,29 @@ export function UserListPage() {
             <span>{formatRelative(user.last_login)}</span>
           </Tooltip>
         ) : (
-          <Typography.Text type="secondary">Never</Typography.Text>
+          <Typography.Text type="secondary">{t('never')}</Typography.Text>
         ),
     },
     {
       key: 'actions',
-      title: <span className="rama-sr-only">Actions</span>,
+      title: <span className="rama-sr-only">{t('common:actions')}</span>,
       align: 'right',
       width: 96,
       render: (_v, user) => (
         <Flex gap={4} justify="end">
-          <Tooltip title="Edit">
-            <Button type="text" icon={<EditOutlined />} aria-label={`Edit ${user.username}`} onClick={() => handleEdit(user)} />
+          <Tooltip title={t('common:edit')}>
+            <Button
+              type="text"
+              icon={<EditOutlined />}
+              aria-label={t('editName', { name: user.username })}
+              onClick={() => handleEdit(user)}
+            />
           </Tooltip>
           <DeleteRowButton
             name={user.username}
-            description="They will no longer be able to sign in."
+            description={t('userDeleteDescription')}
             onConfirm={() => handleDelete(user)}
-            disabledReason={user.id === me.id ? 'You cannot delete yourself' : undefined}
+            disabledReason={user.id === me.id ? t('cannotDeleteYourself') : undefined}
           />
         </Flex>
       ),
@@ -116,20 +122,20 @@ export function UserListPage() {
   return (
     <div className="rama-page">
       <PageHeader
-        title="Users"
-        subtitle="People who can sign in to Rama, and the roles that decide what they can do."
-        breadcrumb={[{ title: 'Settings' }, { title: 'Users' }]}
+        title={t('users')}
+        subtitle={t('usersSubtitle')}
+        breadcrumb={[{ title: t('common:settings') }, { title: t('users') }]}
         extra={
           <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={handleCreate}>
-            User
+            {t('user')}
           </Button>
         }
       />
       <div className="rama-panel">
         <Flex className="rama-toolbar" gap={8}>
-          <SearchBox value={searchText} onChange={handleSearchChange} placeholder="Search by username" label="Search users by username" />
+          <SearchBox value={searchText} onChange={handleSearchChange} placeholder={t('searchByUsername')} label={t('searchUsersLabel')} />
         </Flex>
-        {error && <ErrorAlert error={toClientError(error)} title="Could not load users" />}
+        {error && <ErrorAlert error={toClientError(error)} title={t('usersLoadFailed')} />}
         <Table<UserListItem>
           rowKey="id"
           columns={columns}
@@ -140,10 +146,10 @@ export function UserListPage() {
             emptyText: isFetching ? (
               ' '
             ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={search ? `No users match "${search}"` : 'No users'} />
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={search ? t('usersNoMatch', { search }) : t('noUsers')} />
             ),
           }}
-          pagination={pagination(data?.count ?? 0, NOUN)}
+          pagination={pagination(data?.count ?? 0, [t('userNoun.one'), t('userNoun.other')])}
           scroll={{ x: 900 }}
         />
       </div>

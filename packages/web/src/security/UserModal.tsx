@@ -1,5 +1,6 @@
 import { Button, Col, Flex, Form, Input, Modal, Row, Select, Switch } from 'antd';
 import { MODAL_DEFAULT_WIDTH, type UserCreate, type UserListItem, type UserUpdate } from '@rama/shared';
+import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { toClientError } from '../app/api';
 import { useToasts } from '../app/hooks';
@@ -45,6 +46,7 @@ function toBody(values: UserFormValues): UserCreate {
 }
 
 function UserForm({ user, onClose }: { user: UserListItem | null; onClose: () => void }) {
+  const { t } = useTranslation('security');
   const [form] = Form.useForm<UserFormValues>();
   const { addSuccessToast } = useToasts();
   const { data: roles, isLoading: rolesLoading } = useListRolesQuery();
@@ -73,7 +75,7 @@ function UserForm({ user, onClose }: { user: UserListItem | null; onClose: () =>
       );
       return;
     }
-    addSuccessToast(user ? `Saved changes to ${body.username}` : `Created user ${body.username}`);
+    addSuccessToast(user ? t('userSaved', { name: body.username }) : t('userCreated', { name: body.username }));
     onClose();
   };
 
@@ -95,58 +97,58 @@ function UserForm({ user, onClose }: { user: UserListItem | null; onClose: () =>
           <Col xs={24} sm={12}>
             <Form.Item
               name="first_name"
-              label="First name"
-              rules={[{ required: true, whitespace: true, message: 'Enter a first name' }, { max: 64 }]}
+              label={t('firstName')}
+              rules={[{ required: true, whitespace: true, message: t('enterFirstName') }, { max: 64 }]}
             >
               <Input autoFocus={!user} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item name="last_name" label="Last name" rules={[{ max: 64 }]}>
+            <Form.Item name="last_name" label={t('lastName')} rules={[{ max: 64 }]}>
               <Input />
             </Form.Item>
           </Col>
         </Row>
         <Form.Item
           name="username"
-          label="Username"
+          label={t('username')}
           rules={[
-            { required: true, whitespace: true, message: 'Enter a username' },
+            { required: true, whitespace: true, message: t('enterUsername') },
             { max: 64 },
-            { pattern: /^[A-Za-z0-9_.@+-]+$/, message: 'Use letters, digits and _ . @ + - only' },
+            { pattern: /^[A-Za-z0-9_.@+-]+$/, message: t('usernameChars') },
           ]}
         >
           <Input autoComplete="off" />
         </Form.Item>
         <Form.Item
           name="email"
-          label="Email"
+          label={t('email')}
           rules={[
-            { required: true, message: 'Enter an email address' },
-            { type: 'email', message: 'Enter a valid email address' },
+            { required: true, message: t('enterEmail') },
+            { type: 'email', message: t('enterValidEmail') },
           ]}
         >
           <Input type="email" autoComplete="off" />
         </Form.Item>
-        <Form.Item name="roles" label="Roles" rules={[{ required: true, type: 'array', min: 1, message: 'Choose at least one role' }]}>
+        <Form.Item name="roles" label={t('roles')} rules={[{ required: true, type: 'array', min: 1, message: t('chooseRole') }]}>
           <Select
             mode="multiple"
             loading={rolesLoading}
-            placeholder="Choose roles"
+            placeholder={t('chooseRoles')}
             optionFilterProp="label"
             options={(roles?.result ?? []).map((role) => ({ value: role.id, label: role.name }))}
-            aria-label="Roles"
+            aria-label={t('roles')}
           />
         </Form.Item>
         <Row gutter={16}>
           <Col xs={24} sm={12}>
             <Form.Item
               name="password"
-              label="Password"
-              extra={user ? 'Leave empty to keep the current password.' : undefined}
+              label={t('password')}
+              extra={user ? t('keepPassword') : undefined}
               rules={[
-                { required: !user, message: 'Enter a password' },
-                { min: MIN_PASSWORD, message: `At least ${MIN_PASSWORD} characters` },
+                { required: !user, message: t('enterPassword') },
+                { min: MIN_PASSWORD, message: t('passwordMin', { count: MIN_PASSWORD }) },
               ]}
             >
               <Input.Password autoComplete="new-password" />
@@ -155,7 +157,7 @@ function UserForm({ user, onClose }: { user: UserListItem | null; onClose: () =>
           <Col xs={24} sm={12}>
             <Form.Item
               name="confirm_password"
-              label="Confirm password"
+              label={t('confirmPassword')}
               dependencies={['password']}
               required={!user}
               rules={[
@@ -163,7 +165,7 @@ function UserForm({ user, onClose }: { user: UserListItem | null; onClose: () =>
                   validator: (_rule, value: string | undefined) => {
                     const password = (getFieldValue('password') as string | undefined) ?? '';
                     if ((value ?? '') === password) return Promise.resolve();
-                    return Promise.reject(new Error(value ? 'The passwords do not match' : 'Repeat the password'));
+                    return Promise.reject(new Error(value ? t('passwordsDiffer') : t('repeatPassword')));
                   },
                 }),
               ]}
@@ -172,15 +174,15 @@ function UserForm({ user, onClose }: { user: UserListItem | null; onClose: () =>
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item name="active" label="Active" valuePropName="checked" extra="Inactive users cannot sign in.">
+        <Form.Item name="active" label={t('active')} valuePropName="checked" extra={t('inactiveExtra')}>
           <Switch />
         </Form.Item>
       </Form>
-      {unmappedError && saveError && <ErrorAlert error={saveError} title="Could not save the user" />}
+      {unmappedError && saveError && <ErrorAlert error={saveError} title={t('userSaveFailed')} />}
       <Flex justify="end" gap={8} className="rama-modal-footer">
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('common:cancel')}</Button>
         <Button type="primary" onClick={form.submit} loading={saveState.isLoading}>
-          {user ? 'Save' : 'Create user'}
+          {user ? t('common:save') : t('createUser')}
         </Button>
       </Flex>
     </>
@@ -189,10 +191,11 @@ function UserForm({ user, onClose }: { user: UserListItem | null; onClose: () =>
 
 /** Create a user (password required) or edit one (password optional). */
 export function UserModal({ open, user, onClose }: { open: boolean; user: UserListItem | null; onClose: () => void }) {
+  const { t } = useTranslation('security');
   return (
     <Modal
       open={open}
-      title={user ? `Edit ${user.username}` : 'Add user'}
+      title={user ? t('editName', { name: user.username }) : t('addUser')}
       width={MODAL_DEFAULT_WIDTH}
       onCancel={onClose}
       destroyOnHidden

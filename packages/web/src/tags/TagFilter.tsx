@@ -1,4 +1,5 @@
 /** "Tag: …" filter of the chart and dashboard lists: the existing custom tags, by id. */
+import { useTranslation } from 'react-i18next';
 import { FilterSelect } from '../components/DatabaseFilter';
 import { useListTagsQuery } from './tagApi';
 
@@ -11,12 +12,13 @@ const ALL_TAGS = {
 } as const;
 
 export function TagFilter({ value, onChange }: { value: number | null; onChange: (tagId: number | null) => void }) {
+  const { t } = useTranslation('tags');
   const { data, isFetching } = useListTagsQuery({ ...ALL_TAGS, filters: [...ALL_TAGS.filters] });
   return (
     <FilterSelect
-      label="Filter by tag"
-      prefix="Tag"
-      placeholder="All"
+      label={t('filterByTag')}
+      prefix={t('tag')}
+      placeholder={t('common:all')}
       value={value}
       onChange={onChange}
       loading={isFetching}

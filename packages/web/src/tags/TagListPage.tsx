@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { Flex, List, Table, Tag, Typography, type TableProps } from 'antd';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { hasPermission } from '@rama/shared';
 import { PageHeader } from '../components/PageHeader';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -19,13 +20,13 @@ import { useDeleteTagMutation, useListTagsQuery, useTaggedObjectsQuery, type Tag
 import { objectCounts, objectTypeLabel, type TaggedObject } from './tagRules';
 import './tags.css';
 
-const NOUN = ['tag', 'tags'] as const;
 const INITIAL_LIST = { page: 0, pageSize: 25, orderColumn: 'name', orderDirection: 'asc' } as const;
 
 const userName = (u: TagRecord['created_by']) => (u ? `${u.first_name} ${u.last_name}`.trim() : '—');
 
 function TagObjects({ objects }: { objects: TaggedObject[] }) {
-  if (!objects.length) return <Typography.Text type="secondary">No objects you can see carry this tag.</Typography.Text>;
+  const { t } = useTranslation('tags');
+  if (!objects.length) return <Typography.Text type="secondary">{t('noVisibleObjects')}</Typography.Text>;
   return (
     <List
       size="small"
@@ -36,7 +37,7 @@ function TagObjects({ objects }: { objects: TaggedObject[] }) {
           <Flex gap={8} align="center">
             <Tag>{objectTypeLabel(o.type)}</Tag>
             <Link to={o.url}>{o.name}</Link>
-            {o.creator && <Typography.Text type="secondary">by {o.creator}</Typography.Text>}
+            {o.creator && <Typography.Text type="secondary">{t('byCreator', { name: o.creator })}</Typography.Text>}
           </Flex>
         </List.Item>
       )}
@@ -45,6 +46,7 @@ function TagObjects({ objects }: { objects: TaggedObject[] }) {
 }
 
 export function TagListPage() {
+  const { t } = useTranslation('tags');
   const { user } = useSession();
   const canWrite = hasPermission(user.roles, 'can_write', 'Tag');
   const { addSuccessToast, addDangerToast } = useToasts();
@@ -62,16 +64,16 @@ export function TagListPage() {
   const handleDelete = async (row: TagRecord) => {
     try {
       await deleteTag(row.id).unwrap();
-      addSuccessToast(`Deleted: ${row.name}`);
+      addSuccessToast(t('deleted', { name: row.name }));
     } catch (e) {
-      addDangerToast(`There was an issue deleting ${row.name}: ${toClientError(e).message}`);
+      addDangerToast(t('deleteFailed', { name: row.name, error: toClientError(e).message }));
     }
   };
 
   const columns: TableProps<TagRecord>['columns'] = [
     {
       key: 'name',
-      title: 'Name',
+      title: t('common:name'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'name'),
       render: (_v, row) => (
@@ -82,33 +84,29 @@ export function TagListPage() {
     },
     {
       key: 'objects',
-      title: 'Objects',
+      title: t('objects'),
       width: 110,
       render: (_v, row) => (objects.isFetching && !objects.data ? '…' : (counts.get(row.id) ?? 0)),
     },
     {
       key: 'changed_on_delta_humanized',
-      title: 'Last modified',
+      title: t('common:lastModified'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'changed_on_delta_humanized'),
       width: 160,
       render: (_v, row) => row.changed_on_delta_humanized,
     },
-    { key: 'created_by', title: 'Created by', width: 160, ellipsis: true, render: (_v, row) => userName(row.created_by) },
+    { key: 'created_by', title: t('common:createdBy'), width: 160, ellipsis: true, render: (_v, row) => userName(row.created_by) },
   ];
   if (canWrite)
     columns.push({
       key: 'actions',
-      title: <span className="rama-sr-only">Actions</span>,
+      title: <span className="rama-sr-only">{t('common:actions')}</span>,
       align: 'right',
       width: 72,
       render: (_v, row) => (
         <Flex gap={2} justify="end" className="rama-row-actions">
-          <DeleteRowButton
-            name={row.name}
-            description="The tag is removed from every chart, dashboard, dataset and saved query that carries it."
-            onConfirm={() => handleDelete(row)}
-          />
+          <DeleteRowButton name={row.name} description={t('deleteDescription')} onConfirm={() => handleDelete(row)} />
         </Flex>
       ),
     });
@@ -121,16 +119,16 @@ export function TagListPage() {
   return (
     <div className="rama-page">
       <PageHeader
-        title="Tags"
-        subtitle="Custom tags on charts, dashboards, datasets and saved queries. Open a tag to see what carries it."
-        breadcrumb={[{ title: 'Settings' }, { title: 'Tags' }]}
+        title={t('common:tags')}
+        subtitle={t('subtitle')}
+        breadcrumb={[{ title: t('common:settings') }, { title: t('common:tags') }]}
       />
       <div className="rama-panel">
         <Flex className="rama-toolbar" gap={8} wrap align="center">
-          <SearchBox value={searchText} onChange={handleSearchChange} placeholder="Search by name" label="Search tags" />
+          <SearchBox value={searchText} onChange={handleSearchChange} placeholder={t('searchPlaceholder')} label={t('searchLabel')} />
         </Flex>
-        {error && <ErrorAlert error={toClientError(error)} title="Could not load the tags" />}
-        {objects.error && <ErrorAlert error={toClientError(objects.error)} title="Could not load the tagged objects" />}
+        {error && <ErrorAlert error={toClientError(error)} title={t('loadFailed')} />}
+        {objects.error && <ErrorAlert error={toClientError(objects.error)} title={t('objectsLoadFailed')} />}
         <Table<TagRecord>
           rowKey="id"
           columns={columns}
@@ -148,14 +146,14 @@ export function TagListPage() {
               ) : (
                 <ListEmpty
                   filtered={search !== ''}
-                  noMatchText="No tags match your search"
+                  noMatchText={t('noMatch')}
                   onClearFilters={() => handleSearchChange('')}
-                  title="No tags yet"
-                  hint="Tag a chart or a dashboard in its properties dialog; its tags then show here and filter the lists."
+                  title={t('emptyTitle')}
+                  hint={t('emptyHint')}
                 />
               ),
           }}
-          pagination={pagination(total, NOUN)}
+          pagination={pagination(total, [t('noun.one'), t('noun.other')])}
           tableLayout="fixed"
         />
       </div>

@@ -1,6 +1,7 @@
 /** The tag picker of the properties dialogs: choose existing custom tags, type a new one, remove. */
 import { useState } from 'react';
 import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../components/useDebouncedValue';
 import { useListTagsQuery } from './tagApi';
 import { MAX_TAG_NAME } from './tagRules';
@@ -14,6 +15,7 @@ interface TagSelectProps {
 const CUSTOM = 1;
 
 export function TagSelect({ value, onChange, id }: TagSelectProps) {
+  const { t } = useTranslation('tags');
   const [search, setSearch] = useState('');
   const filter = useDebouncedValue(search, 300).trim();
   const { data, isFetching } = useListTagsQuery({
@@ -28,14 +30,14 @@ export function TagSelect({ value, onChange, id }: TagSelectProps) {
     <Select
       id={id}
       mode="tags"
-      aria-label="Tags"
+      aria-label={t('common:tags')}
       data-test="tag-select"
       value={value}
       onChange={(v: string[]) => onChange?.(v.map((n) => n.trim()).filter((n) => n && n.length <= MAX_TAG_NAME))}
       options={[...names].sort((a, b) => a.localeCompare(b)).map((n) => ({ value: n, label: n }))}
       showSearch={{ onSearch: setSearch }}
       loading={isFetching}
-      placeholder="Select or type a tag"
+      placeholder={t('selectPlaceholder')}
       tokenSeparators={[',']}
       maxTagTextLength={40}
     />

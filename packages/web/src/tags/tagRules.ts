@@ -3,6 +3,7 @@
  * the tagging API, and the objects a tag carries, counted by type.
  */
 import type { TagRef } from '@rama/shared';
+import { t } from '../i18n';
 
 /** The peer's ObjectType numbers, as the tagging routes name them. */
 export const TAG_OBJECT_TYPES = { query: 1, chart: 2, dashboard: 3, dataset: 4 } as const;
@@ -52,5 +53,11 @@ export function objectCounts(objects: TaggedObject[]): Map<number, number> {
   return counts;
 }
 
-const TYPE_LABELS: Record<TagObjectType, string> = { chart: 'Chart', dashboard: 'Dashboard', dataset: 'Dataset', query: 'Query' };
-export const objectTypeLabel = (type: TagObjectType): string => TYPE_LABELS[type] ?? type;
+/** The message key of each object type's name (translated where it is shown). */
+const TYPE_LABELS: Record<TagObjectType, string> = {
+  chart: 'common:chart',
+  dashboard: 'common:dashboard',
+  dataset: 'common:dataset',
+  query: 'tags:objectType.query',
+};
+export const objectTypeLabel = (type: TagObjectType): string => (type in TYPE_LABELS ? t(TYPE_LABELS[type]) : type);

@@ -3,6 +3,7 @@
  * other changes of a dashboard, a line diff of SQL, and every other field that differs.
  */
 import { Empty, Table, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import {
   chartControlChanges,
   layoutChanges,
@@ -15,6 +16,7 @@ import {
   type VersionDetail,
   type VersionedType,
 } from '@rama/shared';
+import { sharedText } from '../i18n';
 
 const show = (v: unknown): string => (v === null || v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
 
@@ -27,8 +29,9 @@ const OWN_VIEW: Record<VersionedType, readonly string[]> = {
 };
 
 function SqlDiff({ before, after }: { before: string | null; after: string | null }) {
+  const { t } = useTranslation('versions');
   const lines = lineDiff(before, after);
-  if (!lines.some((l) => l.kind !== 'same')) return <Typography.Text type="secondary">SQL unchanged</Typography.Text>;
+  if (!lines.some((l) => l.kind !== 'same')) return <Typography.Text type="secondary">{t('sqlUnchanged')}</Typography.Text>;
   return (
     <pre className="rama-version-diff" data-test="version-sql-diff">
       {lines.map((l, i) => (
@@ -50,24 +53,25 @@ function LayoutMoves({
   after: DashboardVersionState;
   chartNames?: Readonly<Record<number, string>>;
 }) {
+  const { t } = useTranslation('versions');
   const c = layoutChanges(layoutOf(before.position_json), layoutOf(after.position_json));
-  const groups: [string, LayoutChart[]][] = [
-    ['Moved', c.moved],
-    ['Resized', c.resized],
-    ['Added', c.added],
-    ['Removed', c.removed],
+  const groups: [string, string, LayoutChart[]][] = [
+    ['moved', t('layout.moved'), c.moved],
+    ['resized', t('layout.resized'), c.resized],
+    ['added', t('layout.added'), c.added],
+    ['removed', t('layout.removed'), c.removed],
   ];
-  const shown = groups.filter(([, list]) => list.length);
-  if (!shown.length && !c.otherChanged) return <Typography.Text type="secondary">Layout unchanged</Typography.Text>;
+  const shown = groups.filter(([, , list]) => list.length);
+  if (!shown.length && !c.otherChanged) return <Typography.Text type="secondary">{t('layoutUnchanged')}</Typography.Text>;
   return (
     <ul className="rama-version-moves" data-test="version-layout-moves">
-      {shown.map(([label, list]) => (
-        <li key={label}>
-          <Typography.Text strong>{label}: </Typography.Text>
+      {shown.map(([key, label, list]) => (
+        <li key={key}>
+          <Typography.Text strong>{t('listLabel', { label })}</Typography.Text>{' '}
           {list.map((x) => (x.chartId !== null && chartNames?.[x.chartId]) || x.name).join(', ')}
         </li>
       ))}
-      {c.otherChanged && <li>Headers, text, rows or tabs changed</li>}
+      {c.otherChanged && <li>{t('layout.otherChanged')}</li>}
     </ul>
   );
 }
@@ -88,18 +92,24 @@ export interface CompareViewProps {
 }
 
 export function CompareView({ type, left, right, chartNames }: CompareViewProps) {
+  const { t } = useTranslation('versions');
   const a = left.state as unknown as Record<string, unknown>;
   const b = right.state as unknown as Record<string, unknown>;
   const rows: Row[] = [];
   if (type === 'chart')
     for (const c of chartControlChanges((a as unknown as ChartVersionState).params, (b as unknown as ChartVersionState).params))
-      rows.push({ key: `control:${c.key}`, field: `Control: ${c.label}`, before: show(c.before), after: show(c.after) });
+      rows.push({
+        key: `control:${c.key}`,
+        field: t('controlField', { label: sharedText('controls', c.label) }),
+        before: show(c.before),
+        after: show(c.after),
+      });
   if (type === 'dashboard') {
     const ma = JSON.parse((a.json_metadata as string | null) ?? '{}') as Record<string, unknown>;
     const mb = JSON.parse((b.json_metadata as string | null) ?? '{}') as Record<string, unknown>;
     for (const k of [...new Set([...Object.keys(ma), ...Object.keys(mb)])].sort())
       if (k !== 'positions' && !sameJson(ma[k] ?? null, mb[k] ?? null))
-        rows.push({ key: `md:${k}`, field: `Metadata: ${k.replace(/_/g, ' ')}`, before: show(ma[k]), after: show(mb[k]) });
+        rows.push({ key: `md:${k}`, field: t('metadataField', { name: k.replace(/_/g, ' ') }), before: show(ma[k]), after: show(mb[k]) });
   }
   for (const k of Object.keys({ ...a, ...b }))
     if (!OWN_VIEW[type].includes(k) && !sameJson(a[k] ?? null, b[k] ?? null))
@@ -108,11 +118,11 @@ export function CompareView({ type, left, right, chartNames }: CompareViewProps)
   return (
     <div className="rama-version-compare" data-test="version-compare">
       <div className="rama-version-compare-heads">
-        <Tag>Version {left.version}</Tag>→<Tag color="blue">Version {right.version}</Tag>
+        <Tag>{t('versionN', { version: left.version })}</Tag>→<Tag color="blue">{t('versionN', { version: right.version })}</Tag>
       </div>
       {type === 'dashboard' && (
         <section>
-          <Typography.Title level={5}>Layout</Typography.Title>
+          <Typography.Title level={5}>{t('layout')}</Typography.Title>
           <LayoutMoves before={left.state as DashboardVersionState} after={right.state as DashboardVersionState} chartNames={chartNames} />
         </section>
       )}
@@ -123,7 +133,7 @@ export function CompareView({ type, left, right, chartNames }: CompareViewProps)
         </section>
       )}
       <section>
-        <Typography.Title level={5}>{type === 'chart' ? 'Changed controls and fields' : 'Changed fields'}</Typography.Title>
+        <Typography.Title level={5}>{type === 'chart' ? t('changedControlsAndFields') : t('changedFields')}</Typography.Title>
         {rows.length ? (
           <Table<Row>
             size="small"
@@ -131,21 +141,21 @@ export function CompareView({ type, left, right, chartNames }: CompareViewProps)
             rowKey="key"
             dataSource={rows}
             columns={[
-              { title: 'Field', dataIndex: 'field', width: '24%' },
+              { title: t('field'), dataIndex: 'field', width: '24%' },
               {
-                title: `Version ${left.version}`,
+                title: t('versionN', { version: left.version }),
                 dataIndex: 'before',
                 render: (v: string) => <span className="rama-version-value">{v}</span>,
               },
               {
-                title: `Version ${right.version}`,
+                title: t('versionN', { version: right.version }),
                 dataIndex: 'after',
                 render: (v: string) => <span className="rama-version-value">{v}</span>,
               },
             ]}
           />
         ) : (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No other differences" />
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('noOtherDifferences')} />
         )}
       </section>
     </div>

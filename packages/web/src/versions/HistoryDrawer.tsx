@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { Button, Drawer, Modal, Space, Spin, Table, Tooltip, Typography } from 'antd';
 import { HistoryOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 import type { VersionDetail, VersionListItem, VersionedType } from '@rama/shared';
 import { errorMessage } from '../app/api';
 import { useToasts } from '../app/hooks';
@@ -47,12 +48,13 @@ function VersionModal({
   onClose: () => void;
   chartNames?: Readonly<Record<number, string>>;
 }) {
+  const { t } = useTranslation('versions');
   const [older, newer] = [...versions].sort((a, b) => a - b);
   const left = useGetVersionQuery({ type, id, version: older });
   const right = useGetVersionQuery(mode === 'compare' ? { type, id, version: newer } : { type, id, version: older });
   const loading = left.isLoading || right.isLoading;
   const failed = left.error ?? right.error;
-  const title = mode === 'compare' ? `Compare version ${older} with version ${newer}` : `Version ${older} (read-only)`;
+  const title = mode === 'compare' ? t('compareTitle', { older, newer }) : t('previewTitle', { version: older });
   return (
     <Modal open title={title} width={mode === 'compare' ? 1100 : 800} onCancel={onClose} footer={null} destroyOnHidden>
       {loading && <Spin />}
@@ -66,6 +68,7 @@ function VersionModal({
 }
 
 export function HistoryDrawer({ type, id, open, onClose, canRestore, onRestored, onPreview, chartNames }: HistoryDrawerProps) {
+  const { t } = useTranslation('versions');
   const list = useListVersionsQuery({ type, id }, { skip: !open, refetchOnMountOrArgChange: true });
   const [restore, restoring] = useRestoreVersionMutation();
   const [selected, setSelected] = useState<number[]>([]);
@@ -77,13 +80,13 @@ export function HistoryDrawer({ type, id, open, onClose, canRestore, onRestored,
 
   const confirmRestore = (version: number) => {
     void modal.confirm({
-      title: `Restore version ${version}?`,
-      content: `It is saved as a new version (${latest + 1}); what is saved now stays in the history as version ${latest}, so this can be undone.`,
-      okText: 'Restore',
+      title: t('restoreTitle', { version }),
+      content: t('restoreContent', { next: latest + 1, current: latest }),
+      okText: t('restore'),
       onOk: async () => {
         try {
           const r = await restore({ type, id, version }).unwrap();
-          addSuccessToast(`Restored version ${version} as version ${r.version}`);
+          addSuccessToast(t('restored', { version, newVersion: r.version }));
           setSelected([]);
           onRestored?.(r.version);
         } catch (e) {
@@ -101,17 +104,17 @@ export function HistoryDrawer({ type, id, open, onClose, canRestore, onRestored,
       title={
         <Space>
           <HistoryOutlined />
-          History
+          {t('history')}
         </Space>
       }
       extra={
-        <Tooltip title="Tick two versions to compare them">
+        <Tooltip title={t('compareHint')}>
           <Button
             disabled={selected.length !== 2}
             onClick={() => setShown({ mode: 'compare', versions: selected })}
             data-test="version-compare-button"
           >
-            Compare
+            {t('compare')}
           </Button>
         </Tooltip>
       }
@@ -129,13 +132,13 @@ export function HistoryDrawer({ type, id, open, onClose, canRestore, onRestored,
           selectedRowKeys: selected,
           hideSelectAll: true,
           onChange: (keys) => setSelected((keys as number[]).slice(-2)),
-          getTitleCheckboxProps: () => ({ 'aria-label': 'Select versions' }),
+          getTitleCheckboxProps: () => ({ 'aria-label': t('selectVersions') }),
         }}
-        locale={{ emptyText: 'No versions yet: the next save keeps the first one.' }}
+        locale={{ emptyText: t('empty') }}
         columns={[
-          { title: 'Version', dataIndex: 'version', width: 80 },
+          { title: t('version'), dataIndex: 'version', width: 80 },
           {
-            title: 'When',
+            title: t('when'),
             dataIndex: 'created_on',
             width: 130,
             render: (v: string) => (
@@ -144,8 +147,8 @@ export function HistoryDrawer({ type, id, open, onClose, canRestore, onRestored,
               </Tooltip>
             ),
           },
-          { title: 'Who', key: 'who', width: 130, render: (_: unknown, v: VersionListItem) => who(v) },
-          { title: 'What changed', dataIndex: 'summary', render: (s: string) => <span data-test="version-summary">{s}</span> },
+          { title: t('who'), key: 'who', width: 130, render: (_: unknown, v: VersionListItem) => who(v) },
+          { title: t('whatChanged'), dataIndex: 'summary', render: (s: string) => <span data-test="version-summary">{s}</span> },
           {
             title: '',
             key: 'actions',
@@ -157,11 +160,11 @@ export function HistoryDrawer({ type, id, open, onClose, canRestore, onRestored,
                   type="link"
                   onClick={() => (onPreview ? onPreview(v.version) : setShown({ mode: 'preview', versions: [v.version] }))}
                 >
-                  Preview
+                  {t('common:preview')}
                 </Button>
                 {canRestore && v.version !== latest && (
                   <Button size="small" type="link" onClick={() => confirmRestore(v.version)} data-test={`restore-version-${v.version}`}>
-                    Restore
+                    {t('restore')}
                   </Button>
                 )}
               </Space>

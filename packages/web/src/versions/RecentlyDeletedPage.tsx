@@ -6,18 +6,20 @@
 import { useState } from 'react';
 import { Button, Modal, Table, Tabs, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import type { DeletedObject, RestorableDeletedType } from '@rama/shared';
 import { errorMessage } from '../app/api';
 import { useDocumentTitle, useToasts } from '../app/hooks';
 import { formatDateTime, formatRelative } from '../components/format';
+import { SLOT, Slotted } from '../i18n/Slotted';
 import { useListDeletedQuery, useRestoreDeletedMutation } from './versionApi';
 import './versions.css';
 
 const PAGE_SIZE = 25;
-const LABEL: Record<RestorableDeletedType, string> = { chart: 'chart', dashboard: 'dashboard' };
 const openPath = (type: RestorableDeletedType, id: number) => (type === 'chart' ? `/explore/?slice_id=${id}` : `/rama/dashboard/${id}/`);
 
 function DeletedTable({ type }: { type: RestorableDeletedType }) {
+  const { t } = useTranslation('versions');
   const [page, setPage] = useState(0);
   const list = useListDeletedQuery({ type, page, pageSize: PAGE_SIZE }, { refetchOnMountOrArgChange: true });
   const [restore, restoring] = useRestoreDeletedMutation();
@@ -27,13 +29,13 @@ function DeletedTable({ type }: { type: RestorableDeletedType }) {
 
   const confirm = (row: DeletedObject) => {
     void modal.confirm({
-      title: `Restore the ${LABEL[type]} "${row.title}"?`,
-      content: `It comes back as it was at its last version (${row.version}), with its history.`,
-      okText: 'Restore',
+      title: t('restoreDeletedTitle', { type, title: row.title }),
+      content: t('restoreDeletedContent', { version: row.version }),
+      okText: t('restore'),
       onOk: async () => {
         try {
           const r = await restore({ type, id: row.id }).unwrap();
-          addSuccessToast(`Restored "${row.title}"`);
+          addSuccessToast(t('restoredDeleted', { title: row.title }));
           setRestored({ id: r.id, title: row.title });
         } catch (e) {
           addDangerToast(errorMessage(e));
@@ -47,7 +49,9 @@ function DeletedTable({ type }: { type: RestorableDeletedType }) {
       {holder}
       {restored && (
         <Typography.Paragraph>
-          Restored: <Link to={openPath(type, restored.id)}>{restored.title}</Link>
+          <Slotted text={t('restoredLink', { title: SLOT })}>
+            <Link to={openPath(type, restored.id)}>{restored.title}</Link>
+          </Slotted>
         </Typography.Paragraph>
       )}
       {list.error && <Typography.Text type="danger">{errorMessage(list.error)}</Typography.Text>}
@@ -56,12 +60,12 @@ function DeletedTable({ type }: { type: RestorableDeletedType }) {
         size="middle"
         loading={list.isFetching || restoring.isLoading}
         dataSource={list.data?.result ?? []}
-        locale={{ emptyText: `No ${LABEL[type]}s deleted recently` }}
+        locale={{ emptyText: t('noneDeleted', { type }) }}
         pagination={{ current: page + 1, pageSize: PAGE_SIZE, total: list.data?.count ?? 0, onChange: (p) => setPage(p - 1) }}
         columns={[
-          { title: 'Name', dataIndex: 'title' },
+          { title: t('common:name'), dataIndex: 'title' },
           {
-            title: 'Deleted',
+            title: t('deleted'),
             dataIndex: 'deleted_on',
             render: (v: string) => (
               <Tooltip title={formatDateTime(v)}>
@@ -70,17 +74,17 @@ function DeletedTable({ type }: { type: RestorableDeletedType }) {
             ),
           },
           {
-            title: 'Deleted by',
+            title: t('deletedBy'),
             key: 'by',
             render: (_: unknown, r: DeletedObject) => (r.deleted_by ? `${r.deleted_by.first_name} ${r.deleted_by.last_name}` : '—'),
           },
-          { title: 'History kept until', dataIndex: 'expires_on', render: (v: string) => formatDateTime(v) },
+          { title: t('historyKeptUntil'), dataIndex: 'expires_on', render: (v: string) => formatDateTime(v) },
           {
             title: '',
             key: 'restore',
             render: (_: unknown, r: DeletedObject) => (
               <Button size="small" onClick={() => confirm(r)} data-test={`restore-deleted-${r.id}`}>
-                Restore
+                {t('restore')}
               </Button>
             ),
           },
@@ -91,14 +95,15 @@ function DeletedTable({ type }: { type: RestorableDeletedType }) {
 }
 
 export function RecentlyDeletedPage() {
-  useDocumentTitle('Recently deleted');
+  const { t } = useTranslation('versions');
+  useDocumentTitle(t('recentlyDeleted'));
   return (
     <div className="rama-page" data-test="recently-deleted">
-      <Typography.Title level={3}>Recently deleted</Typography.Title>
+      <Typography.Title level={3}>{t('recentlyDeleted')}</Typography.Title>
       <Tabs
         items={[
-          { key: 'dashboard', label: 'Dashboards', children: <DeletedTable type="dashboard" /> },
-          { key: 'chart', label: 'Charts', children: <DeletedTable type="chart" /> },
+          { key: 'dashboard', label: t('dashboards'), children: <DeletedTable type="dashboard" /> },
+          { key: 'chart', label: t('charts'), children: <DeletedTable type="chart" /> },
         ]}
       />
     </div>

@@ -3,6 +3,7 @@
  * triggers a send (not null, or compared to a threshold).
  */
 import { Flex, Form, InputNumber, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { REPORT_OPERATORS, type ReportOperator } from '@rama/shared';
 import { useListDatabasesQuery } from '../../databases/databaseApi';
 import { SqlField } from '../../datasets/editor/SqlField';
@@ -13,35 +14,42 @@ const ALL_DATABASES = { order_column: 'database_name', order_direction: 'asc', p
 const NOT_NULL = 'not null';
 type Condition = ReportOperator | typeof NOT_NULL;
 
-const OPERATOR_LABELS: Record<ReportOperator, string> = {
-  '<': '< smaller than',
-  '<=': '<= smaller than or equal to',
-  '>': '> greater than',
-  '>=': '>= greater than or equal to',
-  '==': '== equal to',
-  '!=': '!= not equal to',
+/** The message key of each condition's label (translated where it is shown). */
+const CONDITION_KEYS: Record<Condition, string> = {
+  [NOT_NULL]: 'condition.notNull',
+  '<': 'condition.lt',
+  '<=': 'condition.lte',
+  '>': 'condition.gt',
+  '>=': 'condition.gte',
+  '==': 'condition.eq',
+  '!=': 'condition.ne',
 };
-const CONDITIONS: { value: Condition; label: string }[] = [
-  { value: NOT_NULL, label: 'is not null' },
-  ...REPORT_OPERATORS.map((op) => ({ value: op, label: `is ${OPERATOR_LABELS[op]}` })),
-];
 
 export function AlertFields({ values, onChange, errors }: SectionProps) {
+  const { t } = useTranslation('reports');
+  const conditions: { value: Condition; label: string }[] = ([NOT_NULL, ...REPORT_OPERATORS] as Condition[]).map((value) => ({
+    value,
+    label: t(CONDITION_KEYS[value]),
+  }));
   const databases = useListDatabasesQuery(ALL_DATABASES);
   const rows = databases.data?.result ?? [];
   const editorDialect = rows.find((db) => db.id === values.database)?.engine_information?.editor_dialect;
   const condition: Condition = values.validatorType === 'operator' ? values.op : NOT_NULL;
+
+  const databaseStatus = fieldStatus(errors, 'database');
+  const sqlStatus = fieldStatus(errors, 'sql', t('sqlHelp'));
+  const conditionStatus = fieldStatus(errors, 'condition');
 
   const handleCondition = (next: Condition) =>
     onChange(next === NOT_NULL ? { validatorType: 'not null' } : { validatorType: 'operator', op: next });
 
   return (
     <>
-      <Form.Item label="Database" required htmlFor="report-database" {...fieldStatus(errors, 'database')}>
+      <Form.Item label={t('common:database')} required htmlFor="report-database" {...databaseStatus}>
         <Select<number>
           id="report-database"
-          aria-label="Database"
-          placeholder="Choose the database the query runs on"
+          aria-label={t('common:database')}
+          placeholder={t('databasePlaceholder')}
           showSearch={{ optionFilterProp: 'label' }}
           loading={databases.isFetching}
           value={values.database ?? undefined}
@@ -49,34 +57,30 @@ export function AlertFields({ values, onChange, errors }: SectionProps) {
           onChange={(database) => onChange({ database })}
         />
       </Form.Item>
-      <Form.Item
-        label="SQL query"
-        required
-        {...fieldStatus(errors, 'sql', 'It should return one row with one number; the condition below is checked against it.')}
-      >
+      <Form.Item label={t('sqlQuery')} required {...sqlStatus}>
         <SqlField
           value={values.sql}
           onChange={(sql) => onChange({ sql })}
           dialect={editorDialect}
-          label="Alert SQL query"
+          label={t('alertSqlQuery')}
           readOnly={false}
           invalid={Boolean(errors.sql)}
         />
       </Form.Item>
-      <Form.Item label="Trigger when the value" required {...fieldStatus(errors, 'condition')}>
+      <Form.Item label={t('triggerWhen')} required {...conditionStatus}>
         <Flex gap={8}>
           <Select<Condition>
-            aria-label="Condition"
+            aria-label={t('condition')}
             className="rama-report-condition"
             value={condition}
-            options={CONDITIONS}
+            options={conditions}
             onChange={handleCondition}
             popupMatchSelectWidth={false}
           />
           {values.validatorType === 'operator' && (
             <InputNumber<number>
-              aria-label="Threshold"
-              placeholder="Threshold"
+              aria-label={t('threshold')}
+              placeholder={t('threshold')}
               className="rama-report-threshold"
               value={values.threshold}
               onChange={(threshold) => onChange({ threshold: typeof threshold === 'number' ? threshold : null })}

@@ -3,6 +3,7 @@
  * with it, or the dashboard's current ones (only known when the modal opened on the dashboard).
  */
 import { Button, Checkbox, Flex, Switch, Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import type { DashboardSnapshot, FilterValues } from '../reportForm';
 import { filterValueSummary } from '../reportDisplay';
 
@@ -16,9 +17,8 @@ interface FilterValuesToggleProps {
   control: 'checkbox' | 'switch';
 }
 
-const NO_SNAPSHOT = 'Open the dashboard, set its filters and edit the report there to send with filter values.';
-
 export function FilterValuesToggle({ value, onChange, snapshot, label, control }: FilterValuesToggleProps) {
+  const { t } = useTranslation('reports');
   const on = value.kind !== 'none';
   // without the dashboard at hand there is nothing to switch on; saved values can still be dropped
   const disabled = !on && !snapshot;
@@ -27,9 +27,9 @@ export function FilterValuesToggle({ value, onChange, snapshot, label, control }
 
   const summary =
     value.kind === 'current' && snapshot
-      ? `Filter values now: ${filterValueSummary(snapshot.dataMask, names)}.`
+      ? t('filterValuesNow', { summary: filterValueSummary(snapshot.dataMask, names) })
       : value.kind === 'saved'
-        ? `Saved filter values: ${filterValueSummary(value.dataMask, names)}.`
+        ? t('savedFilterValues', { summary: filterValueSummary(value.dataMask, names) })
         : null;
 
   const toggle =
@@ -46,13 +46,13 @@ export function FilterValuesToggle({ value, onChange, snapshot, label, control }
 
   return (
     <div className="rama-report-filter-values">
-      {disabled ? <Tooltip title={NO_SNAPSHOT}>{toggle}</Tooltip> : toggle}
+      {disabled ? <Tooltip title={t('noSnapshot')}>{toggle}</Tooltip> : toggle}
       {summary && (
         <Flex gap={4} align="baseline" wrap className="rama-report-filter-summary">
           <Typography.Text type="secondary">{summary}</Typography.Text>
           {value.kind === 'saved' && snapshot && (
             <Button type="link" size="small" onClick={() => onChange({ kind: 'current' })}>
-              Use the current ones
+              {t('useCurrentOnes')}
             </Button>
           )}
         </Flex>

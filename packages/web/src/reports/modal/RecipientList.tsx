@@ -1,17 +1,17 @@
 /** Who gets the report: email addresses (To, Cc, Bcc), Slack channels or webhook URLs, several of them. */
 import { Button, Flex, Input, Select, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, MailOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 import { REPORT_RECIPIENT_TYPES, type ReportRecipientType } from '@rama/shared';
 import { newRecipient, type DashboardSnapshot, type RecipientDraft } from '../reportForm';
 import { FilterValuesToggle } from './FilterValuesToggle';
 import type { SectionProps } from './fieldStatus';
 
-const TYPE_OPTIONS = REPORT_RECIPIENT_TYPES.map((t) => ({ value: t, label: t }));
-
+/** Each channel's target: the message key of its label, and an example of what it takes. */
 const TARGET: Record<ReportRecipientType, { label: string; placeholder: string }> = {
-  Email: { label: 'To', placeholder: 'name@example.com, team@example.com' },
-  Slack: { label: 'Channels', placeholder: '#analytics, #alerts' },
-  Webhook: { label: 'URL', placeholder: 'https://example.com/hooks/rama' },
+  Email: { label: 'target.email', placeholder: 'name@example.com, team@example.com' }, // i18n-ignore: example addresses
+  Slack: { label: 'target.slack', placeholder: '#analytics, #alerts' }, // i18n-ignore: example channels
+  Webhook: { label: 'target.webhook', placeholder: 'https://example.com/hooks/rama' }, // i18n-ignore: example URL
 };
 
 interface RecipientListProps extends SectionProps {
@@ -20,6 +20,8 @@ interface RecipientListProps extends SectionProps {
 }
 
 export function RecipientList({ values, onChange, errors, snapshot }: RecipientListProps) {
+  const { t } = useTranslation('reports');
+  const typeOptions = REPORT_RECIPIENT_TYPES.map((type) => ({ value: type, label: t('channel', { channel: type }) }));
   const { recipients } = values;
   const onDashboard = values.targetKind === 'dashboard';
   const update = (index: number, patch: Partial<RecipientDraft>) =>
@@ -28,39 +30,44 @@ export function RecipientList({ values, onChange, errors, snapshot }: RecipientL
   const add = () => onChange({ recipients: [...recipients, newRecipient(recipients.at(-1)?.type ?? 'Email')] });
 
   return (
-    <div className="rama-report-recipients" role="group" aria-label="Recipients">
+    <div className="rama-report-recipients" role="group" aria-label={t('recipients')}>
       {recipients.length === 0 && (
         <Typography.Text type="secondary" className="rama-report-recipients-empty">
-          <MailOutlined aria-hidden /> Nobody gets this yet.
+          <MailOutlined aria-hidden /> {t('nobodyYet')}
         </Typography.Text>
       )}
       {recipients.map((r, index) => {
         const error = errors[`recipients.${index}`];
         const number = index + 1;
         return (
-          <div key={r.key} className={`rama-report-recipient${error ? ' is-invalid' : ''}`} role="group" aria-label={`Recipient ${number}`}>
+          <div
+            key={r.key}
+            className={`rama-report-recipient${error ? ' is-invalid' : ''}`}
+            role="group"
+            aria-label={t('recipientN', { number })}
+          >
             <Flex gap={8} align="center">
               <Select<ReportRecipientType>
-                aria-label={`Recipient ${number} type`}
+                aria-label={t('recipientField', { number, field: t('recipientType') })}
                 className="rama-report-recipient-type"
                 value={r.type}
-                options={TYPE_OPTIONS}
+                options={typeOptions}
                 onChange={(type) => update(index, { type })}
               />
               <Input
-                aria-label={`Recipient ${number} ${TARGET[r.type].label}`}
-                prefix={<span className="rama-select-prefix">{TARGET[r.type].label}</span>}
+                aria-label={t('recipientField', { number, field: t(TARGET[r.type].label) })}
+                prefix={<span className="rama-select-prefix">{t(TARGET[r.type].label)}</span>}
                 placeholder={TARGET[r.type].placeholder}
                 value={r.target}
                 status={error ? 'error' : undefined}
                 onChange={(e) => update(index, { target: e.target.value })}
               />
-              <Tooltip title="Remove">
+              <Tooltip title={t('common:remove')}>
                 <Button
                   type="text"
                   danger
                   icon={<DeleteOutlined />}
-                  aria-label={`Remove recipient ${number}`}
+                  aria-label={t('removeRecipient', { number })}
                   onClick={() => remove(index)}
                 />
               </Tooltip>
@@ -68,14 +75,14 @@ export function RecipientList({ values, onChange, errors, snapshot }: RecipientL
             {r.type === 'Email' && (
               <Flex gap={8} className="rama-report-recipient-copies">
                 <Input
-                  aria-label={`Recipient ${number} Cc`}
-                  prefix={<span className="rama-select-prefix">Cc</span>}
+                  aria-label={t('recipientField', { number, field: t('cc') })}
+                  prefix={<span className="rama-select-prefix">{t('cc')}</span>}
                   value={r.ccTarget}
                   onChange={(e) => update(index, { ccTarget: e.target.value })}
                 />
                 <Input
-                  aria-label={`Recipient ${number} Bcc`}
-                  prefix={<span className="rama-select-prefix">Bcc</span>}
+                  aria-label={t('recipientField', { number, field: t('bcc') })}
+                  prefix={<span className="rama-select-prefix">{t('bcc')}</span>}
                   value={r.bccTarget}
                   onChange={(e) => update(index, { bccTarget: e.target.value })}
                 />
@@ -84,7 +91,7 @@ export function RecipientList({ values, onChange, errors, snapshot }: RecipientL
             {onDashboard && (snapshot || r.filterValues.kind !== 'none') && (
               <FilterValuesToggle
                 control="switch"
-                label="Use the current filter values for this recipient"
+                label={t('recipientFilterValues')}
                 value={r.filterValues}
                 onChange={(filterValues) => update(index, { filterValues })}
                 snapshot={snapshot}
@@ -104,7 +111,7 @@ export function RecipientList({ values, onChange, errors, snapshot }: RecipientL
         </Typography.Text>
       )}
       <Button icon={<PlusOutlined aria-hidden />} onClick={add} className="rama-report-add-recipient">
-        Add recipient
+        {t('addRecipient')}
       </Button>
     </div>
   );

@@ -5,9 +5,11 @@
  */
 import { useMemo, useRef, useState } from 'react';
 import { Alert, Collapse, Divider, Flex, Form, Input, Modal, Select, Spin, Switch, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { REPORT_MESSAGES, type ReportDetail, type UserRef } from '@rama/shared';
 import { toClientError } from '../../app/api';
 import { useToasts } from '../../app/hooks';
+import { sharedText, t as translate } from '../../i18n';
 import { displayName, useSession } from '../../app/session';
 import { ErrorAlert } from '../../components/ErrorAlert';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
@@ -49,10 +51,11 @@ const FIRST_ERROR =
   '.rama-report-failure.ant-alert-error, .ant-form-item-has-error, .rama-report-recipient.is-invalid, .rama-report-recipients [role="alert"]';
 const BODY_STYLE = { body: { maxHeight: 'calc(100vh - 240px)', overflowY: 'auto', paddingRight: 8 } } as const;
 
-const personName = (u: UserRef) => [u.first_name, u.last_name].filter(Boolean).join(' ') || `User ${u.id}`;
+const personName = (u: UserRef) => [u.first_name, u.last_name].filter(Boolean).join(' ') || translate('reports:userN', { id: u.id });
 
 /** Name, description, owners and whether it runs. */
 function GeneralFields({ values, onChange, errors, savedOwners }: SectionProps & { savedOwners: UserRef[] }) {
+  const { t } = useTranslation('reports');
   const { user } = useSession();
   const [search, setSearch] = useState('');
   const owners = useReportRelatedOwnersQuery(useDebouncedValue(search, 300));
@@ -64,13 +67,16 @@ function GeneralFields({ values, onChange, errors, savedOwners }: SectionProps &
     for (const u of owners.data ?? []) names.set(u.value, u.text);
     return [...names].map(([value, label]) => ({ value, label }));
   }, [owners.data, savedOwners, user]);
+  const nameStatus = fieldStatus(errors, 'name');
+  const descriptionStatus = fieldStatus(errors, 'description');
+  const ownersStatus = fieldStatus(errors, 'owners', t('ownersHelp'));
 
   return (
     <>
-      <Form.Item label="Name" required htmlFor="report-name" {...fieldStatus(errors, 'name')}>
+      <Form.Item label={t('common:name')} required htmlFor="report-name" {...nameStatus}>
         <Input id="report-name" maxLength={150} value={values.name} onChange={(e) => onChange({ name: e.target.value })} autoFocus />
       </Form.Item>
-      <Form.Item label="Description" htmlFor="report-description" {...fieldStatus(errors, 'description')}>
+      <Form.Item label={t('common:description')} htmlFor="report-description" {...descriptionStatus}>
         <Input.TextArea
           id="report-description"
           autoSize={{ minRows: 1, maxRows: 4 }}
@@ -79,14 +85,10 @@ function GeneralFields({ values, onChange, errors, savedOwners }: SectionProps &
           onChange={(e) => onChange({ description: e.target.value })}
         />
       </Form.Item>
-      <Form.Item
-        label="Owners"
-        htmlFor="report-owners"
-        {...fieldStatus(errors, 'owners', 'Owners (and admins) may edit, pause and delete it.')}
-      >
+      <Form.Item label={t('common:owners')} htmlFor="report-owners" {...ownersStatus}>
         <Select<number[]>
           id="report-owners"
-          aria-label="Owners"
+          aria-label={t('common:owners')}
           mode="multiple"
           options={options}
           value={values.owners}
@@ -97,8 +99,8 @@ function GeneralFields({ values, onChange, errors, savedOwners }: SectionProps &
       </Form.Item>
       <Form.Item>
         <Flex gap={8} align="center">
-          <Switch checked={values.active} onChange={(active) => onChange({ active })} aria-label="Active" />
-          <Typography.Text>{values.active ? 'Active: runs on its schedule' : 'Paused: does not run until activated'}</Typography.Text>
+          <Switch checked={values.active} onChange={(active) => onChange({ active })} aria-label={t('status.active')} />
+          <Typography.Text>{values.active ? t('activeHelp') : t('pausedHelp')}</Typography.Text>
         </Flex>
       </Form.Item>
     </>
@@ -107,6 +109,7 @@ function GeneralFields({ values, onChange, errors, savedOwners }: SectionProps &
 
 /** The form of a new report, or of a loaded one (`detail`). */
 function ReportEditor({ context, detail, onClose, onSaved }: Omit<ReportModalProps, 'reportId'> & { detail: ReportDetail | null }) {
+  const { t } = useTranslation('reports');
   const { user } = useSession();
   const { addSuccessToast } = useToasts();
   const [createReport, createState] = useCreateReportMutation();
@@ -144,10 +147,10 @@ function ReportEditor({ context, detail, onClose, onSaved }: Omit<ReportModalPro
     try {
       if (detail) {
         await updateReport({ id: detail.id, body }).unwrap();
-        addSuccessToast(REPORT_MESSAGES.updated);
+        addSuccessToast(sharedText('messages', REPORT_MESSAGES.updated));
       } else {
         await createReport(body).unwrap();
-        addSuccessToast(REPORT_MESSAGES.created);
+        addSuccessToast(sharedText('messages', REPORT_MESSAGES.created));
       }
       onSaved?.();
       onClose();
@@ -173,7 +176,7 @@ function ReportEditor({ context, detail, onClose, onSaved }: Omit<ReportModalPro
       styles={BODY_STYLE}
       onCancel={onClose}
       onOk={() => void handleSave()}
-      okText={detail ? 'Save' : 'Add'}
+      okText={detail ? t('common:save') : t('common:add')}
       confirmLoading={createState.isLoading || updateState.isLoading}
       destroyOnHidden
       maskClosable={false}
@@ -182,19 +185,19 @@ function ReportEditor({ context, detail, onClose, onSaved }: Omit<ReportModalPro
         <Form layout="vertical" className="rama-report-form" component="div" requiredMark>
           {failure && <Alert type="error" showIcon title={failure} className="rama-report-failure" />}
           {submitted && invalidCount > 0 && !failure && (
-            <Alert type="warning" showIcon title="Some fields need a change before this can be saved." className="rama-report-failure" />
+            <Alert type="warning" showIcon title={t('fieldsNeedChange')} className="rama-report-failure" />
           )}
           <GeneralFields {...section} savedOwners={detail?.owners ?? []} />
           {isAlert && (
             <>
               <Divider titlePlacement="start" className="rama-report-section">
-                Alert condition
+                {t('alertCondition')}
               </Divider>
               <AlertFields {...section} />
             </>
           )}
           <Divider titlePlacement="start" className="rama-report-section">
-            Content
+            {t('content')}
           </Divider>
           <TargetFields
             {...section}
@@ -202,11 +205,11 @@ function ReportEditor({ context, detail, onClose, onSaved }: Omit<ReportModalPro
             savedTargetName={detail?.dashboard?.dashboard_title ?? detail?.chart?.slice_name ?? null}
           />
           <Divider titlePlacement="start" className="rama-report-section">
-            Schedule
+            {t('schedule')}
           </Divider>
           <ScheduleFields {...section} />
           <Divider titlePlacement="start" className="rama-report-section">
-            Recipients
+            {t('recipients')}
           </Divider>
           <RecipientList {...section} snapshot={snapshot} />
           <Collapse
@@ -215,7 +218,7 @@ function ReportEditor({ context, detail, onClose, onSaved }: Omit<ReportModalPro
             defaultActiveKey={
               ['working_timeout', 'grace_period', 'log_retention', 'custom_width'].some((f) => errors[f]) ? ['advanced'] : []
             }
-            items={[{ key: 'advanced', label: 'Advanced', forceRender: true, children: <AdvancedFields {...section} /> }]}
+            items={[{ key: 'advanced', label: t('advanced'), forceRender: true, children: <AdvancedFields {...section} /> }]}
           />
         </Form>
       </div>
@@ -224,6 +227,7 @@ function ReportEditor({ context, detail, onClose, onSaved }: Omit<ReportModalPro
 }
 
 export function ReportModal({ context, reportId, onClose, onSaved }: ReportModalProps) {
+  const { t } = useTranslation('reports');
   const detail = useGetReportQuery(reportId ?? 0, { skip: reportId === null, refetchOnMountOrArgChange: true });
   if (reportId === null) return <ReportEditor context={context} detail={null} onClose={onClose} onSaved={onSaved} />;
   // the form starts from the report as it is now, not from a cached copy (another tab may have changed it)
@@ -232,7 +236,7 @@ export function ReportModal({ context, reportId, onClose, onSaved }: ReportModal
   return (
     <Modal open title={reportModalTitle(context, true, false, [])} width={MODAL_WIDTH} onCancel={onClose} footer={null}>
       {detail.error ? (
-        <ErrorAlert error={toClientError(detail.error)} title="The report could not be loaded" />
+        <ErrorAlert error={toClientError(detail.error)} title={t('reportLoadFailed')} />
       ) : (
         <Flex justify="center" className="rama-report-loading">
           <Spin />

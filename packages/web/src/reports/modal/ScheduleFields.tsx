@@ -4,21 +4,28 @@
  */
 import { useMemo } from 'react';
 import { Form, Input, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { SCHEDULE_PRESETS, crontabError, humanizeCrontab, nextRuns } from '@rama/shared';
+import { currentLocale, sharedText } from '../../i18n';
 import { formatRunTime, supportedTimezones } from '../reportDisplay';
 import { fieldStatus, type SectionProps } from './fieldStatus';
 
 const CUSTOM = 'custom';
-const CHOICES = [...SCHEDULE_PRESETS.map((p) => ({ value: p.crontab, label: p.label })), { value: CUSTOM, label: 'Custom (cron)' }];
-const CRON_HELP = 'Five fields: minute, hour, day of month, month, day of week. Example: 30 8 * * 1-5 is 08:30 on weekdays.';
 
 export function ScheduleFields({ values, onChange, errors }: SectionProps) {
+  const { t } = useTranslation('reports');
+  const choices = [
+    ...SCHEDULE_PRESETS.map((p) => ({ value: p.crontab, label: sharedText('messages', p.label) })),
+    { value: CUSTOM, label: t('customCron') },
+  ];
   const { crontab, timezone, customSchedule } = values;
   const timezones = useMemo(() => supportedTimezones().map((z) => ({ value: z, label: z.replaceAll('_', ' ') })), []);
   const runs = useMemo(() => nextRuns(crontab, timezone, 3), [crontab, timezone]);
   // a cron being typed is checked at once; a preset is always valid
-  const cronMessage = errors.crontab ?? (customSchedule ? crontabError(crontab) : null);
+  const cronError = customSchedule ? crontabError(crontab) : null;
+  const cronMessage = errors.crontab ?? (cronError ? sharedText('messages', cronError) : null);
   const reading = humanizeCrontab(crontab);
+  const timezoneStatus = fieldStatus(errors, 'timezone', t('timezoneHelp'));
 
   const handleChoice = (value: string) => {
     if (value === CUSTOM) onChange({ customSchedule: true });
@@ -27,22 +34,22 @@ export function ScheduleFields({ values, onChange, errors }: SectionProps) {
 
   return (
     <>
-      <Form.Item label="Schedule" required htmlFor="report-schedule">
+      <Form.Item label={t('schedule')} required htmlFor="report-schedule">
         <Select
           id="report-schedule"
-          aria-label="Schedule"
+          aria-label={t('schedule')}
           value={customSchedule ? CUSTOM : crontab}
-          options={CHOICES}
+          options={choices}
           onChange={handleChoice}
         />
       </Form.Item>
       {customSchedule && (
         <Form.Item
-          label="Cron schedule"
+          label={t('cronSchedule')}
           required
           htmlFor="report-crontab"
           validateStatus={cronMessage ? 'error' : undefined}
-          help={cronMessage ?? (reading !== crontab.trim() ? reading : CRON_HELP)}
+          help={cronMessage ?? (reading !== crontab.trim() ? reading : t('cronHelp', { example: '30 8 * * 1-5' }))}
         >
           <Input
             id="report-crontab"
@@ -55,15 +62,10 @@ export function ScheduleFields({ values, onChange, errors }: SectionProps) {
           />
         </Form.Item>
       )}
-      <Form.Item
-        label="Time zone"
-        required
-        htmlFor="report-timezone"
-        {...fieldStatus(errors, 'timezone', 'The schedule runs on this zone’s clock.')}
-      >
+      <Form.Item label={t('timezone')} required htmlFor="report-timezone" {...timezoneStatus}>
         <Select
           id="report-timezone"
-          aria-label="Time zone"
+          aria-label={t('timezone')}
           showSearch={{ optionFilterProp: 'label' }}
           value={timezone}
           options={timezones}
@@ -71,19 +73,19 @@ export function ScheduleFields({ values, onChange, errors }: SectionProps) {
         />
       </Form.Item>
       <div className="rama-report-runs" aria-live="polite">
-        <Typography.Text type="secondary">Next runs</Typography.Text>
+        <Typography.Text type="secondary">{t('nextRuns')}</Typography.Text>
         {runs.length > 0 ? (
           <ol className="rama-report-runs-list" data-test="report-next-runs">
             {runs.map((run) => (
               <li key={run.getTime()}>
-                <time dateTime={run.toISOString()}>{formatRunTime(run, timezone)}</time>
+                <time dateTime={run.toISOString()}>{formatRunTime(run, timezone, currentLocale())}</time>
               </li>
             ))}
           </ol>
         ) : (
           <Typography.Text type="secondary" className="rama-report-runs-none">
             {' '}
-            — fix the schedule to see when it runs.
+            {t('fixSchedule')}
           </Typography.Text>
         )}
       </div>

@@ -4,6 +4,7 @@
  */
 import { useMemo, useState } from 'react';
 import { Form, Radio, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { dashboardTabChoices, parsePositionJson, reportFormatsFor, type ReportFormat } from '@rama/shared';
 import { useListChartsQuery } from '../../charts/chartApi';
 import { useListDashboardsQuery } from '../../dashboards/dashboardApi';
@@ -13,7 +14,14 @@ import { ALL_TABS, anchorOfTabChoice, tabChoiceOf, type DashboardSnapshot, type 
 import { FilterValuesToggle } from './FilterValuesToggle';
 import { fieldStatus, type SectionProps } from './fieldStatus';
 
-const FORMAT_LABELS: Record<ReportFormat, string> = { PNG: 'Image (PNG)', PDF: 'PDF', CSV: 'CSV', TEXT: 'Text', XLSX: 'Excel workbook' };
+/** The message key of each format's label (translated where it is shown). */
+const FORMAT_LABELS: Record<ReportFormat, string> = {
+  PNG: 'format.png',
+  PDF: 'format.pdf',
+  CSV: 'format.csv',
+  TEXT: 'format.text',
+  XLSX: 'format.xlsx',
+};
 const PICK_SIZE = 50;
 
 interface TargetFieldsProps extends SectionProps {
@@ -36,6 +44,7 @@ function TargetSelect({
   savedName: string | null;
   invalid: boolean;
 }) {
+  const { t } = useTranslation('reports');
   const [search, setSearch] = useState('');
   const text = useDebouncedValue(search, 300).trim();
   const page = { page: 0, page_size: PICK_SIZE, order_column: 'changed_on', order_direction: 'desc' } as const;
@@ -52,19 +61,18 @@ function TargetSelect({
       ? (dashboards.data?.result ?? []).map((d) => ({ value: d.id, label: d.dashboard_title }))
       : (charts.data?.result ?? []).map((c) => ({ value: c.id, label: c.slice_name }));
   const options = value !== null && savedName && !found.some((o) => o.value === value) ? [{ value, label: savedName }, ...found] : found;
-  const noun = kind === 'dashboard' ? 'dashboard' : 'chart';
   return (
     <Select<number>
       id="report-target"
-      aria-label={kind === 'dashboard' ? 'Dashboard' : 'Chart'}
-      placeholder={`Search for a ${noun}`}
+      aria-label={kind === 'dashboard' ? t('common:dashboard') : t('common:chart')}
+      placeholder={t('searchTarget', { kind })}
       showSearch={{ onSearch: setSearch, filterOption: false }}
       loading={kind === 'dashboard' ? dashboards.isFetching : charts.isFetching}
       value={value ?? undefined}
       options={options}
       onChange={onChange}
       status={invalid ? 'error' : undefined}
-      notFoundContent={`No ${noun} matches`}
+      notFoundContent={t('noTargetMatches', { kind })}
     />
   );
 }
@@ -74,37 +82,27 @@ function TargetSelect({
  * top-level tabs (each captured, one under the other), or none chosen (the dashboard as it opens).
  */
 function TabField({ dashboardId, values, onChange, errors }: SectionProps & { dashboardId: number }) {
+  const { t } = useTranslation('reports');
   const dashboard = useGetDashboardQuery(String(dashboardId));
   const layout = useMemo(() => parsePositionJson(dashboard.data?.position_json ?? null), [dashboard.data?.position_json]);
   const tabs = useMemo(() => dashboardTabChoices(layout), [layout]);
   const choice = tabChoiceOf(values.anchor);
   // a saved tab the dashboard no longer has is still shown, by its id, so the server's message makes sense
-  const known = choice === null || choice === ALL_TABS || tabs.some((t) => t.id === choice);
+  const known = choice === null || choice === ALL_TABS || tabs.some((tab) => tab.id === choice);
   if (tabs.length === 0 && known) return null;
+  const tabStatus = fieldStatus(errors, 'tab', choice === ALL_TABS ? t('tabHelp.all') : choice ? t('tabHelp.one') : t('tabHelp.none'));
   const options = [
-    { value: ALL_TABS, label: 'All tabs' },
-    ...tabs.map((t) => ({ value: t.id, label: t.label })),
-    ...(known ? [] : [{ value: choice, label: `${choice} (not on the dashboard)` }]),
+    { value: ALL_TABS, label: t('allTabs') },
+    ...tabs.map((tab) => ({ value: tab.id, label: tab.label })),
+    ...(known ? [] : [{ value: choice, label: t('tabNotOnDashboard', { tab: choice }) }]),
   ];
   return (
-    <Form.Item
-      label="Tab to capture"
-      htmlFor="report-tab"
-      {...fieldStatus(
-        errors,
-        'tab',
-        choice === ALL_TABS
-          ? 'Each top-level tab is captured; the pictures are sent one under the other (a PDF: each tab from a new page).'
-          : choice
-            ? 'The dashboard is captured with this tab open.'
-            : 'Without a choice, the dashboard is captured as it opens, on its first tab.',
-      )}
-    >
+    <Form.Item label={t('tabToCapture')} htmlFor="report-tab" {...tabStatus}>
       <Select<string>
         id="report-tab"
-        aria-label="Tab to capture"
+        aria-label={t('tabToCapture')}
         allowClear
-        placeholder="The first tab (as the dashboard opens)"
+        placeholder={t('tabPlaceholder')}
         loading={dashboard.isFetching}
         value={choice ?? undefined}
         options={options}
@@ -115,8 +113,11 @@ function TabField({ dashboardId, values, onChange, errors }: SectionProps & { da
 }
 
 export function TargetFields({ values, onChange, errors, context, savedTargetName }: TargetFieldsProps) {
+  const { t } = useTranslation('reports');
   const formats = reportFormatsFor(values.targetKind);
   const snapshot: DashboardSnapshot | null = context.kind === 'dashboard' ? context.snapshot : null;
+  const targetStatus = fieldStatus(errors, 'target');
+  const formatStatus = fieldStatus(errors, 'report_format');
 
   const handleKind = (targetKind: TargetKind) =>
     onChange({
@@ -129,23 +130,23 @@ export function TargetFields({ values, onChange, errors, context, savedTargetNam
     <>
       {context.kind === 'list' ? (
         <>
-          <Form.Item label="Send">
+          <Form.Item label={t('send')}>
             <Radio.Group
-              aria-label="Send a dashboard or a chart"
+              aria-label={t('sendAria')}
               optionType="button"
               value={values.targetKind}
               onChange={(e) => handleKind(e.target.value as TargetKind)}
               options={[
-                { value: 'dashboard', label: 'Dashboard' },
-                { value: 'chart', label: 'Chart' },
+                { value: 'dashboard', label: t('common:dashboard') },
+                { value: 'chart', label: t('common:chart') },
               ]}
             />
           </Form.Item>
           <Form.Item
-            label={values.targetKind === 'dashboard' ? 'Dashboard' : 'Chart'}
+            label={values.targetKind === 'dashboard' ? t('common:dashboard') : t('common:chart')}
             required
             htmlFor="report-target"
-            {...fieldStatus(errors, 'target')}
+            {...targetStatus}
           >
             <TargetSelect
               key={values.targetKind}
@@ -158,16 +159,16 @@ export function TargetFields({ values, onChange, errors, context, savedTargetNam
           </Form.Item>
         </>
       ) : (
-        <Form.Item label={context.kind === 'dashboard' ? 'Dashboard' : 'Chart'} {...fieldStatus(errors, 'target')}>
+        <Form.Item label={context.kind === 'dashboard' ? t('common:dashboard') : t('common:chart')} {...targetStatus}>
           <Typography.Text strong>{context.title}</Typography.Text>
         </Form.Item>
       )}
-      <Form.Item label="Format" {...fieldStatus(errors, 'report_format')}>
+      <Form.Item label={t('format')} {...formatStatus}>
         <Radio.Group
-          aria-label="Format"
+          aria-label={t('format')}
           value={values.reportFormat}
           onChange={(e) => onChange({ reportFormat: e.target.value as ReportFormat })}
-          options={formats.map((f) => ({ value: f, label: FORMAT_LABELS[f] }))}
+          options={formats.map((f) => ({ value: f, label: t(FORMAT_LABELS[f]) }))}
         />
       </Form.Item>
       {values.targetKind === 'dashboard' && values.dashboard !== null && (
@@ -177,7 +178,7 @@ export function TargetFields({ values, onChange, errors, context, savedTargetNam
         <Form.Item>
           <FilterValuesToggle
             control="checkbox"
-            label="Send with the current filter values"
+            label={t('sendWithFilterValues')}
             value={values.filterValues}
             onChange={(filterValues) => onChange({ filterValues })}
             snapshot={snapshot}
