@@ -14,7 +14,6 @@ import {
   WORKBOOK_QUERY_MAX_CHARS,
   dashboardWorkbookUrl,
   dataMaskForStorage,
-  formatMessage,
   isNativeFilter,
   workbookFileName,
 } from '@rama/shared';
@@ -218,7 +217,7 @@ export function DashboardHeader({ fullscreen, onRefresh, onToggleFullscreen, onE
       q = rison.encode({ native_filters_key: key, activeTabs: view.activeTabs });
     addInfoToast(DashboardMessage.DOWNLOADING_WORKBOOK);
     downloadFile(dashboardWorkbookUrl(info.id, q), workbookFileName(title)).catch((e: unknown) =>
-      addDangerToast(formatMessage(DashboardMessage.WORKBOOK_FAILED, errorMessage(e))),
+      addDangerToast(DashboardMessage.workbookFailed(errorMessage(e))),
     );
   };
 
