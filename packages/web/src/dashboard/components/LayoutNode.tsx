@@ -273,6 +273,7 @@ function ColumnNode({ item, parent, index, depth }: ItemProps) {
 
 /** Charts and markdown: their width in columns (a column's children span the column), their height in 8 px units. */
 function LeafNode({ item, parent, index, depth }: ItemProps) {
+  const { t } = useTranslation('dashboard');
   const columnWidth = useColumnWidth();
   const own = num(item.meta?.width, 4);
   const widthUnits = parent.type === COLUMN_TYPE ? Math.min(own, num(parent.meta?.width, GRID_COLUMN_COUNT)) : own;
@@ -289,7 +290,7 @@ function LeafNode({ item, parent, index, depth }: ItemProps) {
             ) : item.type === DYNAMIC_TYPE ? (
               <div className="rama-dash-unsupported" style={{ width, height }} data-component-id={item.id}>
                 {handle}
-                This component type is not supported.
+                {t('layout.unsupported')}
               </div>
             ) : (
               <ChartHolder item={item} parentId={parent.id} width={width} height={height} fill={fill} dragHandle={handle} />

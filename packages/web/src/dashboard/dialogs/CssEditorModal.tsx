@@ -25,6 +25,8 @@ export interface CssEditorModalProps {
 }
 
 const PREVIEW_DELAY_MS = 250;
+/** The example rule in the help: CSS, the same in every language. */
+const CSS_EXAMPLE = '[data-test="dashboard-chart"] { border-radius: 0 }';
 
 export function CssEditorModal({ open, onClose }: CssEditorModalProps) {
   const { t } = useTranslation('dashboard');
@@ -95,7 +97,7 @@ export function CssEditorModal({ open, onClose }: CssEditorModalProps) {
     >
       <Typography.Paragraph type="secondary" className="rama-dialog-intro" id="rama-css-help">
         <Slotted text={t('css.help', { example: SLOT })}>
-          <Typography.Text code>[data-test=&quot;dashboard-chart&quot;] {'{ border-radius: 0 }'}</Typography.Text>
+          <Typography.Text code>{CSS_EXAMPLE}</Typography.Text>
         </Slotted>
       </Typography.Paragraph>
       <CodeField
