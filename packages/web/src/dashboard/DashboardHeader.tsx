@@ -4,6 +4,7 @@
  * (refresh, auto-refresh interval, properties, CSS, save as, permalink, PDF, image, Excel workbook, email report,
  * fullscreen). In edit mode the edit kit's actions (undo, redo, discard, save) replace the view actions.
  */
+import { useTranslation } from 'react-i18next';
 import { Suspense, lazy, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button, Dropdown, Spin, Tag, Tooltip, Typography, type MenuProps } from 'antd';
 import { EditOutlined, MoreOutlined, ReloadOutlined } from '@ant-design/icons';
@@ -14,7 +15,6 @@ import {
   WORKBOOK_QUERY_MAX_CHARS,
   dashboardWorkbookUrl,
   dataMaskForStorage,
-  formatMessage,
   isNativeFilter,
   workbookFileName,
 } from '@rama/shared';
@@ -43,6 +43,8 @@ import { HistoryDrawer } from '../versions/HistoryDrawer';
 import { useNavigate } from 'react-router';
 import { CssEditorModal, PropertiesModal, RefreshIntervalModal, SaveCopyModal, useEditKit } from './editKit';
 import { DashboardMessage } from './messages';
+import { intervalLabel as refreshIntervalText } from './dialogs/refreshModel';
+import { sharedText } from '../i18n';
 import { dashboardInfoActions } from './state/dashboardInfoSlice';
 import { dashboardStateActions } from './state/dashboardStateSlice';
 
@@ -55,7 +57,7 @@ function DashboardStar({ id, title }: { id: number; title: string }) {
   const [setFavorite, { isLoading }] = useSetDashboardFavoriteMutation();
   const starred = data?.find((f) => f.id === id)?.value ?? false;
   useEffect(() => {
-    if (isError) addDangerToast(DASHBOARD_MESSAGES.favoriteStatusFailed, { noDuplicate: true });
+    if (isError) addDangerToast(sharedText('messages', DASHBOARD_MESSAGES.favoriteStatusFailed), { noDuplicate: true });
   }, [isError, addDangerToast]);
   useEffect(() => {
     dispatch(dashboardStateActions.setStarred(starred));
@@ -63,13 +65,14 @@ function DashboardStar({ id, title }: { id: number; title: string }) {
   const toggle = () => {
     setFavorite({ id, on: !starred })
       .unwrap()
-      .catch(() => addDangerToast(DASHBOARD_MESSAGES.favoriteFailed));
+      .catch(() => addDangerToast(sharedText('messages', DASHBOARD_MESSAGES.favoriteFailed)));
   };
   return <FavoriteStar name={title} starred={starred} disabled={isLoading} onToggle={toggle} />;
 }
 
 /** Published or draft; editors publish or hide with a click (PUT {published}). */
 function PublishedTag({ id, canEdit }: { id: number; canEdit: boolean }) {
+  const { t } = useTranslation('dashboard');
   const dispatch = useAppDispatch();
   const { addSuccessToast, addDangerToast } = useToasts();
   const published = useAppSelector((s) => s.dashboardState.isPublished);
@@ -81,12 +84,14 @@ function PublishedTag({ id, canEdit }: { id: number; canEdit: boolean }) {
       const reply = await update({ id, body: { published: next } }).unwrap();
       dispatch(dashboardStateActions.setPublished(next));
       dispatch(dashboardInfoActions.update({ published: next, last_modified_time: reply.last_modified_time }));
-      addSuccessToast(next ? DASHBOARD_MESSAGES.published : DASHBOARD_MESSAGES.hidden);
+      addSuccessToast(sharedText('messages', next ? DASHBOARD_MESSAGES.published : DASHBOARD_MESSAGES.hidden));
     } catch (e) {
       const { status } = toClientError(e);
       // "Publishing needs edit rights: otherwise 'You do not have permissions to edit this dashboard.'"
       addDangerToast(
-        status === 403 || status === 404 ? DASHBOARD_MESSAGES.noPublishPermission : DASHBOARD_MESSAGES.saveError(errorMessage(e)),
+        status === 403 || status === 404
+          ? sharedText('messages', DASHBOARD_MESSAGES.noPublishPermission)
+          : t('msg.saveError', { detail: errorMessage(e) }),
       );
     }
   };
@@ -113,16 +118,9 @@ function PublishedTag({ id, canEdit }: { id: number; canEdit: boolean }) {
       {statusLabel(published)}
     </Tag>
   );
-  const tip = canEdit
-    ? published
-      ? 'This dashboard is published. Click to make it a draft.'
-      : 'This dashboard is not published: it will not show up in the list of dashboards. Click to publish it.'
-    : 'This dashboard is not published: it will not show up in the list of dashboards. Favorite it to see it there, or open it by its address.';
+  const tip = canEdit ? (published ? t('header.publishedTip') : t('header.draftTip')) : t('header.draftTipViewer');
   return <Tooltip title={tip}>{tag}</Tooltip>;
 }
-
-/** The peer's toast while the PDF is made. */
-const DOWNLOADING_PDF = 'Downloading PDF';
 
 type DialogName = 'properties' | 'css' | 'refresh' | 'saveAs' | 'embed' | 'history';
 
@@ -137,6 +135,7 @@ interface DashboardHeaderProps {
 }
 
 export function DashboardHeader({ fullscreen, onRefresh, onToggleFullscreen, onEdit, contentElement }: DashboardHeaderProps) {
+  const { t } = useTranslation('dashboard');
   const store = useStore<RootState>();
   const dispatch = useAppDispatch();
   const { addSuccessToast, addDangerToast, addInfoToast } = useToasts();
@@ -197,7 +196,8 @@ export function DashboardHeader({ fullscreen, onRefresh, onToggleFullscreen, onE
       [...el.querySelectorAll<HTMLElement>('[data-test="dashboard-chart"]')].every(
         (holder) => holder.offsetParent === null || (holder.dataset.status !== 'loading' && holder.dataset.status !== 'success'),
       );
-    addInfoToast(DOWNLOADING_PDF);
+    // the peer's toast while the PDF is made
+    addInfoToast(t('header.downloadingPdf'));
     downloadElementAsPdf(el, title, settled).catch((e: unknown) => addDangerToast(errorMessage(e)));
   };
 
@@ -218,7 +218,7 @@ export function DashboardHeader({ fullscreen, onRefresh, onToggleFullscreen, onE
       q = rison.encode({ native_filters_key: key, activeTabs: view.activeTabs });
     addInfoToast(DashboardMessage.DOWNLOADING_WORKBOOK);
     downloadFile(dashboardWorkbookUrl(info.id, q), workbookFileName(title)).catch((e: unknown) =>
-      addDangerToast(formatMessage(DashboardMessage.WORKBOOK_FAILED, errorMessage(e))),
+      addDangerToast(DashboardMessage.workbookFailed(errorMessage(e))),
     );
   };
 
@@ -239,7 +239,9 @@ export function DashboardHeader({ fullscreen, onRefresh, onToggleFullscreen, onE
   const reportMenu = useReportMenu({ creationMethod: 'dashboards', resourceId: info.id > 0 ? info.id : null, contextOf: reportContext });
   const reportItems = reportMenu.items;
 
-  const intervalLabel = REFRESH_INTERVALS.find(([seconds]) => seconds === refreshFrequency)?.[1];
+  const intervalLabel = REFRESH_INTERVALS.some(([seconds]) => seconds === refreshFrequency)
+    ? refreshIntervalText(refreshFrequency)
+    : undefined;
   // the menu keeps its identity while charts load and colours sync: a menu rebuilt under an open
   // submenu moves the submenu away from the pointer (and a click on it is lost)
   const actions = useRef({ onRefresh, copyPermalink, downloadImage, downloadPdf, downloadWorkbook, onToggleFullscreen });
@@ -252,47 +254,53 @@ export function DashboardHeader({ fullscreen, onRefresh, onToggleFullscreen, onE
   const items = useMemo((): MenuProps['items'] => {
     const act = () => actions.current;
     return [
-      { key: 'refresh', label: 'Refresh dashboard', onClick: () => act().onRefresh() },
+      { key: 'refresh', label: t('header.refresh'), onClick: () => act().onRefresh() },
       {
         key: 'interval',
-        label: refreshFrequency > 0 && intervalLabel ? `Set auto-refresh interval (${intervalLabel})` : 'Set auto-refresh interval',
+        label: refreshFrequency > 0 && intervalLabel ? t('header.intervalWith', { interval: intervalLabel }) : t('header.interval'),
         onClick: () => setDialog('refresh'),
       },
       { type: 'divider' },
       ...(canEdit
         ? [
-            { key: 'properties', label: 'Edit properties', onClick: () => setDialog('properties') },
-            { key: 'css', label: 'Edit CSS', onClick: () => setDialog('css') },
+            { key: 'properties', label: t('header.editProperties'), onClick: () => setDialog('properties') },
+            { key: 'css', label: t('css.title'), onClick: () => setDialog('css') },
           ]
         : []),
-      ...(canEmbed && !editMode ? [{ key: 'embed', label: 'Embed dashboard', onClick: () => setDialog('embed') }] : []),
-      ...(savePerm ? [{ key: 'saveAs', label: 'Save as', onClick: () => setDialog('saveAs') }] : []),
-      ...(editMode ? [] : [{ key: 'history', label: 'Version history', onClick: () => setDialog('history') }]),
+      ...(canEmbed && !editMode ? [{ key: 'embed', label: t('embed.title'), onClick: () => setDialog('embed') }] : []),
+      ...(savePerm ? [{ key: 'saveAs', label: t('header.saveAs'), onClick: () => setDialog('saveAs') }] : []),
+      ...(editMode ? [] : [{ key: 'history', label: t('header.history'), onClick: () => setDialog('history') }]),
       ...(canEdit || savePerm ? [{ type: 'divider' as const }] : []),
       {
         key: 'download',
-        label: 'Download',
+        label: t('common:download'),
         children: [
-          { key: 'pdf', label: 'Download as PDF', onClick: () => act().downloadPdf() },
-          { key: 'image', label: 'Download as image', onClick: () => act().downloadImage() },
-          { key: 'xlsx', label: 'Download as Excel', disabled: !canCsv, onClick: () => act().downloadWorkbook() },
+          { key: 'pdf', label: t('header.downloadPdf'), onClick: () => act().downloadPdf() },
+          { key: 'image', label: t('chartMenu.downloadImage'), onClick: () => act().downloadImage() },
+          { key: 'xlsx', label: t('header.downloadExcel'), disabled: !canCsv, onClick: () => act().downloadWorkbook() },
         ],
       },
       ...(sharePerm
         ? [
             {
               key: 'share',
-              label: 'Share',
-              children: [{ key: 'permalink', label: 'Copy permalink to clipboard', onClick: () => void act().copyPermalink() }],
+              label: t('common:share'),
+              children: [{ key: 'permalink', label: t('chartMenu.copyPermalink'), onClick: () => void act().copyPermalink() }],
             },
           ]
         : []),
       ...(editMode ? [] : reportItems),
       ...(editMode
         ? []
-        : [{ key: 'fullscreen', label: fullscreen ? 'Exit fullscreen' : 'Enter fullscreen', onClick: () => act().onToggleFullscreen() }]),
+        : [
+            {
+              key: 'fullscreen',
+              label: fullscreen ? t('header.exitFullscreen') : t('header.enterFullscreen'),
+              onClick: () => act().onToggleFullscreen(),
+            },
+          ]),
     ];
-  }, [refreshFrequency, intervalLabel, canEdit, canEmbed, savePerm, sharePerm, canCsv, editMode, fullscreen, setDialog, reportItems]);
+  }, [refreshFrequency, intervalLabel, canEdit, canEmbed, savePerm, sharePerm, canCsv, editMode, fullscreen, setDialog, reportItems, t]);
 
   const modifiedAt = info.changed_on;
   const modified = modifiedAt ? formatRelative(modifiedAt) : '';
@@ -305,7 +313,7 @@ export function DashboardHeader({ fullscreen, onRefresh, onToggleFullscreen, onE
           <Typography.Title
             level={3}
             className="rama-dash-title"
-            editable={{ onChange: rename, triggerType: ['text', 'icon'], tooltip: 'Click to edit the title', maxLength: 500 }}
+            editable={{ onChange: rename, triggerType: ['text', 'icon'], tooltip: t('header.editTitle'), maxLength: 500 }}
           >
             {title}
           </Typography.Title>
@@ -327,24 +335,24 @@ export function DashboardHeader({ fullscreen, onRefresh, onToggleFullscreen, onE
             )
           ) : (
             <>
-              <Tooltip title="Refresh dashboard">
+              <Tooltip title={t('header.refresh')}>
                 <Button
                   type="text"
                   icon={<ReloadOutlined spin={refreshing} />}
-                  aria-label="Refresh dashboard"
+                  aria-label={t('header.refresh')}
                   onClick={onRefresh}
                   disabled={refreshing}
                 />
               </Tooltip>
               {canEdit && (
                 <Button type="primary" icon={<EditOutlined />} onClick={onEdit} data-test="edit-dashboard-button">
-                  Edit dashboard
+                  {t('editDashboard')}
                 </Button>
               )}
             </>
           )}
           <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
-            <Button icon={<MoreOutlined />} aria-label="More dashboard actions" data-test="dashboard-menu" />
+            <Button icon={<MoreOutlined />} aria-label={t('header.moreActions')} data-test="dashboard-menu" />
           </Dropdown>
         </div>
       </div>
@@ -353,7 +361,9 @@ export function DashboardHeader({ fullscreen, onRefresh, onToggleFullscreen, onE
         {modified && (
           <Tooltip title={formatDateTime(modifiedAt)}>
             <Typography.Text type="secondary" className="rama-dash-modified">
-              {info.changed_by_name ? `Modified ${modified} by ${info.changed_by_name}` : `Modified ${modified}`}
+              {info.changed_by_name
+                ? t('header.modifiedBy', { when: modified, name: info.changed_by_name })
+                : t('header.modified', { when: modified })}
             </Typography.Text>
           </Tooltip>
         )}

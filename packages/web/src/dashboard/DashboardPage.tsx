@@ -5,6 +5,7 @@
  * (#component-id) and the active tabs (`?activeTabs=`). Charts load near the viewport through a
  * page-wide queue; the page marks `rama:dashboard-all-rendered` when those are drawn.
  */
+import { useTranslation } from 'react-i18next';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { shallowEqual, useStore } from 'react-redux';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -228,6 +229,7 @@ function StickyHeader({ children }: { children: ReactNode }) {
 }
 
 export function DashboardPage() {
+  const { t } = useTranslation('dashboard');
   const params = useParams();
   // embedded (`/embedded/{uuid}`): the embedding names the dashboard
   const embedded = useEmbeddedDashboard();
@@ -281,7 +283,7 @@ export function DashboardPage() {
   const refreshFrequency = useAppSelector((s) => s.dashboardState.refreshFrequency);
   const ready = hydratedId !== null && hydratedId === info.id;
 
-  useDocumentTitle(ready ? info.title : 'Dashboard');
+  useDocumentTitle(ready ? info.title : t('common:dashboard'));
   const { kit } = useEditKitLoader(ready && editMode);
   useHideNavigation(urlParams.uiConfig.hideNav);
   useActiveTabsFollowLayout();
@@ -372,9 +374,9 @@ export function DashboardPage() {
       <div className="rama-dashboard-state">
         <Result
           status={status === 404 ? '404' : 'warning'}
-          title={status === 404 ? 'Dashboard not found' : 'This dashboard cannot be opened'}
+          title={status === 404 ? t('page.notFound') : t('page.cannotOpen')}
           subTitle={status === 404 ? DashboardMessage.NOT_FOUND : toClientError(error).message}
-          extra={embedded ? undefined : <Button href="/dashboard/list/">Go to dashboards</Button>}
+          extra={embedded ? undefined : <Button href="/dashboard/list/">{t('page.goToDashboards')}</Button>}
         />
       </div>
     );
@@ -445,13 +447,13 @@ export function DashboardPage() {
               type="info"
               showIcon
               data-test="version-preview-banner"
-              message={`Previewing version ${previewVersion} with today's data (read-only)`}
+              message={t('page.previewVersion', { version: previewVersion })}
               action={
                 <Button
                   size="small"
                   onClick={() => void navigate(`${location.pathname}${withSearchParam(location.search, 'version', null)}`)}
                 >
-                  Back to the current version
+                  {t('page.backToCurrent')}
                 </Button>
               }
             />

@@ -2,6 +2,7 @@
  * `/rama/dashboard/p/{key}/` (spec section 7 "Permalinks"): reads the permalink, then opens its
  * dashboard with the kept URL parameters, the active tabs and the anchor, in place of this address.
  */
+import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button, Result, Spin } from 'antd';
@@ -11,6 +12,7 @@ import { permalinkTarget } from './dashboardUrl';
 import './dashboard.css';
 
 export function DashboardPermalinkPage() {
+  const { t } = useTranslation('dashboard');
   const { key = '' } = useParams();
   const navigate = useNavigate();
   const { data, error } = useGetDashboardPermalinkQuery(key, { skip: !key });
@@ -26,9 +28,9 @@ export function DashboardPermalinkPage() {
       <div className="rama-dashboard-state">
         <Result
           status={status === 404 ? '404' : 'warning'}
-          title="This link cannot be opened"
-          subTitle={status === 404 ? 'The permalink does not exist, or it has expired.' : toClientError(error).message}
-          extra={<Button href="/dashboard/list/">Go to dashboards</Button>}
+          title={t('permalink.cannotOpen')}
+          subTitle={status === 404 ? t('permalink.notFound') : toClientError(error).message}
+          extra={<Button href="/dashboard/list/">{t('page.goToDashboards')}</Button>}
         />
       </div>
     );

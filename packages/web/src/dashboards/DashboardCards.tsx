@@ -1,6 +1,7 @@
 import { App, Button, Card, Col, Dropdown, Flex, Row, Typography, type MenuProps } from 'antd';
 import { DeleteOutlined, EditOutlined, EllipsisOutlined, ExportOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { dashboardPath, type DashboardListItem } from '@rama/shared';
 import { HumanizedDate } from '../components/Humanized';
 import { ListCardTitle } from '../components/ListCardTitle';
@@ -8,9 +9,10 @@ import type { CardSelection } from '../components/ListParts';
 import { OwnerAvatars } from '../datasets/OwnerAvatars';
 import { Thumbnail } from '../components/Thumbnail';
 import { ObjectTags } from '../tags/ObjectTags';
+import { SLOT, Slotted } from '../i18n/Slotted';
 import { DashboardGlyph } from './DashboardGlyph';
 import { DashboardStatusTag } from './DashboardStatusTag';
-import { DELETE_DASHBOARD_DESCRIPTION, dashboardEditPath } from './dashboardList';
+import { deleteDashboardDescription, dashboardEditPath } from './dashboardList';
 
 interface DashboardCardsProps {
   dashboards: DashboardListItem[];
@@ -34,32 +36,35 @@ interface CardMenuProps extends Pick<DashboardCardsProps, 'onExport' | 'onDelete
 /** A card's "…" menu: edit (owners), export, delete (owners, after a confirm). */
 function CardMenu({ dashboard, mayEdit, onExport, onDelete }: CardMenuProps) {
   const { modal } = App.useApp();
+  const { t } = useTranslation('dashboards');
   const title = dashboard.dashboard_title;
   const items: MenuProps['items'] = [];
-  if (mayEdit) items.push({ key: 'edit', icon: <EditOutlined />, label: <Link to={dashboardEditPath(dashboard)}>Edit</Link> });
-  if (onExport) items.push({ key: 'export', icon: <ExportOutlined />, label: 'Export', onClick: () => onExport(dashboard) });
+  if (mayEdit)
+    items.push({ key: 'edit', icon: <EditOutlined />, label: <Link to={dashboardEditPath(dashboard)}>{t('common:edit')}</Link> });
+  if (onExport) items.push({ key: 'export', icon: <ExportOutlined />, label: t('common:export'), onClick: () => onExport(dashboard) });
   if (onDelete && mayEdit) {
     const confirmDelete = () => {
       modal.confirm({
-        title: `Delete ${title}?`,
-        content: DELETE_DASHBOARD_DESCRIPTION,
-        okText: 'Delete',
+        title: t('common:deleteConfirmTitle', { name: title }),
+        content: deleteDashboardDescription(),
+        okText: t('common:delete'),
         okButtonProps: { danger: true },
         onOk: () => onDelete(dashboard),
       });
     };
-    items.push({ key: 'delete', icon: <DeleteOutlined />, label: 'Delete', danger: true, onClick: confirmDelete });
+    items.push({ key: 'delete', icon: <DeleteOutlined />, label: t('common:delete'), danger: true, onClick: confirmDelete });
   }
   if (!items.length) return null;
   return (
     <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
-      <Button type="text" size="small" icon={<EllipsisOutlined />} aria-label={`More actions for ${title}`} />
+      <Button type="text" size="small" icon={<EllipsisOutlined />} aria-label={t('moreActionsFor', { name: title })} />
     </Dropdown>
   );
 }
 
 /** The card view of the dashboard list: its thumbnail (or a drawing), the title, status, tags, when it changed, owners, the star and a menu. */
 export function DashboardCards({ dashboards, isFavorite, onToggleFavorite, selection, mayEdit, onExport, onDelete }: DashboardCardsProps) {
+  const { t } = useTranslation('dashboards');
   return (
     <Row gutter={[16, 16]} className="rama-list-cards">
       {dashboards.map((d) => (
@@ -94,7 +99,9 @@ export function DashboardCards({ dashboards, isFavorite, onToggleFavorite, selec
               <Flex gap={8} align="center" wrap>
                 <DashboardStatusTag published={d.published} />
                 <Typography.Text type="secondary" className="rama-cell-secondary">
-                  Modified <HumanizedDate iso={d.changed_on_utc} humanized={d.changed_on_delta_humanized} />
+                  <Slotted text={t('modifiedWhen', { when: SLOT })}>
+                    <HumanizedDate iso={d.changed_on_utc} humanized={d.changed_on_delta_humanized} />
+                  </Slotted>
                 </Typography.Text>
               </Flex>
               <ObjectTags tags={d.tags} />

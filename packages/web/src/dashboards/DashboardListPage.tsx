@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Flex, Spin, Table, Tooltip, Typography, type TableProps } from 'antd';
 import { EditOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { dashboardPath, type DashboardListItem } from '@rama/shared';
 import { PageHeader } from '../components/PageHeader';
 import { ErrorAlert } from '../components/ErrorAlert';
@@ -28,7 +29,7 @@ import {
   useListDashboardsQuery,
 } from './dashboardApi';
 import {
-  DELETE_DASHBOARD_DESCRIPTION,
+  deleteDashboardDescription,
   NO_DASHBOARD_FILTERS,
   canEditDashboard,
   canExportDashboards,
@@ -47,12 +48,11 @@ import '../components/listParts.css';
 import './dashboards.css';
 
 const NOUN = ['dashboard', 'dashboards'] as const;
-const LIST_ERROR = 'An error occurred while fetching dashboards';
-const NOT_AN_OWNER = 'Only the owners of a dashboard (and admins) may change or delete it.';
 const INITIAL_LIST = { page: 0, pageSize: 25, orderColumn: 'changed_on', orderDirection: 'desc' } as const;
 
 /** The dashboards the user can see: find, star, open, create, export and delete them; as a table or as cards. */
 export function DashboardListPage() {
+  const { t } = useTranslation('dashboards');
   const { access, user } = useSession();
   const navigate = useNavigate();
   const { addDangerToast } = useToasts();
@@ -77,7 +77,7 @@ export function DashboardListPage() {
     setPage,
     idOf: (d) => d.id,
     nameOf: (d) => d.dashboard_title,
-    selectedText: 'the selected dashboards',
+    selectedText: t('selectedDashboards'),
     deleteOne: deleteDashboard,
     deleteMany: bulkDelete,
   });
@@ -107,13 +107,13 @@ export function DashboardListPage() {
     );
   const handleExport = async (ids: number[]) => {
     const result = await exportDashboards(ids);
-    if (result.error) addDangerToast(`Could not export: ${toClientError(result.error).message}`);
+    if (result.error) addDangerToast(t('exportFailed', { error: toClientError(result.error).message }));
   };
   const handleCreate = async () => {
     // an untitled draft owned by the user, opened in edit mode
     const result = await createDashboard({});
     if (result.error || !result.data) {
-      addDangerToast(`Could not create a dashboard: ${toClientError(result.error).message}`);
+      addDangerToast(t('createFailed', { error: toClientError(result.error).message }));
       return;
     }
     void navigate(dashboardEditPath({ id: result.data.id, slug: null }));
@@ -127,7 +127,7 @@ export function DashboardListPage() {
     ),
     {
       key: 'dashboard_title',
-      title: 'Title',
+      title: t('column.title'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'dashboard_title'),
       render: (_v, d) => (
@@ -143,7 +143,7 @@ export function DashboardListPage() {
     },
     {
       key: 'published',
-      title: 'Status',
+      title: t('column.status'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'published'),
       width: 120,
@@ -151,14 +151,14 @@ export function DashboardListPage() {
     },
     {
       key: 'tags',
-      title: 'Tags',
+      title: t('common:tags'),
       width: 200,
       render: (_v, d) => (d.tags.length ? <ObjectTags tags={d.tags} max={2} /> : <span className="rama-empty-value">—</span>),
     },
-    { key: 'owners', title: 'Owners', width: 120, render: (_v, d) => <OwnerAvatars owners={d.owners} /> },
+    { key: 'owners', title: t('common:owners'), width: 120, render: (_v, d) => <OwnerAvatars owners={d.owners} /> },
     {
       key: 'changed_by.first_name',
-      title: 'Modified by',
+      title: t('column.modifiedBy'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'changed_by.first_name'),
       width: 170,
@@ -168,13 +168,20 @@ export function DashboardListPage() {
     modifiedColumn(list, (d) => d.changed_on_utc),
     actionsColumn(120, (d) => (
       <>
-        {mayEdit(d) && <IconLink to={dashboardEditPath(d)} icon={<EditOutlined />} label={`Edit ${d.dashboard_title}`} tooltip="Edit" />}
+        {mayEdit(d) && (
+          <IconLink
+            to={dashboardEditPath(d)}
+            icon={<EditOutlined />}
+            label={t('editNamed', { name: d.dashboard_title })}
+            tooltip={t('common:edit')}
+          />
+        )}
         {canExport && (
-          <Tooltip title="Export">
+          <Tooltip title={t('common:export')}>
             <Button
               type="text"
               icon={<ExportOutlined />}
-              aria-label={`Export ${d.dashboard_title}`}
+              aria-label={t('exportNamed', { name: d.dashboard_title })}
               disabled={exportState.isLoading}
               onClick={() => void handleExport([d.id])}
             />
@@ -183,9 +190,9 @@ export function DashboardListPage() {
         {canDelete && (
           <DeleteRowButton
             name={d.dashboard_title}
-            description={DELETE_DASHBOARD_DESCRIPTION}
+            description={deleteDashboardDescription()}
             onConfirm={() => deleteRow(d)}
-            disabledReason={mayEdit(d) ? undefined : NOT_AN_OWNER}
+            disabledReason={mayEdit(d) ? undefined : t('notAnOwner')}
           />
         )}
       </>
@@ -194,16 +201,16 @@ export function DashboardListPage() {
 
   const newDashboardButton = access.canWriteDashboard && (
     <Button type="primary" icon={<PlusOutlined aria-hidden />} loading={createState.isLoading} onClick={() => void handleCreate()}>
-      Dashboard
+      {t('common:dashboard')}
     </Button>
   );
   const emptyText = (
     <ListEmpty
       filtered={filtered}
-      noMatchText="No dashboards match your filters"
+      noMatchText={t('empty.noMatch')}
       onClearFilters={handleClearFilters}
-      title="No dashboards yet"
-      hint="Create one and arrange charts, text and tabs on it, or add a chart to a new dashboard when you save it in Explore."
+      title={t('empty.title')}
+      hint={t('empty.hint')}
       action={newDashboardButton}
     />
   );
@@ -211,9 +218,9 @@ export function DashboardListPage() {
   return (
     <div className="rama-page">
       <PageHeader
-        title="Dashboards"
-        subtitle="Charts, text and tabs arranged on one page, to look at together and share."
-        breadcrumb={[{ title: 'Dashboards' }]}
+        title={t('page.title')}
+        subtitle={t('page.subtitle')}
+        breadcrumb={[{ title: t('page.title') }]}
         extra={
           <>
             {access.canWriteDashboard && <ImportButton resource="dashboard" onImported={() => void refetch()} />}
@@ -244,11 +251,11 @@ export function DashboardListPage() {
               loading={exportState.isLoading}
               onClick={() => void handleExport(selectedIds)}
             >
-              Export selected
+              {t('exportSelected')}
             </Button>
           )}
         </BulkActionBar>
-        {error && <ErrorAlert error={toClientError(error)} title={LIST_ERROR} />}
+        {error && <ErrorAlert error={toClientError(error)} title={t('listError')} />}
         {view === 'table' ? (
           <Table<DashboardListItem>
             rowKey="id"

@@ -1,4 +1,5 @@
 import { Flex, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { FilterSelect, OwnerFilter } from '../components/DatabaseFilter';
 import { SearchBox } from '../components/ListParts';
 import { ListViewSwitch, type ListView } from '../components/ListViewSwitch';
@@ -9,11 +10,7 @@ import { DASHBOARD_CARD_SORTS, type DashboardCardSort, type DashboardFilters } f
 
 type Status = 'published' | 'draft';
 
-const STATUS_OPTIONS: { value: Status; label: string }[] = [
-  { value: 'published', label: 'Published' },
-  { value: 'draft', label: 'Draft' },
-];
-const SORT_OPTIONS = DASHBOARD_CARD_SORTS.map((s) => ({ value: s.value, label: s.label }));
+const STATUSES: Status[] = ['published', 'draft'];
 
 interface DashboardToolbarProps {
   filters: DashboardFilters;
@@ -27,7 +24,10 @@ interface DashboardToolbarProps {
 
 /** Search and filters of the dashboard list, the card view's order, and the table / card switch. */
 export function DashboardToolbar({ filters, onChange, view, onViewChange, sort, onSortChange }: DashboardToolbarProps) {
+  const { t } = useTranslation('dashboards');
   const owners = useDashboardRelatedOwnersQuery('');
+  const statusOptions = STATUSES.map((value) => ({ value, label: t(`status.${value}`) }));
+  const sortOptions = DASHBOARD_CARD_SORTS.map((s) => ({ value: s.value, label: s.label }));
   const status: Status | null = filters.published === null ? null : filters.published ? 'published' : 'draft';
 
   return (
@@ -35,33 +35,33 @@ export function DashboardToolbar({ filters, onChange, view, onViewChange, sort, 
       <SearchBox
         value={filters.search}
         onChange={(search) => onChange({ search })}
-        placeholder="Search by title or slug"
-        label="Search dashboards by title or slug"
+        placeholder={t('toolbar.searchPlaceholder')}
+        label={t('toolbar.searchLabel')}
       />
       <OwnerFilter value={filters.ownerId} onChange={(ownerId) => onChange({ ownerId })} owners={owners} />
       <FilterSelect<Status>
-        label="Filter by status"
-        prefix="Status"
-        placeholder="Any"
+        label={t('toolbar.filterByStatus')}
+        prefix={t('toolbar.status')}
+        placeholder={t('toolbar.any')}
         searchable={false}
         value={status}
         onChange={(v) => onChange({ published: v === null ? null : v === 'published' })}
-        options={STATUS_OPTIONS}
+        options={statusOptions}
       />
       <TagFilter value={filters.tagId ?? null} onChange={(tagId) => onChange({ tagId })} />
       <FavoriteCertifiedFilters favorite={filters.favorite} certified={filters.certified} onChange={onChange} />
       {view === 'card' && (
         <Select<string>
-          aria-label="Sort dashboards"
+          aria-label={t('toolbar.sortDashboards')}
           className="rama-filter-select"
-          prefix={<span className="rama-select-prefix">Sort</span>}
-          placeholder="Custom"
+          prefix={<span className="rama-select-prefix">{t('toolbar.sort')}</span>}
+          placeholder={t('toolbar.custom')}
           value={sort?.value}
           onChange={(value) => {
             const next = DASHBOARD_CARD_SORTS.find((s) => s.value === value);
             if (next) onSortChange(next);
           }}
-          options={SORT_OPTIONS}
+          options={sortOptions}
           popupMatchSelectWidth={false}
         />
       )}

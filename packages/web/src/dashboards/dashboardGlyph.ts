@@ -45,24 +45,24 @@ const LAYOUTS: { tiles: GlyphTile[]; accent: number }[] = [
 
 /** Soft backgrounds with a stronger tile for the initial; the text colour reads on the accent. */
 const PALETTES: GlyphPalette[] = [
-  { background: '#e6f2f4', tile: '#c4e0e5', accent: '#1f7a8c', text: '#ffffff' },
-  { background: '#efe9f5', tile: '#dacbe8', accent: '#7a5195', text: '#ffffff' },
-  { background: '#fdecef', tile: '#f8c9d2', accent: '#c2405e', text: '#ffffff' },
-  { background: '#fdf3e3', tile: '#f6dcb1', accent: '#b45f06', text: '#ffffff' },
-  { background: '#e8f4ec', tile: '#c6e3cf', accent: '#2f855a', text: '#ffffff' },
-  { background: '#e9eefc', tile: '#c9d5f6', accent: '#3b5bdb', text: '#ffffff' },
-  { background: '#eef0f3', tile: '#d5dae1', accent: '#4a5568', text: '#ffffff' },
+  { background: '#e6f2f4', tile: '#c4e0e5', accent: '#1f7a8c', text: '#ffffff' }, // i18n-ignore: colours
+  { background: '#efe9f5', tile: '#dacbe8', accent: '#7a5195', text: '#ffffff' }, // i18n-ignore: colours
+  { background: '#fdecef', tile: '#f8c9d2', accent: '#c2405e', text: '#ffffff' }, // i18n-ignore: colours
+  { background: '#fdf3e3', tile: '#f6dcb1', accent: '#b45f06', text: '#ffffff' }, // i18n-ignore: colours
+  { background: '#e8f4ec', tile: '#c6e3cf', accent: '#2f855a', text: '#ffffff' }, // i18n-ignore: colours
+  { background: '#e9eefc', tile: '#c9d5f6', accent: '#3b5bdb', text: '#ffffff' }, // i18n-ignore: colours
+  { background: '#eef0f3', tile: '#d5dae1', accent: '#4a5568', text: '#ffffff' }, // i18n-ignore: colours
 ];
 
 /** The same hues for the dark look: deep backgrounds, muted tiles, the accent kept strong enough for its white initial. */
 const DARK_PALETTES: GlyphPalette[] = [
-  { background: '#12323a', tile: '#1d4c57', accent: '#2a8fa3', text: '#ffffff' },
-  { background: '#2a2135', tile: '#43345a', accent: '#8a62a8', text: '#ffffff' },
-  { background: '#361b23', tile: '#5a2a38', accent: '#c2405e', text: '#ffffff' },
-  { background: '#33260f', tile: '#57401a', accent: '#b45f06', text: '#ffffff' },
-  { background: '#15301f', tile: '#224d33', accent: '#2f855a', text: '#ffffff' },
-  { background: '#18213f', tile: '#263668', accent: '#3b5bdb', text: '#ffffff' },
-  { background: '#22282f', tile: '#353e48', accent: '#5d6b80', text: '#ffffff' },
+  { background: '#12323a', tile: '#1d4c57', accent: '#2a8fa3', text: '#ffffff' }, // i18n-ignore: colours
+  { background: '#2a2135', tile: '#43345a', accent: '#8a62a8', text: '#ffffff' }, // i18n-ignore: colours
+  { background: '#361b23', tile: '#5a2a38', accent: '#c2405e', text: '#ffffff' }, // i18n-ignore: colours
+  { background: '#33260f', tile: '#57401a', accent: '#b45f06', text: '#ffffff' }, // i18n-ignore: colours
+  { background: '#15301f', tile: '#224d33', accent: '#2f855a', text: '#ffffff' }, // i18n-ignore: colours
+  { background: '#18213f', tile: '#263668', accent: '#3b5bdb', text: '#ffffff' }, // i18n-ignore: colours
+  { background: '#22282f', tile: '#353e48', accent: '#5d6b80', text: '#ffffff' }, // i18n-ignore: colours
 ];
 
 /** FNV-1a: a small, stable 32-bit hash of a string. */

@@ -1,6 +1,7 @@
 import { dashboardPath, hasPermission, type CurrentUser, type DashboardListItem } from '@rama/shared';
 import type { ListFilter, ListState } from '../components/listState';
 import type { Access } from '../app/session';
+import { t } from '../i18n';
 
 /** The dashboard list's filters, as the toolbar holds them (null: not filtered on). */
 export interface DashboardFilters {
@@ -64,17 +65,46 @@ export function canExportDashboards(roles: CurrentUser['roles']): boolean {
 }
 
 /** What deleting a dashboard does, said in its confirm. */
-export const DELETE_DASHBOARD_DESCRIPTION = 'Its charts stay; only the dashboard goes. This cannot be undone.';
+export const deleteDashboardDescription = (): string => t('dashboards:deleteDescription');
 
 /** The status tag's text. */
-export const statusLabel = (published: boolean): string => (published ? 'Published' : 'Draft');
+export const statusLabel = (published: boolean): string => (published ? t('dashboards:status.published') : t('dashboards:status.draft'));
 
 /** The orders the card view offers (the table sorts by its column headers). */
 export const DASHBOARD_CARD_SORTS = [
-  { value: 'changed_on:desc', label: 'Recently modified', orderColumn: 'changed_on', orderDirection: 'desc' },
-  { value: 'changed_on:asc', label: 'Least recently modified', orderColumn: 'changed_on', orderDirection: 'asc' },
-  { value: 'dashboard_title:asc', label: 'Alphabetical', orderColumn: 'dashboard_title', orderDirection: 'asc' },
-  { value: 'dashboard_title:desc', label: 'Reverse alphabetical', orderColumn: 'dashboard_title', orderDirection: 'desc' },
+  // the label is read when shown, in the current language
+  {
+    value: 'changed_on:desc',
+    get label() {
+      return t('dashboards:sort.recentlyModified');
+    },
+    orderColumn: 'changed_on',
+    orderDirection: 'desc',
+  },
+  {
+    value: 'changed_on:asc',
+    get label() {
+      return t('dashboards:sort.leastRecentlyModified');
+    },
+    orderColumn: 'changed_on',
+    orderDirection: 'asc',
+  },
+  {
+    value: 'dashboard_title:asc',
+    get label() {
+      return t('dashboards:sort.alphabetical');
+    },
+    orderColumn: 'dashboard_title',
+    orderDirection: 'asc',
+  },
+  {
+    value: 'dashboard_title:desc',
+    get label() {
+      return t('dashboards:sort.reverseAlphabetical');
+    },
+    orderColumn: 'dashboard_title',
+    orderDirection: 'desc',
+  },
 ] as const satisfies readonly { value: string; label: string; orderColumn: string; orderDirection: ListState['orderDirection'] }[];
 
 export type DashboardCardSort = (typeof DASHBOARD_CARD_SORTS)[number];

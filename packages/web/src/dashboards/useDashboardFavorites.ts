@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { DASHBOARD_MESSAGES } from '@rama/shared';
 import { useToasts } from '../app/hooks';
+import { sharedText } from '../i18n';
 import { favoriteMap } from '../charts/chartList';
 import { useDashboardFavoriteStatusQuery, useSetDashboardFavoriteMutation } from './dashboardApi';
 
@@ -15,13 +16,13 @@ export function useDashboardFavorites(ids: number[]) {
   const favorites = favoriteMap(data);
 
   useEffect(() => {
-    if (isError) addDangerToast(DASHBOARD_MESSAGES.favoriteStatusFailed);
+    if (isError) addDangerToast(sharedText('messages', DASHBOARD_MESSAGES.favoriteStatusFailed));
   }, [isError, addDangerToast]);
 
   const isFavorite = (id: number): boolean => favorites.get(id) ?? false;
   const toggleFavorite = async (id: number) => {
     const result = await setFavorite({ id, on: !isFavorite(id) });
-    if (result.error) addDangerToast(DASHBOARD_MESSAGES.favoriteFailed);
+    if (result.error) addDangerToast(sharedText('messages', DASHBOARD_MESSAGES.favoriteFailed));
   };
   return { isFavorite, toggleFavorite, saving: isLoading };
 }

@@ -8,6 +8,7 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Alert, Button, Spin, Tooltip, Typography } from 'antd';
 import { InfoCircleOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 import type { DashboardChart, ExploreDatasource, LayoutItem, QueryFormData } from '@rama/shared';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useGetChartQuery } from '../../charts/chartApi';
@@ -96,6 +97,7 @@ interface ChartHolderProps {
 }
 
 export const ChartHolder = memo(function ChartHolder({ item, parentId, width, height, fill = false, dragHandle }: ChartHolderProps) {
+  const { t } = useTranslation('dashboard');
   const chartId = Number(item.meta?.chartId ?? 0);
   const dispatch = useAppDispatch();
   const { dashboardId, queue, watcher, near, colors, display } = useDashboardPage();
@@ -288,7 +290,7 @@ export const ChartHolder = memo(function ChartHolder({ item, parentId, width, he
         {dragHandle}
         <div className="rama-dash-chart-title">
           {display.editMode ? (
-            <Typography.Text editable={{ onChange: renameInEditMode, tooltip: 'Edit the chart title on this dashboard', maxLength: 250 }}>
+            <Typography.Text editable={{ onChange: renameInEditMode, tooltip: t('chart.editTitle'), maxLength: 250 }}>
               {title}
             </Typography.Text>
           ) : (
@@ -301,12 +303,12 @@ export const ChartHolder = memo(function ChartHolder({ item, parentId, width, he
           )}
           <RowLimitWarning chartId={chartId} />
           {description && (
-            <Tooltip title={expanded ? 'Hide the description' : 'Show the description'}>
+            <Tooltip title={expanded ? t('chart.hideDescription') : t('chart.showDescription')}>
               <Button
                 type="text"
                 size="small"
                 icon={<InfoCircleOutlined />}
-                aria-label="Toggle the chart description"
+                aria-label={t('chart.toggleDescriptionLabel')}
                 aria-pressed={expanded}
                 onClick={() => dispatch(dashboardStateActions.setExpandedSlice({ chartId, expanded: !expanded }))}
               />
@@ -347,7 +349,7 @@ export const ChartHolder = memo(function ChartHolder({ item, parentId, width, he
           />
         )}
         {waiting && (
-          <div className="rama-dash-chart-loading" role="status" aria-label="Loading chart">
+          <div className="rama-dash-chart-loading" role="status" aria-label={t('chart.loading')}>
             <Spin />
           </div>
         )}

@@ -7,8 +7,10 @@
 import { useMemo, useState, type RefObject } from 'react';
 import { Button, Dropdown, Modal, Spin, Tabs, Typography, type MenuProps } from 'antd';
 import { MoreOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 import { dataMaskForStorage, LOG_ACTIONS, parseDatasourceKey, type DashboardChart } from '@rama/shared';
 import { errorMessage } from '../../app/api';
+import { currentLocale } from '../../i18n';
 import { useAppDispatch, useAppSelector, useToasts } from '../../app/hooks';
 import { CodeBlock } from '../../components/CodeBlock';
 import { copyText } from '../../components/clipboard';
@@ -41,6 +43,7 @@ interface ChartMenuProps {
 type QueryView = { open: false } | { open: true; loading: boolean; sql: string | null; error: string | null };
 
 export function ChartMenu({ slice, componentId, title, chart, cardRef, onToggleDescription }: ChartMenuProps) {
+  const { t } = useTranslation('dashboard');
   const dispatch = useAppDispatch();
   const { addSuccessToast, addDangerToast } = useToasts();
   const dashboardId = useAppSelector((s) => s.dashboardInfo.id);
@@ -152,29 +155,29 @@ export function ChartMenu({ slice, componentId, title, chart, cardRef, onToggleD
   const items: MenuProps['items'] = [
     {
       key: 'refresh',
-      label: 'Force refresh',
+      label: t('chartMenu.forceRefresh'),
       disabled: loading,
       onClick: () => dispatch(chartsActions.triggerRefresh({ chartIds: [chartId], force: true })),
     },
-    ...(onToggleDescription ? [{ key: 'description', label: 'Toggle chart description', onClick: onToggleDescription }] : []),
-    { key: 'fullsize', label: 'View chart in full size', onClick: () => dispatch(dashboardStateActions.setFullSizeChartId(chartId)) },
+    ...(onToggleDescription ? [{ key: 'description', label: t('chartMenu.toggleDescription'), onClick: onToggleDescription }] : []),
+    { key: 'fullsize', label: t('chartMenu.fullSize'), onClick: () => dispatch(dashboardStateActions.setFullSizeChartId(chartId)) },
     { type: 'divider' },
     ...(canExplore
       ? [
           {
             key: 'edit',
-            label: 'Edit chart',
+            label: t('chartMenu.editChart'),
             onClick: () => void editChart(),
           },
-          { key: 'query', label: 'View query', onClick: () => void viewQuery() },
+          { key: 'query', label: t('chartMenu.viewQuery'), onClick: () => void viewQuery() },
         ]
       : []),
-    { key: 'table', label: 'View as table', disabled: !chart?.queriesResponse, onClick: () => setTableOpen(true) },
+    { key: 'table', label: t('chartMenu.viewAsTable'), disabled: !chart?.queriesResponse, onClick: () => setTableOpen(true) },
     ...(canExplore
       ? [
           {
             key: 'drill',
-            label: 'Drill to detail',
+            label: t('chartMenu.drillToDetail'),
             onClick: () => {
               logDashboardEvent(LOG_ACTIONS.OPEN_DRILL_TO_DETAIL, dashboardId, { slice_id: chartId });
               setDrillOpen(true);
@@ -184,23 +187,23 @@ export function ChartMenu({ slice, componentId, title, chart, cardRef, onToggleD
       : []),
     {
       key: 'download',
-      label: 'Download',
+      label: t('common:download'),
       children: [
-        { key: 'csv', label: 'Export to .CSV', disabled: !canCsv, onClick: () => download('csv') },
-        { key: 'xlsx', label: 'Export to Excel', disabled: !canCsv, onClick: () => download('xlsx') },
-        { key: 'png', label: 'Download as image', onClick: downloadImage },
+        { key: 'csv', label: t('chartMenu.exportCsv'), disabled: !canCsv, onClick: () => download('csv') },
+        { key: 'xlsx', label: t('chartMenu.exportExcel'), disabled: !canCsv, onClick: () => download('xlsx') },
+        { key: 'png', label: t('chartMenu.downloadImage'), onClick: downloadImage },
       ],
     },
     ...(canShareChart || canShareDashboard
       ? [
           {
             key: 'share',
-            label: 'Share',
+            label: t('common:share'),
             children: [
               ...(canShareDashboard
-                ? [{ key: 'permalink', label: 'Copy permalink to clipboard', onClick: () => void copyPermalink() }]
+                ? [{ key: 'permalink', label: t('chartMenu.copyPermalink'), onClick: () => void copyPermalink() }]
                 : []),
-              ...(canShareChart ? [{ key: 'chartlink', label: 'Copy chart link', onClick: () => void copyChartLink() }] : []),
+              ...(canShareChart ? [{ key: 'chartlink', label: t('chartMenu.copyChartLink'), onClick: () => void copyChartLink() }] : []),
             ],
           },
         ]
@@ -210,16 +213,16 @@ export function ChartMenu({ slice, componentId, title, chart, cardRef, onToggleD
   return (
     <>
       <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
-        <Button type="text" size="small" icon={<MoreOutlined />} aria-label={`More actions for ${title}`} data-test="chart-menu" />
+        <Button type="text" size="small" icon={<MoreOutlined />} aria-label={t('moreActionsFor', { name: title })} data-test="chart-menu" />
       </Dropdown>
       {queryView.open && (
-        <Modal open title="View query" footer={null} width={800} onCancel={() => setQueryView({ open: false })}>
+        <Modal open title={t('chartMenu.viewQuery')} footer={null} width={800} onCancel={() => setQueryView({ open: false })}>
           {queryView.loading ? (
             <Spin />
           ) : queryView.error ? (
             <Typography.Text type="danger">{queryView.error}</Typography.Text>
           ) : (
-            <CodeBlock code={queryView.sql ?? ''} label="query" />
+            <CodeBlock code={queryView.sql ?? ''} label={t('chartMenu.queryLabel')} />
           )}
         </Modal>
       )}
@@ -240,24 +243,32 @@ export function ChartMenu({ slice, componentId, title, chart, cardRef, onToggleD
 
 /** "View as table": each query's rows in the result grid. */
 function ResultsModal({ title, chart, onClose }: { title: string; chart: DashboardChartState | undefined; onClose: () => void }) {
+  const { t } = useTranslation('dashboard');
   const results = useMemo(() => chart?.queriesResponse ?? [], [chart?.queriesResponse]);
   const grid = (index: number) => {
     const result = results[index];
     return (
       <div className="rama-dash-results">
-        <Typography.Text type="secondary">{`${result.rowcount.toLocaleString()} row${result.rowcount === 1 ? '' : 's'}`}</Typography.Text>
-        <ResultGrid columns={gridColumns(result)} data={result.data as Record<string, CellValue>[]} height={420} emptyText="No data" />
+        <Typography.Text type="secondary">
+          {t('results.rows', { count: result.rowcount, rows: result.rowcount.toLocaleString(currentLocale()) })}
+        </Typography.Text>
+        <ResultGrid
+          columns={gridColumns(result)}
+          data={result.data as Record<string, CellValue>[]}
+          height={420}
+          emptyText={t('common:noData')}
+        />
       </div>
     );
   };
   return (
     <Modal open title={title} footer={null} width={900} onCancel={onClose} destroyOnHidden>
       {results.length === 0 ? (
-        <Typography.Text type="secondary">No results yet.</Typography.Text>
+        <Typography.Text type="secondary">{t('results.none')}</Typography.Text>
       ) : results.length === 1 ? (
         grid(0)
       ) : (
-        <Tabs items={results.map((_, i) => ({ key: String(i), label: `Query ${i + 1}`, children: grid(i) }))} />
+        <Tabs items={results.map((_, i) => ({ key: String(i), label: t('results.query', { n: i + 1 }), children: grid(i) }))} />
       )}
     </Modal>
   );

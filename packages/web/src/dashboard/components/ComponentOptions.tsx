@@ -3,6 +3,7 @@
  * background of a header, row or column (transparent or white). Each change is one undoable step.
  */
 import { Segmented } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { BACKGROUND_TRANSPARENT, BACKGROUND_WHITE, type HeaderSize, type LayoutItem, type LayoutMeta } from '@rama/shared';
 import { useAppDispatch } from '../../app/hooks';
 import { layoutActions } from '../state/layoutSlice';
@@ -13,6 +14,7 @@ function useMetaChange(item: LayoutItem): (meta: Partial<LayoutMeta>) => void {
 }
 
 export function BackgroundOption({ item }: { item: LayoutItem }) {
+  const { t } = useTranslation('dashboard');
   const change = useMetaChange(item);
   const value = item.meta?.background === BACKGROUND_WHITE ? BACKGROUND_WHITE : BACKGROUND_TRANSPARENT;
   return (
@@ -21,10 +23,10 @@ export function BackgroundOption({ item }: { item: LayoutItem }) {
       value={value}
       onChange={(v) => change({ background: v })}
       options={[
-        { value: BACKGROUND_TRANSPARENT, label: 'Transparent' },
-        { value: BACKGROUND_WHITE, label: 'White' },
+        { value: BACKGROUND_TRANSPARENT, label: t('options.transparent') },
+        { value: BACKGROUND_WHITE, label: t('options.white') },
       ]}
-      aria-label="Background"
+      aria-label={t('options.background')}
     />
   );
 }
@@ -36,9 +38,16 @@ const HEADER_SIZES: { value: HeaderSize; label: string }[] = [
 ];
 
 export function HeaderSizeOption({ item }: { item: LayoutItem }) {
+  const { t } = useTranslation('dashboard');
   const change = useMetaChange(item);
   const value = HEADER_SIZES.some((s) => s.value === item.meta?.headerSize) ? (item.meta?.headerSize as HeaderSize) : 'MEDIUM_HEADER';
   return (
-    <Segmented size="small" value={value} onChange={(v) => change({ headerSize: v })} options={HEADER_SIZES} aria-label="Header size" />
+    <Segmented
+      size="small"
+      value={value}
+      onChange={(v) => change({ headerSize: v })}
+      options={HEADER_SIZES}
+      aria-label={t('options.headerSize')}
+    />
   );
 }

@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Empty } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { GRID_TYPE, ROOT_ID, ROOT_TYPE, TABS_TYPE, childDepth } from '@rama/shared';
 import { useAppSelector } from '../../app/hooks';
 import { useEditKit } from '../editKit';
@@ -27,6 +28,7 @@ function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] 
 }
 
 export function DashboardGrid({ onEdit }: { onEdit?: () => void }) {
+  const { t } = useTranslation('dashboard');
   const { display } = useDashboardPage();
   const kit = useEditKit();
   const root = useAppSelector((s) => s.dashboardLayout.present[ROOT_ID]);
@@ -49,7 +51,7 @@ export function DashboardGrid({ onEdit }: { onEdit?: () => void }) {
             <Empty className="rama-dash-empty" description={DashboardMessage.EMPTY_VIEW}>
               {onEdit && (
                 <Button type="primary" onClick={onEdit}>
-                  Edit dashboard
+                  {t('editDashboard')}
                 </Button>
               )}
             </Empty>

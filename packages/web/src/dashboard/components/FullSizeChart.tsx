@@ -4,6 +4,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Empty, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { withAnnotationData } from '../../explore/chartState';
 import { ChartRenderer } from '../../visualizations/ChartRenderer';
@@ -35,6 +36,7 @@ function useBoxSize(): [(el: HTMLDivElement | null) => void, { width: number; he
 }
 
 export function FullSizeChart() {
+  const { t } = useTranslation('dashboard');
   const dispatch = useAppDispatch();
   const { colors, dashboardId } = useDashboardPage();
   const chartId = useAppSelector((s) => s.dashboardState.fullSizeChartId);
@@ -77,7 +79,7 @@ export function FullSizeChart() {
         colorScale={colorScale}
       />
     );
-  else if (!queriesData) body = <Empty description="The chart has no results yet." />;
+  else if (!queriesData) body = <Empty description={t('fullSize.noResults')} />;
 
   return (
     <Modal

@@ -1,6 +1,7 @@
 /** A header component (small, medium or large text) and a divider. Header text is edited in place in edit mode. */
 import { memo, type ReactNode } from 'react';
 import { Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { BACKGROUND_WHITE, NEW_HEADER_TEXT, type LayoutItem } from '@rama/shared';
 import { useAppDispatch } from '../../app/hooks';
 import { useEditKit } from '../editKit';
@@ -21,6 +22,7 @@ interface BlockProps {
 }
 
 export const HeaderBlock = memo(function HeaderBlock({ item, parentId, dragHandle }: BlockProps) {
+  const { t } = useTranslation('dashboard');
   const dispatch = useAppDispatch();
   const { display } = useDashboardPage();
   const kit = useEditKit();
@@ -57,7 +59,7 @@ export const HeaderBlock = memo(function HeaderBlock({ item, parentId, dragHandl
         </div>
       )}
       {display.editMode ? (
-        <Typography.Text className="rama-dash-header-text" editable={{ onChange: rename, tooltip: 'Edit the header', maxLength: 500 }}>
+        <Typography.Text className="rama-dash-header-text" editable={{ onChange: rename, tooltip: t('header.edit'), maxLength: 500 }}>
           {text}
         </Typography.Text>
       ) : (

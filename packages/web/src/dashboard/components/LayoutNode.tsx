@@ -5,6 +5,7 @@
  * drag-and-drop and resize parts; in view mode nothing of the editor is loaded.
  */
 import { memo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   BACKGROUND_WHITE,
   CHART_TYPE,
@@ -205,6 +206,7 @@ interface ItemProps {
 }
 
 function RowNode({ item, parent, index, depth }: ItemProps) {
+  const { t } = useTranslation('dashboard');
   const { display } = useDashboardPage();
   const kit = useEditKit();
   const below = childDepth(item.type, depth);
@@ -227,7 +229,7 @@ function RowNode({ item, parent, index, depth }: ItemProps) {
           {item.children.map((childId, i) => (
             <LayoutNode key={childId} id={childId} parentId={item.id} index={i} depth={below} />
           ))}
-          {empty && display.editMode && <div className="rama-dash-placeholder">Empty row</div>}
+          {empty && display.editMode && <div className="rama-dash-placeholder">{t('layout.emptyRow')}</div>}
         </div>
       )}
     </EditChrome>
@@ -235,6 +237,7 @@ function RowNode({ item, parent, index, depth }: ItemProps) {
 }
 
 function ColumnNode({ item, parent, index, depth }: ItemProps) {
+  const { t } = useTranslation('dashboard');
   const { display } = useDashboardPage();
   const kit = useEditKit();
   const columnWidth = useColumnWidth();
@@ -259,7 +262,7 @@ function ColumnNode({ item, parent, index, depth }: ItemProps) {
                 </div>
               )}
               <StackedChildren item={item} depth={depth} />
-              {empty && display.editMode && <div className="rama-dash-placeholder">Empty column</div>}
+              {empty && display.editMode && <div className="rama-dash-placeholder">{t('layout.emptyColumn')}</div>}
             </div>
           )}
         </Sized>
@@ -270,6 +273,7 @@ function ColumnNode({ item, parent, index, depth }: ItemProps) {
 
 /** Charts and markdown: their width in columns (a column's children span the column), their height in 8 px units. */
 function LeafNode({ item, parent, index, depth }: ItemProps) {
+  const { t } = useTranslation('dashboard');
   const columnWidth = useColumnWidth();
   const own = num(item.meta?.width, 4);
   const widthUnits = parent.type === COLUMN_TYPE ? Math.min(own, num(parent.meta?.width, GRID_COLUMN_COUNT)) : own;
@@ -286,7 +290,7 @@ function LeafNode({ item, parent, index, depth }: ItemProps) {
             ) : item.type === DYNAMIC_TYPE ? (
               <div className="rama-dash-unsupported" style={{ width, height }} data-component-id={item.id}>
                 {handle}
-                This component type is not supported.
+                {t('layout.unsupported')}
               </div>
             ) : (
               <ChartHolder item={item} parentId={parent.id} width={width} height={height} fill={fill} dragHandle={handle} />

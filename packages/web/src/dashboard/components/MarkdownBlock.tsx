@@ -6,6 +6,7 @@
 import { lazy, memo, Suspense, useState, type ReactNode } from 'react';
 import { Button, Input, Tooltip } from 'antd';
 import { EditOutlined, EyeOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 import type { LayoutItem } from '@rama/shared';
 import { useAppDispatch } from '../../app/hooks';
 import { useEditKit } from '../editKit';
@@ -13,8 +14,6 @@ import { useDashboardPage } from '../pageContext';
 import { layoutActions } from '../state/layoutSlice';
 
 const MarkdownRenderer = lazy(() => import('./MarkdownRenderer'));
-
-const EMPTY_HINT = 'Double-click to write markdown here.';
 
 interface MarkdownBlockProps {
   item: LayoutItem;
@@ -27,6 +26,7 @@ interface MarkdownBlockProps {
 }
 
 export const MarkdownBlock = memo(function MarkdownBlock({ item, parentId, width, height, fill = false, dragHandle }: MarkdownBlockProps) {
+  const { t } = useTranslation('dashboard');
   const dispatch = useAppDispatch();
   const { display } = useDashboardPage();
   const kit = useEditKit();
@@ -46,12 +46,12 @@ export const MarkdownBlock = memo(function MarkdownBlock({ item, parentId, width
   };
 
   const toggle = (
-    <Tooltip title={isEditing ? 'Preview' : 'Edit'}>
+    <Tooltip title={isEditing ? t('common:preview') : t('common:edit')}>
       <Button
         type="text"
         size="small"
         icon={isEditing ? <EyeOutlined /> : <EditOutlined />}
-        aria-label={isEditing ? 'Preview the markdown' : 'Edit the markdown'}
+        aria-label={isEditing ? t('markdown.preview') : t('markdown.edit')}
         // keeps the editor focused, so its blur does not commit before the click does
         onMouseDown={(e) => e.preventDefault()}
         onClick={() => (isEditing ? commit() : open())}
@@ -80,7 +80,7 @@ export const MarkdownBlock = memo(function MarkdownBlock({ item, parentId, width
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
           onBlur={commit}
-          aria-label="Markdown source"
+          aria-label={t('markdown.source')}
           spellCheck={false}
         />
       ) : (
@@ -90,7 +90,7 @@ export const MarkdownBlock = memo(function MarkdownBlock({ item, parentId, width
               <MarkdownRenderer source={code} />
             </Suspense>
           ) : (
-            display.editMode && <span className="rama-dash-placeholder">{EMPTY_HINT}</span>
+            display.editMode && <span className="rama-dash-placeholder">{t('markdown.emptyHint')}</span>
           )}
         </div>
       )}

@@ -7,6 +7,7 @@
 import { memo, type ReactNode } from 'react';
 import { App, Tabs, Typography } from 'antd';
 import { shallowEqual } from 'react-redux';
+import { useTranslation } from 'react-i18next';
 import { NEW_TAB_TITLE, ROOT_ID, TAB_TYPE, childDepth, newComponent, type LayoutItem } from '@rama/shared';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useEditKit } from '../editKit';
@@ -40,6 +41,7 @@ function TabLabel({
   depth: number;
   active: boolean;
 }) {
+  const { t } = useTranslation('dashboard');
   const dispatch = useAppDispatch();
   const { display } = useDashboardPage();
   const kit = useEditKit();
@@ -52,7 +54,7 @@ function TabLabel({
     <span className="rama-dash-tab-label" data-test="dashboard-tab" data-component-id={tab.id}>
       {handle}
       {display.editMode && active ? (
-        <Typography.Text editable={{ onChange: rename, triggerType: ['text'], tooltip: 'Click to rename the tab', maxLength: 250 }}>
+        <Typography.Text editable={{ onChange: rename, triggerType: ['text'], tooltip: t('tabs.rename'), maxLength: 250 }}>
           {title}
         </Typography.Text>
       ) : (
@@ -100,16 +102,17 @@ function TabContent({ tab, tabs, index, depth }: { tab: LayoutItem; tabs: Layout
 }
 
 export const TabsNode = memo(function TabsNode({ item, parentId, depth, dragHandle }: TabsNodeProps) {
+  const { t } = useTranslation('dashboard');
   const dispatch = useAppDispatch();
   const { display, onTabChange } = useDashboardPage();
   const { modal } = App.useApp();
   const kit = useEditKit();
   const tabs = useAppSelector(
-    (s) => item.children.map((id) => s.dashboardLayout.present[id]).filter((t): t is LayoutItem => t?.type === TAB_TYPE),
+    (s) => item.children.map((id) => s.dashboardLayout.present[id]).filter((c): c is LayoutItem => c?.type === TAB_TYPE),
     shallowEqual,
   );
   const activeTabs = useAppSelector((s) => s.dashboardState.activeTabs);
-  const activeKey = tabs.find((t) => activeTabs.includes(t.id))?.id ?? tabs[0]?.id;
+  const activeKey = tabs.find((tab) => activeTabs.includes(tab.id))?.id ?? tabs[0]?.id;
   const tabDepth = childDepth(item.type, depth);
   const topLevel = parentId === ROOT_ID;
 
@@ -119,7 +122,7 @@ export const TabsNode = memo(function TabsNode({ item, parentId, depth, dragHand
     onTabChange(tab.id);
   };
   const removeTab = (tabId: string) => {
-    const tab = tabs.find((t) => t.id === tabId);
+    const tab = tabs.find((x) => x.id === tabId);
     if (!tab) return;
     const remove = () => dispatch(layoutActions.deleteComponent({ id: tabId, parentId: item.id }));
     if (tab.children.length === 0) {
@@ -127,9 +130,9 @@ export const TabsNode = memo(function TabsNode({ item, parentId, depth, dragHand
       return;
     }
     modal.confirm({
-      title: `Delete the tab “${tabTitle(tab)}”?`,
-      content: 'Everything in the tab is deleted with it. Undo brings it back.',
-      okText: 'Delete',
+      title: t('tabs.deleteTitle', { name: tabTitle(tab) }),
+      content: t('tabs.deleteContent'),
+      okText: t('common:delete'),
       okButtonProps: { danger: true },
       onOk: remove,
     });

@@ -1,4 +1,5 @@
 import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { CATEGORICAL_SCHEMES, type ColorScheme } from '@rama/shared';
 
 const SWATCHES = 10;
@@ -27,6 +28,7 @@ interface ColorSchemeSelectProps {
  * scheme ids, each shown with its swatches. Empty means every chart keeps its own scheme.
  */
 export function ColorSchemeSelect({ id, value, onChange }: ColorSchemeSelectProps) {
+  const { t } = useTranslation('dashboard');
   const options = CATEGORICAL_SCHEMES.map((s) => ({ value: s.id, label: <SchemeLabel scheme={s} />, search: `${s.label} ${s.id}` }));
   // a scheme saved elsewhere that Rama does not know stays visible by its id
   if (value && !CATEGORICAL_SCHEMES.some((s) => s.id === value)) options.unshift({ value, label: <span>{value}</span>, search: value });
@@ -36,7 +38,7 @@ export function ColorSchemeSelect({ id, value, onChange }: ColorSchemeSelectProp
       value={value ?? undefined}
       options={options}
       allowClear
-      placeholder="Each chart's own scheme"
+      placeholder={t('colorScheme.placeholder')}
       showSearch={{ optionFilterProp: 'search' }}
       style={{ width: '100%' }}
       onChange={(v: string | undefined) => onChange?.(v ?? null)}

@@ -6,8 +6,11 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Modal, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { DASHBOARD_MESSAGES, sanitizeDashboardCss } from '@rama/shared';
 import { useAppDispatch, useAppSelector, useToasts } from '../../app/hooks';
+import { sharedText } from '../../i18n';
+import { SLOT, Slotted } from '../../i18n/Slotted';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { useUpdateDashboardMutation } from '../dashboardPageApi';
 import { dashboardInfoActions } from '../state/dashboardInfoSlice';
@@ -22,8 +25,11 @@ export interface CssEditorModalProps {
 }
 
 const PREVIEW_DELAY_MS = 250;
+/** The example rule in the help: CSS, the same in every language. */
+const CSS_EXAMPLE = '[data-test="dashboard-chart"] { border-radius: 0 }';
 
 export function CssEditorModal({ open, onClose }: CssEditorModalProps) {
+  const { t } = useTranslation('dashboard');
   const dispatch = useAppDispatch();
   const { addSuccessToast, addDangerToast } = useToasts();
   const editMode = useAppSelector((s) => s.dashboardState.editMode);
@@ -65,7 +71,7 @@ export function CssEditorModal({ open, onClose }: CssEditorModalProps) {
       const reply = await updateDashboard({ id, body: { css: text } }).unwrap();
       dispatch(dashboardInfoActions.update({ css: text, last_modified_time: reply.last_modified_time }));
       dispatch(dashboardStateActions.setUnsavedChanges(false));
-      addSuccessToast(DASHBOARD_MESSAGES.saved);
+      addSuccessToast(sharedText('messages', DASHBOARD_MESSAGES.saved));
       onClose();
     } catch (error) {
       addDangerToast(saveErrorMessage(error));
@@ -75,29 +81,30 @@ export function CssEditorModal({ open, onClose }: CssEditorModalProps) {
   return (
     <Modal
       open={open}
-      title="Edit CSS"
+      title={t('css.title')}
       width={800}
       onCancel={cancel}
       destroyOnHidden
       maskClosable={false}
       footer={[
         <Button key="cancel" onClick={cancel}>
-          Cancel
+          {t('common:cancel')}
         </Button>,
         <Button key="apply" type="primary" loading={isLoading} onClick={() => void apply()} data-test="css-editor-apply">
-          {editMode ? 'Apply' : 'Save'}
+          {editMode ? t('common:apply') : t('common:save')}
         </Button>,
       ]}
     >
       <Typography.Paragraph type="secondary" className="rama-dialog-intro" id="rama-css-help">
-        Styles apply to this dashboard only and show as you type; for example{' '}
-        <Typography.Text code>[data-test=&quot;dashboard-chart&quot;] {'{ border-radius: 0 }'}</Typography.Text>.
+        <Slotted text={t('css.help', { example: SLOT })}>
+          <Typography.Text code>{CSS_EXAMPLE}</Typography.Text>
+        </Slotted>
       </Typography.Paragraph>
       <CodeField
         value={text}
         onChange={setText}
         language="css"
-        label="Dashboard CSS"
+        label={t('css.label')}
         describedBy="rama-css-help"
         minHeight="320px"
         maxHeight="60vh"
@@ -108,8 +115,8 @@ export function CssEditorModal({ open, onClose }: CssEditorModalProps) {
           className="rama-dialog-note"
           type="warning"
           showIcon
-          title="Some of this CSS is not applied"
-          description="@import rules and url() references to other sites are removed (as are script-like values) so the dashboard only loads what it holds."
+          title={t('css.strippedTitle')}
+          description={t('css.strippedDescription')}
         />
       )}
     </Modal>

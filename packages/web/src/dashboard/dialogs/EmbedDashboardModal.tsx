@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Popconfirm, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { errorMessage, toClientError } from '../../app/api';
 import { useToasts } from '../../app/hooks';
 import { CodeBlock } from '../../components/CodeBlock';
@@ -23,6 +24,7 @@ export interface EmbedDashboardModalProps {
 }
 
 export function EmbedDashboardModal({ open, dashboardId, onClose }: EmbedDashboardModalProps) {
+  const { t } = useTranslation('dashboard');
   const { addSuccessToast, addDangerToast } = useToasts();
   const embedding = useGetDashboardEmbeddingQuery(dashboardId, { refetchOnMountOrArgChange: true });
   const [save, saving] = useSaveDashboardEmbeddingMutation();
@@ -46,7 +48,7 @@ export function EmbedDashboardModal({ open, dashboardId, onClose }: EmbedDashboa
     try {
       await save({ id: dashboardId, body: { allowed_domains: domains } }).unwrap();
       setTouched(false);
-      addSuccessToast(current ? 'Changes saved.' : 'This dashboard can now be embedded.');
+      addSuccessToast(current ? t('embed.changesSaved') : t('embed.enabled'));
     } catch (e) {
       addDangerToast(errorMessage(e));
     }
@@ -57,7 +59,7 @@ export function EmbedDashboardModal({ open, dashboardId, onClose }: EmbedDashboa
       await remove(dashboardId).unwrap();
       setTouched(false);
       setText('');
-      addSuccessToast('Embedding deactivated: host applications can no longer show this dashboard.');
+      addSuccessToast(t('embed.deactivated'));
     } catch (e) {
       addDangerToast(errorMessage(e));
     }
@@ -68,7 +70,7 @@ export function EmbedDashboardModal({ open, dashboardId, onClose }: EmbedDashboa
   return (
     <Modal
       open={open}
-      title="Embed dashboard"
+      title={t('embed.title')}
       onCancel={onClose}
       width={720}
       destroyOnHidden
@@ -76,19 +78,19 @@ export function EmbedDashboardModal({ open, dashboardId, onClose }: EmbedDashboa
         <div className="rama-embed-footer">
           {current && (
             <Popconfirm
-              title="Deactivate the embedding?"
-              description="Host applications that embed this dashboard will show an error instead."
-              okText="Deactivate"
+              title={t('embed.deactivateTitle')}
+              description={t('embed.deactivateDescription')}
+              okText={t('embed.deactivate')}
               okButtonProps={{ danger: true }}
               onConfirm={() => deactivate()}
             >
               <Button danger loading={removing.isLoading} disabled={busy} data-test="embed-deactivate">
-                Deactivate
+                {t('embed.deactivate')}
               </Button>
             </Popconfirm>
           )}
           <span className="rama-embed-footer-spacer" />
-          <Button onClick={onClose}>Close</Button>
+          <Button onClick={onClose}>{t('common:close')}</Button>
           <Button
             type="primary"
             onClick={() => void submit()}
@@ -96,7 +98,7 @@ export function EmbedDashboardModal({ open, dashboardId, onClose }: EmbedDashboa
             disabled={busy || problems.length > 0 || (embedding.isFetching && !embedding.isError)}
             data-test="embed-save"
           >
-            {current ? 'Save changes' : 'Enable embedding'}
+            {current ? t('embed.saveChanges') : t('embed.enable')}
           </Button>
         </div>
       }
@@ -107,21 +109,18 @@ export function EmbedDashboardModal({ open, dashboardId, onClose }: EmbedDashboa
         <Alert type="error" showIcon title={errorMessage(embedding.error)} />
       ) : (
         <Form layout="vertical" className="rama-embed-form" onFinish={() => void submit()}>
-          <Typography.Paragraph type="secondary">
-            {current
-              ? 'This dashboard can be embedded in the domains below with the embedding SDK and a guest token.'
-              : 'Let another application show this dashboard with the embedding SDK and a guest token its backend asks for.'}
-          </Typography.Paragraph>
+          <Typography.Paragraph type="secondary">{current ? t('embed.introEnabled') : t('embed.introDisabled')}</Typography.Paragraph>
           <Form.Item
-            label="Allowed domains"
-            extra="One origin per line, e.g. https://app.example.com. Leave empty to allow any domain."
+            label={t('embed.allowedDomains')}
+            extra={t('embed.allowedDomainsHelp', { example: 'https://app.example.com' })}
             validateStatus={problems.length ? 'error' : undefined}
             help={problems.length ? problems.join(' ') : undefined}
           >
             <Input.TextArea
-              aria-label="Allowed domains"
+              aria-label={t('embed.allowedDomains')}
               value={text}
               autoSize={{ minRows: 2, maxRows: 8 }}
+              // eslint-disable-next-line i18next/no-literal-string -- an example origin, the same in every language
               placeholder="https://app.example.com"
               onChange={(e) => {
                 setTouched(true);
@@ -131,17 +130,17 @@ export function EmbedDashboardModal({ open, dashboardId, onClose }: EmbedDashboa
           </Form.Item>
           {current && snippets && (
             <div className="rama-embed-details" data-test="embed-details">
-              <Form.Item label="Embedded dashboard id">
+              <Form.Item label={t('embed.uuid')}>
                 <Typography.Text code copyable data-test="embed-uuid">
                   {current.uuid}
                 </Typography.Text>
               </Form.Item>
-              <Typography.Title level={5}>1. Install the embedding SDK in your application</Typography.Title>
-              <CodeBlock code={snippets.install} label="the install command" />
-              <Typography.Title level={5}>2. Get a guest token from your backend</Typography.Title>
-              <CodeBlock code={snippets.token} label="the guest token request" />
-              <Typography.Title level={5}>3. Embed the dashboard</Typography.Title>
-              <CodeBlock code={snippets.embed} label="the embedding code" />
+              <Typography.Title level={5}>{t('embed.step1')}</Typography.Title>
+              <CodeBlock code={snippets.install} label={t('embed.step1Label')} />
+              <Typography.Title level={5}>{t('embed.step2')}</Typography.Title>
+              <CodeBlock code={snippets.token} label={t('embed.step2Label')} />
+              <Typography.Title level={5}>{t('embed.step3')}</Typography.Title>
+              <CodeBlock code={snippets.embed} label={t('embed.step3Label')} />
             </div>
           )}
         </Form>

@@ -7,8 +7,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Alert, Collapse, Divider, Form, Input, Modal, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { DASHBOARD_MESSAGES, dashboardPath, type DashboardMetadata, type UserRef } from '@rama/shared';
 import { useAppDispatch, useAppSelector, useToasts } from '../../app/hooks';
+import { sharedText, t as translate } from '../../i18n';
+import { SLOT, Slotted } from '../../i18n/Slotted';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { useDashboardRelatedOwnersQuery } from '../../dashboards/dashboardApi';
 import { useUpdateDashboardMutation } from '../dashboardPageApi';
@@ -39,7 +42,8 @@ export interface PropertiesModalProps {
   onClose: () => void;
 }
 
-const personName = (u: UserRef) => [u.first_name, u.last_name].filter(Boolean).join(' ') || `User ${u.id}`;
+const personName = (u: UserRef) =>
+  [u.first_name, u.last_name].filter(Boolean).join(' ') || translate('dashboard:properties.user', { id: u.id });
 
 /** A chosen user as the page shows owners (the list answers one display name). */
 function userRef(id: number, name: string | undefined): UserRef {
@@ -48,6 +52,7 @@ function userRef(id: number, name: string | undefined): UserRef {
 }
 
 export function PropertiesModal({ open, onClose }: PropertiesModalProps) {
+  const { t } = useTranslation('dashboard');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
@@ -124,7 +129,7 @@ export function PropertiesModal({ open, onClose }: PropertiesModalProps) {
     const metadata: DashboardMetadata = { ...edited.metadata, color_scheme: scheme };
     const fields = normalizedProperties(values);
     const ownerRefs = values.owners.map((id) => userRef(id, ownerNames.get(id)));
-    const roleRefs = values.roles.map((id) => ({ id, name: roleNames.get(id) ?? `Role ${id}` }));
+    const roleRefs = values.roles.map((id) => ({ id, name: roleNames.get(id) ?? t('properties.role', { id }) }));
     const changes = { ...fields, owners: ownerRefs, ...(rbac && { roles: roleRefs }), json_metadata: metadata };
     try {
       await saveTags('dashboard', info.id, savedTags, (form.getFieldsValue(true) as { tags?: string[] }).tags ?? savedTags);
@@ -144,7 +149,7 @@ export function PropertiesModal({ open, onClose }: PropertiesModalProps) {
       const savedSlug = reply.result.slug !== undefined ? reply.result.slug : fields.slug;
       dispatch(dashboardInfoActions.update({ ...changes, slug: savedSlug, last_modified_time: reply.last_modified_time }));
       applyToPage(metadata, false);
-      addSuccessToast(DASHBOARD_MESSAGES.saved);
+      addSuccessToast(sharedText('messages', DASHBOARD_MESSAGES.saved));
       if (savedSlug !== info.slug)
         void navigate(`${dashboardPath({ id: info.id, slug: savedSlug })}${location.search}${location.hash}`, { replace: true });
       onClose();
@@ -158,11 +163,11 @@ export function PropertiesModal({ open, onClose }: PropertiesModalProps) {
   return (
     <Modal
       open={open}
-      title="Dashboard properties"
+      title={t('properties.title')}
       width={600}
       onCancel={onClose}
       onOk={() => form.submit()}
-      okText={editMode ? 'Apply' : 'Save'}
+      okText={editMode ? t('common:apply') : t('common:save')}
       okButtonProps={{ disabled: edited.errors.length > 0 || tags.isLoading }}
       confirmLoading={isLoading}
       destroyOnHidden
@@ -185,77 +190,78 @@ export function PropertiesModal({ open, onClose }: PropertiesModalProps) {
         className="rama-dialog-form"
       >
         <Divider titlePlacement="start" plain className="rama-dialog-section">
-          Basic information
+          {t('properties.basic')}
         </Divider>
-        <Form.Item name="dashboard_title" label="Name">
+        <Form.Item name="dashboard_title" label={t('common:name')}>
+          {/* the title the server gives an untitled dashboard, in its words */}
+          {/* eslint-disable-next-line i18next/no-literal-string */}
           <Input maxLength={500} placeholder="[ untitled dashboard ]" data-test="dashboard-title-input" />
         </Form.Item>
         <Form.Item
           name="slug"
-          label="URL slug"
+          label={t('properties.slug')}
           extra={
             <span className="rama-slug-preview">
-              A readable address for the dashboard: <Typography.Text code>{slugUrlPreview(origin, info.id, slug)}</Typography.Text>
+              <Slotted text={t('properties.slugPreview', { url: SLOT })}>
+                <Typography.Text code>{slugUrlPreview(origin, info.id, slug)}</Typography.Text>
+              </Slotted>
             </span>
           }
         >
-          <Input maxLength={255} placeholder="e.g. flights-overview" />
+          <Input maxLength={255} placeholder={t('properties.slugPlaceholder')} />
         </Form.Item>
 
         <Divider titlePlacement="start" plain className="rama-dialog-section">
-          Access
+          {t('properties.access')}
         </Divider>
-        <Form.Item name="owners" label="Owners" extra="Owners can edit the dashboard. Search users by name or username.">
+        <Form.Item name="owners" label={t('common:owners')} extra={t('properties.ownersHelp')}>
           <Select
             mode="multiple"
             options={[...ownerNames].map(([value, label]) => ({ value, label }))}
             showSearch={{ onSearch: setOwnerSearch, filterOption: false }}
             loading={owners.isFetching}
-            placeholder="Owners"
-            notFoundContent={owners.isFetching ? 'Loading…' : 'No users found'}
+            placeholder={t('common:owners')}
+            notFoundContent={owners.isFetching ? t('common:loadingEllipsis') : t('properties.noUsers')}
           />
         </Form.Item>
         {rbac && (
-          <Form.Item
-            name="roles"
-            label="Roles"
-            extra="Members of these roles may view the dashboard and the data of its charts, whatever their dataset access. With no roles, the usual permissions apply."
-          >
+          <Form.Item name="roles" label={t('properties.roles')} extra={t('properties.rolesHelp')}>
             <Select
               mode="multiple"
               options={[...roleNames].map(([value, label]) => ({ value, label }))}
               showSearch={{ onSearch: setRoleSearch, filterOption: false }}
               loading={roles.isFetching}
-              placeholder="Roles"
-              notFoundContent={roles.isError ? 'Roles could not be loaded' : 'No roles found'}
+              placeholder={t('properties.roles')}
+              notFoundContent={roles.isError ? t('properties.rolesFailed') : t('properties.noRoles')}
             />
           </Form.Item>
         )}
 
         <Divider titlePlacement="start" plain className="rama-dialog-section">
-          Colors
+          {t('properties.colors')}
         </Divider>
-        <Form.Item
-          label="Color scheme"
-          extra="Charts of the dashboard take these colors; the same label keeps the same color in every chart."
-        >
+        <Form.Item label={t('properties.colorScheme')} extra={t('properties.colorSchemeHelp')}>
           <ColorSchemeSelect id="dashboard-color-scheme" value={scheme} onChange={changeScheme} />
         </Form.Item>
 
         <Divider titlePlacement="start" plain className="rama-dialog-section">
-          Certification
+          {t('properties.certification')}
         </Divider>
-        <Form.Item name="certified_by" label="Certified by" extra="The person or group vouching for this dashboard.">
+        <Form.Item name="certified_by" label={t('properties.certifiedBy')} extra={t('properties.certifiedByHelp')}>
           <Input maxLength={1000} />
         </Form.Item>
-        <Form.Item name="certification_details" label="Certification details" extra="Shown in the certification tooltip.">
+        <Form.Item
+          name="certification_details"
+          label={t('properties.certificationDetails')}
+          extra={t('properties.certificationDetailsHelp')}
+        >
           <Input maxLength={10000} />
         </Form.Item>
 
         <Divider titlePlacement="start" plain className="rama-dialog-section">
-          Tags
+          {t('common:tags')}
         </Divider>
-        <Form.Item name="tags" label="Tags" extra="A list of tags that have been applied to this dashboard.">
+        <Form.Item name="tags" label={t('common:tags')} extra={t('properties.tagsHelp')}>
           <TagSelect />
         </Form.Item>
       </Form>
@@ -268,18 +274,17 @@ export function PropertiesModal({ open, onClose }: PropertiesModalProps) {
         items={[
           {
             key: 'advanced',
-            label: 'Advanced',
+            label: t('properties.advanced'),
             children: (
               <>
                 <Typography.Paragraph type="secondary" className="rama-dialog-intro" id="rama-json-metadata-help">
-                  The dashboard&apos;s JSON metadata: refresh, colors, filter and chart settings. Saving the dashboard rewrites it; edit it
-                  only if you know the keys you change.
+                  {t('properties.jsonHelp')}
                 </Typography.Paragraph>
                 <CodeField
                   value={jsonText}
                   onChange={changeJson}
                   language="json"
-                  label="JSON metadata"
+                  label={t('properties.json')}
                   invalid={edited.errors.length > 0}
                   describedBy="rama-json-metadata-help"
                   minHeight="200px"
@@ -290,7 +295,7 @@ export function PropertiesModal({ open, onClose }: PropertiesModalProps) {
                     className="rama-dialog-note"
                     type="error"
                     showIcon
-                    title="The JSON metadata cannot be applied"
+                    title={t('properties.jsonInvalid')}
                     description={
                       <ul className="rama-dialog-errors">
                         {edited.errors.map((e) => (

@@ -7,8 +7,10 @@
  */
 import { useMemo, useState } from 'react';
 import { Alert, Checkbox, Form, Modal, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { DASHBOARD_MESSAGES, REFRESH_INTERVALS, chartIdsInLayout } from '@rama/shared';
 import { useAppDispatch, useAppSelector, useToasts } from '../../app/hooks';
+import { sharedText } from '../../i18n';
 import { useUpdateDashboardMutation } from '../dashboardPageApi';
 import { dashboardInfoActions } from '../state/dashboardInfoSlice';
 import { dashboardStateActions } from '../state/dashboardStateSlice';
@@ -24,6 +26,7 @@ export interface RefreshIntervalModalProps {
 }
 
 export function RefreshIntervalModal({ open, onClose }: RefreshIntervalModalProps) {
+  const { t, i18n } = useTranslation('dashboard');
   const dispatch = useAppDispatch();
   const { addSuccessToast, addDangerToast } = useToasts();
   const info = useAppSelector((s) => s.dashboardInfo);
@@ -37,7 +40,8 @@ export function RefreshIntervalModal({ open, onClose }: RefreshIntervalModalProp
   const [persist, setPersist] = useState(editMode || persisted);
   const [update, { isLoading }] = useUpdateDashboardMutation();
   const canPersist = info.dash_edit_perm;
-  const options = useMemo(() => refreshIntervalOptions(REFRESH_INTERVALS, current), [current]);
+  // worded again when the language changes
+  const options = useMemo(() => refreshIntervalOptions(REFRESH_INTERVALS, current), [current, i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const submit = async () => {
     const keep = canPersist && persist;
@@ -52,7 +56,7 @@ export function RefreshIntervalModal({ open, onClose }: RefreshIntervalModalProp
       const reply = await update({ id: info.id, body: { json_metadata: metadataWithoutLayout(metadata) } }).unwrap();
       dispatch(dashboardInfoActions.update({ json_metadata: metadata, last_modified_time: reply.last_modified_time }));
       dispatch(dashboardStateActions.setRefreshFrequency({ frequency, persist: false }));
-      addSuccessToast(DASHBOARD_MESSAGES.saved);
+      addSuccessToast(sharedText('messages', DASHBOARD_MESSAGES.saved));
       onClose();
     } catch (e) {
       addDangerToast(saveErrorMessage(e));
@@ -62,20 +66,16 @@ export function RefreshIntervalModal({ open, onClose }: RefreshIntervalModalProp
   return (
     <Modal
       open={open}
-      title="Refresh interval"
+      title={t('refresh.title')}
       width={600}
       onCancel={onClose}
       onOk={() => void submit()}
-      okText="Save"
+      okText={t('common:save')}
       confirmLoading={isLoading}
       destroyOnHidden
     >
       <Form layout="vertical" className="rama-dialog-form">
-        <Form.Item
-          label="Refresh frequency"
-          htmlFor="dashboard-refresh-frequency"
-          extra="The charts of the dashboard are queried again at this interval, one after the other across it."
-        >
+        <Form.Item label={t('refresh.frequency')} htmlFor="dashboard-refresh-frequency" extra={t('refresh.frequencyHelp')}>
           <Select<number>
             id="dashboard-refresh-frequency"
             value={frequency}
@@ -85,15 +85,15 @@ export function RefreshIntervalModal({ open, onClose }: RefreshIntervalModalProp
           />
         </Form.Item>
         {canPersist && (
-          <Form.Item extra={editMode ? 'Saved with the dashboard when you save it.' : 'Saved now, for everyone who opens the dashboard.'}>
+          <Form.Item extra={editMode ? t('refresh.persistOnSave') : t('refresh.persistNow')}>
             <Checkbox checked={persist} onChange={(e) => setPersist(e.target.checked)}>
-              Save for this dashboard
+              {t('refresh.persist')}
             </Checkbox>
           </Form.Item>
         )}
         {!(canPersist && persist) && (
           <Typography.Paragraph type="secondary" className="rama-dialog-intro">
-            This interval lasts while the dashboard stays open in this tab.
+            {t('refresh.sessionOnly')}
           </Typography.Paragraph>
         )}
         {isShortInterval(frequency, chartCount) && (
@@ -101,7 +101,7 @@ export function RefreshIntervalModal({ open, onClose }: RefreshIntervalModalProp
             className="rama-dialog-note"
             type="warning"
             showIcon
-            title={`This dashboard has ${chartCount} charts: refreshing them every ${frequency} seconds puts a steady load on the databases. A longer interval is kinder to them.`}
+            title={t('refresh.shortWarning', { count: chartCount, seconds: frequency })}
           />
         )}
       </Form>

@@ -6,8 +6,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Checkbox, Form, Input, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { DASHBOARD_MESSAGES, dashboardPath } from '@rama/shared';
 import { useAppSelector, useToasts } from '../../app/hooks';
+import { sharedText } from '../../i18n';
 import { useCopyDashboardMutation } from '../dashboardPageApi';
 import { selectLayout } from '../state/layoutSlice';
 import { saveErrorMessage } from '../edit/saveDashboard';
@@ -25,6 +27,7 @@ interface Values {
 }
 
 export function SaveCopyModal({ open, onClose }: SaveCopyModalProps) {
+  const { t } = useTranslation('dashboard');
   const navigate = useNavigate();
   const { addSuccessToast } = useToasts();
   const info = useAppSelector((s) => s.dashboardInfo);
@@ -48,7 +51,7 @@ export function SaveCopyModal({ open, onClose }: SaveCopyModalProps) {
     });
     try {
       const reply = await copyDashboard({ id: info.id, body }).unwrap();
-      addSuccessToast(DASHBOARD_MESSAGES.saved);
+      addSuccessToast(sharedText('messages', DASHBOARD_MESSAGES.saved));
       onClose();
       void navigate(dashboardPath({ id: reply.result.id }));
     } catch (e) {
@@ -59,11 +62,11 @@ export function SaveCopyModal({ open, onClose }: SaveCopyModalProps) {
   return (
     <Modal
       open={open}
-      title="Save dashboard as"
+      title={t('saveAs.title')}
       width={600}
       onCancel={onClose}
       onOk={() => form.submit()}
-      okText="Save"
+      okText={t('common:save')}
       confirmLoading={isLoading}
       destroyOnHidden
     >
@@ -75,15 +78,11 @@ export function SaveCopyModal({ open, onClose }: SaveCopyModalProps) {
         initialValues={{ title: copyTitle(info.dashboard_title), duplicateSlices: false }}
         onFinish={(v) => void submit(v)}
       >
-        <Form.Item name="title" label="Name" rules={[{ required: true, whitespace: true, message: 'Name the new dashboard' }]}>
+        <Form.Item name="title" label={t('common:name')} rules={[{ required: true, whitespace: true, message: t('saveAs.nameRequired') }]}>
           <Input maxLength={500} autoFocus data-test="save-as-title" />
         </Form.Item>
-        <Form.Item
-          name="duplicateSlices"
-          valuePropName="checked"
-          extra="Without it the copy shows the same charts, and a change to one of them shows on both dashboards."
-        >
-          <Checkbox data-test="save-as-duplicate">Also copy (duplicate) charts</Checkbox>
+        <Form.Item name="duplicateSlices" valuePropName="checked" extra={t('saveAs.duplicateHelp')}>
+          <Checkbox data-test="save-as-duplicate">{t('saveAs.duplicate')}</Checkbox>
         </Form.Item>
       </Form>
     </Modal>

@@ -14,6 +14,7 @@ import {
   type DashboardMetadata,
   type DashboardPut,
 } from '@rama/shared';
+import { t } from '../../i18n';
 
 /** The address the dashboard will have with this slug, once the server has normalised it. */
 export function slugUrlPreview(origin: string, id: number, raw: string): string {
@@ -146,4 +147,4 @@ export function copyBody(args: {
 }
 
 /** The default name of a copy. */
-export const copyTitle = (title: string): string => `${title} [copy]`;
+export const copyTitle = (title: string): string => t('dashboard:saveAs.copyTitle', { title });

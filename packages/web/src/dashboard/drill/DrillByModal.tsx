@@ -6,6 +6,7 @@
  */
 import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Alert, Breadcrumb, Button, Modal, Segmented, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import type { ChartDataQueryResult, ExploreDatasource, QueryFormData } from '@rama/shared';
 import { errorMessage } from '../../app/api';
 import { ChartRenderer } from '../../visualizations/ChartRenderer';
@@ -49,6 +50,7 @@ function useWidth(): [number, (el: HTMLElement | null) => void] {
 }
 
 export function DrillByModal({ chartId, sliceName, formData: givenFormData, datasource, step, onClose }: DrillByModalProps) {
+  const { t } = useTranslation('dashboard');
   // the chart as it was when the modal opened
   const [base] = useState(givenFormData);
   const [open, setOpen] = useState(true);
@@ -66,7 +68,7 @@ export function DrillByModal({ chartId, sliceName, formData: givenFormData, data
 
   useEffect(() => {
     if (!formData) {
-      setLoad({ status: 'error', message: 'This chart cannot be drilled by a column.' });
+      setLoad({ status: 'error', message: t('drill.cannotDrillBy') });
       setShown(null);
       return undefined;
     }
@@ -84,7 +86,7 @@ export function DrillByModal({ chartId, sliceName, formData: givenFormData, data
       },
     );
     return () => controller.abort();
-  }, [chartId, formData]);
+  }, [chartId, formData]); // eslint-disable-line react-hooks/exhaustive-deps -- t: the message is read when the drill is opened
 
   const [width, bodyRef] = useWidth();
   const height = Math.round(Math.max(280, Math.min(520, window.innerHeight * 0.6)));
@@ -101,11 +103,11 @@ export function DrillByModal({ chartId, sliceName, formData: givenFormData, data
       // the marker on the dialog itself (the modal root has no box of its own)
       modalRender={(node) => <div data-test="drill-by-modal">{node}</div>}
       open={open}
-      title={`Drill by: ${sliceName}`}
+      title={t('drill.drillByTitle', { name: sliceName })}
       width={Math.min(1200, window.innerWidth - 48)}
       onCancel={() => setOpen(false)}
       afterClose={onClose}
-      footer={<Button onClick={() => setOpen(false)}>Close</Button>}
+      footer={<Button onClick={() => setOpen(false)}>{t('common:close')}</Button>}
       destroyOnHidden
     >
       <div className="rama-drill-toolbar">
@@ -126,10 +128,10 @@ export function DrillByModal({ chartId, sliceName, formData: givenFormData, data
           value={view}
           onChange={(v) => setView(v as 'chart' | 'table')}
           options={[
-            { value: 'chart', label: 'Chart' },
-            { value: 'table', label: 'Table' },
+            { value: 'chart', label: t('common:chart') },
+            { value: 'table', label: t('common:table') },
           ]}
-          aria-label="Show as"
+          aria-label={t('drill.showAs')}
         />
       </div>
       <div ref={bodyRef} className="rama-drill-chart" style={{ height }}>
@@ -156,7 +158,7 @@ export function DrillByModal({ chartId, sliceName, formData: givenFormData, data
           />
         )}
         {load.status === 'loading' && (
-          <div className="rama-drill-loading" role="status" aria-label="Loading chart">
+          <div className="rama-drill-loading" role="status" aria-label={t('chart.loading')}>
             <Spin />
           </div>
         )}

@@ -6,8 +6,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Modal, Tag, Tooltip, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 import type { ExploreDatasource, QueryFormData } from '@rama/shared';
 import { errorMessage } from '../../app/api';
+import { currentLocale } from '../../i18n';
 import { fetchDrillDetail, type DrillDetailPage } from './drillApi';
 import { DRILL_DETAIL_PAGE_SIZE, columnNamer, drillOptionsOf, filterTagText, type DrillFilter } from './drillModel';
 import { RowsTable } from './RowsTable';
@@ -30,6 +32,7 @@ const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortEr
 type Load = { status: 'loading' } | { status: 'error'; message: string } | { status: 'done'; page: DrillDetailPage };
 
 export function DrillDetailModal({ chartId, sliceName, formData: givenFormData, datasource, filters, onClose }: DrillDetailModalProps) {
+  const { t } = useTranslation('dashboard');
   // the chart as it was when the modal opened: a dashboard re-rendering the card asks nothing again
   const [formData] = useState(givenFormData);
   const [open, setOpen] = useState(true);
@@ -69,25 +72,33 @@ export function DrillDetailModal({ chartId, sliceName, formData: givenFormData, 
       // the marker on the dialog itself (the modal root has no box of its own)
       modalRender={(node) => <div data-test="drill-detail-modal">{node}</div>}
       open={open}
-      title={`Drill to detail: ${sliceName}`}
+      title={t('drill.detailTitle', { name: sliceName })}
       width={Math.min(1200, window.innerWidth - 48)}
       onCancel={() => setOpen(false)}
       afterClose={onClose}
-      footer={<Button onClick={() => setOpen(false)}>Close</Button>}
+      footer={<Button onClick={() => setOpen(false)}>{t('common:close')}</Button>}
       destroyOnHidden
     >
       <div className="rama-drill-toolbar">
-        <div className="rama-drill-filters" aria-label="Drill filters">
+        <div className="rama-drill-filters" aria-label={t('drill.filters')}>
           {active.map((f, i) => (
-            <Tag key={`${f.col}:${i}`} closable={{ 'aria-label': `Remove ${filterTagText(f, nameOf)}` }} onClose={() => removeFilter(f)}>
+            <Tag
+              key={`${f.col}:${i}`}
+              closable={{ 'aria-label': t('drill.removeFilter', { name: filterTagText(f, nameOf) }) }}
+              onClose={() => removeFilter(f)}
+            >
               {filterTagText(f, nameOf)}
             </Tag>
           ))}
         </div>
-        {total !== null && <Typography.Text type="secondary">{`${total.toLocaleString()} rows`}</Typography.Text>}
-        <Tooltip title="Reload the rows, bypassing the cache">
+        {total !== null && (
+          <Typography.Text type="secondary">
+            {t('drill.rowCount', { count: total, rows: total.toLocaleString(currentLocale()) })}
+          </Typography.Text>
+        )}
+        <Tooltip title={t('drill.reloadTooltip')}>
           <Button size="small" icon={<ReloadOutlined />} onClick={() => setReload((n) => n + 1)} loading={load.status === 'loading'}>
-            Reload
+            {t('drill.reload')}
           </Button>
         </Tooltip>
       </div>
@@ -108,7 +119,8 @@ export function DrillDetailModal({ chartId, sliceName, formData: givenFormData, 
             total ?? page * DRILL_DETAIL_PAGE_SIZE + (shown?.data.length ?? 0) + (shown?.data.length === DRILL_DETAIL_PAGE_SIZE ? 1 : 0),
           showSizeChanger: false,
           hideOnSinglePage: true,
-          showTotal: (t, [from, to]) => (total === null ? `${from}–${to}` : `${from}–${to} of ${t.toLocaleString()}`),
+          showTotal: (count, [from, to]) =>
+            total === null ? `${from}–${to}` : t('drill.range', { from, to, total: count.toLocaleString(currentLocale()) }),
           onChange: (p) => setPage(p - 1),
         }}
       />

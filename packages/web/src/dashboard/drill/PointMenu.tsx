@@ -6,6 +6,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Dropdown, Input, type MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
 import type { ExploreDatasource, QueryFormData } from '@rama/shared';
 import { canDrillBy, columnDisplayName, drillByColumns, searchColumns } from './drillModel';
 import './drill.css';
@@ -37,6 +38,7 @@ export function PointMenu({
   onAddCrossFilter,
   onClose,
 }: PointMenuProps) {
+  const { t } = useTranslation('dashboard');
   const [search, setSearch] = useState('');
   const columns = useMemo(() => (canDrillBy(formData) ? drillByColumns(datasource, formData) : []), [formData, datasource]);
   const shown = useMemo(() => searchColumns(columns, search), [columns, search]);
@@ -60,8 +62,8 @@ export function PointMenu({
                 size="small"
                 allowClear
                 autoFocus
-                placeholder="Search columns"
-                aria-label="Search columns"
+                placeholder={t('drill.searchColumns')}
+                aria-label={t('drill.searchColumns')}
                 value={search}
                 onChange={(e) => setSearch(e.target.value)}
                 // the menu reads arrow keys, space and letters for itself
@@ -73,15 +75,15 @@ export function PointMenu({
         ]
       : []),
     ...shown.map((c) => ({ key: `${DRILL_BY_PREFIX}${c.column_name}`, label: columnDisplayName(c), title: c.column_name })),
-    ...(shown.length === 0 ? [{ key: 'drill-by-none', label: 'No columns', disabled: true }] : []),
+    ...(shown.length === 0 ? [{ key: 'drill-by-none', label: t('drill.noColumns'), disabled: true }] : []),
   ];
 
   const items: MenuProps['items'] = [
-    { key: 'drill-detail', label: 'Drill to detail' },
+    { key: 'drill-detail', label: t('chartMenu.drillToDetail') },
     columns.length > 0
-      ? { key: 'drill-by', label: 'Drill by', children: drillByChildren, popupClassName: 'rama-drill-by-popup' }
-      : { key: 'drill-by', label: 'Drill by', disabled: true },
-    ...(onAddCrossFilter ? [{ key: 'cross-filter', label: 'Add cross-filter' }] : []),
+      ? { key: 'drill-by', label: t('drill.drillBy'), children: drillByChildren, popupClassName: 'rama-drill-by-popup' }
+      : { key: 'drill-by', label: t('drill.drillBy'), disabled: true },
+    ...(onAddCrossFilter ? [{ key: 'cross-filter', label: t('drill.addCrossFilter') }] : []),
   ];
 
   const handleClick: MenuProps['onClick'] = ({ key, domEvent }) => {

@@ -4,6 +4,7 @@
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { useDraggable } from '@dnd-kit/core';
+import { useTranslation } from 'react-i18next';
 import { Alert, Checkbox, Empty, Input, Select, Skeleton, Tabs, Tag, Typography } from 'antd';
 import {
   BarChartOutlined,
@@ -55,9 +56,6 @@ function saveOnlyMine(on: boolean): void {
   }
 }
 
-/** Spec section 8 "Charts". */
-const FETCH_ERROR = 'Sorry there was an error fetching saved charts: ';
-
 /** A palette entry: dragging it creates the component; it stays where it is (the overlay moves). */
 interface PaletteDraggableProps {
   item: DragItem;
@@ -106,14 +104,10 @@ function LayoutElements() {
 }
 
 function ChartRow({ chart, added }: { chart: PaneChart; added: boolean }) {
+  const { t } = useTranslation('dashboard');
   const item = useMemo(() => chartDragItem(chart), [chart]);
   return (
-    <PaletteDraggable
-      item={item}
-      disabled={added}
-      className="rama-builder-chart"
-      hint={added ? 'This chart is already on the dashboard' : undefined}
-    >
+    <PaletteDraggable item={item} disabled={added} className="rama-builder-chart" hint={added ? t('builder.alreadyAdded') : undefined}>
       <span className="rama-builder-grip" aria-hidden>
         {added ? <BarChartOutlined /> : <HolderOutlined />}
       </span>
@@ -122,7 +116,7 @@ function ChartRow({ chart, added }: { chart: PaneChart; added: boolean }) {
           <Typography.Text ellipsis={{ tooltip: chart.slice_name }} strong={!added}>
             {chart.slice_name}
           </Typography.Text>
-          {added && <Tag className="rama-builder-added">Added</Tag>}
+          {added && <Tag className="rama-builder-added">{t('builder.added')}</Tag>}
         </span>
         <span className="rama-builder-chart-meta">
           <span>{vizTypeName(chart.viz_type)}</span>
@@ -135,13 +129,16 @@ function ChartRow({ chart, added }: { chart: PaneChart; added: boolean }) {
             </>
           )}
         </span>
-        {chart.changed_on_delta_humanized && <span className="rama-builder-chart-time">Modified {chart.changed_on_delta_humanized}</span>}
+        {chart.changed_on_delta_humanized && (
+          <span className="rama-builder-chart-time">{t('builder.modified', { when: chart.changed_on_delta_humanized })}</span>
+        )}
       </span>
     </PaletteDraggable>
   );
 }
 
 function SavedCharts() {
+  const { t } = useTranslation('dashboard');
   const { user } = useSession();
   const layout = useAppSelector(selectLayout);
   const [search, setSearch] = useState('');
@@ -158,8 +155,8 @@ function SavedCharts() {
       <div className="rama-builder-charts-controls">
         <Input.Search
           allowClear
-          placeholder="Filter your charts"
-          aria-label="Filter your charts"
+          placeholder={t('builder.filterCharts')}
+          aria-label={t('builder.filterCharts')}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           loading={isFetching && !isLoading}
@@ -167,7 +164,7 @@ function SavedCharts() {
         <div className="rama-builder-charts-options">
           <Select<ChartSort>
             size="small"
-            aria-label="Sort charts by"
+            aria-label={t('builder.sortBy')}
             value={sort}
             onChange={setSort}
             options={[...CHART_SORTS]}
@@ -180,7 +177,7 @@ function SavedCharts() {
               saveOnlyMine(e.target.checked);
             }}
           >
-            Only my charts
+            {t('builder.onlyMine')}
           </Checkbox>
         </div>
       </div>
@@ -188,16 +185,16 @@ function SavedCharts() {
         {isLoading ? (
           <Skeleton active paragraph={{ rows: 6 }} />
         ) : error ? (
-          <Alert type="error" showIcon title={`${FETCH_ERROR}${errorMessage(error)}`} />
+          <Alert type="error" showIcon title={t('builder.fetchError', { error: errorMessage(error) })} />
         ) : charts.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text ? 'No charts match this search' : 'No charts yet'} />
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text ? t('builder.noMatch') : t('builder.noCharts')} />
         ) : (
           charts.map((chart) => <ChartRow key={chart.id} chart={chart} added={added.has(chart.id)} />)
         )}
       </div>
       {data && data.count > charts.length && (
         <Typography.Text type="secondary" className="rama-builder-charts-more">
-          Showing {charts.length} of {data.count} charts; search to find others.
+          {t('builder.showing', { shown: charts.length, count: data.count })}
         </Typography.Text>
       )}
     </div>
@@ -206,14 +203,15 @@ function SavedCharts() {
 
 /** The palette: rendered beside the grid while editing (inside DashboardDndProvider). */
 export function BuilderPane() {
+  const { t } = useTranslation('dashboard');
   return (
-    <aside className="rama-builder-pane" aria-label="Dashboard components" data-test="dashboard-builder-sidepane">
+    <aside className="rama-builder-pane" aria-label={t('builder.paneLabel')} data-test="dashboard-builder-sidepane">
       <Tabs
         className="rama-builder-tabs"
         defaultActiveKey="charts"
         items={[
-          { key: 'charts', label: 'Charts', children: <SavedCharts /> },
-          { key: 'layout', label: 'Layout elements', children: <LayoutElements /> },
+          { key: 'charts', label: t('builder.charts'), children: <SavedCharts /> },
+          { key: 'layout', label: t('builder.layoutElements'), children: <LayoutElements /> },
         ]}
       />
     </aside>

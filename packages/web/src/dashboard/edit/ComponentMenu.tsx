@@ -4,6 +4,7 @@
  * delete. Deleting is one undoable layout step (spec section 4: the component, its descendants and
  * an emptied wrapper go; tabs left without tabs go too).
  */
+import { useTranslation } from 'react-i18next';
 import { type ReactNode } from 'react';
 import { Button, Tooltip } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
@@ -21,6 +22,7 @@ export interface ComponentMenuProps {
 }
 
 export function ComponentMenu({ id, parentId, extra }: ComponentMenuProps) {
+  const { t } = useTranslation('dashboard');
   const dispatch = useAppDispatch();
   const item = useAppSelector((s) => selectLayoutItem(s, id));
   const hovered = useIsHovered(id);
@@ -30,20 +32,20 @@ export function ComponentMenu({ id, parentId, extra }: ComponentMenuProps) {
     <div
       className={`rama-component-menu${hovered ? ' is-visible' : ''}`}
       role="toolbar"
-      aria-label={`Options of ${name}`}
+      aria-label={t('componentMenu.options', { name })}
       data-test="dashboard-component-menu"
       // pressing in the menu never starts a drag of the component
       onPointerDown={(e) => e.stopPropagation()}
       onKeyDown={(e) => e.stopPropagation()}
     >
       {extra}
-      <Tooltip title="Delete">
+      <Tooltip title={t('common:delete')}>
         <Button
           size="small"
           type="text"
           danger
           icon={<DeleteOutlined />}
-          aria-label={`Delete ${name}`}
+          aria-label={t('componentMenu.delete', { name })}
           data-test="dashboard-delete-component-button"
           onClick={() => dispatch(layoutActions.deleteComponent({ id, parentId }))}
         />

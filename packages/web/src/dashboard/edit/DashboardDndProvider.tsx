@@ -7,6 +7,8 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'react-redux';
+import { useTranslation } from 'react-i18next';
+import { sharedText } from '../../i18n';
 import {
   DndContext,
   DragOverlay,
@@ -98,6 +100,7 @@ function DragPreview({ item }: { item: DragItem }) {
 }
 
 export function DashboardDndProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('dashboard');
   const dispatch = useAppDispatch();
   const store = useStore<RootState>();
   const { addDangerToast, addWarningToast } = useToasts();
@@ -199,24 +202,27 @@ export function DashboardDndProvider({ children }: { children: ReactNode }) {
     if (!drop) return;
     dispatch(layoutActions.handleDrop(drop));
     const { lastDropError, lastDropWarning } = store.getState().dashboardLayout;
-    if (lastDropError) addDangerToast(lastDropError);
-    else if (lastDropWarning) addWarningToast(lastDropWarning);
+    if (lastDropError) addDangerToast(sharedText('messages', lastDropError));
+    else if (lastDropWarning) addWarningToast(sharedText('messages', lastDropWarning));
     if (lastDropError || lastDropWarning) dispatch(layoutActions.clearDropMessages());
   };
 
   const announcements: Announcements = useMemo(
     () => ({
-      onDragStart: ({ active: a }) => `Picked up ${isDragItem(a.data.current) ? a.data.current.title : 'component'}.`,
+      onDragStart: ({ active: a }) =>
+        isDragItem(a.data.current) ? t('dnd.pickedUp', { name: a.data.current.title }) : t('dnd.pickedUpComponent'),
       onDragOver: () => {
         const r = resolution.current;
-        if (!r) return 'Not over a place to drop.';
-        if (r.forbidden) return `It cannot be dropped here. ${refusalText(r) ?? ''}`.trim();
-        return r.note ? `It can be dropped here. ${r.note}.` : 'It can be dropped here.';
+        if (!r) return t('dnd.notOver');
+        if (r.forbidden) return t('dnd.cannotDrop', { reason: refusalText(r) ?? '' }).trim();
+        return r.note ? t('dnd.canDropNote', { note: r.note }) : t('dnd.canDrop');
       },
-      onDragEnd: ({ active: a }) => `${isDragItem(a.data.current) ? a.data.current.title : 'Component'} was dropped.`,
-      onDragCancel: ({ active: a }) => `Moving ${isDragItem(a.data.current) ? a.data.current.title : 'the component'} was cancelled.`,
+      onDragEnd: ({ active: a }) =>
+        isDragItem(a.data.current) ? t('dnd.dropped', { name: a.data.current.title }) : t('dnd.droppedComponent'),
+      onDragCancel: ({ active: a }) =>
+        isDragItem(a.data.current) ? t('dnd.cancelled', { name: a.data.current.title }) : t('dnd.cancelledComponent'),
     }),
-    [],
+    [t],
   );
 
   return (

@@ -9,6 +9,8 @@ import { useCallback, useMemo, type CSSProperties, type MouseEvent, type ReactNo
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { HolderOutlined } from '@ant-design/icons';
 import { GRID_TYPE, ROOT_TYPE, type LayoutItem } from '@rama/shared';
+import { useTranslation } from 'react-i18next';
+import { t as translate } from '../../i18n';
 import { indicatorDirection, type DragItem, type DropTargetData, type Orientation } from './dndModel';
 import { useDropIndicator, useEditUiStore } from './editUiStore';
 import './edit.css';
@@ -43,25 +45,27 @@ export interface DragDroppableProps {
   children: (props: DragDroppableRenderProps) => ReactNode;
 }
 
+/** The key of each component type's name (read in the current language when shown). */
 const TYPE_LABELS: Record<string, string> = {
-  ROOT: 'Dashboard',
-  GRID: 'Dashboard',
-  TABS: 'Tabs',
-  TAB: 'Tab',
-  ROW: 'Row',
-  COLUMN: 'Column',
-  CHART: 'Chart',
-  HEADER: 'Header',
-  MARKDOWN: 'Markdown',
-  DIVIDER: 'Divider',
-  DYNAMIC: 'Component',
+  ROOT: 'common:dashboard',
+  GRID: 'common:dashboard',
+  TABS: 'dashboard:builder.tabs',
+  TAB: 'dashboard:type.tab',
+  ROW: 'dashboard:builder.row',
+  COLUMN: 'dashboard:builder.column',
+  CHART: 'common:chart',
+  HEADER: 'dashboard:builder.header',
+  MARKDOWN: 'dashboard:type.markdown',
+  DIVIDER: 'dashboard:builder.divider',
+  DYNAMIC: 'dashboard:type.component',
 };
 
 /** A component's name for the drag preview: a chart's (overridden) name, a header's or tab's text, else its type. */
 export function componentTitle(item: LayoutItem): string {
   const m = item.meta ?? {};
-  const text = [m.sliceNameOverride, m.sliceName, m.text].find((t): t is string => typeof t === 'string' && t.trim() !== '');
-  return text ?? TYPE_LABELS[item.type] ?? item.type;
+  const text = [m.sliceNameOverride, m.sliceName, m.text].find((x): x is string => typeof x === 'string' && x.trim() !== '');
+  const typeKey = TYPE_LABELS[item.type];
+  return text ?? (typeKey ? translate(typeKey) : item.type);
 }
 
 /** Events already claimed by an inner component: the innermost one under the pointer shows its menu. */
@@ -82,6 +86,7 @@ export function DragDroppable({
   style,
   children,
 }: DragDroppableProps) {
+  const { t } = useTranslation('dashboard');
   const ui = useEditUiStore();
   const name = title ?? componentTitle(component);
   const structural = component.type === ROOT_TYPE || component.type === GRID_TYPE;
@@ -144,7 +149,7 @@ export function DragDroppable({
       ref={setActivatorNodeRef}
       {...listeners}
       {...attributes}
-      aria-label={`Move ${name}`}
+      aria-label={t('dnd.move', { name })}
       className="rama-drag-handle"
       data-test="dragdroppable-handle"
     >

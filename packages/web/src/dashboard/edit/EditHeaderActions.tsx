@@ -7,7 +7,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { App, Button, Tooltip } from 'antd';
 import { RedoOutlined, UndoOutlined } from '@ant-design/icons';
-import { DASHBOARD_MESSAGES, DASHBOARD_URL_PARAMS, UNDO_LIMIT, withoutParam } from '@rama/shared';
+import { useTranslation } from 'react-i18next';
+import { DASHBOARD_URL_PARAMS, UNDO_LIMIT, withoutParam } from '@rama/shared';
 import { useAppDispatch, useAppSelector, useToasts } from '../../app/hooks';
 import { CssEditorModal } from '../dialogs/CssEditorModal';
 import { layoutActions, selectCanRedo, selectCanUndo, selectUndoExceeded } from '../state/layoutSlice';
@@ -18,6 +19,7 @@ import { historyShortcut, keepsOwnUndo } from './shortcuts';
 import './edit.css';
 
 export function EditHeaderActions() {
+  const { t } = useTranslation('dashboard');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
@@ -48,10 +50,11 @@ export function EditHeaderActions() {
   useEffect(() => {
     if (exceeded && !warned.current) {
       warned.current = true;
-      addWarningToast(DASHBOARD_MESSAGES.undoLimit(UNDO_LIMIT), { noDuplicate: true });
+      // DASHBOARD_MESSAGES.undoLimit's words, in the current language
+      addWarningToast(t('msg.undoLimit', { count: UNDO_LIMIT }), { noDuplicate: true });
     }
     if (!exceeded) warned.current = false;
-  }, [exceeded, addWarningToast]);
+  }, [exceeded, addWarningToast, t]);
 
   const leaveEditMode = () => {
     const search = withoutParam(location.search, DASHBOARD_URL_PARAMS.edit);
@@ -69,44 +72,44 @@ export function EditHeaderActions() {
       return;
     }
     modal.confirm({
-      title: 'Discard your changes?',
-      content: 'The changes made since the dashboard was last saved will be lost.',
-      okText: 'Discard',
+      title: t('edit.discardTitle'),
+      content: t('edit.discardContent'),
+      okText: t('edit.discard'),
       okButtonProps: { danger: true },
-      cancelText: 'Keep editing',
+      cancelText: t('edit.keepEditing'),
       onOk: run,
     });
   };
 
   return (
     <div className="rama-edit-actions" data-test="dashboard-edit-actions">
-      <Tooltip title="Undo the action (Ctrl+Z)">
+      <Tooltip title={t('edit.undoTooltip')}>
         <Button
           type="text"
           icon={<UndoOutlined />}
-          aria-label="Undo"
+          aria-label={t('edit.undo')}
           disabled={!canUndo}
           onClick={() => dispatch(layoutActions.undo())}
           data-test="undo-action"
         />
       </Tooltip>
-      <Tooltip title="Redo the action (Ctrl+Shift+Z)">
+      <Tooltip title={t('edit.redoTooltip')}>
         <Button
           type="text"
           icon={<RedoOutlined />}
-          aria-label="Redo"
+          aria-label={t('edit.redo')}
           disabled={!canRedo}
           onClick={() => dispatch(layoutActions.redo())}
           data-test="redo-action"
         />
       </Tooltip>
       <span className="rama-edit-actions-divider" aria-hidden />
-      <Button onClick={() => setCssOpen(true)}>Edit CSS</Button>
+      <Button onClick={() => setCssOpen(true)}>{t('css.title')}</Button>
       <Button onClick={discard} disabled={saving} data-test="discard-changes-button">
-        Discard
+        {t('edit.discard')}
       </Button>
       <Button type="primary" onClick={() => void save()} loading={saving} disabled={!unsaved || saving} data-test="header-save-button">
-        Save
+        {t('common:save')}
       </Button>
       {cssOpen && <CssEditorModal open onClose={() => setCssOpen(false)} />}
       {pending && (

@@ -4,8 +4,10 @@
  * differs from the one about to be written is listed, theirs beside ours.
  */
 import { Alert, Collapse, Modal, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { DASHBOARD_MESSAGES } from '@rama/shared';
 import { formatDateTime, formatRelative } from '../../components/format';
+import { sharedText } from '../../i18n';
 import type { OverwriteConfirmMetadata } from '../state/dashboardStateSlice';
 import { overwriteLabel } from './savePayload';
 import './edit.css';
@@ -18,16 +20,16 @@ interface OverwriteConfirmModalProps {
 }
 
 export function OverwriteConfirmModal({ pending, saving, onOverwrite, onCancel }: OverwriteConfirmModalProps) {
+  const { t } = useTranslation('dashboard');
   const when = pending.updatedAt ? formatRelative(pending.updatedAt) : '';
-  const by = pending.updatedBy ? ` by ${pending.updatedBy}` : '';
   return (
     <Modal
       open
-      title="Confirm overwrite"
+      title={t('overwrite.title')}
       width={800}
-      okText="Overwrite"
+      okText={t('overwrite.ok')}
       okButtonProps={{ danger: true }}
-      cancelText="Cancel"
+      cancelText={t('common:cancel')}
       confirmLoading={saving}
       onOk={onOverwrite}
       onCancel={onCancel}
@@ -36,15 +38,14 @@ export function OverwriteConfirmModal({ pending, saving, onOverwrite, onCancel }
       <Alert
         type="warning"
         showIcon
-        title={DASHBOARD_MESSAGES.confirmOverwrite}
+        title={sharedText('messages', DASHBOARD_MESSAGES.confirmOverwrite)}
         description={
           when ? (
             <span title={formatDateTime(pending.updatedAt)}>
-              This dashboard was changed {when}
-              {by} after you opened it. Saving replaces these values with yours.
+              {pending.updatedBy ? t('overwrite.changedWhenBy', { when, name: pending.updatedBy }) : t('overwrite.changedWhen', { when })}
             </span>
           ) : (
-            'This dashboard was changed after you opened it. Saving replaces these values with yours.'
+            t('overwrite.changed')
           )
         }
         style={{ marginBottom: 16 }}
@@ -59,11 +60,11 @@ export function OverwriteConfirmModal({ pending, saving, onOverwrite, onCancel }
           children: (
             <div className="rama-overwrite-item-values">
               <div>
-                <span className="rama-overwrite-value-label">Saved now</span>
+                <span className="rama-overwrite-value-label">{t('overwrite.savedNow')}</span>
                 <pre className="rama-overwrite-value rama-overwrite-value--old">{item.oldValue}</pre>
               </div>
               <div>
-                <span className="rama-overwrite-value-label">Yours</span>
+                <span className="rama-overwrite-value-label">{t('overwrite.yours')}</span>
                 <pre className="rama-overwrite-value rama-overwrite-value--new">{item.newValue}</pre>
               </div>
             </div>

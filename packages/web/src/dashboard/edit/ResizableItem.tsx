@@ -6,6 +6,7 @@
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import { Resizable, type Enable, type ResizeCallback } from 're-resizable';
+import { useTranslation } from 'react-i18next';
 import { GRID_BASE_UNIT, GRID_MAX_ROW_UNITS, GRID_MIN_COLUMN_COUNT, GRID_MIN_ROW_UNITS } from '@rama/shared';
 import { useAppDispatch } from '../../app/hooks';
 import { heightInPixels, widthInPixels } from '../gridGeometry';
@@ -66,6 +67,7 @@ export function ResizableItem({
   className,
   children,
 }: ResizableItemProps) {
+  const { t } = useTranslation('dashboard');
   const dispatch = useAppDispatch();
   /** the size shown while a handle is held (grid units) */
   const [live, setLive] = useState<{ width: number; height?: number } | null>(null);
@@ -131,7 +133,7 @@ export function ResizableItem({
       {children}
       {live && (
         <span className="rama-resize-badge" aria-live="polite">
-          {live.width} {live.width === 1 ? 'column' : 'columns'}
+          {t('resize.columns', { count: live.width })}
           {live.height !== undefined && ` × ${heightInPixels(live.height)} px`}
         </span>
       )}

@@ -18,25 +18,82 @@ import {
   type LayoutType,
   type ListQuery,
 } from '@rama/shared';
+import { t } from '../../i18n';
 import { newComponentItem, type DragItem } from './dndModel';
 
-/** The palette's layout elements, in the order shown. */
+/** The palette's layout elements, in the order shown (labels read in the current language). */
 export const NEW_ELEMENTS: readonly { key: string; type: LayoutType; label: string }[] = [
-  { key: 'NEW_TABS_ID', type: TABS_TYPE, label: 'Tabs' },
-  { key: 'NEW_ROW_ID', type: ROW_TYPE, label: 'Row' },
-  { key: 'NEW_COLUMN_ID', type: COLUMN_TYPE, label: 'Column' },
-  { key: 'NEW_HEADER_ID', type: HEADER_TYPE, label: 'Header' },
-  { key: 'NEW_MARKDOWN_ID', type: MARKDOWN_TYPE, label: 'Text / Markdown' },
-  { key: 'NEW_DIVIDER_ID', type: DIVIDER_TYPE, label: 'Divider' },
+  {
+    key: 'NEW_TABS_ID',
+    type: TABS_TYPE,
+    get label() {
+      return t('dashboard:builder.tabs');
+    },
+  },
+  {
+    key: 'NEW_ROW_ID',
+    type: ROW_TYPE,
+    get label() {
+      return t('dashboard:builder.row');
+    },
+  },
+  {
+    key: 'NEW_COLUMN_ID',
+    type: COLUMN_TYPE,
+    get label() {
+      return t('dashboard:builder.column');
+    },
+  },
+  {
+    key: 'NEW_HEADER_ID',
+    type: HEADER_TYPE,
+    get label() {
+      return t('dashboard:builder.header');
+    },
+  },
+  {
+    key: 'NEW_MARKDOWN_ID',
+    type: MARKDOWN_TYPE,
+    get label() {
+      return t('dashboard:builder.markdown');
+    },
+  },
+  {
+    key: 'NEW_DIVIDER_ID',
+    type: DIVIDER_TYPE,
+    get label() {
+      return t('dashboard:builder.divider');
+    },
+  },
 ];
 
 export type ChartSort = 'changed_on' | 'slice_name' | 'viz_type' | 'datasource_name_text';
 
 export const CHART_SORTS: readonly { value: ChartSort; label: string }[] = [
-  { value: 'changed_on', label: 'Recently modified' },
-  { value: 'slice_name', label: 'Name' },
-  { value: 'viz_type', label: 'Visualization type' },
-  { value: 'datasource_name_text', label: 'Dataset' },
+  {
+    value: 'changed_on',
+    get label() {
+      return t('dashboard:builder.sortRecent');
+    },
+  },
+  {
+    value: 'slice_name',
+    get label() {
+      return t('common:name');
+    },
+  },
+  {
+    value: 'viz_type',
+    get label() {
+      return t('dashboard:builder.sortVizType');
+    },
+  },
+  {
+    value: 'datasource_name_text',
+    get label() {
+      return t('common:dataset');
+    },
+  },
 ];
 
 /** What each chart row needs. */

@@ -11,7 +11,7 @@ import {
   newComponentItem,
   refusalText,
   resolveDrop,
-  TOP_LEVEL_TABS_NOTE,
+  topLevelTabsNote,
   type Orientation,
   type Rect,
 } from './dndModel';
@@ -166,7 +166,7 @@ describe('drop resolution (spec section 5: drop position from the pointer, 20 px
   it('spec section 4: tabs at the top edge of the grid become the top-level tabs (destination root)', () => {
     const tabs = newComponentItem('NEW_TABS_ID', 'TABS', 'Tabs');
     const r = at(600, 3, tabs);
-    expect(r).toMatchObject({ indicatorId: 'GRID_ID', position: 'TOP', note: TOP_LEVEL_TABS_NOTE });
+    expect(r).toMatchObject({ indicatorId: 'GRID_ID', position: 'TOP', note: topLevelTabsNote() });
     expect(r?.drop?.destination).toEqual({ id: 'ROOT_ID', type: 'ROOT', index: 0 });
   });
 

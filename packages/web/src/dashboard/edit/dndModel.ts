@@ -4,6 +4,7 @@
  * shared `getDropPosition`, 20 px edge zone), a drop indicator and the DropResult the layout
  * reducer applies.
  */
+import { sharedText, t } from '../../i18n';
 import {
   DROP_EDGE_ZONE_PX,
   GRID_TYPE,
@@ -148,12 +149,21 @@ export interface DropResolution {
   inside?: boolean;
 }
 
-/** What the drop at the top of the dashboard does, said beside the pointer. */
-export const TOP_LEVEL_TABS_NOTE = "Top-level tabs: the dashboard's content goes into the first tab";
+/** What the drop at the top of the dashboard does, said beside the pointer (in the current language). */
+export const topLevelTabsNote = (): string => t('dashboard:dnd.topLevelTabsNote');
 
-/** The text at the pointer and in the toast for a refused drop. */
+/**
+ * The text at the pointer and in the toast for a refused drop: the shared package's sentence (and
+ * hint), in the current language where the messages file has it.
+ */
 export function refusalText(resolution: DropResolution | null): string | null {
-  return resolution?.refusal ? dropRefusalText(resolution.refusal) : null;
+  const refusal = resolution?.refusal;
+  if (!refusal) return null;
+  return dropRefusalText({
+    ...refusal,
+    message: sharedText('messages', refusal.message),
+    hint: refusal.hint && sharedText('messages', refusal.hint),
+  });
 }
 
 export interface ResolveDropArgs {
@@ -253,7 +263,7 @@ export function resolveDrop({ layout, item, pointer, targets, rectOf }: ResolveD
     const drop: DropResult = { source, dragging, destination: { id: ROOT_ID, type: 'ROOT', index: 0 }, position: 'TOP' };
     const refusal = refusalOf(layout, drop);
     if (refusal) return { indicatorId: grid.dropId, position: 'TOP', forbidden: true, drop: null, refusal };
-    return { indicatorId: grid.dropId, position: 'TOP', forbidden: false, drop, note: TOP_LEVEL_TABS_NOTE, inside: true };
+    return { indicatorId: grid.dropId, position: 'TOP', forbidden: false, drop, note: topLevelTabsNote(), inside: true };
   }
 
   const [inner, ...outer] = candidates;

@@ -12,6 +12,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { DASHBOARD_MESSAGES, DASHBOARD_URL_PARAMS, ErrorType, dashboardPath, withoutParam, type DashboardDetail } from '@rama/shared';
 import { request, toClientError } from '../../app/api';
 import { useAppDispatch, useAppSelector, useToasts } from '../../app/hooks';
+import { sharedText, t } from '../../i18n';
 import { displayName, useGetBootstrapQuery, useSession } from '../../app/session';
 import type { RootState } from '../../app/store';
 import { useUpdateDashboardMutation } from '../dashboardPageApi';
@@ -30,8 +31,9 @@ export function useDashboardRbac(): boolean {
 export function saveErrorMessage(error: unknown): string {
   const e = toClientError(error);
   // a 403 that is an expired session keeps its own message
-  if (e.status === 403 && e.errorType !== ErrorType.FRONTEND_CSRF_ERROR) return DASHBOARD_MESSAGES.noSavePermission;
-  return DASHBOARD_MESSAGES.saveError(e.message || DASHBOARD_MESSAGES.unknownError);
+  if (e.status === 403 && e.errorType !== ErrorType.FRONTEND_CSRF_ERROR) return sharedText('messages', DASHBOARD_MESSAGES.noSavePermission);
+  // DASHBOARD_MESSAGES.saveError's words, in the current language
+  return t('dashboard:msg.saveError', { detail: e.message || sharedText('messages', DASHBOARD_MESSAGES.unknownError) });
 }
 
 export interface SaveDashboard {
@@ -75,7 +77,7 @@ export function useSaveDashboard(): SaveDashboard {
           }),
         );
         dispatch(dashboardStateActions.saveFinished({ ok: true }));
-        addSuccessToast(DASHBOARD_MESSAGES.saved);
+        addSuccessToast(sharedText('messages', DASHBOARD_MESSAGES.saved));
         // spec section 2: "After a save the address is replaced with this path without reloading the page."
         const search = withoutParam(location.search, DASHBOARD_URL_PARAMS.edit);
         void navigate(`${dashboardPath({ id, slug })}${search}${location.hash}`, { replace: true });

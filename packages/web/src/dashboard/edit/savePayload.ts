@@ -4,6 +4,7 @@
  * values.'): when the server copy changed since the page loaded it, the fields whose server values
  * differ from the submitted ones are listed for the user to confirm.
  */
+import { t } from '../../i18n';
 import {
   DASHBOARD_VERSION_KEY,
   UNTITLED_DASHBOARD_TITLE,
@@ -179,21 +180,23 @@ function layoutOf(text: string | null | undefined): Record<string, unknown> {
   return layout;
 }
 
+/** The key of each field's name in the confirmation (read in the current language). */
 const FIELD_LABELS: Record<string, string> = {
-  dashboard_title: 'Title',
-  slug: 'URL slug',
-  css: 'CSS',
-  certified_by: 'Certified by',
-  certification_details: 'Certification details',
-  owners: 'Owners',
-  roles: 'Roles',
-  position_json: 'Layout',
+  dashboard_title: 'dashboard:overwrite.field.title',
+  slug: 'dashboard:properties.slug',
+  css: 'dashboard:overwrite.field.css',
+  certified_by: 'dashboard:properties.certifiedBy',
+  certification_details: 'dashboard:properties.certificationDetails',
+  owners: 'common:owners',
+  roles: 'dashboard:properties.roles',
+  position_json: 'dashboard:overwrite.field.layout',
 };
 
 /** How the confirmation names a field: `Title`, `JSON metadata: color_scheme`, … */
 export function overwriteLabel(keyPath: string): string {
-  if (keyPath.startsWith('json_metadata.')) return `JSON metadata: ${keyPath.slice('json_metadata.'.length)}`;
-  return FIELD_LABELS[keyPath] ?? keyPath;
+  if (keyPath.startsWith('json_metadata.')) return t('dashboard:overwrite.metadataKey', { key: keyPath.slice('json_metadata.'.length) });
+  const key = FIELD_LABELS[keyPath];
+  return key ? t(key) : keyPath;
 }
 
 /**

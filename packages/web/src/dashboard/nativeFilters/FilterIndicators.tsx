@@ -3,6 +3,7 @@
  * which are applied (with their values), incompatible (their column is not in the chart's
  * dataset) or unset; cross-filters from other charts are listed with the chart they come from.
  */
+import { useTranslation } from 'react-i18next';
 import { useMemo } from 'react';
 import { shallowEqual } from 'react-redux';
 import { Badge, Button, Popover, Tooltip } from 'antd';
@@ -12,13 +13,15 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { nativeFiltersActions } from '../state/nativeFiltersSlice';
 import { chartIndicators } from './selectors';
 
-const SECTIONS: { status: FilterIndicator['status']; title: string }[] = [
-  { status: 'applied', title: 'Applied filters' },
-  { status: 'incompatible', title: 'Incompatible filters' },
-  { status: 'unset', title: 'Unset filters' },
+/** The popover's sections, with the key of their title. */
+const SECTIONS: { status: FilterIndicator['status']; titleKey: string }[] = [
+  { status: 'applied', titleKey: 'indicators.applied' },
+  { status: 'incompatible', titleKey: 'indicators.incompatible' },
+  { status: 'unset', titleKey: 'indicators.unset' },
 ];
 
 export function FilterIndicators({ chartId, rejected }: { chartId: number; rejected: { column: string }[] | null }) {
+  const { t } = useTranslation('dashboard');
   const dispatch = useAppDispatch();
   const rejectedColumns = useMemo(() => (rejected ?? []).map((r) => r.column), [rejected]);
   const indicators = useAppSelector(
@@ -31,14 +34,12 @@ export function FilterIndicators({ chartId, rejected }: { chartId: number; rejec
   if (!indicators.length) return null;
   const content = (
     <div className="rama-filter-indicators" data-test="filter-indicators">
-      {SECTIONS.map(({ status, title }) => {
+      {SECTIONS.map(({ status, titleKey }) => {
         const items = indicators.filter((i) => i.status === status);
         if (!items.length) return null;
         return (
           <section key={status}>
-            <h4>
-              {title} ({items.length})
-            </h4>
+            <h4>{t(titleKey, { count: items.length })}</h4>
             <ul>
               {items.map((i) => (
                 <li
@@ -47,10 +48,12 @@ export function FilterIndicators({ chartId, rejected }: { chartId: number; rejec
                   onMouseEnter={() => !i.crossFilter && dispatch(nativeFiltersActions.setFocusedFilter(i.id))}
                   onMouseLeave={() => dispatch(nativeFiltersActions.setFocusedFilter(null))}
                 >
-                  <span className="rama-filter-indicator-name">{i.crossFilter ? `${i.name} (cross-filter)` : i.name}</span>
+                  <span className="rama-filter-indicator-name">
+                    {i.crossFilter ? t('indicators.crossFilterNamed', { name: i.name }) : i.name}
+                  </span>
                   {i.value && <span className="rama-filter-indicator-value">{i.value}</span>}
                   {status === 'incompatible' && i.column && (
-                    <span className="rama-filter-indicator-note">{`This chart's dataset has no column ${i.column}`}</span>
+                    <span className="rama-filter-indicator-note">{t('indicators.noColumn', { column: i.column })}</span>
                   )}
                   {i.crossFilter && (
                     <Button
@@ -58,7 +61,7 @@ export function FilterIndicators({ chartId, rejected }: { chartId: number; rejec
                       type="link"
                       onClick={() => dispatch(nativeFiltersActions.setCrossFilter({ chartId: Number(i.id), filters: null }))}
                     >
-                      Clear
+                      {t('common:clear')}
                     </Button>
                   )}
                 </li>
@@ -69,14 +72,16 @@ export function FilterIndicators({ chartId, rejected }: { chartId: number; rejec
       })}
     </div>
   );
-  const label = `${applied} applied filter${applied === 1 ? '' : 's'}${incompatible ? `, ${incompatible} incompatible` : ''}`;
+  const label = incompatible
+    ? t('indicators.summaryIncompatible', { count: applied, incompatible })
+    : t('indicators.summary', { count: applied });
   return (
     <Popover content={content} trigger="click" placement="bottomRight">
       <Tooltip title={label}>
         <Button
           type="text"
           size="small"
-          aria-label={`Filters on this chart: ${label}`}
+          aria-label={t('indicators.badgeLabel', { summary: label })}
           data-test="chart-filter-badge"
           data-applied={applied}
         >

@@ -1,9 +1,26 @@
-/** What the filter bar, the indicators and cross-filtering say (spec section 8 where it has the words). */
+import { t } from '../../i18n';
+
+/**
+ * What the filter bar, the indicators and cross-filtering say (spec section 8 where it has the
+ * words), each read in the current language where it is shown.
+ */
 export const NativeFilterMessage = {
-  REQUIRED_FILTER_WAITING: 'This chart waits for a value of a required filter.',
-  CROSS_FILTER_SCOPING_FAILED: 'Failed to save cross-filter scoping',
-  NO_FILTERS: 'No filters are currently added to this dashboard.',
-  NO_FILTERS_EDITOR: 'Click "Add or edit filters" to add filters to this dashboard.',
-  OPTIONS_FAILED: 'The values of this filter could not be loaded',
-  ORIENTATION_FAILED: 'The filter bar position could not be saved',
-} as const;
+  get REQUIRED_FILTER_WAITING() {
+    return t('dashboard:msg.requiredFilterWaiting');
+  },
+  get CROSS_FILTER_SCOPING_FAILED() {
+    return t('dashboard:msg.crossFilterScopingFailed');
+  },
+  get NO_FILTERS() {
+    return t('dashboard:msg.noFilters');
+  },
+  get NO_FILTERS_EDITOR() {
+    return t('dashboard:msg.noFiltersEditor');
+  },
+  get OPTIONS_FAILED() {
+    return t('dashboard:msg.optionsFailed');
+  },
+  get ORIENTATION_FAILED() {
+    return t('dashboard:msg.orientationFailed');
+  },
+};

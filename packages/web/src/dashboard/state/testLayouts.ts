@@ -11,7 +11,7 @@ export function gridLayout(): DashboardLayout {
       'ROW-1': { type: 'ROW', id: 'ROW-1', children: ['CHART-a', 'CHART-b'], meta: { background: 'BACKGROUND_TRANSPARENT' } },
       'CHART-a': { type: 'CHART', id: 'CHART-a', children: [], meta: { chartId: 1, width: 4, height: 50 } },
       'CHART-b': { type: 'CHART', id: 'CHART-b', children: [], meta: { chartId: 2, width: 4, height: 50 } },
-      'HEADER-h': { type: 'HEADER', id: 'HEADER-h', children: [], meta: { text: 'Totals', headerSize: 'MEDIUM_HEADER' } },
+      'HEADER-h': { type: 'HEADER', id: 'HEADER-h', children: [], meta: { text: 'Totals', headerSize: 'MEDIUM_HEADER' } }, // i18n-ignore: test data
     }),
   );
 }
@@ -24,13 +24,13 @@ export function tabsLayout(): DashboardLayout {
     JSON.stringify({
       ROOT_ID: { type: 'ROOT', id: 'ROOT_ID', children: ['TABS-top'] },
       'TABS-top': { type: 'TABS', id: 'TABS-top', children: ['TAB-1', 'TAB-2'] },
-      'TAB-1': { type: 'TAB', id: 'TAB-1', children: ['ROW-1'], meta: { text: 'Overview' } },
-      'TAB-2': { type: 'TAB', id: 'TAB-2', children: ['TABS-in'], meta: { text: 'Details' } },
+      'TAB-1': { type: 'TAB', id: 'TAB-1', children: ['ROW-1'], meta: { text: 'Overview' } }, // i18n-ignore: test data
+      'TAB-2': { type: 'TAB', id: 'TAB-2', children: ['TABS-in'], meta: { text: 'Details' } }, // i18n-ignore: test data
       'ROW-1': { type: 'ROW', id: 'ROW-1', children: ['CHART-a'], meta: {} },
       'CHART-a': { type: 'CHART', id: 'CHART-a', children: [], meta: { chartId: 1, width: 4, height: 50 } },
       'TABS-in': { type: 'TABS', id: 'TABS-in', children: ['TAB-2a', 'TAB-2b'] },
-      'TAB-2a': { type: 'TAB', id: 'TAB-2a', children: ['ROW-3'], meta: { text: 'A' } },
-      'TAB-2b': { type: 'TAB', id: 'TAB-2b', children: ['ROW-4'], meta: { text: 'B' } },
+      'TAB-2a': { type: 'TAB', id: 'TAB-2a', children: ['ROW-3'], meta: { text: 'A' } }, // i18n-ignore: test data
+      'TAB-2b': { type: 'TAB', id: 'TAB-2b', children: ['ROW-4'], meta: { text: 'B' } }, // i18n-ignore: test data
       'ROW-3': { type: 'ROW', id: 'ROW-3', children: ['CHART-c'], meta: {} },
       'ROW-4': { type: 'ROW', id: 'ROW-4', children: ['CHART-d'], meta: {} },
       'CHART-c': { type: 'CHART', id: 'CHART-c', children: [], meta: { chartId: 3, width: 4, height: 50 } },

@@ -5,6 +5,7 @@
  * datasets through a column of the same name. Saved through the json_metadata-only PUT; a failure
  * says 'Failed to save cross-filter scoping'.
  */
+import { useTranslation } from 'react-i18next';
 import { useMemo, useState } from 'react';
 import { Checkbox, Menu, Modal, Radio, Tree, type TreeDataNode } from 'antd';
 import {
@@ -87,6 +88,7 @@ export function scopingMetadata(
 }
 
 export function CrossFilterScopingModal({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('dashboard');
   const layout = useAppSelector((s) => s.dashboardLayout.present);
   const slices = useAppSelector((s) => s.dashboardCharts.slices);
   const metadata = useAppSelector((s) => s.dashboardInfo.json_metadata);
@@ -100,7 +102,7 @@ export function CrossFilterScopingModal({ onClose }: { onClose: () => void }) {
   );
   const [current, setCurrent] = useState(GLOBAL_KEY);
   const [saving, setSaving] = useState(false);
-  const name = (id: number) => slices[id]?.slice_name ?? `Chart ${id}`;
+  const name = (id: number) => slices[id]?.slice_name ?? t('filterBar.chartN', { id });
   const tree = useMemo(() => scopeTree(layout, name), [layout, slices]); // eslint-disable-line react-hooks/exhaustive-deps
   const chartId = current === GLOBAL_KEY ? null : Number(current);
   const chart = chartId !== null ? draft.charts[chartId] : null;
@@ -125,11 +127,11 @@ export function CrossFilterScopingModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal
       open
-      title="Cross-filtering scoping"
+      title={t('filterBar.crossScoping')}
       width={800}
       onCancel={onClose}
       onOk={() => void onSave()}
-      okText="Save"
+      okText={t('common:save')}
       confirmLoading={saving}
       data-test="cross-filter-scoping"
     >
@@ -139,10 +141,10 @@ export function CrossFilterScopingModal({ onClose }: { onClose: () => void }) {
           selectedKeys={[current]}
           onClick={(e) => setCurrent(e.key)}
           items={[
-            { key: GLOBAL_KEY, label: 'All charts' },
+            { key: GLOBAL_KEY, label: t('scoping.allCharts') },
             ...Object.keys(draft.charts).map((id) => ({
               key: id,
-              label: `${name(Number(id))}${draft.charts[id].custom ? ' (custom)' : ''}`,
+              label: draft.charts[id].custom ? t('scoping.customNamed', { name: name(Number(id)) }) : name(Number(id)),
             })),
           ]}
         />
@@ -161,8 +163,8 @@ export function CrossFilterScopingModal({ onClose }: { onClose: () => void }) {
                   })
                 }
                 options={[
-                  { value: 'global', label: 'Follow the scoping of all charts' },
-                  { value: 'custom', label: 'Custom scoping' },
+                  { value: 'global', label: t('scoping.followAll') },
+                  { value: 'custom', label: t('scoping.custom') },
                 ]}
               />
               <Checkbox
@@ -171,14 +173,12 @@ export function CrossFilterScopingModal({ onClose }: { onClose: () => void }) {
                   setDraft({ ...draft, charts: { ...draft.charts, [chartId]: { ...chart, matchOtherDatasets: e.target.checked } } })
                 }
               >
-                Also filter charts of other datasets that have a column of the same name
+                {t('scoping.matchOtherDatasets')}
               </Checkbox>
             </>
           )}
           <div className="rama-scoping-hint">
-            {chartId === null
-              ? 'A click on any chart filters the charts checked here.'
-              : `A click on ${name(chartId)} filters the charts checked here.`}
+            {chartId === null ? t('scoping.hintAny') : t('scoping.hintChart', { name: name(chartId) })}
           </div>
           <Tree
             checkable

@@ -6,6 +6,7 @@
  * (focusedFilterField). Cross-filters set by clicking charts are listed with a way to clear them.
  * Editors open the filter configuration and the bar's settings from here.
  */
+import { useTranslation } from 'react-i18next';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { shallowEqual } from 'react-redux';
 import { Button, Dropdown, Empty, Popover, Tag, Tooltip, Typography, type MenuProps } from 'antd';
@@ -45,6 +46,7 @@ function missingRequired(filters: readonly FilterConfigItem[], selected: Record<
 }
 
 function FilterItem({ filter, compact }: { filter: NativeFilter; compact: boolean }) {
+  const { t } = useTranslation('dashboard');
   const dispatch = useAppDispatch();
   const mask = useAppSelector((s) => s.nativeFilters.selected[filter.id]);
   const filters = useAppSelector((s) => s.nativeFilters.filters);
@@ -67,10 +69,10 @@ function FilterItem({ filter, compact }: { filter: NativeFilter; compact: boolea
     >
       <div className="rama-filter-item-label">
         <Typography.Text strong ellipsis title={filter.name}>
-          {filter.name || '[untitled]'}
+          {filter.name || t('filterBar.untitled')}
         </Typography.Text>
         {required && (
-          <span className="rama-filter-required" aria-label="required">
+          <span className="rama-filter-required" aria-label={t('filterBar.required')}>
             *
           </span>
         )}
@@ -88,12 +90,13 @@ function FilterItem({ filter, compact }: { filter: NativeFilter; compact: boolea
         onApplyNow={onApplyNow}
         compact={compact}
       />
-      {missing && <div className="rama-filter-error">Value is required</div>}
+      {missing && <div className="rama-filter-error">{t('filterBar.valueRequired')}</div>}
     </div>
   );
 }
 
 function CrossFilters({ compact }: { compact: boolean }) {
+  const { t } = useTranslation('dashboard');
   const dispatch = useAppDispatch();
   const enabled = useAppSelector((s) => s.dashboardInfo.crossFiltersEnabled);
   const entries = useAppSelector(
@@ -102,7 +105,7 @@ function CrossFilters({ compact }: { compact: boolean }) {
         .filter(([k, m]) => /^\d+$/.test(k) && m.extraFormData.filters?.length)
         .map(([k, m]) => ({
           chartId: Number(k),
-          name: s.dashboardCharts.slices[Number(k)]?.slice_name ?? `Chart ${k}`,
+          name: s.dashboardCharts.slices[Number(k)]?.slice_name ?? t('filterBar.chartN', { id: k }),
           column: Object.keys(m.filterState.filters ?? {}).join(', '),
           label: String(m.filterState.label ?? ''),
         })),
@@ -111,14 +114,14 @@ function CrossFilters({ compact }: { compact: boolean }) {
   if (!enabled || !entries.length) return null;
   return (
     <div className={`rama-cross-filters${compact ? ' is-compact' : ''}`} data-test="cross-filters">
-      {!compact && <div className="rama-filter-section-title">Cross-filters</div>}
+      {!compact && <div className="rama-filter-section-title">{t('filterBar.crossFilters')}</div>}
       {entries.map((e) => (
         <Tag
           key={e.chartId}
           closable
           className="rama-cross-filter-tag"
           data-test="cross-filter-tag"
-          closeIcon={<CloseOutlined aria-label={`Clear the cross-filter of ${e.name}`} />}
+          closeIcon={<CloseOutlined aria-label={t('filterBar.clearCrossFilter', { name: e.name })} />}
           onClose={(ev) => {
             ev.preventDefault();
             dispatch(nativeFiltersActions.setCrossFilter({ chartId: e.chartId, filters: null }));
@@ -135,6 +138,7 @@ function CrossFilters({ compact }: { compact: boolean }) {
 }
 
 function BarActions({ compact }: { compact: boolean }) {
+  const { t } = useTranslation('dashboard');
   const dispatch = useAppDispatch();
   const { filters, selected, dataMask } = useAppSelector(
     (s) => ({ filters: s.nativeFilters.filters, selected: s.nativeFilters.selected, dataMask: s.nativeFilters.dataMask }),
@@ -152,22 +156,23 @@ function BarActions({ compact }: { compact: boolean }) {
         onClick={() => dispatch(nativeFiltersActions.applySelected())}
         data-test="filter-apply"
       >
-        Apply filters
+        {t('filterBar.apply')}
       </Button>
       <Button type="link" disabled={!anyValue} onClick={() => dispatch(nativeFiltersActions.clearAll())} data-test="filter-clear-all">
-        Clear all
+        {t('filterBar.clearAll')}
       </Button>
     </div>
   );
 }
 
 function SettingsMenu() {
+  const { t } = useTranslation('dashboard');
   const { items, modal } = useBarSettings();
   if (!items.length) return null;
   return (
     <>
       <Dropdown menu={{ items } as MenuProps} trigger={['click']}>
-        <Button type="text" size="small" icon={<SettingOutlined />} aria-label="Filter bar settings" />
+        <Button type="text" size="small" icon={<SettingOutlined />} aria-label={t('filterBar.settings')} />
       </Dropdown>
       {modal}
     </>
@@ -193,6 +198,7 @@ function FilterList({ compact }: { compact: boolean }) {
 }
 
 function EmptyBar() {
+  const { t } = useTranslation('dashboard');
   const dispatch = useAppDispatch();
   const canEdit = useAppSelector((s) => s.dashboardInfo.dash_edit_perm);
   return (
@@ -203,7 +209,7 @@ function EmptyBar() {
           <div>{NativeFilterMessage.NO_FILTERS}</div>
           {canEdit && (
             <Button type="link" onClick={() => dispatch(nativeFiltersActions.openConfig(null))}>
-              Add or edit filters
+              {t('filterBar.addOrEdit')}
             </Button>
           )}
         </>
@@ -222,6 +228,7 @@ function FilterBarColumn({ children }: { children: ReactNode }) {
 }
 
 export function VerticalFilterBar() {
+  const { t } = useTranslation('dashboard');
   const dispatch = useAppDispatch();
   const open = useAppSelector((s) => s.nativeFilters.barOpen);
   const count = useAppSelector((s) => s.nativeFilters.filters.filter(isNativeFilter).length);
@@ -231,12 +238,12 @@ export function VerticalFilterBar() {
   if (!open) {
     return (
       <FilterBarColumn>
-        <aside className="rama-filter-bar rama-filter-bar--collapsed" data-test="filter-bar" aria-label="Filters (collapsed)">
-          <Tooltip title="Expand the filter bar" placement="right">
+        <aside className="rama-filter-bar rama-filter-bar--collapsed" data-test="filter-bar" aria-label={t('filterBar.collapsedLabel')}>
+          <Tooltip title={t('filterBar.expand')} placement="right">
             <Button
               type="text"
               icon={<RightOutlined />}
-              aria-label="Expand the filter bar"
+              aria-label={t('filterBar.expand')}
               onClick={() => dispatch(nativeFiltersActions.setBarOpen(true))}
             />
           </Tooltip>
@@ -248,15 +255,15 @@ export function VerticalFilterBar() {
   }
   return (
     <FilterBarColumn>
-      <aside className="rama-filter-bar rama-filter-bar--vertical" data-test="filter-bar" aria-label="Filters">
+      <aside className="rama-filter-bar rama-filter-bar--vertical" data-test="filter-bar" aria-label={t('common:filters')}>
         <div className="rama-filter-bar-header">
-          <span className="rama-filter-bar-title">Filters</span>
+          <span className="rama-filter-bar-title">{t('common:filters')}</span>
           <SettingsMenu />
           <Button
             type="text"
             size="small"
             icon={<LeftOutlined />}
-            aria-label="Collapse the filter bar"
+            aria-label={t('filterBar.collapse')}
             onClick={() => dispatch(nativeFiltersActions.setBarOpen(false))}
           />
         </div>
@@ -278,6 +285,7 @@ export function VerticalFilterBar() {
 const HORIZONTAL_ITEM_WIDTH = 370;
 
 export function HorizontalFilterBar() {
+  const { t } = useTranslation('dashboard');
   const filters = useAppSelector((s) => s.nativeFilters.filters);
   const ref = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(1200);
@@ -307,12 +315,18 @@ export function HorizontalFilterBar() {
           </div>
         }
       >
-        <Button data-test="more-filters-button">More filters ({more.length})</Button>
+        <Button data-test="more-filters-button">{t('filterBar.moreFilters', { count: more.length })}</Button>
       </Popover>
     );
   }
   return (
-    <div ref={ref} className="rama-filter-bar rama-filter-bar--horizontal" data-test="filter-bar" aria-label="Filters" role="region">
+    <div
+      ref={ref}
+      className="rama-filter-bar rama-filter-bar--horizontal"
+      data-test="filter-bar"
+      aria-label={t('common:filters')}
+      role="region"
+    >
       <FilterOutlined className="rama-filter-bar-icon" />
       <SettingsMenu />
       {native.length === 0 ? (

@@ -4,6 +4,8 @@
  * min and max, Explore's time range picker, a time grain or a time column. What is picked becomes
  * the filter's mask through the shared rule (`filterDataMask`).
  */
+import { useTranslation } from 'react-i18next';
+import { sharedText } from '../../../i18n';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, InputNumber, Select, Slider, Space, Spin } from 'antd';
 import {
@@ -33,6 +35,7 @@ const optionLabel = (v: unknown) => (v === null ? '<NULL>' : typeof v === 'boole
 const optionKey = (v: unknown) => (v === null ? '\u0000null' : String(v));
 
 function SelectFilter({ filter, mask, parentExtraFormData, onChange, onApplyNow, compact }: FilterControlProps) {
+  const { t } = useTranslation('dashboard');
   const [search, setSearch] = useState('');
   const options = useFilterOptions(filter, parentExtraFormData, search);
   const multi = filter.controlValues?.multiSelect !== false;
@@ -66,7 +69,7 @@ function SelectFilter({ filter, mask, parentExtraFormData, onChange, onApplyNow,
         showSearch
         maxTagCount={compact ? 'responsive' : undefined}
         style={{ width: '100%', minWidth: compact ? 160 : undefined }}
-        placeholder={options.loading ? 'Loading…' : `${options.values.length} option${options.values.length === 1 ? '' : 's'}`}
+        placeholder={options.loading ? t('common:loadingEllipsis') : t('filterBar.options', { count: options.values.length })}
         value={multi ? selected.map(optionKey) : selected.length ? optionKey(selected[0]) : undefined}
         onChange={change}
         onSearch={setSearch}
@@ -89,6 +92,7 @@ function SelectFilter({ filter, mask, parentExtraFormData, onChange, onApplyNow,
 }
 
 function RangeFilter({ filter, mask, parentExtraFormData, onChange }: FilterControlProps) {
+  const { t } = useTranslation('dashboard');
   const options = useFilterOptions(filter, parentExtraFormData, '');
   const value = (Array.isArray(mask?.filterState.value) ? mask.filterState.value : [null, null]) as (number | null)[];
   const [lo, hi] = [value[0] ?? null, value[1] ?? null];
@@ -106,18 +110,18 @@ function RangeFilter({ filter, mask, parentExtraFormData, onChange }: FilterCont
         step={Number.isInteger(min) && Number.isInteger(max) ? 1 : (max - min) / 100 || 1}
         value={[lo ?? min, hi ?? max]}
         onChange={(v: number[]) => set(v[0] === min ? null : v[0], v[1] === max ? null : v[1])}
-        aria-label={`${filter.name} range`}
+        aria-label={t('filterBar.rangeLabel', { name: filter.name })}
       />
       <Space.Compact block>
         <InputNumber
-          aria-label={`${filter.name} from`}
+          aria-label={t('filterBar.fromLabel', { name: filter.name })}
           placeholder={String(min)}
           value={lo}
           onChange={(v) => set(v ?? null, hi)}
           style={{ width: '50%' }}
         />
         <InputNumber
-          aria-label={`${filter.name} to`}
+          aria-label={t('filterBar.toLabel', { name: filter.name })}
           placeholder={String(max)}
           value={hi}
           onChange={(v) => set(lo, v ?? null)}
@@ -129,6 +133,7 @@ function RangeFilter({ filter, mask, parentExtraFormData, onChange }: FilterCont
 }
 
 function TimeColumnFilter({ filter, mask, onChange, compact }: FilterControlProps) {
+  const { t } = useTranslation('dashboard');
   const datasource = useFilterDataset(filter.targets?.[0]?.datasetId);
   const columns = (datasource?.columns ?? []).filter((c) => c.is_dttm);
   const value = singleFilterValue(mask?.filterState);
@@ -137,7 +142,7 @@ function TimeColumnFilter({ filter, mask, onChange, compact }: FilterControlProp
       aria-label={filter.name}
       allowClear
       style={{ width: '100%', minWidth: compact ? 160 : undefined }}
-      placeholder="Time column"
+      placeholder={t('filterBar.timeColumn')}
       loading={!datasource}
       value={typeof value === 'string' ? value : undefined}
       onChange={(v?: string) => onChange(filterDataMask(filter, v ?? null))}
@@ -147,6 +152,7 @@ function TimeColumnFilter({ filter, mask, onChange, compact }: FilterControlProp
 }
 
 export function FilterControl(props: FilterControlProps) {
+  const { t } = useTranslation('dashboard');
   const { filter, mask, onChange, compact } = props;
   switch (filter.filterType) {
     case 'filter_select':
@@ -164,16 +170,16 @@ export function FilterControl(props: FilterControlProps) {
           aria-label={filter.name}
           allowClear
           style={{ width: '100%', minWidth: compact ? 140 : undefined }}
-          placeholder="Time grain"
+          placeholder={t('filterBar.timeGrain')}
           value={typeof value === 'string' ? value : undefined}
           onChange={(v?: string) => onChange(filterDataMask(filter, v ?? null))}
-          options={TIME_GRAINS.map((g) => ({ value: g.duration, label: g.name }))}
+          options={TIME_GRAINS.map((g) => ({ value: g.duration, label: sharedText('controls', g.name) }))}
         />
       );
     }
     case 'filter_timecolumn':
       return <TimeColumnFilter {...props} />;
     default:
-      return <Alert type="warning" showIcon title={`Unknown filter type ${filter.filterType}`} />;
+      return <Alert type="warning" showIcon title={t('filterBar.unknownType', { type: filter.filterType })} />;
   }
 }

@@ -3,6 +3,7 @@
  * the bar's orientation, cross-filtering on or off and its scoping, each saved at once through
  * the json_metadata-only PUT (spec section 7), whose reply gives the stored metadata back.
  */
+import { useTranslation } from 'react-i18next';
 import { useState, type ReactNode } from 'react';
 import type { MenuProps } from 'antd';
 import type { DashboardMetadata } from '@rama/shared';
@@ -16,6 +17,7 @@ import { CrossFilterScopingModal } from './CrossFilterScopingModal';
 
 /** Saves some json_metadata keys now (on top of the saved metadata, so unsaved edits stay unsaved). */
 export function useSaveMetadataKeys(): (patch: Partial<DashboardMetadata>, failure: string) => Promise<boolean> {
+  const { t } = useTranslation('dashboard');
   const dispatch = useAppDispatch();
   const { addDangerToast } = useToasts();
   const id = useAppSelector((s) => s.dashboardInfo.id);
@@ -31,13 +33,14 @@ export function useSaveMetadataKeys(): (patch: Partial<DashboardMetadata>, failu
       dispatch(dashboardInfoActions.markSaved(picked));
       return true;
     } catch (e) {
-      addDangerToast(`${failure}: ${errorMessage(e)}`);
+      addDangerToast(t('filterBar.failureWithError', { failure, error: errorMessage(e) }));
       return false;
     }
   };
 }
 
 export function useBarSettings(): { items: NonNullable<MenuProps['items']>; modal: ReactNode } {
+  const { t } = useTranslation('dashboard');
   const dispatch = useAppDispatch();
   const canEdit = useAppSelector((s) => s.dashboardInfo.dash_edit_perm);
   const orientation = useAppSelector((s) => s.dashboardInfo.filterBarOrientation);
@@ -46,30 +49,30 @@ export function useBarSettings(): { items: NonNullable<MenuProps['items']>; moda
   const [scoping, setScoping] = useState(false);
   if (!canEdit) return { items: [], modal: null };
   const items: NonNullable<MenuProps['items']> = [
-    { key: 'edit', label: 'Add or edit filters', onClick: () => dispatch(nativeFiltersActions.openConfig(null)) },
+    { key: 'edit', label: t('filterBar.addOrEdit'), onClick: () => dispatch(nativeFiltersActions.openConfig(null)) },
     { type: 'divider' },
     {
       key: 'orientation',
-      label: 'Orientation of filter bar',
+      label: t('filterBar.orientation'),
       children: [
         {
           key: 'VERTICAL',
-          label: `Vertical (Left)${orientation === 'VERTICAL' ? ' ✓' : ''}`,
+          label: `${t('filterBar.vertical')}${orientation === 'VERTICAL' ? ' ✓' : ''}`,
           onClick: () => void save({ filter_bar_orientation: 'VERTICAL' }, NativeFilterMessage.ORIENTATION_FAILED),
         },
         {
           key: 'HORIZONTAL',
-          label: `Horizontal (Top)${orientation === 'HORIZONTAL' ? ' ✓' : ''}`,
+          label: `${t('filterBar.horizontal')}${orientation === 'HORIZONTAL' ? ' ✓' : ''}`,
           onClick: () => void save({ filter_bar_orientation: 'HORIZONTAL' }, NativeFilterMessage.ORIENTATION_FAILED),
         },
       ],
     },
     {
       key: 'cross',
-      label: crossFiltersEnabled ? 'Disable cross-filtering' : 'Enable cross-filtering',
+      label: crossFiltersEnabled ? t('filterBar.disableCross') : t('filterBar.enableCross'),
       onClick: () => void save({ cross_filters_enabled: !crossFiltersEnabled }, NativeFilterMessage.CROSS_FILTER_SCOPING_FAILED),
     },
-    { key: 'scoping', label: 'Cross-filtering scoping', disabled: !crossFiltersEnabled, onClick: () => setScoping(true) },
+    { key: 'scoping', label: t('filterBar.crossScoping'), disabled: !crossFiltersEnabled, onClick: () => setScoping(true) },
   ];
   return { items, modal: scoping ? <CrossFilterScopingModal onClose={() => setScoping(false)} /> : null };
 }

@@ -2,6 +2,7 @@
  * The filter's dataset: the dashboard's datasets first, then any other dataset found by name on
  * the server (GET /api/v1/dataset/?q=…) as the user types.
  */
+import { useTranslation } from 'react-i18next';
 import { useMemo, useState } from 'react';
 import { Select } from 'antd';
 import type { ListQuery } from '@rama/shared';
@@ -31,6 +32,7 @@ function searchQuery(text: string): ListQuery {
 }
 
 export function DatasetSelect({ id, value, onChange, datasets, invalid }: DatasetSelectProps) {
+  const { t } = useTranslation('dashboard');
   const [search, setSearch] = useState('');
   const term = useDebouncedValue(search.trim(), 300);
   const found = useListDatasetsQuery(searchQuery(term), { skip: !term });
@@ -52,23 +54,27 @@ export function DatasetSelect({ id, value, onChange, datasets, invalid }: Datase
     });
     const groups = [
       {
-        label: 'Datasets of this dashboard',
-        title: 'Datasets of this dashboard',
+        label: t('config.dashboardDatasets'),
+        title: t('config.dashboardDatasets'),
         options: own.map(option),
       },
       {
-        label: 'Other datasets',
-        title: 'Other datasets',
+        label: t('config.otherDatasets'),
+        title: t('config.otherDatasets'),
         options: [
           ...(current !== null
-            ? [currentDataset ? option(currentDataset) : { value: current, label: `Dataset ${current}`, title: `Dataset ${current}` }]
+            ? [
+                currentDataset
+                  ? option(currentDataset)
+                  : { value: current, label: t('config.datasetN', { id: current }), title: t('config.datasetN', { id: current }) },
+              ]
             : []),
           ...others.map(option),
         ],
       },
     ];
     return groups.filter((g) => g.options.length > 0);
-  }, [datasets, found.data, search, term, value]);
+  }, [datasets, found.data, search, term, value, t]);
 
   return (
     <Select<number | null>
@@ -81,8 +87,8 @@ export function DatasetSelect({ id, value, onChange, datasets, invalid }: Datase
       allowClear
       status={invalid ? 'error' : undefined}
       loading={found.isFetching}
-      placeholder="Choose a dataset; type to search all datasets"
-      notFoundContent={found.isFetching ? 'Searching…' : 'No datasets found'}
+      placeholder={t('config.datasetPlaceholder')}
+      notFoundContent={found.isFetching ? t('config.searching') : t('config.noDatasets')}
     />
   );
 }

@@ -3,6 +3,7 @@
  * (listed by the options query, narrowed by its parents' default values; any typed value is kept),
  * a range's bounds, the time range picker, a grain of the dataset's engine, a temporal column.
  */
+import { useTranslation } from 'react-i18next';
 import { useMemo, useState } from 'react';
 import { InputNumber, Select, Space } from 'antd';
 import {
@@ -40,6 +41,7 @@ function defaultMasks(items: readonly FilterConfigItem[]): DataMaskState {
 }
 
 function SelectDefault({ id, filter, items, dataset, onChange, invalid }: DefaultValueFieldProps) {
+  const { t } = useTranslation('dashboard');
   const [search, setSearch] = useState('');
   const term = useDebouncedValue(search, 300);
   const column = columnOf(filter);
@@ -71,19 +73,14 @@ function SelectDefault({ id, filter, items, dataset, onChange, invalid }: Defaul
       disabled={firstByDefault || !query}
       loading={options.loading}
       status={invalid ? 'error' : undefined}
-      placeholder={
-        firstByDefault
-          ? 'The first value is selected when the dashboard opens'
-          : !query
-            ? 'Choose a dataset and a column first'
-            : 'No default value'
-      }
-      notFoundContent={options.loading ? 'Loading…' : (options.error ?? 'No values')}
+      placeholder={firstByDefault ? t('config.firstValueSelected') : !query ? t('config.chooseDatasetAndColumn') : t('config.noDefault')}
+      notFoundContent={options.loading ? t('common:loadingEllipsis') : (options.error ?? t('config.noValues'))}
     />
   );
 }
 
 function RangeDefault({ id, filter, onChange, invalid }: DefaultValueFieldProps) {
+  const { t } = useTranslation('dashboard');
   const bounds = useFilterOptionRows(useMemo(() => filterOptionsQueryContext(filter), [filter]));
   const current = defaultValueOf(filter);
   const [lo, hi] = Array.isArray(current) ? current : [null, null];
@@ -94,18 +91,18 @@ function RangeDefault({ id, filter, onChange, invalid }: DefaultValueFieldProps)
     <Space.Compact block>
       <InputNumber
         id={id}
-        aria-label="Minimum"
+        aria-label={t('config.minimum')}
         value={num(lo)}
         onChange={(v) => onChange([num(v), num(hi)])}
-        placeholder={num(row.min) !== null ? `Minimum (${String(row.min)})` : 'Minimum'}
+        placeholder={num(row.min) !== null ? t('config.minimumOf', { value: String(row.min) }) : t('config.minimum')}
         status={status}
         style={{ width: '50%' }}
       />
       <InputNumber
-        aria-label="Maximum"
+        aria-label={t('config.maximum')}
         value={num(hi)}
         onChange={(v) => onChange([num(lo), num(v)])}
-        placeholder={num(row.max) !== null ? `Maximum (${String(row.max)})` : 'Maximum'}
+        placeholder={num(row.max) !== null ? t('config.maximumOf', { value: String(row.max) }) : t('config.maximum')}
         status={status}
         style={{ width: '50%' }}
       />
@@ -114,6 +111,7 @@ function RangeDefault({ id, filter, onChange, invalid }: DefaultValueFieldProps)
 }
 
 export function DefaultValueField(props: DefaultValueFieldProps) {
+  const { t } = useTranslation('dashboard');
   const { id, filter, dataset, onChange, invalid } = props;
   const current = defaultValueOf(filter);
   const status = invalid ? 'error' : undefined;
@@ -133,7 +131,7 @@ export function DefaultValueField(props: DefaultValueFieldProps) {
           options={timeGrainChoices(dataset)}
           allowClear
           status={status}
-          placeholder="No default value"
+          placeholder={t('config.noDefault')}
         />
       );
     case 'filter_timecolumn':
@@ -145,7 +143,7 @@ export function DefaultValueField(props: DefaultValueFieldProps) {
           options={(dataset ? temporalColumns(dataset) : []).map((c) => ({ value: c.column_name, label: c.verbose_name || c.column_name }))}
           allowClear
           status={status}
-          placeholder={dataset ? 'No default value' : 'Choose a dataset first'}
+          placeholder={dataset ? t('config.noDefault') : t('config.chooseDatasetFirst')}
         />
       );
     default:

@@ -3,6 +3,7 @@
  * (pointer or keyboard, with @dnd-kit) to reorder, remove with an inline "Restore filter" while the
  * removal is pending (spec 4: 5 s), and a mark on the items whose form has errors.
  */
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import {
   DndContext,
@@ -68,6 +69,7 @@ interface RowProps {
 }
 
 function FilterRow({ item, selected, removed, failing, dropSide, onSelect, onRemove, onRestore }: RowProps) {
+  const { t } = useTranslation('dashboard');
   const title = itemTitle(item);
   const kind = isFilterDivider(item) ? 'divider' : 'filter';
   const drag = useDraggable({ id: item.id, disabled: removed });
@@ -90,7 +92,7 @@ function FilterRow({ item, selected, removed, failing, dropSide, onSelect, onRem
           className="rama-fcfg-handle"
           {...drag.attributes}
           {...drag.listeners}
-          aria-label="Drag to reorder"
+          aria-label={t('config.dragToReorder')}
           aria-disabled={removed}
           onClick={(e) => e.stopPropagation()}
         >
@@ -99,7 +101,7 @@ function FilterRow({ item, selected, removed, failing, dropSide, onSelect, onRem
         <button type="button" className="rama-fcfg-item-title" aria-current={selected ? 'true' : undefined} title={title}>
           {title}
         </button>
-        {failing && !removed && <WarningFilled className="rama-fcfg-item-error" role="img" aria-label="This item has errors" />}
+        {failing && !removed && <WarningFilled className="rama-fcfg-item-error" role="img" aria-label={t('config.itemHasErrors')} />}
         {removed ? (
           <Button
             type="link"
@@ -109,15 +111,15 @@ function FilterRow({ item, selected, removed, failing, dropSide, onSelect, onRem
               onRestore();
             }}
           >
-            {kind === 'divider' ? 'Restore divider' : 'Restore filter'}
+            {kind === 'divider' ? t('config.restoreDivider') : t('config.restoreFilter')}
           </Button>
         ) : (
-          <Tooltip title={`Remove ${kind}`}>
+          <Tooltip title={kind === 'divider' ? t('config.removeDivider') : t('config.removeFilter')}>
             <Button
               type="text"
               size="small"
               icon={<DeleteOutlined />}
-              aria-label={`Remove ${kind}`}
+              aria-label={kind === 'divider' ? t('config.removeDivider') : t('config.removeFilter')}
               onClick={(e) => {
                 e.stopPropagation();
                 onRemove();
@@ -131,6 +133,7 @@ function FilterRow({ item, selected, removed, failing, dropSide, onSelect, onRem
 }
 
 export function FilterList(props: FilterListProps) {
+  const { t } = useTranslation('dashboard');
   const { items, removed, selectedId, failing, onSelect, onAddFilter, onAddDivider, onRemove, onRestore, onMove } = props;
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -143,10 +146,11 @@ export function FilterList(props: FilterListProps) {
     return item ? itemTitle(item) : '';
   };
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `${titleOf(active.id)} would move to the place of ${titleOf(over.id)}.` : undefined),
-    onDragEnd: ({ active, over }) => (over ? `${titleOf(active.id)} moved to the place of ${titleOf(over.id)}.` : 'Not moved.'),
-    onDragCancel: ({ active }) => `${titleOf(active.id)} not moved.`,
+    onDragStart: ({ active }) => t('dnd.pickedUp', { name: titleOf(active.id) }),
+    onDragOver: ({ active, over }) => (over ? t('config.wouldMove', { name: titleOf(active.id), other: titleOf(over.id) }) : undefined),
+    onDragEnd: ({ active, over }) =>
+      over ? t('config.moved', { name: titleOf(active.id), other: titleOf(over.id) }) : t('config.notMoved'),
+    onDragCancel: ({ active }) => t('config.notMovedNamed', { name: titleOf(active.id) }),
   };
 
   const end = (e: DragEndEvent) => {
@@ -162,10 +166,10 @@ export function FilterList(props: FilterListProps) {
     <div className="rama-fcfg-list">
       <div className="rama-fcfg-add">
         <Button icon={<PlusOutlined />} onClick={onAddFilter}>
-          Add filter
+          {t('config.addFilter')}
         </Button>
         <Button icon={<PlusOutlined />} onClick={onAddDivider}>
-          Add divider
+          {t('config.addDivider')}
         </Button>
       </div>
       <DndContext
@@ -179,9 +183,9 @@ export function FilterList(props: FilterListProps) {
         onDragCancel={() => setDrag(null)}
       >
         {items.length === 0 ? (
-          <p className="rama-fcfg-empty">No filters yet.</p>
+          <p className="rama-fcfg-empty">{t('config.noFilters')}</p>
         ) : (
-          <ul className="rama-fcfg-items" aria-label="Filters and dividers">
+          <ul className="rama-fcfg-items" aria-label={t('config.listLabel')}>
             {items.map((item) => (
               <FilterRow
                 key={item.id}

@@ -2,11 +2,11 @@
  * The Settings tab of a filter: type, name, dataset and column, parents (value filters), what
  * narrows and orders the values offered, the default value, the options and a description.
  */
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Checkbox, Collapse, Divider, Form, Input, Select } from 'antd';
 import {
   FILTER_TYPES,
-  FILTER_TYPE_LABELS,
   possibleParentFilters,
   type ExploreDatasource,
   type FilterConfigItem,
@@ -41,33 +41,13 @@ export interface FilterSettingsProps {
   onChange: (filter: NativeFilter, fields: readonly FilterField[]) => void;
 }
 
-/** The options of `controlValues` a type offers, with their labels. */
-const OPTIONS: { key: keyof FilterControlValues & string; label: string; help: string; types: readonly string[] }[] = [
-  {
-    key: 'enableEmptyFilter',
-    label: 'Filter value is required',
-    help: 'The charts the filter reaches wait until it has a value.',
-    types: FILTER_TYPES,
-  },
-  {
-    key: 'defaultToFirstItem',
-    label: 'Select first filter value by default',
-    help: 'The first value offered is selected when the dashboard opens.',
-    types: ['filter_select'],
-  },
-  { key: 'multiSelect', label: 'Can select multiple values', help: 'Several values may be picked at once.', types: ['filter_select'] },
-  {
-    key: 'inverseSelection',
-    label: 'Inverse selection',
-    help: 'The charts keep the rows that do not have the values picked.',
-    types: ['filter_select'],
-  },
-  {
-    key: 'searchAllOptions',
-    label: 'Dynamically search all filter values',
-    help: 'Typing searches every value of the column on the server, not only the first ones loaded.',
-    types: ['filter_select'],
-  },
+/** The options of `controlValues` a type offers (their label and help: `option.<key>` and `option.<key>.help`). */
+const OPTIONS: { key: keyof FilterControlValues & string; types: readonly string[] }[] = [
+  { key: 'enableEmptyFilter', types: FILTER_TYPES },
+  { key: 'defaultToFirstItem', types: ['filter_select'] },
+  { key: 'multiSelect', types: ['filter_select'] },
+  { key: 'inverseSelection', types: ['filter_select'] },
+  { key: 'searchAllOptions', types: ['filter_select'] },
 ];
 
 const isOn = (filter: NativeFilter, key: string): boolean =>
@@ -76,6 +56,7 @@ const isOn = (filter: NativeFilter, key: string): boolean =>
 const status = (error: string | undefined) => (error ? ('error' as const) : undefined);
 
 export function FilterSettings({ filter, items, datasets, errors, onChange }: FilterSettingsProps) {
+  const { t } = useTranslation('dashboard');
   const datasetId = datasetIdOf(filter);
   const dataset: ExploreDatasource | undefined = datasetId ? datasets.get(datasetId) : undefined;
   const datasetError = errors.dataset ?? (datasetId ? (datasets.error(datasetId) ?? undefined) : undefined);
@@ -85,25 +66,37 @@ export function FilterSettings({ filter, items, datasets, errors, onChange }: Fi
 
   return (
     <>
-      <Form.Item label="Filter type" htmlFor="native-filter-type">
+      <Form.Item label={t('config.filterType')} htmlFor="native-filter-type">
         <Select<FilterType>
           id="native-filter-type"
           value={filter.filterType as FilterType}
           onChange={(type) => onChange(setFilterType(filter, type), [])}
-          options={FILTER_TYPES.map((t) => ({ value: t, label: FILTER_TYPE_LABELS[t] }))}
+          options={FILTER_TYPES.map((type) => ({ value: type, label: t(`filterType.${type}`) }))}
         />
       </Form.Item>
-      <Form.Item label="Filter name" htmlFor="native-filter-name" required validateStatus={status(errors.name)} help={errors.name}>
+      <Form.Item
+        label={t('config.filterName')}
+        htmlFor="native-filter-name"
+        required
+        validateStatus={status(errors.name)}
+        help={errors.name}
+      >
         <Input
           id="native-filter-name"
           value={filter.name}
           onChange={(e) => onChange({ ...filter, name: e.target.value }, ['name'])}
           maxLength={250}
-          placeholder="e.g. Origin airport"
+          placeholder={t('config.filterNamePlaceholder')}
         />
       </Form.Item>
       <div className="rama-fcfg-row">
-        <Form.Item label="Dataset" htmlFor="native-filter-dataset" required validateStatus={status(datasetError)} help={datasetError}>
+        <Form.Item
+          label={t('common:dataset')}
+          htmlFor="native-filter-dataset"
+          required
+          validateStatus={status(datasetError)}
+          help={datasetError}
+        >
           <DatasetSelect
             id="native-filter-dataset"
             value={datasetId}
@@ -113,7 +106,13 @@ export function FilterSettings({ filter, items, datasets, errors, onChange }: Fi
           />
         </Form.Item>
         {filterTypeTakesColumn(filter.filterType) && (
-          <Form.Item label="Column" htmlFor="native-filter-column" required validateStatus={status(errors.column)} help={errors.column}>
+          <Form.Item
+            label={t('config.column')}
+            htmlFor="native-filter-column"
+            required
+            validateStatus={status(errors.column)}
+            help={errors.column}
+          >
             <Select<string | null>
               id="native-filter-column"
               value={columnOf(filter)}
@@ -125,7 +124,11 @@ export function FilterSettings({ filter, items, datasets, errors, onChange }: Fi
               loading={datasetId !== null && datasets.loading(datasetId)}
               status={status(errors.column)}
               placeholder={
-                !dataset ? 'Choose a dataset first' : filter.filterType === 'filter_range' ? 'Choose a numeric column' : 'Choose a column'
+                !dataset
+                  ? t('config.chooseDatasetFirst')
+                  : filter.filterType === 'filter_range'
+                    ? t('config.chooseNumericColumn')
+                    : t('config.chooseColumn')
               }
             />
           </Form.Item>
@@ -134,11 +137,11 @@ export function FilterSettings({ filter, items, datasets, errors, onChange }: Fi
 
       {filter.filterType === 'filter_select' && (
         <Form.Item
-          label="Parent filter"
+          label={t('config.parentFilter')}
           htmlFor="native-filter-parents"
           validateStatus={status(errors.parents)}
           help={errors.parents}
-          extra="The values offered follow the values picked in the parent filters."
+          extra={t('config.parentFilterHelp')}
         >
           <Select<string[]>
             id="native-filter-parents"
@@ -147,7 +150,7 @@ export function FilterSettings({ filter, items, datasets, errors, onChange }: Fi
             onChange={(ids) => onChange({ ...filter, cascadeParentIds: ids }, ['parents'])}
             options={parents.map((f) => ({ value: f.id, label: itemTitle(f) }))}
             showSearch={{ optionFilterProp: 'label' }}
-            placeholder={parents.length ? 'No parent filter' : 'No other value filter to depend on'}
+            placeholder={parents.length ? t('config.noParent') : t('config.noPossibleParent')}
             disabled={!parents.length && !filter.cascadeParentIds?.length}
           />
         </Form.Item>
@@ -162,7 +165,7 @@ export function FilterSettings({ filter, items, datasets, errors, onChange }: Fi
           items={[
             {
               key: 'values',
-              label: filter.filterType === 'filter_select' ? 'Pre-filter and sort the values' : 'Pre-filter the values',
+              label: filter.filterType === 'filter_select' ? t('config.preFilterAndSort') : t('config.preFilter'),
               children: <PreFilterFields filter={filter} dataset={dataset} errors={errors} onChange={onChange} />,
             },
           ]}
@@ -170,10 +173,10 @@ export function FilterSettings({ filter, items, datasets, errors, onChange }: Fi
       )}
 
       <Divider titlePlacement="start" plain className="rama-fcfg-section">
-        Value and options
+        {t('config.valueAndOptions')}
       </Divider>
       <Form.Item
-        label="Default value"
+        label={t('config.defaultValue')}
         htmlFor="native-filter-default"
         validateStatus={status(errors.defaultValue)}
         help={errors.defaultValue}
@@ -187,25 +190,25 @@ export function FilterSettings({ filter, items, datasets, errors, onChange }: Fi
           invalid={Boolean(errors.defaultValue)}
         />
       </Form.Item>
-      <div className="rama-fcfg-options" role="group" aria-label="Filter options">
+      <div className="rama-fcfg-options" role="group" aria-label={t('config.filterOptions')}>
         {OPTIONS.filter((o) => o.types.includes(filter.filterType)).map((o) => (
           <Checkbox
             key={o.key}
             checked={isOn(filter, o.key)}
             onChange={(e) => onChange(setControlValue(filter, o.key, e.target.checked), ['defaultValue'])}
-            title={o.help}
+            title={t(`option.${o.key}.help`)}
           >
-            {o.label}
+            {t(`option.${o.key}`)}
           </Checkbox>
         ))}
       </div>
-      <Form.Item label="Description" htmlFor="native-filter-description">
+      <Form.Item label={t('common:description')} htmlFor="native-filter-description">
         <Input.TextArea
           id="native-filter-description"
           value={filter.description ?? ''}
           onChange={(e) => onChange({ ...filter, description: e.target.value }, [])}
           autoSize={{ minRows: 2, maxRows: 6 }}
-          placeholder="Shown as the filter's tooltip in the filter bar"
+          placeholder={t('config.descriptionPlaceholder')}
         />
       </Form.Item>
     </>

@@ -5,6 +5,7 @@
  * every filter, sends only what changed (PUT /api/v1/dashboard/{id}/filters) and puts the
  * server's list on the page.
  */
+import { useTranslation } from 'react-i18next';
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { App, Button, Empty, Modal } from 'antd';
 import { isNativeFilter, withScopeComputed } from '@rama/shared';
@@ -38,6 +39,7 @@ export function FiltersConfigModal() {
 }
 
 function FiltersConfigDialog() {
+  const { t } = useTranslation('dashboard');
   const dispatch = useAppDispatch();
   const { modal } = App.useApp();
   const { addDangerToast } = useToasts();
@@ -62,7 +64,7 @@ function FiltersConfigDialog() {
     () => new Set(live.map((i) => i.id).filter((id) => Object.keys(visibleErrors(draft, errors, id)).length > 0)),
     [live, draft, errors],
   );
-  const chartName = useCallback((id: number) => slices[id]?.slice_name ?? `Chart ${id}`, [slices]);
+  const chartName = useCallback((id: number) => slices[id]?.slice_name ?? t('filterBar.chartN', { id }), [slices, t]);
 
   // spec 4: a removal becomes final once its undo window has passed
   useEffect(() => {
@@ -104,11 +106,11 @@ function FiltersConfigDialog() {
       return;
     }
     modal.confirm({
-      title: 'Discard your filter changes?',
-      content: 'The filters and dividers you added, changed or removed are not saved.',
-      okText: 'Discard',
+      title: t('config.discardTitle'),
+      content: t('config.discardContent'),
+      okText: t('edit.discard'),
       okButtonProps: { danger: true },
-      cancelText: 'Keep editing',
+      cancelText: t('edit.keepEditing'),
       onOk: close,
     });
   };
@@ -119,7 +121,7 @@ function FiltersConfigDialog() {
   return (
     <Modal
       open
-      title="Add and edit filters"
+      title={t('config.title')}
       width={1000}
       className="rama-fcfg-modal"
       onCancel={handleCancel}
@@ -127,10 +129,10 @@ function FiltersConfigDialog() {
       modalRender={(node) => <div data-test="filters-config-modal">{node}</div>}
       footer={[
         <Button key="cancel" onClick={handleCancel}>
-          Cancel
+          {t('common:cancel')}
         </Button>,
         <Button key="save" type="primary" loading={isLoading} onClick={() => void handleSave()}>
-          Save
+          {t('common:save')}
         </Button>,
       ]}
     >
@@ -167,7 +169,7 @@ function FiltersConfigDialog() {
               onTabChange={setTab}
             />
           ) : (
-            <Empty description="Add a filter or a divider to start." />
+            <Empty description={t('config.emptyHint')} />
           )}
         </div>
       </div>

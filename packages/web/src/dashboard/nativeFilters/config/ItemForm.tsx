@@ -2,6 +2,7 @@
  * The modal's right side for the selected item: a filter's Settings and Scoping tabs, a divider's
  * title and description, or, for an item pending removal, the way back.
  */
+import { useTranslation } from 'react-i18next';
 import { Button, Form, Input, Result, Tabs } from 'antd';
 import { WarningFilled } from '@ant-design/icons';
 import { isFilterDivider, isNativeFilter, type DashboardLayout, type FilterConfigItem, type FilterDivider } from '@rama/shared';
@@ -29,10 +30,11 @@ export interface ItemFormProps {
 export type FilterTab = 'settings' | 'scoping';
 
 function DividerForm({ divider, errors, onChange }: { divider: FilterDivider; errors: FieldErrors; onChange: ItemFormProps['onChange'] }) {
+  const { t } = useTranslation('dashboard');
   return (
     <>
       <Form.Item
-        label="Title"
+        label={t('config.dividerTitle')}
         htmlFor="native-filter-divider-title"
         required
         validateStatus={errors.title ? 'error' : undefined}
@@ -43,10 +45,10 @@ function DividerForm({ divider, errors, onChange }: { divider: FilterDivider; er
           value={divider.title}
           onChange={(e) => onChange({ ...divider, title: e.target.value }, ['title'])}
           maxLength={250}
-          placeholder="e.g. Time"
+          placeholder={t('config.dividerTitlePlaceholder')}
         />
       </Form.Item>
-      <Form.Item label="Description" htmlFor="native-filter-divider-description">
+      <Form.Item label={t('common:description')} htmlFor="native-filter-divider-description">
         <Input.TextArea
           id="native-filter-divider-description"
           value={divider.description ?? ''}
@@ -59,6 +61,7 @@ function DividerForm({ divider, errors, onChange }: { divider: FilterDivider; er
 }
 
 export function ItemForm(props: ItemFormProps) {
+  const { t } = useTranslation('dashboard');
   const { item, removed, items, errors, datasets, layout, chartName, onChange, onRestore, tab, onTabChange } = props;
   const kind = isFilterDivider(item) ? 'divider' : 'filter';
 
@@ -66,11 +69,11 @@ export function ItemForm(props: ItemFormProps) {
     return (
       <Result
         status="info"
-        title={`You removed this ${kind}.`}
-        subTitle="It is left out when you save."
+        title={kind === 'divider' ? t('config.removedDivider') : t('config.removedFilter')}
+        subTitle={t('config.removedHint')}
         extra={
           <Button type="primary" onClick={onRestore}>
-            {kind === 'divider' ? 'Restore divider' : 'Restore filter'}
+            {kind === 'divider' ? t('config.restoreDivider') : t('config.restoreFilter')}
           </Button>
         }
       />
@@ -88,16 +91,16 @@ export function ItemForm(props: ItemFormProps) {
               key: 'settings',
               label: Object.keys(errors).length ? (
                 <span className="rama-fcfg-tab-invalid">
-                  Settings <WarningFilled role="img" aria-label="has errors" />
+                  {t('common:settings')} <WarningFilled role="img" aria-label={t('config.hasErrors')} />
                 </span>
               ) : (
-                'Settings'
+                t('common:settings')
               ),
               children: <FilterSettings filter={item} items={items} datasets={datasets} errors={errors} onChange={onChange} />,
             },
             {
               key: 'scoping',
-              label: 'Scoping',
+              label: t('config.scoping'),
               children: <ScopingTree item={item} layout={layout} chartName={chartName} onChange={(next) => onChange(next, [])} />,
             },
           ]}

@@ -3,6 +3,7 @@
  * editor and time range picker on the filter's dataset) for value and range filters, and for
  * value filters the sort order and an optional sort metric.
  */
+import { useTranslation } from 'react-i18next';
 import { Form, Radio, Select } from 'antd';
 import { NO_TIME_RANGE, type ControlConfig, type ExploreDatasource, type NativeFilter, type QueryFormData } from '@rama/shared';
 import { AdhocFilterControl } from '../../../explore/controls/AdhocFilterControl';
@@ -19,7 +20,6 @@ export interface PreFilterFieldsProps {
   onChange: (filter: NativeFilter, fields: readonly FilterField[]) => void;
 }
 
-const PRE_FILTER_CONFIG: ControlConfig = { type: 'AdhocFilterControl', label: 'Pre-filter', placeholder: 'Add a pre-filter' };
 /** The server's default SQL_MAX_ROW: the adhoc filter editor reads it from its context. */
 const SQL_MAX_ROW = 100000;
 
@@ -30,6 +30,12 @@ function withSortMetric(filter: NativeFilter, metric: string | null): NativeFilt
 }
 
 export function PreFilterFields({ filter, dataset, errors, onChange }: PreFilterFieldsProps) {
+  const { t } = useTranslation('dashboard');
+  const preFilterConfig: ControlConfig = {
+    type: 'AdhocFilterControl',
+    label: t('config.preFilterLabel'),
+    placeholder: t('config.addPreFilter'),
+  };
   const formData: QueryFormData = { viz_type: filter.filterType, datasource: dataset?.uid ?? '' };
   const timeRange = filter.time_range || NO_TIME_RANGE;
   const timeColumns = dataset ? temporalColumns(dataset) : [];
@@ -44,12 +50,12 @@ export function PreFilterFields({ filter, dataset, errors, onChange }: PreFilter
 
   return (
     <>
-      <Form.Item label="Pre-filter" extra="Only the rows these filters keep give the values the filter offers.">
+      <Form.Item label={t('config.preFilterLabel')} extra={t('config.preFilterHelp')}>
         <AdhocFilterControl
           name="native-filter-pre-filter"
           value={filter.adhoc_filters ?? []}
           onChange={(v) => onChange({ ...filter, adhoc_filters: (v as NativeFilter['adhoc_filters']) ?? [] }, [])}
-          config={PRE_FILTER_CONFIG}
+          config={preFilterConfig}
           context={{ formData, datasource: dataset ?? null, sqlMaxRow: SQL_MAX_ROW }}
           datasource={dataset ?? null}
           formData={formData}
@@ -58,11 +64,11 @@ export function PreFilterFields({ filter, dataset, errors, onChange }: PreFilter
       </Form.Item>
       {timeColumns.length > 0 && (
         <div className="rama-fcfg-row">
-          <Form.Item label="Time range" htmlFor="native-filter-time-range">
+          <Form.Item label={t('config.timeRange')} htmlFor="native-filter-time-range">
             <TimeRangePicker id="native-filter-time-range" value={timeRange} column={timeColumn} onChange={setTimeRange} />
           </Form.Item>
           {timeRange !== NO_TIME_RANGE && (
-            <Form.Item label="Time column" htmlFor="native-filter-time-column">
+            <Form.Item label={t('filterBar.timeColumn')} htmlFor="native-filter-time-column">
               <Select<string>
                 id="native-filter-time-column"
                 value={timeColumn ?? undefined}
@@ -75,24 +81,24 @@ export function PreFilterFields({ filter, dataset, errors, onChange }: PreFilter
       )}
       {filter.filterType === 'filter_select' && (
         <div className="rama-fcfg-row">
-          <Form.Item label="Sort values">
+          <Form.Item label={t('config.sortValues')}>
             <Radio.Group
               value={filter.controlValues?.sortAscending === false ? 'desc' : 'asc'}
               onChange={(e) =>
                 onChange({ ...filter, controlValues: { ...filter.controlValues, sortAscending: e.target.value === 'asc' } }, [])
               }
               options={[
-                { value: 'asc', label: 'Ascending' },
-                { value: 'desc', label: 'Descending' },
+                { value: 'asc', label: t('config.ascending') },
+                { value: 'desc', label: t('config.descending') },
               ]}
             />
           </Form.Item>
           <Form.Item
-            label="Sort metric"
+            label={t('config.sortMetric')}
             htmlFor="native-filter-sort-metric"
             validateStatus={errors.sortMetric ? 'error' : undefined}
             help={errors.sortMetric}
-            extra="Values are ordered by this metric instead of by value."
+            extra={t('config.sortMetricHelp')}
           >
             <Select<string | null>
               id="native-filter-sort-metric"
@@ -100,7 +106,7 @@ export function PreFilterFields({ filter, dataset, errors, onChange }: PreFilter
               onChange={(v) => onChange(withSortMetric(filter, v ?? null), ['sortMetric'])}
               options={(dataset?.metrics ?? []).map((m) => ({ value: m.metric_name, label: m.verbose_name || m.metric_name }))}
               allowClear
-              placeholder="By value"
+              placeholder={t('config.byValue')}
               disabled={!dataset}
             />
           </Form.Item>

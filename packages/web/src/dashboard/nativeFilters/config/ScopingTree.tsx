@@ -3,6 +3,7 @@
  * chart or tab); the charts checked are the ones the filter reaches. Stored as the whole dashboard
  * minus the charts left out (shared `scopeFromCharts`), so a chart added later is in scope.
  */
+import { useTranslation } from 'react-i18next';
 import { useMemo } from 'react';
 import { CaretDownOutlined } from '@ant-design/icons';
 import { Tree, Typography, type TreeDataNode as DataNode } from 'antd';
@@ -28,21 +29,23 @@ function toTreeData(node: ScopeTreeNode, chartIds: Map<string, number>): DataNod
 }
 
 export function ScopingTree({ item, layout, chartName, onChange }: ScopingTreeProps) {
+  const { t } = useTranslation('dashboard');
   const { treeData, chartIds } = useMemo(() => {
     const ids = new Map<string, number>();
-    const root = toTreeData(scopeTree(layout, chartName), ids);
+    // the shared tree names its root in English
+    const root = toTreeData({ ...scopeTree(layout, chartName), title: t('scoping.allPanels') }, ids);
     return { treeData: root ? [root] : [], chartIds: ids };
-  }, [layout, chartName]);
+  }, [layout, chartName, t]);
   const inScope = useMemo(() => new Set(chartsInScope(layout, item.scope)), [layout, item.scope]);
   const checkedKeys = [...chartIds].filter(([, id]) => inScope.has(id)).map(([key]) => key);
   const total = new Set(chartIds.values()).size;
 
-  if (!treeData.length) return <Typography.Paragraph type="secondary">The dashboard has no charts yet.</Typography.Paragraph>;
+  if (!treeData.length) return <Typography.Paragraph type="secondary">{t('scoping.noCharts')}</Typography.Paragraph>;
 
   return (
     <div className="rama-fcfg-scope">
       <Typography.Paragraph type="secondary" className="rama-fcfg-scope-summary">
-        The filter applies to {inScope.size} of {total} {total === 1 ? 'chart' : 'charts'}.
+        {t('scoping.summary', { inScope: inScope.size, count: total })}
       </Typography.Paragraph>
       <Tree
         checkable

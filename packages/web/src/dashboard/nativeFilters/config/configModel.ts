@@ -5,6 +5,7 @@
  * What one filter's fields do to each other (type, dataset, column, default value) is in
  * `filterEdits.ts`.
  */
+import { t } from '../../../i18n';
 import {
   FILTER_REMOVAL_UNDO_MS,
   ancestorFilterIds,
@@ -47,20 +48,41 @@ export type ConfigAction =
   | { type: 'move'; id: string; overId: string }
   | { type: 'showErrors'; focusId: string | null };
 
+/** The configuration's validation messages, each read in the current language where it is shown. */
 export const CONFIG_MESSAGES = {
-  nameRequired: 'Name is required',
-  titleRequired: 'Title is required',
-  datasetRequired: 'Dataset is required',
-  columnRequired: 'Column is required',
-  noSuchColumn: (name: string) => `The dataset has no column "${name}"`,
-  numericColumn: 'A numerical range needs a numeric column',
-  temporalDataset: 'Choose a dataset with a temporal column',
-  cycle: 'A filter cannot depend on itself, directly or through its parents',
-  defaultRequired: 'The filter value is required: choose a default value, or select the first value by default',
-  rangeOrder: 'The minimum cannot be higher than the maximum',
-  noSuchMetric: (name: string) => `The dataset has no metric "${name}"`,
-  untitled: '[untitled]',
-} as const;
+  get nameRequired() {
+    return t('dashboard:config.nameRequired');
+  },
+  get titleRequired() {
+    return t('dashboard:config.titleRequired');
+  },
+  get datasetRequired() {
+    return t('dashboard:config.datasetRequired');
+  },
+  get columnRequired() {
+    return t('dashboard:config.columnRequired');
+  },
+  noSuchColumn: (name: string) => t('dashboard:config.noSuchColumn', { name }),
+  get numericColumn() {
+    return t('dashboard:config.numericColumn');
+  },
+  get temporalDataset() {
+    return t('dashboard:config.temporalDataset');
+  },
+  get cycle() {
+    return t('dashboard:config.cycle');
+  },
+  get defaultRequired() {
+    return t('dashboard:config.defaultRequired');
+  },
+  get rangeOrder() {
+    return t('dashboard:config.rangeOrder');
+  },
+  noSuchMetric: (name: string) => t('dashboard:config.noSuchMetric', { name }),
+  get untitled() {
+    return t('dashboard:filterBar.untitled');
+  },
+};
 
 const M = CONFIG_MESSAGES;
 

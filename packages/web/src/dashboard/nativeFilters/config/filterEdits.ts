@@ -4,6 +4,7 @@
  * rest of the filter (a new dataset drops the column, the pre-filter and the default value that
  * named the old one; "Select first filter value by default" replaces the default value …).
  */
+import { sharedText } from '../../../i18n';
 import {
   DIVIDER_TYPE_NAME,
   GLOBAL_SCOPE,
@@ -97,7 +98,7 @@ export function columnChoices(dataset: ExploreDatasource | undefined, type: stri
 export function timeGrainChoices(dataset: ExploreDatasource | undefined): { value: string; label: string }[] {
   const own = dataset?.time_grain_sqla ?? [];
   if (own.length) return own.map(([value, label]) => ({ value, label }));
-  return TIME_GRAINS.map((g) => ({ value: g.duration, label: g.name }));
+  return TIME_GRAINS.map((g) => ({ value: g.duration, label: sharedText('controls', g.name) }));
 }
 
 /** The column an item targets. */
