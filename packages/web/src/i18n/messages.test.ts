@@ -5,6 +5,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  DASHBOARD_MESSAGES,
+  DROP_MESSAGES,
   INVALID_LOGIN_MESSAGE,
   LOGIN_REQUIRED_MESSAGE,
   NetworkErrorMessage,
@@ -24,6 +26,8 @@ const fixedTexts = (): string[] => {
     ...network.filter((text) => !text.includes('%s')),
     ...Object.values(STATUS_TEXT),
     ...Object.values(SqlLabMessage),
+    ...Object.values(DROP_MESSAGES),
+    ...Object.values(DASHBOARD_MESSAGES).filter((m): m is string => typeof m === 'string'),
     INVALID_LOGIN_MESSAGE,
     LOGIN_REQUIRED_MESSAGE,
     NOT_FOUND_MESSAGE,
