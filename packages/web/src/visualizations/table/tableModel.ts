@@ -142,7 +142,7 @@ export function moveColumn(order: readonly string[], from: string, to: string): 
 
 /** '10,000 rows', '1 row' (in the user's language: '10 000 lignes'). */
 export function rowCountText(n: number): string {
-  return t('visualizations:table.rowCount', { count: n });
+  return t('common:rows', { count: n });
 }
 
 const CHAR_PX = 7.4;
