@@ -7,6 +7,10 @@ import { changeLanguage } from '../i18n';
 import { chartMessages } from './messages';
 import { rowCountText } from './table/tableModel';
 import { slotLabel } from './echarts/calHeatmap/calendarSlots';
+import { THUMBNAILS } from './thumbnails';
+import { localizedThumbnail } from './thumbnails/themed';
+
+const pictureText = (uri: string) => decodeURIComponent(uri.slice(uri.indexOf(',') + 1));
 
 afterEach(async () => {
   await changeLanguage('en');
@@ -20,6 +24,7 @@ describe('chart texts in the chosen language', () => {
     expect(slotLabel('year', 'month', 8)).toBe('Sep');
     expect(slotLabel('week', 'day', 0)).toBe('Mon');
     expect(slotLabel('month', 'week', 2)).toBe('W3');
+    expect(localizedThumbnail(THUMBNAILS.bigNumberTotal)).toBe(THUMBNAILS.bigNumberTotal);
   });
 
   it('French and German once the language is switched', async () => {
@@ -27,6 +32,8 @@ describe('chart texts in the chosen language', () => {
     expect(chartMessages.noResults()).toBe('Aucun résultat n’a été renvoyé pour cette requête');
     expect(rowCountText(1)).toBe('1 ligne');
     expect(slotLabel('year', 'month', 0)).toBe('janv.');
+    expect(pictureText(localizedThumbnail(THUMBNAILS.bigNumberTotal))).toContain('>vols au total</text>');
+    expect(pictureText(localizedThumbnail(THUMBNAILS.wordCloud))).toContain('>nuage</text>');
     await changeLanguage('de');
     expect(chartMessages.unknownType('nope')).toBe('Unbekannter Visualisierungstyp: nope');
     expect(rowCountText(2)).toBe('2 Zeilen');
