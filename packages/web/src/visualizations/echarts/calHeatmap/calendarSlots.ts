@@ -67,12 +67,21 @@ export function slotOf(domain: Domain, subdomain: Subdomain, t: number): number 
   return Math.floor((t - start) / size);
 }
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+/** A UTC date formatter in the user's language, made once per language and option. */
+function nameFormat(option: 'month' | 'weekday'): Intl.DateTimeFormat {
+  const locale = currentLocale();
+  let f = formatters.get(`${locale} ${option}`);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { [option]: 'short', timeZone: 'UTC' });
+    formatters.set(`${locale} ${option}`, f);
+  }
+  return f;
+}
 /** A short month name in the user's language ('Jan' … 'Dec' in English), month 0 = January. */
-const monthName = (month: number): string =>
-  new Intl.DateTimeFormat(currentLocale(), { month: 'short', timeZone: 'UTC' }).format(Date.UTC(2024, month, 1));
+const monthName = (month: number): string => nameFormat('month').format(Date.UTC(2024, month, 1));
 /** A short weekday name in the user's language ('Mon' … 'Sun' in English), day 0 = Monday (2024-01-01 was one). */
-const weekdayName = (day: number): string =>
-  new Intl.DateTimeFormat(currentLocale(), { weekday: 'short', timeZone: 'UTC' }).format(Date.UTC(2024, 0, 1 + day));
+const weekdayName = (day: number): string => nameFormat('weekday').format(Date.UTC(2024, 0, 1 + day));
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The label of a slot on the grid's y axis. */
