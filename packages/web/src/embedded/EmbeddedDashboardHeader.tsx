@@ -4,6 +4,7 @@
  * links: a guest has no account for them.
  */
 import { Button, Dropdown, Tooltip, Typography, type MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { MoreOutlined, ReloadOutlined } from '@ant-design/icons';
 import { errorMessage } from '../app/api';
 import { useAppSelector, useToasts } from '../app/hooks';
@@ -16,6 +17,7 @@ interface EmbeddedDashboardHeaderProps {
 }
 
 export function EmbeddedDashboardHeader({ onRefresh, contentElement }: EmbeddedDashboardHeaderProps) {
+  const { t } = useTranslation('embedded');
   const { addDangerToast } = useToasts();
   const title = useAppSelector((s) => s.dashboardInfo.dashboard_title);
   const refreshing = useAppSelector((s) => Object.values(s.dashboardCharts.byId).some((c) => c.chartStatus === 'loading'));
@@ -24,8 +26,8 @@ export function EmbeddedDashboardHeader({ onRefresh, contentElement }: EmbeddedD
     if (el) downloadChartImage(el, title).catch((e: unknown) => addDangerToast(errorMessage(e)));
   };
   const items: MenuProps['items'] = [
-    { key: 'refresh', label: 'Refresh dashboard', onClick: onRefresh },
-    { key: 'image', label: 'Download as image', onClick: downloadImage },
+    { key: 'refresh', label: t('refreshDashboard'), onClick: onRefresh },
+    { key: 'image', label: t('downloadAsImage'), onClick: downloadImage },
   ];
   return (
     <header className="rama-dash-header-bar" data-test="dashboard-header">
@@ -35,17 +37,17 @@ export function EmbeddedDashboardHeader({ onRefresh, contentElement }: EmbeddedD
         </Typography.Title>
         <span className="rama-dash-title-spacer" />
         <div className="rama-dash-actions">
-          <Tooltip title="Refresh dashboard">
+          <Tooltip title={t('refreshDashboard')}>
             <Button
               type="text"
               icon={<ReloadOutlined spin={refreshing} />}
-              aria-label="Refresh dashboard"
+              aria-label={t('refreshDashboard')}
               onClick={onRefresh}
               disabled={refreshing}
             />
           </Tooltip>
           <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
-            <Button icon={<MoreOutlined />} aria-label="More dashboard actions" data-test="dashboard-menu" />
+            <Button icon={<MoreOutlined />} aria-label={t('moreDashboardActions')} data-test="dashboard-menu" />
           </Dropdown>
         </div>
       </div>

@@ -8,6 +8,7 @@
 import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useStore } from 'react-redux';
 import { Alert, Layout, Result, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { errorMessage, toClientError } from '../app/api';
 import { useGetBootstrapQuery } from '../app/session';
 import type { RootState } from '../app/store';
@@ -18,11 +19,10 @@ import { dataMaskChange, parseEmbeddedUiConfig, readEmbeddedBootstrap } from './
 import { hostGetters } from './hostGetters';
 import { emitToHost, hostLinkState, provideHostLink, subscribeHostLink } from './hostLink';
 import { usePageTheme } from '../app/ThemeProvider';
+import { t as translate } from '../i18n';
 import './embedded.css';
 
-export const EMBEDDED_LOAD_FAILED = 'This embedded dashboard could not be loaded';
-const TOKEN_REFUSED =
-  'The guest token was refused: it has expired, or it does not grant this dashboard. If you develop the host application, check how its backend asks Rama for guest tokens.';
+const tokenRefused = (): string => translate('embedded:tokenRefused');
 
 function State({ children }: { children: ReactNode }) {
   return (
@@ -34,10 +34,11 @@ function State({ children }: { children: ReactNode }) {
 
 function failureText(error: unknown): string {
   const { status } = toClientError(error);
-  return status === 401 || status === 403 || status === 404 ? TOKEN_REFUSED : errorMessage(error);
+  return status === 401 || status === 403 || status === 404 ? tokenRefused() : errorMessage(error);
 }
 
 export function EmbeddedPage() {
+  const { t } = useTranslation('embedded');
   const [boot] = useState(() => readEmbeddedBootstrap());
   // the host page around the frame is designed for one look; the embedding contract has no theme field
   usePageTheme('light');
@@ -72,22 +73,14 @@ export function EmbeddedPage() {
   if (!boot || !settings) {
     return (
       <State>
-        <Result
-          status="warning"
-          title={EMBEDDED_LOAD_FAILED}
-          subTitle="The page was opened without its embedding. Open it through the embedding SDK."
-        />
+        <Result status="warning" title={t('loadFailed')} subTitle={t('openedWithoutEmbedding')} />
       </State>
     );
   }
   if (!framed) {
     return (
       <State>
-        <Result
-          status="info"
-          title="This page is meant for an iframe"
-          subTitle="An embedded dashboard is shown inside another application, which loads it with the embedding SDK and a guest token."
-        />
+        <Result status="info" title={t('meantForIframe')} subTitle={t('meantForIframeBody')} />
       </State>
     );
   }
@@ -96,8 +89,8 @@ export function EmbeddedPage() {
       <State>
         <Result
           status="403"
-          title="This dashboard may not be embedded here"
-          subTitle={`${link.refusedOrigin ?? 'This page'} is not one of the domains allowed to embed this dashboard.`}
+          title={t('notAllowedHere')}
+          subTitle={link.refusedOrigin ? t('originNotAllowed', { origin: link.refusedOrigin }) : t('thisPageNotAllowed')}
         />
       </State>
     );
@@ -106,14 +99,14 @@ export function EmbeddedPage() {
   if (error || (bootstrap.data && !bootstrap.data.user)) {
     return (
       <State>
-        <Result status="warning" title={EMBEDDED_LOAD_FAILED} subTitle={error ? failureText(error) : TOKEN_REFUSED} />
+        <Result status="warning" title={t('loadFailed')} subTitle={error ? failureText(error) : tokenRefused()} />
       </State>
     );
   }
   if (!hasToken || !probe.data || !bootstrap.data) {
     return (
       <State>
-        <Spin size="large" aria-label="Loading the dashboard" />
+        <Spin size="large" aria-label={t('loadingDashboard')} />
       </State>
     );
   }
@@ -121,7 +114,7 @@ export function EmbeddedPage() {
     <EmbeddedDashboardContext.Provider value={settings}>
       {/* an antd Layout, as the app shell: the same box model for everything inside */}
       <Layout className="rama-embedded" data-test="embedded-dashboard">
-        {link.unauthorized && <Alert type="error" banner showIcon title={`${EMBEDDED_LOAD_FAILED} completely. ${TOKEN_REFUSED}`} />}
+        {link.unauthorized && <Alert type="error" banner showIcon title={`${t('loadFailedCompletely')} ${tokenRefused()}`} />}
         <DashboardPage />
       </Layout>
     </EmbeddedDashboardContext.Provider>

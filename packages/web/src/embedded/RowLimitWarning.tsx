@@ -3,19 +3,21 @@
  * so in its header. Nothing on the ordinary dashboard page.
  */
 import { Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { WarningOutlined } from '@ant-design/icons';
 import { useAppSelector } from '../app/hooks';
 import { useEmbeddedDashboard } from './embeddedContext';
 import { reachedRowLimit } from './embeddedModel';
 
 export function RowLimitWarning({ chartId }: { chartId: number }) {
+  const { t } = useTranslation('embedded');
   const embedded = useEmbeddedDashboard();
   const limit = useAppSelector((s) => s.dashboardCharts.slices[chartId]?.form_data.row_limit);
   const rows = useAppSelector((s) => s.dashboardCharts.byId[chartId]?.queriesResponse?.[0]?.rowcount);
   if (!embedded?.ui.showRowLimitWarning || !reachedRowLimit(limit, rows)) return null;
   return (
-    <Tooltip title={`Only the first ${Number(limit).toLocaleString()} rows are shown: the chart's row limit was reached.`}>
-      <WarningOutlined className="rama-embedded-row-limit" aria-label="Row limit reached" data-test="row-limit-warning" />
+    <Tooltip title={t('rowLimitTooltip', { count: Number(limit) })}>
+      <WarningOutlined className="rama-embedded-row-limit" aria-label={t('rowLimitReached')} data-test="row-limit-warning" />
     </Tooltip>
   );
 }

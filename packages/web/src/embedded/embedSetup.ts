@@ -3,6 +3,7 @@
  * line, or separated by commas or spaces) and the three steps a host application follows.
  */
 import { MAX_ALLOWED_DOMAINS, allowedDomainProblem } from '@rama/shared';
+import { t } from '../i18n';
 
 export interface AllowedDomainsInput {
   domains: string[];
@@ -25,7 +26,7 @@ export function parseAllowedDomains(text: string): AllowedDomainsInput {
       if (!domains.includes(domain)) domains.push(domain);
     }
   }
-  if (domains.length > MAX_ALLOWED_DOMAINS) problems.push(`At most ${MAX_ALLOWED_DOMAINS} domains may embed a dashboard.`);
+  if (domains.length > MAX_ALLOWED_DOMAINS) problems.push(t('embedded:tooManyDomains', { max: MAX_ALLOWED_DOMAINS }));
   return { domains, problems };
 }
 

@@ -87,11 +87,12 @@ export { NAMESPACES };
 
 /**
  * A text declared in English by the shared package (a chart control's label or description, a
- * message of the shared error catalogue), looked up by its English words in `controls.json` or
- * `messages.json`; the English itself where a language has no entry yet. Keyed by the words, not by
- * a name, so the shared package needs no key of its own and a test can list every text it declares.
+ * message of the shared error catalogue, a chart type's name, description, category or tag),
+ * looked up by its English words in `controls.json`, `messages.json` or `visualizations.json`; the
+ * English itself where a language has no entry yet. Keyed by the words, not by a name, so the
+ * shared package needs no key of its own and a test can list every text it declares.
  */
-export function sharedText(ns: 'controls' | 'messages', english: string): string {
+export function sharedText(ns: 'controls' | 'messages' | 'visualizations', english: string): string {
   if (!english) return english;
   const found = i18n.getResource(currentLanguage(), ns, english) as unknown;
   return typeof found === 'string' && found ? found : english;

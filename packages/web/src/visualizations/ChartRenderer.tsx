@@ -16,11 +16,12 @@ import {
   type ReactNode,
 } from 'react';
 import { Alert, Empty, Flex, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
 import type { ChartDataQueryResult, ExploreDatasource, QueryFormData } from '@rama/shared';
 import { getWebViz } from './registry';
 import type { ChartInteraction, ChartSize, LabelColorScale, WebViz } from './types';
 import { errorMessage, isEmptyResult, measureChartRender } from './chartRendererState';
-import { ChartMessage, fillMessage, unknownVizTypeText } from './messages';
+import { chartMessages, unknownVizTypeText } from './messages';
 import { captureFormData, isCapturePage } from './capture';
 
 export interface ChartRendererProps {
@@ -103,7 +104,7 @@ export function ChartRenderer(props: ChartRendererProps) {
 function UnknownType({ vizType, onRenderFailure }: { vizType: string; onRenderFailure?: (message: string) => void }) {
   const message = unknownVizTypeText(vizType);
   useEffect(() => onRenderFailure?.(message), [message, onRenderFailure]);
-  return <ChartError message={fillMessage(ChartMessage.RENDER_ERROR, message)} />;
+  return <ChartError message={chartMessages.renderError(message)} />;
 }
 
 function VizHost({ viz, ...props }: ChartRendererProps & { viz: WebViz }) {
@@ -150,7 +151,7 @@ function VizHost({ viz, ...props }: ChartRendererProps & { viz: WebViz }) {
   }, [empty, handleRendered]);
 
   if (empty || !transformed) return <ChartEmpty />;
-  if (transformed.error !== null) return <ChartError message={fillMessage(ChartMessage.RENDER_ERROR, transformed.error)} />;
+  if (transformed.error !== null) return <ChartError message={chartMessages.renderError(transformed.error)} />;
   const Chart = componentOf(vizType, viz);
   return (
     <RenderErrorBoundary resetKey={transformed.chartProps} onError={handleError}>
@@ -170,8 +171,9 @@ function VizHost({ viz, ...props }: ChartRendererProps & { viz: WebViz }) {
 }
 
 function ChartSpinner() {
+  const { t } = useTranslation('visualizations');
   return (
-    <Flex align="center" justify="center" style={{ width: '100%', height: '100%' }} role="status" aria-label="Loading chart">
+    <Flex align="center" justify="center" style={{ width: '100%', height: '100%' }} role="status" aria-label={t('loadingChart')}>
       <Spin />
     </Flex>
   );
@@ -180,7 +182,7 @@ function ChartSpinner() {
 function ChartEmpty() {
   return (
     <Flex align="center" justify="center" style={{ width: '100%', height: '100%' }}>
-      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={ChartMessage.NO_RESULTS} />
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={chartMessages.noResults()} />
     </Flex>
   );
 }
@@ -216,7 +218,7 @@ class RenderErrorBoundary extends Component<BoundaryProps, { error: string | nul
   }
 
   override render(): ReactNode {
-    if (this.state.error !== null) return <ChartError message={fillMessage(ChartMessage.RENDER_ERROR, this.state.error)} />;
+    if (this.state.error !== null) return <ChartError message={chartMessages.renderError(this.state.error)} />;
     return this.props.children;
   }
 }

@@ -1,5 +1,6 @@
 /** The chart host's pure decisions: when a result counts as empty, and the render timing measure. */
 import type { ChartDataQueryResult } from '@rama/shared';
+import { t } from '../i18n';
 
 /** Marked by the host when a chart data reply arrives. */
 export const CHART_DATA_MARK = 'rama:chart-data';
@@ -31,5 +32,5 @@ export function measureChartRender(perf: PerfLike | undefined = globalThis.perfo
 export function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message || error.name;
   if (typeof error === 'string') return error;
-  return 'Unknown error';
+  return t('visualizations:unknownError');
 }

@@ -3,7 +3,7 @@
  * width), the subheader or comparison under it, and room below for a trendline when there is one.
  */
 import type { ReactNode } from 'react';
-import { ChartMessage } from '../messages';
+import { chartMessages } from '../messages';
 import { DOWN_COLOR, UP_COLOR, type BigNumberProps } from './transformProps';
 
 /**
@@ -19,6 +19,9 @@ function ink(color: string | null | undefined): string {
   if (color === DOWN_COLOR) return 'var(--rama-error)';
   return color ?? 'var(--rama-text-muted)';
 }
+
+/** The note under a figure that is not the latest (the theme's warning ink). */
+const NOTE_INK = 'var(--rama-warning)';
 
 export function textBlockHeight(props: BigNumberProps, width: number, height: number): number {
   const { header, sub } = fontSizes(props, width, height);
@@ -47,7 +50,7 @@ export function BigNumberView({
   if (props.headline === null) {
     return (
       <div style={{ width, height, display: 'flex', alignItems: 'center', justifyContent: 'center', color: 'var(--rama-text-muted)' }}>
-        {ChartMessage.NO_RESULTS}
+        {chartMessages.noResults()}
       </div>
     );
   }
@@ -86,7 +89,7 @@ export function BigNumberView({
         </div>
         {line(props.subheader, props.subheaderColor)}
         {line(props.timestamp)}
-        {line(props.note, 'var(--rama-warning)')}
+        {line(props.note, NOTE_INK)}
       </div>
       {children}
     </div>

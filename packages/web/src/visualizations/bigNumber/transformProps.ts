@@ -2,6 +2,7 @@
  * Big number (one figure) and big number with trendline (the latest value of a time series, its
  * change against `compare_lag` periods earlier, and a small area chart of the series).
  */
+import { t } from '../../i18n';
 import type { EChartsCoreOption } from 'echarts/core';
 import {
   GenericDataType,
@@ -132,7 +133,7 @@ export function transformBigNumberProps(input: ChartPropsInput): BigNumberProps 
     subheader: '',
     subheaderColor: null,
     timestamp: shown && bool(fd.show_timestamp, false) ? timeFormat(shown[0]) : null,
-    note: shown && latest && shown !== latest ? `Last available value seen on ${timeFormat(shown[0])}` : null,
+    note: shown && latest && shown !== latest ? t('visualizations:bigNumber.lastAvailable', { date: timeFormat(shown[0]) }) : null,
     ...sizes(fd, bool(fd.show_trend_line, true)),
     trendline: null,
   };

@@ -4,6 +4,7 @@
  * The instance is created once, gets each new option whole (`notMerge`), follows the size it is
  * given and is disposed with the component.
  */
+import { t } from '../../i18n';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { init, registerLocale, registerTheme, type EChartsCoreOption, type EChartsType } from 'echarts/core';
 import langFR from 'echarts/lib/i18n/langFR.js';
@@ -162,5 +163,5 @@ export function describeOption(option: EChartsCoreOption): string {
     } else if (typeof one.name === 'string' && one.name) names.push(one.name);
     if (names.length >= 50) break;
   }
-  return names.length ? `Chart: ${names.slice(0, 50).join(', ')}` : 'Chart';
+  return names.length ? t('visualizations:chartAria', { names: names.slice(0, 50).join(', ') }) : t('visualizations:chartAriaEmpty');
 }

@@ -3,6 +3,7 @@
  * the plot, so the work per call is kept to string joins: the escaped names and colour dots are
  * prepared once per option, and user text only ever enters the HTML escaped.
  */
+import { t } from '../../i18n';
 import type { TooltipComponentFormatterCallbackParams } from 'echarts';
 import type { NumberFormatter } from '@rama/shared';
 import { colorDot, escapeHtml } from './utils';
@@ -59,7 +60,8 @@ export function axisTooltipFormatter(opts: AxisTooltipOptions): (params: Params)
     if (opts.sortByValue) rows.sort((a, b) => (b.v ?? 0) - (a.v ?? 0));
     let html = `<div style="font-weight:600;margin-bottom:4px">${escapeHtml(opts.formatX(first.axisValue ?? first.name))}</div>`;
     for (const r of rows) html += row(r.s, escapeHtml(opts.formatY(r.v)));
-    if (opts.showTotal && rows.length > 1) html += row({ html: 'Total', dot: '' }, escapeHtml(opts.formatY(total)), true);
+    if (opts.showTotal && rows.length > 1)
+      html += row({ html: escapeHtml(t('visualizations:total')), dot: '' }, escapeHtml(opts.formatY(total)), true);
     return html;
   };
 }

@@ -5,6 +5,7 @@
  */
 import { useEffect, useId, useMemo, useRef } from 'react';
 import DOMPurify from 'dompurify';
+import { useTranslation } from 'react-i18next';
 import type { ChartSize } from '../types';
 import { renderTemplate, sanitizeTemplateHtml, scopedTemplateCss, type Purifier } from './render';
 import type { HandlebarsChartProps } from './transformProps';
@@ -15,6 +16,7 @@ const purifier: Purifier = {
 };
 
 export function HandlebarsChart({ template, data, css, width, height, onRendered }: HandlebarsChartProps & ChartSize) {
+  const { t } = useTranslation('visualizations');
   const scope = `rama-handlebars-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const content = useMemo(() => {
     try {
@@ -43,7 +45,7 @@ export function HandlebarsChart({ template, data, css, width, height, onRendered
         <pre style={{ whiteSpace: 'pre-wrap' }}>{content.text}</pre>
       ) : (
         <div role="alert" style={{ color: 'var(--rama-error)', whiteSpace: 'pre-wrap', fontFamily: 'monospace', fontSize: 12 }}>
-          Handlebars template error: {content.error}
+          {t('handlebars.templateError', { error: content.error })}
         </div>
       )}
     </div>

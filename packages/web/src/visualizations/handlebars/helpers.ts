@@ -4,6 +4,7 @@
  * use from just-handlebars-helpers, and groupBy. Every helper returns plain text (escaped by `{{ }}`)
  * except newLineToBr, which escapes its input first. Registered on an isolated instance only.
  */
+import { t } from '../../i18n';
 import type { HelperDelegate, HelperOptions } from 'handlebars';
 import { getNumberFormatter, getTimeFormatter } from '@rama/shared';
 
@@ -56,7 +57,7 @@ export function templateHelpers(escape: (s: string) => string, safe: (s: string)
       return getTimeFormatter(momentToD3(format))(value instanceof Date ? value : (value as number | string));
     },
     stringify: (value: unknown, options?: unknown) => {
-      if (options === undefined) throw new Error('Please call with an object. Example: `stringify myObj`');
+      if (options === undefined) throw new Error(t('visualizations:handlebars.stringifyNeedsObject', { example: '`stringify myObj`' }));
       return value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype
         ? JSON.stringify(value)
         : String(value);

@@ -12,6 +12,7 @@
  * if` chains, whitespace control by the parser), with one difference: a bare `{{name}}` prefers
  * the row's own `name` to a helper of that name, so a metric called `count` shows its value.
  */
+import { t } from '../../i18n';
 import Handlebars, { type HelperOptions } from 'handlebars';
 
 type Node = hbs.AST.Node;
@@ -68,7 +69,7 @@ export class TemplateInterpreter {
 
   private program(program: Program | undefined, scope: Scope, depth: number): string {
     if (!program) return '';
-    if (depth > MAX_DEPTH) throw new Error('The template nests blocks too deeply');
+    if (depth > MAX_DEPTH) throw new Error(t('visualizations:handlebars.tooDeep'));
     let out = '';
     for (const node of program.body) out += this.statement(node, scope, depth);
     return out;
@@ -88,7 +89,7 @@ export class TemplateInterpreter {
         return this.block(node as hbs.AST.BlockStatement, scope, depth);
       default:
         // partials, decorators: nothing of the kind is registered, and none may be
-        throw new Error(`${node.type.replace('Statement', '')} is not supported in chart templates`);
+        throw new Error(t('visualizations:handlebars.notSupported', { kind: node.type.replace('Statement', '') }));
     }
   }
 
@@ -106,7 +107,7 @@ export class TemplateInterpreter {
       options.hash = this.hash(hash, scope, depth);
       return this.helpers[name](...args, options);
     }
-    if (hasArgs) throw new Error(`Missing helper: "${p.original}"`);
+    if (hasArgs) throw new Error(t('visualizations:handlebars.missingHelper', { name: p.original }));
     return this.path(p, scope);
   }
 
@@ -155,7 +156,7 @@ export class TemplateInterpreter {
       const options = this.options(b.program, b.inverse, scope, depth);
       return text(this.call(b.path, b.params, b.hash, scope, depth, options), false);
     }
-    if (b.params.length) throw new Error(`Missing helper: "${b.path.original}"`);
+    if (b.params.length) throw new Error(t('visualizations:handlebars.missingHelper', { name: b.path.original }));
     // a section: true shows the block, a list repeats it, an object becomes its context
     const v = this.path(b.path, scope);
     if (v === true) return fn(self);
@@ -203,13 +204,13 @@ export class TemplateInterpreter {
       case 'SubExpression': {
         const s = node as hbs.AST.SubExpression;
         if (!this.helperName(s.path) || !Object.hasOwn(this.helpers, s.path.parts[0]))
-          throw new Error(`Missing helper: "${s.path.original}"`);
+          throw new Error(t('visualizations:handlebars.missingHelper', { name: s.path.original }));
         return this.call(s.path, s.params, s.hash, scope, depth, null);
       }
       case 'PathExpression':
         return this.path(node as PathExpression, scope);
       default:
-        throw new Error(`Unexpected ${node.type} in a chart template`);
+        throw new Error(t('visualizations:handlebars.unexpected', { kind: node.type }));
     }
   }
 

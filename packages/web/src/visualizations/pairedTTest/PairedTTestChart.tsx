@@ -4,6 +4,7 @@
  * sorts by the column (again: the other way). Everything is React text, never HTML.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ChartSize } from '../types';
 import { sortTTestRows, tTestRows, type TTestOptions, type TTestRow, type TTestSeries, type TTestSortKey } from './tTestTable';
 import type { PairedTTestProps } from './transformProps';
@@ -18,6 +19,7 @@ interface TableProps extends TTestOptions {
 }
 
 function TTestTable({ title, groups, series, alpha, pValuePrecision, liftPrecision }: TableProps) {
+  const { t } = useTranslation('visualizations');
   const [control, setControl] = useState(0);
   const [sort, setSort] = useState<{ key: TTestSortKey; reverse: boolean } | null>(null);
   const controlIndex = Math.min(control, Math.max(0, series.length - 1));
@@ -47,9 +49,9 @@ function TTestTable({ title, groups, series, alpha, pValuePrecision, liftPrecisi
         <thead>
           <tr>
             {groups.map((g, i) => header(g, { kind: 'group', index: i }))}
-            {header('p-value', { kind: 'pValue' })}
-            {header('Lift %', { kind: 'lift' })}
-            {header('Significant', { kind: 'significant' })}
+            {header(t('pairedTTest.pValue'), { kind: 'pValue' })}
+            {header(t('pairedTTest.lift'), { kind: 'lift' })}
+            {header(t('pairedTTest.significant'), { kind: 'significant' })}
           </tr>
         </thead>
         <tbody>
@@ -58,14 +60,16 @@ function TTestTable({ title, groups, series, alpha, pValuePrecision, liftPrecisi
               key={r.index}
               className={r.isControl ? 'is-control-row' : undefined}
               onClick={() => setControl(r.index)}
-              title="Use as control"
+              title={t('pairedTTest.useAsControl')}
             >
               {groups.map((g, j) => (
                 <td key={g + j}>{r.group[j] ?? ''}</td>
               ))}
-              <td className={STATUS_CLASS[r.pStatus]}>{r.pValue}</td>
-              <td className={STATUS_CLASS[r.liftStatus]}>{r.lift}</td>
-              <td className={r.significant === 'control' ? 'is-control' : r.significant ? 'is-up' : 'is-down'}>{String(r.significant)}</td>
+              <td className={STATUS_CLASS[r.pStatus]}>{r.isControl ? t('pairedTTest.control') : r.pValue}</td>
+              <td className={STATUS_CLASS[r.liftStatus]}>{r.isControl ? t('pairedTTest.control') : r.lift}</td>
+              <td className={r.significant === 'control' ? 'is-control' : r.significant ? 'is-up' : 'is-down'}>
+                {r.significant === 'control' ? t('pairedTTest.control') : r.significant ? t('pairedTTest.true') : t('pairedTTest.false')}
+              </td>
             </tr>
           ))}
         </tbody>

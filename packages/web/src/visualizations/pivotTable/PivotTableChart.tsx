@@ -4,6 +4,7 @@
  * was computed by transformProps; this only lays it out.
  */
 import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ChartSize } from '../types';
 import { crossFilterOf, crossFilterLabel, isSelected, pointFilters, toggleCrossFilter } from '../crossFilter';
 import type { PivotHeader, PivotTableChartProps } from './transformProps';
@@ -11,9 +12,14 @@ import { nextSort, sortPivotRows, type SortDirection } from './sortRows';
 import { useCellInk } from '../table/cellInk';
 import './PivotTableChart.css';
 
+/** The sort icon of a column header: its direction, or that it can be sorted. */
+const SORT_ICON = { asc: '▲', desc: '▼' } as const;
+const SORT_ICON_OFF = '⇅';
+
 const kindClass = (kind: string) => (kind === 'total' ? 'pvt-total' : kind === 'subtotal' ? 'pvt-subtotal' : '');
 
 export function PivotTableChart(props: PivotTableChartProps & ChartSize) {
+  const { t } = useTranslation('visualizations');
   const inkOn = useCellInk();
   const { rowDimLabels, colDimLabels, colHeaders, colKinds, totalLabel, width, height, onRendered } = props;
   const { interaction } = props;
@@ -31,7 +37,7 @@ export function PivotTableChart(props: PivotTableChartProps & ChartSize) {
   const sortIcon = (column: number) => {
     if (!sortable) return null;
     const direction = sort?.column === column ? sort.direction : null;
-    const label = direction === 'asc' ? 'Sorted ascending' : direction === 'desc' ? 'Sorted descending' : 'Sort';
+    const label = direction === 'asc' ? t('pivot.sortedAscending') : direction === 'desc' ? t('pivot.sortedDescending') : t('pivot.sort');
     return (
       <span
         role="button"
@@ -50,7 +56,7 @@ export function PivotTableChart(props: PivotTableChartProps & ChartSize) {
           }
         }}
       >
-        {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '⇅'}
+        {direction ? SORT_ICON[direction] : SORT_ICON_OFF}
       </span>
     );
   };

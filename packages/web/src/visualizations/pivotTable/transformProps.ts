@@ -5,6 +5,7 @@
  * each column's total (a row at the bottom); `rowSubTotals` adds subtotal rows, `colSubTotals`
  * subtotal columns.
  */
+import { sharedText, t } from '../../i18n';
 import {
   GenericDataType,
   NULL_VALUE_TEXT,
@@ -80,7 +81,7 @@ export interface PivotTableChartProps {
 }
 
 export function totalLabel(aggregateFunction: string): string {
-  return `Total (${aggregateFunction})`;
+  return t('visualizations:pivot.totalOf', { aggregate: sharedText('controls', aggregateFunction) });
 }
 
 export function transformPivotTableProps({ formData: fd, queriesData, datasource }: ChartPropsInput): PivotTableChartProps {
@@ -102,7 +103,7 @@ export function transformPivotTableProps({ formData: fd, queriesData, datasource
   // header text: metric names and dimension values (temporal ones through the date format)
   const temporal = new Set((result?.colnames ?? []).filter((_, i) => result?.coltypes?.[i] === GenericDataType.TEMPORAL));
   const dateFormatter = getTimeFormatter(str(fd.date_format) ?? TIME_FORMAT.SMART_DATE);
-  const dimLabel = (d: string) => (d === METRIC_KEY ? 'Metric' : verboseName(datasource, d));
+  const dimLabel = (d: string) => (d === METRIC_KEY ? t('visualizations:pivot.metric') : verboseName(datasource, d));
   const partText = (dim: string, part: string): string => {
     if (dim === METRIC_KEY) return verboseName(datasource, part);
     const v = pivot.raw(dim, part);
@@ -112,7 +113,7 @@ export function transformPivotTableProps({ formData: fd, queriesData, datasource
   };
   const total = totalLabel(aggName);
   const headerText = (dims: string[]) => (c: HeaderCell) =>
-    c.kind === 'total' ? total : c.kind === 'subtotal' ? 'Subtotal' : partText(dims[c.level], c.part ?? '');
+    c.kind === 'total' ? total : c.kind === 'subtotal' ? t('visualizations:pivot.subtotal') : partText(dims[c.level], c.part ?? '');
   // a header's value and the values it sits under, for the dimensions that are dataset columns
   const physical = new Set(
     [...asList(fd.groupbyRows), ...asList(fd.groupbyColumns)].map(dimensionColumn).filter((c): c is string => c !== null),

@@ -6,6 +6,7 @@
  */
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type DragEvent, type MouseEvent } from 'react';
 import { Input, Pagination, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import type { ChartSize } from '../types';
@@ -34,6 +35,8 @@ const HEADER_HEIGHT = 34;
 const TOOLBAR_HEIGHT = 40;
 const FOOTER_HEIGHT = 36;
 const DRAG_TYPE = 'application/x-rama-column';
+const ARROW_ASC = '▲';
+const ARROW_DESC = '▼';
 
 interface Sort {
   key: string;
@@ -116,6 +119,7 @@ const Row = memo(function Row({
 });
 
 export function TableChart(props: TableChartProps & ChartSize) {
+  const { t } = useTranslation('visualizations');
   const { columns, data, totals, pageLength, includeSearch, allowRearrangeColumns, serverPagination, serverPageLength, rowCount } = props;
   const { width, height, onRendered, ownState, setOwnState, interaction } = props;
   const own = (ownState ?? {}) as OwnState;
@@ -263,7 +267,7 @@ export function TableChart(props: TableChartProps & ChartSize) {
   const serverPageSize = own.pageSize ?? serverPageLength;
   const countText =
     !serverPagination && ordered && debouncedSearch.trim()
-      ? `${rowCountText(matched)} of ${rowCountText(data.length)}`
+      ? t('table.matchedOf', { matched: rowCountText(matched), total: rowCountText(data.length) })
       : rowCountText(rowCount);
 
   return (
@@ -273,7 +277,7 @@ export function TableChart(props: TableChartProps & ChartSize) {
           {serverPagination && searchColumnChoices.length > 1 && (
             <Select
               size="small"
-              aria-label="Search column"
+              aria-label={t('table.searchColumn')}
               value={searchColumn}
               onChange={setSearchColumn}
               options={searchColumnChoices.map((c) => ({ value: c.key, label: c.label }))}
@@ -283,8 +287,8 @@ export function TableChart(props: TableChartProps & ChartSize) {
           <Input
             size="small"
             allowClear
-            placeholder={`Search ${rowCountText(rowCount)}…`}
-            aria-label="Search"
+            placeholder={t('table.searchPlaceholder', { rows: rowCountText(rowCount) })}
+            aria-label={t('common:search')}
             value={search}
             onChange={(e) => {
               setSearch(e.target.value);
@@ -318,7 +322,7 @@ export function TableChart(props: TableChartProps & ChartSize) {
                     <button type="button" className="rtc-sort" onClick={() => handleSort(c.key)} title={c.label}>
                       <span className="rtc-label">{c.label}</span>
                       <span className={dir ? 'rtc-arrow rtc-arrow-on' : 'rtc-arrow'} aria-hidden>
-                        {dir === 'desc' ? '▼' : '▲'}
+                        {dir === 'desc' ? ARROW_DESC : ARROW_ASC}
                       </span>
                     </button>
                   </th>
@@ -344,7 +348,7 @@ export function TableChart(props: TableChartProps & ChartSize) {
               <tr className="rtc-totals">
                 {shownColumns.map((c, i) => {
                   // dimensions have no total: the first one carries the row's name, the others stay blank
-                  if (!(c.key in totals)) return <td key={c.key}>{i === 0 ? <strong>Summary</strong> : null}</td>;
+                  if (!(c.key in totals)) return <td key={c.key}>{i === 0 ? <strong>{t('table.summary')}</strong> : null}</td>;
                   return <Cell key={c.key} column={{ ...c, bar: null, colorFormatters: [] }} value={totals[c.key]} bold />;
                 })}
               </tr>

@@ -2,6 +2,7 @@
  * The table's per-cell rules as pure functions: the text of a cell, its cell bar, sorting and the
  * search box's filter. They work on row indexes so a 10,000-row result is never copied.
  */
+import { t } from '../../i18n';
 import { NULL_VALUE_TEXT } from '@rama/shared';
 import { theme } from '../../app/theme';
 import { backgroundOf } from './conditionalFormatting';
@@ -139,9 +140,9 @@ export function moveColumn(order: readonly string[], from: string, to: string): 
   return next;
 }
 
-/** '10,000 rows', '1 row'. */
+/** '10,000 rows', '1 row' (in the user's language: '10 000 lignes'). */
 export function rowCountText(n: number): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'}`;
+  return t('common:rows', { count: n });
 }
 
 const CHAR_PX = 7.4;

@@ -3,6 +3,7 @@
  * formats from its saved metrics' d3 formats unless `column_config` sets one; cell-bar extents and
  * conditional-formatting ranges are taken here once, so drawing a visible row costs only its text.
  */
+import { t } from '../../i18n';
 import {
   GenericDataType,
   NUMBER_FORMAT,
@@ -18,7 +19,7 @@ import type { ChartPropsInput } from '../types';
 import { getColorFormatters } from './conditionalFormatting';
 import { asList, bool, columnLabel, int, metricLabel, str, verboseName } from './labels';
 import { valueRange } from './tableModel';
-import { comparedColumns, tableTimeShifts } from './timeComparison';
+import { comparedColumns, tableTimeShifts, type ComparisonPart } from './timeComparison';
 import type { ColumnConfig, ColumnKind, HorizontalAlign, TableChartProps, TableColumn } from './types';
 
 /** Percent metrics read as a share with 3 decimals unless their column sets a format (the BI server's default). */
@@ -74,6 +75,10 @@ function numberCellFormat(f: (n: number) => string, smallFormat: string | undefi
 }
 
 const plainText = (v: unknown): string => (typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+/** A comparison column's part as its header shows it: 'Main' and 'Ratio' in words, the signs as they are. */
+const comparisonPartLabel = (part: ComparisonPart): string =>
+  part === 'Main' ? t('visualizations:table.comparisonMain') : part === 'Ratio' ? t('visualizations:table.comparisonRatio') : part;
 
 function columnConfigOf(fd: Record<string, unknown>, key: string): ColumnConfig {
   const all = fd.column_config;
@@ -188,7 +193,7 @@ export function transformTableProps({ formData: fd, queriesData, datasource }: C
     const label =
       str(config.customColumnName) ??
       (compared
-        ? `${compared.part} ${verboseName(datasource, compared.metric)}${compared.shiftLabel ? ` (${compared.shiftLabel})` : ''}`
+        ? `${comparisonPartLabel(compared.part)} ${verboseName(datasource, compared.metric)}${compared.shiftLabel ? ` (${compared.shiftLabel})` : ''}`
         : isPercentMetric
           ? `%${verboseName(datasource, key.slice(1))}`
           : verboseName(datasource, key));

@@ -5,6 +5,7 @@
  */
 import { AA_GRAPHICS, contrastRatio, lightenForContrast, parseColor, THEME_TOKENS, toHex, type ThemeMode } from '@rama/shared';
 import { useThemeMode } from '../../app/ThemeProvider';
+import { currentLanguage, t } from '../../i18n';
 import { getWebViz } from '../registry';
 
 const T = THEME_TOKENS.dark;
@@ -43,7 +44,40 @@ export function themedThumbnail(uri: string | undefined, mode: ThemeMode): strin
   return uri && mode === 'dark' ? darkThumbnail(uri) : uri;
 }
 
-/** A viz type's gallery picture in the look drawn now. */
+/** The sample words some pictures draw (a big number's caption, a word cloud's words), by their language file keys. */
+const PICTURE_WORDS: Record<string, string> = {
+  'total flights': 'visualizations:thumbnail.totalFlights',
+  '+12.3% WoW': 'visualizations:thumbnail.weekOverWeek',
+  chart: 'visualizations:thumbnail.chart',
+  words: 'visualizations:thumbnail.words',
+  data: 'visualizations:thumbnail.data',
+  cloud: 'visualizations:thumbnail.cloud',
+  metric: 'visualizations:thumbnail.metric',
+  size: 'visualizations:thumbnail.size',
+};
+const PICTURE_TEXT = />([^<>]+)<\/text>/g;
+const escapeXml = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const localized = new Map<string, string>();
+
+/** A `data:image/svg+xml` picture with its sample words in the user's language (English: as drawn). */
+export function localizedThumbnail(uri: string): string {
+  const language = currentLanguage();
+  const comma = uri.indexOf(',');
+  if (language === 'en' || !uri.startsWith('data:image/svg+xml') || comma < 0) return uri;
+  const key = `${language} ${uri}`;
+  let out = localized.get(key);
+  if (!out) {
+    const svg = decodeURIComponent(uri.slice(comma + 1)).replace(PICTURE_TEXT, (whole, word: string) =>
+      PICTURE_WORDS[word] ? `>${escapeXml(t(PICTURE_WORDS[word]))}</text>` : whole,
+    );
+    out = `${uri.slice(0, comma + 1)}${encodeURIComponent(svg)}`;
+    localized.set(key, out);
+  }
+  return out;
+}
+
+/** A viz type's gallery picture in the look and the language drawn now. */
 export function useVizThumbnail(vizType: string): string | undefined {
-  return themedThumbnail(getWebViz(vizType)?.thumbnail, useThemeMode());
+  const uri = getWebViz(vizType)?.thumbnail;
+  return themedThumbnail(uri && localizedThumbnail(uri), useThemeMode());
 }

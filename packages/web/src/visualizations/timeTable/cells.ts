@@ -5,6 +5,7 @@
  * the latest total of all rows, or the average of the latest `timeLag` periods; a value coloured
  * from the column's bounds.
  */
+import { t } from '../../i18n';
 import type { TimeTableColumn } from '@rama/shared';
 
 /** The peer's accessible pair: red below, blue above, grey between. */
@@ -44,7 +45,7 @@ export function cellValue(values: readonly (number | null)[], column: TimeTableC
   if (column.colType === 'time') {
     const lag = intOf(column.timeLag) ?? 0;
     if (Math.abs(lag) >= n) {
-      return { value: null, error: `The time lag set at ${lag} is too large for the length of data at ${n}. No data available.` };
+      return { value: null, error: t('visualizations:timeTable.lagTooLarge', { lag: String(lag), length: String(n) }) };
     }
     // a negative lag counts from the oldest period
     const lagged = lag < 0 ? values[-lag - 1] : values[n - 1 - lag];

@@ -3,6 +3,7 @@
  * `column_collection`; each cell is a sparkline of the row's series or a number computed from it
  * (see cells.ts), formatted and coloured as the column asks.
  */
+import { t } from '../../i18n';
 import { getNumberFormatter, getTimeFormatter, getTimeFormatterForGranularity, type TimeTableColumn } from '@rama/shared';
 import type { ChartPropsInput } from '../types';
 import { displayNameOf, firstQuery, str } from '../echarts/utils';
@@ -46,7 +47,13 @@ export interface TimeTableProps {
   rows: TimeTableRow[];
 }
 
-const TYPE_LABELS: Record<string, string> = { spark: 'Sparkline', time: 'Time comparison', contrib: 'Contribution', avg: 'Period average' };
+/** A column's heading when it has no label of its own, by its type (language file keys). */
+const TYPE_LABELS: Record<string, string> = {
+  spark: 'visualizations:timeTable.sparkline',
+  time: 'visualizations:timeTable.timeComparison',
+  contrib: 'visualizations:timeTable.contribution',
+  avg: 'visualizations:timeTable.periodAverage',
+};
 
 /** The URL template with `{{ metric }}` / `{{ metric.key }}` filled in (URL-encoded); null unless it is a web or site address. */
 export function rowLink(template: string, row: Record<string, unknown>): string | null {
@@ -90,7 +97,7 @@ export function transformProps(input: ChartPropsInput): TimeTableProps {
   return {
     columns: columns.map((c, i) => ({
       key: c.key || String(i),
-      label: c.label || TYPE_LABELS[c.colType ?? ''] || '',
+      label: c.label || (TYPE_LABELS[c.colType ?? ''] ? t(TYPE_LABELS[c.colType ?? '']) : ''),
       tooltip: c.tooltip ?? '',
       spark: c.colType === 'spark',
     })),

@@ -3,6 +3,7 @@
  * `__median`, `__q3`, `__max`, `__mean`, `__count` and `__outliers`) → one box per group and metric,
  * with the outliers as points beside it.
  */
+import { t } from '../../../i18n';
 import type { EChartsCoreOption } from 'echarts/core';
 import type { BoxplotSeriesOption, ScatterSeriesOption } from 'echarts/charts';
 import { CategoricalColorScale, type NumberFormatter } from '@rama/shared';
@@ -70,14 +71,14 @@ export function boxStats(input: ChartPropsInput): BoxStats[] {
 function boxTooltip(box: BoxStats, format: NumberFormatter): string {
   const [min, q1, median, q3, max] = box.box;
   const lines = [
-    `Max: ${format(max)}`,
-    `3rd Quartile: ${format(q3)}`,
-    `Mean: ${format(box.mean)}`,
-    `Median: ${format(median)}`,
-    `1st Quartile: ${format(q1)}`,
-    `Min: ${format(min)}`,
-    `# Observations: ${box.count ?? ''}`,
-    ...(box.outliers.length ? [`# Outliers: ${box.outliers.length}`] : []),
+    t('visualizations:boxPlot.max', { value: format(max) }),
+    t('visualizations:boxPlot.q3', { value: format(q3) }),
+    t('visualizations:boxPlot.mean', { value: format(box.mean) }),
+    t('visualizations:boxPlot.median', { value: format(median) }),
+    t('visualizations:boxPlot.q1', { value: format(q1) }),
+    t('visualizations:boxPlot.min', { value: format(min) }),
+    t('visualizations:boxPlot.observations', { value: String(box.count ?? '') }),
+    ...(box.outliers.length ? [t('visualizations:boxPlot.outliers', { value: String(box.outliers.length) })] : []),
   ];
   return `<div style="font-weight:600;margin-bottom:4px">${colorDot(box.color)}${escapeHtml(box.name)}</div>${lines.map(escapeHtml).join('<br/>')}`;
 }

@@ -3,6 +3,7 @@
  * markers and marker lines at the values typed in the controls, each with its label. The band keeps
  * a readable height however tall the chart is.
  */
+import { t } from '../../../i18n';
 import type { EChartsCoreOption } from 'echarts/core';
 import type { BarSeriesOption, ScatterSeriesOption } from 'echarts/charts';
 import { getNumberFormatter } from '@rama/shared';
@@ -61,7 +62,7 @@ export function transformProps(input: ChartPropsInput): BulletChartProps {
 
   const rangeSeries: BarSeriesOption[] = ranges.map((r, i) => ({
     type: 'bar',
-    name: r.label || `Range ${i + 1}`,
+    name: r.label || t('visualizations:bullet.range', { n: i + 1 }),
     data: [r.v],
     barWidth: band,
     barGap: '-100%',
@@ -102,7 +103,7 @@ export function transformProps(input: ChartPropsInput): BulletChartProps {
   };
   const markerSeries: ScatterSeriesOption = {
     type: 'scatter',
-    name: 'Markers',
+    name: t('visualizations:bullet.markers'),
     data: markers.map((m) => ({ value: [m.v, 0], name: m.label })),
     symbol: 'triangle',
     symbolSize: Math.max(9, Math.round(band / 3)),
@@ -143,9 +144,9 @@ export function transformProps(input: ChartPropsInput): BulletChartProps {
         formatter: (p: unknown) => {
           const item = p as { seriesType?: string; componentType?: string; name?: string; value?: unknown; seriesName?: string };
           if (item.componentType === 'markLine')
-            return `${escapeHtml(item.name || 'Marker line')}: ${escapeHtml(format(toNumber(item.value)))}`;
+            return `${escapeHtml(item.name || t('visualizations:bullet.markerLine'))}: ${escapeHtml(format(toNumber(item.value)))}`;
           const v = Array.isArray(item.value) ? toNumber(item.value[0]) : toNumber(item.value);
-          const label = item.seriesType === 'scatter' ? item.name || 'Marker' : (item.seriesName ?? '');
+          const label = item.seriesType === 'scatter' ? item.name || t('visualizations:bullet.marker') : (item.seriesName ?? '');
           return `${escapeHtml(label)}: <b>${escapeHtml(format(v))}</b>`;
         },
       },

@@ -3,6 +3,7 @@
  * replies are UTC epoch ms): the start of its domain block (an hour, day, week, month or year)
  * and its slot (the minute, hour, day, week or month) inside that block. Pure.
  */
+import { currentLocale, t } from '../../../i18n';
 
 export type Domain = 'hour' | 'day' | 'week' | 'month' | 'year';
 export type Subdomain = 'min' | 'hour' | 'day' | 'week' | 'month';
@@ -66,21 +67,34 @@ export function slotOf(domain: Domain, subdomain: Subdomain, t: number): number 
   return Math.floor((t - start) / size);
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+const formatters = new Map<string, Intl.DateTimeFormat>();
+/** A UTC date formatter in the user's language, made once per language and option. */
+function nameFormat(option: 'month' | 'weekday'): Intl.DateTimeFormat {
+  const locale = currentLocale();
+  let f = formatters.get(`${locale} ${option}`);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { [option]: 'short', timeZone: 'UTC' });
+    formatters.set(`${locale} ${option}`, f);
+  }
+  return f;
+}
+/** A short month name in the user's language ('Jan' … 'Dec' in English), month 0 = January. */
+const monthName = (month: number): string => nameFormat('month').format(Date.UTC(2024, month, 1));
+/** A short weekday name in the user's language ('Mon' … 'Sun' in English), day 0 = Monday (2024-01-01 was one). */
+const weekdayName = (day: number): string => nameFormat('weekday').format(Date.UTC(2024, 0, 1 + day));
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The label of a slot on the grid's y axis. */
 export function slotLabel(domain: Domain, subdomain: Subdomain, slot: number): string {
   switch (subdomain) {
     case 'month':
-      return MONTHS[slot % 12];
+      return monthName(slot % 12);
     case 'week':
-      return `W${slot + 1}`;
+      return t('visualizations:calendar.week', { n: slot + 1 });
     case 'day':
-      return domain === 'week' ? WEEKDAYS[slot % 7] : String(slot + 1);
+      return domain === 'week' ? weekdayName(slot % 7) : String(slot + 1);
     case 'hour':
-      return domain === 'day' ? `${pad(slot)}:00` : `${WEEKDAYS[Math.floor(slot / 24) % 7]} ${pad(slot % 24)}:00`;
+      return domain === 'day' ? `${pad(slot)}:00` : `${weekdayName(Math.floor(slot / 24) % 7)} ${pad(slot % 24)}:00`;
     default:
       return domain === 'hour' ? `:${pad(slot)}` : `${pad(Math.floor(slot / 60) % 24)}:${pad(slot % 60)}`;
   }

@@ -4,6 +4,7 @@
  * source's colour. A ribbon's tooltip gives both directions of the pair (the legacy chart's
  * "A to B vs B to A").
  */
+import { t } from '../../../i18n';
 import type { EChartsCoreOption } from 'echarts/core';
 import type { ChartPropsInput } from '../../types';
 import { dimensionColumn, type DimensionValue } from '../../crossFilter';
@@ -98,8 +99,8 @@ export function transformProps(input: ChartPropsInput): ChordChartProps {
           const i = at.get(item?.name ?? '') ?? 0;
           return tooltipHtml(
             [
-              ['Out', format(outgoing(i))],
-              ['In', format(incoming(i))],
+              [t('visualizations:chord.out'), format(outgoing(i))],
+              [t('visualizations:chord.in'), format(incoming(i))],
             ],
             item?.name ?? '',
           );

@@ -6,6 +6,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Alert } from 'antd';
+import { useTranslation } from 'react-i18next';
 // `use` registers ECharts parts; renamed so it is not mistaken for React's use()
 import { use as registerEChartsParts } from 'echarts/core';
 import { GeoComponent, GraphicComponent, TooltipComponent } from 'echarts/components';
@@ -54,6 +55,7 @@ function CountryMapDrawing({ shapes, ...props }: Props & { shapes: CountryShapes
 }
 
 export function CountryMapChart(props: Props) {
+  const { t } = useTranslation('visualizations');
   const { country, countryLabel, width, height, onRendered } = props;
   const [state, setState] = useState<{ country: string; shapes: CountryShapes | null; missing: boolean; error: string | null }>(() => ({
     country: country ?? '',
@@ -76,16 +78,14 @@ export function CountryMapChart(props: Props) {
   }, [country, state]);
 
   const size = { width, height, onRendered };
-  if (!country) return <Message text="Choose a country to draw its map." {...size} />;
+  if (!country) return <Message text={t('countryMap.chooseCountry')} {...size} />;
   if (state.country !== country || (!state.shapes && !state.missing && !state.error)) return <div style={{ width, height }} />;
   if (state.missing) {
-    return (
-      <Message
-        text={`No map for ${countryLabel}: an administrator can add its subdivisions as maps/${country}.geojson in Rama's home folder.`}
-        {...size}
-      />
-    );
+    return <Message text={t('countryMap.noMap', { country: countryLabel, file: `maps/${country}.geojson` })} {...size} />;
   }
-  if (!state.shapes) return <Message text={`Could not load the map of ${countryLabel} (${state.error ?? 'unknown error'}).`} {...size} />;
+  if (!state.shapes)
+    return (
+      <Message text={t('countryMap.loadFailed', { country: countryLabel, error: state.error ?? t('countryMap.unknownError') })} {...size} />
+    );
   return <CountryMapDrawing key={country} {...props} shapes={state.shapes} />;
 }

@@ -2,6 +2,7 @@
  * Histogram: the reply of the `histogram` operation (one row per dimension group, one column per
  * bin named '<lower> - <upper>') → one bar series per group over the bins, side by side.
  */
+import { t } from '../../../i18n';
 import type { EChartsCoreOption } from 'echarts/core';
 import type { BarSeriesOption } from 'echarts/charts';
 import { CategoricalColorScale, getNumberFormatter } from '@rama/shared';
@@ -115,7 +116,8 @@ export function transformProps(input: ChartPropsInput): HistogramChartProps {
             const extra = share ? ` (${percent(total ? (v ?? 0) / total : 0)})` : '';
             return `<div>${dots[p.seriesIndex] ?? ''}${escapeHtml(names[p.seriesIndex] ?? '')}: ${escapeHtml(yFormat(v) + extra)}</div>`;
           });
-          if (groupLabels.length > 0) rows.push(`<div style="font-weight:600">Total: ${escapeHtml(yFormat(total))}</div>`);
+          if (groupLabels.length > 0)
+            rows.push(`<div style="font-weight:600">${escapeHtml(t('visualizations:totalValue', { value: yFormat(total) }))}</div>`);
           return `<div style="font-weight:600;margin-bottom:4px">${escapeHtml(categories[ps[0].dataIndex] ?? '')}</div>${rows.join('')}`;
         },
       },

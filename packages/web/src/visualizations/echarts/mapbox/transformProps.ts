@@ -5,6 +5,7 @@
  * made in the browser at the current zoom (clusters.ts), so panning and zooming re-cluster
  * without a query.
  */
+import { sharedText } from '../../../i18n';
 import type { EChartsCoreOption } from 'echarts/core';
 import {
   CLUSTER_AGGREGATORS,
@@ -156,7 +157,7 @@ export function transformProps(input: ChartPropsInput): MapboxChartProps {
   };
   return {
     model,
-    error: rgb ? null : "Color field must be of form 'rgb(%d, %d, %d)'",
+    error: rgb ? null : sharedText('messages', "Color field must be of form 'rgb(%d, %d, %d)'"),
     echartOptions: {
       animation: false,
       backgroundColor: WATER,

@@ -5,6 +5,7 @@
  * "Equal date sizes"). Each node keeps at most `limit` children, the largest, and none under
  * `threshold` of it; what they leave out is one box, "N more". d3-hierarchy's partition places the boxes.
  */
+import { t } from '../../../i18n';
 import { hierarchy, partition } from 'd3-hierarchy';
 import { DTTM, type PartitionNode } from './partitionData';
 
@@ -75,7 +76,13 @@ function toLayout(node: PartitionNode, key: string, weight: number, s: Partition
   const pruned = node.children.filter((_, i) => !kept.some((k) => k.index === i));
   if (pruned.length && room > weight * 1e-9) {
     const val = pruned.reduce((a, c) => a + (c.val ?? 0), 0);
-    const others: PartitionNode = { name: `${pruned.length} more`, raw: null, column: pruned[0].column, val, children: [] };
+    const others: PartitionNode = {
+      name: t('visualizations:partition.more', { count: pruned.length }),
+      raw: null,
+      column: pruned[0].column,
+      val,
+      children: [],
+    };
     children.push({ key: `${key}/rest`, node: others, weight: room, rest: true, children: [] });
   }
   return { key, node, weight, rest, children };

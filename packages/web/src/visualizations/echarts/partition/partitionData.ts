@@ -8,6 +8,7 @@
  * - adv_anal: metric → time → dimensions; each node's series over time gets the rolling window,
  *   and "Contribution" makes each point a share of its level's total at that time.
  */
+import { t } from '../../../i18n';
 
 export type Row = Record<string, unknown>;
 
@@ -176,7 +177,7 @@ function nestAdvanced(rows: Row[], metric: string, o: PartitionOptions): Partiti
 }
 
 export function partitionTrees(rows: Row[], o: PartitionOptions): PartitionNode[] {
-  if (!o.groupby.length) throw new Error('Please choose at least one groupby');
+  if (!o.groupby.length) throw new Error(t('visualizations:partition.chooseGroupby'));
   const option = o.timeSeriesOption || 'not_time';
   const rootName = o.metricName ?? ((m: string) => m);
   return o.metrics.map((metric): PartitionNode => {

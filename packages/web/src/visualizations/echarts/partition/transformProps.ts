@@ -5,6 +5,7 @@
  * filters on the box's dimensions instead. The boxes are placed by layout.ts for the zoom the
  * component holds; `buildOption` draws them.
  */
+import { t } from '../../../i18n';
 import type { EChartsCoreOption } from 'echarts/core';
 import type { CustomSeriesOption } from 'echarts/charts';
 import { getNumberFormatter, getTimeFormatter } from '@rama/shared';
@@ -121,7 +122,7 @@ export function transformProps(input: ChartPropsInput): PartitionChartProps {
         formatter: (p: unknown) => {
           const r = rects[(p as { dataIndex: number }).dataIndex];
           if (!r) return '';
-          if (r.back) return escapeHtml(`Back to ${r.node.name}`);
+          if (r.back) return escapeHtml(t('visualizations:partition.backTo', { name: r.node.name }));
           const shown = rich ? r.path : [r.node];
           const rows = shown.map((n, i) => {
             const path = rich ? r.path.slice(0, i + 1) : r.path;

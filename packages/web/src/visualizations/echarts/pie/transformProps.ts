@@ -3,6 +3,7 @@
  * `label_type`; slices under `show_labels_threshold` percent keep their colour but lose their label,
  * so small slices do not crowd the picture.
  */
+import { t } from '../../../i18n';
 import type { EChartsCoreOption } from 'echarts/core';
 import type { PieSeriesOption } from 'echarts/charts';
 import {
@@ -256,7 +257,7 @@ export function transformProps(input: ChartPropsInput): PieChartProps {
             y: donut ? cy : Math.max(12, cy - outerPx - 14),
             silent: true,
             style: {
-              text: `Total: ${formatValue(total)}`,
+              text: t('visualizations:totalValue', { value: formatValue(total) }),
               align: 'center',
               verticalAlign: 'middle',
               fontSize: 14,

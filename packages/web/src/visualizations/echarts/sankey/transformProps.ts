@@ -3,6 +3,7 @@
  * target as wide as the metric. A node's size is the larger of what flows in and what flows out.
  * The layout needs a graph without loops: a loop (A → B → A) is reported instead of drawn.
  */
+import { t } from '../../../i18n';
 import type { EChartsCoreOption } from 'echarts/core';
 import type { SankeySeriesOption } from 'echarts/charts';
 import { getNumberFormatter } from '@rama/shared';
@@ -24,7 +25,6 @@ export interface SankeyLink {
 }
 
 /** The message shown for data the layout cannot draw. */
-export const SANKEY_LOOP_MESSAGE = 'There is a loop in your Sankey, please provide a tree. Loop: %s';
 
 /** A loop among the links (its node names in order), or null for a graph without loops. */
 export function findLoop(links: SankeyLink[]): string[] | null {
@@ -79,7 +79,7 @@ export function transformProps(input: ChartPropsInput): SankeyChartProps {
     links.push({ source: s, target: t, value });
   }
   const loop = findLoop(links);
-  if (loop) throw new Error(SANKEY_LOOP_MESSAGE.replace('%s', loop.join(' → ')));
+  if (loop) throw new Error(t('visualizations:sankey.loop', { loop: loop.join(' → ') }));
 
   const incoming = new Map<string, number>();
   const outgoing = new Map<string, number>();

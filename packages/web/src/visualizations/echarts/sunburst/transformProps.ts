@@ -3,6 +3,7 @@
  * metric. Arcs are coloured by their name from the categorical scheme, or, with a secondary metric,
  * by secondary / primary on the linear scheme. Labels skip arcs under the percentage threshold.
  */
+import { t } from '../../../i18n';
 import type { EChartsCoreOption } from 'echarts/core';
 import type { SunburstSeriesOption } from 'echarts/charts';
 import { getNumberFormatter, sequentialColor } from '@rama/shared';
@@ -156,7 +157,7 @@ export function transformProps(input: ChartPropsInput): SunburstChartProps {
               top: 'middle',
               z: 10,
               silent: true,
-              style: { text: `Total: ${format(total)}`, fontSize: 16, fontWeight: 'bold', fill: '#262626' },
+              style: { text: t('visualizations:totalValue', { value: format(total) }), fontSize: 16, fontWeight: 'bold', fill: '#262626' },
             },
           ]
         : undefined,

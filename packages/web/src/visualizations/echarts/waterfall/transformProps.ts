@@ -3,6 +3,7 @@
  * an invisible "assist" bar lifts each change to where the running total stood, increases and
  * decreases in their colours, and total bars (per period with a breakdown, at the end without).
  */
+import { t } from '../../../i18n';
 import type { EChartsCoreOption } from 'echarts/core';
 import type { BarSeriesOption } from 'echarts/charts';
 import { GenericDataType, getTimeFormatter, type QueryFormData } from '@rama/shared';
@@ -31,8 +32,6 @@ export interface WaterfallBar {
   dimensions: DimensionValue[];
 }
 
-const TOTAL = 'Total';
-
 /**
  * The bars: without a breakdown one per x value and a final total; with one, the breakdown's bars
  * of each period followed by that period's total (the running total so far).
@@ -46,7 +45,7 @@ export function waterfallBars(fd: QueryFormData, input: ChartPropsInput): Waterf
   const xTemporal = coltypes[colnames.indexOf(xCol)] === GenericDataType.TEMPORAL;
   const timeFormat = getTimeFormatter(str(fd.x_axis_time_format, 'smart_date'));
   const xText = (v: unknown) => (xTemporal && (typeof v === 'number' || typeof v === 'string') ? timeFormat(v) : valueText(v));
-  const totalLabel = str(fd.total_label, TOTAL);
+  const totalLabel = str(fd.total_label, t('visualizations:total'));
   const xColumn = dimensionColumn(fd.x_axis ?? fd.granularity_sqla);
   const breakdownColumn = dimensionColumn(breakdownEntry);
   // a time axis has no value another chart could filter on; categories do
@@ -72,12 +71,13 @@ export function waterfallBars(fd: QueryFormData, input: ChartPropsInput): Waterf
           ...(breakdownColumn ? [{ col: breakdownColumn, val: row[breakdown] ?? null, formattedVal: valueText(row[breakdown]) }] : []),
         ];
         const label = valueText(row[breakdown]);
-        bars.push({ label, title: `${xText(x)} · ${label}`, value: v, total: running, isTotal: false, dimensions: dims });
+        // a bar's title is its period and breakdown value, no words
+        bars.push({ label, title: `${xText(x)} · ${label}`, value: v, total: running, isTotal: false, dimensions: dims }); // i18n-ignore
       }
       if (showTotal) {
         bars.push({
           label: xText(x),
-          title: `${xText(x)} · ${totalLabel}`,
+          title: `${xText(x)} · ${totalLabel}`, // i18n-ignore: the period and the (translated) total label
           value: running,
           total: running,
           isTotal: true,
@@ -109,9 +109,9 @@ export function transformProps(input: ChartPropsInput): WaterfallChartProps {
     total: rgbaColor(fd.total_color, 'rgba(102,102,102,1)'),
   };
   const names = {
-    increase: str(fd.increase_label, 'Increase'),
-    decrease: str(fd.decrease_label, 'Decrease'),
-    total: str(fd.total_label, TOTAL),
+    increase: str(fd.increase_label, t('visualizations:waterfall.increase')),
+    decrease: str(fd.decrease_label, t('visualizations:waterfall.decrease')),
+    total: str(fd.total_label, t('visualizations:total')),
   };
 
   // each change floats from the lower of the totals before and after it; a change that crosses zero
