@@ -65,7 +65,7 @@ export function AnnotationLayerEditor({ layer, others, vizType, onSave, onClose 
   const error = annotationLayerError(draft, others);
   const layerOptions = nativeLayers.layers.map((l) => ({ value: l.id, label: l.name }));
 
-  const chartOptions = charts.charts.map((c) => ({ value: c.id, label: `${c.slice_name} (${c.viz_type})` }));
+  const chartOptions = charts.charts.map((c) => ({ value: c.id, label: `${c.slice_name} (${c.viz_type})` })); // i18n-ignore: a chart's name and type key
   if (source.chart && !chartOptions.some((o) => o.value === source.chart?.id))
     chartOptions.unshift({ value: source.chart.id, label: source.chart.slice_name });
   const columnOptions = (temporalOnly: boolean) =>

@@ -66,7 +66,7 @@ function ColumnSettings({
       <div className="rama-editor-fields">
         {numeric && (
           <FormatSelect
-            label={controlText('Number format')}
+            label={t('numberFormat')}
             value={entry.d3NumberFormat}
             options={NUMBER_FORMAT_OPTIONS}
             onChange={(d3NumberFormat) => onChange({ d3NumberFormat })}
@@ -74,10 +74,10 @@ function ColumnSettings({
         )}
         {numeric && (
           <div className="rama-editor-field">
-            <span>{controlText('Currency format')}</span>
+            <span>{t('currencyFormat')}</span>
             <CurrencyPicker
               size="small"
-              label={controlText('Currency format')}
+              label={t('currencyFormat')}
               value={entry.currencyFormat}
               onChange={(currencyFormat) => onChange({ currencyFormat })}
             />
@@ -85,7 +85,7 @@ function ColumnSettings({
         )}
         {column.kind === 'temporal' && (
           <FormatSelect
-            label={controlText('Time format')}
+            label={t('timeFormat')}
             value={entry.d3TimeFormat}
             options={TIME_FORMAT_OPTIONS}
             onChange={(d3TimeFormat) => onChange({ d3TimeFormat })}

@@ -12,6 +12,9 @@ interface ControlHeaderProps {
   renderTrigger?: boolean;
 }
 
+/** The sign of a control that redraws at once (a symbol, not a word). */
+const INSTANT_SIGN = '⚡';
+
 /** A control's label, its help icon and its validation errors in red (spec section 5: errors per control). */
 export function ControlHeader({ name, label, description, errors, renderTrigger }: ControlHeaderProps) {
   const { t } = useTranslation('explorecontrols');
@@ -29,7 +32,7 @@ export function ControlHeader({ name, label, description, errors, renderTrigger 
       {renderTrigger && (
         <Tooltip title={t('instant')}>
           <span className="rama-control-instant" aria-hidden>
-            ⚡
+            {INSTANT_SIGN}
           </span>
         </Tooltip>
       )}

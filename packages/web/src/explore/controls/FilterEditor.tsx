@@ -233,8 +233,8 @@ export function FilterEditor({ filter, presetColumn, datasource, formData, onSav
                   value={clause}
                   onChange={(v: 'WHERE' | 'HAVING') => setClause(v)}
                   options={[
-                    { value: 'WHERE', label: 'WHERE' },
-                    { value: 'HAVING', label: 'HAVING' },
+                    { value: 'WHERE', label: 'WHERE' }, // i18n-ignore: SQL
+                    { value: 'HAVING', label: 'HAVING' }, // i18n-ignore: SQL
                   ]}
                 />
                 <SqlField

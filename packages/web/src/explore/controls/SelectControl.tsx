@@ -10,7 +10,7 @@ import { isAmongChoices, optionKey, resolveChoices, sanitizeSelectValue, selectO
 import type { ControlProps } from './types';
 
 export function SelectControl({ name, value, onChange, config, context, errors }: ControlProps) {
-  const { t, i18n } = useTranslation('explorecontrols');
+  const { t } = useTranslation('explorecontrols');
   const choices = useMemo(() => resolveChoices(config, context), [config, context]);
   const [search, setSearch] = useState('');
   const sanitized = sanitizeSelectValue(value, choices, config);
@@ -21,7 +21,8 @@ export function SelectControl({ name, value, onChange, config, context, errors }
     if (changed && choices.length > 0) onChange(sanitized ?? undefined);
   }, [changed, choices.length, sanitized, onChange]);
 
-  const options = useMemo(() => {
+  // built each render: the labels follow the language
+  const options = (() => {
     // the labels the shared package declares are translated; a column's or a metric's name is not
     const shown = choices.map(([v, label]): [unknown, string] => [v, choiceLabel(label, config, context)]);
     const base = selectOptions(shown, sanitized, config.freeForm);
@@ -31,8 +32,7 @@ export function SelectControl({ name, value, onChange, config, context, errors }
       return [{ value: typed, label: typed }, ...base];
     }
     return base;
-    // i18n.language: the labels change with the language
-  }, [choices, sanitized, config, context, search, i18n.language]);
+  })();
 
   const common = {
     id: `control-${name}`,

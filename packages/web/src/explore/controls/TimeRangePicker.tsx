@@ -50,6 +50,9 @@ interface TimeRangeEditorProps {
   onDraftChange?: (value: string, valid: boolean) => void;
 }
 
+/** The column's stand-in in the bounds line when none is named (`2024-05-01 ≤ col < 2024-06-01`). */
+const ANY_COLUMN = 'col';
+
 function ActualBounds({ bounds, column }: { bounds: TimeRangeBoundsState; column?: string | null }) {
   const { t } = useTranslation('explorecontrols');
   return (
@@ -60,7 +63,7 @@ function ActualBounds({ bounds, column }: { bounds: TimeRangeBoundsState; column
       ) : bounds.error ? (
         <Alert type="error" showIcon title={bounds.error} />
       ) : (
-        <code>{boundsLabel(bounds.since, bounds.until, column || 'col')}</code>
+        <code>{boundsLabel(bounds.since, bounds.until, column || ANY_COLUMN)}</code>
       )}
     </div>
   );

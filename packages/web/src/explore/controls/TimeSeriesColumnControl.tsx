@@ -28,6 +28,10 @@ const SPARK_TYPES = [
   ['area', 'sparkArea'],
 ] as const;
 
+/** Example formats shown in the empty fields. */
+const DATE_FORMAT_EXAMPLE = '%Y-%m-%d';
+const NUMBER_FORMAT_EXAMPLE = ',.2f';
+
 const newKey = () => Math.random().toString(36).slice(2, 11);
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -111,7 +115,7 @@ function ColumnEditor({ column, onSave, onClose }: { column: TimeTableColumn; on
               {t('showYAxis')}
             </Checkbox>
             {pair('yAxisBounds', t('yAxisBounds'))}
-            {text('dateFormat', t('dateFormat'), '%Y-%m-%d')}
+            {text('dateFormat', t('dateFormat'), DATE_FORMAT_EXAMPLE)}
           </>
         )}
         {(type === 'time' || type === 'avg') && text('timeLag', t('timeLag'), t('numberOfPeriods'))}
@@ -126,7 +130,7 @@ function ColumnEditor({ column, onSave, onClose }: { column: TimeTableColumn; on
             />
           </Field>
         )}
-        {type !== 'spark' && text('d3format', t('numberFormat'), ',.2f')}
+        {type !== 'spark' && text('d3format', t('numberFormat'), NUMBER_FORMAT_EXAMPLE)}
         {type !== 'spark' && pair('bounds', t('colorBounds'))}
       </div>
       <div className="rama-editor-actions">
