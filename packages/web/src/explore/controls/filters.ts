@@ -166,6 +166,12 @@ export function coerceComparator(value: unknown, column: Pick<ExploreDatasourceC
 const CHIP_MAX = 60;
 const shorten = (s: string) => (s.length > CHIP_MAX ? `${s.slice(0, CHIP_MAX - 1)}…` : s);
 
+/** A time range in a chip: as it is written, unless the current language names it otherwise (`Last week` → `Dernière semaine`). */
+function rangeChipText(value: string): string {
+  const label = rangeLabel(value);
+  return label.toLowerCase() === value.toLowerCase() ? value : label;
+}
+
 /** What a filter chip shows: `origin IN (SFO, LAX)`, `delay > 10`, `date (Last week)`, or the SQL. */
 export function filterLabel(filter: ControlAdhocFilter, datasource?: ExploreDatasource | null): string {
   if (filter.expressionType === 'SQL') return shorten(filter.sqlExpression?.trim() || t('explorecontrols:customSql'));
@@ -175,7 +181,7 @@ export function filterLabel(filter: ControlAdhocFilter, datasource?: ExploreData
   const id = operatorIdOf(filter.operator, filter.operatorId);
   if (id === 'TEMPORAL_RANGE')
     return shorten(
-      `${subject} (${rangeLabel(typeof filter.comparator === 'string' && filter.comparator ? filter.comparator : NO_TIME_RANGE)})`,
+      `${subject} (${rangeChipText(typeof filter.comparator === 'string' && filter.comparator ? filter.comparator : NO_TIME_RANGE)})`,
     );
   const op = id ? FILTER_OPERATORS[id].operator : String(filter.operator ?? '');
   if (id && NO_COMPARATOR_OPERATORS.has(id)) return shorten(`${subject} ${op}`);
