@@ -26,6 +26,7 @@ import { SaveModal } from './SaveModal';
 import { canOverwrite } from './savePayload';
 import { HistoryDrawer } from '../versions/HistoryDrawer';
 import { openInSqlLab } from './sqlLabLink';
+import { controlText } from './controls/controlTexts';
 
 function useQueryText() {
   const formData = useAppSelector((s) => s.explore.formData);
@@ -70,7 +71,7 @@ function AlteredTag({ controls }: { controls: Record<string, ControlConfig> }) {
       <tbody>
         {changes.map((c) => (
           <tr key={c.name}>
-            <td>{c.label}</td>
+            <td>{controlText(c.label)}</td>
             <td>{describeValue(c.before)}</td>
             <td>{describeValue(c.after)}</td>
           </tr>

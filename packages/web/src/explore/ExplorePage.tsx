@@ -24,6 +24,7 @@ import { useSession } from '../app/session';
 import { logEvent } from '../app/logger';
 import type { RootState } from '../app/store';
 import { ControlPanel } from './controls/ControlPanel';
+import { controlText } from './controls/controlTexts';
 import { ChartPane } from './ChartPane';
 import { DatasourcePane } from './DatasourcePane';
 import { ExploreHeader } from './ExploreHeader';
@@ -206,7 +207,7 @@ function ExploreEditor() {
   // "changing the datasource ... lists the transferred controls"
   useEffect(() => {
     if (state.controlsTransferred.length === 0) return;
-    const labels = state.controlsTransferred.map((name) => controls[name]?.label ?? name);
+    const labels = state.controlsTransferred.map((name) => controlText(controls[name]?.label ?? name));
     addInfoToast(t('page.controlsKept', { controls: labels.join(', ') }));
     dispatch(exploreActions.controlsTransferredSeen());
   }, [state.controlsTransferred, controls, addInfoToast, dispatch, t]);

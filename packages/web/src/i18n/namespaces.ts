@@ -19,6 +19,7 @@ export const NAMESPACES = [
   'datasets',
   'embedded',
   'explore',
+  'explorecontrols',
   'messages',
   'queryhistory',
   'reports',

@@ -4,6 +4,8 @@
  * `time column (No filter)` chip offers to set one (the BI server's default time range filter).
  */
 import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { controlText } from './controlTexts';
 import { ChipList, type Chip, type Editing } from './ChipList';
 import { ColumnTypeIcon } from './ColumnTypeIcon';
 import { columnKind, findColumn } from './columns';
@@ -16,6 +18,7 @@ import { DASHBOARD_FILTER_TITLE } from '../dashboardContext';
 const DROP_KINDS = ['column'] as const;
 
 export function AdhocFilterControl({ name, value, onChange, config, datasource, formData, errors }: ControlProps) {
+  const { t } = useTranslation('explorecontrols');
   const filters = filterList(value);
   const [editing, setEditing] = useState<Editing>(null);
   const [presetColumn, setPresetColumn] = useState<string | null>(null);
@@ -51,7 +54,7 @@ export function AdhocFilterControl({ name, value, onChange, config, datasource, 
       // a filter the dashboard applies (Explore opened from a dashboard) says so, and is not saved
       label: f.isExtra ? (
         <>
-          {label} <span className="rama-chip-tag">dashboard</span>
+          {label} <span className="rama-chip-tag">{t('dashboardTag')}</span>
         </>
       ) : (
         label
@@ -61,7 +64,7 @@ export function AdhocFilterControl({ name, value, onChange, config, datasource, 
       ghost,
       warning:
         f.expressionType === 'SIMPLE' && f.clause !== 'HAVING' && datasource !== null && !col
-          ? `The dataset has no column named "${f.subject}"`
+          ? t('noSuchColumn', { name: f.subject })
           : undefined,
     };
   });
@@ -89,7 +92,7 @@ export function AdhocFilterControl({ name, value, onChange, config, datasource, 
         if (from < filters.length && to < filters.length) onChange(moveItem(filters, from, to));
       }}
       canAdd
-      addLabel={config.placeholder ?? 'Drop columns here or click'}
+      addLabel={config.placeholder ? controlText(config.placeholder) : t('dropColumns')}
       dropKinds={DROP_KINDS}
       onDropItem={handleDrop}
       invalid={errors.length > 0}

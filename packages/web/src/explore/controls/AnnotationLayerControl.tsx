@@ -1,25 +1,27 @@
 /** Annotation layers: a list of layers (formula, event, interval, time series), each edited in a popover. */
 import { EyeInvisibleOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 import { EditedList } from './EditedList';
-import { ANNOTATION_TYPE_LABELS, annotationLayerList, newAnnotationLayer } from './annotations';
+import { annotationLayerList, annotationTypeLabel, newAnnotationLayer } from './annotations';
 import { AnnotationLayerEditor } from './AnnotationLayerEditor';
 import type { ControlProps } from './types';
 
 export function AnnotationLayerControl({ name, value, onChange, formData }: ControlProps) {
+  const { t } = useTranslation('explorecontrols');
   const layers = annotationLayerList(value);
   return (
     <EditedList
       name={name}
       items={layers}
       onChange={onChange}
-      addLabel="Add annotation layer"
+      addLabel={t('addAnnotationLayer')}
       chipOf={(layer, i) => ({
         key: `${layer.name}-${i}`,
         title: layer.name,
         label: (
           <>
-            {layer.name} <span className="rama-chip-note">({ANNOTATION_TYPE_LABELS[layer.annotationType]})</span>
-            {!layer.show && <EyeInvisibleOutlined title="Hidden" />}
+            {layer.name} <span className="rama-chip-note">({annotationTypeLabel(layer.annotationType)})</span>
+            {!layer.show && <EyeInvisibleOutlined title={t('hidden')} />}
           </>
         ),
       })}

@@ -5,11 +5,12 @@
  */
 import { useState } from 'react';
 import { Button, Checkbox, ColorPicker, Input, InputNumber, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
 import {
-  ANNOTATION_SOURCE_LABELS,
   ANNOTATION_STYLES,
-  ANNOTATION_TYPE_LABELS,
   annotationLayerError,
+  annotationSourceLabel,
+  annotationTypeLabel,
   annotationTypesFor,
   hasOverride,
   withAnnotationSource,
@@ -21,15 +22,18 @@ import {
   type AnnotationType,
 } from './annotations';
 import { useAnnotationLayerOptions, useAnnotationSource, useChartOptions } from './useAnnotationSources';
+import { currentLocale } from '../../i18n';
 
-const STYLE_LABELS: Record<AnnotationStyle, string> = { solid: 'Solid', dashed: 'Dashed', longDashed: 'Long dashed', dotted: 'Dotted' };
+/** The keys of the line styles' names in explorecontrols.json. */
+const STYLE_LABELS = {
+  solid: 'styleSolid',
+  dashed: 'styleDashed',
+  longDashed: 'styleLongDashed',
+  dotted: 'styleDotted',
+} as const satisfies Record<AnnotationStyle, string>;
 
-const OPACITY_OPTIONS = [
-  { value: '', label: 'Opaque' },
-  { value: 'opacityLow', label: '0.2' },
-  { value: 'opacityMedium', label: '0.5' },
-  { value: 'opacityHigh', label: '0.8' },
-];
+const OPACITIES = ['opacityLow', 'opacityMedium', 'opacityHigh'] as const;
+const OPACITY_VALUES = { opacityLow: 0.2, opacityMedium: 0.5, opacityHigh: 0.8 };
 
 interface AnnotationLayerEditorProps {
   layer: AnnotationLayer;
@@ -41,6 +45,7 @@ interface AnnotationLayerEditorProps {
 }
 
 export function AnnotationLayerEditor({ layer, others, vizType, onSave, onClose }: AnnotationLayerEditorProps) {
+  const { t } = useTranslation('explorecontrols');
   const [draft, setDraft] = useState(layer);
   const [chartSearch, setChartSearch] = useState('');
   const [layerSearch, setLayerSearch] = useState('');
@@ -60,78 +65,83 @@ export function AnnotationLayerEditor({ layer, others, vizType, onSave, onClose 
   const error = annotationLayerError(draft, others);
   const layerOptions = nativeLayers.layers.map((l) => ({ value: l.id, label: l.name }));
 
-  const chartOptions = charts.charts.map((c) => ({ value: c.id, label: `${c.slice_name} (${c.viz_type})` }));
+  const chartOptions = charts.charts.map((c) => ({ value: c.id, label: `${c.slice_name} (${c.viz_type})` })); // i18n-ignore: a chart's name and type key
   if (source.chart && !chartOptions.some((o) => o.value === source.chart?.id))
     chartOptions.unshift({ value: source.chart.id, label: source.chart.slice_name });
   const columnOptions = (temporalOnly: boolean) =>
     source.columns.filter((c) => !temporalOnly || c.temporal).map((c) => ({ value: c.name, label: c.name }));
 
   return (
-    <div className="rama-popover-editor rama-annotation-editor" role="dialog" aria-label="Edit annotation layer">
+    <div className="rama-popover-editor rama-annotation-editor" role="dialog" aria-label={t('editAnnotationLayer')}>
       <div className="rama-editor-fields">
         <label className="rama-editor-field">
-          <span>Name</span>
-          <Input size="small" aria-label="Layer name" value={draft.name} onChange={(e) => set({ name: e.target.value })} />
+          <span>{t('common:name')}</span>
+          <Input size="small" aria-label={t('layerName')} value={draft.name} onChange={(e) => set({ name: e.target.value })} />
         </label>
         <label className="rama-editor-field">
-          <span>Annotation layer type</span>
+          <span>{t('annotationLayerType')}</span>
           <Select
             size="small"
-            aria-label="Annotation layer type"
+            aria-label={t('annotationLayerType')}
             value={draft.annotationType}
-            options={types.map((t) => ({ value: t, label: ANNOTATION_TYPE_LABELS[t] }))}
+            options={types.map((type) => ({ value: type, label: annotationTypeLabel(type) }))}
             onChange={(t: AnnotationType) => setDraft((d) => withAnnotationType(d, t))}
           />
         </label>
         {sourced && !series && (
           <label className="rama-editor-field">
-            <span>Annotation source</span>
+            <span>{t('annotationSource')}</span>
             <Select
               size="small"
-              aria-label="Annotation source"
+              aria-label={t('annotationSource')}
               value={native ? 'NATIVE' : 'table'}
-              options={(['NATIVE', 'table'] as const).map((v) => ({ value: v, label: ANNOTATION_SOURCE_LABELS[v] }))}
+              options={(['NATIVE', 'table'] as const).map((v) => ({ value: v, label: annotationSourceLabel(v) }))}
               onChange={(v: 'NATIVE' | 'table') => setDraft((d) => withAnnotationSource(d, v))}
             />
           </label>
         )}
         {native && (
           <label className="rama-editor-field">
-            <span>Annotation layer</span>
+            <span>{t('annotationLayer')}</span>
             <Select
               size="small"
-              aria-label="Native annotation layer"
-              placeholder="Choose the annotation layer"
+              aria-label={t('nativeAnnotationLayer')}
+              placeholder={t('chooseAnnotationLayer')}
               value={layerId ?? undefined}
               options={layerOptions}
               loading={nativeLayers.loading}
               filterOption={false}
               showSearch={{ onSearch: setLayerSearch, filterOption: false }}
-              notFoundContent={nativeLayers.error ?? (nativeLayers.loading ? 'Loading…' : 'No annotation layers')}
+              notFoundContent={nativeLayers.error ?? (nativeLayers.loading ? t('common:loadingEllipsis') : t('noAnnotationLayers'))}
               onChange={(id: number) => set({ value: id })}
             />
           </label>
         )}
         {!sourced && (
           <label className="rama-editor-field">
-            <span>Formula (of x, e.g. 2*x + 1)</span>
-            <Input size="small" aria-label="Formula" value={String(draft.value ?? '')} onChange={(e) => set({ value: e.target.value })} />
+            <span>{t('formulaOfX')}</span>
+            <Input
+              size="small"
+              aria-label={t('annotationTypeFormula')}
+              value={String(draft.value ?? '')}
+              onChange={(e) => set({ value: e.target.value })}
+            />
           </label>
         )}
         {fromChart && (
           <>
             <label className="rama-editor-field">
-              <span>Chart</span>
+              <span>{t('common:chart')}</span>
               <Select
                 size="small"
-                aria-label="Source chart"
-                placeholder="Search saved charts"
+                aria-label={t('sourceChart')}
+                placeholder={t('searchSavedCharts')}
                 value={chartId ?? undefined}
                 options={chartOptions}
                 loading={charts.loading}
                 filterOption={false}
                 showSearch={{ onSearch: setChartSearch, filterOption: false }}
-                notFoundContent={charts.error ?? (charts.loading ? 'Loading…' : 'No charts')}
+                notFoundContent={charts.error ?? (charts.loading ? t('common:loadingEllipsis') : t('noCharts'))}
                 onChange={(id: number) =>
                   set({ value: id, timeColumn: '', titleColumn: '', intervalEndColumn: '', descriptionColumns: [] })
                 }
@@ -143,10 +153,10 @@ export function AnnotationLayerEditor({ layer, others, vizType, onSave, onClose 
         {fromChart && !series && (
           <>
             <label className="rama-editor-field">
-              <span>Time column</span>
+              <span>{t('timeColumn')}</span>
               <Select
                 size="small"
-                aria-label="Time column"
+                aria-label={t('timeColumn')}
                 value={draft.timeColumn || undefined}
                 options={columnOptions(true)}
                 loading={source.loading}
@@ -155,10 +165,10 @@ export function AnnotationLayerEditor({ layer, others, vizType, onSave, onClose 
             </label>
             {draft.annotationType === 'INTERVAL' && (
               <label className="rama-editor-field">
-                <span>Interval end column</span>
+                <span>{t('intervalEndColumn')}</span>
                 <Select
                   size="small"
-                  aria-label="Interval end column"
+                  aria-label={t('intervalEndColumn')}
                   value={draft.intervalEndColumn || undefined}
                   options={columnOptions(true)}
                   onChange={(intervalEndColumn: string) => set({ intervalEndColumn })}
@@ -166,22 +176,22 @@ export function AnnotationLayerEditor({ layer, others, vizType, onSave, onClose 
               </label>
             )}
             <label className="rama-editor-field">
-              <span>Title column</span>
+              <span>{t('titleColumn')}</span>
               <Select
                 size="small"
                 allowClear
-                aria-label="Title column"
+                aria-label={t('titleColumn')}
                 value={draft.titleColumn || undefined}
                 options={columnOptions(false)}
                 onChange={(titleColumn?: string) => set({ titleColumn: titleColumn ?? '' })}
               />
             </label>
             <label className="rama-editor-field">
-              <span>Description columns</span>
+              <span>{t('descriptionColumns')}</span>
               <Select
                 size="small"
                 mode="multiple"
-                aria-label="Description columns"
+                aria-label={t('descriptionColumns')}
                 value={draft.descriptionColumns ?? []}
                 options={columnOptions(false)}
                 onChange={(descriptionColumns: string[]) => set({ descriptionColumns })}
@@ -190,24 +200,24 @@ export function AnnotationLayerEditor({ layer, others, vizType, onSave, onClose 
           </>
         )}
         {fromChart && (
-          <div className="rama-editor-fields" role="group" aria-label="Overrides">
+          <div className="rama-editor-fields" role="group" aria-label={t('overrides')}>
             <Checkbox
               checked={hasOverride(draft, 'time_range')}
               onChange={(e) => setDraft((d) => withOverride(d, 'time_range', e.target.checked))}
             >
-              Override time range
+              {t('overrideTimeRange')}
             </Checkbox>
             <Checkbox
               checked={hasOverride(draft, 'time_grain')}
               onChange={(e) => setDraft((d) => withOverride(d, 'time_grain', e.target.checked))}
             >
-              Override time grain
+              {t('overrideTimeGrain')}
             </Checkbox>
             <label className="rama-editor-field">
-              <span>Time shift (e.g. 1 week, 1 year)</span>
+              <span>{t('timeShiftHint')}</span>
               <Input
                 size="small"
-                aria-label="Time shift"
+                aria-label={t('timeShift')}
                 maxLength={40}
                 value={timeShift}
                 onChange={(e) => setDraft((d) => withTimeShift(d, e.target.value))}
@@ -220,22 +230,32 @@ export function AnnotationLayerEditor({ layer, others, vizType, onSave, onClose 
             size="small"
             value={draft.color ?? '#000000'}
             onChangeComplete={(c) => set({ color: c.toHexString() })}
-            aria-label="Colour"
+            aria-label={t('colour')}
           />
           <Select
             size="small"
-            aria-label="Line style"
+            aria-label={t('lineStyle')}
             value={draft.style}
-            options={ANNOTATION_STYLES.map((s) => ({ value: s, label: STYLE_LABELS[s] }))}
+            options={ANNOTATION_STYLES.map((s) => ({ value: s, label: t(STYLE_LABELS[s]) }))}
             onChange={(style: AnnotationStyle) => set({ style })}
           />
-          <InputNumber size="small" aria-label="Line width" min={1} max={10} value={draft.width} onChange={(n) => set({ width: n ?? 1 })} />
+          <InputNumber
+            size="small"
+            aria-label={t('lineWidth')}
+            min={1}
+            max={10}
+            value={draft.width}
+            onChange={(n) => set({ width: n ?? 1 })}
+          />
           {(series || draft.annotationType === 'INTERVAL') && (
             <Select
               size="small"
-              aria-label="Opacity"
+              aria-label={t('opacity')}
               value={draft.opacity ?? ''}
-              options={OPACITY_OPTIONS}
+              options={[
+                { value: '', label: t('opaque') },
+                ...OPACITIES.map((o) => ({ value: o, label: OPACITY_VALUES[o].toLocaleString(currentLocale()) })),
+              ]}
               onChange={(opacity: AnnotationLayer['opacity']) => set({ opacity })}
             />
           )}
@@ -243,29 +263,29 @@ export function AnnotationLayerEditor({ layer, others, vizType, onSave, onClose 
         {series && (
           <>
             <Checkbox checked={Boolean(draft.showMarkers)} onChange={(e) => set({ showMarkers: e.target.checked })}>
-              Show markers
+              {t('showMarkers')}
             </Checkbox>
             <Checkbox checked={Boolean(draft.hideLine)} onChange={(e) => set({ hideLine: e.target.checked })}>
-              Hide line
+              {t('hideLine')}
             </Checkbox>
           </>
         )}
         <Checkbox checked={draft.show} onChange={(e) => set({ show: e.target.checked })}>
-          Show
+          {t('show')}
         </Checkbox>
         {!series && (
           <Checkbox checked={draft.showLabel} onChange={(e) => set({ showLabel: e.target.checked })}>
-            Always show the label
+            {t('alwaysShowLabel')}
           </Checkbox>
         )}
         {error && <div className="rama-editor-hint">{error}</div>}
       </div>
       <div className="rama-editor-actions">
         <Button size="small" onClick={onClose}>
-          Close
+          {t('common:close')}
         </Button>
         <Button size="small" type="primary" disabled={error !== null} onClick={() => onSave({ ...draft, name: draft.name.trim() })}>
-          Apply
+          {t('common:apply')}
         </Button>
       </div>
     </div>

@@ -2,6 +2,8 @@
 import { useEffect, useState } from 'react';
 import { Checkbox, Input, InputNumber, Slider, Tooltip } from 'antd';
 import { InfoCircleOutlined, WarningOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { controlText, validatorMessage } from './controlTexts';
 import { boundsOf, parseTextValue, textOf } from './textValue';
 import type { ControlProps } from './types';
 
@@ -15,7 +17,7 @@ export function TextControl({ name, value, onChange, config, errors }: ControlPr
     <Input
       id={`control-${name}`}
       value={text}
-      placeholder={config.placeholder}
+      placeholder={config.placeholder && controlText(config.placeholder)}
       status={errors.length ? 'error' : undefined}
       inputMode={config.isInt || config.isFloat ? 'decimal' : undefined}
       onChange={(e) => {
@@ -31,7 +33,7 @@ export function TextAreaControl({ name, value, onChange, config, errors }: Contr
     <Input.TextArea
       id={`control-${name}`}
       value={textOf(value)}
-      placeholder={config.placeholder}
+      placeholder={config.placeholder && controlText(config.placeholder)}
       status={errors.length ? 'error' : undefined}
       autoSize={{ minRows: 3, maxRows: 12 }}
       onChange={(e) => onChange(e.target.value)}
@@ -40,19 +42,21 @@ export function TextAreaControl({ name, value, onChange, config, errors }: Contr
 }
 
 export function CheckboxControl({ name, value, onChange, config, errors }: ControlProps) {
+  const { t } = useTranslation('explorecontrols');
+  const label = controlText(config.label);
   return (
     <div className="rama-checkbox-control">
       <Checkbox id={`control-${name}`} checked={value === true} onChange={(e) => onChange(e.target.checked)}>
-        {config.label}
+        {label}
       </Checkbox>
       {config.description && (
-        <Tooltip title={config.description}>
-          <InfoCircleOutlined className="rama-control-help" aria-label={`About ${config.label}`} />
+        <Tooltip title={controlText(config.description)}>
+          <InfoCircleOutlined className="rama-control-help" aria-label={t('about', { label })} />
         </Tooltip>
       )}
       {errors.length > 0 && (
         <span className="rama-control-errors" role="alert">
-          <WarningOutlined /> {errors.join('. ')}
+          <WarningOutlined /> {errors.map(validatorMessage).join('. ')}
         </span>
       )}
     </div>
@@ -60,6 +64,7 @@ export function CheckboxControl({ name, value, onChange, config, errors }: Contr
 }
 
 export function SliderControl({ name, value, onChange, config }: ControlProps) {
+  useTranslation('explorecontrols'); // redrawn in a new language
   const min = config.min ?? 0;
   const max = config.max ?? 100;
   const step = config.step ?? 1;
@@ -73,7 +78,7 @@ export function SliderControl({ name, value, onChange, config }: ControlProps) {
         max={max}
         step={step}
         value={n}
-        aria-label={config.label}
+        aria-label={controlText(config.label)}
         onChange={(v) => onChange(v ?? undefined)}
       />
     </div>
@@ -86,12 +91,26 @@ export function HiddenControl() {
 
 /** A `[min, max]` pair (axis bounds); either end may be left empty (null: the data decides). */
 export function BoundsControl({ name, value, onChange, config }: ControlProps) {
+  const { t } = useTranslation('explorecontrols');
+  const label = controlText(config.label);
   const [min, max] = boundsOf(value);
   const set = (next: [number | null, number | null]) => onChange(next);
   return (
     <div className="rama-relative-bound" id={`control-${name}`}>
-      <InputNumber size="small" aria-label={`${config.label} min`} placeholder="Min" value={min} onChange={(n) => set([n ?? null, max])} />
-      <InputNumber size="small" aria-label={`${config.label} max`} placeholder="Max" value={max} onChange={(n) => set([min, n ?? null])} />
+      <InputNumber
+        size="small"
+        aria-label={t('boundMinOf', { label })}
+        placeholder={t('min')}
+        value={min}
+        onChange={(n) => set([n ?? null, max])}
+      />
+      <InputNumber
+        size="small"
+        aria-label={t('boundMaxOf', { label })}
+        placeholder={t('max')}
+        value={max}
+        onChange={(n) => set([min, n ?? null])}
+      />
     </div>
   );
 }

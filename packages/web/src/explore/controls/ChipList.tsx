@@ -5,6 +5,7 @@
  */
 import { useState, type DragEvent, type ReactNode } from 'react';
 import { Popover } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { CLOSED_POPOVER } from './closedPopover';
 import { CloseOutlined, PlusOutlined } from '@ant-design/icons';
 import { CHIP_DRAG_TYPE, chipDragIndex, chipDragPayload, useDatasourceDrop } from './dnd';
@@ -50,6 +51,7 @@ const ignoreDrop = () => undefined;
 
 export function ChipList(props: ChipListProps) {
   const { name, chips, editing, onEditingChange, editor, onRemove, onReorder, canAdd, addLabel, addDisabled, invalid } = props;
+  const { t } = useTranslation('explorecontrols');
   const drop = useDatasourceDrop(props.dropKinds ?? NO_DROPS, props.onDropItem ?? ignoreDrop);
   const [chipOver, setChipOver] = useState<number | null>(null);
   const isOpen = (index: number | 'new') => editing !== null && editing.index === index;
@@ -100,7 +102,7 @@ export function ChipList(props: ChipListProps) {
               <button
                 type="button"
                 className="rama-chip-remove"
-                aria-label={`Remove ${chip.title}`}
+                aria-label={t('removeItem', { name: chip.title })}
                 onClick={(e) => {
                   e.stopPropagation();
                   onRemove(index);
@@ -109,7 +111,7 @@ export function ChipList(props: ChipListProps) {
                 <CloseOutlined />
               </button>
             )}
-            <button type="button" className="rama-chip-label" aria-label={`Edit ${chip.title}`}>
+            <button type="button" className="rama-chip-label" aria-label={t('editItem', { name: chip.title })}>
               {chip.icon && <span className="rama-chip-icon">{chip.icon}</span>}
               <span className="rama-chip-text">{chip.label}</span>
             </button>
@@ -126,7 +128,7 @@ export function ChipList(props: ChipListProps) {
           destroyOnHidden
         >
           <button type="button" className="rama-chip-add" disabled={Boolean(addDisabled)} title={addDisabled}>
-            <PlusOutlined /> {drop.isOver ? 'Drop here' : addLabel}
+            <PlusOutlined /> {drop.isOver ? t('dropHere') : addLabel}
           </button>
         </Popover>
       )}

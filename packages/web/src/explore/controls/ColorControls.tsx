@@ -2,6 +2,8 @@
 import { Select, ColorPicker } from 'antd';
 import { CATEGORICAL_SCHEMES, SEQUENTIAL_SCHEMES, type ColorScheme } from '@rama/shared';
 import { rgbaToCss, toRgba, type Rgba } from './colorValue';
+import { useTranslation } from 'react-i18next';
+import { controlText } from './controlTexts';
 import type { ControlProps } from './types';
 
 const SWATCHES = 10;
@@ -40,11 +42,12 @@ export function ColorSchemeControl({ name, value, onChange, config, errors }: Co
   );
 }
 
-export function ColorPickerControl({ name, value, onChange }: ControlProps) {
+export function ColorPickerControl({ name, value, onChange, config }: ControlProps) {
+  useTranslation('explorecontrols'); // the label follows the language
   const rgba: Rgba = toRgba(value);
   return (
     <ColorPicker
-      aria-label={name}
+      aria-label={controlText(config.label) || name}
       value={rgbaToCss(rgba)}
       showText
       onChangeComplete={(color) => {

@@ -4,9 +4,11 @@
  */
 import { useState } from 'react';
 import { Checkbox, InputNumber, Popover, Radio, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { NUMBER_FORMAT_OPTIONS, TIME_FORMAT_OPTIONS } from '@rama/shared';
 import { ColumnTypeIcon } from './ColumnTypeIcon';
 import { CurrencyPicker } from './CurrencyControl';
+import { controlText } from './controlTexts';
 import { columnConfigMap, columnConfigSummary, setColumnConfig, type ColumnConfigEntry } from './columnConfig';
 import { resultColumnsOf, type ResultColumn } from './resultColumns';
 import type { ControlProps } from './types';
@@ -22,8 +24,9 @@ function FormatSelect({
   options: [string, string][];
   onChange: (v?: string) => void;
 }) {
+  const { t } = useTranslation('explorecontrols');
   const [search, setSearch] = useState('');
-  const all = options.map(([v, l]) => ({ value: v, label: l }));
+  const all = options.map(([v, l]) => ({ value: v, label: controlText(l) }));
   if (value && !options.some(([v]) => v === value)) all.unshift({ value, label: value });
   if (search.trim() && !all.some((o) => o.value === search.trim())) all.unshift({ value: search.trim(), label: search.trim() });
   return (
@@ -33,7 +36,7 @@ function FormatSelect({
         aria-label={label}
         size="small"
         allowClear
-        placeholder="Default"
+        placeholder={t('default')}
         value={value}
         options={all}
         showSearch={{ onSearch: setSearch, optionFilterProp: 'label' }}
@@ -56,13 +59,14 @@ function ColumnSettings({
   entry: ColumnConfigEntry;
   onChange: (patch: Partial<ColumnConfigEntry>) => void;
 }) {
+  const { t } = useTranslation('explorecontrols');
   const numeric = column.kind === 'numeric' || column.isMetric;
   return (
-    <div className="rama-popover-editor rama-column-config-editor" role="dialog" aria-label={`Settings of ${column.name}`}>
+    <div className="rama-popover-editor rama-column-config-editor" role="dialog" aria-label={t('settingsOf', { name: column.name })}>
       <div className="rama-editor-fields">
         {numeric && (
           <FormatSelect
-            label="Number format"
+            label={t('numberFormat')}
             value={entry.d3NumberFormat}
             options={NUMBER_FORMAT_OPTIONS}
             onChange={(d3NumberFormat) => onChange({ d3NumberFormat })}
@@ -70,10 +74,10 @@ function ColumnSettings({
         )}
         {numeric && (
           <div className="rama-editor-field">
-            <span>Currency format</span>
+            <span>{t('currencyFormat')}</span>
             <CurrencyPicker
               size="small"
-              label="Currency format"
+              label={t('currencyFormat')}
               value={entry.currencyFormat}
               onChange={(currencyFormat) => onChange({ currencyFormat })}
             />
@@ -81,22 +85,22 @@ function ColumnSettings({
         )}
         {column.kind === 'temporal' && (
           <FormatSelect
-            label="Time format"
+            label={t('timeFormat')}
             value={entry.d3TimeFormat}
             options={TIME_FORMAT_OPTIONS}
             onChange={(d3TimeFormat) => onChange({ d3TimeFormat })}
           />
         )}
         <label className="rama-editor-field">
-          <span>Text align</span>
+          <span>{t('textAlign')}</span>
           <Radio.Group
             size="small"
             value={entry.horizontalAlign ?? (numeric ? 'right' : 'left')}
             onChange={(e) => onChange({ horizontalAlign: e.target.value as ColumnConfigEntry['horizontalAlign'] })}
           >
-            <Radio.Button value="left">Left</Radio.Button>
-            <Radio.Button value="center">Center</Radio.Button>
-            <Radio.Button value="right">Right</Radio.Button>
+            <Radio.Button value="left">{t('alignLeft')}</Radio.Button>
+            <Radio.Button value="center">{t('alignCenter')}</Radio.Button>
+            <Radio.Button value="right">{t('alignRight')}</Radio.Button>
           </Radio.Group>
         </label>
         {numeric && (
@@ -105,29 +109,29 @@ function ColumnSettings({
               checked={entry.showCellBars !== false}
               onChange={(e) => onChange({ showCellBars: e.target.checked ? undefined : false })}
             >
-              Show cell bars
+              {t('showCellBars')}
             </Checkbox>
             <Checkbox
               checked={entry.alignPositiveNegative === true}
               onChange={(e) => onChange({ alignPositiveNegative: e.target.checked || undefined })}
             >
-              Align positive and negative values (bars start at zero)
+              {t('alignPositiveNegative')}
             </Checkbox>
             <Checkbox
               checked={entry.colorPositiveNegative === true}
               onChange={(e) => onChange({ colorPositiveNegative: e.target.checked || undefined })}
             >
-              Colour positive and negative values
+              {t('colorPositiveNegative')}
             </Checkbox>
           </>
         )}
         <label className="rama-editor-field">
-          <span>Column width (px)</span>
+          <span>{t('columnWidth')}</span>
           <InputNumber
             size="small"
             min={20}
             max={2000}
-            placeholder="Auto"
+            placeholder={t('auto')}
             value={entry.columnWidth}
             onChange={(n) => onChange({ columnWidth: n ?? undefined })}
           />
@@ -137,9 +141,10 @@ function ColumnSettings({
   );
 }
 
+/** The label's key, the setting, and the placeholder's key (a number shows as it is). */
 const SPOKE_FIELDS = [
-  ['Min', 'radarMetricMinValue', '0'],
-  ['Max', 'radarMetricMaxValue', 'Auto'],
+  ['min', 'radarMetricMinValue', null],
+  ['max', 'radarMetricMaxValue', 'auto'],
 ] as const;
 
 /** A radar spoke's range: its lowest and highest values. */
@@ -152,33 +157,34 @@ function SpokeSettings({
   entry: ColumnConfigEntry;
   onChange: (patch: Partial<ColumnConfigEntry>) => void;
 }) {
+  const { t } = useTranslation('explorecontrols');
   return (
-    <div className="rama-popover-editor rama-column-config-editor" role="dialog" aria-label={`Settings of ${column.name}`}>
+    <div className="rama-popover-editor rama-column-config-editor" role="dialog" aria-label={t('settingsOf', { name: column.name })}>
       <div className="rama-editor-fields">
         {SPOKE_FIELDS.map(([label, key, placeholder]) => (
           <label className="rama-editor-field" key={key}>
-            <span>{label}</span>
+            <span>{t(label)}</span>
             <InputNumber
               size="small"
-              aria-label={label}
-              placeholder={placeholder}
+              aria-label={t(label)}
+              placeholder={placeholder === null ? '0' : t(placeholder)}
               value={entry[key]}
               onChange={(n) => onChange({ [key]: n ?? undefined })}
             />
           </label>
         ))}
-        <div className="rama-editor-hint">The spoke runs from Min (0 when empty) to Max (rounded up from the data when empty).</div>
+        <div className="rama-editor-hint">{t('spokeHint')}</div>
       </div>
     </div>
   );
 }
 
 export function ColumnConfigControl({ name, value, onChange, formData, datasource, config }: ControlProps) {
+  const { t } = useTranslation('explorecontrols');
   const map = columnConfigMap(value);
   const radar = config.columnSettings === 'radar';
   const columns = resultColumnsOf(formData, datasource).filter((c) => !radar || c.isMetric);
-  if (columns.length === 0)
-    return <div className="rama-editor-empty">{radar ? 'Choose metrics first.' : 'Choose columns or metrics first.'}</div>;
+  if (columns.length === 0) return <div className="rama-editor-empty">{radar ? t('chooseMetricsFirst') : t('chooseColumnsFirst')}</div>;
   const Settings = radar ? SpokeSettings : ColumnSettings;
   const verbose = new Map([
     ...(datasource?.metrics ?? []).map((m) => [m.metric_name, m.verbose_name] as const),
@@ -197,7 +203,7 @@ export function ColumnConfigControl({ name, value, onChange, formData, datasourc
           destroyOnHidden
           content={<Settings column={c} entry={map[c.name] ?? {}} onChange={(patch) => onChange(setColumnConfig(map, c.name, patch))} />}
         >
-          <button type="button" className="rama-column-config-row" aria-label={`Settings of ${c.name}`}>
+          <button type="button" className="rama-column-config-row" aria-label={t('settingsOf', { name: c.name })}>
             <ColumnTypeIcon kind={c.isMetric ? 'metric' : c.kind} />
             <span className="rama-chip-text">{displayName(c)}</span>
             <span className="rama-column-config-summary">{columnConfigSummary(map[c.name])}</span>

@@ -1,6 +1,7 @@
 /** The column editor popover: a dataset column (filtered for the control), or a Custom SQL column with a label. */
 import { useState } from 'react';
 import { Button, Input, Select, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
 import type { ExploreDatasource, QueryColumn } from '@rama/shared';
 import { SqlField } from '../../datasets/editor/SqlField';
 import { adhocColumn, columnKind, columnsFor, isAdhocColumn, type ColumnFilter } from './columns';
@@ -18,6 +19,7 @@ export interface ColumnEditorProps {
 }
 
 export function ColumnEditor({ column, presetColumn, datasource, columnFilter, onSave, onClose }: ColumnEditorProps) {
+  const { t } = useTranslation('explorecontrols');
   const adhoc = isAdhocColumn(column) ? column : null;
   const [tab, setTab] = useState<ColumnTab>(adhoc ? 'sql' : 'column');
   const [name, setName] = useState<string | null>(typeof column === 'string' ? column : (presetColumn ?? null));
@@ -35,7 +37,7 @@ export function ColumnEditor({ column, presetColumn, datasource, columnFilter, o
   const draft: QueryColumn | null = tab === 'column' ? name : sql.trim() ? adhocColumn(sql, label) : null;
 
   return (
-    <div className="rama-popover-editor rama-column-editor" role="dialog" aria-label="Edit column">
+    <div className="rama-popover-editor rama-column-editor" role="dialog" aria-label={t('editColumn')}>
       <Tabs
         size="small"
         activeKey={tab}
@@ -43,29 +45,29 @@ export function ColumnEditor({ column, presetColumn, datasource, columnFilter, o
         items={[
           {
             key: 'column',
-            label: 'Column',
+            label: t('column'),
             children: options.length ? (
               <Select
-                aria-label="Column"
+                aria-label={t('column')}
                 style={{ width: '100%' }}
                 showSearch={{ optionFilterProp: 'search' }}
-                placeholder="Select a column"
+                placeholder={t('selectColumn')}
                 value={name ?? undefined}
                 onChange={(v: string) => setName(v)}
                 options={options}
               />
             ) : (
-              <div className="rama-editor-empty">No column of this dataset fits here.</div>
+              <div className="rama-editor-empty">{t('noFittingColumn')}</div>
             ),
           },
           {
             key: 'sql',
-            label: 'Custom SQL',
+            label: t('customSql'),
             children: (
               <div className="rama-editor-fields">
                 <Input
-                  aria-label="Column label"
-                  placeholder="Label (the SQL when left empty)"
+                  aria-label={t('columnLabel')}
+                  placeholder={t('columnLabelPlaceholder')}
                   value={label}
                   onChange={(e) => setLabel(e.target.value)}
                 />
@@ -73,7 +75,7 @@ export function ColumnEditor({ column, presetColumn, datasource, columnFilter, o
                   value={sql}
                   onChange={setSql}
                   dialect={datasource?.database.engine_information?.editor_dialect}
-                  label="Column SQL expression"
+                  label={t('columnSql')}
                   readOnly={false}
                 />
               </div>
@@ -83,10 +85,10 @@ export function ColumnEditor({ column, presetColumn, datasource, columnFilter, o
       />
       <div className="rama-editor-actions">
         <Button size="small" onClick={onClose}>
-          Close
+          {t('common:close')}
         </Button>
         <Button size="small" type="primary" disabled={draft === null} onClick={() => draft !== null && onSave(draft)}>
-          Save
+          {t('common:save')}
         </Button>
       </div>
     </div>

@@ -1,19 +1,22 @@
 import { ClockCircleOutlined, CodeOutlined, FunctionOutlined, QuestionOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
 import type { ColumnKind } from './columns';
 
-const TITLES: Record<ColumnKind | 'metric', string> = {
-  numeric: 'Numeric column',
-  string: 'Text column',
-  temporal: 'Time column',
-  boolean: 'Boolean column',
-  unknown: 'Column of an unknown type',
-  expression: 'Custom SQL',
-  metric: 'Metric',
-};
+/** The keys of the kinds' names in explorecontrols.json. */
+const TITLES = {
+  numeric: 'kindNumeric',
+  string: 'kindText',
+  temporal: 'kindTime',
+  boolean: 'kindBoolean',
+  unknown: 'kindUnknown',
+  expression: 'customSql',
+  metric: 'kindMetric',
+} as const satisfies Record<ColumnKind | 'metric', string>;
 
 /** # numbers, abc text, a clock for dates, T/F booleans, ƒ metrics. */
 export function ColumnTypeIcon({ kind }: { kind: ColumnKind | 'metric' }) {
-  const title = TITLES[kind];
+  const { t } = useTranslation('explorecontrols');
+  const title = t(TITLES[kind]);
   const inner = (() => {
     switch (kind) {
       case 'numeric':

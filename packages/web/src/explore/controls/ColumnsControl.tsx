@@ -3,10 +3,12 @@
  * column editor popover, and column drops from the datasource pane (added directly when they fit).
  */
 import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { QueryColumn } from '@rama/shared';
 import { ChipList, type Chip, type Editing } from './ChipList';
 import { ColumnEditor } from './ColumnEditor';
 import { ColumnTypeIcon } from './ColumnTypeIcon';
+import { controlText } from './controlTexts';
 import { cleanColumns, columnKey, columnKind, columnLabel, columnList, columnMatches, findColumn, isAdhocColumn } from './columns';
 import { moveItem } from './metrics';
 import type { ControlProps, DatasourceDragItem } from './types';
@@ -14,6 +16,7 @@ import type { ControlProps, DatasourceDragItem } from './types';
 const DROP_KINDS = ['column'] as const;
 
 function ColumnsListControl({ name, value, onChange, config, datasource, errors, multi }: ControlProps & { multi: boolean }) {
+  const { t } = useTranslation('explorecontrols');
   const columns = columnList(value);
   const dsColumns = datasource?.columns ?? [];
   const [editing, setEditing] = useState<Editing>(null);
@@ -58,7 +61,7 @@ function ColumnsListControl({ name, value, onChange, config, datasource, errors,
       label,
       title: label,
       icon: <ColumnTypeIcon kind={isAdhocColumn(c) ? 'expression' : columnKind(found)} />,
-      warning: missing ? `The dataset has no column named "${String(c)}"` : undefined,
+      warning: missing ? t('noSuchColumn', { name: String(c) }) : undefined,
     };
   });
   const current = editing && editing.index !== 'new' ? (columns[editing.index] ?? null) : null;
@@ -83,7 +86,7 @@ function ColumnsListControl({ name, value, onChange, config, datasource, errors,
       onRemove={(i) => commit(columns.filter((_, j) => j !== i))}
       onReorder={multi ? (from, to) => commit(moveItem(columns, from, to)) : undefined}
       canAdd={multi || columns.length === 0}
-      addLabel={config.placeholder ?? (multi ? 'Drop columns here or click' : 'Drop a column here or click')}
+      addLabel={config.placeholder ? controlText(config.placeholder) : multi ? t('dropColumns') : t('dropColumn')}
       dropKinds={DROP_KINDS}
       onDropItem={handleDrop}
       invalid={errors.length > 0}

@@ -5,9 +5,11 @@
 import { EditedList } from './EditedList';
 import { useState } from 'react';
 import { Button, InputNumber, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
 import {
   CF_COLORS,
   CF_OPERATORS,
+  cfColorName,
   columnOptions,
   isBetweenOperator,
   ruleError,
@@ -27,50 +29,51 @@ interface RuleEditorProps {
 }
 
 function RuleEditor({ rule, columns, onSave, onClose }: RuleEditorProps) {
+  const { t } = useTranslation('explorecontrols');
   const [draft, setDraft] = useState<ConditionalFormattingRule>(rule);
   const error = ruleError(draft);
   const set = (patch: Partial<ConditionalFormattingRule>) => setDraft((d) => ({ ...d, ...patch }));
   const num = (n: number | null) => (n === null ? undefined : n);
   return (
-    <div className="rama-popover-editor rama-cf-editor" role="dialog" aria-label="Edit formatting rule">
+    <div className="rama-popover-editor rama-cf-editor" role="dialog" aria-label={t('editRule')}>
       <div className="rama-editor-fields">
         <Select
-          aria-label="Column"
-          placeholder="Column"
+          aria-label={t('column')}
+          placeholder={t('column')}
           value={draft.column}
           onChange={(column: string) => set({ column })}
           options={columns}
         />
         <Select
-          aria-label="Colour"
+          aria-label={t('colour')}
           value={draft.colorScheme}
           onChange={(colorScheme: string) => set({ colorScheme })}
           options={CF_COLORS.map(([c, label]) => ({
             value: c,
             label: (
               <span className="rama-option-with-icon">
-                <span className="rama-swatch" style={{ background: c }} /> {label}
+                <span className="rama-swatch" style={{ background: c }} /> {cfColorName(label)}
               </span>
             ),
           }))}
         />
         <Select
-          aria-label="Operator"
+          aria-label={t('operator')}
           value={draft.operator}
           onChange={(operator: CfOperator) => set({ operator })}
-          options={CF_OPERATORS.map((o) => ({ value: o, label: o }))}
+          options={CF_OPERATORS.map((o) => ({ value: o, label: o === 'None' ? t('common:none') : o }))}
         />
         {isBetweenOperator(draft.operator) ? (
           <div className="rama-relative-bound">
             <InputNumber
-              aria-label="Left value"
-              placeholder="Left value"
+              aria-label={t('leftValue')}
+              placeholder={t('leftValue')}
               value={draft.targetValueLeft}
               onChange={(n) => set({ targetValueLeft: num(n) })}
             />
             <InputNumber
-              aria-label="Right value"
-              placeholder="Right value"
+              aria-label={t('rightValue')}
+              placeholder={t('rightValue')}
               value={draft.targetValueRight}
               onChange={(n) => set({ targetValueRight: num(n) })}
             />
@@ -78,8 +81,8 @@ function RuleEditor({ rule, columns, onSave, onClose }: RuleEditorProps) {
         ) : (
           draft.operator !== 'None' && (
             <InputNumber
-              aria-label="Target value"
-              placeholder="Target value"
+              aria-label={t('targetValue')}
+              placeholder={t('targetValue')}
               style={{ width: '100%' }}
               value={draft.targetValue}
               onChange={(n) => set({ targetValue: num(n) })}
@@ -90,10 +93,10 @@ function RuleEditor({ rule, columns, onSave, onClose }: RuleEditorProps) {
       </div>
       <div className="rama-editor-actions">
         <Button size="small" onClick={onClose}>
-          Close
+          {t('common:close')}
         </Button>
         <Button size="small" type="primary" disabled={error !== null} onClick={() => onSave(draft)}>
-          Apply
+          {t('common:apply')}
         </Button>
       </div>
     </div>
@@ -101,6 +104,7 @@ function RuleEditor({ rule, columns, onSave, onClose }: RuleEditorProps) {
 }
 
 export function ConditionalFormattingControl({ name, value, onChange, formData, datasource }: ControlProps) {
+  const { t } = useTranslation('explorecontrols');
   const rules = ruleList(value);
   const verboseMap = datasource?.verbose_map;
   const names = resultColumnsOf(formData, datasource)
@@ -112,8 +116,8 @@ export function ConditionalFormattingControl({ name, value, onChange, formData, 
       name={name}
       items={rules}
       onChange={onChange}
-      addLabel="Add new formatter"
-      addDisabled={columns.length === 0 ? 'Add metrics or numeric columns first' : undefined}
+      addLabel={t('addFormatter')}
+      addDisabled={columns.length === 0 ? t('addMetricsFirst') : undefined}
       chipOf={(rule, i) => ({
         key: String(i),
         title: ruleLabel(rule, verboseMap),

@@ -4,10 +4,12 @@
  * shown; a section header counts its controls with errors.
  */
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Badge, Collapse, Empty, Tabs, Tooltip } from 'antd';
 import { InfoCircleOutlined } from '@ant-design/icons';
 import type { ControlContext, ExploreDatasource, QueryFormData, VizDefinition } from '@rama/shared';
 import { ControlHeader } from './ControlHeader';
+import { controlText } from './controlTexts';
 import { controlValue, initiallyOpen, sectionErrorCount, sectionsOfTab, visibleRows, type ResolvedControl } from './panelModel';
 import { controlComponent } from './registry';
 import './controls.css';
@@ -66,28 +68,30 @@ interface TabSectionsProps extends ControlPanelProps {
 }
 
 function TabSections({ definition, errors, onChange, tab, context }: TabSectionsProps) {
+  const { t } = useTranslation('explorecontrols');
   const sections = sectionsOfTab(definition, tab);
   const [open, setOpen] = useState<string[]>(() => initiallyOpen(sections, errors));
-  if (sections.length === 0) return <Empty description="Nothing to set here for this chart type" image={Empty.PRESENTED_IMAGE_SIMPLE} />;
+  if (sections.length === 0) return <Empty description={t('panelEmpty')} image={Empty.PRESENTED_IMAGE_SIMPLE} />;
   const items = sections.map((section) => {
     const rows = visibleRows(section, definition, context);
     const errorCount = sectionErrorCount(section, errors);
+    const title = controlText(section.label);
     return {
       key: section.label,
       label: (
         <span className="rama-section-label">
-          {section.label}
+          {title}
           {section.description && (
-            <Tooltip title={section.description}>
-              <InfoCircleOutlined className="rama-control-help" aria-label={`About ${section.label}`} />
+            <Tooltip title={controlText(section.description)}>
+              <InfoCircleOutlined className="rama-control-help" aria-label={t('about', { label: title })} />
             </Tooltip>
           )}
         </span>
       ),
       extra:
         errorCount > 0 ? (
-          <Tooltip title={`${errorCount} control${errorCount === 1 ? '' : 's'} with errors`}>
-            <Badge count={errorCount} size="small" aria-label={`${errorCount} errors in ${section.label}`} />
+          <Tooltip title={t('sectionErrors', { count: errorCount })}>
+            <Badge count={errorCount} size="small" aria-label={t('sectionErrorsIn', { count: errorCount, section: title })} />
           </Tooltip>
         ) : null,
       children: rows.length ? (
@@ -105,7 +109,7 @@ function TabSections({ definition, errors, onChange, tab, context }: TabSections
           </div>
         ))
       ) : (
-        <div className="rama-section-empty">No controls apply with the current settings.</div>
+        <div className="rama-section-empty">{t('sectionEmpty')}</div>
       ),
     };
   });
@@ -113,6 +117,7 @@ function TabSections({ definition, errors, onChange, tab, context }: TabSections
 }
 
 export function ControlPanel(props: ControlPanelProps) {
+  const { t } = useTranslation('explorecontrols');
   const { definition, formData, datasource, sqlMaxRow, errors } = props;
   const context = useMemo<ControlContext>(() => ({ formData, datasource, sqlMaxRow }), [formData, datasource, sqlMaxRow]);
   const tabErrors = (tab: 'data' | 'customize') => sectionsOfTab(definition, tab).reduce((n, s) => n + sectionErrorCount(s, errors), 0);
@@ -133,10 +138,10 @@ export function ControlPanel(props: ControlPanelProps) {
         key={definition.meta.key}
         size="small"
         items={[
-          { key: 'data', label: tabLabel('data', 'Data'), children: <TabSections {...props} tab="data" context={context} /> },
+          { key: 'data', label: tabLabel('data', t('tabData')), children: <TabSections {...props} tab="data" context={context} /> },
           {
             key: 'customize',
-            label: tabLabel('customize', 'Customize'),
+            label: tabLabel('customize', t('tabCustomize')),
             children: <TabSections {...props} tab="customize" context={context} />,
           },
         ]}

@@ -5,10 +5,10 @@
  */
 import { useMemo } from 'react';
 import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { CURRENCY_POSITION_CHOICES, currencyCodes, currencyControlValue, currencyOptionLabel, parseCurrency } from '@rama/shared';
+import { controlText } from './controlTexts';
 import type { ControlProps } from './types';
-
-const POSITION_OPTIONS = CURRENCY_POSITION_CHOICES.map(([value, label]) => ({ value, label }));
 
 export interface CurrencyPickerProps {
   /** names the two selects for assistive technology: "<label> position", "<label> symbol" */
@@ -20,6 +20,7 @@ export interface CurrencyPickerProps {
 }
 
 export function CurrencyPicker({ label, value, onChange, id, size }: CurrencyPickerProps) {
+  const { t } = useTranslation('explorecontrols');
   const currency = parseCurrency(value);
   const options = useMemo(() => currencyCodes().map((code) => ({ value: code, label: currencyOptionLabel(code) })), []);
   const position = currency?.symbolPosition ?? 'prefix';
@@ -27,17 +28,17 @@ export function CurrencyPicker({ label, value, onChange, id, size }: CurrencyPic
     <div className="rama-currency-control" id={id}>
       <Select<'prefix' | 'suffix'>
         size={size}
-        aria-label={`${label} position`}
+        aria-label={t('currencyPositionOf', { label })}
         className="rama-currency-position"
         value={position}
-        options={POSITION_OPTIONS}
+        options={CURRENCY_POSITION_CHOICES.map(([v, l]) => ({ value: v, label: controlText(l) }))}
         onChange={(next) => onChange(currencyControlValue(currency?.symbol, next))}
       />
       <Select<string>
         size={size}
-        aria-label={`${label} symbol`}
+        aria-label={t('currencySymbolOf', { label })}
         className="rama-currency-symbol"
-        placeholder="Currency"
+        placeholder={t('currency')}
         allowClear
         showSearch={{ optionFilterProp: 'label' }}
         value={currency?.symbol}
@@ -49,5 +50,5 @@ export function CurrencyPicker({ label, value, onChange, id, size }: CurrencyPic
 }
 
 export function CurrencyControl({ name, value, onChange, config }: ControlProps) {
-  return <CurrencyPicker id={`control-${name}`} label={config.label} value={value} onChange={(next) => onChange(next)} />;
+  return <CurrencyPicker id={`control-${name}`} label={controlText(config.label)} value={value} onChange={(next) => onChange(next)} />;
 }

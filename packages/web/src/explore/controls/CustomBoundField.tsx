@@ -1,14 +1,28 @@
 /** One side of a Custom time range: a specific date-time, N units before/after its anchor, now, or midnight (the peer's modes). */
 import { DatePicker, InputNumber, Select } from 'antd';
 import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
 import { isoDateTime, RELATIVE_UNITS, type CustomBound, type RelativeUnit } from './timeRangeModel';
 
-const MODES: { value: CustomBound['mode']; label: string }[] = [
-  { value: 'specific', label: 'Specific Date/Time' },
-  { value: 'relative', label: 'Relative Date/Time' },
-  { value: 'now', label: 'Now' },
-  { value: 'today', label: 'Midnight' },
-];
+/** The modes and the keys of their names in explorecontrols.json. */
+const MODES = [
+  ['specific', 'boundSpecific'],
+  ['relative', 'boundRelative'],
+  ['now', 'boundNow'],
+  ['today', 'boundMidnight'],
+] as const satisfies readonly (readonly [CustomBound['mode'], string])[];
+
+/** A unit's name, plural, as the relative bound offers it. */
+const UNIT_KEYS = {
+  second: 'unitSeconds',
+  minute: 'unitMinutes',
+  hour: 'unitHours',
+  day: 'unitDays',
+  week: 'unitWeeks',
+  month: 'unitMonths',
+  quarter: 'unitQuarters',
+  year: 'unitYears',
+} as const satisfies Record<RelativeUnit, string>;
 
 const FORMAT = 'YYYY-MM-DDTHH:mm:ss';
 
@@ -36,21 +50,23 @@ interface CustomBoundFieldProps {
   onChange: (bound: CustomBound) => void;
 }
 
-export function CustomBoundField({ label, bound, side = 'since', anchorLabel = 'now', onChange }: CustomBoundFieldProps) {
+export function CustomBoundField({ label, bound, side = 'since', anchorLabel, onChange }: CustomBoundFieldProps) {
+  const { t } = useTranslation('explorecontrols');
+  const anchor = anchorLabel ?? t('anchorNow');
   return (
     <fieldset className="rama-custom-bound">
       <legend>{label}</legend>
       <Select
-        aria-label={`${label} kind`}
+        aria-label={t('boundKindOf', { label })}
         size="small"
         value={bound.mode}
-        options={MODES}
+        options={MODES.map(([value, key]) => ({ value, label: t(key) }))}
         onChange={(mode: CustomBound['mode']) => onChange(boundForMode(mode, bound, side === 'since' ? 'before' : 'after'))}
         style={{ width: '100%' }}
       />
       {bound.mode === 'specific' && (
         <DatePicker
-          aria-label={`${label} date and time`}
+          aria-label={t('boundDateOf', { label })}
           size="small"
           showTime
           allowClear={false}
@@ -62,7 +78,7 @@ export function CustomBoundField({ label, bound, side = 'since', anchorLabel = '
       {bound.mode === 'relative' && (
         <div className="rama-relative-bound">
           <InputNumber
-            aria-label={`${label} amount`}
+            aria-label={t('boundAmountOf', { label })}
             size="small"
             min={0}
             precision={0}
@@ -70,19 +86,19 @@ export function CustomBoundField({ label, bound, side = 'since', anchorLabel = '
             onChange={(n) => onChange({ ...bound, amount: n ?? 0 })}
           />
           <Select
-            aria-label={`${label} unit`}
+            aria-label={t('boundUnitOf', { label })}
             size="small"
             value={bound.unit}
-            options={RELATIVE_UNITS.map((u) => ({ value: u, label: `${u}s` }))}
+            options={RELATIVE_UNITS.map((u) => ({ value: u, label: t(UNIT_KEYS[u]) }))}
             onChange={(unit: RelativeUnit) => onChange({ ...bound, unit })}
           />
           <Select
-            aria-label={`${label} direction`}
+            aria-label={t('boundDirectionOf', { label })}
             size="small"
             value={bound.direction}
             options={[
-              { value: 'before', label: `before ${anchorLabel}` },
-              { value: 'after', label: `after ${anchorLabel}` },
+              { value: 'before', label: t('beforeAnchor', { anchor }) },
+              { value: 'after', label: t('afterAnchor', { anchor }) },
             ]}
             onChange={(direction: 'before' | 'after') => onChange({ ...bound, direction })}
           />

@@ -7,6 +7,7 @@
  */
 import { useMemo, useState } from 'react';
 import { Button, Input, Select, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
 import type { ExploreDatasource, QueryFormData } from '@rama/shared';
 import { SqlField } from '../../datasets/editor/SqlField';
 import { columnKind, findColumn } from './columns';
@@ -18,11 +19,11 @@ import {
   comparatorFor,
   havingConditionSql,
   metricSubjects,
-  FILTER_OPERATORS,
   isFilterComplete,
   MULTI_OPERATORS,
   NO_COMPARATOR_OPERATORS,
   operatorIdOf,
+  operatorLabel,
   operatorsFor,
   simpleFilter,
   sqlFilter,
@@ -52,6 +53,7 @@ const COLUMN_KEY = 'column:';
 const METRIC_KEY = 'metric:';
 
 export function FilterEditor({ filter, presetColumn, datasource, formData, onSave, onClose }: FilterEditorProps) {
+  const { t } = useTranslation('explorecontrols');
   const columns = datasource?.columns ?? [];
   const metrics = useMemo(() => metricSubjects(datasource, formData), [datasource, formData]);
   const simple = filter?.expressionType === 'SIMPLE' ? filter : null;
@@ -134,23 +136,23 @@ export function FilterEditor({ filter, presetColumn, datasource, formData, onSav
       }));
       return (
         <Select
-          aria-label="Values"
+          aria-label={t('values')}
           mode="tags"
           style={{ width: '100%' }}
-          placeholder={distinct.loading ? 'Loading values…' : 'Type or choose values'}
+          placeholder={distinct.loading ? t('loadingValues') : t('typeOrChooseValues')}
           loading={distinct.loading}
           value={chosen.map(valueText)}
           options={options}
           showSearch={{ onSearch: setSearch }}
-          notFoundContent={distinct.error ?? (distinct.loading ? 'Loading…' : 'No values')}
+          notFoundContent={distinct.error ?? (distinct.loading ? t('common:loadingEllipsis') : t('noValues'))}
           onChange={(vals: string[]) => setComparator(vals)}
         />
       );
     }
     return (
       <Input
-        aria-label="Value"
-        placeholder={operatorId === 'LIKE' || operatorId === 'ILIKE' ? 'Pattern, % matches anything' : 'Value'}
+        aria-label={t('value')}
+        placeholder={operatorId === 'LIKE' || operatorId === 'ILIKE' ? t('likePattern') : t('value')}
         value={comparator === undefined || comparator === null ? '' : String(comparator)}
         onChange={(e) => setComparator(e.target.value)}
       />
@@ -158,7 +160,7 @@ export function FilterEditor({ filter, presetColumn, datasource, formData, onSav
   })();
 
   return (
-    <div className="rama-popover-editor rama-filter-editor" role="dialog" aria-label="Edit filter">
+    <div className="rama-popover-editor rama-filter-editor" role="dialog" aria-label={t('editFilter')}>
       <Tabs
         size="small"
         activeKey={tab}
@@ -166,18 +168,18 @@ export function FilterEditor({ filter, presetColumn, datasource, formData, onSav
         items={[
           {
             key: 'simple',
-            label: 'Simple',
+            label: t('tabSimple'),
             children: (
               <div className="rama-editor-fields">
                 <Select
-                  aria-label="Column"
+                  aria-label={t('column')}
                   showSearch={{ optionFilterProp: 'search' }}
-                  placeholder="Select a column or metric"
+                  placeholder={t('selectColumnOrMetric')}
                   value={subject ? `${having ? METRIC_KEY : COLUMN_KEY}${subject}` : undefined}
                   onChange={chooseSubject}
                   options={[
                     {
-                      label: 'Columns',
+                      label: t('columns'),
                       options: columns
                         .filter((c) => c.filterable || (!having && c.column_name === subject))
                         .map((c) => ({
@@ -191,7 +193,7 @@ export function FilterEditor({ filter, presetColumn, datasource, formData, onSav
                         })),
                     },
                     {
-                      label: 'Metrics',
+                      label: t('metrics'),
                       options: [
                         ...metrics,
                         ...(having && subject && !metrics.some((m) => m.name === subject)
@@ -209,13 +211,13 @@ export function FilterEditor({ filter, presetColumn, datasource, formData, onSav
                     },
                   ]}
                 />
-                {having && <div className="rama-editor-hint">HAVING: filters groups after aggregation, on the metric&apos;s value.</div>}
+                {having && <div className="rama-editor-hint">{t('havingHint')}</div>}
                 <Select
-                  aria-label="Operator"
-                  placeholder="Select an operator"
+                  aria-label={t('operator')}
+                  placeholder={t('selectOperator')}
                   value={operatorId ?? undefined}
                   onChange={chooseOperator}
-                  options={operators.map((id) => ({ value: id, label: FILTER_OPERATORS[id].label }))}
+                  options={operators.map((id) => ({ value: id, label: operatorLabel(id) }))}
                 />
                 {comparatorField}
               </div>
@@ -223,30 +225,26 @@ export function FilterEditor({ filter, presetColumn, datasource, formData, onSav
           },
           {
             key: 'sql',
-            label: 'Custom SQL',
+            label: t('customSql'),
             children: (
               <div className="rama-editor-fields">
                 <Select
-                  aria-label="Clause"
+                  aria-label={t('clause')}
                   value={clause}
                   onChange={(v: 'WHERE' | 'HAVING') => setClause(v)}
                   options={[
-                    { value: 'WHERE', label: 'WHERE' },
-                    { value: 'HAVING', label: 'HAVING' },
+                    { value: 'WHERE', label: 'WHERE' }, // i18n-ignore: SQL
+                    { value: 'HAVING', label: 'HAVING' }, // i18n-ignore: SQL
                   ]}
                 />
                 <SqlField
                   value={sql}
                   onChange={setSql}
                   dialect={datasource?.database.engine_information?.editor_dialect}
-                  label={`${clause} clause SQL`}
+                  label={t('clauseSql', { clause })}
                   readOnly={false}
                 />
-                <div className="rama-editor-hint">
-                  {clause === 'WHERE'
-                    ? 'Filters rows before they are aggregated.'
-                    : 'Filters groups after aggregation, e.g. SUM(num) > 100.'}
-                </div>
+                <div className="rama-editor-hint">{clause === 'WHERE' ? t('whereHint') : t('havingSqlHint')}</div>
               </div>
             ),
           },
@@ -254,10 +252,10 @@ export function FilterEditor({ filter, presetColumn, datasource, formData, onSav
       />
       <div className="rama-editor-actions">
         <Button size="small" onClick={onClose}>
-          Close
+          {t('common:close')}
         </Button>
         <Button size="small" type="primary" disabled={!canSave} onClick={() => draft && onSave(draft)}>
-          Save
+          {t('common:save')}
         </Button>
       </div>
     </div>

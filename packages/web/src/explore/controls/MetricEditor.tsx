@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { Button, Input, Select, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
 import type { AdhocMetric, ExploreDatasource, MetricAggregate, QueryMetric } from '@rama/shared';
 import { SqlField } from '../../datasets/editor/SqlField';
 import { columnKind, findColumn } from './columns';
@@ -39,6 +40,7 @@ function initialTab(metric: QueryMetric | null, presetColumn: string | null | un
 }
 
 export function MetricEditor({ metric, presetColumn, datasource, onSave, onClose }: MetricEditorProps) {
+  const { t } = useTranslation('explorecontrols');
   const adhoc: AdhocMetric | null = isAdhocMetric(metric) ? metric : null;
   const columns = datasource?.columns ?? [];
   const preset = findColumn(columns, presetColumn);
@@ -63,7 +65,7 @@ export function MetricEditor({ metric, presetColumn, datasource, onSave, onClose
       ? defaultMetricLabel({ expressionType: 'SIMPLE', column: { column_name: column }, aggregate })
       : tab === 'sql' && sql.trim()
         ? defaultMetricLabel({ expressionType: 'SQL', sqlExpression: sql })
-        : 'My metric';
+        : t('myMetric');
   const chosenColumn = findColumn(columns, column);
   const aggregates = chosenColumn ? aggregatesFor(chosenColumn.type_generic) : METRIC_AGGREGATES;
 
@@ -74,11 +76,11 @@ export function MetricEditor({ metric, presetColumn, datasource, onSave, onClose
   }));
 
   return (
-    <div className="rama-popover-editor rama-metric-editor" role="dialog" aria-label="Edit metric">
+    <div className="rama-popover-editor rama-metric-editor" role="dialog" aria-label={t('editMetric')}>
       {tab !== 'saved' && (
         <Input
           className="rama-editor-title"
-          aria-label="Metric title"
+          aria-label={t('metricTitle')}
           value={label}
           placeholder={defaultLabel}
           onChange={(e) => setLabel(e.target.value)}
@@ -92,32 +94,32 @@ export function MetricEditor({ metric, presetColumn, datasource, onSave, onClose
         items={[
           {
             key: 'saved',
-            label: 'Saved',
+            label: t('tabSaved'),
             children: savedOptions.length ? (
               <Select
-                aria-label="Saved metric"
+                aria-label={t('savedMetric')}
                 style={{ width: '100%' }}
                 showSearch={{ optionFilterProp: 'label' }}
-                placeholder="Search saved metrics"
+                placeholder={t('searchSavedMetrics')}
                 value={saved ?? undefined}
                 onChange={(v: string) => setSaved(v)}
                 options={savedOptions}
               />
             ) : (
-              <div className="rama-editor-empty">This dataset has no saved metrics.</div>
+              <div className="rama-editor-empty">{t('noSavedMetrics')}</div>
             ),
           },
           {
             key: 'simple',
-            label: 'Simple',
+            label: t('tabSimple'),
             children: (
               <div className="rama-editor-fields">
                 <label className="rama-editor-field">
-                  <span>Column</span>
+                  <span>{t('column')}</span>
                   <Select
-                    aria-label="Column"
+                    aria-label={t('column')}
                     showSearch={{ optionFilterProp: 'search' }}
-                    placeholder="Select a column"
+                    placeholder={t('selectColumn')}
                     value={column ?? undefined}
                     onChange={(v: string) => {
                       setColumn(v);
@@ -137,10 +139,10 @@ export function MetricEditor({ metric, presetColumn, datasource, onSave, onClose
                   />
                 </label>
                 <label className="rama-editor-field">
-                  <span>Aggregate</span>
+                  <span>{t('aggregate')}</span>
                   <Select
-                    aria-label="Aggregate"
-                    placeholder="Select an aggregate"
+                    aria-label={t('aggregate')}
+                    placeholder={t('selectAggregate')}
                     value={aggregate ?? undefined}
                     onChange={(v: MetricAggregate) => setAggregate(v)}
                     options={aggregates.map((a) => ({ value: a, label: a }))}
@@ -151,13 +153,13 @@ export function MetricEditor({ metric, presetColumn, datasource, onSave, onClose
           },
           {
             key: 'sql',
-            label: 'Custom SQL',
+            label: t('customSql'),
             children: (
               <SqlField
                 value={sql}
                 onChange={setSql}
                 dialect={datasource?.database.engine_information?.editor_dialect}
-                label="Metric SQL expression"
+                label={t('metricSql')}
                 readOnly={false}
               />
             ),
@@ -166,10 +168,10 @@ export function MetricEditor({ metric, presetColumn, datasource, onSave, onClose
       />
       <div className="rama-editor-actions">
         <Button size="small" onClick={onClose}>
-          Close
+          {t('common:close')}
         </Button>
         <Button size="small" type="primary" disabled={draft === null} onClick={() => draft !== null && onSave(draft)}>
-          Save
+          {t('common:save')}
         </Button>
       </div>
     </div>

@@ -3,9 +3,11 @@
  * drops from the datasource pane (a metric is added by name; a column opens the editor on Simple).
  */
 import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { QueryMetric } from '@rama/shared';
 import { ChipList, type Chip, type Editing } from './ChipList';
 import { ColumnTypeIcon } from './ColumnTypeIcon';
+import { controlText } from './controlTexts';
 import { MetricEditor } from './MetricEditor';
 import { dedupeMetrics, metricKey, metricLabel, metricList, moveItem } from './metrics';
 import type { ControlProps, DatasourceDragItem } from './types';
@@ -13,6 +15,7 @@ import type { ControlProps, DatasourceDragItem } from './types';
 const DROP_KINDS = ['column', 'metric'] as const;
 
 function MetricsListControl({ name, value, onChange, config, datasource, errors, multi }: ControlProps & { multi: boolean }) {
+  const { t } = useTranslation('explorecontrols');
   const metrics = metricList(value);
   const [editing, setEditing] = useState<Editing>(null);
   const [presetColumn, setPresetColumn] = useState<string | null>(null);
@@ -54,7 +57,7 @@ function MetricsListControl({ name, value, onChange, config, datasource, errors,
       label,
       title: label,
       icon: <ColumnTypeIcon kind="metric" />,
-      warning: missing ? `The dataset has no saved metric named "${m}"` : undefined,
+      warning: missing ? t('noSuchMetric', { name: m }) : undefined,
     };
   });
   const current = editing && editing.index !== 'new' ? (metrics[editing.index] ?? null) : null;
@@ -78,7 +81,7 @@ function MetricsListControl({ name, value, onChange, config, datasource, errors,
       onRemove={(i) => commit(metrics.filter((_, j) => j !== i))}
       onReorder={multi ? (from, to) => commit(moveItem(metrics, from, to)) : undefined}
       canAdd={multi || metrics.length === 0}
-      addLabel={config.placeholder ?? 'Drop columns/metrics here or click'}
+      addLabel={config.placeholder ? controlText(config.placeholder) : t('dropMetrics')}
       dropKinds={DROP_KINDS}
       onDropItem={handleDrop}
       invalid={errors.length > 0}

@@ -4,10 +4,13 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { choiceLabel, controlText } from './controlTexts';
 import { isAmongChoices, optionKey, resolveChoices, sanitizeSelectValue, selectOptions, valueOfKey } from './selectModel';
 import type { ControlProps } from './types';
 
 export function SelectControl({ name, value, onChange, config, context, errors }: ControlProps) {
+  const { t } = useTranslation('explorecontrols');
   const choices = useMemo(() => resolveChoices(config, context), [config, context]);
   const [search, setSearch] = useState('');
   const sanitized = sanitizeSelectValue(value, choices, config);
@@ -18,20 +21,23 @@ export function SelectControl({ name, value, onChange, config, context, errors }
     if (changed && choices.length > 0) onChange(sanitized ?? undefined);
   }, [changed, choices.length, sanitized, onChange]);
 
-  const options = useMemo(() => {
-    const base = selectOptions(choices, sanitized, config.freeForm);
+  // built each render: the labels follow the language
+  const options = (() => {
+    // the labels the shared package declares are translated; a column's or a metric's name is not
+    const shown = choices.map(([v, label]): [unknown, string] => [v, choiceLabel(label, config, context)]);
+    const base = selectOptions(shown, sanitized, config.freeForm);
     const typed = search.trim();
     // a typed value not among the options is offered as itself, first
     if (config.freeForm && typed && !base.some((o) => o.label === typed || o.value === optionKey(typed))) {
       return [{ value: typed, label: typed }, ...base];
     }
     return base;
-  }, [choices, sanitized, config.freeForm, search]);
+  })();
 
   const common = {
     id: `control-${name}`,
     options,
-    placeholder: config.placeholder ?? (config.freeForm ? 'Select or type a value' : 'Select…'),
+    placeholder: config.placeholder ? controlText(config.placeholder) : config.freeForm ? t('selectOrType') : t('select'),
     allowClear: config.clearable,
     status: errors.length ? ('error' as const) : undefined,
     showSearch: { optionFilterProp: 'label' as const, onSearch: setSearch },

@@ -8,6 +8,7 @@ import { CLOSED_POPOVER } from './closedPopover';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, DatePicker, Input, Popover, Radio, Select, Spin } from 'antd';
 import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
 import { CalendarOutlined } from '@ant-design/icons';
 import { NO_TIME_RANGE } from '@rama/shared';
 import { CustomBoundField } from './CustomBoundField';
@@ -25,18 +26,18 @@ import {
   initialValueFor,
   LAST_RANGES,
   PREVIOUS_RANGES,
-  RANGE_LABELS,
+  rangeLabel,
   RANGE_TYPES,
+  rangeTypeLabel,
   rangeTypeOf,
   type RangeType,
 } from './timeRangeModel';
 import { useTimeRangeBounds, type TimeRangeBoundsState } from './useTimeRangeBounds';
 
-/** How a time range reads on a button or chip. */
+/** How a time range reads on a button or chip, in the current language. */
 export function timeRangeLabel(value: string | null | undefined): string {
   const v = (value ?? '').trim();
-  if (!v) return NO_TIME_RANGE;
-  return RANGE_LABELS[v] ?? RANGE_LABELS[v.toLowerCase()] ?? v;
+  return rangeLabel(v || NO_TIME_RANGE);
 }
 
 interface TimeRangeEditorProps {
@@ -49,22 +50,27 @@ interface TimeRangeEditorProps {
   onDraftChange?: (value: string, valid: boolean) => void;
 }
 
+/** The column's stand-in in the bounds line when none is named (`2024-05-01 ≤ col < 2024-06-01`). */
+const ANY_COLUMN = 'col';
+
 function ActualBounds({ bounds, column }: { bounds: TimeRangeBoundsState; column?: string | null }) {
+  const { t } = useTranslation('explorecontrols');
   return (
     <div className="rama-time-bounds" aria-live="polite">
-      <div className="rama-time-bounds-title">Actual time range</div>
+      <div className="rama-time-bounds-title">{t('actualTimeRange')}</div>
       {bounds.pending ? (
         <Spin size="small" />
       ) : bounds.error ? (
         <Alert type="error" showIcon title={bounds.error} />
       ) : (
-        <code>{boundsLabel(bounds.since, bounds.until, column || 'col')}</code>
+        <code>{boundsLabel(bounds.since, bounds.until, column || ANY_COLUMN)}</code>
       )}
     </div>
   );
 }
 
 export function TimeRangeEditor({ value, column, onApply, onCancel, onDraftChange }: TimeRangeEditorProps) {
+  const { t } = useTranslation('explorecontrols');
   const [draft, setDraft] = useState(value || NO_TIME_RANGE);
   const [type, setType] = useState<RangeType>(() => rangeTypeOf(value));
   const bounds = useTimeRangeBounds(draft);
@@ -78,21 +84,21 @@ export function TimeRangeEditor({ value, column, onApply, onCancel, onDraftChang
   const custom = decoded ? anchoredRange(decoded) : null;
   const bothRelative = custom?.since.mode === 'relative' && custom.until.mode === 'relative';
   const anchor = custom ? customAnchor(custom) : NOW_ANCHOR;
-  const anchorText = (a: string | undefined) => (!a || a === NOW_ANCHOR ? 'now' : a.replace('T', ' '));
+  const anchorText = (a: string | undefined) => (!a || a === NOW_ANCHOR ? t('anchorNow') : a.replace('T', ' '));
   const advanced = type === 'Advanced' ? decodeAdvancedRange(draft) : null;
 
   return (
-    <div className="rama-time-range-editor" role="group" aria-label="Time range">
+    <div className="rama-time-range-editor" role="group" aria-label={t('timeRange')}>
       <label className="rama-editor-field">
-        <span>Range type</span>
+        <span>{t('rangeType')}</span>
         <Select
-          aria-label="Range type"
+          aria-label={t('rangeType')}
           size="small"
           value={type}
-          options={RANGE_TYPES.map((t) => ({ value: t, label: t }))}
-          onChange={(t: RangeType) => {
-            setType(t);
-            setDraft(initialValueFor(t, draft));
+          options={RANGE_TYPES.map((r) => ({ value: r, label: rangeTypeLabel(r) }))}
+          onChange={(next: RangeType) => {
+            setType(next);
+            setDraft(initialValueFor(next, draft));
           }}
         />
       </label>
@@ -100,7 +106,7 @@ export function TimeRangeEditor({ value, column, onApply, onCancel, onDraftChang
         <Radio.Group className="rama-range-radios" value={draft} onChange={(e) => setDraft(String(e.target.value))}>
           {LAST_RANGES.map((r) => (
             <Radio key={r} value={r}>
-              {RANGE_LABELS[r]}
+              {rangeLabel(r)}
             </Radio>
           ))}
         </Radio.Group>
@@ -109,7 +115,7 @@ export function TimeRangeEditor({ value, column, onApply, onCancel, onDraftChang
         <Radio.Group className="rama-range-radios" value={draft} onChange={(e) => setDraft(String(e.target.value))}>
           {PREVIOUS_RANGES.map((r) => (
             <Radio key={r} value={r}>
-              {RANGE_LABELS[r]}
+              {rangeLabel(r)}
             </Radio>
           ))}
         </Radio.Group>
@@ -117,13 +123,13 @@ export function TimeRangeEditor({ value, column, onApply, onCancel, onDraftChang
       {custom && (
         <div className="rama-custom-range">
           <CustomBoundField
-            label="Start (inclusive)"
+            label={t('startInclusive')}
             bound={custom.since}
             anchorLabel={anchorText(custom.since.mode === 'relative' ? custom.since.anchor : undefined)}
             onChange={(since) => setDraft(encodeCustomRange({ ...custom, since }))}
           />
           <CustomBoundField
-            label="End (exclusive)"
+            label={t('endExclusive')}
             side="until"
             bound={custom.until}
             anchorLabel={anchorText(custom.until.mode === 'relative' ? custom.until.anchor : undefined)}
@@ -131,9 +137,9 @@ export function TimeRangeEditor({ value, column, onApply, onCancel, onDraftChang
           />
           {bothRelative && (
             <fieldset className="rama-custom-bound">
-              <legend>Anchor to</legend>
+              <legend>{t('anchorTo')}</legend>
               <Radio.Group
-                aria-label="Anchor to"
+                aria-label={t('anchorTo')}
                 value={anchor === NOW_ANCHOR ? 'now' : 'specific'}
                 onChange={(e) => {
                   const now = new Date();
@@ -141,13 +147,13 @@ export function TimeRangeEditor({ value, column, onApply, onCancel, onDraftChang
                   setDraft(encodeCustomRange(withAnchor(custom, e.target.value === 'now' ? NOW_ANCHOR : midnight)));
                 }}
                 options={[
-                  { value: 'now', label: 'Now' },
-                  { value: 'specific', label: 'Date/Time' },
+                  { value: 'now', label: t('boundNow') },
+                  { value: 'specific', label: t('dateTime') },
                 ]}
               />
               {anchor !== NOW_ANCHOR && (
                 <DatePicker
-                  aria-label="Anchor date and time"
+                  aria-label={t('anchorDate')}
                   size="small"
                   showTime
                   allowClear={false}
@@ -163,38 +169,38 @@ export function TimeRangeEditor({ value, column, onApply, onCancel, onDraftChang
       {advanced && (
         <div className="rama-advanced-range">
           <label className="rama-editor-field">
-            <span>Start (inclusive)</span>
+            <span>{t('startInclusive')}</span>
             <Input
               size="small"
-              aria-label="Start (inclusive)"
-              placeholder='e.g. DATEADD(DATETIME("now"), -7, day), 2024-01-01, 30 days ago'
+              aria-label={t('startInclusive')}
+              placeholder={t('examples', { examples: 'DATEADD(DATETIME("now"), -7, day), 2024-01-01, 30 days ago' })}
               value={advanced.since}
               onChange={(e) => setDraft(encodeAdvancedRange(e.target.value, advanced.until))}
             />
           </label>
           <label className="rama-editor-field">
-            <span>End (exclusive)</span>
+            <span>{t('endExclusive')}</span>
             <Input
               size="small"
-              aria-label="End (exclusive)"
-              placeholder="e.g. now, today, 2024-02-01"
+              aria-label={t('endExclusive')}
+              placeholder={t('examples', { examples: 'now, today, 2024-02-01' })}
               value={advanced.until}
               onChange={(e) => setDraft(encodeAdvancedRange(advanced.since, e.target.value))}
             />
           </label>
         </div>
       )}
-      {type === 'No filter' && <div className="rama-editor-empty">The chart reads every row, whatever its time.</div>}
+      {type === 'No filter' && <div className="rama-editor-empty">{t('noFilterHint')}</div>}
       <ActualBounds bounds={bounds} column={column} />
       {!onDraftChange && (
         <div className="rama-editor-actions">
           {onCancel && (
             <Button size="small" onClick={onCancel}>
-              Cancel
+              {t('common:cancel')}
             </Button>
           )}
           <Button size="small" type="primary" disabled={!valid} onClick={() => onApply?.(draft)}>
-            Apply
+            {t('common:apply')}
           </Button>
         </div>
       )}
@@ -212,6 +218,7 @@ interface TimeRangePickerProps {
 
 /** A button showing the range; it opens the editor in a popover and applies its value. */
 export function TimeRangePicker({ value, onChange, column, id, disabled }: TimeRangePickerProps) {
+  useTranslation('explorecontrols'); // the button's label follows the language
   const [open, setOpen] = useState(false);
   const current = value || NO_TIME_RANGE;
   return (

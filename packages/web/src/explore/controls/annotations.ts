@@ -5,16 +5,24 @@
  * a time series: another saved line / timeseries chart's series (source 'line').
  */
 import { normalizedOverrides, TIME_SERIES_ANNOTATION_SOURCES } from '@rama/shared';
+import { t } from '../../i18n';
 
 export const ANNOTATION_TYPES = ['FORMULA', 'EVENT', 'INTERVAL', 'TIME_SERIES'] as const;
 export type AnnotationType = (typeof ANNOTATION_TYPES)[number];
 
-export const ANNOTATION_TYPE_LABELS: Record<AnnotationType, string> = {
-  FORMULA: 'Formula',
-  EVENT: 'Event',
-  INTERVAL: 'Interval',
-  TIME_SERIES: 'Time series',
-};
+/** A type's name as the editor and the chips show it, in the current language. */
+export function annotationTypeLabel(type: AnnotationType): string {
+  switch (type) {
+    case 'FORMULA':
+      return t('explorecontrols:annotationTypeFormula');
+    case 'EVENT':
+      return t('explorecontrols:annotationTypeEvent');
+    case 'INTERVAL':
+      return t('explorecontrols:annotationTypeInterval');
+    case 'TIME_SERIES':
+      return t('explorecontrols:annotationTypeTimeSeries');
+  }
+}
 
 /** The types a chart of this viz type can draw: time series only on the timeseries charts. */
 export function annotationTypesFor(vizType: unknown): AnnotationType[] {
@@ -26,10 +34,9 @@ export function annotationTypesFor(vizType: unknown): AnnotationType[] {
 export type AnnotationSourceType = '' | 'table' | 'line' | 'NATIVE';
 
 /** Where an event or interval layer's rows come from, as the peer names the sources. */
-export const ANNOTATION_SOURCE_LABELS: Record<'NATIVE' | 'table', string> = {
-  NATIVE: 'Superset annotation',
-  table: 'Table',
-};
+export function annotationSourceLabel(source: 'NATIVE' | 'table'): string {
+  return source === 'NATIVE' ? t('explorecontrols:annotationSourceNative') : t('explorecontrols:annotationSourceTable');
+}
 
 export const ANNOTATION_STYLES = ['solid', 'dashed', 'longDashed', 'dotted'] as const;
 export type AnnotationStyle = (typeof ANNOTATION_STYLES)[number];
@@ -103,14 +110,14 @@ export function withAnnotationSource(layer: AnnotationLayer, sourceType: 'NATIVE
 
 /** What keeps a layer from being applied; null when it can be. */
 export function annotationLayerError(layer: AnnotationLayer, others: readonly AnnotationLayer[] = []): string | null {
-  if (!layer.name.trim()) return 'Give the layer a name';
-  if (others.some((o) => o !== layer && o.name.trim() === layer.name.trim())) return 'Another layer has this name';
-  if (layer.annotationType === 'FORMULA') return String(layer.value ?? '').trim() ? null : 'Write a formula of x';
-  if (layer.sourceType === 'NATIVE') return layer.value === null || layer.value === '' ? 'Choose an annotation layer' : null;
-  if (layer.value === null || layer.value === '') return 'Choose a chart';
+  if (!layer.name.trim()) return t('explorecontrols:layerNameMissing');
+  if (others.some((o) => o !== layer && o.name.trim() === layer.name.trim())) return t('explorecontrols:layerNameTaken');
+  if (layer.annotationType === 'FORMULA') return String(layer.value ?? '').trim() ? null : t('explorecontrols:layerFormulaMissing');
+  if (layer.sourceType === 'NATIVE') return layer.value === null || layer.value === '' ? t('explorecontrols:layerNativeMissing') : null;
+  if (layer.value === null || layer.value === '') return t('explorecontrols:layerChartMissing');
   if (layer.annotationType === 'TIME_SERIES') return null;
-  if (!layer.timeColumn) return 'Choose the time column';
-  if (layer.annotationType === 'INTERVAL' && !layer.intervalEndColumn) return 'Choose the interval end column';
+  if (!layer.timeColumn) return t('explorecontrols:layerTimeColumnMissing');
+  if (layer.annotationType === 'INTERVAL' && !layer.intervalEndColumn) return t('explorecontrols:layerIntervalEndMissing');
   return null;
 }
 

@@ -3,6 +3,8 @@
  * time format, alignment, cell bars and width; a radar's spoke range per metric. Settings left at
  * their default are not stored, and a column with none is dropped from the map.
  */
+import { t } from '../../i18n';
+
 export interface ColumnConfigEntry {
   d3NumberFormat?: string;
   d3TimeFormat?: string;
@@ -44,12 +46,26 @@ export function columnConfigSummary(entry: ColumnConfigEntry | undefined): strin
   if (!entry) return '';
   const parts: string[] = [];
   if (entry.d3NumberFormat) parts.push(entry.d3NumberFormat);
-  if (entry.currencyFormat?.symbol) parts.push(`${entry.currencyFormat.symbol} ${entry.currencyFormat.symbolPosition ?? 'prefix'}`);
+  if (entry.currencyFormat?.symbol)
+    parts.push(
+      entry.currencyFormat.symbolPosition === 'suffix'
+        ? t('explorecontrols:summarySuffix', { symbol: entry.currencyFormat.symbol })
+        : t('explorecontrols:summaryPrefix', { symbol: entry.currencyFormat.symbol }),
+    );
   if (entry.d3TimeFormat) parts.push(entry.d3TimeFormat);
-  if (entry.horizontalAlign) parts.push(`align ${entry.horizontalAlign}`);
-  if (entry.showCellBars === false) parts.push('no bars');
+  if (entry.horizontalAlign)
+    parts.push(
+      entry.horizontalAlign === 'left'
+        ? t('explorecontrols:summaryAlignLeft')
+        : entry.horizontalAlign === 'center'
+          ? t('explorecontrols:summaryAlignCenter')
+          : t('explorecontrols:summaryAlignRight'),
+    );
+  if (entry.showCellBars === false) parts.push(t('explorecontrols:summaryNoBars'));
   if (entry.columnWidth) parts.push(`${entry.columnWidth}px`);
-  if (typeof entry.radarMetricMinValue === 'number') parts.push(`min ${entry.radarMetricMinValue}`);
-  if (typeof entry.radarMetricMaxValue === 'number') parts.push(`max ${entry.radarMetricMaxValue}`);
+  if (typeof entry.radarMetricMinValue === 'number')
+    parts.push(t('explorecontrols:summaryMin', { value: String(entry.radarMetricMinValue) }));
+  if (typeof entry.radarMetricMaxValue === 'number')
+    parts.push(t('explorecontrols:summaryMax', { value: String(entry.radarMetricMaxValue) }));
   return parts.join(', ');
 }

@@ -2,6 +2,8 @@
  * Conditional formatting rules of the table and pivot table (the BI server's
  * `conditional_formatting` shape): a column, a comparison and a colour.
  */
+import { t } from '../../i18n';
+
 export const CF_OPERATORS = ['None', '>', '<', '≥', '≤', '=', '≠', '< x <', '≤ x ≤', '≤ x <', '< x ≤'] as const;
 export type CfOperator = (typeof CF_OPERATORS)[number];
 
@@ -14,12 +16,26 @@ export interface ConditionalFormattingRule {
   colorScheme?: string;
 }
 
-export const CF_COLORS: [string, string][] = [
-  ['#ACE1C4', 'Green'],
-  ['#FDE380', 'Yellow'],
-  ['#EFA1AA', 'Red'],
-  ['#A1A6BD', 'Blue'],
+/** The rule colours and their names (names read when shown: `cfColorName`). */
+export const CF_COLORS: [string, 'green' | 'yellow' | 'red' | 'blue'][] = [
+  ['#ACE1C4', 'green'],
+  ['#FDE380', 'yellow'],
+  ['#EFA1AA', 'red'],
+  ['#A1A6BD', 'blue'],
 ];
+
+export function cfColorName(name: (typeof CF_COLORS)[number][1]): string {
+  switch (name) {
+    case 'green':
+      return t('explorecontrols:colorGreen');
+    case 'yellow':
+      return t('explorecontrols:colorYellow');
+    case 'red':
+      return t('explorecontrols:colorRed');
+    case 'blue':
+      return t('explorecontrols:colorBlue');
+  }
+}
 
 export function isBetweenOperator(op: CfOperator | undefined): boolean {
   return op !== undefined && op.includes('x');
@@ -27,15 +43,15 @@ export function isBetweenOperator(op: CfOperator | undefined): boolean {
 
 /** A rule is applied only when it names a column, an operator and the values that operator needs. */
 export function ruleError(rule: ConditionalFormattingRule): string | null {
-  if (!rule.column) return 'Choose a column';
-  if (!rule.operator) return 'Choose an operator';
+  if (!rule.column) return t('explorecontrols:ruleColumnMissing');
+  if (!rule.operator) return t('explorecontrols:ruleOperatorMissing');
   if (rule.operator === 'None') return null;
   if (isBetweenOperator(rule.operator)) {
-    if (!Number.isFinite(rule.targetValueLeft) || !Number.isFinite(rule.targetValueRight)) return 'Enter both bounds';
-    if ((rule.targetValueLeft as number) >= (rule.targetValueRight as number)) return 'The left bound must be less than the right one';
+    if (!Number.isFinite(rule.targetValueLeft) || !Number.isFinite(rule.targetValueRight)) return t('explorecontrols:ruleBoundsMissing');
+    if ((rule.targetValueLeft as number) >= (rule.targetValueRight as number)) return t('explorecontrols:ruleBoundsOrder');
     return null;
   }
-  return Number.isFinite(rule.targetValue) ? null : 'Enter a target value';
+  return Number.isFinite(rule.targetValue) ? null : t('explorecontrols:ruleTargetMissing');
 }
 
 /**

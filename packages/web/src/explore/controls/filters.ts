@@ -13,29 +13,36 @@ import {
   type ExploreDatasourceColumn,
   type QueryFormData,
 } from '@rama/shared';
+import { t } from '../../i18n';
 import { newOptionName } from './metrics';
+import { rangeLabel } from './timeRangeModel';
 
-/** The operator ids of the spec and the operator each is stored as. */
+/** The operator ids of the spec, the operator each is stored as, and the key of its name in explorecontrols.json. */
 export const FILTER_OPERATORS = {
-  EQUALS: { operator: '==', label: 'Equal to (=)' },
-  NOT_EQUALS: { operator: '!=', label: 'Not equal to (≠)' },
-  LESS_THAN: { operator: '<', label: 'Less than (<)' },
-  LESS_THAN_OR_EQUAL: { operator: '<=', label: 'Less or equal (<=)' },
-  GREATER_THAN: { operator: '>', label: 'Greater than (>)' },
-  GREATER_THAN_OR_EQUAL: { operator: '>=', label: 'Greater or equal (>=)' },
-  IN: { operator: 'IN', label: 'In' },
-  NOT_IN: { operator: 'NOT IN', label: 'Not in' },
-  LIKE: { operator: 'LIKE', label: 'Like' },
-  ILIKE: { operator: 'ILIKE', label: 'Like (case insensitive)' },
-  IS_NOT_NULL: { operator: 'IS NOT NULL', label: 'Is not null' },
-  IS_NULL: { operator: 'IS NULL', label: 'Is null' },
-  LATEST_PARTITION: { operator: 'LATEST PARTITION', label: 'Latest partition' },
-  IS_TRUE: { operator: 'IS TRUE', label: 'Is true' },
-  IS_FALSE: { operator: 'IS FALSE', label: 'Is false' },
-  TEMPORAL_RANGE: { operator: 'TEMPORAL_RANGE', label: 'Time range' },
+  EQUALS: { operator: '==', labelKey: 'opEquals' },
+  NOT_EQUALS: { operator: '!=', labelKey: 'opNotEquals' },
+  LESS_THAN: { operator: '<', labelKey: 'opLessThan' },
+  LESS_THAN_OR_EQUAL: { operator: '<=', labelKey: 'opLessOrEqual' },
+  GREATER_THAN: { operator: '>', labelKey: 'opGreaterThan' },
+  GREATER_THAN_OR_EQUAL: { operator: '>=', labelKey: 'opGreaterOrEqual' },
+  IN: { operator: 'IN', labelKey: 'opIn' },
+  NOT_IN: { operator: 'NOT IN', labelKey: 'opNotIn' },
+  LIKE: { operator: 'LIKE', labelKey: 'opLike' },
+  ILIKE: { operator: 'ILIKE', labelKey: 'opIlike' },
+  IS_NOT_NULL: { operator: 'IS NOT NULL', labelKey: 'opIsNotNull' },
+  IS_NULL: { operator: 'IS NULL', labelKey: 'opIsNull' },
+  LATEST_PARTITION: { operator: 'LATEST PARTITION', labelKey: 'opLatestPartition' },
+  IS_TRUE: { operator: 'IS TRUE', labelKey: 'opIsTrue' },
+  IS_FALSE: { operator: 'IS FALSE', labelKey: 'opIsFalse' },
+  TEMPORAL_RANGE: { operator: 'TEMPORAL_RANGE', labelKey: 'opTemporalRange' },
 } as const;
 
 export type OperatorId = keyof typeof FILTER_OPERATORS;
+
+/** An operator's name as the filter editor offers it, in the current language. */
+export function operatorLabel(id: OperatorId): string {
+  return t(`explorecontrols:${FILTER_OPERATORS[id].labelKey}`);
+}
 
 const COMPARISON: OperatorId[] = ['EQUALS', 'NOT_EQUALS', 'LESS_THAN', 'LESS_THAN_OR_EQUAL', 'GREATER_THAN', 'GREATER_THAN_OR_EQUAL'];
 const LISTS: OperatorId[] = ['IN', 'NOT_IN'];
@@ -159,15 +166,23 @@ export function coerceComparator(value: unknown, column: Pick<ExploreDatasourceC
 const CHIP_MAX = 60;
 const shorten = (s: string) => (s.length > CHIP_MAX ? `${s.slice(0, CHIP_MAX - 1)}…` : s);
 
+/** A time range in a chip: as it is written, unless the current language names it otherwise (`Last week` → `Dernière semaine`). */
+function rangeChipText(value: string): string {
+  const label = rangeLabel(value);
+  return label.toLowerCase() === value.toLowerCase() ? value : label;
+}
+
 /** What a filter chip shows: `origin IN (SFO, LAX)`, `delay > 10`, `date (Last week)`, or the SQL. */
 export function filterLabel(filter: ControlAdhocFilter, datasource?: ExploreDatasource | null): string {
-  if (filter.expressionType === 'SQL') return shorten(filter.sqlExpression?.trim() || 'Custom SQL');
+  if (filter.expressionType === 'SQL') return shorten(filter.sqlExpression?.trim() || t('explorecontrols:customSql'));
   const column = filter.clause === 'HAVING' ? undefined : datasource?.columns.find((c) => c.column_name === filter.subject);
   const metric = filter.clause === 'HAVING' ? datasource?.metrics.find((m) => m.metric_name === filter.subject) : undefined;
   const subject = column?.verbose_name || metric?.verbose_name || filter.subject;
   const id = operatorIdOf(filter.operator, filter.operatorId);
   if (id === 'TEMPORAL_RANGE')
-    return shorten(`${subject} (${typeof filter.comparator === 'string' && filter.comparator ? filter.comparator : NO_TIME_RANGE})`);
+    return shorten(
+      `${subject} (${rangeChipText(typeof filter.comparator === 'string' && filter.comparator ? filter.comparator : NO_TIME_RANGE)})`,
+    );
   const op = id ? FILTER_OPERATORS[id].operator : String(filter.operator ?? '');
   if (id && NO_COMPARATOR_OPERATORS.has(id)) return shorten(`${subject} ${op}`);
   const value = Array.isArray(filter.comparator) ? `(${filter.comparator.map(String).join(', ')})` : String(filter.comparator ?? '');

@@ -5,6 +5,7 @@
  * `DATEADD(DATETIME("now"), -7, day) : now`, `No filter`), read by `parseTimeRange` in shared.
  */
 import { NO_TIME_RANGE, TIME_RANGE_SEPARATOR } from '@rama/shared';
+import { t } from '../../i18n';
 
 export const RANGE_TYPES = ['Last', 'Previous', 'Custom', 'Advanced', 'No filter'] as const;
 export type RangeType = (typeof RANGE_TYPES)[number];
@@ -17,17 +18,49 @@ export const PREVIOUS_RANGES = [
   'previous calendar year',
 ] as const;
 
-export const RANGE_LABELS: Record<string, string> = {
-  'Last day': 'Last day',
-  'Last week': 'Last week',
-  'Last month': 'Last month',
-  'Last quarter': 'Last quarter',
-  'Last year': 'Last year',
-  'previous calendar week': 'Previous calendar week',
-  'previous calendar month': 'Previous calendar month',
-  'previous calendar quarter': 'Previous calendar quarter',
-  'previous calendar year': 'Previous calendar year',
-};
+/** A tab's name in the current language. */
+export function rangeTypeLabel(type: RangeType): string {
+  switch (type) {
+    case 'Last':
+      return t('explorecontrols:rangeTypeLast');
+    case 'Previous':
+      return t('explorecontrols:rangeTypePrevious');
+    case 'Custom':
+      return t('explorecontrols:rangeTypeCustom');
+    case 'Advanced':
+      return t('explorecontrols:rangeTypeAdvanced');
+    case 'No filter':
+      return t('explorecontrols:noFilter');
+  }
+}
+
+/** A named range as the picker shows it (`previous calendar week` → `Previous calendar week`), in the current language; any other range as it is written. */
+export function rangeLabel(value: string): string {
+  switch (value.trim().toLowerCase()) {
+    case 'last day':
+      return t('explorecontrols:rangeLastDay');
+    case 'last week':
+      return t('explorecontrols:rangeLastWeek');
+    case 'last month':
+      return t('explorecontrols:rangeLastMonth');
+    case 'last quarter':
+      return t('explorecontrols:rangeLastQuarter');
+    case 'last year':
+      return t('explorecontrols:rangeLastYear');
+    case 'previous calendar week':
+      return t('explorecontrols:rangePreviousWeek');
+    case 'previous calendar month':
+      return t('explorecontrols:rangePreviousMonth');
+    case 'previous calendar quarter':
+      return t('explorecontrols:rangePreviousQuarter');
+    case 'previous calendar year':
+      return t('explorecontrols:rangePreviousYear');
+    case NO_TIME_RANGE.toLowerCase():
+      return t('explorecontrols:noFilter');
+    default:
+      return value;
+  }
+}
 
 export const RELATIVE_UNITS = ['second', 'minute', 'hour', 'day', 'week', 'month', 'quarter', 'year'] as const;
 export type RelativeUnit = (typeof RELATIVE_UNITS)[number];

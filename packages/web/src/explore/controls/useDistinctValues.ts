@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ExploreDatasource } from '@rama/shared';
+import { t } from '../../i18n';
 import { distinctValuesQuery } from './distinctValues';
 import { postChartData } from '../exploreApi';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
@@ -35,7 +36,7 @@ export function useDistinctValues(
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        setState({ key, values: [], error: error instanceof Error ? error.message : 'The values could not be loaded' });
+        setState({ key, values: [], error: error instanceof Error ? error.message : t('explorecontrols:valuesLoadFailed') });
       },
     );
     return () => controller.abort();
