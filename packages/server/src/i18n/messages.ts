@@ -763,6 +763,7 @@ export const MESSAGES: Readonly<Record<string, readonly [fr: string, de: string]
   'Alert triggered: {0} (value {1})': ['Alerte déclenchée : {0} (valeur {1})', 'Alarm ausgelöst: {0} (Wert {1})'],
   'Explore in Rama': ['Explorer dans Rama', 'In Rama erkunden'],
   'Explore in Rama: {0}': ['Explorer dans Rama : {0}', 'In Rama erkunden: {0}'],
-  '{0} of {1} rows shown.': ['{0} lignes affichées sur {1}.', '{0} von {1} Zeilen angezeigt.'],
-  '({0} of {1} rows shown)': ['({0} lignes affichées sur {1})', '({0} von {1} Zeilen angezeigt)'],
+  '{0} of {1} rows shown.': ['Lignes affichées : {0} sur {1}.', '{0} von {1} Zeilen angezeigt.'],
+  '({0} of {1} rows shown)': ['(lignes affichées : {0} sur {1})', '({0} von {1} Zeilen angezeigt)'],
+  '[Report] ': ['[Rapport] ', '[Bericht] '],
 };

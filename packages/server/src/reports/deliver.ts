@@ -23,6 +23,8 @@ export interface ReportMessage {
 }
 
 const WEBHOOK_TIMEOUT_MS = 30_000;
+/** EMAIL_REPORTS_SUBJECT_PREFIX's default (config.ts) */
+const DEFAULT_SUBJECT_PREFIX = '[Report] ';
 
 /** The one thing a user learns of a failed webhook: refused, unreachable, timed out, reset or non-2xx alike. */
 export const WEBHOOK_FAILED = 'The webhook could not be delivered.';
@@ -111,7 +113,8 @@ export async function sendEmail(cfg: ReportsConfig, to: ReportRecipientConfig, m
       to: parseRecipients(to.target).emails,
       cc: parseRecipients(to.ccTarget ?? '').emails,
       bcc: parseRecipients(to.bccTarget ?? '').emails,
-      subject: `${cfg.subjectPrefix}${heading(m)}`,
+      // the default prefix is Rama's own word; one the operator set is kept as it is
+      subject: `${cfg.subjectPrefix === DEFAULT_SUBJECT_PREFIX ? localize(DEFAULT_SUBJECT_PREFIX, language) : cfg.subjectPrefix}${heading(m)}`,
       text: [
         heading(m),
         m.description ?? '',
