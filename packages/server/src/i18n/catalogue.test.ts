@@ -7,7 +7,7 @@
  * constant is followed when it is declared in the same file or exported by @rama/shared; a
  * message built by a function elsewhere is not seen here (its text is in the catalogue by hand).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
@@ -17,6 +17,12 @@ import { MESSAGES } from './messages.js';
 import { needsTranslation, placeholders } from './translate.js';
 
 const SRC = fileURLToPath(new URL('..', import.meta.url));
+const SHARED = fileURLToPath(new URL('../../../shared/src/', import.meta.url));
+/**
+ * The shared package's rules whose messages the server sends in its 400/422 replies (a report's or
+ * an upload's fields, an embedded dashboard's domains); the web shows those replies as they are.
+ */
+const SHARED_SOURCES = ['reports/rules.ts', 'reports/schedule.ts', 'reports/validator.ts', 'api/embedded.ts', 'upload'];
 /** the callee and the index of its message argument */
 const HELPERS: Record<string, number> = {
   notFound: 0,
@@ -87,6 +93,23 @@ function wrappersOf(file: ts.SourceFile, into: Map<string, number>): void {
   visit(file);
 }
 
+/**
+ * The server's own error classes (`new SqlAnalysisError('…')`): their messages reach a reply through
+ * the routes that catch them. Errors of the process's set-up (ConfigError) and of report delivery
+ * (written to the execution log) are not replies.
+ */
+const NOT_REPLIED = new Set([
+  'Error',
+  'HttpError',
+  'ConfigError',
+  'CaptureError',
+  'DeliveryFailed',
+  'TypeError',
+  'RangeError',
+  'SyntaxError',
+]);
+const errorClass = (name: string): boolean => /^[A-Z]\w*Error$/.test(name) && !NOT_REPLIED.has(name);
+
 /** `errors.name = ['…']`, `errors[key] = […]`: per-field messages collected before an invalidFields */
 const ERRORS_OBJECT = /errors$/i;
 
@@ -112,13 +135,33 @@ class Scanner {
       if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
         const callee = node.expression;
         const name = ts.isIdentifier(callee) ? callee.text : ts.isPropertyAccessExpression(callee) ? callee.name.text : '';
-        const index = HELPERS[name] ?? (ts.isIdentifier(callee) ? this.wrappers.get(name) : undefined);
         const isNew = ts.isNewExpression(node);
-        if (index !== undefined && (name === 'HttpError') === isNew) {
+        const index =
+          HELPERS[name] ?? (ts.isIdentifier(callee) ? this.wrappers.get(name) : undefined) ?? (isNew && errorClass(name) ? 0 : undefined);
+        if (index !== undefined && (name === 'HttpError' || !HELPERS[name] || name in HELPERS) && (name !== 'HttpError' || isNew)) {
           const arg = node.arguments?.[index];
           if (arg) {
             if (name === 'HttpError') this.httpErrorBody(arg);
             else this.messages(arg, 0).forEach((m) => this.found.push(m));
+          }
+        }
+      }
+      // a function that composes a message (`tableNotFoundMessage(table)`): what it returns
+      if (
+        (ts.isFunctionDeclaration(node) || ts.isVariableDeclaration(node)) &&
+        node.name &&
+        ts.isIdentifier(node.name) &&
+        /Message$/.test(node.name.text)
+      ) {
+        const fn = ts.isVariableDeclaration(node) ? node.initializer : node;
+        if (fn && (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn) || ts.isFunctionDeclaration(fn)) && fn.body) {
+          if (!ts.isBlock(fn.body)) this.messages(fn.body, 0).forEach((m) => this.found.push(m));
+          else {
+            const returns = (n: ts.Node): void => {
+              if (ts.isReturnStatement(n) && n.expression) this.messages(n.expression, 0).forEach((m) => this.found.push(m));
+              if (!ts.isFunctionLike(n)) ts.forEachChild(n, returns);
+            };
+            ts.forEachChild(fn.body, returns);
           }
         }
       }
@@ -199,8 +242,9 @@ class Scanner {
     return typeof text === 'string' ? [percentToTemplate(text)] : [];
   }
 
-  private template(e: ts.TemplateExpression): string {
-    let i = 0;
+  /** a template literal in the catalogue's form, its placeholders numbered from `first` */
+  private template(e: ts.TemplateExpression, first = 0): string {
+    let i = first;
     return e.head.text + e.templateSpans.map((s) => `{${i++}}${s.literal.text}`).join('');
   }
 
@@ -216,13 +260,13 @@ class Scanner {
     flatten(e);
     let i = 0;
     return parts
-      .map((p) =>
-        ts.isStringLiteral(p) || ts.isNoSubstitutionTemplateLiteral(p)
-          ? p.text
-          : ts.isTemplateExpression(p)
-            ? this.template(p)
-            : `{${i++}}`,
-      )
+      .map((p) => {
+        if (ts.isStringLiteral(p) || ts.isNoSubstitutionTemplateLiteral(p)) return p.text;
+        if (!ts.isTemplateExpression(p)) return `{${i++}}`;
+        const text = this.template(p, i);
+        i += p.templateSpans.length;
+        return text;
+      })
       .join('');
   }
 }
@@ -233,11 +277,20 @@ const notAMessage = (text: string): boolean => /^[A-Z][A-Z0-9_]*$/.test(text) ||
 /** every message literal in the server's source, with where it is */
 export function serverMessages(): Map<string, string> {
   const out = new Map<string, string>();
-  const files = sourceFiles(SRC).map((path) => ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true));
+  const shared = SHARED_SOURCES.flatMap((p) => (p.endsWith('.ts') ? [join(SHARED, p)] : sourceFiles(join(SHARED, p))));
+  const files = [...sourceFiles(SRC), ...shared].map((path) =>
+    ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true),
+  );
+  // a file's own wrappers first (two files may each have an `add`), then those it may import
+  const local = new Map(files.map((file) => [file, new Map<string, number>()]));
   const wrappers = new Map<string, number>();
-  for (const file of files) wrappersOf(file, wrappers);
   for (const file of files) {
-    for (const m of new Scanner(file, wrappers).scan()) if (!out.has(m) && !notAMessage(m)) out.set(m, relative(SRC, file.fileName));
+    wrappersOf(file, local.get(file)!);
+    for (const [name, index] of local.get(file)!) if (!wrappers.has(name)) wrappers.set(name, index);
+  }
+  for (const file of files) {
+    const known = new Map([...wrappers, ...local.get(file)!]);
+    for (const m of new Scanner(file, known).scan()) if (!out.has(m) && !notAMessage(m)) out.set(m, relative(SRC, file.fileName));
   }
   return out;
 }
@@ -247,6 +300,11 @@ describe('the server message catalogue', () => {
     const messages = serverMessages();
     expect(messages.size).toBeGreaterThan(200);
     const missing = [...messages].filter(([m]) => needsTranslation(m) && !MESSAGES[m]).map(([m, file]) => `${file}: ${JSON.stringify(m)}`);
+    if (process.env.RAMA_MISSING_MESSAGES)
+      writeFileSync(
+        process.env.RAMA_MISSING_MESSAGES,
+        JSON.stringify(Object.fromEntries([...messages].filter(([m]) => needsTranslation(m) && !MESSAGES[m])), null, 1),
+      );
     expect(missing, `messages missing from packages/server/src/i18n/messages.ts:\n${missing.join('\n')}`).toEqual([]);
     // parsing the whole server's source takes a few seconds on a busy machine
   }, 60_000);

@@ -766,4 +766,436 @@ export const MESSAGES: Readonly<Record<string, readonly [fr: string, de: string]
   '{0} of {1} rows shown.': ['Lignes affichées : {0} sur {1}.', '{0} von {1} Zeilen angezeigt.'],
   '({0} of {1} rows shown)': ['(lignes affichées : {0} sur {1})', '({0} von {1} Zeilen angezeigt)'],
   '[Report] ': ['[Rapport] ', '[Bericht] '],
+  'The server is shutting down.': ['Le serveur est en cours d’arrêt.', 'Der Server wird heruntergefahren.'],
+  'The async chart queue (Redis) is unavailable.': [
+    'La file d’attente asynchrone des graphiques (Redis) est indisponible.',
+    'Die asynchrone Diagramm-Warteschlange (Redis) ist nicht verfügbar.',
+  ],
+  'an empty time range': ['une plage temporelle vide', 'ein leerer Zeitraum'],
+  'The metadata store of Rama cannot be used as a data source for security reasons.': [
+    'La base de métadonnées de Rama ne peut pas servir de source de données, pour des raisons de sécurité.',
+    'Der Metadatenspeicher von Rama kann aus Sicherheitsgründen nicht als Datenquelle verwendet werden.',
+  ],
+  '{0} and other file-based databases cannot be used as a data source for security reasons (an administrator can allow them with RAMA_ALLOW_FILE_URIS=true).':
+    [
+      '{0} et les autres bases de données fondées sur des fichiers ne peuvent pas servir de source de données, pour des raisons de sécurité (un administrateur peut les autoriser avec RAMA_ALLOW_FILE_URIS=true).',
+      '{0} und andere dateibasierte Datenbanken können aus Sicherheitsgründen nicht als Datenquelle verwendet werden (ein Administrator kann sie mit RAMA_ALLOW_FILE_URIS=true zulassen).',
+    ],
+  'Invalid connection string: a host is required, e.g. {0}': [
+    'Chaîne de connexion non valide : un hôte est requis, par exemple {0}',
+    'Ungültige Verbindungszeichenfolge: Ein Host ist erforderlich, z. B. {0}',
+  ],
+  'The bundle is too large to import.': ['L’archive est trop volumineuse pour être importée.', 'Das Paket ist zu groß für den Import.'],
+  'Not a valid ZIP file.': ['Fichier ZIP non valide.', 'Keine gültige ZIP-Datei.'],
+  'The bundle reader could not be started.': [
+    'Le lecteur d’archive n’a pas pu être démarré.',
+    'Der Paketleser konnte nicht gestartet werden.',
+  ],
+  'The bundle needs too much memory to read. Please import it in smaller parts.': [
+    'La lecture de l’archive demande trop de mémoire. Veuillez l’importer en plusieurs parties plus petites.',
+    'Das Lesen des Pakets benötigt zu viel Speicher. Bitte importieren Sie es in kleineren Teilen.',
+  ],
+  'The bundle reader stopped unexpectedly.': [
+    'Le lecteur d’archive s’est arrêté de manière inattendue.',
+    'Der Paketleser wurde unerwartet beendet.',
+  ],
+  'The bundle took longer than {0} to read. Please import it in smaller parts.': [
+    'La lecture de l’archive a pris plus de {0}. Veuillez l’importer en plusieurs parties plus petites.',
+    'Das Lesen des Pakets hat länger als {0} gedauert. Bitte importieren Sie es in kleineren Teilen.',
+  ],
+  'Currency must be a JSON object with symbol and symbolPosition.': [
+    'La devise doit être un objet JSON avec symbol et symbolPosition.',
+    'Die Währung muss ein JSON-Objekt mit symbol und symbolPosition sein.',
+  ],
+  'Currency must be a JSON object with symbol and symbolPosition (prefix or suffix).': [
+    'La devise doit être un objet JSON avec symbol et symbolPosition (prefix ou suffix).',
+    'Die Währung muss ein JSON-Objekt mit symbol und symbolPosition (prefix oder suffix) sein.',
+  ],
+  '{0}: a key that is not a plain value': [
+    '{0} : une clé qui n’est pas une valeur simple',
+    '{0}: ein Schlüssel, der kein einfacher Wert ist',
+  ],
+  'Not a valid YAML file': ['Fichier YAML non valide', 'Keine gültige YAML-Datei'],
+  'The table has no column "{0}".': ['La table n’a pas de colonne « {0} ».', 'Die Tabelle hat keine Spalte „{0}“.'],
+  'Column "{0}" is {1} in the table, but the file holds {2} there.': [
+    'La colonne « {0} » est de type {1} dans la table, mais le fichier y contient {2}.',
+    'Die Spalte „{0}“ ist in der Tabelle vom Typ {1}, die Datei enthält dort aber {2}.',
+  ],
+  'Table {0}{1} does not exist.': ['La table {0}{1} n’existe pas.', 'Die Tabelle {0}{1} existiert nicht.'],
+  'ClickHouse reported an error.': ['ClickHouse a signalé une erreur.', 'ClickHouse hat einen Fehler gemeldet.'],
+  'The table function {0}() is not allowed on a read-only database: it reaches outside ClickHouse.': [
+    'La fonction de table {0}() n’est pas autorisée sur une base de données en lecture seule : elle accède à des ressources hors de ClickHouse.',
+    'Die Tabellenfunktion {0}() ist auf einer schreibgeschützten Datenbank nicht erlaubt: Sie greift über ClickHouse hinaus.',
+  ],
+  'This pool does not belong to a ClickHouse database.': [
+    'Ce pool n’appartient pas à une base de données ClickHouse.',
+    'Dieser Pool gehört nicht zu einer ClickHouse-Datenbank.',
+  ],
+  'Table {0}.{1} does not exist.': ['La table {0}.{1} n’existe pas.', 'Die Tabelle {0}.{1} existiert nicht.'],
+  'DuckDB reported an error.': ['DuckDB a signalé une erreur.', 'DuckDB hat einen Fehler gemeldet.'],
+  'The query stopped after {0} of its {1} rows (DuckDB ran out of memory or refused a value on the way, without saying). Add a LIMIT or narrow the query, and run it again.':
+    [
+      'La requête s’est arrêtée après {0} de ses {1} lignes (DuckDB a manqué de mémoire ou a refusé une valeur en cours de route, sans le signaler). Ajoutez une clause LIMIT ou restreignez la requête, puis exécutez-la à nouveau.',
+      'Die Abfrage wurde nach {0} von {1} Zeilen beendet (DuckDB hatte unterwegs keinen Speicher mehr oder hat einen Wert abgelehnt, ohne es zu melden). Fügen Sie ein LIMIT hinzu oder schränken Sie die Abfrage ein und führen Sie sie erneut aus.',
+    ],
+  'This pool does not belong to a DuckDB database.': [
+    'Ce pool n’appartient pas à une base de données DuckDB.',
+    'Dieser Pool gehört nicht zu einer DuckDB-Datenbank.',
+  ],
+  'The database file "{0}" is locked by another process.': [
+    'Le fichier de base de données « {0} » est verrouillé par un autre processus.',
+    'Die Datenbankdatei „{0}“ ist von einem anderen Prozess gesperrt.',
+  ],
+  'Unable to open the database file "{0}".': [
+    'Impossible d’ouvrir le fichier de base de données « {0} ».',
+    'Die Datenbankdatei „{0}“ kann nicht geöffnet werden.',
+  ],
+  'Port {0} on hostname "{1}" refused the connection.': [
+    'Le port {0} de l’hôte « {1} » a refusé la connexion.',
+    'Port {0} auf dem Host „{1}“ hat die Verbindung abgelehnt.',
+  ],
+  'The hostname "{0}" cannot be resolved.': [
+    'Le nom d’hôte « {0} » ne peut pas être résolu.',
+    'Der Hostname „{0}“ kann nicht aufgelöst werden.',
+  ],
+  'The host "{0}" might be down, and can\'t be reached on port {1}.': [
+    'L’hôte « {0} » est peut-être hors service et ne peut pas être joint sur le port {1}.',
+    'Der Host „{0}“ ist möglicherweise nicht in Betrieb und auf Port {1} nicht erreichbar.',
+  ],
+  'The connection to "{0}" was closed unexpectedly.': [
+    'La connexion à « {0} » a été fermée de manière inattendue.',
+    'Die Verbindung zu „{0}“ wurde unerwartet geschlossen.',
+  ],
+  'Either the username "{0}" or the password is incorrect.': [
+    'Le nom d’utilisateur « {0} » ou le mot de passe est incorrect.',
+    'Entweder der Benutzername „{0}“ oder das Passwort ist falsch.',
+  ],
+  'Unable to connect to database "{0}".': [
+    'Impossible de se connecter à la base de données « {0} ».',
+    'Verbindung zur Datenbank „{0}“ nicht möglich.',
+  ],
+  'The query was cancelled.': ['La requête a été annulée.', 'Die Abfrage wurde abgebrochen.'],
+  'The connection to the database was closed unexpectedly.': [
+    'La connexion à la base de données a été fermée de manière inattendue.',
+    'Die Verbindung zur Datenbank wurde unerwartet geschlossen.',
+  ],
+  'MySQL reported an error.': ['MySQL a signalé une erreur.', 'MySQL hat einen Fehler gemeldet.'],
+  'This pool does not belong to a MySQL database.': [
+    'Ce pool n’appartient pas à une base de données MySQL.',
+    'Dieser Pool gehört nicht zu einer MySQL-Datenbank.',
+  ],
+  'The connection pool is closed.': ['Le pool de connexions est fermé.', 'Der Verbindungspool ist geschlossen.'],
+  'PostgreSQL reported an error.': ['PostgreSQL a signalé une erreur.', 'PostgreSQL hat einen Fehler gemeldet.'],
+  'This pool does not belong to a PostgreSQL database.': [
+    'Ce pool n’appartient pas à une base de données PostgreSQL.',
+    'Dieser Pool gehört nicht zu einer PostgreSQL-Datenbank.',
+  ],
+  'Could not load database driver: {0}': [
+    'Impossible de charger le pilote de base de données : {0}',
+    'Der Datenbanktreiber konnte nicht geladen werden: {0}',
+  ],
+  'The SQLite process stopped unexpectedly.': [
+    'Le processus SQLite s’est arrêté de manière inattendue.',
+    'Der SQLite-Prozess wurde unerwartet beendet.',
+  ],
+  'SQLite did not open the database in time.': [
+    'SQLite n’a pas ouvert la base de données à temps.',
+    'SQLite hat die Datenbank nicht rechtzeitig geöffnet.',
+  ],
+  'SQLite could not be started.': ['SQLite n’a pas pu être démarré.', 'SQLite konnte nicht gestartet werden.'],
+  'The SQLite process is not running.': ['Le processus SQLite n’est pas en cours d’exécution.', 'Der SQLite-Prozess läuft nicht.'],
+  'This pool does not belong to a SQLite database.': [
+    'Ce pool n’appartient pas à une base de données SQLite.',
+    'Dieser Pool gehört nicht zu einer SQLite-Datenbank.',
+  ],
+  'Invalid connection string: expected dialect://user:password@host:port/database': [
+    'Chaîne de connexion non valide : format attendu dialect://user:password@host:port/database',
+    'Ungültige Verbindungszeichenfolge: erwartet wird dialect://user:password@host:port/database',
+  ],
+  'Invalid connection string: the host part could not be read': [
+    'Chaîne de connexion non valide : la partie hôte n’a pas pu être lue',
+    'Ungültige Verbindungszeichenfolge: Der Host-Teil konnte nicht gelesen werden',
+  ],
+  'Invalid connection string: the port must be between 1 and 65535': [
+    'Chaîne de connexion non valide : le port doit être compris entre 1 et 65535',
+    'Ungültige Verbindungszeichenfolge: Der Port muss zwischen 1 und 65535 liegen',
+  ],
+  'The catalog "{0}" does not exist in this database.': [
+    'Le catalogue « {0} » n’existe pas dans cette base de données.',
+    'Der Katalog „{0}“ existiert in dieser Datenbank nicht.',
+  ],
+  'The client went away; the query was stopped.': [
+    'Le client s’est déconnecté ; la requête a été arrêtée.',
+    'Der Client hat die Verbindung getrennt; die Abfrage wurde gestoppt.',
+  ],
+  'The clause is empty.': ['La clause est vide.', 'Die Klausel ist leer.'],
+  'the SQL could not be analysed': ['le SQL n’a pas pu être analysé', 'das SQL konnte nicht analysiert werden'],
+  'the SQL could not be rewritten': ['le SQL n’a pas pu être réécrit', 'das SQL konnte nicht umgeschrieben werden'],
+  'the table {0} is used where it cannot be filtered': [
+    'la table {0} est utilisée à un endroit où elle ne peut pas être filtrée',
+    'die Tabelle {0} wird an einer Stelle verwendet, an der sie nicht gefiltert werden kann',
+  ],
+  'The SQL analyser could not be started.': [
+    'L’analyseur SQL n’a pas pu être démarré.',
+    'Der SQL-Analysator konnte nicht gestartet werden.',
+  ],
+  'The SQL could not be analysed: {0}': ['Le SQL n’a pas pu être analysé : {0}', 'Das SQL konnte nicht analysiert werden: {0}'],
+  'The SQL analyser stopped unexpectedly.': [
+    'L’analyseur SQL s’est arrêté de manière inattendue.',
+    'Der SQL-Analysator wurde unerwartet beendet.',
+  ],
+  'The SQL analyser was shut down.': ['L’analyseur SQL a été arrêté.', 'Der SQL-Analysator wurde heruntergefahren.'],
+  'A value in the template would be longer than {0} characters.': [
+    'Une valeur du modèle dépasserait {0} caractères.',
+    'Ein Wert in der Vorlage wäre länger als {0} Zeichen.',
+  ],
+  'A list in the template would have more than {0} items.': [
+    'Une liste du modèle compterait plus de {0} éléments.',
+    'Eine Liste in der Vorlage hätte mehr als {0} Elemente.',
+  ],
+  'The template needs more than {0} steps to render.': [
+    'Le rendu du modèle nécessite plus de {0} étapes.',
+    'Das Rendern der Vorlage benötigt mehr als {0} Schritte.',
+  ],
+  'The template nests too deeply (a macro that calls itself?).': [
+    'Le modèle est trop profondément imbriqué (une macro qui s’appelle elle-même ?).',
+    'Die Vorlage ist zu tief verschachtelt (ein Makro, das sich selbst aufruft?).',
+  ],
+  'The template runs more than {0} loop iterations.': [
+    'Le modèle exécute plus de {0} itérations de boucle.',
+    'Die Vorlage führt mehr als {0} Schleifendurchläufe aus.',
+  ],
+  'The rendered query would be longer than {0} characters.': [
+    'La requête générée dépasserait {0} caractères.',
+    'Die gerenderte Abfrage wäre länger als {0} Zeichen.',
+  ],
+  'indent() is limited to a width of 1000.': [
+    'indent() est limité à une largeur de 1000.',
+    'indent() ist auf eine Breite von 1000 begrenzt.',
+  ],
+  'tojson() is limited to an indent of 16.': [
+    'tojson() est limité à une indentation de 16.',
+    'tojson() ist auf eine Einrückung von 16 begrenzt.',
+  ],
+  'range() is limited to {0} items': ['range() est limité à {0} éléments', 'range() ist auf {0} Elemente begrenzt'],
+  'The template is longer than {0} characters.': ['Le modèle dépasse {0} caractères.', 'Die Vorlage ist länger als {0} Zeichen.'],
+  'The template parameter "{0}" has the name of a built-in and cannot be used.': [
+    'Le paramètre de modèle « {0} » porte le nom d’un élément intégré et ne peut pas être utilisé.',
+    'Der Vorlagenparameter „{0}“ trägt den Namen eines eingebauten Elements und kann nicht verwendet werden.',
+  ],
+  'The template renderer is busy; please try again in a moment.': [
+    'Le moteur de modèles est occupé ; veuillez réessayer dans un instant.',
+    'Der Vorlagen-Renderer ist ausgelastet; bitte versuchen Sie es gleich noch einmal.',
+  ],
+  'The template could not be rendered: {0}': ['Le modèle n’a pas pu être rendu : {0}', 'Die Vorlage konnte nicht gerendert werden: {0}'],
+  'The template renderer stopped unexpectedly.': [
+    'Le moteur de modèles s’est arrêté de manière inattendue.',
+    'Der Vorlagen-Renderer wurde unerwartet beendet.',
+  ],
+  'The template used too much memory and was stopped.': [
+    'Le modèle a utilisé trop de mémoire et a été arrêté.',
+    'Die Vorlage hat zu viel Speicher verwendet und wurde gestoppt.',
+  ],
+  'The template took longer than {0} s to render and was stopped.': [
+    'Le rendu du modèle a pris plus de {0} s et a été arrêté.',
+    'Das Rendern der Vorlage hat länger als {0} s gedauert und wurde gestoppt.',
+  ],
+  'The template parameters are nested too deeply.': [
+    'Les paramètres du modèle sont trop profondément imbriqués.',
+    'Die Vorlagenparameter sind zu tief verschachtelt.',
+  ],
+  'The template parameters are not valid JSON.': [
+    'Les paramètres du modèle ne sont pas un JSON valide.',
+    'Die Vorlagenparameter sind kein gültiges JSON.',
+  ],
+  'The template parameters must be a JSON object.': [
+    'Les paramètres du modèle doivent être un objet JSON.',
+    'Die Vorlagenparameter müssen ein JSON-Objekt sein.',
+  ],
+  'The async query queue (Redis) is unavailable. Run the query synchronously, or try again later.': [
+    'La file d’attente des requêtes asynchrones (Redis) est indisponible. Exécutez la requête de manière synchrone ou réessayez plus tard.',
+    'Die Warteschlange für asynchrone Abfragen (Redis) ist nicht verfügbar. Führen Sie die Abfrage synchron aus oder versuchen Sie es später erneut.',
+  ],
+  'Invalid results key': ['Clé de résultats non valide', 'Ungültiger Ergebnisschlüssel'],
+  'The results backend (Redis) is unavailable. Please try again later or contact your administrator.': [
+    'Le stockage des résultats (Redis) est indisponible. Veuillez réessayer plus tard ou contacter votre administrateur.',
+    'Der Ergebnisspeicher (Redis) ist nicht verfügbar. Bitte versuchen Sie es später erneut oder wenden Sie sich an Ihren Administrator.',
+  ],
+  'The file has {0} columns; at most {1} are accepted.': [
+    'Le fichier comporte {0} colonnes ; au plus {1} sont acceptées.',
+    'Die Datei hat {0} Spalten; höchstens {1} werden akzeptiert.',
+  ],
+  'The file cannot be read as a Parquet file.': [
+    'Le fichier ne peut pas être lu comme fichier Parquet.',
+    'Die Datei kann nicht als Parquet-Datei gelesen werden.',
+  ],
+  'The Parquet files in the zip cannot be read as one table: each must be a Parquet file with the same columns.': [
+    'Les fichiers Parquet du zip ne peuvent pas être lus comme une seule table : chacun doit être un fichier Parquet avec les mêmes colonnes.',
+    'Die Parquet-Dateien im ZIP können nicht als eine Tabelle gelesen werden: Jede muss eine Parquet-Datei mit denselben Spalten sein.',
+  ],
+  'The file cannot be read as a Parquet file: it breaks off or is damaged.': [
+    'Le fichier ne peut pas être lu comme fichier Parquet : il est tronqué ou endommagé.',
+    'Die Datei kann nicht als Parquet-Datei gelesen werden: Sie bricht ab oder ist beschädigt.',
+  ],
+  'The zip holds "{0}", which is not a Parquet file (.parquet).': [
+    'Le zip contient « {0} », qui n’est pas un fichier Parquet (.parquet).',
+    'Das ZIP enthält „{0}“, das keine Parquet-Datei (.parquet) ist.',
+  ],
+  'The zip holds no Parquet file.': ['Le zip ne contient aucun fichier Parquet.', 'Das ZIP enthält keine Parquet-Datei.'],
+  'The zip holds more than {0} files.': ['Le zip contient plus de {0} fichiers.', 'Das ZIP enthält mehr als {0} Dateien.'],
+  'The zip unpacks to more than the upload limit ({0} MB).': [
+    'Une fois décompressé, le zip dépasse la limite de téléversement ({0} Mo).',
+    'Entpackt überschreitet das ZIP die Upload-Grenze ({0} MB).',
+  ],
+  'A row is longer than {0} characters on line {1}.': [
+    'Une ligne dépasse {0} caractères à la ligne {1}.',
+    'Eine Zeile ist in Zeile {1} länger als {0} Zeichen.',
+  ],
+  'A quoted value is not closed (it starts on line {0}).': [
+    'Une valeur entre guillemets n’est pas fermée (elle commence à la ligne {0}).',
+    'Ein Wert in Anführungszeichen ist nicht geschlossen (er beginnt in Zeile {0}).',
+  ],
+  'A quote is followed by other characters on line {0}; quote whole values only.': [
+    'Un guillemet est suivi d’autres caractères à la ligne {0} ; ne mettez entre guillemets que des valeurs entières.',
+    'Auf ein Anführungszeichen folgen in Zeile {0} weitere Zeichen; setzen Sie nur ganze Werte in Anführungszeichen.',
+  ],
+  'The workbook unpacks to more than Rama reads ({0} MB, of which {1} MB of shared text): save it as CSV and upload that.': [
+    'Une fois décompressé, le classeur dépasse ce que Rama lit ({0} Mo, dont {1} Mo de texte partagé) : enregistrez-le au format CSV et téléversez ce fichier.',
+    'Entpackt ist die Arbeitsmappe größer, als Rama liest ({0} MB, davon {1} MB gemeinsamer Text): Speichern Sie sie als CSV und laden Sie diese hoch.',
+  ],
+  "Row {0} is past Excel's last row ({1}).": [
+    'La ligne {0} se trouve après la dernière ligne d’Excel ({1}).',
+    'Zeile {0} liegt hinter der letzten Zeile von Excel ({1}).',
+  ],
+  'The file cannot be read as an Excel workbook (.xlsx).': [
+    'Le fichier ne peut pas être lu comme classeur Excel (.xlsx).',
+    'Die Datei kann nicht als Excel-Arbeitsmappe (.xlsx) gelesen werden.',
+  ],
+  'The workbook has more than {0} sheets.': ['Le classeur comporte plus de {0} feuilles.', 'Die Arbeitsmappe hat mehr als {0} Blätter.'],
+  'The workbook has no sheets.': ['Le classeur ne comporte aucune feuille.', 'Die Arbeitsmappe hat keine Blätter.'],
+  'Worksheet named "{0}" not found. The workbook has: {1}.': [
+    'Feuille « {0} » introuvable. Le classeur contient : {1}.',
+    'Arbeitsblatt „{0}“ nicht gefunden. Die Arbeitsmappe enthält: {1}.',
+  ],
+  '{0} not found in the file: {1}.': ['Noms introuvables dans le fichier ({0}) : {1}.', 'Nicht in der Datei gefunden ({0}): {1}.'],
+  'Columns to read': ['colonnes à lire', 'zu lesende Spalten'],
+  'Date columns': ['colonnes de dates', 'Datumsspalten'],
+  'Columns with a data type': ['colonnes avec un type de données', 'Spalten mit einem Datentyp'],
+  'The index column': ['colonne d’index', 'Indexspalte'],
+  'Line {0}{1} has {2} values, but the file has {3} columns.': [
+    'La ligne {0}{1} comporte {2} valeurs, mais le fichier a {3} colonnes.',
+    'Zeile {0}{1} hat {2} Werte, die Datei hat aber {3} Spalten.',
+  ],
+  'Line {0}{1}, column "{2}": {3}.': ['Ligne {0}{1}, colonne « {2} » : {3}.', 'Zeile {0}{1}, Spalte „{2}“: {3}.'],
+  'The file{0} has no rows to read.': ['Le fichier{0} ne contient aucune ligne à lire.', 'Die Datei{0} enthält keine Zeilen zum Lesen.'],
+  'The index column "{0}" is not in the file.': [
+    'La colonne d’index « {0} » ne figure pas dans le fichier.',
+    'Die Indexspalte „{0}“ ist nicht in der Datei enthalten.',
+  ],
+  'No columns are left to load.': ['Il ne reste aucune colonne à charger.', 'Es bleiben keine Spalten zum Laden übrig.'],
+  'Column "{0}" appears twice.': ['La colonne « {0} » apparaît deux fois.', 'Die Spalte „{0}“ kommt zweimal vor.'],
+  'This chart was saved with the legacy "{0}" type and opens as {1} ("{2}"). Its old settings are kept under form_data_bak; save the chart to keep the new type.':
+    [
+      'Ce graphique a été enregistré avec l’ancien type « {0} » et s’ouvre en tant que {1} (« {2} »). Ses anciens paramètres sont conservés dans form_data_bak ; enregistrez le graphique pour conserver le nouveau type.',
+      'Dieses Diagramm wurde mit dem veralteten Typ „{0}“ gespeichert und wird als {1} („{2}“) geöffnet. Seine alten Einstellungen bleiben unter form_data_bak erhalten; speichern Sie das Diagramm, um den neuen Typ beizubehalten.',
+    ],
+  'The SQL could not be parsed, so it cannot be confirmed to only read data. Please check the syntax.': [
+    'Le SQL n’a pas pu être analysé syntaxiquement : impossible de confirmer qu’il se contente de lire des données. Veuillez vérifier la syntaxe.',
+    'Das SQL konnte nicht geparst werden, daher lässt sich nicht bestätigen, dass es nur Daten liest. Bitte prüfen Sie die Syntax.',
+  ],
+  'The SQL could not be parsed (line {0}, column {1}), so it cannot be confirmed to only read data. Please check the syntax.': [
+    'Le SQL n’a pas pu être analysé syntaxiquement (ligne {0}, colonne {1}) : impossible de confirmer qu’il se contente de lire des données. Veuillez vérifier la syntaxe.',
+    'Das SQL konnte nicht geparst werden (Zeile {0}, Spalte {1}), daher lässt sich nicht bestätigen, dass es nur Daten liest. Bitte prüfen Sie die Syntax.',
+  ],
+  'The SQL could not be parsed (line {0}, column {1}, near "{2}"), so it cannot be confirmed to only read data. Please check the syntax.': [
+    'Le SQL n’a pas pu être analysé syntaxiquement (ligne {0}, colonne {1}, près de « {2} ») : impossible de confirmer qu’il se contente de lire des données. Veuillez vérifier la syntaxe.',
+    'Das SQL konnte nicht geparst werden (Zeile {0}, Spalte {1}, bei „{2}“), daher lässt sich nicht bestätigen, dass es nur Daten liest. Bitte prüfen Sie die Syntax.',
+  ],
+  'The parameter {0} in your query is undefined.': [
+    'Le paramètre {0} de votre requête n’est pas défini.',
+    'Der Parameter {0} in Ihrer Abfrage ist nicht definiert.',
+  ],
+  'The following parameters in your query are undefined: {0}.': [
+    'Les paramètres suivants de votre requête ne sont pas définis : {0}.',
+    'Die folgenden Parameter in Ihrer Abfrage sind nicht definiert: {0}.',
+  ],
+  'A value in the template is too large.': ['Une valeur du modèle est trop volumineuse.', 'Ein Wert in der Vorlage ist zu groß.'],
+  'Unexpected end of the template (a tag is not closed?)': [
+    'Fin inattendue du modèle (une balise non fermée ?)',
+    'Unerwartetes Ende der Vorlage (ein Tag ist nicht geschlossen?)',
+  ],
+  'An expression could not be evaluated ({0})': [
+    'Une expression n’a pas pu être évaluée ({0})',
+    'Ein Ausdruck konnte nicht ausgewertet werden ({0})',
+  ],
+  'The template could not be rendered.': ['Le modèle n’a pas pu être rendu.', 'Die Vorlage konnte nicht gerendert werden.'],
+  'Give the report a name.': ['Donnez un nom au rapport.', 'Geben Sie dem Bericht einen Namen.'],
+  'Unknown time zone: {0}': ['Fuseau horaire inconnu : {0}', 'Unbekannte Zeitzone: {0}'],
+  'Choose a chart or a dashboard, not both.': [
+    'Choisissez un graphique ou un tableau de bord, pas les deux.',
+    'Wählen Sie ein Diagramm oder ein Dashboard, nicht beides.',
+  ],
+  'Choose a chart or a dashboard.': ['Choisissez un graphique ou un tableau de bord.', 'Wählen Sie ein Diagramm oder ein Dashboard.'],
+  'CSV and text reports are sent for charts; send a dashboard as PNG, PDF or an Excel workbook.': [
+    'Les rapports CSV et texte concernent les graphiques ; envoyez un tableau de bord en PNG, en PDF ou sous forme de classeur Excel.',
+    'CSV- und Textberichte werden für Diagramme versendet; senden Sie ein Dashboard als PNG, PDF oder Excel-Arbeitsmappe.',
+  ],
+  'An Excel workbook is sent for a dashboard; send a chart as PNG, PDF, CSV or text.': [
+    'Un classeur Excel concerne un tableau de bord ; envoyez un graphique en PNG, PDF, CSV ou texte.',
+    'Eine Excel-Arbeitsmappe wird für ein Dashboard versendet; senden Sie ein Diagramm als PNG, PDF, CSV oder Text.',
+  ],
+  'An alert needs a database to run its query on.': [
+    'Une alerte nécessite une base de données sur laquelle exécuter sa requête.',
+    'Ein Alarm benötigt eine Datenbank, auf der seine Abfrage ausgeführt wird.',
+  ],
+  'An alert needs a SQL query.': ['Une alerte nécessite une requête SQL.', 'Ein Alarm benötigt eine SQL-Abfrage.'],
+  'An alert needs a condition.': ['Une alerte nécessite une condition.', 'Ein Alarm benötigt eine Bedingung.'],
+  'Choose a comparison operator.': ['Choisissez un opérateur de comparaison.', 'Wählen Sie einen Vergleichsoperator.'],
+  'Give a threshold.': ['Indiquez un seuil.', 'Geben Sie einen Schwellenwert an.'],
+  'Add at least one recipient.': ['Ajoutez au moins un destinataire.', 'Fügen Sie mindestens einen Empfänger hinzu.'],
+  'Alert query returned a non-number value.': [
+    'La requête de l’alerte a renvoyé une valeur non numérique.',
+    'Die Alarmabfrage hat einen nicht numerischen Wert geliefert.',
+  ],
+  'The alert condition needs an operator and a threshold.': [
+    'La condition de l’alerte nécessite un opérateur et un seuil.',
+    'Die Alarmbedingung benötigt einen Operator und einen Schwellenwert.',
+  ],
+  'At most {0} entries.': ['Au plus {0} entrées.', 'Höchstens {0} Einträge.'],
+  'Not a valid boolean.': ['Booléen non valide.', 'Kein gültiger boolescher Wert.'],
+  'Must be a whole number from {0} to {1}.': ['Doit être un nombre entier de {0} à {1}.', 'Muss eine ganze Zahl von {0} bis {1} sein.'],
+  'Must be one of: fail, replace, append.': [
+    'Doit être l’une des valeurs suivantes : fail, replace, append.',
+    'Muss einer der folgenden Werte sein: fail, replace, append.',
+  ],
+  'The delimiter is one character, not a quote or a line break.': [
+    'Le délimiteur est un seul caractère, ni un guillemet ni un saut de ligne.',
+    'Das Trennzeichen ist ein einzelnes Zeichen, weder ein Anführungszeichen noch ein Zeilenumbruch.',
+  ],
+  'The decimal character is one character.': [
+    'Le séparateur décimal est un seul caractère.',
+    'Das Dezimalzeichen ist ein einzelnes Zeichen.',
+  ],
+  'The decimal character cannot be the delimiter.': [
+    'Le séparateur décimal ne peut pas être le délimiteur.',
+    'Das Dezimalzeichen darf nicht das Trennzeichen sein.',
+  ],
+  'Invalid JSON format for column_data_types': [
+    'Format JSON non valide pour column_data_types',
+    'Ungültiges JSON-Format für column_data_types',
+  ],
+  'An object of column names to types.': [
+    'Un objet associant des noms de colonnes à des types.',
+    'Ein Objekt, das Spaltennamen Typen zuordnet.',
+  ],
+  'At most {0} columns.': ['Au plus {0} colonnes.', 'Höchstens {0} Spalten.'],
+  'Unknown type for column "{0}": {1}.': ['Type inconnu pour la colonne « {0} » : {1}.', 'Unbekannter Typ für die Spalte „{0}“: {1}.'],
+  '"{0}" is not a whole number': ['« {0} » n’est pas un nombre entier', '„{0}“ ist keine ganze Zahl'],
+  '"{0}" is too large for a whole number column': [
+    '« {0} » est trop grand pour une colonne de nombres entiers',
+    '„{0}“ ist zu groß für eine Spalte mit ganzen Zahlen',
+  ],
+  '"{0}" is not a number': ['« {0} » n’est pas un nombre', '„{0}“ ist keine Zahl'],
+  '"{0}" is not True or False': ['« {0} » n’est ni True ni False', '„{0}“ ist weder True noch False'],
+  '"{0}" is not a date': ['« {0} » n’est pas une date', '„{0}“ ist kein Datum'],
 };

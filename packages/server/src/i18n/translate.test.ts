@@ -34,6 +34,15 @@ describe('translateMessage', () => {
     ).toBe('La table [main.t] est introuvable, veuillez vérifier la connexion à la base de données, le schéma et le nom de la table');
   });
 
+  it('translates the parser’s message with the place it stopped', () => {
+    const en =
+      'The SQL could not be parsed (line 2, column 1, near "SELEKT"), so it cannot be confirmed to only read data. Please check the syntax.';
+    expect(translateMessage(en, 'fr')).toBe(
+      'Le SQL n’a pas pu être analysé syntaxiquement (ligne 2, colonne 1, près de «\u00a0SELEKT\u00a0»)\u00a0: impossible de confirmer qu’il se contente de lire des données. Veuillez vérifier la syntaxe.',
+    );
+    expect(translateMessage(en, 'de')).toContain('(Zeile 2, Spalte 1, bei „SELEKT“)');
+  });
+
   it('passes an unknown message (a database’s own text) through unchanged', () => {
     const dbText = 'SQLITE_ERROR: no such table: orders';
     expect(translateMessage(dbText, 'fr')).toBe(dbText);
