@@ -5,13 +5,18 @@
  * before; a database's own error text passes through unchanged. Status codes, shapes, field names
  * and error types stay as they are.
  */
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import { simpleParser, type ParsedMail } from 'mailparser';
 import { startTestServer, type Client, type TestServer } from '../test-support/server.js';
 import { loggedInUser } from '../test-support/users.js';
 
 let server: TestServer;
 let admin: Client;
 let french: Client;
+let smtp: SMTPServer;
+const mails: ParsedMail[] = [];
 
 type MessageBody = { message: string | Record<string, string[]> };
 type ErrorsBody = { errors: { message: string; error_type: string; level: string; extra: unknown }[] };
@@ -21,13 +26,31 @@ const execute = (c: Client, body: Record<string, unknown>, headers: Record<strin
   c.request<ErrorsBody & MessageBody>('POST', '/api/v1/sqllab/execute/', body, { headers });
 
 beforeAll(async () => {
-  server = await startTestServer();
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((m) => mails.push(m))
+        .then(() => callback(), callback);
+    },
+  });
+  await new Promise<void>((r) => void smtp.listen(0, '127.0.0.1', () => r()));
+  server = await startTestServer({
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String((smtp.server.address() as AddressInfo).port),
+    SMTP_STARTTLS: 'false',
+    SMTP_MAIL_FROM: 'rama@example.com',
+  });
   admin = await server.admin();
   french = (await loggedInUser(server, admin, 'i18n_francoise', ['Admin'])).client;
   const put = await french.put('/api/v1/me/preferences/', { language: 'fr' });
   expect(put.status, put.text).toBe(200);
 });
-afterAll(async () => server?.close());
+afterAll(async () => {
+  await server?.close();
+  await new Promise<void>((r) => smtp?.close(() => r()));
+});
 
 describe('error messages follow the user’s stored language', () => {
   it('a 404 in French for a user who chose French, English for the admin who chose nothing', async () => {
@@ -131,5 +154,32 @@ describe('anonymous requests follow Accept-Language', () => {
     });
     expect(r.status).toBe(400);
     expect(r.body).toEqual({ message: 'Le corps de la requête n’est pas un JSON valide.' });
+  });
+});
+
+describe('report e-mails follow their owner’s language', () => {
+  it('a scheduled query of a user who chose French sends its e-mail with French words, its own texts as they are', async () => {
+    if (server.examplesId === null) return;
+    const saved = await french.post<{ id: number }>('/api/v1/saved_query/', {
+      db_id: server.examplesId,
+      label: 'Mots',
+      sql: "SELECT 1 AS n, 'alpha' AS word",
+      extra_json: JSON.stringify({
+        schedule_info: {
+          crontab: '5 7 * * *',
+          recipients: [{ type: 'Email', recipient_config_json: { target: 'team@example.com' } }],
+          include_table: true,
+        },
+      }),
+    });
+    expect(saved.status, saved.text).toBe(201);
+    await server.ctx.reports.scheduler.tick(new Date('2026-11-27T07:05:30Z'));
+    await server.ctx.reports.scheduler.idle();
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail.subject).toMatch(/^\[Rapport\] Mots/);
+    expect(mail.text).toMatch(/Explorer dans Rama\u00a0: http/);
+    expect(mail.html).toContain('>Explorer dans Rama</a>');
+    expect(mail.html).toContain('>alpha</td>');
   });
 });
