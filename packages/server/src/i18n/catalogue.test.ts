@@ -300,6 +300,7 @@ describe('the server message catalogue', () => {
     const messages = serverMessages();
     expect(messages.size).toBeGreaterThan(200);
     const missing = [...messages].filter(([m]) => needsTranslation(m) && !MESSAGES[m]).map(([m, file]) => `${file}: ${JSON.stringify(m)}`);
+    // RAMA_MISSING_MESSAGES=<file>: the missing messages as JSON (English → source file), to translate them in bulk
     if (process.env.RAMA_MISSING_MESSAGES)
       writeFileSync(
         process.env.RAMA_MISSING_MESSAGES,
