@@ -36,6 +36,7 @@ import { VersionHistory } from './versions/service.js';
 import { HealthProbe } from './http/health.js';
 import { rateLimitStore } from './security/rate-limit-store.js';
 import { registerSqlLabRls } from './rls/sqllab.js';
+import { registerMessageTranslation } from './i18n/replies.js';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
@@ -239,6 +240,8 @@ export async function buildApp({
     return reply.code(500).send(errorsBody('An internal error occurred. The details were logged on the server.', 'GENERIC_BACKEND_ERROR'));
   });
 
+  // error replies in the user's language (issue 30 item 4); English replies are left as they are
+  registerMessageTranslation(app, ctx);
   app.addHook('onResponse', async (req, reply) => logResponse(req, reply));
 
   registerAuth(app, ctx);

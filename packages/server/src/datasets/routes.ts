@@ -163,7 +163,10 @@ export function registerBundleImport(
         throw new HttpError(
           422,
           errorsBody(
-            `SSH tunnels are not supported: ${tunnels.join(', ')} connect${tunnels.length === 1 ? 's' : ''} through one`,
+            // one sentence each for one file and several (the server's catalogue translates them whole)
+            tunnels.length === 1
+              ? `SSH tunnels are not supported: ${tunnels[0]} connects through one`
+              : `SSH tunnels are not supported: ${tunnels.join(', ')} connect through one`,
             ErrorType.GENERIC_COMMAND_ERROR,
             'warning',
             Object.fromEntries(tunnels.map((f) => [f, { ssh_tunnel: [SSH_TUNNEL_UNSUPPORTED] }])),

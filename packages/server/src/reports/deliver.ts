@@ -4,10 +4,11 @@
  * that goes into HTML is escaped. A webhook goes through the outbound policy (issue 24 item 9)
  * and fails with one message whatever went wrong, so the execution log is no port scanner.
  */
-import { parseRecipients, type ReportRecipientConfig, type ReportRecipientType } from '@rama/shared';
+import { LANGUAGE_LOCALES, parseRecipients, type Language, type ReportRecipientConfig, type ReportRecipientType } from '@rama/shared';
 import type { ReportsConfig } from '../config.js';
 import { outboundRequest, parseAllowList } from '../http/outbound.js';
 import type { ReportContent, ReportTable } from './content.js';
+import { localize } from '../i18n/translate.js';
 
 export interface ReportMessage {
   name: string;
@@ -17,9 +18,13 @@ export interface ReportMessage {
   value: number | null;
   scheduledAt: Date;
   content: ReportContent;
+  /** the language of the e-mail's and Slack message's own words: the report owner's (English when absent) */
+  language?: Language;
 }
 
 const WEBHOOK_TIMEOUT_MS = 30_000;
+/** EMAIL_REPORTS_SUBJECT_PREFIX's default (config.ts) */
+const DEFAULT_SUBJECT_PREFIX = '[Report] ';
 
 /** The one thing a user learns of a failed webhook: refused, unreachable, timed out, reset or non-2xx alike. */
 export const WEBHOOK_FAILED = 'The webhook could not be delivered.';
@@ -44,7 +49,7 @@ function cellText(v: unknown): string {
   return String(v);
 }
 
-export function tableHtml(t: ReportTable): string {
+export function tableHtml(t: ReportTable, language: Language = 'en'): string {
   const head = t.columns
     .map((c) => `<th style="text-align:left;padding:4px 8px;border-bottom:1px solid #ccc">${escapeHtml(c)}</th>`)
     .join('');
@@ -54,19 +59,27 @@ export function tableHtml(t: ReportTable): string {
         `<tr>${r.map((v) => `<td style="padding:4px 8px;border-bottom:1px solid #eee">${escapeHtml(cellText(v))}</td>`).join('')}</tr>`,
     )
     .join('');
-  const more = t.total > t.rows.length ? `<p>${t.rows.length} of ${t.total} rows shown.</p>` : '';
+  const more = t.total > t.rows.length ? `<p>${escapeHtml(localize('{0} of {1} rows shown.', language, ...shownOf(t, language)))}</p>` : '';
   return `<table style="border-collapse:collapse;font-family:sans-serif;font-size:13px"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>${more}`;
 }
 
+/** a number in the message's language (English as String() writes it, as before) */
+const numberIn = (n: number, language: Language): string => (language === 'en' ? String(n) : n.toLocaleString(LANGUAGE_LOCALES[language]));
+const shownOf = (t: ReportTable, language: Language) => [numberIn(t.rows.length, language), numberIn(t.total, language)];
+
 /** The table as plain text (Slack, webhook, the text part of an email). */
-export function tableText(t: ReportTable): string {
+export function tableText(t: ReportTable, language: Language = 'en'): string {
   const lines = [t.columns.join(' | '), ...t.rows.map((r) => r.map(cellText).join(' | '))];
-  if (t.total > t.rows.length) lines.push(`(${t.rows.length} of ${t.total} rows shown)`);
+  if (t.total > t.rows.length) lines.push(localize('({0} of {1} rows shown)', language, ...shownOf(t, language)));
   return lines.join('\n');
 }
 
 function heading(m: ReportMessage): string {
-  return m.type === 'Alert' ? `Alert triggered: ${m.name}${m.value === null ? '' : ` (value ${m.value})`}` : m.name;
+  const language = m.language ?? 'en';
+  if (m.type !== 'Alert') return m.name;
+  return m.value === null
+    ? localize('Alert triggered: {0}', language, m.name)
+    : localize('Alert triggered: {0} (value {1})', language, m.name, numberIn(m.value, language));
 }
 
 export async function sendEmail(cfg: ReportsConfig, to: ReportRecipientConfig, m: ReportMessage): Promise<void> {
@@ -85,11 +98,12 @@ export async function sendEmail(cfg: ReportsConfig, to: ReportRecipientConfig, m
     socketTimeout: 60_000,
   });
   const c = m.content;
+  const language = m.language ?? 'en';
   const image = c.file && c.format === 'PNG' ? c.file : null;
   const description = m.description ? `<p>${escapeHtml(m.description)}</p>` : '';
-  const link = `<p><a href="${escapeHtml(c.url)}">Explore in Rama</a></p>`;
+  const link = `<p><a href="${escapeHtml(c.url)}">${escapeHtml(localize('Explore in Rama', language))}</a></p>`;
   const body = c.table
-    ? tableHtml(c.table)
+    ? tableHtml(c.table, language)
     : image
       ? `<img src="cid:report-image" alt="${escapeHtml(m.name)}" style="max-width:100%">`
       : '';
@@ -99,8 +113,16 @@ export async function sendEmail(cfg: ReportsConfig, to: ReportRecipientConfig, m
       to: parseRecipients(to.target).emails,
       cc: parseRecipients(to.ccTarget ?? '').emails,
       bcc: parseRecipients(to.bccTarget ?? '').emails,
-      subject: `${cfg.subjectPrefix}${heading(m)}`,
-      text: [heading(m), m.description ?? '', c.table ? tableText(c.table) : '', `Explore in Rama: ${c.url}`].filter(Boolean).join('\n\n'),
+      // the default prefix is Rama's own word; one the operator set is kept as it is
+      subject: `${cfg.subjectPrefix === DEFAULT_SUBJECT_PREFIX ? localize(DEFAULT_SUBJECT_PREFIX, language) : cfg.subjectPrefix}${heading(m)}`,
+      text: [
+        heading(m),
+        m.description ?? '',
+        c.table ? tableText(c.table, language) : '',
+        localize('Explore in Rama: {0}', language, c.url),
+      ]
+        .filter(Boolean)
+        .join('\n\n'),
       html: `<h2 style="font-family:sans-serif">${escapeHtml(heading(m))}</h2>${description}${body}${link}`,
       attachments: [
         ...(image ? [{ filename: image.filename, content: image.data, contentType: image.contentType, cid: 'report-image' }] : []),
@@ -140,11 +162,12 @@ async function slackCall(
 export async function sendSlack(cfg: ReportsConfig, to: ReportRecipientConfig, m: ReportMessage): Promise<void> {
   if (!cfg.slackToken) throw new Error('Slack is not set up on this server (SLACK_API_TOKEN is not configured).');
   const c = m.content;
+  const language = m.language ?? 'en';
   const text = [
     `*${heading(m)}*`,
     m.description ?? '',
-    c.table ? `\`\`\`\n${tableText(c.table)}\n\`\`\`` : '',
-    `<${c.url}|Explore in Rama>`,
+    c.table ? `\`\`\`\n${tableText(c.table, language)}\n\`\`\`` : '',
+    `<${c.url}|${localize('Explore in Rama', language)}>`,
   ]
     .filter(Boolean)
     .join('\n');

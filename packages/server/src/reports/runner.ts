@@ -14,6 +14,7 @@ import {
   type ReportState,
   type ReportValidatorConfig,
   type ReportValidatorType,
+  type Language,
 } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import { loadPrincipal, type Principal } from '../security/principal.js';
@@ -24,6 +25,7 @@ import { DeliveryFailed, deliver } from './deliver.js';
 import { parseStored, type ReportRow } from './present.js';
 import { savedQueryContent } from './savedQueryContent.js';
 import type { Screenshotter } from './screenshot.js';
+import { loadPreferences } from '../preferences/store.js';
 
 const fill = (template: string, value: string) => template.replace('%s', value);
 
@@ -184,6 +186,7 @@ export class ReportRunner {
       }
       return c;
     };
+    const language = await this.ownerLanguage(report);
     const errors: string[] = [];
     for (const r of recipients) {
       const cfg = parseStored<ReportRecipientConfig>(r.recipient_config_json, { target: '' });
@@ -209,6 +212,7 @@ export class ReportRunner {
           value,
           scheduledAt,
           content,
+          language,
         });
         this.sent++;
       } catch (e) {
@@ -219,5 +223,15 @@ export class ReportRunner {
     }
     if (errors.length) return { state: 'Error', value, error: fill(REPORT_RUN_ERRORS.deliveryFailed, errors.join('; ')) };
     return { state: 'Success', value, error: null };
+  }
+
+  /** The language of the report's own words in its messages (issue 30 item 4): its creator's choice, English when none. */
+  private async ownerLanguage(report: ReportRow): Promise<Language> {
+    if (report.created_by_fk === null) return 'en';
+    try {
+      return (await loadPreferences(this.db, report.created_by_fk)).language ?? 'en';
+    } catch {
+      return 'en';
+    }
   }
 }

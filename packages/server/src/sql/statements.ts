@@ -250,8 +250,10 @@ function parseErrorOf(e: unknown, statement: string, syntax: SqlSyntax, origin: 
 /** The message for a statement refused because it could not be parsed (error type INVALID_SQL_ERROR). */
 export function unparseableMessage(err: ParseError | null): string {
   if (!err) return 'The SQL could not be parsed, so it cannot be confirmed to only read data. Please check the syntax.';
-  const near = err.excerpt ? `, near "${err.excerpt}"` : '';
-  return `The SQL could not be parsed (line ${err.line}, column ${err.column}${near}), so it cannot be confirmed to only read data. Please check the syntax.`;
+  // two whole sentences (not one glued from parts): the server's catalogue translates each
+  return err.excerpt
+    ? `The SQL could not be parsed (line ${err.line}, column ${err.column}, near "${err.excerpt}"), so it cannot be confirmed to only read data. Please check the syntax.`
+    : `The SQL could not be parsed (line ${err.line}, column ${err.column}), so it cannot be confirmed to only read data. Please check the syntax.`;
 }
 
 export interface ScriptCheck {
