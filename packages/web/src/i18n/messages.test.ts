@@ -27,7 +27,7 @@ const fixedTexts = (): string[] => {
     ...Object.values(STATUS_TEXT),
     ...Object.values(SqlLabMessage),
     ...Object.values(DROP_MESSAGES),
-    ...Object.values(DASHBOARD_MESSAGES).filter((m): m is string => typeof m === 'string'),
+    ...(Object.values(DASHBOARD_MESSAGES) as unknown[]).filter((m): m is string => typeof m === 'string'),
     INVALID_LOGIN_MESSAGE,
     LOGIN_REQUIRED_MESSAGE,
     NOT_FOUND_MESSAGE,
