@@ -14,7 +14,16 @@ import { PageHeader } from '../components/PageHeader';
 import { useSession } from '../app/session';
 import { useListDatasetsQuery } from '../datasets/datasetApi';
 import { webVizList } from '../visualizations/registry';
-import { ALL_CHARTS, RECENT_VIZ_KEY, categoryCounts, categoryLabel, pushRecent, readRecent, visibleTypes } from '../explore/vizGallery';
+import {
+  ALL_CHARTS,
+  RECENT_VIZ_KEY,
+  categoryCounts,
+  categoryLabel,
+  pushRecent,
+  readRecent,
+  visibleTypes,
+  vizText,
+} from '../explore/vizGallery';
 import { newChartPath } from './chartList';
 import { createDisabledReason, datasetSearchQuery, type PickedDataset } from './chartAdd';
 import { DatasetPicker } from './DatasetPicker';
@@ -105,8 +114,8 @@ function VizTypeGallery({ selected, onSelect, onChoose }: GalleryProps) {
               >
                 <Thumbnail vizType={meta.key} />
                 <span className="rama-chart-add-card-text">
-                  <span className="rama-chart-add-card-name">{meta.name}</span>
-                  <span className="rama-chart-add-card-description">{meta.description}</span>
+                  <span className="rama-chart-add-card-name">{vizText(meta.name)}</span>
+                  <span className="rama-chart-add-card-description">{vizText(meta.description)}</span>
                 </span>
               </button>
             ))}
@@ -114,16 +123,16 @@ function VizTypeGallery({ selected, onSelect, onChoose }: GalleryProps) {
         )}
         {details && (
           <section className="rama-chart-add-details" aria-label={t('add.selectedType')}>
-            <Typography.Title level={5}>{details.name}</Typography.Title>
+            <Typography.Title level={5}>{vizText(details.name)}</Typography.Title>
             <div>
-              <Tag>{details.category}</Tag>
+              <Tag>{categoryLabel(details.category)}</Tag>
               {details.tags.map((tag) => (
                 <Tag key={tag} bordered={false}>
-                  {tag}
+                  {vizText(tag)}
                 </Tag>
               ))}
             </div>
-            <Typography.Paragraph type="secondary">{details.description}</Typography.Paragraph>
+            <Typography.Paragraph type="secondary">{vizText(details.description)}</Typography.Paragraph>
           </section>
         )}
       </div>

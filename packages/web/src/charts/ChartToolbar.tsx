@@ -10,10 +10,13 @@ import { useListDashboardsQuery } from '../dashboards/dashboardApi';
 import { useChartRelatedOwnersQuery } from './chartApi';
 import type { ChartFilters } from './chartList';
 import { TagFilter } from '../tags/TagFilter';
+import { currentLocale, sharedText } from '../i18n';
 
-const VIZ_OPTIONS = [...VIZ_DEFINITIONS.values()]
-  .map((d) => ({ value: d.meta.key, label: d.meta.name }))
-  .sort((a, b) => a.label.localeCompare(b.label));
+/** The chart types by name in the reader's language, sorted as that language sorts. */
+const vizOptions = () =>
+  [...VIZ_DEFINITIONS.values()]
+    .map((d) => ({ value: d.meta.key, label: sharedText('visualizations', d.meta.name) }))
+    .sort((a, b) => a.label.localeCompare(b.label, currentLocale()));
 const ALL_DATASETS = { order_column: 'table_name', order_direction: 'asc', page: 0, page_size: 100 } as const;
 const ALL_DASHBOARDS = { order_column: 'dashboard_title', order_direction: 'asc', page: 0, page_size: 100 } as const;
 
@@ -45,7 +48,7 @@ export function ChartToolbar({ filters, onChange, view, onViewChange }: ChartToo
         placeholder={t('common:all')}
         value={filters.vizType}
         onChange={(vizType) => onChange({ vizType })}
-        options={VIZ_OPTIONS}
+        options={vizOptions()}
       />
       <FilterSelect
         label={t('toolbar.byDataset')}

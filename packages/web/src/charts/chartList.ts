@@ -1,5 +1,6 @@
 import { getVizDefinition, type ChartListItem } from '@rama/shared';
 import type { ListFilter } from '../components/listState';
+import { sharedText } from '../i18n';
 
 /** The chart list's filters, as the toolbar holds them (null: not filtered on). */
 export interface ChartFilters {
@@ -46,7 +47,8 @@ export function chartListFilters(f: ChartFilters): ListFilter[] {
 
 /** The visualization's name as the gallery shows it; an unknown key shows as itself. */
 export function vizTypeName(vizType: string): string {
-  return getVizDefinition(vizType)?.meta.name ?? vizType;
+  const name = getVizDefinition(vizType)?.meta.name;
+  return name ? sharedText('visualizations', name) : vizType;
 }
 
 /** Where a saved chart opens. */

@@ -10,6 +10,7 @@ import { useAppDispatch } from '../app/hooks';
 import { unknownVizTypeText } from '../visualizations/messages';
 import { exploreActions } from './exploreSlice';
 import { retiredConversion } from './retiredChart';
+import { sharedText } from '../i18n';
 
 export function RetiredChartNotice({ formData }: { formData: QueryFormData }) {
   const { t } = useTranslation('explore');
@@ -18,7 +19,8 @@ export function RetiredChartNotice({ formData }: { formData: QueryFormData }) {
   const conversion = retiredConversion(formData);
   if (!suggestion) return <Alert type="error" showIcon title={unknownVizTypeText(formData.viz_type)} />;
   const target = conversion && ('formData' in conversion ? conversion.formData.viz_type : conversion.vizType);
-  const name = target ? (VIZ_DEFINITIONS.get(target)?.meta.name ?? target) : null;
+  const english = target ? VIZ_DEFINITIONS.get(target)?.meta.name : null;
+  const name = target ? (english ? sharedText('visualizations', english) : target) : null;
   return (
     <Alert
       type="warning"

@@ -5,7 +5,7 @@ import { AppstoreOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { VizMeta } from '@rama/shared';
 import { getWebViz, webVizList } from '../visualizations/registry';
-import { ALL_CHARTS, RECENT_VIZ_KEY, categoryCounts, categoryLabel, pushRecent, readRecent, visibleTypes } from './vizGallery';
+import { ALL_CHARTS, RECENT_VIZ_KEY, categoryCounts, categoryLabel, pushRecent, readRecent, visibleTypes, vizText } from './vizGallery';
 import { useVizThumbnail } from '../visualizations/thumbnails/themed';
 
 function safeLocalStorage(): Storage | null {
@@ -98,23 +98,23 @@ function VizGallery({ open, current, onClose, onSelect }: GalleryProps) {
                   onDoubleClick={() => onSelect(meta.key)}
                 >
                   <Thumbnail vizType={meta.key} size={88} />
-                  <span className="rama-viz-gallery-name">{meta.name}</span>
+                  <span className="rama-viz-gallery-name">{vizText(meta.name)}</span>
                 </button>
               ))}
             </div>
           )}
           {details && (
             <div className="rama-viz-gallery-details">
-              <Typography.Title level={5}>{details.name}</Typography.Title>
+              <Typography.Title level={5}>{vizText(details.name)}</Typography.Title>
               <div>
-                <Tag>{details.category}</Tag>
+                <Tag>{categoryLabel(details.category)}</Tag>
                 {details.tags.map((tag) => (
                   <Tag key={tag} bordered={false}>
-                    {tag}
+                    {vizText(tag)}
                   </Tag>
                 ))}
               </div>
-              <Typography.Paragraph type="secondary">{details.description}</Typography.Paragraph>
+              <Typography.Paragraph type="secondary">{vizText(details.description)}</Typography.Paragraph>
             </div>
           )}
         </div>

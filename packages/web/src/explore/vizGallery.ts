@@ -1,6 +1,6 @@
 /** The viz type gallery's pure parts: search, categories with counts, recently used types. */
 import { VIZ_CATEGORIES, type VizMeta } from '@rama/shared';
-import { t } from '../i18n';
+import { sharedText, t } from '../i18n';
 
 export const RECENT_VIZ_KEY = 'rama:explore-recent-viz';
 export const RECENT_VIZ_MAX = 6;
@@ -12,10 +12,15 @@ export const RECENTLY_USED = 'Recently used';
  * The text shown for a category of `categoryCounts`: the gallery's own two in the user's language;
  * a chart category (declared in English by the shared package) as it is.
  */
+/** A chart type's name, description or tag (declared in English by the shared package) in the reader's language. */
+export function vizText(english: string): string {
+  return sharedText('visualizations', english);
+}
+
 export function categoryLabel(category: string): string {
   if (category === ALL_CHARTS) return t('explore:gallery.allCharts');
   if (category === RECENTLY_USED) return t('explore:gallery.recentlyUsed');
-  return category;
+  return sharedText('visualizations', category);
 }
 
 /** The type just used goes first; each type once; at most six. */
@@ -36,7 +41,9 @@ export function readRecent(storage: Pick<Storage, 'getItem'> | null): string[] {
 export function matchesSearch(meta: VizMeta, search: string): boolean {
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
-  const text = [meta.name, meta.key, meta.description, ...meta.tags].join(' ').toLowerCase();
+  // the reader's words and the English ones both find a type
+  const english = [meta.name, meta.key, meta.description, ...meta.tags];
+  const text = [...english, ...english.map(vizText)].join(' ').toLowerCase();
   return words.every((w) => text.includes(w));
 }
 
