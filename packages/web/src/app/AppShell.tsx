@@ -206,8 +206,9 @@ export function AppShell() {
             </nav>
             <Flex align="center" gap={8} className="rama-nav-right">
               {rightItems.length > 0 && (
+                {/* one entry, never folded into "…" (its width changes with the language) */}
                 <nav aria-label={t('nav.settings')}>
-                  <Menu mode="horizontal" items={rightItems} selectedKeys={selectedKeys} className="rama-nav" />
+                  <Menu mode="horizontal" items={rightItems} selectedKeys={selectedKeys} className="rama-nav" disabledOverflow />
                 </nav>
               )}
               {anonymous ? <LoginButton /> : <UserMenu />}
