@@ -205,8 +205,8 @@ export function AppShell() {
               <Menu mode="horizontal" items={mainItems} selectedKeys={selectedKeys} className="rama-nav" />
             </nav>
             <Flex align="center" gap={8} className="rama-nav-right">
+              {/* one entry, never folded into "…" (its width changes with the language) */}
               {rightItems.length > 0 && (
-                {/* one entry, never folded into "…" (its width changes with the language) */}
                 <nav aria-label={t('nav.settings')}>
                   <Menu mode="horizontal" items={rightItems} selectedKeys={selectedKeys} className="rama-nav" disabledOverflow />
                 </nav>
