@@ -156,3 +156,36 @@ test('a right click on a bar hides the chart tooltip, so the drill menu is not c
   await page.mouse.move(x, y);
   await expect(tooltip).toBeVisible();
 });
+
+test.describe('in dark mode', () => {
+  // "Follow the system" with a dark system: the admin's stored choice stays the default
+  test.use({ colorScheme: 'dark' });
+
+  test('every tab of the gallery draws dark, each chart without an error', async ({ page }) => {
+    test.setTimeout(180_000);
+    const api = await apiFor(page);
+    const { result: charts } = await api.get<{ result: DashboardChart[] }>('/api/v1/dashboard/all_chart_types/charts');
+    const typeOf = new Map(charts.map((c) => [c.id, c.viz_type]));
+    mkdirSync('test-results/gallery-dark', { recursive: true });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/rama/dashboard/all_chart_types/');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    const tabs = page.getByRole('tab');
+    await expect(tabs.first()).toBeVisible({ timeout: 30_000 });
+    const drawn = new Set<string>();
+    for (const tab of await tabs.all()) {
+      await tab.click();
+      await expect(tab).toHaveAttribute('aria-selected', 'true');
+      await expect(holders(page).first()).toBeVisible();
+      for (const holder of await holders(page).all()) {
+        const vizType = typeOf.get(Number(await holder.getAttribute('data-chart-id'))) ?? 'chart';
+        await holder.scrollIntoViewIfNeeded();
+        await expect(holder, `${vizType} draws`).toHaveAttribute('data-status', 'rendered', { timeout: 30_000 });
+        await expect(holder.locator('.ant-alert-error'), `${vizType} shows no error`).toHaveCount(0);
+        await holder.screenshot({ path: `test-results/gallery-dark/${vizType}.png` });
+        drawn.add(vizType);
+      }
+    }
+    expect([...drawn].sort()).toEqual([...SPEC_TYPES].sort());
+  });
+});
