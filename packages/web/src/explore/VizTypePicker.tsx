@@ -144,7 +144,7 @@ export function VizTypePicker({ vizType, onChange }: { vizType: string; onChange
       </Typography.Text>
       <div className="rama-explore-viztype-row">
         <Thumbnail vizType={vizType} size={32} />
-        <span className="rama-explore-viztype-name">{meta?.name ?? vizType}</span>
+        <span className="rama-explore-viztype-name">{meta ? vizText(meta.name) : vizType}</span>
         <Button size="small" onClick={() => setOpen(true)}>
           {t('vizType.viewAll')}
         </Button>
