@@ -9,12 +9,13 @@ import { editorContent } from './sqllab-helpers';
 
 type VersionsReply = { result: { version: number; summary: string }[] };
 
-/** The History panel: its summaries newest first, then version 1 and 3 compared. */
-async function listAndCompare(page: Page, summaries: (string | RegExp)[]): Promise<{ panel: Locator; compare: Locator }> {
+/** The History panel: its summaries newest first (a screenshot of it), then version 1 and 3 compared. */
+async function listAndCompare(page: Page, summaries: (string | RegExp)[], screen: string): Promise<{ panel: Locator; compare: Locator }> {
   const panel = page.locator('.ant-drawer').filter({ has: page.locator('[data-test="version-summary"]') });
   await expect(panel.locator('[data-test="version-summary"]')).toHaveText(summaries);
   await panel.locator('tr[data-row-key="1"]').getByRole('checkbox').check();
   await panel.locator('tr[data-row-key="3"]').getByRole('checkbox').check();
+  await shot(page, screen);
   await panel.locator('[data-test="version-compare-button"]').click();
   const compare = page.getByRole('dialog', { name: 'Compare version 1 with version 3' });
   await expect(compare.locator('[data-test="version-compare"]')).toBeVisible();
@@ -58,10 +59,9 @@ test('a chart saved twice: its History in Explore compares the controls and rest
   await page.goto(`/explore/?slice_id=${id}`);
   await page.getByRole('button', { name: 'More actions' }).click();
   await page.getByRole('menuitem', { name: 'Version history', exact: true }).click();
-  const { panel, compare } = await listAndCompare(page, [/^controls: .*changed$/, 'title changed', 'created']);
-  await expect(compare.getByRole('row', { name: /Control: Row limit/ })).toContainText('500');
-  await expect(compare.getByRole('row', { name: /slice name/ })).toContainText(`${name} (renamed)`);
-  await shot(page, 'version-history-chart');
+  const { panel, compare } = await listAndCompare(page, [/^controls: .*changed$/, 'title changed', 'created'], 'version-history-chart');
+  await expect(compare.getByRole('row', { name: /^Control: Row limit / })).toContainText('500');
+  await expect(compare.getByRole('row', { name: /^Name / })).toContainText(`${name} (renamed)`);
   await compare.getByRole('button', { name: 'Close' }).click();
 
   await restoreFirst(page, panel);
@@ -97,10 +97,9 @@ test('a dataset saved twice: its History in the dataset editor shows the SQL dif
     .click();
   const editor = page.getByRole('dialog', { name: `Edit dataset ${name}` });
   await editor.locator('[data-test="dataset-history"]').click();
-  const { panel, compare } = await listAndCompare(page, ['description changed', 'SQL changed', 'created']);
+  const { panel, compare } = await listAndCompare(page, ['description changed', 'SQL changed', 'created'], 'version-history-dataset');
   await expect(compare.locator('[data-test="version-sql-diff"]')).toHaveText(/- SELECT 1 AS a\s*\+ SELECT 2 AS a/);
-  await expect(compare.getByRole('row', { name: /description/ })).toContainText('Two, not one');
-  await shot(page, 'version-history-dataset');
+  await expect(compare.getByRole('row', { name: /^Description / })).toContainText('Two, not one');
   await compare.getByRole('button', { name: 'Close' }).click();
 
   await restoreFirst(page, panel);
@@ -129,10 +128,9 @@ test('a saved query saved twice: its History in SQL Lab shows the SQL diff and r
   await page.goto(`/sqllab/?savedQueryId=${id}`);
   await expect(editorContent(page)).toContainText('SELECT 2 AS second_version');
   await page.getByRole('button', { name: 'Saved query history' }).click();
-  const { panel, compare } = await listAndCompare(page, ['name changed', 'SQL changed', 'created']);
+  const { panel, compare } = await listAndCompare(page, ['name changed', 'SQL changed', 'created'], 'version-history-saved-query');
   await expect(compare.locator('[data-test="version-sql-diff"]')).toHaveText(/- SELECT 1 AS first_version\s*\+ SELECT 2 AS second_version/);
-  await expect(compare.getByRole('row', { name: /label/ })).toContainText(`${label} (renamed)`);
-  await shot(page, 'version-history-saved-query');
+  await expect(compare.getByRole('row', { name: /^Name / })).toContainText(`${label} (renamed)`);
   await compare.getByRole('button', { name: 'Close' }).click();
 
   await restoreFirst(page, panel);
