@@ -65,7 +65,7 @@ test('a dashboard edited twice is restored to its first version from the History
   await expect(compare.locator('[data-test="version-layout-moves"]')).toContainText(
     `Moved: ${flights[0].slice_name}, ${flights[1].slice_name}`,
   );
-  await expect(compare.getByRole('row', { name: /dashboard title/ })).toContainText(`${first} (renamed)`);
+  await expect(compare.getByRole('row', { name: /^Title / })).toContainText(`${first} (renamed)`);
   await shot(page, 'version-history-compare');
   await compare.getByRole('button', { name: 'Close' }).click();
 

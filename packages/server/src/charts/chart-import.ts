@@ -196,6 +196,8 @@ export class ChartImporter {
     const datasets = new Map(
       (await this.db.selectFrom('tables').select(['id', 'uuid']).where('uuid', 'in', uuids).execute()).map((d) => [d.uuid, d.id]),
     );
+    // a chart replaced without a history keeps its state from before the import as version 1
+    for (const { existing } of planned) if (existing) await this.ctx.versions.baseline('chart', existing.id);
     const written = await this.db.transaction().execute(async (trx) => {
       const now = nowIso();
       const rows: { id: number; uuid: string; name: string; updated: boolean; from: string | null; to: string }[] = [];
@@ -239,6 +241,7 @@ export class ChartImporter {
       return rows;
     });
     for (const { updated, name, from, to, ...row } of written) {
+      await this.ctx.versions.recordImported('chart', row.id, this.user, !updated);
       if (updated) opts.report.update('chart', row, name);
       else opts.report.create('chart', row, name);
       if (from) opts.report.convert({ type: 'chart', kind: 'chart_type', uuid: row.uuid, id: row.id, name, from, to });

@@ -345,6 +345,8 @@ export class DashboardImporter {
     report: ImportOptions['report'],
   ): Promise<void> {
     const now = nowIso();
+    // a dashboard replaced without a history keeps its state from before the import as version 1
+    for (const { existing } of planned) if (existing) await this.ctx.versions.baseline('dashboard', existing.id);
     const written = await this.db.transaction().execute(async (trx) => {
       const slugs = new Set<string>();
       const rows: { id: number; uuid: string; name: string; updated: boolean }[] = [];
@@ -411,6 +413,7 @@ export class DashboardImporter {
       return rows;
     });
     for (const { updated, name, ...row } of written) {
+      await this.ctx.versions.recordImported('dashboard', row.id, this.user, !updated);
       if (updated) report.update('dashboard', row, name);
       else report.create('dashboard', row, name);
     }

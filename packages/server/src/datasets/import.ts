@@ -148,6 +148,8 @@ export class DatasetImporter {
       for (const database of created.values()) await new DatabaseService(this.ctx).delete(this.user, database.id);
       throw importError(this.errors);
     }
+    // a dataset replaced without a history keeps its state from before the import as version 1
+    for (const p of resolved) if (p.existing) await this.ctx.versions.baseline('dataset', p.existing.id);
     const written = await this.db.transaction().execute(async (trx) => {
       const rows: { row: DatasetRow; database: DatabaseRef; updated: boolean }[] = [];
       for (const p of resolved) {
@@ -175,6 +177,7 @@ export class DatasetImporter {
     });
     for (const { row, database, updated } of written) {
       await ensureDatasetPermission(this.db, database.database_name, row);
+      await this.ctx.versions.recordImported('dataset', row.id, this.user, !updated);
       if (updated) opts.report.update('dataset', row, row.table_name);
       else opts.report.create('dataset', row, row.table_name);
     }

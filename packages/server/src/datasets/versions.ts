@@ -4,20 +4,18 @@
  * matched to today's by name, so a restore edits the ones still there, adds the ones gone since and
  * drops the ones added since, under every rule of that save.
  */
-import type { Kysely } from 'kysely';
-import type { DatasetUpdate, DatasetVersionState } from '@rama/shared';
+import type { DatasetUpdate } from '@rama/shared';
 import type { AppContext } from '../context.js';
-import type { MetadataSchema } from '../metadata/schema.js';
 import type { VersionedKind } from '../versions/kinds.js';
+import { versionedKind } from '../versions/define.js';
 import type { DatasetService } from './service.js';
 import { updateDataset } from './update.js';
 
 export function datasetVersions(ctx: AppContext, datasets: DatasetService): VersionedKind<'dataset'> {
-  return {
+  return versionedKind({
     type: 'dataset',
-    async snapshot(db: Kysely<MetadataSchema>, id: number): Promise<DatasetVersionState | null> {
-      const row = await db.selectFrom('tables').selectAll().where('id', '=', id).executeTakeFirst();
-      if (!row) return null;
+    table: 'tables',
+    async state(row, db, id) {
       const [columns, metrics] = await Promise.all([
         db.selectFrom('table_columns').selectAll().where('table_id', '=', id).orderBy('id').execute(),
         db.selectFrom('sql_metrics').selectAll().where('table_id', '=', id).orderBy('id').execute(),
@@ -65,13 +63,9 @@ export function datasetVersions(ctx: AppContext, datasets: DatasetService): Vers
         })),
       };
     },
-    title: (state) => state.table_name,
-    async assertVisible(user, id) {
-      await datasets.visible(user, id);
-    },
-    async assertEditable(user, id) {
-      await datasets.editable(user, id);
-    },
+    titleField: 'table_name',
+    visible: (user, id) => datasets.visible(user, id),
+    editable: (user, id) => datasets.editable(user, id),
     async restore(user, id, state) {
       const db = ctx.store.db;
       const [columns, metrics] = await Promise.all([
@@ -87,5 +81,5 @@ export function datasetVersions(ctx: AppContext, datasets: DatasetService): Vers
       };
       await updateDataset(ctx, datasets, user, id, body, false);
     },
-  };
+  });
 }

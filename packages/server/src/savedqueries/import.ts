@@ -118,6 +118,8 @@ export class SavedQueryImporter {
     if (!planned.length) throw noValidCommand();
 
     const schedules = new SavedQuerySchedules(this.ctx);
+    // a query replaced without a history keeps its state from before the import as version 1
+    for (const { existing } of planned) if (existing) await this.ctx.versions.baseline('saved_query', existing.id);
     const written = await this.db.transaction().execute(async (trx) => {
       const now = nowIso();
       const rows: { id: number; uuid: string; name: string; updated: boolean }[] = [];
@@ -159,6 +161,7 @@ export class SavedQueryImporter {
       return rows;
     });
     for (const { updated, name, ...row } of written) {
+      await this.ctx.versions.recordImported('saved_query', row.id, this.user, !updated);
       if (updated) opts.report.update('saved_query', row, name);
       else opts.report.create('saved_query', row, name);
     }

@@ -1,7 +1,8 @@
 /**
- * What the history needs from each feature whose objects keep versions. A feature implements it
- * beside its own service (charts/chart-versions.ts, dashboards/versions.ts, …) and registers it on
- * `ctx.versions`; the history never reads another feature's tables or rules itself.
+ * What the history needs from each feature whose objects keep versions. A feature makes it with
+ * `versionedKind` (define.ts) from its kind-specific parts, beside its own service
+ * (charts/chart-versions.ts, dashboards/versions.ts, …), and registers it on `ctx.versions`; the
+ * history never reads another feature's tables or rules itself.
  */
 import type { Kysely } from 'kysely';
 import type { VersionStates, VersionedType } from '@rama/shared';

@@ -11,6 +11,7 @@ import {
   SUMMARY_BASELINE,
   SUMMARY_CREATED,
   SUMMARY_HISTORY_STARTS,
+  SUMMARY_IMPORTED,
   VERSION_PAGE_SIZE_DEFAULT,
   VERSION_PAGE_SIZE_MAX,
   changeParts,
@@ -97,11 +98,16 @@ export class VersionHistory {
    * written). A save that changed nothing a user would see keeps none, unless it is a restore. A
    * failure here is logged, never turned into a failed save: the object is already written.
    */
-  async record(type: VersionedType, id: number, user: Principal | null, opts: { created?: boolean } = {}): Promise<number | null> {
+  async record(
+    type: VersionedType,
+    id: number,
+    user: Principal | null,
+    opts: { created?: boolean; summary?: string } = {},
+  ): Promise<number | null> {
     if (!this.has(type)) return null;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.recordOnce(type, id, user, opts.created === true);
+        return await this.recordOnce(type, id, user, opts.created === true, opts.summary);
       } catch (e) {
         // two saves of one object at once: the unique version number decides, the loser counts again
         if (isUniqueViolation(e) && attempt < RECORD_ATTEMPTS) continue;
@@ -150,11 +156,27 @@ export class VersionHistory {
     }
   }
 
-  private async recordOnce(type: VersionedType, id: number, user: Principal | null, created: boolean): Promise<number | null> {
+  /**
+   * After an import wrote an object (issue 30 item 1): it keeps a version "imported", changed or
+   * not, so a replace by import can be undone. The import calls `baseline` for the objects it
+   * replaces before it writes, so one without a history keeps its state from before too.
+   */
+  async recordImported(type: VersionedType, id: number, user: Principal, created: boolean): Promise<number | null> {
+    return this.record(type, id, user, { created, summary: SUMMARY_IMPORTED });
+  }
+
+  private async recordOnce(
+    type: VersionedType,
+    id: number,
+    user: Principal | null,
+    created: boolean,
+    fixedSummary: string | undefined,
+  ): Promise<number | null> {
     const kind = this.kind(type);
     const state = await kind.snapshot(this.ctx.store.db, id);
     if (!state) return null;
-    const note = this.notes.getStore();
+    const restoring = this.notes.getStore();
+    const note = fixedSummary !== undefined ? { ...restoring, summary: fixedSummary } : restoring;
     const kept = this.ctx.config.versions.kept;
     return this.db.transaction().execute(async (trx) => {
       if (note?.adoptFrom !== undefined && created)

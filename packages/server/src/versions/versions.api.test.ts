@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import rison from 'rison';
-import type { DeletedList, VersionDetail, VersionList, VersionRestored, VersionedType } from '@rama/shared';
+import type { DeletedList, ImportResult, VersionDetail, VersionList, VersionRestored, VersionedType } from '@rama/shared';
 import { startTestServer, type Client, type TestServer } from '../test-support/server.js';
 import { dashboardTestWorld } from '../test-support/dashboards.js';
 import { loggedInUser } from '../test-support/users.js';
@@ -329,5 +329,105 @@ describe('a dataset’s and a saved query’s history', () => {
     // a deleted saved query's history is gone from view with it
     await admin.delete(`/api/v1/saved_query/${id}`);
     expect((await versions(admin, 'saved_query', id)).status).toBe(404);
+  });
+});
+
+describe('an import', () => {
+  const exported = async (type: VersionedType, id: number): Promise<Uint8Array> => {
+    const res = await fetch(`${server.url}/api/v1/${type}/export/?q=${encodeURIComponent(rison.encode([id]))}`, {
+      headers: { cookie: admin.cookieHeaderValue },
+    });
+    expect(res.status).toBe(200);
+    return new Uint8Array(await res.arrayBuffer());
+  };
+  const importBundle = async (type: VersionedType, bundle: Uint8Array) => {
+    const form = new FormData();
+    form.append('formData', new Blob([bundle as Uint8Array<ArrayBuffer>]), 'bundle.zip');
+    form.append('overwrite', 'true');
+    const r = await admin.postForm<{ result: ImportResult }>(`/api/v1/${type}/import/`, form, { csrf: true });
+    expect(r.status, r.text).toBe(200);
+    return r.body.result;
+  };
+  const forget = (type: VersionedType, id: number) =>
+    server.ctx.store.db
+      .withTables<{ object_version: { object_type: string; object_id: number } }>()
+      .deleteFrom('object_version')
+      .where('object_type', '=', type)
+      .where('object_id', '=', id)
+      .execute();
+
+  /** export, edit, import the export back over the edit: "imported", and restoring the edit undoes the import */
+  async function overwriteUndone(type: VersionedType, id: number, edit: Record<string, unknown>, read: (body: never) => unknown) {
+    const bundle = await exported(type, id);
+    const put = await admin.put(`/api/v1/${type}/${id}`, edit);
+    expect(put.status, put.text).toBe(200);
+    const current = async () => read((await admin.get(`/api/v1/${type}/${id}`)).body as never);
+    const edited = await current();
+    const result = await importBundle(type, bundle);
+    expect(result.updated.some((a) => a.type === type && a.id === id)).toBe(true);
+    expect(await current()).not.toEqual(edited);
+    const list = (await versions(admin, type, id)).body.result;
+    expect(list[0]).toMatchObject({ summary: 'imported', created_by: { id: expect.any(Number) } });
+    const back = await restore(admin, type, id, list[1].version);
+    expect(back.status, back.text).toBe(200);
+    expect(await current()).toEqual(edited);
+  }
+
+  it('that replaces a chart, dataset, dashboard or saved query keeps a version "imported", so the replace can be undone', async () => {
+    const c = await chart(admin, 'Imported pie', { metric: 'count', groupby: ['origin'] });
+    await overwriteUndone(
+      'chart',
+      c,
+      { slice_name: 'Imported pie, renamed' },
+      (b: { result: { slice_name: string } }) => b.result.slice_name,
+    );
+
+    const ds = await admin.post<{ id: number }>('/api/v1/dataset/', {
+      database: server.examplesId,
+      schema: 'main',
+      table_name: 'vh_imported',
+      sql: 'SELECT 1 AS a',
+    });
+    expect(ds.status, ds.text).toBe(201);
+    await overwriteUndone(
+      'dataset',
+      ds.body.id,
+      { description: 'edited by hand' },
+      (b: { result: { description: string | null } }) => b.result.description,
+    );
+
+    const d = await admin.post<{ id: number }>('/api/v1/dashboard/', { dashboard_title: 'Imported board' });
+    expect(d.status, d.text).toBe(201);
+    await overwriteUndone(
+      'dashboard',
+      d.body.id,
+      { dashboard_title: 'Imported board, renamed' },
+      (b: { result: { dashboard_title: string } }) => b.result.dashboard_title,
+    );
+
+    const q = await admin.post<{ id: number }>('/api/v1/saved_query/', {
+      db_id: server.examplesId,
+      label: 'Imported query',
+      sql: 'SELECT 1',
+    });
+    expect(q.status, q.text).toBe(201);
+    await overwriteUndone('saved_query', q.body.id, { sql: 'SELECT 2' }, (b: { result: { sql: string } }) => b.result.sql);
+  });
+
+  it('keeps "imported" as the first version of an object it creates, and the state before the import of one without a history', async () => {
+    const q = await admin.post<{ id: number }>('/api/v1/saved_query/', { db_id: server.examplesId, label: 'Moved query', sql: 'SELECT 1' });
+    const bundle = await exported('saved_query', q.body.id);
+    await admin.delete(`/api/v1/saved_query/${q.body.id}`);
+    const created = (await importBundle('saved_query', bundle)).created.find((a) => a.type === 'saved_query');
+    expect(created).toBeDefined();
+    expect(await summaries('saved_query', created!.id)).toEqual(['1: imported']);
+
+    const c = await chart(admin, 'Chart from before history', { metric: 'count' });
+    const chartBundle = await exported('chart', c);
+    await admin.put(`/api/v1/chart/${c}`, { slice_name: 'Chart from before history, renamed' });
+    await forget('chart', c);
+    await importBundle('chart', chartBundle);
+    expect(await summaries('chart', c)).toEqual(['2: imported', '1: as it was before history was kept']);
+    expect((await version(admin, 'chart', c, 1)).body.result.state).toMatchObject({ slice_name: 'Chart from before history, renamed' });
   });
 });

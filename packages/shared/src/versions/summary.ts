@@ -20,6 +20,8 @@ export const SUMMARY_NO_CHANGES = 'no changes';
 export const SUMMARY_HISTORY_STARTS = 'saved (history starts here)';
 /** the state an object had before its first save with history on (made before versions were kept) */
 export const SUMMARY_BASELINE = 'as it was before history was kept';
+/** a version kept by an import that created or replaced the object */
+export const SUMMARY_IMPORTED = 'imported';
 export const restoredSummary = (version: number): string => `restored version ${version}`;
 export const restoredDeletedSummary = (version: number): string => `restored after deletion (version ${version})`;
 

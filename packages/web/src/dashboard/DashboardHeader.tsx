@@ -23,7 +23,7 @@ import { useStore } from 'react-redux';
 import type { RootState } from '../app/store';
 import { errorMessage, toClientError } from '../app/api';
 import { useGetBootstrapQuery, useSession } from '../app/session';
-import { dashboardPermissions } from './permissions';
+import { canRestoreVersions } from '../versions/permissions';
 import { useAppDispatch, useAppSelector, useToasts } from '../app/hooks';
 import { CertifiedMark } from '../components/CertifiedMark';
 import { FavoriteStar } from '../components/FavoriteStar';
@@ -152,7 +152,8 @@ export function DashboardHeader({ fullscreen, onRefresh, onToggleFullscreen, onE
   const slices = useAppSelector((s) => s.dashboardCharts.slices);
   const chartNames = useMemo(() => Object.fromEntries(Object.values(slices).map((c) => [c.id, c.slice_name])), [slices]);
   // while a version is previewed the page is read-only; restoring stays its owners' and admins'
-  const canRestore = dashboardPermissions(useSession().user, info.owners).dash_edit_perm;
+  const { user, access } = useSession();
+  const canRestore = canRestoreVersions('dashboard', access, user.id, info.owners);
   const title = info.dashboard_title;
   // "Embed dashboard" (issue 25): with the EMBEDDED_SUPERSET flag, for those who may edit the dashboard
   const embeddingOn = Boolean(useGetBootstrapQuery().data?.feature_flags.EMBEDDED_SUPERSET);

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Button, Modal, Skeleton } from 'antd';
 import { EditOutlined, HistoryOutlined } from '@ant-design/icons';
 import { HistoryDrawer } from '../versions/HistoryDrawer';
+import { canRestoreVersions } from '../versions/permissions';
+import { useSession } from '../app/session';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { toClientError } from '../app/api';
 import { SLOT, Slotted } from '../i18n/Slotted';
@@ -53,6 +55,9 @@ function EditorLoader({ datasetId, onClose }: { datasetId: number; onClose: () =
 export function DatasetEditorModal({ dataset, onClose }: { dataset: EditedDataset | null; onClose: () => void }) {
   const { t } = useTranslation('datasets');
   const [historyOpen, setHistoryOpen] = useState(false);
+  const { user, access } = useSession();
+  // the editor's own read of the dataset (cached): its owners decide who is offered "Restore"
+  const { data: detail } = useGetDatasetQuery(dataset?.id ?? 0, { skip: dataset === null || !historyOpen });
   return (
     <Modal
       open={dataset !== null}
@@ -83,7 +88,7 @@ export function DatasetEditorModal({ dataset, onClose }: { dataset: EditedDatase
           open
           onClose={() => setHistoryOpen(false)}
           // owners and admins; the server answers anyone else as if the dataset were not there
-          canRestore
+          canRestore={detail?.id === dataset.id && canRestoreVersions('dataset', access, user.id, detail.owners)}
           onRestored={() => {
             // the draft in the editor is older than the restored dataset: close it
             setHistoryOpen(false);

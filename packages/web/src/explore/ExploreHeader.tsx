@@ -12,6 +12,7 @@ import { getVizDefinition, type ControlConfig } from '@rama/shared';
 import { errorMessage } from '../app/api';
 import { useAppDispatch, useAppSelector, useToasts } from '../app/hooks';
 import { useSession } from '../app/session';
+import { canRestoreVersions } from '../versions/permissions';
 import { useChartFavoriteStatusQuery, useSetChartFavoriteMutation, useUpdateChartMutation } from '../charts/chartApi';
 import { CodeBlock } from '../components/CodeBlock';
 import { copyText } from '../components/clipboard';
@@ -259,7 +260,7 @@ export function ExploreHeader({ controls, onSavedUrl }: { controls: Record<strin
           id={slice.slice_id}
           open
           onClose={() => setHistoryOpen(false)}
-          canRestore={owner}
+          canRestore={canRestoreVersions('chart', access, user.id, slice.owners)}
           // Explore opens the restored chart as saved
           onRestored={() => window.location.assign(`/explore/?slice_id=${slice.slice_id}`)}
         />

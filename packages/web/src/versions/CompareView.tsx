@@ -28,6 +28,48 @@ const OWN_VIEW: Record<VersionedType, readonly string[]> = {
   saved_query: ['sql'],
 };
 
+/** The saved fields with a name of their own in versions.json (`field.<name>`); any other reads with spaces. */
+const NAMED_FIELDS = new Set([
+  'slice_name',
+  'dashboard_title',
+  'table_name',
+  'label',
+  'description',
+  'viz_type',
+  'datasource_id',
+  'datasource_type',
+  'cache_timeout',
+  'certified_by',
+  'certification_details',
+  'slug',
+  'css',
+  'published',
+  'database_id',
+  'db_id',
+  'catalog',
+  'schema',
+  'main_dttm_col',
+  'filter_select_enabled',
+  'fetch_values_predicate',
+  'normalize_columns',
+  'always_filter_main_dttm',
+  'offset',
+  'default_endpoint',
+  'template_params',
+  'template_parameters',
+  'extra',
+  'columns',
+  'metrics',
+]);
+
+/**
+ * A control's name in the current language: the summary's lower-case word ("row limit") is the
+ * controls catalogue's label with a capital ("Row limit").
+ */
+function controlName(label: string): string {
+  return sharedText('controls', label.charAt(0).toUpperCase() + label.slice(1));
+}
+
 function SqlDiff({ before, after }: { before: string | null; after: string | null }) {
   const { t } = useTranslation('versions');
   const lines = lineDiff(before, after);
@@ -100,7 +142,7 @@ export function CompareView({ type, left, right, chartNames }: CompareViewProps)
     for (const c of chartControlChanges((a as unknown as ChartVersionState).params, (b as unknown as ChartVersionState).params))
       rows.push({
         key: `control:${c.key}`,
-        field: t('controlField', { label: sharedText('controls', c.label) }),
+        field: t('controlField', { label: controlName(c.label) }),
         before: show(c.before),
         after: show(c.after),
       });
@@ -113,7 +155,7 @@ export function CompareView({ type, left, right, chartNames }: CompareViewProps)
   }
   for (const k of Object.keys({ ...a, ...b }))
     if (!OWN_VIEW[type].includes(k) && !sameJson(a[k] ?? null, b[k] ?? null))
-      rows.push({ key: k, field: k.replace(/_/g, ' '), before: show(a[k]), after: show(b[k]) });
+      rows.push({ key: k, field: NAMED_FIELDS.has(k) ? t(`field.${k}`) : k.replace(/_/g, ' '), before: show(a[k]), after: show(b[k]) });
   const sql = type === 'dataset' || type === 'saved_query';
   return (
     <div className="rama-version-compare" data-test="version-compare">

@@ -18,6 +18,8 @@ import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { request } from '../../app/api';
+import { useSession } from '../../app/session';
+import { canRestoreVersions } from '../../versions/permissions';
 import { HistoryDrawer } from '../../versions/HistoryDrawer';
 import { useGetDatabaseQuery } from '../../databases/databaseApi';
 import { ShortcutsHelp } from '../external';
@@ -59,6 +61,7 @@ export function EditorToolbar({ editorId, running, onRun, onRunStatement, onStop
   const sqlMaxRow = useAppSelector((s) => s.sqlLab.config.sqlMaxRow);
   const { data: dbDetail } = useGetDatabaseQuery(editor?.dbId ?? 0, { skip: !editor?.dbId });
   const [historyOpen, setHistoryOpen] = useState(false);
+  const { user, access } = useSession();
   if (!editor) return null;
 
   const change = (changes: Parameters<typeof queryEditorChanged>[0]['changes']) =>
@@ -194,8 +197,8 @@ export function EditorToolbar({ editorId, running, onRun, onRunStatement, onStop
             id={editor.remoteId}
             open
             onClose={() => setHistoryOpen(false)}
-            // a saved query is its owner's (admins see all): who sees it may restore it
-            canRestore
+            // a saved query is its owner's (admins see all): who sees it may restore it, with can_write
+            canRestore={canRestoreVersions('saved_query', access, user.id, null)}
             onRestored={() => {
               const id = editor.remoteId;
               if (id === null) return;
