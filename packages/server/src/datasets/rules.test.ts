@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  bundleName,
   currencyText,
   duplicateNames,
   mainDttmProblem,
   parseCurrency,
   refreshPlan,
-  safeFileName,
   type StoredColumn,
 } from './rules.js';
 
@@ -87,15 +85,5 @@ describe('metric currency', () => {
     expect(parseCurrency('{"symbol":"USD","symbolPosition":"prefix"}')).toEqual({ symbol: 'USD', symbolPosition: 'prefix' });
     expect(parseCurrency('garbage')).toBeNull();
     expect(parseCurrency(null)).toBeNull();
-  });
-});
-
-describe('bundle file names', () => {
-  it('keep safe ASCII, spaces as underscores, no path separators or leading dots', () => {
-    expect(safeFileName('My Sales Data')).toBe('My_Sales_Data');
-    expect(safeFileName('../../etc/passwd')).toBe('etc_passwd');
-    expect(safeFileName('Café déjà')).toBe('Cafe_deja');
-    expect(safeFileName('日本')).toBe('');
-    expect(bundleName('日本', '7')).toBe('7');
   });
 });

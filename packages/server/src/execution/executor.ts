@@ -16,7 +16,7 @@ import {
   type ResultColumn,
   type RowSink,
 } from '../engines/types.js';
-import { rowsToJsonLines } from '../sqllab/serialize.js';
+import { rowsToJsonLines } from './formats/json.js';
 import { QuerySlots } from './slots.js';
 
 /** rows kept for statements of a script that are not the result */

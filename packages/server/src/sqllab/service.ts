@@ -17,11 +17,11 @@ import { tablesForStorage } from './history.js';
 import { prepareRun, type PreparedRun } from './prepare.js';
 import { presentQueries, type QueryRow } from './present.js';
 import { getQueryByClientId, getQueryById, newClientId, transitionQuery } from './queries.js';
-import { QueueUnavailableError } from './queue.js';
+import { QueueUnavailableError } from '../queue/redis.js';
 import { ROW_SEPARATOR, ResultsBackendError, takeRowsStream } from './results.js';
 import type { ResultHeader, RunOutcome } from './runner.js';
-import { stringifyExact } from './serialize.js';
-import { csvLine, rowJsonToCsv, rowsTextToCsv } from './csv.js';
+import { stringifyExact } from '../execution/formats/json.js';
+import { csvLine, rowJsonToCsv, rowsTextToCsv } from '../execution/formats/csv-lines.js';
 import { JsonRowsSink } from './sink.js';
 
 export const databaseNotFound = () => typedError(404, 'The database could not be found.', ErrorType.DATABASE_NOT_FOUND_ERROR);
