@@ -22,7 +22,7 @@ import { migrateToLatest } from './metadata/migrations.js';
 import { syncBuiltinRoles } from './security/users.js';
 import { TokenService } from './security/tokens.js';
 import { deriveKey } from './security/crypto.js';
-import { DatabaseConnections } from './databases/connections.js';
+import { DatabaseConnections } from './execution/connections.js';
 import { createSqlLabRuntime } from './sqllab/runtime.js';
 import { Executor } from './execution/executor.js';
 import { ChartDataService } from './charts/service.js';

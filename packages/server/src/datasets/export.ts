@@ -7,15 +7,7 @@ import { strToU8, zipSync } from 'fflate';
 import type { AppContext } from '../context.js';
 import type { DatabaseTable, Row } from '../metadata/schema.js';
 import type { Principal } from '../security/principal.js';
-import {
-  DATASET_BUNDLE_TYPE,
-  EXPORT_VERSION,
-  bundleName,
-  databaseDocument,
-  exportStamp,
-  jsonOrText,
-  toYaml,
-} from '../transfer/export.js';
+import { DATASET_BUNDLE_TYPE, EXPORT_VERSION, bundleName, databaseDocument, exportStamp, jsonOrText, toYaml } from '../transfer/export.js';
 import { parseCurrency } from './rules.js';
 import type { ColumnRow, DatasetRow, MetricRow } from './present.js';
 import type { DatasetService } from './service.js';

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  currencyText,
-  duplicateNames,
-  mainDttmProblem,
-  parseCurrency,
-  refreshPlan,
-  type StoredColumn,
-} from './rules.js';
+import { currencyText, duplicateNames, mainDttmProblem, parseCurrency, refreshPlan, type StoredColumn } from './rules.js';
 
 const stored = (id: number, column_name: string, over: Partial<StoredColumn> = {}): StoredColumn => ({
   id,

@@ -6,7 +6,7 @@
  * the caller's sink, map engine errors — once. Callers never open a pool or pick a namespace.
  */
 import type { StatementOutcome } from '@rama/shared';
-import type { DatabaseConnections, OpenDatabase } from '../databases/connections.js';
+import type { DatabaseConnections, OpenDatabase } from './connections.js';
 import {
   EngineError,
   type Cell,

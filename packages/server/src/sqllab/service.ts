@@ -4,7 +4,7 @@ import { ErrorType, initialQueryState, type ExecutePayload, type QueryRecord } f
 import type { AppContext } from '../context.js';
 import type { Principal } from '../security/principal.js';
 import { canAccessDatabase } from '../databases/access.js';
-import type { OpenDatabase } from '../databases/connections.js';
+import type { OpenDatabase } from '../execution/connections.js';
 import type { DatabaseTable, Row } from '../metadata/schema.js';
 import { nowIso } from '../metadata/db.js';
 import { EngineError, type ResultColumn } from '../engines/types.js';
