@@ -14,6 +14,13 @@ const typedProjects = [
   './tsconfig.eslint.json', // e2e/, playwright.config.ts, vitest.config.ts, packages/web/vite.config.ts
 ];
 
+// The server's feature folders: each serves one area of the product through its routes (a new
+// feature folder joins this list).
+const SERVER_FEATURES = (
+  'annotations async charts dashboards databases datasets embedded examples explore log maps permalinks preferences ' +
+  'reports rls savedqueries sqllab tabstate tags thumbnails timerange uploads versions'
+).split(' ');
+
 const I18N_PENDING = JSON.parse(readFileSync(new URL('./packages/web/src/i18n/pending.json', import.meta.url), 'utf8')).pending;
 
 export default tseslint.config(
@@ -87,6 +94,45 @@ export default tseslint.config(
             ],
           },
           words: { exclude: ['[0-9!-/:-@[-`{-~\\s·•–—…×→←↑↓⌘⇧⏎]+', '[A-Z_-]+', 'Rama'] },
+        },
+      ],
+    },
+  },
+  // Issue 29: the layers hold. The server's shared rooms (execution/ runs SQL, transfer/ reads and
+  // writes zip/YAML bundles, queue/ is the Redis and BullMQ plumbing, http/ the request helpers)
+  // import no feature folder: a feature uses them, never the other way round. What a room needs
+  // from a feature is handed in (http/auth.ts takes the guest resolver from app.ts). Tests may set
+  // up whatever they test with. packages/shared imports neither the server nor the web app.
+  {
+    files: ['packages/server/src/{execution,transfer,queue,http}/**/*.ts'],
+    ignores: ['packages/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./)+(${SERVER_FEATURES.join('|')})(/|$)`,
+              message:
+                'A shared server room (execution/, transfer/, queue/, http/) imports no feature folder: move what it needs down, or hand it in.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/shared/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@rama/(server|web)|(\\.\\./)+(server|web)|(\\.\\./)*packages/(server|web))(/|$)',
+              message: 'packages/shared is imported by the server and the web app; it imports neither.',
+            },
+          ],
         },
       ],
     },

@@ -22,7 +22,7 @@ import { migrateToLatest } from './metadata/migrations.js';
 import { syncBuiltinRoles } from './security/users.js';
 import { TokenService } from './security/tokens.js';
 import { deriveKey } from './security/crypto.js';
-import { DatabaseConnections } from './databases/connections.js';
+import { DatabaseConnections } from './execution/connections.js';
 import { createSqlLabRuntime } from './sqllab/runtime.js';
 import { Executor } from './execution/executor.js';
 import { ChartDataService } from './charts/service.js';
@@ -30,6 +30,7 @@ import { createReportsRuntime } from './reports/runtime.js';
 import { AsyncQueries } from './async/service.js';
 import { threadPoolQueryCap } from './execution/slots.js';
 import { registerAuth } from './http/auth.js';
+import { guestMayUse, guestPrincipal } from './embedded/guest.js';
 import { HttpError, errorsBody } from './http/errors.js';
 import { featureRoutes } from './routes.js';
 import { VersionHistory } from './versions/service.js';
@@ -244,7 +245,7 @@ export async function buildApp({
   registerMessageTranslation(app, ctx);
   app.addHook('onResponse', async (req, reply) => logResponse(req, reply));
 
-  registerAuth(app, ctx);
+  registerAuth(app, ctx, { principal: guestPrincipal, mayUse: guestMayUse });
 
   const health = new HealthProbe();
   const healthRoute = async (_req: FastifyRequest, reply: FastifyReply) => {

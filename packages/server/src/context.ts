@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RamaConfig } from './config.js';
 import type { MetadataStore } from './metadata/db.js';
 import type { TokenService } from './security/tokens.js';
-import type { DatabaseConnections } from './databases/connections.js';
+import type { DatabaseConnections } from './execution/connections.js';
 import type { SqlLabRuntime } from './sqllab/runtime.js';
 import type { Executor } from './execution/executor.js';
 import type { ChartDataService } from './charts/service.js';

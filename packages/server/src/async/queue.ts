@@ -13,7 +13,7 @@
 import { DelayedError, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { AppContext } from '../context.js';
-import { QueueUnavailableError, redisConnection, withTimeout } from '../sqllab/queue.js';
+import { QueueUnavailableError, redisConnection, withTimeout } from '../queue/redis.js';
 import { QueueFullError, RoundRobin, UserJobCounts } from './fair.js';
 import { jobEvent, runChartJob, type ChartJob } from './jobs.js';
 

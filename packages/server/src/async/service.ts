@@ -9,7 +9,7 @@ import type { AppContext } from '../context.js';
 import type { ChartDataReply } from '../charts/service.js';
 import type { Principal } from '../security/principal.js';
 import { typedError } from '../http/errors.js';
-import { QueueUnavailableError } from '../sqllab/queue.js';
+import { QueueUnavailableError } from '../queue/redis.js';
 import { ChannelSigner } from './channel.js';
 import { MemoryEventStore, type AsyncEventStore } from './events.js';
 import { RedisEventStore } from './redis-events.js';

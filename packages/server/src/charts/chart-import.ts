@@ -23,9 +23,10 @@ import {
   jsonText,
   type Kind,
   readDatasetConfig,
-} from '../datasets/bundle.js';
-import { DATASET_BUNDLE_TYPE, EXPORT_VERSION } from '../datasets/export.js';
-import { DatasetImporter, NO_OVERWRITE_PERMISSION, type ImportOptions } from '../datasets/import.js';
+} from '../transfer/bundle.js';
+import { DATASET_BUNDLE_TYPE, EXPORT_VERSION } from '../transfer/export.js';
+import type { ImportOptions } from '../transfer/import-report.js';
+import { DatasetImporter, NO_OVERWRITE_PERMISSION } from '../datasets/import.js';
 import { canEditDataset } from '../datasets/access.js';
 import { DatasetService } from '../datasets/service.js';
 import { canOverwriteChart, canReadChartDataset, type SliceRow } from './chart-access.js';

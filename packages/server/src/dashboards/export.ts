@@ -10,7 +10,7 @@ import { strToU8, zipSync } from 'fflate';
 import { parsePositionJson, serializeLayout } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import type { Principal } from '../security/principal.js';
-import { EXPORT_VERSION, exportStamp, toYaml } from '../datasets/export.js';
+import { EXPORT_VERSION, exportStamp, toYaml } from '../transfer/export.js';
 import { bundleFileName, emptyBundle, writeChartFiles, writeDatasetFile } from '../charts/chart-export.js';
 import { canReadChartDataset } from '../charts/chart-access.js';
 import { parseJsonObject } from '../explore/present.js';

@@ -29,9 +29,10 @@ import {
   type FileErrors,
   type Kind,
   readDatasetConfig,
-} from '../datasets/bundle.js';
-import { DATASET_BUNDLE_TYPE, EXPORT_VERSION } from '../datasets/export.js';
-import { DatasetImporter, type ImportOptions } from '../datasets/import.js';
+} from '../transfer/bundle.js';
+import { DATASET_BUNDLE_TYPE, EXPORT_VERSION } from '../transfer/export.js';
+import type { ImportOptions } from '../transfer/import-report.js';
+import { DatasetImporter } from '../datasets/import.js';
 import { DatasetService } from '../datasets/service.js';
 import { datasetScope, inScope } from '../datasets/access.js';
 import { CHART_BUNDLE_TYPE } from '../charts/chart-export.js';

@@ -2,7 +2,7 @@ import { createServer, type AddressInfo, type Server } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Client, type TestServer } from '../test-support/server.js';
-import { storedUri } from './connections.js';
+import { storedUri } from '../execution/connections.js';
 
 const PG_URL = process.env.RAMA_TEST_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const MYSQL_URL = process.env.RAMA_TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test';

@@ -23,7 +23,7 @@ import { HttpError, invalidFields, notFound, typedError } from '../http/errors.j
 import type { ListParams } from '../http/rison.js';
 import { canAccessDatabase } from './access.js';
 import { checkUri, PASSWORD_REENTRY_MESSAGE, passwordToUse } from './uri-policy.js';
-import { storedUri } from './connections.js';
+import { storedUri } from '../execution/connections.js';
 import { humanizeDelta } from '../http/time.js';
 import { presentDatabaseFlags } from './present.js';
 

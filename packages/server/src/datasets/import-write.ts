@@ -6,7 +6,7 @@ import type { Transaction } from 'kysely';
 import type { MetadataSchema } from '../metadata/schema.js';
 import { flag, nowIso } from '../metadata/db.js';
 import { datasetPermView } from './access.js';
-import { jsonText, type ColumnConfig, type DatasetConfig, type MetricConfig } from './bundle.js';
+import { jsonText, type ColumnConfig, type DatasetConfig, type MetricConfig } from '../transfer/bundle.js';
 import { insertColumns, insertMetrics, renameDatasetPermission, type NewColumn, type NewMetric } from './rows.js';
 import { CurrencyError, currencyText } from './rules.js';
 import type { DatasetRow } from './present.js';

@@ -26,13 +26,13 @@ import {
   overwriteUri,
   readDatabaseConfig,
   readDatasetConfig,
-} from './bundle.js';
-import { DATASET_BUNDLE_TYPE, isFileUri } from './export.js';
+} from '../transfer/bundle.js';
+import { DATASET_BUNDLE_TYPE, isFileUri } from '../transfer/export.js';
 import { columnOf, datasetFields, metricOf, overwriteDataset } from './import-write.js';
 import { ensureDatasetPermission, insertDataset, type NewColumn } from './rows.js';
 import { alreadyExists, emptyToNull, specOf, type DatabaseRef, type DatasetService } from './service.js';
 import type { DatasetRow } from './present.js';
-import type { ImportReport } from './import-report.js';
+import type { ImportOptions } from '../transfer/import-report.js';
 
 export const ALREADY_EXISTS = 'Dataset already exists and `overwrite=true` was not passed';
 export const NO_OVERWRITE_PERMISSION = "A dataset already exists and user doesn't have permissions to overwrite it";
@@ -43,14 +43,6 @@ const importError = (extra: FileErrors) =>
   new HttpError(422, errorsBody('Error importing dataset', ErrorType.GENERIC_COMMAND_ERROR, 'warning', extra));
 const noValidCommand = () =>
   new HttpError(422, errorsBody('Could not find a valid command to import file', ErrorType.GENERIC_COMMAND_ERROR, 'warning'));
-
-export interface ImportOptions {
-  overwrite: boolean;
-  /** `{"databases/<name>.yaml": "password"}` */
-  passwords: Record<string, string>;
-  /** what the import did, shared with the imports it starts */
-  report: ImportReport;
-}
 
 type LocalDatabase = DatabaseRef & { uuid: string; password_encrypted: string | null; is_examples: number | boolean };
 

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  bundleName,
-  currencyText,
-  duplicateNames,
-  mainDttmProblem,
-  parseCurrency,
-  refreshPlan,
-  safeFileName,
-  type StoredColumn,
-} from './rules.js';
+import { currencyText, duplicateNames, mainDttmProblem, parseCurrency, refreshPlan, type StoredColumn } from './rules.js';
 
 const stored = (id: number, column_name: string, over: Partial<StoredColumn> = {}): StoredColumn => ({
   id,
@@ -87,15 +78,5 @@ describe('metric currency', () => {
     expect(parseCurrency('{"symbol":"USD","symbolPosition":"prefix"}')).toEqual({ symbol: 'USD', symbolPosition: 'prefix' });
     expect(parseCurrency('garbage')).toBeNull();
     expect(parseCurrency(null)).toBeNull();
-  });
-});
-
-describe('bundle file names', () => {
-  it('keep safe ASCII, spaces as underscores, no path separators or leading dots', () => {
-    expect(safeFileName('My Sales Data')).toBe('My_Sales_Data');
-    expect(safeFileName('../../etc/passwd')).toBe('etc_passwd');
-    expect(safeFileName('Café déjà')).toBe('Cafe_deja');
-    expect(safeFileName('日本')).toBe('');
-    expect(bundleName('日本', '7')).toBe('7');
   });
 });

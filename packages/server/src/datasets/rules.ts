@@ -115,22 +115,3 @@ export function parseCurrency(text: string | null): MetricCurrency | null {
     return null;
   }
 }
-
-/**
- * A name made safe as one path segment of an export bundle, as the BI server names its files:
- * ASCII letters, digits, `_`, `.` and `-`, spaces become `_`, no leading or trailing dots.
- */
-export function safeFileName(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[^\x20-\x7e]/g, '')
-    .replace(/[/\\]/g, ' ')
-    .trim()
-    .split(/\s+/)
-    .join('_')
-    .replace(/[^A-Za-z0-9_.-]/g, '')
-    .replace(/^[._]+|[._]+$/g, '');
-}
-
-/** `name` as a bundle file name, or `fallback` when nothing of it is left. */
-export const bundleName = (name: string, fallback: string): string => safeFileName(name) || fallback;

@@ -6,7 +6,7 @@
  * the caller's sink, map engine errors — once. Callers never open a pool or pick a namespace.
  */
 import type { StatementOutcome } from '@rama/shared';
-import type { DatabaseConnections, OpenDatabase } from '../databases/connections.js';
+import type { DatabaseConnections, OpenDatabase } from './connections.js';
 import {
   EngineError,
   type Cell,
@@ -16,7 +16,7 @@ import {
   type ResultColumn,
   type RowSink,
 } from '../engines/types.js';
-import { rowsToJsonLines } from '../sqllab/serialize.js';
+import { rowsToJsonLines } from './formats/json.js';
 import { QuerySlots } from './slots.js';
 
 /** rows kept for statements of a script that are not the result */

@@ -6,7 +6,6 @@ import { sha256 } from '../security/crypto.js';
 import type { TokenKind } from '../security/tokens.js';
 import { forbidden, unauthorized } from './errors.js';
 import { FORBIDDEN_EDIT_MESSAGE, formatMessage } from '@rama/shared';
-import { guestPrincipal, guestMayUse } from '../embedded/guest.js';
 import { anonymousPrincipal, anonymousMayUse } from '../security/public.js';
 
 declare module 'fastify' {
@@ -41,8 +40,18 @@ export async function bearerPrincipal(ctx: AppContext, header: string | undefine
   return principal && principal.tokenVersion === claims.ver ? principal : null;
 }
 
-/** Resolve the user of every request (session cookie or bearer token) and enforce CSRF. */
-export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
+/**
+ * How an embedded dashboard's guest is recognised (`embedded/guest.ts`, handed in by `app.ts` so
+ * that http/ needs no feature): `principal` reads the guest token header (null without one, 401 for
+ * a bad one); `mayUse` is the allow-list of routes a guest may call.
+ */
+export interface GuestAuth {
+  principal(ctx: AppContext, req: FastifyRequest): Promise<Principal | null>;
+  mayUse(req: FastifyRequest): boolean;
+}
+
+/** Resolve the user of every request (session cookie, bearer or guest token) and enforce CSRF. */
+export function registerAuth(app: FastifyInstance, ctx: AppContext, guests: GuestAuth): void {
   app.decorateRequest('principal', null);
   app.decorateRequest('authVia', null);
   app.decorateRequest('sessionKey', null);
@@ -57,9 +66,9 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext): void {
     }
     // an embedded dashboard's guest token (header GUEST_TOKEN_HEADER_NAME): a guest may use an
     // allow-list of routes only; guestPrincipal throws 401 for a bad token
-    const guest = await guestPrincipal(ctx, req);
+    const guest = await guests.principal(ctx, req);
     if (guest) {
-      if (!guestMayUse(req)) throw unauthorized();
+      if (!guests.mayUse(req)) throw unauthorized();
       req.principal = guest;
       req.authVia = 'token';
       return;

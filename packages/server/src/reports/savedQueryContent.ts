@@ -9,7 +9,7 @@ import type { AppContext } from '../context.js';
 import type { Cell, ResultColumn } from '../engines/types.js';
 import type { Principal } from '../security/principal.js';
 import { prepareReadOnlyRun } from '../sqllab/readonly.js';
-import { csvLine } from '../sqllab/csv.js';
+import { csvLine } from '../execution/formats/csv-lines.js';
 import type { ReportContent } from './content.js';
 import { parseStored, type ReportRow } from './present.js';
 import type { SavedQueryReportExtra } from '../savedqueries/schedule.js';

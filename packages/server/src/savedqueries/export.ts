@@ -9,8 +9,7 @@ import type { AppContext } from '../context.js';
 import type { DatabaseTable, Row } from '../metadata/schema.js';
 import type { Principal } from '../security/principal.js';
 import { notFound } from '../http/errors.js';
-import { EXPORT_VERSION, databaseDocument, exportStamp, toYaml } from '../datasets/export.js';
-import { bundleName } from '../datasets/rules.js';
+import { EXPORT_VERSION, bundleName, databaseDocument, exportStamp, toYaml } from '../transfer/export.js';
 import { bundleFileName } from '../charts/chart-export.js';
 import type { SavedQueryRow } from './present.js';
 

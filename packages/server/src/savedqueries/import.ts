@@ -20,9 +20,9 @@ import {
   type FileErrors,
   type Kind,
   readDatabaseConfig,
-} from '../datasets/bundle.js';
-import { EXPORT_VERSION } from '../datasets/export.js';
-import type { ImportOptions } from '../datasets/import.js';
+} from '../transfer/bundle.js';
+import { EXPORT_VERSION } from '../transfer/export.js';
+import type { ImportOptions } from '../transfer/import-report.js';
 import { SAVED_QUERY_BUNDLE_TYPE } from './export.js';
 import type { SavedQueryRow } from './present.js';
 import { SavedQuerySchedules } from './schedule.js';

@@ -5,7 +5,7 @@
  */
 import { effectiveLimit, ErrorType } from '@rama/shared';
 import { allowedSchemas } from '../databases/access.js';
-import type { OpenDatabase } from '../databases/connections.js';
+import type { OpenDatabase } from '../execution/connections.js';
 import type { DatabaseTable, Row } from '../metadata/schema.js';
 import { existingLimit } from '../engines/limit.js';
 import { createAsStatement } from '../engines/sql-text.js';

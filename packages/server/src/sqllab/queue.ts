@@ -4,8 +4,9 @@
  * in the query record.
  */
 import { Queue, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { AppContext } from '../context.js';
+import { QueueUnavailableError, redisConnection, withTimeout } from '../queue/redis.js';
 import type { PreparedRun } from './prepare.js';
 import { getQueryById, transitionQuery } from './queries.js';
 import type { QueryRunner } from './runner.js';
@@ -18,24 +19,6 @@ export interface QueryQueue {
   readonly kind: 'in-process' | 'bullmq';
   enqueue(queryId: number): Promise<void>;
   close(): Promise<void>;
-}
-
-export class QueueUnavailableError extends Error {}
-
-export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const t = setTimeout(() => reject(new Error('timed out')), ms);
-    p.then(
-      (v) => {
-        clearTimeout(t);
-        resolve(v);
-      },
-      (e: unknown) => {
-        clearTimeout(t);
-        reject(e instanceof Error ? e : new Error(String(e)));
-      },
-    );
-  });
 }
 
 /** Run one queued query by id (used by both queues). */
@@ -88,15 +71,6 @@ export class InProcessQueue implements QueryQueue {
   async close(): Promise<void> {
     this.jobs.length = 0;
   }
-}
-
-export function redisConnection(url: string, forWorker: boolean): Redis {
-  // a producer fails fast when Redis is down; a worker waits for it to come back
-  const redis = forWorker
-    ? new Redis(url, { maxRetriesPerRequest: null })
-    : new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 3000 });
-  redis.on('error', () => undefined);
-  return redis;
 }
 
 export class BullQueue implements QueryQueue {

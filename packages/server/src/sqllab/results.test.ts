@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DiskResultsBackend, readAll, takeRowsStream } from './results.js';
 import { JsonRowsSink } from './sink.js';
-import { rowJsonToCsv, rowsTextToCsv } from './csv.js';
+import { rowJsonToCsv, rowsTextToCsv } from '../execution/formats/csv-lines.js';
 import type { ResultColumn } from '../engines/types.js';
 
 async function* chunks(...parts: string[]): AsyncGenerator<string> {

@@ -9,7 +9,7 @@ import { decodeRisonQuery, listParams } from '../http/rison.js';
 import { clientGone } from '../http/abort.js';
 import { getQueryDetail, listQueries, QUERY_ORDER_COLUMNS, queriesUpdatedSince } from './history.js';
 import { SqlLabService } from './service.js';
-import { stringifyExact } from './serialize.js';
+import { stringifyExact } from '../execution/formats/json.js';
 import { createEntry, getEntry } from '../permalinks/keyValue.js';
 import { notFound } from '../http/errors.js';
 

@@ -15,7 +15,7 @@ import type { QueryRow } from './present.js';
 import { failOrphans, getQueryById, renewLeases, transitionQuery } from './queries.js';
 import { ResultsBackendError, type ResultsBackend } from './results.js';
 import { JsonRowsSink, type RowsTarget } from './sink.js';
-import { stringifyExact } from './serialize.js';
+import { stringifyExact } from '../execution/formats/json.js';
 
 const STOP_POLL_MS = 400;
 

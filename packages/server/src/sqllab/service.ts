@@ -4,7 +4,7 @@ import { ErrorType, initialQueryState, type ExecutePayload, type QueryRecord } f
 import type { AppContext } from '../context.js';
 import type { Principal } from '../security/principal.js';
 import { canAccessDatabase } from '../databases/access.js';
-import type { OpenDatabase } from '../databases/connections.js';
+import type { OpenDatabase } from '../execution/connections.js';
 import type { DatabaseTable, Row } from '../metadata/schema.js';
 import { nowIso } from '../metadata/db.js';
 import { EngineError, type ResultColumn } from '../engines/types.js';
@@ -17,11 +17,11 @@ import { tablesForStorage } from './history.js';
 import { prepareRun, type PreparedRun } from './prepare.js';
 import { presentQueries, type QueryRow } from './present.js';
 import { getQueryByClientId, getQueryById, newClientId, transitionQuery } from './queries.js';
-import { QueueUnavailableError } from './queue.js';
+import { QueueUnavailableError } from '../queue/redis.js';
 import { ROW_SEPARATOR, ResultsBackendError, takeRowsStream } from './results.js';
 import type { ResultHeader, RunOutcome } from './runner.js';
-import { stringifyExact } from './serialize.js';
-import { csvLine, rowJsonToCsv, rowsTextToCsv } from './csv.js';
+import { stringifyExact } from '../execution/formats/json.js';
+import { csvLine, rowJsonToCsv, rowsTextToCsv } from '../execution/formats/csv-lines.js';
 import { JsonRowsSink } from './sink.js';
 
 export const databaseNotFound = () => typedError(404, 'The database could not be found.', ErrorType.DATABASE_NOT_FOUND_ERROR);

@@ -6,7 +6,7 @@
  */
 import type { Cell, ResultColumn, RowSink } from '../engines/types.js';
 import { ROW_SEPARATOR } from './results.js';
-import { rowsToJsonLines } from './serialize.js';
+import { rowsToJsonLines } from '../execution/formats/json.js';
 
 /** Receives rows text (without a leading separator); a promise holds reading back. */
 export type RowsTarget = (rowsText: string) => void | Promise<void>;

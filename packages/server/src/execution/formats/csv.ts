@@ -1,11 +1,12 @@
 /**
- * Query results as CSV (`result_format: csv`). Cells are written by SQL Lab's exporter (one rule
- * for quoting and formula-injection escaping across the product); this module adds what chart
- * data needs on top: records or arrays, temporal columns as dates, nested values as JSON.
+ * Query results as CSV (`result_format: csv`). Cells are written by csv-lines.ts, as SQL Lab's
+ * and the reports' exports write them (one rule for quoting and formula-injection escaping across
+ * the product); this module adds what chart data needs on top: records or arrays, temporal
+ * columns as dates, nested values as JSON.
  */
 import type { Cell } from '../../engines/types.js';
 import { GenericType } from '../../engines/types.js';
-import { csvLine } from '../../sqllab/csv.js';
+import { csvLine } from './csv-lines.js';
 import { formatTemporal, jsonText, rowCells, temporalMs } from './values.js';
 
 export interface CsvOptions {

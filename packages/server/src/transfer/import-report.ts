@@ -43,3 +43,12 @@ export class ImportReport {
     };
   }
 }
+
+/** What an import run takes besides the bundle: the form's options and the shared report. */
+export interface ImportOptions {
+  overwrite: boolean;
+  /** `{"databases/<name>.yaml": "password"}` */
+  passwords: Record<string, string>;
+  /** what the import did, shared with the imports it starts */
+  report: ImportReport;
+}

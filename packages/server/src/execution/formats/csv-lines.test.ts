@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine } from './csv.js';
+import { csvCell, csvLine } from './csv-lines.js';
 
 describe('CSV export cells', () => {
   it('escapes formula-looking text against formula injection', () => {

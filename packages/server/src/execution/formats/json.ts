@@ -3,7 +3,7 @@
  * 100k-row results do not pay for a replacer callback per value. Each row becomes one JSON object
  * text; the stored result is those lines, so a `rows` cap is a slice, not a re-parse.
  */
-import type { Cell, ResultColumn } from '../engines/types.js';
+import type { Cell, ResultColumn } from '../../engines/types.js';
 
 function encodeCell(v: Cell): string {
   switch (typeof v) {

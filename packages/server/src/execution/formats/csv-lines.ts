@@ -1,4 +1,5 @@
-import type { Cell } from '../engines/types.js';
+/** CSV cells and lines: SQL Lab's result export, report attachments and chart data CSV all write them so. */
+import type { Cell } from '../../engines/types.js';
 
 /**
  * One CSV cell. Text beginning with = + - @ or a tab/carriage return would be run as a formula by
