@@ -17,6 +17,7 @@ import {
 import {
   activeUserRoles,
   searchUsersByName,
+  userById,
   userIdByUsername,
   usernamesById,
   userRefs,
@@ -110,7 +111,7 @@ describe('metadata repositories: owners and users', () => {
   it.each<OwnedKind>(['dataset', 'chart', 'dashboard', 'report'])('reads the %s owner table', async (kind) => {
     expect((await ownersByObject(db(), kind, [999_999])).size).toBe(0);
     expect(await ownersWithNames(db(), kind, 999_999)).toEqual([]);
-    expect(await db().selectFrom('ab_user as u').select('u.id').where(ownedBy(kind, 'u.id', ann)).execute()).toEqual([]);
+    expect(await db().selectFrom('ab_user as u').select('u.id').where(ownedBy(kind, 'u.id', 999_999)).execute()).toEqual([]);
   });
 
   it('reads users by id, by username and by name', async () => {
@@ -130,6 +131,8 @@ describe('metadata repositories: owners and users', () => {
     expect(await usernamesById(db(), [zed, null])).toEqual(new Map([[zed, 'zed']]));
     expect(await userIdByUsername(db(), 'ann')).toBe(ann);
     expect(await userIdByUsername(db(), 'nobody')).toBeNull();
+    expect(await userById(db(), ann)).toMatchObject({ id: ann, username: 'ann', email: 'ann@example.com', active: 1 });
+    expect(await userById(db(), 999_999)).toBeUndefined();
 
     const found = await searchUsersByName(db(), 'ZE', { page: 0, pageSize: 10 });
     expect(found).toEqual({ count: 1, rows: [{ id: zed, first_name: 'Zed', last_name: 'Tester' }] });

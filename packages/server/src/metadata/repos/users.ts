@@ -79,3 +79,8 @@ export async function searchUsersByName(
     .execute();
   return { count: Number(n), rows };
 }
+
+/** The stored user row, if any. */
+export function userById(db: Db, id: number) {
+  return db.selectFrom('ab_user').selectAll().where('id', '=', id).executeTakeFirst();
+}
