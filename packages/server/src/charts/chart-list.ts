@@ -146,10 +146,7 @@ function visibility(eb: Eb, user: Principal, scope: DatasetScope): Expression<Sq
   if (scope.databaseIds.length) dataset.push(eb('t.database_id', 'in', scope.databaseIds));
   if (scope.datasetIds.length) dataset.push(eb('t.id', 'in', scope.datasetIds));
   for (const s of scope.schemas) dataset.push(eb.and([eb('t.database_id', '=', s.databaseId), eb('t.schema', '=', s.schema)]));
-  return eb.or([
-    ownedBy('chart', 's.id', user.id),
-    ...dataset,
-  ]);
+  return eb.or([ownedBy('chart', 's.id', user.id), ...dataset]);
 }
 
 function baseQuery(db: Kysely<MetadataSchema>, user: Principal, scope: DatasetScope, filters: ListParams['filters']) {

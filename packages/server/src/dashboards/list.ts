@@ -140,7 +140,11 @@ export async function listDashboards(
     .limit(p.pageSize)
     .offset(p.page * p.pageSize)
     .execute();
-  const owners = await ownersByObject(db, 'dashboard', rows.map((r) => r.id));
+  const owners = await ownersByObject(
+    db,
+    'dashboard',
+    rows.map((r) => r.id),
+  );
   const tags = await customTagsOf(
     db,
     'dashboard',

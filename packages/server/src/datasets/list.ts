@@ -188,7 +188,11 @@ export async function listDatasets(
     .offset(p.page * p.pageSize)
     .execute();
 
-  const owners = await ownersByObject(db, 'dataset', rows.map((r) => r.id));
+  const owners = await ownersByObject(
+    db,
+    'dataset',
+    rows.map((r) => r.id),
+  );
   const users = await service.users([
     ...rows.flatMap((r) => owners.get(r.id) ?? []),
     ...rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]),

@@ -68,10 +68,7 @@ function condition(eb: ReportEb, col: string, opr: string, value: unknown): Expr
 /** Non-admins see the reports they own or created (the BI server's report filter). */
 function visibility(eb: ReportEb, user: Principal): Expression<SqlBool> | null {
   if (user.isAdmin) return null;
-  return eb.or([
-    eb('r.created_by_fk', '=', user.id),
-    ownedBy('report', 'r.id', user.id),
-  ]);
+  return eb.or([eb('r.created_by_fk', '=', user.id), ownedBy('report', 'r.id', user.id)]);
 }
 
 /** GET /api/v1/report/?q=…: visible, filtered, ordered (latest change first by default) and paged. */

@@ -14,16 +14,7 @@ import {
   setOwners,
   type OwnedKind,
 } from './owners.js';
-import {
-  activeUserRoles,
-  searchUsersByName,
-  userById,
-  userIdByUsername,
-  usernamesById,
-  userRefs,
-  usersById,
-  usersExist,
-} from './users.js';
+import { activeUserRoles, searchUsersByName, userById, userIdByUsername, usernamesById, userRefs, usersById, usersExist } from './users.js';
 
 describe('metadata repositories: owners and users', () => {
   let server: TestServer;
@@ -111,7 +102,13 @@ describe('metadata repositories: owners and users', () => {
   it.each<OwnedKind>(['dataset', 'chart', 'dashboard', 'report'])('reads the %s owner table', async (kind) => {
     expect((await ownersByObject(db(), kind, [999_999])).size).toBe(0);
     expect(await ownersWithNames(db(), kind, 999_999)).toEqual([]);
-    expect(await db().selectFrom('ab_user as u').select('u.id').where(ownedBy(kind, 'u.id', 999_999)).execute()).toEqual([]);
+    expect(
+      await db()
+        .selectFrom('ab_user as u')
+        .select('u.id')
+        .where(ownedBy(kind, 'u.id', 999_999))
+        .execute(),
+    ).toEqual([]);
   });
 
   it('reads users by id, by username and by name', async () => {
