@@ -11,7 +11,7 @@ import { humanizeDelta } from '../http/time.js';
 import { nowIso } from '../metadata/db.js';
 import type { MetadataSchema, Row } from '../metadata/schema.js';
 import { textMatches } from '../metadata/textMatch.js';
-import { usersById, type Users } from '../metadata/users.js';
+import { searchUsersByName, usersById, type Users } from '../metadata/repos/users.js';
 import type { Principal } from '../security/principal.js';
 import { annotationFieldErrors, overlapsRange, storedDttm, storedDttmMs, type NativeLayerRef } from './rules.js';
 
@@ -243,18 +243,8 @@ export class AnnotationService {
     if (filter !== undefined && (typeof filter !== 'string' || filter.length > 1000))
       throw invalidFields({ filter: ['Not a valid string.'] });
     const p = listParams({ page: q.page, page_size: q.page_size }, [], 20);
-    const base = this.db
-      .selectFrom('ab_user as u')
-      .where((eb) => (filter ? eb.or([textMatches('u.first_name', filter), textMatches('u.last_name', filter)]) : eb.lit(true)));
-    const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await base
-      .select(['u.id', 'u.first_name', 'u.last_name'])
-      .orderBy('u.first_name')
-      .orderBy('u.id')
-      .limit(p.pageSize)
-      .offset(p.page * p.pageSize)
-      .execute();
-    return { count: Number(n), result: rows.map((u) => ({ value: u.id, text: `${u.first_name} ${u.last_name}`, extra: {} })) };
+    const { count, rows } = await searchUsersByName(this.ctx.store.db, filter, p);
+    return { count, result: rows.map((u) => ({ value: u.id, text: `${u.first_name} ${u.last_name}`, extra: {} })) };
   }
 
   // ---- annotations ----

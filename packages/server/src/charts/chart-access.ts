@@ -11,6 +11,7 @@ import type { Principal } from '../security/principal.js';
 import { HttpError, forbidden, notFound } from '../http/errors.js';
 import { DatasetService } from '../datasets/service.js';
 import { guestScope } from '../embedded/guest.js';
+import { ownersOf } from '../metadata/repos/owners.js';
 
 export type SliceRow = Selectable<SliceTable>;
 
@@ -42,7 +43,7 @@ export async function visibleChart(ctx: AppContext, user: Principal, id: number)
   const db = ctx.store.db;
   const row = await db.selectFrom('slices').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw chartNotFound();
-  const ownerIds = (await db.selectFrom('slice_owners').select('user_id').where('slice_id', '=', id).execute()).map((o) => o.user_id);
+  const ownerIds = await ownersOf(db, 'chart', id);
   // a guest (embedded dashboard token) sees only the charts on its dashboards
   if (user.kind === 'guest') {
     if (guestScope(user)?.charts.has(id)) return { row, ownerIds };

@@ -7,6 +7,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { MetadataSchema } from '../metadata/schema.js';
 import type { Principal } from '../security/principal.js';
 import { HttpError, forbidden } from '../http/errors.js';
+import { ownedAmong } from '../metadata/repos/owners.js';
 
 type Db = Kysely<MetadataSchema> | Transaction<MetadataSchema>;
 
@@ -20,13 +21,7 @@ export async function editableDashboardIds(db: Db, user: Principal, ids: number[
   if (!ids.length) return new Set();
   if (user.isAdmin) return new Set(ids);
   if (!user.can('can_write', 'Dashboard')) return new Set();
-  const owned = await db
-    .selectFrom('dashboard_owners')
-    .select('dashboard_id')
-    .where('dashboard_id', 'in', ids)
-    .where('user_id', '=', user.id)
-    .execute();
-  return new Set(owned.map((o) => o.dashboard_id));
+  return ownedAmong(db, 'dashboard', ids, user.id);
 }
 
 /**

@@ -31,7 +31,7 @@ import { canEditDataset } from '../datasets/access.js';
 import { DatasetService } from '../datasets/service.js';
 import { canOverwriteChart, canReadChartDataset, type SliceRow } from './chart-access.js';
 import { CHART_BUNDLE_TYPE } from './chart-export.js';
-import { chartOwnerIds } from './chart-rows.js';
+import { addOwners, ownersOf } from '../metadata/repos/owners.js';
 
 export const CHART_ALREADY_EXISTS = 'Chart already exists and `overwrite=true` was not passed';
 export const NO_CHART_OVERWRITE_PERMISSION = "A chart already exists and user doesn't have permissions to overwrite it";
@@ -179,7 +179,7 @@ export class ChartImporter {
         continue;
       }
       const existing = (await this.db.selectFrom('slices').selectAll().where('uuid', '=', config.uuid).executeTakeFirst()) ?? null;
-      const owners = existing ? ((await chartOwnerIds(this.db, [existing.id])).get(existing.id) ?? []) : [];
+      const owners = existing ? await ownersOf(this.db, 'chart', existing.id) : [];
       // a chart the user may not see answers one message, with or without overwrite, whatever it
       // is (its owners, its dataset), and is never touched: "already exists" would differ from
       // "may not overwrite" only by a flag the caller chose, so the refusal is always the latter
@@ -236,7 +236,7 @@ export class ChartImporter {
           .values({ ...fields, uuid: config.uuid, created_on: now, created_by_fk: this.user.id })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await trx.insertInto('slice_owners').values({ slice_id: row.id, user_id: this.user.id }).execute();
+        await addOwners(trx, 'chart', row.id, [this.user.id]);
         rows.push({ id: row.id, uuid: config.uuid, name: config.slice_name, updated: false, from: migratedFrom, to: stored.viz_type });
       }
       return rows;
@@ -275,7 +275,7 @@ export class ChartImporter {
       // right to write datasets use it as it is; those with it must be allowed to edit this one)
       if (!overwrite || !bundled.has(config.dataset_uuid) || !this.user.can('can_write', 'Dataset')) return null;
       // refused under the dataset's file: the whole import stops before anything is written
-      if (!canEditDataset(this.user, (await new DatasetService(this.ctx).ownerIds([local.id])).get(local.id) ?? []))
+      if (!canEditDataset(this.user, await ownersOf(this.db, 'dataset', local.id)))
         this.errors[bundled.get(config.dataset_uuid) as string] = NO_OVERWRITE_PERMISSION;
       else needed.add(config.dataset_uuid);
       return null;

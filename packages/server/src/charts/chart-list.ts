@@ -18,6 +18,7 @@ import { thumbnailUrl } from '../thumbnails/digest.js';
 import { DATASET_DATASOURCE_TYPES, chartParts } from './chart-rows.js';
 import { CHART_FAVSTAR_CLASS } from './chart-favorites.js';
 import { taggedWith } from '../tags/store.js';
+import { ownedBy } from '../metadata/repos/owners.js';
 
 type Eb = ExpressionBuilder<
   MetadataSchema & {
@@ -83,7 +84,7 @@ function condition(eb: Eb, user: Principal, col: string, opr: string, value: unk
       if (opr !== 'rel_m_m') throw unsupported(col, opr);
       const id = asId(col, value);
       return col === 'owners'
-        ? eb.exists(eb.selectFrom('slice_owners as o').select('o.user_id').whereRef('o.slice_id', '=', 's.id').where('o.user_id', '=', id))
+        ? ownedBy('chart', 's.id', id)
         : eb.exists(
             eb
               .selectFrom('dashboard_slices as ds')
@@ -145,12 +146,7 @@ function visibility(eb: Eb, user: Principal, scope: DatasetScope): Expression<Sq
   if (scope.databaseIds.length) dataset.push(eb('t.database_id', 'in', scope.databaseIds));
   if (scope.datasetIds.length) dataset.push(eb('t.id', 'in', scope.datasetIds));
   for (const s of scope.schemas) dataset.push(eb.and([eb('t.database_id', '=', s.databaseId), eb('t.schema', '=', s.schema)]));
-  return eb.or([
-    eb.exists(
-      eb.selectFrom('slice_owners as vo').select('vo.user_id').whereRef('vo.slice_id', '=', 's.id').where('vo.user_id', '=', user.id),
-    ),
-    ...dataset,
-  ]);
+  return eb.or([ownedBy('chart', 's.id', user.id), ...dataset]);
 }
 
 function baseQuery(db: Kysely<MetadataSchema>, user: Principal, scope: DatasetScope, filters: ListParams['filters']) {

@@ -10,6 +10,7 @@ import { DatasetService } from '../datasets/service.js';
 import type { SliceRow } from './chart-access.js';
 import type { ChartDataset, ChartParts } from './chart-present.js';
 import { customTagsOf } from '../tags/store.js';
+import { ownersByObject } from '../metadata/repos/owners.js';
 
 type Db = Kysely<MetadataSchema>;
 
@@ -20,17 +21,6 @@ function group<T>(rows: T[], key: (r: T) => number): Map<number, T[]> {
   const map = new Map<number, T[]>();
   for (const r of rows) map.set(key(r), [...(map.get(key(r)) ?? []), r]);
   return map;
-}
-
-export async function chartOwnerIds(db: Db, sliceIds: number[]): Promise<Map<number, number[]>> {
-  if (!sliceIds.length) return new Map();
-  const rows = await db
-    .selectFrom('slice_owners')
-    .select(['slice_id', 'user_id'])
-    .where('slice_id', 'in', sliceIds)
-    .orderBy('user_id')
-    .execute();
-  return new Map([...group(rows, (r) => r.slice_id)].map(([id, list]) => [id, list.map((r) => r.user_id)]));
 }
 
 export async function chartDashboards(db: Db, sliceIds: number[]): Promise<Map<number, ChartDashboardRef[]>> {
@@ -62,7 +52,7 @@ export async function chartParts(ctx: AppContext, rows: SliceRow[]): Promise<Cha
   const db = ctx.store.db;
   const ids = rows.map((r) => r.id);
   const [owners, dashboards, datasets, tags] = await Promise.all([
-    chartOwnerIds(db, ids),
+    ownersByObject(db, 'chart', ids),
     chartDashboards(db, ids),
     chartDatasets(db, rows),
     customTagsOf(db, 'chart', ids),

@@ -25,6 +25,8 @@ import { thumbnailUrl } from '../thumbnails/digest.js';
 import { DATASET_DATASOURCE_TYPES, chartParts } from './chart-rows.js';
 import { untagObjects } from '../tags/store.js';
 import { markVersionsDeleted } from '../versions/store.js';
+import { addOwners, setOwners } from '../metadata/repos/owners.js';
+import { usersExist } from '../metadata/repos/users.js';
 
 const datasourceMissing = () => new HttpError(422, { message: { datasource_id: ['Datasource does not exist'] } });
 
@@ -94,10 +96,7 @@ export class ChartService {
   private async ownersOf(user: Principal, owners: number[] | undefined, current: number[] = [user.id]): Promise<number[]> {
     const ids = [...new Set(owners ?? current)];
     if (!user.isAdmin && !ids.includes(user.id)) ids.push(user.id);
-    if (ids.length) {
-      const found = await this.db.selectFrom('ab_user').select('id').where('id', 'in', ids).execute();
-      if (found.length !== ids.length) throw new HttpError(422, { message: { owners: ['Owners are invalid'] } });
-    }
+    if (!(await usersExist(this.db, ids))) throw new HttpError(422, { message: { owners: ['Owners are invalid'] } });
     return ids;
   }
 
@@ -135,11 +134,7 @@ export class ChartService {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      if (ownerIds.length)
-        await trx
-          .insertInto('slice_owners')
-          .values(ownerIds.map((user_id) => ({ slice_id: row.id, user_id })))
-          .execute();
+      await addOwners(trx, 'chart', row.id, ownerIds);
       if (dashboards.length)
         await trx
           .insertInto('dashboard_slices')
@@ -180,14 +175,7 @@ export class ChartService {
     if (!regenerated) await this.ctx.versions.baseline('chart', id);
     await this.db.transaction().execute(async (trx) => {
       await trx.updateTable('slices').set(set).where('id', '=', id).execute();
-      if (ownerIds) {
-        await trx.deleteFrom('slice_owners').where('slice_id', '=', id).execute();
-        if (ownerIds.length)
-          await trx
-            .insertInto('slice_owners')
-            .values(ownerIds.map((user_id) => ({ slice_id: id, user_id })))
-            .execute();
-      }
+      if (ownerIds) await setOwners(trx, 'chart', id, ownerIds);
       if (dashboards) await replaceDashboardLinks(trx, user, id, dashboards);
     });
     await this.ctx.versions.record('chart', id, user);

@@ -14,6 +14,7 @@ import type { MetadataSchema } from '../metadata/schema.js';
 import type { Principal } from '../security/principal.js';
 import type { DatasetScope } from '../datasets/access.js';
 import { DATASET_DATASOURCE_TYPES } from '../charts/chart-rows.js';
+import { ownedBy } from '../metadata/repos/owners.js';
 
 export type DashboardEb = ExpressionBuilder<MetadataSchema & { d: MetadataSchema['dashboards'] }, 'd'>;
 
@@ -55,9 +56,7 @@ export function dashboardVisibility(
       eb.selectFrom('embedded_dashboards as e').select('e.uuid').whereRef('e.dashboard_id', '=', 'd.id').where('e.uuid', 'in', uuids),
     );
   }
-  const owned = eb.exists(
-    eb.selectFrom('dashboard_owners as o').select('o.user_id').whereRef('o.dashboard_id', '=', 'd.id').where('o.user_id', '=', user.id),
-  );
+  const owned = ownedBy('dashboard', 'd.id', user.id);
   const published = eb('d.published', '=', 1);
   const readable = scope.all
     ? sql<SqlBool>`1 = 1`

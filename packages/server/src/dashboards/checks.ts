@@ -23,6 +23,7 @@ import type { SliceRow } from '../charts/chart-access.js';
 import { DATASET_DATASOURCE_TYPES } from '../charts/chart-rows.js';
 import { datasetScope, inScope } from '../datasets/access.js';
 import { withChartUuids, type Position } from './chartRefs.js';
+import { ownedAmong } from '../metadata/repos/owners.js';
 
 export const NOT_JSON = 'Not a valid JSON.';
 
@@ -83,19 +84,11 @@ export async function chartsUserSees(db: Kysely<MetadataSchema>, user: Principal
     ? await db.selectFrom('tables').select(['id', 'database_id', 'schema']).where('id', 'in', datasetIds).execute()
     : [];
   const readable = new Set(datasets.filter((d) => inScope(scope, d)).map((d) => d.id));
-  const owned = new Set(
-    (
-      await db
-        .selectFrom('slice_owners')
-        .select('slice_id')
-        .where('user_id', '=', user.id)
-        .where(
-          'slice_id',
-          'in',
-          rows.map((r) => r.id),
-        )
-        .execute()
-    ).map((o) => o.slice_id),
+  const owned = await ownedAmong(
+    db,
+    'chart',
+    rows.map((r) => r.id),
+    user.id,
   );
   return new Set(
     rows

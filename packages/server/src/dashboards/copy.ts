@@ -21,6 +21,7 @@ import { remapLayoutCharts, remapMetadataChartIds, withChartUuids, type Position
 import { checkLayoutCharts, checkMetadata, checkPositionShape, chartsUserSees, layoutChartIds, syncDashboardCharts } from './checks.js';
 import { lastModifiedTime } from './rules.js';
 import type { DashboardService } from './service.js';
+import { addOwners } from '../metadata/repos/owners.js';
 
 export const NO_CHART_WRITE = 'You do not have permission to duplicate charts';
 
@@ -95,7 +96,7 @@ async function duplicateCharts(
       .set({ params: withSliceId(chart.params, id) ?? chart.params, query_context: withSliceId(chart.query_context, id) })
       .where('id', '=', id)
       .execute();
-    await db.insertInto('slice_owners').values({ slice_id: id, user_id: user.id }).execute();
+    await addOwners(db, 'chart', id, [user.id]);
     ids.set(chart.id, id);
     uuids.set(id, uuid);
   }
@@ -177,7 +178,7 @@ export async function copyDashboard(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx.insertInto('dashboard_owners').values({ dashboard_id: row.id, user_id: user.id }).execute();
+    await addOwners(trx, 'dashboard', row.id, [user.id]);
     await syncDashboardCharts(
       trx,
       row.id,

@@ -52,6 +52,7 @@ import {
 import { chartsUserSees, checkMetadata, checkPositionShape, layoutChartIds, syncDashboardCharts } from './checks.js';
 import { DASHBOARD_BUNDLE_TYPE } from './export.js';
 import type { DashboardService } from './service.js';
+import { addOwners, ownersOf } from '../metadata/repos/owners.js';
 
 export const DASHBOARD_ALREADY_EXISTS = 'Dashboard already exists and `overwrite=true` was not passed';
 export const NO_DASHBOARD_OVERWRITE_PERMISSION = "A dashboard already exists and user doesn't have permissions to overwrite it";
@@ -275,7 +276,7 @@ export class DashboardImporter {
     for (const [file, config] of configsUnder(contents, 'dashboards/', readDashboardConfig, this.errors)) {
       const existing = (await this.db.selectFrom('dashboards').select('id').where('uuid', '=', config.uuid).executeTakeFirst()) ?? null;
       if (existing && !opts.overwrite) this.errors[file] = DASHBOARD_ALREADY_EXISTS;
-      else if (existing && !canEditDashboard(this.user, (await this.service.ownerIds([existing.id])).get(existing.id) ?? []))
+      else if (existing && !canEditDashboard(this.user, await ownersOf(this.db, 'dashboard', existing.id)))
         this.errors[file] = NO_DASHBOARD_OVERWRITE_PERMISSION;
       else planned.push({ config, existing });
     }
@@ -406,7 +407,7 @@ export class DashboardImporter {
               .returning('id')
               .executeTakeFirstOrThrow()
           ).id;
-          await trx.insertInto('dashboard_owners').values({ dashboard_id: id, user_id: this.user.id }).execute();
+          await addOwners(trx, 'dashboard', id, [this.user.id]);
         }
         await syncDashboardCharts(trx, id, resolved ? layoutChartIds(resolved.position) : []);
         rows.push({ id, uuid: config.uuid, name: config.dashboard_title, updated: existing !== null });

@@ -12,6 +12,7 @@ import { presentListItem } from './present.js';
 import { thumbnailUrl } from '../thumbnails/digest.js';
 import { customTagsOf, taggedWith } from '../tags/store.js';
 import { DASHBOARD_FAVORITE_CLASS, type DashboardService } from './service.js';
+import { ownedBy, ownersByObject } from '../metadata/repos/owners.js';
 
 const ORDER_REFS = {
   dashboard_title: 'd.dashboard_title',
@@ -73,9 +74,7 @@ function condition(eb: DashboardEb, user: Principal, col: string, opr: string, v
     case 'owners': {
       if (opr !== 'rel_m_m') throw unsupported(col, opr);
       const owner = asId(col, value);
-      return eb.exists(
-        eb.selectFrom('dashboard_owners as o').select('o.user_id').whereRef('o.dashboard_id', '=', 'd.id').where('o.user_id', '=', owner),
-      );
+      return ownedBy('dashboard', 'd.id', owner);
     }
     case 'created_by':
     case 'changed_by':
@@ -141,7 +140,11 @@ export async function listDashboards(
     .limit(p.pageSize)
     .offset(p.page * p.pageSize)
     .execute();
-  const owners = await service.ownerIds(rows.map((r) => r.id));
+  const owners = await ownersByObject(
+    db,
+    'dashboard',
+    rows.map((r) => r.id),
+  );
   const tags = await customTagsOf(
     db,
     'dashboard',

@@ -6,8 +6,8 @@ import { chartExploreUrl, chartFormData } from '../explore/present.js';
 import { lastModifiedTime } from './rules.js';
 
 export type DashboardRow = Row<DashboardTable>;
-export type { Users } from '../metadata/users.js';
-import type { Users } from '../metadata/users.js';
+export type { Users } from '../metadata/repos/users.js';
+import type { Users } from '../metadata/repos/users.js';
 
 const userOf = (users: Users, id: number | null): UserRef | null => (id === null ? null : (users.get(id) ?? null));
 const nameOf = (u: UserRef | null): string => (u ? `${u.first_name} ${u.last_name}`.trim() : '');

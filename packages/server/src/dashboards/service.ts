@@ -9,7 +9,8 @@ import {
   type FavoriteStatus,
 } from '@rama/shared';
 import type { AppContext } from '../context.js';
-import { usersById } from '../metadata/users.js';
+import { addOwners, ownersOf, removeOwners } from '../metadata/repos/owners.js';
+import { usersById, usersExist } from '../metadata/repos/users.js';
 import type { Principal } from '../security/principal.js';
 import { flag, nowIso } from '../metadata/db.js';
 import { HttpError, forbidden, invalidFields, notFound } from '../http/errors.js';
@@ -68,19 +69,6 @@ export class DashboardService {
     return usersById(this.db, ids);
   }
 
-  async ownerIds(dashboardIds: number[]): Promise<Map<number, number[]>> {
-    const map = new Map<number, number[]>();
-    if (!dashboardIds.length) return map;
-    const rows = await this.db
-      .selectFrom('dashboard_owners')
-      .select(['dashboard_id', 'user_id'])
-      .where('dashboard_id', 'in', dashboardIds)
-      .orderBy('user_id')
-      .execute();
-    for (const r of rows) map.set(r.dashboard_id, [...(map.get(r.dashboard_id) ?? []), r.user_id]);
-    return map;
-  }
-
   async scope(user: Principal): Promise<DatasetScope> {
     return datasetScope(user, await this.db.selectFrom('dbs').select(['id', 'database_name']).execute());
   }
@@ -98,7 +86,7 @@ export class DashboardService {
       .where((eb) => dashboardVisibility(eb, user, scope, { rbac: this.rbac }) ?? eb.lit(true))
       .executeTakeFirst();
     if (!row) throw dashboardNotFound();
-    return { row, ownerIds: (await this.ownerIds([row.id])).get(row.id) ?? [] };
+    return { row, ownerIds: await ownersOf(this.db, 'dashboard', row.id) };
   }
 
   /**
@@ -145,8 +133,7 @@ export class DashboardService {
   async ownersFor(user: Principal, given: number[] | undefined): Promise<number[]> {
     const owners = [...new Set(given ?? [user.id])];
     if (!user.isAdmin && !owners.includes(user.id)) owners.push(user.id);
-    const found = owners.length ? await this.db.selectFrom('ab_user').select('id').where('id', 'in', owners).execute() : [];
-    if (found.length !== owners.length) throw unprocessable({ owners: ['Owners are invalid'] });
+    if (!(await usersExist(this.db, owners))) throw unprocessable({ owners: ['Owners are invalid'] });
     return owners;
   }
 
@@ -244,11 +231,7 @@ export class DashboardService {
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        if (owners.length)
-          await trx
-            .insertInto('dashboard_owners')
-            .values(owners.map((u) => ({ dashboard_id: row.id, user_id: u })))
-            .execute();
+        await addOwners(trx, 'dashboard', row.id, owners);
         if (roles.length)
           await trx
             .insertInto('dashboard_roles')
@@ -278,7 +261,7 @@ export class DashboardService {
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('favstar').where('class_name', '=', DASHBOARD_FAVORITE_CLASS).where('obj_id', 'in', unique).execute();
       await trx.deleteFrom('dashboard_slices').where('dashboard_id', 'in', unique).execute();
-      await trx.deleteFrom('dashboard_owners').where('dashboard_id', 'in', unique).execute();
+      await removeOwners(trx, 'dashboard', unique);
       await trx.deleteFrom('dashboard_roles').where('dashboard_id', 'in', unique).execute();
       await trx.deleteFrom('dashboards').where('id', 'in', unique).execute();
       await untagObjects(trx, 'dashboard', unique);

@@ -23,6 +23,7 @@ import { DASHBOARD_FORBIDDEN, DASHBOARD_PUBLISH_FORBIDDEN } from './access.js';
 import { lastModifiedTime } from './rules.js';
 import { syncDashboardCharts } from './checks.js';
 import { SLUG_TAKEN, emptyToNull, unprocessable, type DashboardService } from './service.js';
+import { setOwners } from '../metadata/repos/owners.js';
 
 /** A body of `published` alone is a publish or hide, which the spec refuses with its own message. */
 export function isPublishOnly(body: object): boolean {
@@ -89,15 +90,8 @@ export async function updateDashboard(
         .set({ ...set, changed_on: now, changed_by_fk: user.id })
         .where('id', '=', row.id)
         .execute();
-      if (owners) {
-        await trx.deleteFrom('dashboard_owners').where('dashboard_id', '=', row.id).execute();
-        // an admin may leave a dashboard without owners (`"owners": []`); nobody else can (ownersFor)
-        if (owners.length)
-          await trx
-            .insertInto('dashboard_owners')
-            .values(owners.map((u) => ({ dashboard_id: row.id, user_id: u })))
-            .execute();
-      }
+      // an admin may leave a dashboard without owners (`"owners": []`); nobody else can (ownersFor)
+      if (owners) await setOwners(trx, 'dashboard', row.id, owners);
       if (roles) {
         await trx.deleteFrom('dashboard_roles').where('dashboard_id', '=', row.id).execute();
         if (roles.length)

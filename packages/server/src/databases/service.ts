@@ -26,6 +26,7 @@ import { checkUri, PASSWORD_REENTRY_MESSAGE, passwordToUse } from './uri-policy.
 import { storedUri } from '../execution/connections.js';
 import { humanizeDelta } from '../http/time.js';
 import { presentDatabaseFlags } from './present.js';
+import { usersById } from '../metadata/repos/users.js';
 
 type Row = DbRow<DatabaseTable>;
 
@@ -58,11 +59,10 @@ export class DatabaseService {
   }
 
   private async creators(rows: Row[]) {
-    const ids = [...new Set(rows.map((r) => r.created_by_fk).filter((x): x is number => x !== null))];
-    const users = ids.length
-      ? await this.db.selectFrom('ab_user').select(['id', 'first_name', 'last_name']).where('id', 'in', ids).execute()
-      : [];
-    return new Map(users.map((u) => [u.id, u]));
+    return usersById(
+      this.db,
+      rows.map((r) => r.created_by_fk),
+    );
   }
 
   /** The row when it exists and the user may see it; otherwise 404 (the same answer for both). */

@@ -33,6 +33,7 @@ import { ensureDatasetPermission, insertDataset, type NewColumn } from './rows.j
 import { alreadyExists, emptyToNull, specOf, type DatabaseRef, type DatasetService } from './service.js';
 import type { DatasetRow } from './present.js';
 import type { ImportOptions } from '../transfer/import-report.js';
+import { ownersOf } from '../metadata/repos/owners.js';
 
 export const ALREADY_EXISTS = 'Dataset already exists and `overwrite=true` was not passed';
 export const NO_OVERWRITE_PERMISSION = "A dataset already exists and user doesn't have permissions to overwrite it";
@@ -267,7 +268,7 @@ export class DatasetImporter {
   }
 
   private async mayOverwrite(existing: DatasetRow): Promise<boolean> {
-    const owners = (await this.service.ownerIds([existing.id])).get(existing.id) ?? [];
+    const owners = await ownersOf(this.db, 'dataset', existing.id);
     return canEditDataset(this.user, owners);
   }
 

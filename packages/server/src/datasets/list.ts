@@ -9,6 +9,7 @@ import { datasetScope, type DatasetScope } from './access.js';
 import { MAX_ID, pickColumns, presentListItem } from './present.js';
 import type { DatasetService } from './service.js';
 import { customTagsOf, taggedWith } from '../tags/store.js';
+import { ownedBy, ownersByObject } from '../metadata/repos/owners.js';
 
 type Eb = ExpressionBuilder<
   MetadataSchema & { t: MetadataSchema['tables']; d: MetadataSchema['dbs']; cb: MetadataSchema['ab_user'] },
@@ -76,9 +77,7 @@ function condition(eb: Eb, col: string, opr: string, value: unknown): Expression
     case 'owners': {
       if (opr !== 'rel_m_m') throw unsupported(col, opr);
       const owner = asId(col, opr, value);
-      return eb.exists(
-        eb.selectFrom('dataset_owners as o').select('o.user_id').whereRef('o.dataset_id', '=', 't.id').where('o.user_id', '=', owner),
-      );
+      return ownedBy('dataset', 't.id', owner);
     }
     case 'sql': {
       // value true: physical (no SQL); false: virtual
@@ -189,7 +188,11 @@ export async function listDatasets(
     .offset(p.page * p.pageSize)
     .execute();
 
-  const owners = await service.ownerIds(rows.map((r) => r.id));
+  const owners = await ownersByObject(
+    db,
+    'dataset',
+    rows.map((r) => r.id),
+  );
   const users = await service.users([
     ...rows.flatMap((r) => owners.get(r.id) ?? []),
     ...rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]),

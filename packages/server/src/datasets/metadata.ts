@@ -4,6 +4,7 @@ import type { Principal } from '../security/principal.js';
 import { HttpError, typedError } from '../http/errors.js';
 import { MAX_ID, presentExploreDatasource } from './present.js';
 import { specOf, type DatasetService } from './service.js';
+import { ownersWithNames } from '../metadata/repos/owners.js';
 
 /** One answer for a bad key, a missing dataset and one the user may not see. */
 export const datasourceNotFound = () => typedError(404, 'Datasource does not exist', 'OBJECT_DOES_NOT_EXIST_ERROR');
@@ -36,13 +37,7 @@ export async function loadExploreDatasource(
   const [columns, metrics, owners] = await Promise.all([
     db.selectFrom('table_columns').selectAll().where('table_id', '=', row.id).orderBy('id').execute(),
     db.selectFrom('sql_metrics').selectAll().where('table_id', '=', row.id).orderBy('id').execute(),
-    db
-      .selectFrom('dataset_owners as o')
-      .innerJoin('ab_user as u', 'u.id', 'o.user_id')
-      .select(['u.id', 'u.first_name', 'u.last_name', 'u.username'])
-      .where('o.dataset_id', '=', row.id)
-      .orderBy('u.id')
-      .execute(),
+    ownersWithNames(db, 'dataset', row.id),
   ]);
   const { backend, spec } = specOf(database);
   return presentExploreDatasource({

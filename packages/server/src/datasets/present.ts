@@ -20,8 +20,8 @@ import { parseCurrency } from './rules.js';
 export type DatasetRow = Row<DatasetTable>;
 export type ColumnRow = Row<TableColumnTable>;
 export type MetricRow = Row<SqlMetricTable>;
-export type { Users } from '../metadata/users.js';
-import type { Users } from '../metadata/users.js';
+export type { Users } from '../metadata/repos/users.js';
+import type { Users } from '../metadata/repos/users.js';
 
 export const SELECT_STAR_LIMIT = 100;
 export { MAX_ID } from '../http/rison.js';

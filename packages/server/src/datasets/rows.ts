@@ -11,6 +11,7 @@ import { ensurePermissionView } from '../security/users.js';
 import { datasetPermView } from './access.js';
 import { COUNT_METRIC } from './rules.js';
 import type { DatasetRow } from './present.js';
+import { addOwners } from '../metadata/repos/owners.js';
 
 type Db = Kysely<MetadataSchema> | Transaction<MetadataSchema>;
 
@@ -160,12 +161,7 @@ export async function insertDataset(
     .executeTakeFirstOrThrow();
   await insertColumns(trx, row.id, columns);
   await insertMetrics(trx, row.id, withCountMetric(metrics));
-  if (ownerIds.length) {
-    await trx
-      .insertInto('dataset_owners')
-      .values([...new Set(ownerIds)].map((user_id) => ({ dataset_id: row.id, user_id })))
-      .execute();
-  }
+  await addOwners(trx, 'dataset', row.id, [...new Set(ownerIds)]);
   return row;
 }
 

@@ -8,7 +8,8 @@ import {
 } from '@rama/shared';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../context.js';
-import { usersById } from '../metadata/users.js';
+import { ownersByObject, ownersOf } from '../metadata/repos/owners.js';
+import { usersById, usersExist } from '../metadata/repos/users.js';
 import { customTagsOf, untagObjects } from '../tags/store.js';
 import { markVersionsDeleted } from '../versions/store.js';
 import type { MetadataSchema } from '../metadata/schema.js';
@@ -65,19 +66,6 @@ export class DatasetService {
     return usersById(this.db, ids);
   }
 
-  async ownerIds(datasetIds: number[]): Promise<Map<number, number[]>> {
-    const map = new Map<number, number[]>();
-    if (!datasetIds.length) return map;
-    const rows = await this.db
-      .selectFrom('dataset_owners')
-      .select(['dataset_id', 'user_id'])
-      .where('dataset_id', 'in', datasetIds)
-      .orderBy('user_id')
-      .execute();
-    for (const r of rows) map.set(r.dataset_id, [...(map.get(r.dataset_id) ?? []), r.user_id]);
-    return map;
-  }
-
   /** The dataset stored under this identity, if any. */
   findByKey(key: DatasetKey, db: Kysely<MetadataSchema> = this.db) {
     let q = db.selectFrom('tables').selectAll().where('database_id', '=', key.databaseId).where('table_name', '=', key.tableName);
@@ -107,7 +95,7 @@ export class DatasetService {
   /** A dataset the user may change: visible (404 otherwise) and owned, or the user is an admin (403 otherwise). */
   async editable(user: Principal, idOrUuid: number | string): Promise<{ row: DatasetRow; database: DatabaseRef; ownerIds: number[] }> {
     const found = await this.visible(user, idOrUuid);
-    const ownerIds = (await this.ownerIds([found.row.id])).get(found.row.id) ?? [];
+    const ownerIds = await ownersOf(this.db, 'dataset', found.row.id);
     if (!canEditDataset(user, ownerIds)) throw forbidden(formatMessage(FORBIDDEN_EDIT_MESSAGE, 'dataset'));
     return { ...found, ownerIds };
   }
@@ -117,7 +105,7 @@ export class DatasetService {
     const [columns, metrics, owners] = await Promise.all([
       this.db.selectFrom('table_columns').selectAll().where('table_id', '=', row.id).orderBy('id').execute(),
       this.db.selectFrom('sql_metrics').selectAll().where('table_id', '=', row.id).orderBy('id').execute(),
-      this.ownerIds([row.id]),
+      ownersByObject(this.db, 'dataset', [row.id]),
     ]);
     const ownerIds = owners.get(row.id) ?? [];
     const users = await this.users([...ownerIds, row.created_by_fk, row.changed_by_fk]);
@@ -147,8 +135,7 @@ export class DatasetService {
 
   async checkOwners(ids: number[]): Promise<string[] | null> {
     if (!ids.length) return null;
-    const found = await this.db.selectFrom('ab_user').select('id').where('id', 'in', ids).execute();
-    return found.length === ids.length ? null : ['Owners are invalid'];
+    return (await usersExist(this.db, ids)) ? null : ['Owners are invalid'];
   }
 
   async create(user: Principal, body: DatasetCreate, signal?: AbortSignal): Promise<{ id: number; result: DatasetCreateResult }> {
@@ -270,7 +257,7 @@ export class DatasetService {
   async delete(user: Principal, ids: number[]): Promise<number> {
     const unique = [...new Set(ids)];
     const found = await Promise.all(unique.map((id) => this.visible(user, id)));
-    const owners = await this.ownerIds(unique);
+    const owners = await ownersByObject(this.db, 'dataset', unique);
     if (found.some(({ row }) => !canEditDataset(user, owners.get(row.id) ?? [])))
       throw forbidden(formatMessage(FORBIDDEN_EDIT_MESSAGE, 'dataset'));
     await this.db.transaction().execute(async (trx) => {

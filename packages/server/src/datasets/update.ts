@@ -13,6 +13,7 @@ import { ensureDatasetPermission, insertColumns, insertMetrics, renameDatasetPer
 import { CurrencyError, currencyText, duplicateNames, mainDttmProblem } from './rules.js';
 import type { ColumnRow, DatasetRow, MetricRow } from './present.js';
 import { alreadyExists, emptyToNull, specOf, type DatabaseRef, type DatasetKey, type DatasetService } from './service.js';
+import { setOwners } from '../metadata/repos/owners.js';
 
 type Trx = Transaction<MetadataSchema>;
 type Errors = Record<string, string[]>;
@@ -329,14 +330,7 @@ export async function updateDataset(
       .set(datasetChanges(body, { key, sql }, user))
       .where('id', '=', row.id)
       .execute();
-    if (ownerIds) {
-      await trx.deleteFrom('dataset_owners').where('dataset_id', '=', row.id).execute();
-      if (ownerIds.length)
-        await trx
-          .insertInto('dataset_owners')
-          .values(ownerIds.map((user_id) => ({ dataset_id: row.id, user_id })))
-          .execute();
-    }
+    if (ownerIds) await setOwners(trx, 'dataset', row.id, ownerIds);
     if (body.columns) await writeColumns(trx, row, body.columns, storedColumns, spec);
     if (body.metrics) await writeMetrics(trx, row, body.metrics, storedMetrics, currencies);
     if (discovered) await applyRefresh(trx, target, discovered);

@@ -10,7 +10,7 @@ import type { AppContext } from '../context.js';
 import type { EmbeddedDashboardTable } from '../metadata/schema.js';
 import type { Principal } from '../security/principal.js';
 import { nowIso } from '../metadata/db.js';
-import { usersById } from '../metadata/users.js';
+import { usersById } from '../metadata/repos/users.js';
 import { badRequest, invalidFields, notFound } from '../http/errors.js';
 import { DashboardService } from '../dashboards/service.js';
 import { getEngineSpec, listEngineSpecs } from '../engines/registry.js';

@@ -36,6 +36,7 @@ import { EXAMPLE_CHARTS, exampleFormData, exampleQueryContext, exampleUuid, type
 import { firstAdmin } from './datasets.js';
 import { exampleNativeFilters } from './filters.js';
 import { galleryDashboard } from './gallery/index.js';
+import { addOwners } from '../metadata/repos/owners.js';
 
 // ---- layout trees ----------------------------------------------------------------------------
 
@@ -359,7 +360,7 @@ export async function registerExampleDashboards(ctx: AppContext, databaseId: num
           .returning('id')
           .executeTakeFirstOrThrow();
         id = row.id;
-        await trx.insertInto('slice_owners').values({ slice_id: id, user_id: owner.id }).execute();
+        await addOwners(trx, 'chart', id, [owner.id]);
         result.chartsCreated++;
       }
       saved.set(chart.key, { id, name: chart.name, uuid });
@@ -403,7 +404,7 @@ export async function registerExampleDashboards(ctx: AppContext, databaseId: num
           .returning('id')
           .executeTakeFirstOrThrow();
         id = row.id;
-        await trx.insertInto('dashboard_owners').values({ dashboard_id: id, user_id: owner.id }).execute();
+        await addOwners(trx, 'dashboard', id, [owner.id]);
         result.dashboardsCreated++;
       }
       await trx

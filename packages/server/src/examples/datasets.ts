@@ -11,6 +11,7 @@ import { DatasetService } from '../datasets/service.js';
 import { nowIso } from '../metadata/db.js';
 import { loadPrincipal, type Principal } from '../security/principal.js';
 import { TABLES, targetName } from './tables.js';
+import { activeUserRoles } from '../metadata/repos/users.js';
 
 interface ExampleMetric {
   name: string;
@@ -237,14 +238,7 @@ export const EXAMPLE_DATASETS: readonly ExampleDataset[] = [
 
 /** The first active account holding an admin role: the owner of the example datasets, charts and dashboards. */
 export async function firstAdmin(ctx: AppContext): Promise<Principal | null> {
-  const rows = await ctx.store.db
-    .selectFrom('ab_user as u')
-    .innerJoin('ab_user_role as ur', 'ur.user_id', 'u.id')
-    .innerJoin('ab_role as r', 'r.id', 'ur.role_id')
-    .select(['u.id as id', 'r.name as role'])
-    .where('u.active', '=', 1)
-    .orderBy('u.id')
-    .execute();
+  const rows = await activeUserRoles(ctx.store.db);
   const admin = rows.find((r) => isAdminRoleName(r.role));
   return admin ? loadPrincipal(ctx.store.db, admin.id) : null;
 }

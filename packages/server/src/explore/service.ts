@@ -9,6 +9,7 @@ import { chartIfVisible, datasetIdOf, datasetIdOfFormData } from './access.js';
 import type { ExploreFormDataService } from './formData.js';
 import type { ExplorePermalinkService } from './permalink.js';
 import { chartFormData, datasourceKey, legacyOpenedMessage, parseJsonObject, presentExploreSlice } from './present.js';
+import { userRefs } from '../metadata/repos/users.js';
 
 export const DATASET_MISSING_MESSAGE = 'Dataset does not exist';
 export const FORM_DATA_MISSING_CHART = 'Form data not found in cache, reverting to chart metadata.';
@@ -92,9 +93,7 @@ export class ExploreService {
     const db = this.ctx.store.db;
     const id = chart.row.id;
     const [owners, dashboards] = await Promise.all([
-      chart.ownerIds.length
-        ? db.selectFrom('ab_user').select(['id', 'first_name', 'last_name']).where('id', 'in', chart.ownerIds).orderBy('id').execute()
-        : Promise.resolve([]),
+      userRefs(db, chart.ownerIds),
       db
         .selectFrom('dashboard_slices as ds')
         .innerJoin('dashboards as d', 'd.id', 'ds.dashboard_id')

@@ -8,6 +8,7 @@ import { listParams } from '../http/rison.js';
 import { MAX_ID } from '../datasets/present.js';
 import { presentListItem, presentLog } from './present.js';
 import type { ReportService } from './service.js';
+import { ownedBy, ownersByObject } from '../metadata/repos/owners.js';
 
 type ReportEb = ExpressionBuilder<MetadataSchema & { r: MetadataSchema['report_schedule'] }, 'r'>;
 
@@ -57,13 +58,7 @@ function condition(eb: ReportEb, col: string, opr: string, value: unknown): Expr
     case 'owners': {
       if (opr !== 'rel_m_m') throw unsupported(col, opr);
       const owner = asId(col, value);
-      return eb.exists(
-        eb
-          .selectFrom('report_schedule_owners as o')
-          .select('o.user_id')
-          .whereRef('o.report_schedule_id', '=', 'r.id')
-          .where('o.user_id', '=', owner),
-      );
+      return ownedBy('report', 'r.id', owner);
     }
     default:
       throw unsupported(col, opr);
@@ -73,16 +68,7 @@ function condition(eb: ReportEb, col: string, opr: string, value: unknown): Expr
 /** Non-admins see the reports they own or created (the BI server's report filter). */
 function visibility(eb: ReportEb, user: Principal): Expression<SqlBool> | null {
   if (user.isAdmin) return null;
-  return eb.or([
-    eb('r.created_by_fk', '=', user.id),
-    eb.exists(
-      eb
-        .selectFrom('report_schedule_owners as vo')
-        .select('vo.user_id')
-        .whereRef('vo.report_schedule_id', '=', 'r.id')
-        .where('vo.user_id', '=', user.id),
-    ),
-  ]);
+  return eb.or([eb('r.created_by_fk', '=', user.id), ownedBy('report', 'r.id', user.id)]);
 }
 
 /** GET /api/v1/report/?q=…: visible, filtered, ordered (latest change first by default) and paged. */
@@ -107,7 +93,7 @@ export async function listReports(service: ReportService, user: Principal, q: Re
   const dashboardIds = [...new Set(rows.flatMap((r) => (r.dashboard_id === null ? [] : [r.dashboard_id])))];
   const savedQueryIds = [...new Set(rows.flatMap((r) => (r.saved_query_id === null ? [] : [r.saved_query_id])))];
   const [owners, recipients, charts, dashboards, savedQueries] = await Promise.all([
-    service.ownerIds(ids),
+    ownersByObject(service.db, 'report', ids),
     service.recipients(ids),
     chartIds.length ? service.db.selectFrom('slices').select(['id', 'slice_name']).where('id', 'in', chartIds).execute() : [],
     dashboardIds.length

@@ -15,7 +15,7 @@ import {
   type ReportValidatorType,
 } from '@rama/shared';
 import type { Row, ReportExecutionLogTable, ReportRecipientTable, ReportScheduleTable } from '../metadata/schema.js';
-import type { Users } from '../metadata/users.js';
+import type { Users } from '../metadata/repos/users.js';
 import { humanizeDelta } from '../http/time.js';
 
 export type ReportRow = Row<ReportScheduleTable>;

@@ -26,6 +26,7 @@ import { parseStored, type ReportRow } from './present.js';
 import { savedQueryContent } from './savedQueryContent.js';
 import type { Screenshotter } from './screenshot.js';
 import { loadPreferences } from '../preferences/store.js';
+import { userIdByUsername } from '../metadata/repos/users.js';
 
 const fill = (template: string, value: string) => template.replace('%s', value);
 
@@ -79,8 +80,8 @@ export class ReportRunner {
   private async runAs(report: ReportRow): Promise<Principal | string> {
     const executor = this.ctx.config.reports.executor;
     if (executor) {
-      const row = await this.db.selectFrom('ab_user').select('id').where('username', '=', executor).executeTakeFirst();
-      return (row && (await loadPrincipal(this.db, row.id))) || fill(RUN_AS_ERRORS.executorGone, executor);
+      const id = await userIdByUsername(this.db, executor);
+      return (id !== null && (await loadPrincipal(this.db, id))) || fill(RUN_AS_ERRORS.executorGone, executor);
     }
     if (report.created_by_fk === null) return RUN_AS_ERRORS.creatorGone;
     if (report.changed_by_fk !== report.created_by_fk) {

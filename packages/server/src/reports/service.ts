@@ -15,7 +15,8 @@ import {
 import type { AppContext } from '../context.js';
 import type { MetadataSchema, ReportScheduleTable } from '../metadata/schema.js';
 import { nowIso, flag } from '../metadata/db.js';
-import { usersById, type Users } from '../metadata/users.js';
+import { ownersOf, setOwners } from '../metadata/repos/owners.js';
+import { usersById, usersExist, type Users } from '../metadata/repos/users.js';
 import type { Principal } from '../security/principal.js';
 import { badRequest, forbidden, invalidFields, notFound } from '../http/errors.js';
 import { visibleChart } from '../charts/chart-access.js';
@@ -49,19 +50,6 @@ export class ReportService {
     return usersById(this.db, ids);
   }
 
-  async ownerIds(ids: number[]): Promise<Map<number, number[]>> {
-    const map = new Map<number, number[]>();
-    if (!ids.length) return map;
-    const rows = await this.db
-      .selectFrom('report_schedule_owners')
-      .select(['report_schedule_id as id', 'user_id'])
-      .where('report_schedule_id', 'in', ids)
-      .orderBy('user_id')
-      .execute();
-    for (const r of rows) map.set(r.id, [...(map.get(r.id) ?? []), r.user_id]);
-    return map;
-  }
-
   async recipients(ids: number[]): Promise<Map<number, RecipientRow[]>> {
     const map = new Map<number, RecipientRow[]>();
     if (!ids.length) return map;
@@ -74,7 +62,7 @@ export class ReportService {
   async visible(user: Principal, id: number): Promise<{ row: ReportRow; ownerIds: number[] }> {
     const row = await this.db.selectFrom('report_schedule').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw reportNotFound();
-    const ownerIds = (await this.ownerIds([id])).get(id) ?? [];
+    const ownerIds = await ownersOf(this.db, 'report', id);
     if (!user.isAdmin && !ownerIds.includes(user.id) && row.created_by_fk !== user.id) throw reportNotFound();
     return { row, ownerIds };
   }
@@ -125,8 +113,7 @@ export class ReportService {
       if (owners.some((id) => id !== user.id && !current.includes(id))) throw invalidFields({ owners: [OWNERS_SELF_ONLY] });
       if (!owners.includes(user.id)) owners.push(user.id);
     }
-    const found = owners.length ? await this.db.selectFrom('ab_user').select('id').where('id', 'in', owners).execute() : [];
-    if (found.length !== owners.length) throw invalidFields({ owners: ['Owners are invalid'] });
+    if (!(await usersExist(this.db, owners))) throw invalidFields({ owners: ['Owners are invalid'] });
     return owners;
   }
 
@@ -208,15 +195,6 @@ export class ReportService {
     }
   }
 
-  private async writeOwners(trx: Kysely<MetadataSchema>, id: number, owners: number[]): Promise<void> {
-    await trx.deleteFrom('report_schedule_owners').where('report_schedule_id', '=', id).execute();
-    if (owners.length)
-      await trx
-        .insertInto('report_schedule_owners')
-        .values(owners.map((u) => ({ report_schedule_id: id, user_id: u })))
-        .execute();
-  }
-
   /** A non-admin may have at most RAMA_REPORT_MAX_PER_OWNER active reports they created (not counting `exceptId`). */
   async checkActiveCount(user: Principal, exceptId?: number): Promise<void> {
     const max = this.ctx.config.reports.maxPerOwner;
@@ -265,7 +243,7 @@ export class ReportService {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await this.writeOwners(trx, inserted.id, owners);
+      await setOwners(trx, 'report', inserted.id, owners);
       await this.writeRecipients(trx, inserted.id, merged.recipients);
       return inserted.id;
     });
@@ -310,7 +288,7 @@ export class ReportService {
         .set({ ...this.columns(body), changed_on: nowIso(), changed_by_fk: user.id })
         .where('id', '=', id)
         .execute();
-      if (owners) await this.writeOwners(trx, id, owners);
+      if (owners) await setOwners(trx, 'report', id, owners);
       if (body.recipients !== undefined) await this.writeRecipients(trx, id, body.recipients);
     });
     const after = await this.visible(user, id);

@@ -4,7 +4,7 @@
  * engine of every dataset it names, so a rule that could never run is refused when it is saved.
  */
 import { sql, type SqlBool } from 'kysely';
-import type { RlsFilterType, RlsRecord, RlsUpdate, RlsWrite, UserRef } from '@rama/shared';
+import type { RlsFilterType, RlsRecord, RlsUpdate, RlsWrite } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import { getEngineSpec } from '../engines/registry.js';
 import { parseUri } from '../engines/uri.js';
@@ -16,6 +16,7 @@ import type { Row, RlsFilterTable } from '../metadata/schema.js';
 import { textMatches } from '../metadata/textMatch.js';
 import type { Principal } from '../security/principal.js';
 import { renderRlsClause, RlsClauseError } from './apply.js';
+import { usersById } from '../metadata/repos/users.js';
 
 export const RLS_ORDER_COLUMNS = ['name', 'filter_type', 'group_key', 'clause', 'changed_on_delta_humanized', 'changed_on'] as const;
 
@@ -312,14 +313,9 @@ export class RlsService {
         .orderBy('r.name')
         .execute(),
     ]);
-    const userIds = [...new Set(rows.map((r) => r.changed_by_fk).filter((x): x is number => x !== null))];
-    const users = new Map<number, UserRef>(
-      userIds.length
-        ? (await this.db.selectFrom('ab_user').select(['id', 'first_name', 'last_name']).where('id', 'in', userIds).execute()).map((u) => [
-            u.id,
-            u,
-          ])
-        : [],
+    const users = await usersById(
+      this.db,
+      rows.map((r) => r.changed_by_fk),
     );
     const now = Date.now();
     return rows.map((r) => ({

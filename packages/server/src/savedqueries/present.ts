@@ -8,6 +8,7 @@ import { parseUri } from '../engines/uri.js';
 import { sqlTablesAsync } from '../sql/offload.js';
 import type { SqlTableRef } from '../sql/tables.js';
 import { scheduleStates } from './schedule.js';
+import { usersById } from '../metadata/repos/users.js';
 
 export type SavedQueryRow = Row<SavedQueryTable>;
 
@@ -66,7 +67,6 @@ export function presentSavedQuery(
 export async function presentSavedQueries(db: Kysely<MetadataSchema>, rows: SavedQueryRow[]): Promise<ScheduledSavedQueryRecord[]> {
   if (!rows.length) return [];
   const dbIds = [...new Set(rows.map((r) => r.db_id).filter((x): x is number => x !== null))];
-  const userIds = [...new Set(rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]).filter((x): x is number => x !== null))];
   const dbs = dbIds.length
     ? new Map(
         (await db.selectFrom('dbs').select(['id', 'database_name', 'sqlalchemy_uri']).where('id', 'in', dbIds).execute()).map((d) => [
@@ -75,14 +75,10 @@ export async function presentSavedQueries(db: Kysely<MetadataSchema>, rows: Save
         ]),
       )
     : new Map<number, SavedQueryDatabase>();
-  const users = userIds.length
-    ? new Map(
-        (await db.selectFrom('ab_user').select(['id', 'first_name', 'last_name']).where('id', 'in', userIds).execute()).map((u) => [
-          u.id,
-          u,
-        ]),
-      )
-    : new Map<number, UserRef>();
+  const users = await usersById(
+    db,
+    rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]),
+  );
   // table lists are parsed off the main thread (a long saved query takes seconds to parse)
   const tables = await Promise.all(
     rows.map((r) => {

@@ -28,6 +28,7 @@ import type { Principal } from '../security/principal.js';
 import { scheduleTooFrequent, webhookErrors } from '../reports/limits.js';
 import { NAME_TAKEN, ReportService } from '../reports/service.js';
 import { parseStored } from '../reports/present.js';
+import { setOwners } from '../metadata/repos/owners.js';
 
 export const SAVED_QUERY_CREATION_METHOD = 'saved_query';
 
@@ -153,9 +154,7 @@ export class SavedQuerySchedules {
         .executeTakeFirstOrThrow();
       id = row.id;
     }
-    await trx.deleteFrom('report_schedule_owners').where('report_schedule_id', '=', id).execute();
-    if (sq.user_id !== null)
-      await trx.insertInto('report_schedule_owners').values({ report_schedule_id: id, user_id: sq.user_id }).execute();
+    await setOwners(trx, 'report', id, sq.user_id === null ? [] : [sq.user_id]);
     await trx.deleteFrom('report_recipient').where('report_schedule_id', '=', id).execute();
     await trx
       .insertInto('report_recipient')

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { isAdminRoleName } from '@rama/shared';
 import type { MetadataSchema } from '../metadata/schema.js';
+import { userById } from '../metadata/repos/users.js';
 
 /** The logged-in user as every authorization decision sees it. */
 export interface Principal {
@@ -44,7 +45,7 @@ export interface GuestGrant {
 }
 
 export async function loadPrincipal(db: Kysely<MetadataSchema>, userId: number): Promise<Principal | null> {
-  const user = await db.selectFrom('ab_user').selectAll().where('id', '=', userId).executeTakeFirst();
+  const user = await userById(db, userId);
   if (!user || !user.active) return null;
   const rows = await db
     .selectFrom('ab_user_role as ur')

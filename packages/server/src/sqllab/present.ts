@@ -1,6 +1,7 @@
 import type { LimitingFactor, QueryRecord, QueryState } from '@rama/shared';
 import type { Kysely } from 'kysely';
 import type { MetadataSchema, QueryTable, Row } from '../metadata/schema.js';
+import { usernamesById } from '../metadata/repos/users.js';
 
 export type QueryRow = Row<QueryTable>;
 
@@ -53,14 +54,12 @@ export function presentQuery(row: QueryRow, dbName: string, username: string | n
 export async function presentQueries(db: Kysely<MetadataSchema>, rows: QueryRow[]): Promise<QueryRecord[]> {
   if (!rows.length) return [];
   const dbIds = [...new Set(rows.map((r) => r.database_id))];
-  const userIds = [...new Set(rows.map((r) => r.user_id).filter((x): x is number => x !== null))];
   const dbs = new Map(
     (await db.selectFrom('dbs').select(['id', 'database_name']).where('id', 'in', dbIds).execute()).map((d) => [d.id, d.database_name]),
   );
-  const users = userIds.length
-    ? new Map(
-        (await db.selectFrom('ab_user').select(['id', 'username']).where('id', 'in', userIds).execute()).map((u) => [u.id, u.username]),
-      )
-    : new Map<number, string>();
+  const users = await usernamesById(
+    db,
+    rows.map((r) => r.user_id),
+  );
   return rows.map((r) => presentQuery(r, dbs.get(r.database_id) ?? '', r.user_id !== null ? (users.get(r.user_id) ?? null) : null));
 }

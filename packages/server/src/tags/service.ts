@@ -13,7 +13,7 @@ import { humanizeDelta } from '../http/time.js';
 import { nowIso } from '../metadata/db.js';
 import type { Row } from '../metadata/schema.js';
 import { textMatches } from '../metadata/textMatch.js';
-import { usersById, type Users } from '../metadata/users.js';
+import { usersById, type Users } from '../metadata/repos/users.js';
 import type { Principal } from '../security/principal.js';
 import { editableChart, visibleChart } from '../charts/chart-access.js';
 import { DashboardService } from '../dashboards/service.js';
@@ -29,6 +29,7 @@ import {
   type ObjectTypeName,
 } from './rules.js';
 import { customTagsOf, tagDb, type TagDb, type TagRef, type TagTable } from './store.js';
+import { ownersOf } from '../metadata/repos/owners.js';
 
 type TagRow = Row<TagTable>;
 type Filter = ListParams['filters'][number];
@@ -414,7 +415,7 @@ export class TagService {
       case 'dataset': {
         const service = new DatasetService(this.ctx);
         const { row } = mode === 'edit' ? await service.editable(user, id) : await service.visible(user, id);
-        const ownerIds = (await service.ownerIds([row.id])).get(row.id) ?? [];
+        const ownerIds = await ownersOf(this.ctx.store.db, 'dataset', row.id);
         return {
           name: row.table_name,
           url: `/explore/?datasource_type=table&datasource_id=${row.id}`,

@@ -28,7 +28,7 @@ import {
 } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import { nowIso } from '../metadata/db.js';
-import { usersById } from '../metadata/users.js';
+import { usersById } from '../metadata/repos/users.js';
 import type { Principal } from '../security/principal.js';
 import { HttpError, forbidden, invalidFields, notFound } from '../http/errors.js';
 import { MAX_PAGE } from '../http/rison.js';
