@@ -13,6 +13,7 @@ import { useToasts } from '../app/hooks';
 import { formatDateTime, formatRelative } from '../components/format';
 import { CompareView } from './CompareView';
 import { useGetVersionQuery, useListVersionsQuery, useRestoreVersionMutation } from './versionApi';
+import { summaryText } from './summaryText';
 import { VersionPreview } from './VersionPreview';
 import './versions.css';
 
@@ -148,7 +149,11 @@ export function HistoryDrawer({ type, id, open, onClose, canRestore, onRestored,
             ),
           },
           { title: t('who'), key: 'who', width: 130, render: (_: unknown, v: VersionListItem) => who(v) },
-          { title: t('whatChanged'), dataIndex: 'summary', render: (s: string) => <span data-test="version-summary">{s}</span> },
+          {
+            title: t('whatChanged'),
+            dataIndex: 'summary',
+            render: (s: string) => <span data-test="version-summary">{summaryText(s)}</span>,
+          },
           {
             title: '',
             key: 'actions',

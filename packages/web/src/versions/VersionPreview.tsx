@@ -1,6 +1,7 @@
 /** One version read-only: its fields, its SQL as code, a chart's controls as JSON. */
 import { Descriptions, Typography } from 'antd';
 import type { VersionDetail, VersionedType } from '@rama/shared';
+import { summaryText } from './summaryText';
 
 const LONG = new Set(['sql', 'params', 'query_context', 'json_metadata', 'position_json', 'columns', 'metrics', 'css']);
 
@@ -23,7 +24,7 @@ export function VersionPreview({ version }: { type: VersionedType; version: Vers
   const long = Object.entries(state).filter(([k, v]) => LONG.has(k) && v !== null && v !== '');
   return (
     <div data-test="version-preview">
-      <Typography.Paragraph type="secondary">{version.summary}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{summaryText(version.summary)}</Typography.Paragraph>
       <Descriptions size="small" column={1} bordered>
         {short.map(([k, v]) => (
           <Descriptions.Item key={k} label={k.replace(/_/g, ' ')}>
