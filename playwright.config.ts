@@ -11,9 +11,10 @@ const ASYNC_PORT = PORT + 1;
 const PUBLIC_PORT = PORT + 2;
 
 /**
- * `npm test` runs the browser tests as two halves side by side (RAMA_E2E_HALF=1 and 2), each with
- * its own servers, port and metadata, so neither sees the other's objects (CI time: each half is
- * about one core). The second half is the specs of SQL Lab, data and administration pages, which
+ * The browser tests can run as two halves side by side (RAMA_E2E_HALF=1 and 2), each with its own
+ * servers, port and metadata, so neither sees the other's objects: for a machine with cores to
+ * spare. `npm test` runs them in one process: on two cores the halves took longer together (25 min
+ * for the first) than one run does, and loaded steps missed short-lived toasts. The second half is the specs of SQL Lab, data and administration pages, which
  * need only the main server; the first is charts and dashboards and every spec that needs the async
  * or the public server. Without RAMA_E2E_HALF every spec runs, in one process.
  */

@@ -85,21 +85,12 @@ const suites = [
       env: { RAMA_TEST_METADATA: pgMeta },
     },
   ],
-  // the browser tests in two halves side by side, each with its own servers (playwright.config.ts)
-  [
-    {
-      name: 'browser (e2e), charts and dashboards',
-      cmd: ['npx', 'playwright', 'test'],
-      needs: '/usr/bin/chromium',
-      env: { RAMA_E2E_PORT: String(await freePort()), RAMA_E2E_HALF: '1' },
-    },
-    {
-      name: 'browser (e2e), SQL Lab, data and administration',
-      cmd: ['npx', 'playwright', 'test'],
-      needs: '/usr/bin/chromium',
-      env: { RAMA_E2E_PORT: String(await freePort()), RAMA_E2E_HALF: '2' },
-    },
-  ],
+  {
+    name: 'browser (e2e)',
+    cmd: ['npx', 'playwright', 'test'],
+    needs: '/usr/bin/chromium',
+    env: { RAMA_E2E_PORT: String(await freePort()) },
+  },
 ];
 
 const results = [];
