@@ -1,7 +1,7 @@
 /**
- * DuckDB bulk loading through the appender into a staging table, committed as it goes (memory
- * stays bounded), which becomes the table (or is copied into it) in one transaction at the end: a
- * failed load leaves nothing behind. Rows come either from Rama's reader or, for a plain CSV file, from DuckDB's own
+ * DuckDB bulk loading through the appender into a staging table inside one transaction (memory
+ * stays bounded: full row groups go to the file as they fill), which becomes the table (or is
+ * copied into it) before the commit: a failed load leaves nothing behind. Rows come either from Rama's reader or, for a plain CSV file, from DuckDB's own
  * `read_csv` in a private in-memory instance (the user's databases cannot read files), whose
  * chunks the appender takes as they are.
  */
@@ -45,14 +45,15 @@ async function tableExists(c: DuckDBConnection, schema: string | null, name: str
   return reader.currentRowCount > 0;
 }
 
-/** Rows the appender holds before it writes them out (each flush commits them to the staging table). */
+/** Rows the appender holds before it hands them to the transaction (which writes full row groups out as it goes). */
 export const FLUSH_ROWS = 100_000;
 
 /**
- * Load into a staging table next to the target, the appender committing every FLUSH_ROWS rows (no
- * transaction is open, so each flush is one), which keeps memory bounded whatever the file's size;
- * then, in one transaction, the staging table becomes the table (replacing it) or is copied into it.
- * A failed load drops the staging table and leaves the target as it was.
+ * Load into a staging table next to the target inside one transaction: the appender flushes every
+ * FLUSH_ROWS rows into the transaction, which writes full row groups straight to the database file
+ * (no write-ahead log of every row, and memory stays bounded whatever the file's size); then the
+ * staging table becomes the table (replacing it) or is copied into it, and the transaction commits.
+ * A failed load rolls back and leaves the target as it was, with no staging table behind.
  */
 async function intoTable(
   c: DuckDBConnection,
@@ -68,8 +69,9 @@ async function intoTable(
   const stagingTable = stagingName();
   const staging = qualifiedName(spec, { schema: table.schema, name: stagingTable });
   const schema = table.schema ?? String((await c.runAndReadAll('SELECT current_schema()')).getRows()[0][0]);
-  await c.run(`CREATE TABLE ${staging} (${columnsSql})`);
+  await c.run('BEGIN TRANSACTION');
   try {
+    await c.run(`CREATE TABLE ${staging} (${columnsSql})`);
     const appender = await c.createAppender(stagingTable, schema, null);
     let rows: number;
     try {
@@ -82,24 +84,18 @@ async function intoTable(
         // the error that stopped the load is the one to report
       }
     }
-    await c.run('BEGIN TRANSACTION');
-    try {
-      if (exists && mode === 'append') {
-        const cols = table.columns.map((col) => spec.quoteIdentifier(col.name)).join(', ');
-        await c.run(`INSERT INTO ${target} (${cols}) SELECT ${cols} FROM ${staging}`);
-        await c.run(`DROP TABLE ${staging}`);
-      } else {
-        if (exists) await c.run(`DROP TABLE ${target}`);
-        await c.run(`ALTER TABLE ${staging} RENAME TO ${spec.quoteIdentifier(table.name)}`);
-      }
-      await c.run('COMMIT');
-    } catch (e) {
-      await c.run('ROLLBACK').catch(() => undefined);
-      throw e;
+    if (exists && mode === 'append') {
+      const cols = table.columns.map((col) => spec.quoteIdentifier(col.name)).join(', ');
+      await c.run(`INSERT INTO ${target} (${cols}) SELECT ${cols} FROM ${staging}`);
+      await c.run(`DROP TABLE ${staging}`);
+    } else {
+      if (exists) await c.run(`DROP TABLE ${target}`);
+      await c.run(`ALTER TABLE ${staging} RENAME TO ${spec.quoteIdentifier(table.name)}`);
     }
+    await c.run('COMMIT');
     return rows;
   } catch (e) {
-    await c.run(`DROP TABLE IF EXISTS ${staging}`).catch(() => undefined);
+    await c.run('ROLLBACK').catch(() => undefined);
     throw e;
   }
 }
@@ -128,6 +124,9 @@ function converted(kind: UploadColumnKind, col: string): string {
   }
 }
 
+/** The private reader's CSV buffer: twice DuckDB's longest line (2 MB), not its default of 32 MB. */
+const READ_BUFFER_BYTES = 4 * 1024 * 1024;
+
 /** The private reader's query: the file's columns as text, converted to the table's kinds. */
 function readCsvSql(req: CsvFileLoadRequest): string {
   const { file, table } = req;
@@ -146,6 +145,9 @@ function readCsvSql(req: CsvFileLoadRequest): string {
     // a short or long row is refused (Rama reads a short one with nulls: the exact path does);
     // null padding would stop DuckDB reading quoted line breaks in parallel
     'null_padding = false',
+    // small read buffers keep the reader within its memory budget (a line must fit one: longer
+    // ones fail here and the file loads the exact way)
+    `buffer_size = ${READ_BUFFER_BYTES}`,
   ];
   return `SELECT ${select} FROM read_csv(${sqlText(file.path)}, ${options.join(', ')})`;
 }
@@ -158,9 +160,9 @@ async function loadCsvFile(req: CsvFileLoadRequest): Promise<{ rows: number }> {
   const reader = await DuckDBInstance.create(':memory:', {
     autoinstall_known_extensions: 'false',
     autoload_known_extensions: 'false',
-    // two reader threads in a small budget (each CSV buffer is 32 MB); past it the read stops
+    // two reader threads in a small budget (READ_BUFFER_BYTES per CSV buffer); past it the read stops
     threads: '2',
-    memory_limit: '128MB',
+    memory_limit: '64MB',
   });
   const rc = await reader.connect();
   // the reader works ahead of the appender (in parallel) within this much memory; a file DuckDB
