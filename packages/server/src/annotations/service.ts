@@ -2,49 +2,39 @@
  * Native annotation layers and their annotations (the peer's /api/v1/annotation_layer/ API):
  * list, read, create, update, delete, bulk delete; routes check can_read / can_write on Annotation.
  */
-import { sql, type Generated, type Kysely, type SqlBool } from 'kysely';
 import type { UserRef } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import { HttpError, invalidFields, notFound } from '../http/errors.js';
 import { listParams, type ListParams } from '../http/rison.js';
 import { humanizeDelta } from '../http/time.js';
 import { nowIso } from '../metadata/db.js';
-import type { MetadataSchema, Row } from '../metadata/schema.js';
-import { textMatches } from '../metadata/textMatch.js';
+import type { Row } from '../metadata/schema.js';
+import {
+  annotationById,
+  annotationIdsAmong,
+  annotationPage,
+  annotationsOfLayers,
+  deleteAnnotations,
+  deleteLayers,
+  insertAnnotation,
+  insertLayer,
+  layerById,
+  layerIdsAmong,
+  layerNameTaken,
+  layerPage,
+  layersHoldAnnotations,
+  setAnnotationFields,
+  setLayerFields,
+  shortDescrTaken,
+  type AnnotationFilter,
+  type AnnotationLayerTable,
+  type AnnotationTable,
+  type LayerFilter,
+} from '../metadata/repos/annotations.js';
 import { searchUsersByName, usersById, type Users } from '../metadata/repos/users.js';
 import type { Principal } from '../security/principal.js';
 import { annotationFieldErrors, overlapsRange, storedDttm, storedDttmMs, type NativeLayerRef } from './rules.js';
 
-export interface AnnotationLayerTable {
-  id: Generated<number>;
-  name: string;
-  descr: string | null;
-  created_on: string;
-  changed_on: string;
-  created_by_fk: number | null;
-  changed_by_fk: number | null;
-}
-
-export interface AnnotationTable {
-  id: Generated<number>;
-  layer_id: number;
-  start_dttm: string;
-  end_dttm: string;
-  short_descr: string;
-  long_descr: string | null;
-  json_metadata: string | null;
-  created_on: string;
-  changed_on: string;
-  created_by_fk: number | null;
-  changed_by_fk: number | null;
-}
-
-export type AnnotationTables = {
-  annotation_layer: AnnotationLayerTable;
-  annotation: AnnotationTable;
-};
-
-type Db = Kysely<MetadataSchema & AnnotationTables>;
 type LayerRow = Row<AnnotationLayerTable>;
 type AnnotationRow = Row<AnnotationTable>;
 type Filter = ListParams['filters'][number];
@@ -107,42 +97,29 @@ const shownDttm = (stored: string): string => stored;
 export class AnnotationService {
   constructor(private readonly ctx: AppContext) {}
 
-  private get db(): Db {
-    return this.ctx.store.db.withTables<AnnotationTables>();
+  private get db() {
+    return this.ctx.store.db;
   }
 
   // ---- layers ----
 
   async listLayers(p: ListParams) {
-    let q = this.db.selectFrom('annotation_layer as l');
-    for (const f of p.filters) {
-      if ((f.col === 'name' || f.col === 'descr') && (f.opr === 'ct' || f.opr === 'sw' || f.opr === 'ew')) {
-        q = q.where(textMatches(`l.${f.col}`, stringValue(f), f.opr));
-      } else if (f.col === 'name' && f.opr === 'eq') {
-        q = q.where('l.name', '=', stringValue(f));
-      } else if (f.col === 'name' && f.opr === 'annotation_layer_all_text') {
-        const v = stringValue(f);
-        q = q.where((eb) => eb.or([textMatches('l.name', v), textMatches('l.descr', v)]));
-      } else if ((f.col === 'changed_by' || f.col === 'created_by') && (f.opr === 'rel_o_m' || f.opr === 'eq')) {
-        q = q.where(f.col === 'changed_by' ? 'l.changed_by_fk' : 'l.created_by_fk', '=', intValue(f));
-      } else if (f.col === 'id' && f.opr === 'in') {
+    const filters: LayerFilter[] = p.filters.map((f) => {
+      if ((f.col === 'name' || f.col === 'descr') && (f.opr === 'ct' || f.opr === 'sw' || f.opr === 'ew'))
+        return { kind: 'text', column: f.col, value: stringValue(f), mode: f.opr };
+      if (f.col === 'name' && f.opr === 'eq') return { kind: 'name', value: stringValue(f) };
+      if (f.col === 'name' && f.opr === 'annotation_layer_all_text') return { kind: 'allText', value: stringValue(f) };
+      if ((f.col === 'changed_by' || f.col === 'created_by') && (f.opr === 'rel_o_m' || f.opr === 'eq'))
+        return { kind: 'user', column: f.col === 'changed_by' ? 'changed_by_fk' : 'created_by_fk', value: intValue(f) };
+      if (f.col === 'id' && f.opr === 'in') {
         if (!Array.isArray(f.value) || f.value.length > 1000) throw invalidFields({ filters: ['The value of id must be a list of ids.'] });
-        const ids = f.value.map((v) => intValue(f, v));
-        q = ids.length ? q.where('l.id', 'in', ids) : q.where(sql<SqlBool>`1 = 0`);
-      } else {
-        throw invalidFields({ filters: [`Filter on ${f.col} with ${f.opr} is not supported.`] });
+        return { kind: 'ids', ids: f.value.map((v) => intValue(f, v)) };
       }
-    }
-    const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      throw invalidFields({ filters: [`Filter on ${f.col} with ${f.opr} is not supported.`] });
+    });
     const orderBy = p.orderColumn ? LAYER_ORDER[p.orderColumn as keyof typeof LAYER_ORDER] : 'l.changed_on';
     const direction = p.orderColumn ? p.orderDirection : 'desc';
-    const rows = await q
-      .selectAll('l')
-      .orderBy(sql.ref(orderBy), direction)
-      .orderBy('l.id', direction)
-      .limit(p.pageSize)
-      .offset(p.page * p.pageSize)
-      .execute();
+    const { count: n, rows } = await layerPage(this.db, filters, { ref: orderBy, direction }, p);
     const users = await usersById(
       this.ctx.store.db,
       rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]),
@@ -169,7 +146,7 @@ export class AnnotationService {
   }
 
   private async layerRow(id: number): Promise<LayerRow> {
-    const row = await this.db.selectFrom('annotation_layer').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await layerById(this.db, id);
     if (!row) throw notFound(LAYER_NOT_FOUND);
     return row;
   }
@@ -187,28 +164,22 @@ export class AnnotationService {
   }
 
   private async checkLayerNameFree(name: string, exceptId: number | null): Promise<void> {
-    let q = this.db.selectFrom('annotation_layer').select('id').where('name', '=', name);
-    if (exceptId !== null) q = q.where('id', '!=', exceptId);
-    if (await q.executeTakeFirst()) throw invalidFields({ name: ['Name must be unique'] });
+    if (await layerNameTaken(this.db, name, exceptId)) throw invalidFields({ name: ['Name must be unique'] });
   }
 
   async createLayer(user: Principal, body: LayerWrite): Promise<{ id: number; result: LayerWrite }> {
     const name = this.checkedLayerName(body.name);
     await this.checkLayerNameFree(name, null);
     const now = nowIso();
-    const row = await this.db
-      .insertInto('annotation_layer')
-      .values({
-        name,
-        descr: blankToNull(body.descr),
-        created_on: now,
-        changed_on: now,
-        created_by_fk: user.id,
-        changed_by_fk: user.id,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { id: row.id, result: { name, descr: blankToNull(body.descr) } };
+    const id = await insertLayer(this.db, {
+      name,
+      descr: blankToNull(body.descr),
+      created_on: now,
+      changed_on: now,
+      created_by_fk: user.id,
+      changed_by_fk: user.id,
+    });
+    return { id, result: { name, descr: blankToNull(body.descr) } };
   }
 
   async updateLayer(user: Principal, id: number, body: LayerUpdate): Promise<{ id: number; result: LayerUpdate }> {
@@ -220,7 +191,7 @@ export class AnnotationService {
       await this.checkLayerNameFree(set.name, id);
     }
     if (body.descr !== undefined) set.descr = result.descr = blankToNull(body.descr);
-    await this.db.updateTable('annotation_layer').set(set).where('id', '=', id).execute();
+    await setLayerFields(this.db, id, set);
     return { id, result };
   }
 
@@ -228,11 +199,10 @@ export class AnnotationService {
   async deleteLayers(ids: number[]): Promise<number> {
     const wanted = [...new Set(ids)];
     return this.db.transaction().execute(async (trx) => {
-      const found = await trx.selectFrom('annotation_layer').select('id').where('id', 'in', wanted).execute();
+      const found = await layerIdsAmong(trx, wanted);
       if (found.length !== wanted.length) throw notFound(LAYER_NOT_FOUND);
-      const used = await trx.selectFrom('annotation').select('layer_id').where('layer_id', 'in', wanted).executeTakeFirst();
-      if (used) throw unprocessable('Annotation layer has associated annotations.');
-      await trx.deleteFrom('annotation_layer').where('id', 'in', wanted).execute();
+      if (await layersHoldAnnotations(trx, wanted)) throw unprocessable('Annotation layer has associated annotations.');
+      await deleteLayers(trx, wanted);
       return wanted.length;
     });
   }
@@ -251,27 +221,15 @@ export class AnnotationService {
 
   async listAnnotations(layerId: number, p: ListParams) {
     await this.layerRow(layerId);
-    let q = this.db.selectFrom('annotation as a').where('a.layer_id', '=', layerId);
-    for (const f of p.filters) {
-      if ((f.col === 'short_descr' || f.col === 'long_descr') && (f.opr === 'ct' || f.opr === 'sw' || f.opr === 'ew')) {
-        q = q.where(textMatches(`a.${f.col}`, stringValue(f), f.opr));
-      } else if (f.col === 'short_descr' && f.opr === 'annotation_all_text') {
-        const v = stringValue(f);
-        q = q.where((eb) => eb.or([textMatches('a.short_descr', v), textMatches('a.long_descr', v)]));
-      } else {
-        throw invalidFields({ filters: [`Filter on ${f.col} with ${f.opr} is not supported.`] });
-      }
-    }
-    const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const filters: AnnotationFilter[] = p.filters.map((f) => {
+      if ((f.col === 'short_descr' || f.col === 'long_descr') && (f.opr === 'ct' || f.opr === 'sw' || f.opr === 'ew'))
+        return { kind: 'text', column: f.col, value: stringValue(f), mode: f.opr };
+      if (f.col === 'short_descr' && f.opr === 'annotation_all_text') return { kind: 'allText', value: stringValue(f) };
+      throw invalidFields({ filters: [`Filter on ${f.col} with ${f.opr} is not supported.`] });
+    });
     const orderBy = p.orderColumn ? ANNOTATION_ORDER[p.orderColumn as keyof typeof ANNOTATION_ORDER] : 'a.start_dttm';
     const direction = p.orderColumn ? p.orderDirection : 'asc';
-    const rows = await q
-      .selectAll('a')
-      .orderBy(sql.ref(orderBy), direction)
-      .orderBy('a.id', direction)
-      .limit(p.pageSize)
-      .offset(p.page * p.pageSize)
-      .execute();
+    const { count: n, rows } = await annotationPage(this.db, layerId, filters, { ref: orderBy, direction }, p);
     const users = await usersById(
       this.ctx.store.db,
       rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]),
@@ -296,7 +254,7 @@ export class AnnotationService {
 
   private async annotationRow(layerId: number, id: number): Promise<AnnotationRow> {
     await this.layerRow(layerId);
-    const row = await this.db.selectFrom('annotation').selectAll().where('id', '=', id).where('layer_id', '=', layerId).executeTakeFirst();
+    const row = await annotationById(this.db, layerId, id);
     if (!row) throw notFound(ANNOTATION_NOT_FOUND);
     return row;
   }
@@ -316,9 +274,8 @@ export class AnnotationService {
   }
 
   private async checkShortDescrFree(layerId: number, short: string, exceptId: number | null): Promise<void> {
-    let q = this.db.selectFrom('annotation').select('id').where('layer_id', '=', layerId).where('short_descr', '=', short);
-    if (exceptId !== null) q = q.where('id', '!=', exceptId);
-    if (await q.executeTakeFirst()) throw invalidFields({ short_descr: ['Short description must be unique for this layer'] });
+    if (await shortDescrTaken(this.db, layerId, short, exceptId))
+      throw invalidFields({ short_descr: ['Short description must be unique for this layer'] });
   }
 
   private checkedTimes(body: { start_dttm: string; end_dttm: string; json_metadata?: string | null }): { start: string; end: string } {
@@ -333,24 +290,20 @@ export class AnnotationService {
     const { start, end } = this.checkedTimes(body);
     await this.checkShortDescrFree(layerId, short, null);
     const now = nowIso();
-    const row = await this.db
-      .insertInto('annotation')
-      .values({
-        layer_id: layerId,
-        short_descr: short,
-        long_descr: blankToNull(body.long_descr),
-        start_dttm: start,
-        end_dttm: end,
-        json_metadata: blankToNull(body.json_metadata),
-        created_on: now,
-        changed_on: now,
-        created_by_fk: user.id,
-        changed_by_fk: user.id,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertAnnotation(this.db, {
+      layer_id: layerId,
+      short_descr: short,
+      long_descr: blankToNull(body.long_descr),
+      start_dttm: start,
+      end_dttm: end,
+      json_metadata: blankToNull(body.json_metadata),
+      created_on: now,
+      changed_on: now,
+      created_by_fk: user.id,
+      changed_by_fk: user.id,
+    });
     return {
-      id: row.id,
+      id,
       result: {
         short_descr: short,
         long_descr: blankToNull(body.long_descr),
@@ -385,7 +338,7 @@ export class AnnotationService {
     }
     if (body.long_descr !== undefined) set.long_descr = result.long_descr = blankToNull(body.long_descr);
     if (body.json_metadata !== undefined) set.json_metadata = result.json_metadata = blankToNull(body.json_metadata);
-    await this.db.updateTable('annotation').set(set).where('id', '=', id).execute();
+    await setAnnotationFields(this.db, id, set);
     return { id, result };
   }
 
@@ -394,9 +347,9 @@ export class AnnotationService {
     await this.layerRow(layerId);
     const wanted = [...new Set(ids)];
     return this.db.transaction().execute(async (trx) => {
-      const found = await trx.selectFrom('annotation').select('id').where('layer_id', '=', layerId).where('id', 'in', wanted).execute();
+      const found = await annotationIdsAmong(trx, layerId, wanted);
       if (found.length !== wanted.length) throw notFound(ANNOTATION_NOT_FOUND);
-      await trx.deleteFrom('annotation').where('id', 'in', wanted).execute();
+      await deleteAnnotations(trx, wanted);
       return wanted.length;
     });
   }
@@ -416,13 +369,13 @@ export class AnnotationService {
   ): Promise<Record<string, { columns: string[]; records: Record<string, unknown>[] }>> {
     if (!layers.length || !user.can('can_read', 'Annotation')) return {};
     const ids = [...new Set(layers.map((l) => l.layerId))];
-    let q = this.db.selectFrom('annotation').selectAll().where('layer_id', 'in', ids);
     // stored times sort as text: the same cut as overlapsRange, done by the store
-    if (bounds.until) q = q.where('start_dttm', '<', bounds.until.toISOString().slice(0, 19));
-    if (bounds.since) q = q.where('end_dttm', '>=', bounds.since.toISOString().slice(0, 19));
-    const rows = (await q.orderBy('start_dttm').orderBy('id').limit(10_000).execute()).filter((r) =>
-      overlapsRange(r, bounds.since, bounds.until),
-    );
+    const rows = (
+      await annotationsOfLayers(this.db, ids, {
+        since: bounds.since ? bounds.since.toISOString().slice(0, 19) : null,
+        until: bounds.until ? bounds.until.toISOString().slice(0, 19) : null,
+      })
+    ).filter((r) => overlapsRange(r, bounds.since, bounds.until));
     const columns = ['start_dttm', 'end_dttm', 'short_descr', 'long_descr', 'json_metadata'];
     const out: Record<string, { columns: string[]; records: Record<string, unknown>[] }> = {};
     for (const layer of layers) {

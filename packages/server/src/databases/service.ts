@@ -10,7 +10,6 @@ import {
 import type { AppContext } from '../context.js';
 import type { DatabaseTable, Row as DbRow } from '../metadata/schema.js';
 import { flag, nowIso } from '../metadata/db.js';
-import { textMatches } from '../metadata/textMatch.js';
 import type { Principal } from '../security/principal.js';
 import { encryptSecret } from '../security/crypto.js';
 import { databasePermView } from '../security/permissions.js';
@@ -27,6 +26,18 @@ import { storedUri } from '../execution/connections.js';
 import { humanizeDelta } from '../http/time.js';
 import { presentDatabaseFlags } from './present.js';
 import { usersById } from '../metadata/repos/users.js';
+import {
+  databaseById,
+  databaseByName,
+  databaseNameTaken,
+  databasesMatching,
+  deleteDatabase,
+  insertDatabase,
+  renameDatabasePermissions,
+  setDatabaseFields,
+  type DatabaseListFilter,
+  type DatabaseOrderColumn,
+} from '../metadata/repos/databases.js';
 
 type Row = DbRow<DatabaseTable>;
 
@@ -67,37 +78,29 @@ export class DatabaseService {
 
   /** The row when it exists and the user may see it; otherwise 404 (the same answer for both). */
   async getVisibleRow(user: Principal, id: number): Promise<Row> {
-    const row = await this.db.selectFrom('dbs').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await databaseById(this.db, id);
     if (!row || !canAccessDatabase(user, row)) throw notFound();
     return row;
   }
 
   async list(user: Principal, p: ListParams): Promise<{ count: number; ids: number[]; result: DatabaseListItem[] }> {
-    let q = this.db.selectFrom('dbs');
-    for (const f of p.filters) {
-      if (f.col === 'database_name' && typeof f.value === 'string') {
-        q = f.opr === 'eq' ? q.where('database_name', '=', f.value) : q.where(textMatches('database_name', f.value));
-      } else if (
+    const filters: DatabaseListFilter[] = p.filters.map((f) => {
+      if (f.col === 'database_name' && typeof f.value === 'string')
+        return { column: 'database_name', exact: f.opr === 'eq', value: f.value };
+      if (
         ['expose_in_sqllab', 'allow_run_async', 'allow_dml', 'allow_file_upload', 'allow_ctas', 'allow_cvas'].includes(f.col) &&
         typeof f.value === 'boolean'
-      ) {
-        q = q.where(f.col as 'allow_dml', '=', flag(f.value));
-      } else if (f.col === 'id' && f.opr === 'eq' && typeof f.value === 'number') {
-        q = q.where('id', '=', f.value);
-      } else {
-        throw invalidFields({ filters: [`Filter on ${f.col} with ${f.opr} is not supported.`] });
-      }
-    }
+      )
+        return { column: f.col as 'allow_dml', value: flag(f.value) };
+      if (f.col === 'id' && f.opr === 'eq' && typeof f.value === 'number') return { column: 'id', value: f.value };
+      throw invalidFields({ filters: [`Filter on ${f.col} with ${f.opr} is not supported.`] });
+    });
     // visibility is decided per row by permission names, so filter in code (database counts are small)
     const all = (
-      await q
-        .selectAll()
-        .orderBy(
-          (p.orderColumn === 'changed_on_delta_humanized' ? 'changed_on' : (p.orderColumn ?? 'database_name')) as 'database_name',
-          p.orderDirection,
-        )
-        .orderBy('id')
-        .execute()
+      await databasesMatching(this.db, filters, {
+        column: (p.orderColumn === 'changed_on_delta_humanized' ? 'changed_on' : (p.orderColumn ?? 'database_name')) as DatabaseOrderColumn,
+        direction: p.orderDirection,
+      })
     ).filter((r) => canAccessDatabase(user, r));
     const page = all.slice(p.page * p.pageSize, (p.page + 1) * p.pageSize);
     const users = await this.creators(page);
@@ -190,9 +193,8 @@ export class DatabaseService {
   }
 
   private async checkNameFree(name: string, exceptId: number | null): Promise<void> {
-    let q = this.db.selectFrom('dbs').select('id').where('database_name', '=', name);
-    if (exceptId !== null) q = q.where('id', '!=', exceptId);
-    if (await q.executeTakeFirst()) throw invalidFields({ database_name: ['A database with the same name already exists.'] });
+    if (await databaseNameTaken(this.db, name, exceptId))
+      throw invalidFields({ database_name: ['A database with the same name already exists.'] });
   }
 
   async create(user: Principal | null, body: DatabaseWrite, opts: { isExamples?: boolean } = {}): Promise<DatabaseDetail> {
@@ -202,31 +204,27 @@ export class DatabaseService {
     await this.checkNameFree(name, null);
     const { uri, password } = opts.isExamples ? { uri: body.sqlalchemy_uri, password: null } : this.prepareUri(body.sqlalchemy_uri, null);
     const now = nowIso();
-    const row = await this.db
-      .insertInto('dbs')
-      .values({
-        uuid: randomUUID(),
-        database_name: name,
-        sqlalchemy_uri: uri,
-        password_encrypted: password,
-        expose_in_sqllab: flag(body.expose_in_sqllab ?? DATABASE_DEFAULTS.expose_in_sqllab),
-        allow_run_async: flag(body.allow_run_async ?? DATABASE_DEFAULTS.allow_run_async),
-        allow_dml: flag(body.allow_dml ?? DATABASE_DEFAULTS.allow_dml),
-        allow_ctas: flag(body.allow_ctas ?? DATABASE_DEFAULTS.allow_ctas),
-        allow_cvas: flag(body.allow_cvas ?? DATABASE_DEFAULTS.allow_cvas),
-        allow_file_upload: flag(body.allow_file_upload ?? DATABASE_DEFAULTS.allow_file_upload),
-        impersonate_user: flag(body.impersonate_user ?? DATABASE_DEFAULTS.impersonate_user),
-        is_examples: flag(opts.isExamples ?? false),
-        cache_timeout: body.cache_timeout ?? null,
-        force_ctas_schema: body.force_ctas_schema ?? null,
-        extra: body.extra ?? DATABASE_DEFAULTS.extra,
-        created_on: now,
-        changed_on: now,
-        created_by_fk: user?.id ?? null,
-        changed_by_fk: user?.id ?? null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await insertDatabase(this.db, {
+      uuid: randomUUID(),
+      database_name: name,
+      sqlalchemy_uri: uri,
+      password_encrypted: password,
+      expose_in_sqllab: flag(body.expose_in_sqllab ?? DATABASE_DEFAULTS.expose_in_sqllab),
+      allow_run_async: flag(body.allow_run_async ?? DATABASE_DEFAULTS.allow_run_async),
+      allow_dml: flag(body.allow_dml ?? DATABASE_DEFAULTS.allow_dml),
+      allow_ctas: flag(body.allow_ctas ?? DATABASE_DEFAULTS.allow_ctas),
+      allow_cvas: flag(body.allow_cvas ?? DATABASE_DEFAULTS.allow_cvas),
+      allow_file_upload: flag(body.allow_file_upload ?? DATABASE_DEFAULTS.allow_file_upload),
+      impersonate_user: flag(body.impersonate_user ?? DATABASE_DEFAULTS.impersonate_user),
+      is_examples: flag(opts.isExamples ?? false),
+      cache_timeout: body.cache_timeout ?? null,
+      force_ctas_schema: body.force_ctas_schema ?? null,
+      extra: body.extra ?? DATABASE_DEFAULTS.extra,
+      created_on: now,
+      changed_on: now,
+      created_by_fk: user?.id ?? null,
+      changed_by_fk: user?.id ?? null,
+    });
     await ensurePermissionView(this.db, ['database_access', databasePermView(row.database_name, row.id)]);
     return this.present(row);
   }
@@ -259,45 +257,16 @@ export class DatabaseService {
     if (body.force_ctas_schema !== undefined) set.force_ctas_schema = body.force_ctas_schema;
     if (body.extra !== undefined) set.extra = body.extra;
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('dbs').set(set).where('id', '=', id).execute();
-      if (name && name !== previous.database_name) {
-        await trx
-          .updateTable('ab_permission_view')
-          .set({ view_menu: databasePermView(name, id) })
-          .where('permission', '=', 'database_access')
-          .where('view_menu', '=', databasePermView(previous.database_name, id))
-          .execute();
-        // schema grants name the database: move them along, or a new database taking the old
-        // name would inherit them
-        const oldPrefix = `[${previous.database_name}].[`;
-        const schemaViews = await trx
-          .selectFrom('ab_permission_view')
-          .select(['id', 'view_menu'])
-          .where('permission', '=', 'schema_access')
-          .execute();
-        for (const v of schemaViews.filter((x) => x.view_menu.startsWith(oldPrefix) && x.view_menu.endsWith(']'))) {
-          const renamed = `[${name}].[${v.view_menu.slice(oldPrefix.length)}`;
-          const taken = await trx
-            .selectFrom('ab_permission_view')
-            .select('id')
-            .where('permission', '=', 'schema_access')
-            .where('view_menu', '=', renamed)
-            .executeTakeFirst();
-          if (!taken) {
-            await trx.updateTable('ab_permission_view').set({ view_menu: renamed }).where('id', '=', v.id).execute();
-            continue;
-          }
-          // the new name's view exists already: its grants join it, the old view goes
-          const roles = await trx.selectFrom('ab_permission_view_role').select('role_id').where('permission_view_id', '=', v.id).execute();
-          if (roles.length)
-            await trx
-              .insertInto('ab_permission_view_role')
-              .values(roles.map((r) => ({ role_id: r.role_id, permission_view_id: taken.id })))
-              .onConflict((oc) => oc.columns(['role_id', 'permission_view_id']).doNothing())
-              .execute();
-          await trx.deleteFrom('ab_permission_view').where('id', '=', v.id).execute();
-        }
-      }
+      await setDatabaseFields(trx, id, set);
+      // schema grants name the database: they move along, or a new database taking the old name
+      // would inherit them
+      if (name && name !== previous.database_name)
+        await renameDatabasePermissions(trx, {
+          oldName: previous.database_name,
+          newName: name,
+          oldView: databasePermView(previous.database_name, id),
+          newView: databasePermView(name, id),
+        });
     });
     await this.ctx.connections.invalidate(id);
     return this.get(user, id);
@@ -305,23 +274,8 @@ export class DatabaseService {
 
   async delete(user: Principal, id: number): Promise<void> {
     const row = await this.getVisibleRow(user, id);
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .deleteFrom('ab_permission_view')
-        .where('permission', '=', 'database_access')
-        .where('view_menu', '=', databasePermView(row.database_name, id))
-        .execute();
-      // its schema grants too: a later database of the same name must not inherit them
-      const prefix = `[${row.database_name}].[`;
-      const schemaViews = await trx
-        .selectFrom('ab_permission_view')
-        .select(['id', 'view_menu'])
-        .where('permission', '=', 'schema_access')
-        .execute();
-      const stale = schemaViews.filter((v) => v.view_menu.startsWith(prefix) && v.view_menu.endsWith(']')).map((v) => v.id);
-      if (stale.length) await trx.deleteFrom('ab_permission_view').where('id', 'in', stale).execute();
-      await trx.deleteFrom('dbs').where('id', '=', id).execute();
-    });
+    // its schema grants go too: a later database of the same name must not inherit them
+    await this.db.transaction().execute((trx) => deleteDatabase(trx, id, row.database_name, databasePermView(row.database_name, id)));
     await this.ctx.connections.invalidate(id);
   }
 
@@ -330,7 +284,7 @@ export class DatabaseService {
     this.validateExtra(body.extra);
     let previous: Row | null = null;
     if (body.database_name) {
-      const row = await this.db.selectFrom('dbs').selectAll().where('database_name', '=', body.database_name).executeTakeFirst();
+      const row = await databaseByName(this.db, body.database_name);
       if (row && canAccessDatabase(user, row)) previous = row;
     }
     // checked before anything connects: a masked password never reaches a new destination

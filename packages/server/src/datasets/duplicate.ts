@@ -5,6 +5,7 @@ import { HttpError } from '../http/errors.js';
 import { ensureDatasetPermission, insertDataset } from './rows.js';
 import type { DatasetService } from './service.js';
 import { alreadyExists } from './service.js';
+import { columnsOf, metricsOf } from '../metadata/repos/datasets.js';
 
 /** The peer's answer for a physical base: only a virtual dataset is a copyable query. */
 export const DATASOURCE_TYPE_INVALID = 'Datasource type is invalid';
@@ -33,10 +34,7 @@ export async function duplicateDataset(
   else if (await service.findByKey(key)) errors.table_name = exists;
   if (Object.keys(errors).length) throw new HttpError(422, { message: errors });
 
-  const [columns, metrics] = await Promise.all([
-    db.selectFrom('table_columns').selectAll().where('table_id', '=', base.id).orderBy('id').execute(),
-    db.selectFrom('sql_metrics').selectAll().where('table_id', '=', base.id).orderBy('id').execute(),
-  ]);
+  const [columns, metrics] = await Promise.all([columnsOf(db, base.id), metricsOf(db, base.id)]);
   const row = await db.transaction().execute(async (trx) => {
     if (await service.findByKey(key, trx)) throw new HttpError(422, { message: { table_name: exists } });
     return insertDataset(

@@ -11,6 +11,8 @@ import { DATASET_BUNDLE_TYPE, EXPORT_VERSION, bundleName, databaseDocument, expo
 import { parseCurrency } from './rules.js';
 import type { ColumnRow, DatasetRow, MetricRow } from './present.js';
 import type { DatasetService } from './service.js';
+import { databaseByIdOrThrow } from '../metadata/repos/databases.js';
+import { columnsOf, metricsOf } from '../metadata/repos/datasets.js';
 
 type DatabaseRow = Row<DatabaseTable>;
 
@@ -89,16 +91,13 @@ export async function exportDatasets(
   for (const { row } of found) {
     let database = databases.get(row.database_id);
     if (!database) {
-      database = await db.selectFrom('dbs').selectAll().where('id', '=', row.database_id).executeTakeFirstOrThrow();
+      database = await databaseByIdOrThrow(db, row.database_id);
       databases.set(database.id, database);
       files[`${root}/databases/${bundleName(database.database_name, String(database.id))}.yaml`] = strToU8(
         toYaml(databaseDocument(database)),
       );
     }
-    const [columns, metrics] = await Promise.all([
-      db.selectFrom('table_columns').selectAll().where('table_id', '=', row.id).orderBy('id').execute(),
-      db.selectFrom('sql_metrics').selectAll().where('table_id', '=', row.id).orderBy('id').execute(),
-    ]);
+    const [columns, metrics] = await Promise.all([columnsOf(db, row.id), metricsOf(db, row.id)]);
     const folder = bundleName(database.database_name, String(database.id));
     const name = bundleName(row.table_name, '') ? `${bundleName(row.table_name, '')}_${row.id}` : String(row.id);
     files[`${root}/datasets/${folder}/${name}.yaml`] = strToU8(toYaml(datasetDocument(row, columns, metrics, database.uuid)));

@@ -7,7 +7,17 @@ import type { MetadataSchema } from '../metadata/schema.js';
 import { flag, nowIso } from '../metadata/db.js';
 import { datasetPermView } from './access.js';
 import { jsonText, type ColumnConfig, type DatasetConfig, type MetricConfig } from '../transfer/bundle.js';
-import { insertColumns, insertMetrics, renameDatasetPermission, type NewColumn, type NewMetric } from './rows.js';
+import { insertColumns, insertMetrics, type NewColumn, type NewMetric } from './rows.js';
+import {
+  columnNamesOf,
+  deleteColumns,
+  deleteMetrics,
+  metricNamesOf,
+  renameDatasetPermission,
+  setColumnFields,
+  setDatasetFieldsReturning,
+  setMetricFields,
+} from '../metadata/repos/datasets.js';
 import { CurrencyError, currencyText } from './rules.js';
 import type { DatasetRow } from './present.js';
 import { emptyToNull, type DatabaseRef } from './service.js';
@@ -84,12 +94,11 @@ export async function overwriteDataset(
   metrics: NewMetric[],
 ): Promise<DatasetRow> {
   const now = nowIso();
-  const row = await trx
-    .updateTable('tables')
-    .set({ ...datasetFields(config, database.id), changed_on: now, changed_by_fk: userId })
-    .where('id', '=', existing.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await setDatasetFieldsReturning(trx, existing.id, {
+    ...datasetFields(config, database.id),
+    changed_on: now,
+    changed_by_fk: userId,
+  });
   if (columns) await syncColumns(trx, row.id, columns, now);
   if (metrics.length) await syncMetrics(trx, row.id, metrics, now);
   if (row.table_name !== existing.table_name || row.database_id !== existing.database_id)
@@ -98,28 +107,24 @@ export async function overwriteDataset(
 }
 
 async function syncColumns(trx: Trx, tableId: number, columns: NewColumn[], now: string): Promise<void> {
-  const storedColumns = await trx.selectFrom('table_columns').select(['id', 'column_name']).where('table_id', '=', tableId).execute();
+  const storedColumns = await columnNamesOf(trx, tableId);
   const columnIds = new Map(storedColumns.map((c) => [c.column_name, c.id]));
   const names = new Set(columns.map((c) => c.column_name));
   const goneColumns = storedColumns.filter((c) => !names.has(c.column_name)).map((c) => c.id);
-  if (goneColumns.length) await trx.deleteFrom('table_columns').where('id', 'in', goneColumns).execute();
+  await deleteColumns(trx, goneColumns);
   for (const c of columns) {
     const id = columnIds.get(c.column_name);
     if (id === undefined) continue;
     const { uuid, ...fields } = c;
-    await trx
-      .updateTable('table_columns')
-      .set({
-        ...fields,
-        is_dttm: flag(c.is_dttm),
-        is_active: flag(c.is_active ?? true),
-        groupby: flag(c.groupby ?? true),
-        filterable: flag(c.filterable ?? true),
-        ...(uuid ? { uuid } : {}),
-        changed_on: now,
-      })
-      .where('id', '=', id)
-      .execute();
+    await setColumnFields(trx, id, {
+      ...fields,
+      is_dttm: flag(c.is_dttm),
+      is_active: flag(c.is_active ?? true),
+      groupby: flag(c.groupby ?? true),
+      filterable: flag(c.filterable ?? true),
+      ...(uuid ? { uuid } : {}),
+      changed_on: now,
+    });
   }
   await insertColumns(
     trx,
@@ -129,20 +134,16 @@ async function syncColumns(trx: Trx, tableId: number, columns: NewColumn[], now:
 }
 
 async function syncMetrics(trx: Trx, tableId: number, metrics: NewMetric[], now: string): Promise<void> {
-  const storedMetrics = await trx.selectFrom('sql_metrics').select(['id', 'metric_name']).where('table_id', '=', tableId).execute();
+  const storedMetrics = await metricNamesOf(trx, tableId);
   const metricIds = new Map(storedMetrics.map((m) => [m.metric_name, m.id]));
   const metricNames = new Set(metrics.map((m) => m.metric_name));
   const goneMetrics = storedMetrics.filter((m) => !metricNames.has(m.metric_name)).map((m) => m.id);
-  if (goneMetrics.length) await trx.deleteFrom('sql_metrics').where('id', 'in', goneMetrics).execute();
+  await deleteMetrics(trx, goneMetrics);
   for (const m of metrics) {
     const id = metricIds.get(m.metric_name);
     if (id === undefined) continue;
     const { uuid, ...fields } = m;
-    await trx
-      .updateTable('sql_metrics')
-      .set({ ...fields, ...(uuid ? { uuid } : {}), changed_on: now })
-      .where('id', '=', id)
-      .execute();
+    await setMetricFields(trx, id, { ...fields, ...(uuid ? { uuid } : {}), changed_on: now });
   }
   await insertMetrics(
     trx,

@@ -34,6 +34,8 @@ import { alreadyExists, emptyToNull, specOf, type DatabaseRef, type DatasetServi
 import type { DatasetRow } from './present.js';
 import type { ImportOptions } from '../transfer/import-report.js';
 import { ownersOf } from '../metadata/repos/owners.js';
+import { databaseNames, databasesForImport, setDatabaseFields } from '../metadata/repos/databases.js';
+import { datasetByUuid } from '../metadata/repos/datasets.js';
 
 export const ALREADY_EXISTS = 'Dataset already exists and `overwrite=true` was not passed';
 export const NO_OVERWRITE_PERMISSION = "A dataset already exists and user doesn't have permissions to overwrite it";
@@ -97,7 +99,7 @@ export class DatasetImporter {
     if (Object.keys(this.errors).length) throw importError(this.errors);
 
     const created = new Map<string, DatabaseRef>();
-    const taken = new Set((await this.db.selectFrom('dbs').select('database_name').execute()).map((d) => d.database_name));
+    const taken = new Set((await databaseNames(this.db)).map((d) => d.database_name));
     for (const file of new Set(planned.flatMap((p) => ('create' in p.database ? [p.database.create] : [])))) {
       created.set(file, await this.createDatabase(file, databases.get(file) as DatabaseConfig, opts, taken));
     }
@@ -213,10 +215,7 @@ export class DatasetImporter {
     databases: Map<string, DatabaseConfig>,
     opts: ImportOptions,
   ): Promise<PlannedDataset[]> {
-    const localDbs: LocalDatabase[] = await this.db
-      .selectFrom('dbs')
-      .select(['id', 'uuid', 'database_name', 'sqlalchemy_uri', 'password_encrypted', 'is_examples'])
-      .execute();
+    const localDbs: LocalDatabase[] = await databasesForImport(this.db);
     const planned: PlannedDataset[] = [];
     const seenKeys = new Set<string>();
     for (const [file, config] of datasets) {
@@ -248,7 +247,7 @@ export class DatasetImporter {
         this.errors[file] = 'Database does not exist';
         continue;
       }
-      const existing = (await this.db.selectFrom('tables').selectAll().where('uuid', '=', config.uuid).executeTakeFirst()) ?? null;
+      const existing = (await datasetByUuid(this.db, config.uuid)) ?? null;
       if (existing && !opts.overwrite) {
         this.errors[file] = ALREADY_EXISTS;
         continue;
@@ -335,7 +334,7 @@ export class DatasetImporter {
       throw e;
     }
     // the bundle's uuid, so a later import of the same bundle finds this database
-    await this.db.updateTable('dbs').set({ uuid: config.uuid }).where('id', '=', created.id).execute();
+    await setDatabaseFields(this.db, created.id, { uuid: config.uuid });
     const row = { id: created.id, uuid: config.uuid };
     opts.report.create('database', row, created.database_name);
     if (name !== wanted) opts.report.rename(row, wanted, name);

@@ -1,4 +1,4 @@
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { DatasetListItem, DistinctValues } from '@rama/shared';
 import type { MetadataSchema } from '../metadata/schema.js';
 import { textMatches } from '../metadata/textMatch.js';
@@ -10,11 +10,10 @@ import { MAX_ID, pickColumns, presentListItem } from './present.js';
 import type { DatasetService } from './service.js';
 import { customTagsOf, taggedWith } from '../tags/store.js';
 import { ownedBy, ownersByObject } from '../metadata/repos/owners.js';
+import { databaseNames } from '../metadata/repos/databases.js';
+import { datasetListPage, distinctDatasetValues, type DatasetListEb } from '../metadata/repos/datasets.js';
 
-type Eb = ExpressionBuilder<
-  MetadataSchema & { t: MetadataSchema['tables']; d: MetadataSchema['dbs']; cb: MetadataSchema['ab_user'] },
-  't' | 'd' | 'cb'
->;
+type Eb = DatasetListEb;
 
 export const DATASET_ORDER_COLUMNS = [
   'table_name',
@@ -118,13 +117,11 @@ function visibility(eb: Eb, scope: DatasetScope): Expression<SqlBool> {
   return any.length ? eb.or(any) : sql<SqlBool>`1 = 0`;
 }
 
-function baseQuery(db: Kysely<MetadataSchema>, scope: DatasetScope, filters: ListParams['filters']) {
-  return db
-    .selectFrom('tables as t')
-    .innerJoin('dbs as d', 'd.id', 't.database_id')
-    .leftJoin('ab_user as cb', 'cb.id', 't.changed_by_fk')
-    .where((eb) => eb.and([...(scope.all ? [] : [visibility(eb, scope)]), ...filters.map((f) => condition(eb, f.col, f.opr, f.value))]));
-}
+/** The datasets in the user's scope that pass every list filter, as a condition. */
+const listWhere =
+  (scope: DatasetScope, filters: ListParams['filters']) =>
+  (eb: Eb): Expression<SqlBool> =>
+    eb.and([...(scope.all ? [] : [visibility(eb, scope)]), ...filters.map((f) => condition(eb, f.col, f.opr, f.value))]);
 
 /** The columns whose values the dataset list offers as filter choices (the BI server's allowed_distinct_fields). */
 export const DISTINCT_COLUMNS = ['catalog', 'schema'] as const;
@@ -143,21 +140,14 @@ export async function distinctValues(
   const filter = q.filter;
   if (filter !== undefined && typeof filter !== 'string') throw invalidFields({ filter: ['Not a valid string.'] });
   const p = listParams({ page: q.page, page_size: q.page_size }, [], 20);
-  const scope = datasetScope(user, await db.selectFrom('dbs').select(['id', 'database_name']).execute());
-  const ref = `t.${column}` as const;
-  const base = baseQuery(db, scope, filter ? [{ col: column, opr: 'sw', value: filter }] : []).where((eb) =>
-    eb.and([eb(ref, 'is not', null), eb(ref, '!=', '')]),
+  const scope = datasetScope(user, await databaseNames(db));
+  const { count, values } = await distinctDatasetValues(
+    db,
+    listWhere(scope, filter ? [{ col: column, opr: 'sw', value: filter }] : []),
+    column,
+    p,
   );
-  const { count } = await base.select((eb) => eb.fn.count<number>(ref).distinct().as('count')).executeTakeFirstOrThrow();
-  const rows = await base
-    .select(`${ref} as value`)
-    .distinct()
-    .orderBy('value')
-    .limit(p.pageSize)
-    .offset(p.page * p.pageSize)
-    .execute();
-  const values = rows.map((r) => String(r.value));
-  return { count: Number(count), result: values.map((v) => ({ text: v, value: v })) };
+  return { count, result: values.map((v) => ({ text: v, value: v })) };
 }
 
 /** GET /api/v1/dataset/?q=…: filtered, visible to the user, ordered and paged; `columns` narrows each row. */
@@ -171,22 +161,11 @@ export async function listDatasets(
   const columns = q.columns;
   if (columns !== undefined && (!Array.isArray(columns) || !columns.every((c) => typeof c === 'string')))
     throw invalidFields({ columns: ['Not a valid list.'] });
-  const scope = datasetScope(user, await db.selectFrom('dbs').select(['id', 'database_name']).execute());
-
-  const base = baseQuery(db, scope, p.filters);
-
-  const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const scope = datasetScope(user, await databaseNames(db));
   // without an order the newest change comes first, as the dataset list shows it
   const orderRef = ORDER_REFS[(p.orderColumn ?? 'changed_on') as keyof typeof ORDER_REFS];
   const direction = p.orderColumn === null && q.order_direction === undefined ? 'desc' : p.orderDirection;
-  const rows = await base
-    .selectAll('t')
-    .select('d.database_name as database_name')
-    .orderBy(orderRef, direction)
-    .orderBy('t.id', direction)
-    .limit(p.pageSize)
-    .offset(p.page * p.pageSize)
-    .execute();
+  const { count, rows } = await datasetListPage(db, listWhere(scope, p.filters), { ref: orderRef, direction }, p);
 
   const owners = await ownersByObject(
     db,
@@ -206,7 +185,7 @@ export async function listDatasets(
     presentListItem(row, database_name, owners.get(row.id) ?? [], users, tags.get(row.id) ?? []),
   );
   return {
-    count: Number(count),
+    count,
     ids: rows.map((r) => r.id),
     result: Array.isArray(columns) && columns.length ? result.map((item) => pickColumns(item, columns as string[])) : result,
   };

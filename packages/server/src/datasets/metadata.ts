@@ -5,6 +5,7 @@ import { HttpError, typedError } from '../http/errors.js';
 import { MAX_ID, presentExploreDatasource } from './present.js';
 import { specOf, type DatasetService } from './service.js';
 import { ownersWithNames } from '../metadata/repos/owners.js';
+import { columnsOf, metricsOf } from '../metadata/repos/datasets.js';
 
 /** One answer for a bad key, a missing dataset and one the user may not see. */
 export const datasourceNotFound = () => typedError(404, 'Datasource does not exist', 'OBJECT_DOES_NOT_EXIST_ERROR');
@@ -35,8 +36,8 @@ export async function loadExploreDatasource(
   }
   const { row, database } = found;
   const [columns, metrics, owners] = await Promise.all([
-    db.selectFrom('table_columns').selectAll().where('table_id', '=', row.id).orderBy('id').execute(),
-    db.selectFrom('sql_metrics').selectAll().where('table_id', '=', row.id).orderBy('id').execute(),
+    columnsOf(db, row.id),
+    metricsOf(db, row.id),
     ownersWithNames(db, 'dataset', row.id),
   ]);
   const { backend, spec } = specOf(database);

@@ -8,6 +8,15 @@ import { insertColumns, insertMetrics } from './rows.js';
 import { COUNT_METRIC, refreshPlan } from './rules.js';
 import type { DatasetRow } from './present.js';
 import type { DatasetService } from './service.js';
+import {
+  columnTypesOf,
+  deleteColumns,
+  firstTemporalColumn,
+  mainDttmColOf,
+  metricIdByName,
+  setColumnFields,
+  setDatasetFields,
+} from '../metadata/repos/datasets.js';
 
 type Db = Kysely<MetadataSchema> | Transaction<MetadataSchema>;
 
@@ -30,44 +39,24 @@ export function sourceColumns(ctx: AppContext, user: Principal, row: DatasetRow,
  * dataset has none of that name, as the BI server's metadata refresh does.
  */
 export async function applyRefresh(db: Db, row: DatasetRow, discovered: readonly DiscoveredColumn[]): Promise<void> {
-  const stored = await db
-    .selectFrom('table_columns')
-    .select(['id', 'column_name', 'type_generic', 'is_dttm', 'expression'])
-    .where('table_id', '=', row.id)
-    .execute();
+  const stored = await columnTypesOf(db, row.id);
   const plan = refreshPlan(
     stored.map((c) => ({ ...c, is_dttm: Boolean(c.is_dttm) })),
     discovered,
   );
   const now = nowIso();
-  if (plan.deletes.length) await db.deleteFrom('table_columns').where('id', 'in', plan.deletes).execute();
+  await deleteColumns(db, plan.deletes);
   for (const u of plan.updates) {
-    await db
-      .updateTable('table_columns')
-      .set({ type: u.type, type_generic: u.type_generic, is_dttm: flag(u.is_dttm), changed_on: now })
-      .where('id', '=', u.id)
-      .execute();
+    await setColumnFields(db, u.id, { type: u.type, type_generic: u.type_generic, is_dttm: flag(u.is_dttm), changed_on: now });
   }
   await insertColumns(db, row.id, plan.inserts);
 
-  const current = await db.selectFrom('tables').select('main_dttm_col').where('id', '=', row.id).executeTakeFirstOrThrow();
-  if (current.main_dttm_col === null) {
-    const first = await db
-      .selectFrom('table_columns')
-      .select('column_name')
-      .where('table_id', '=', row.id)
-      .where('is_dttm', '=', 1)
-      .orderBy('id')
-      .executeTakeFirst();
-    if (first) await db.updateTable('tables').set({ main_dttm_col: first.column_name }).where('id', '=', row.id).execute();
+  if ((await mainDttmColOf(db, row.id)) === null) {
+    const first = await firstTemporalColumn(db, row.id);
+    if (first !== undefined) await setDatasetFields(db, row.id, { main_dttm_col: first });
   }
-  const count = await db
-    .selectFrom('sql_metrics')
-    .select('id')
-    .where('table_id', '=', row.id)
-    .where('metric_name', '=', COUNT_METRIC.metric_name)
-    .executeTakeFirst();
-  if (!count) await insertMetrics(db, row.id, [{ ...COUNT_METRIC }]);
+  const count = await metricIdByName(db, row.id, COUNT_METRIC.metric_name);
+  if (count === undefined) await insertMetrics(db, row.id, [{ ...COUNT_METRIC }]);
 }
 
 /** PUT /api/v1/dataset/{id}/refresh: owners and admins re-read the columns from the source. */
@@ -83,6 +72,6 @@ export async function refreshDataset(
   const discovered = await sourceColumns(ctx, user, row, signal);
   await ctx.store.db.transaction().execute(async (trx) => {
     await applyRefresh(trx, row, discovered);
-    await trx.updateTable('tables').set({ changed_on: nowIso(), changed_by_fk: user.id }).where('id', '=', row.id).execute();
+    await setDatasetFields(trx, row.id, { changed_on: nowIso(), changed_by_fk: user.id });
   });
 }

@@ -5,6 +5,8 @@ import type { Principal } from '../security/principal.js';
 import { dashboardVisibility } from '../dashboards/access.js';
 import { datasetScope } from './access.js';
 import type { DatasetService } from './service.js';
+import { databaseNames } from '../metadata/repos/databases.js';
+import { chartsOnDataset, dashboardsShowingCharts } from '../metadata/repos/datasets.js';
 
 /** The datasource types whose id names a dataset (charts/chart-rows.ts keeps the same list). */
 const DATASET_TYPES = ['table', 'dataset', 'sl_table'];
@@ -23,37 +25,13 @@ export async function relatedObjects(
   opts: { rbac?: boolean } = {},
 ): Promise<DatasetRelatedObjects> {
   const { row } = await service.visible(user, idOrUuid);
-  const charts = await db
-    .selectFrom('slices')
-    .select(['id', 'slice_name', 'viz_type'])
-    .where('datasource_id', '=', row.id)
-    .where('datasource_type', 'in', DATASET_TYPES)
-    .orderBy('id')
-    .execute();
-  const scope = datasetScope(user, await db.selectFrom('dbs').select(['id', 'database_name']).execute());
-  const dashboards = charts.length
-    ? await db
-        .selectFrom('dashboards as d')
-        .select(['d.id', 'd.json_metadata', 'd.slug', 'd.dashboard_title as title'])
-        .where((eb) =>
-          eb.and([
-            eb.exists(
-              eb
-                .selectFrom('dashboard_slices as ds')
-                .select('ds.slice_id')
-                .whereRef('ds.dashboard_id', '=', 'd.id')
-                .where(
-                  'ds.slice_id',
-                  'in',
-                  charts.map((c) => c.id),
-                ),
-            ),
-            ...[dashboardVisibility(eb, user, scope, opts)].filter((c) => c !== null),
-          ]),
-        )
-        .orderBy('d.id')
-        .execute()
-    : [];
+  const charts = await chartsOnDataset(db, row.id, DATASET_TYPES);
+  const scope = datasetScope(user, await databaseNames(db));
+  const dashboards = await dashboardsShowingCharts(
+    db,
+    charts.map((c) => c.id),
+    (eb) => dashboardVisibility(eb, user, scope, opts),
+  );
   return {
     charts: { count: charts.length, result: charts },
     dashboards: { count: dashboards.length, result: dashboards },

@@ -12,6 +12,7 @@ import { datasetPermView } from './access.js';
 import { COUNT_METRIC } from './rules.js';
 import type { DatasetRow } from './present.js';
 import { addOwners } from '../metadata/repos/owners.js';
+import { insertColumnRows, insertDatasetRow, insertMetricRows } from '../metadata/repos/datasets.js';
 
 type Db = Kysely<MetadataSchema> | Transaction<MetadataSchema>;
 
@@ -87,23 +88,20 @@ export function metricValues(tableId: number, m: NewMetric, now: string): Insert
   };
 }
 
-/** Rows per INSERT: keeps every statement under SQLite's bound-parameter limit. */
-const CHUNK = 500;
-
 export async function insertColumns(db: Db, tableId: number, columns: readonly NewColumn[]): Promise<void> {
   const now = nowIso();
-  for (let i = 0; i < columns.length; i += CHUNK) {
-    const values = columns.slice(i, i + CHUNK).map((c) => columnValues(tableId, c, now));
-    await db.insertInto('table_columns').values(values).execute();
-  }
+  await insertColumnRows(
+    db,
+    columns.map((c) => columnValues(tableId, c, now)),
+  );
 }
 
 export async function insertMetrics(db: Db, tableId: number, metrics: readonly NewMetric[]): Promise<void> {
   const now = nowIso();
-  for (let i = 0; i < metrics.length; i += CHUNK) {
-    const values = metrics.slice(i, i + CHUNK).map((m) => metricValues(tableId, m, now));
-    await db.insertInto('sql_metrics').values(values).execute();
-  }
+  await insertMetricRows(
+    db,
+    metrics.map((m) => metricValues(tableId, m, now)),
+  );
 }
 
 /** The metrics a new dataset starts with: the given ones, plus `count` when there is none of that name. */
@@ -145,20 +143,16 @@ export async function insertDataset(
   ownerIds: readonly number[],
 ): Promise<DatasetRow> {
   const now = nowIso();
-  const row = await trx
-    .insertInto('tables')
-    .values({
-      ...DATASET_DEFAULTS,
-      ...fields,
-      uuid: fields.uuid ?? randomUUID(),
-      main_dttm_col: fields.main_dttm_col !== undefined ? fields.main_dttm_col : (columns.find((c) => c.is_dttm)?.column_name ?? null),
-      created_on: now,
-      changed_on: now,
-      created_by_fk: userId,
-      changed_by_fk: userId,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await insertDatasetRow(trx, {
+    ...DATASET_DEFAULTS,
+    ...fields,
+    uuid: fields.uuid ?? randomUUID(),
+    main_dttm_col: fields.main_dttm_col !== undefined ? fields.main_dttm_col : (columns.find((c) => c.is_dttm)?.column_name ?? null),
+    created_on: now,
+    changed_on: now,
+    created_by_fk: userId,
+    changed_by_fk: userId,
+  });
   await insertColumns(trx, row.id, columns);
   await insertMetrics(trx, row.id, withCountMetric(metrics));
   await addOwners(trx, 'dataset', row.id, [...new Set(ownerIds)]);
@@ -174,11 +168,4 @@ export async function ensureDatasetPermission(db: Kysely<MetadataSchema>, databa
  * Rename the dataset's datasource_access permission after its name or database changed; the
  * grants on it stay. Matched on the id, since the database may have been renamed since.
  */
-export async function renameDatasetPermission(db: Db, id: number, view: string): Promise<void> {
-  await db
-    .updateTable('ab_permission_view')
-    .set({ view_menu: view })
-    .where('permission', '=', 'datasource_access')
-    .where('view_menu', 'like', `%](id:${id})`)
-    .execute();
-}
+export { renameDatasetPermission } from '../metadata/repos/datasets.js';

@@ -10,6 +10,17 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../context.js';
 import { ownersByObject, ownersOf } from '../metadata/repos/owners.js';
 import { usersById, usersExist } from '../metadata/repos/users.js';
+import { databaseRef, databaseRefOrThrow } from '../metadata/repos/databases.js';
+import {
+  columnsOf,
+  datasetById,
+  datasetByKey,
+  datasetByUuid,
+  deleteDatasetPermission,
+  deleteDatasets,
+  metricsOf,
+  setDatasetFields,
+} from '../metadata/repos/datasets.js';
 import { customTagsOf, untagObjects } from '../tags/store.js';
 import { markVersionsDeleted } from '../versions/store.js';
 import type { MetadataSchema } from '../metadata/schema.js';
@@ -68,26 +79,16 @@ export class DatasetService {
 
   /** The dataset stored under this identity, if any. */
   findByKey(key: DatasetKey, db: Kysely<MetadataSchema> = this.db) {
-    let q = db.selectFrom('tables').selectAll().where('database_id', '=', key.databaseId).where('table_name', '=', key.tableName);
-    q = key.catalog === null ? q.where('catalog', 'is', null) : q.where('catalog', '=', key.catalog);
-    q = key.schema === null ? q.where('schema', 'is', null) : q.where('schema', '=', key.schema);
-    return q.executeTakeFirst();
+    return datasetByKey(db, key);
   }
 
   /** The dataset and its database when the user may see it; otherwise 404 (the same answer for both). */
   async visible(user: Principal, idOrUuid: number | string): Promise<{ row: DatasetRow; database: DatabaseRef }> {
     const byId = typeof idOrUuid === 'number' || /^\d{1,10}$/.test(idOrUuid);
     if (byId ? Number(idOrUuid) > MAX_ID : !UUID.test(String(idOrUuid))) throw notFound();
-    const base = this.db.selectFrom('tables').selectAll();
-    const row = await (
-      byId ? base.where('id', '=', Number(idOrUuid)) : base.where('uuid', '=', String(idOrUuid).toLowerCase())
-    ).executeTakeFirst();
+    const row = await (byId ? datasetById(this.db, Number(idOrUuid)) : datasetByUuid(this.db, String(idOrUuid).toLowerCase()));
     if (!row) throw notFound();
-    const database = await this.db
-      .selectFrom('dbs')
-      .select(['id', 'database_name', 'sqlalchemy_uri'])
-      .where('id', '=', row.database_id)
-      .executeTakeFirstOrThrow();
+    const database = await databaseRefOrThrow(this.db, row.database_id);
     if (!canAccessDataset(user, database, row)) throw notFound();
     return { row, database };
   }
@@ -103,8 +104,8 @@ export class DatasetService {
   async get(user: Principal, idOrUuid: number | string): Promise<DatasetDetail> {
     const { row, database } = await this.visible(user, idOrUuid);
     const [columns, metrics, owners] = await Promise.all([
-      this.db.selectFrom('table_columns').selectAll().where('table_id', '=', row.id).orderBy('id').execute(),
-      this.db.selectFrom('sql_metrics').selectAll().where('table_id', '=', row.id).orderBy('id').execute(),
+      columnsOf(this.db, row.id),
+      metricsOf(this.db, row.id),
       ownersByObject(this.db, 'dataset', [row.id]),
     ]);
     const ownerIds = owners.get(row.id) ?? [];
@@ -124,11 +125,7 @@ export class DatasetService {
 
   /** 400 `database: Database does not exist` for a missing database and for one the user may not use. */
   async usableDatabase(user: Principal, id: number): Promise<DatabaseRef> {
-    const database = await this.db
-      .selectFrom('dbs')
-      .select(['id', 'database_name', 'sqlalchemy_uri'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const database = await databaseRef(this.db, id);
     if (!database || !canAccessDatabase(user, database)) throw invalidFields({ database: ['Database does not exist'] });
     return database;
   }
@@ -222,11 +219,7 @@ export class DatasetService {
     };
     const existing = await this.findByKey(key);
     if (existing) {
-      const database = await this.db
-        .selectFrom('dbs')
-        .select(['id', 'database_name'])
-        .where('id', '=', existing.database_id)
-        .executeTakeFirstOrThrow();
+      const database = await databaseRefOrThrow(this.db, existing.database_id);
       if (canAccessDataset(user, database, existing)) return existing.id;
     }
     const created = await this.create(user, {
@@ -237,14 +230,10 @@ export class DatasetService {
       template_params: body.template_params ?? null,
     });
     if (body.always_filter_main_dttm !== undefined || body.normalize_columns !== undefined) {
-      await this.db
-        .updateTable('tables')
-        .set({
-          ...(body.always_filter_main_dttm !== undefined && { always_filter_main_dttm: flag(body.always_filter_main_dttm) }),
-          ...(body.normalize_columns !== undefined && { normalize_columns: flag(body.normalize_columns) }),
-        })
-        .where('id', '=', created.id)
-        .execute();
+      await setDatasetFields(this.db, created.id, {
+        ...(body.always_filter_main_dttm !== undefined && { always_filter_main_dttm: flag(body.always_filter_main_dttm) }),
+        ...(body.normalize_columns !== undefined && { normalize_columns: flag(body.normalize_columns) }),
+      });
     }
     return created.id;
   }
@@ -263,18 +252,9 @@ export class DatasetService {
     await this.db.transaction().execute(async (trx) => {
       for (const { row, database } of found) {
         // also under an older name: the view names the database, which may have been renamed since
-        await trx
-          .deleteFrom('ab_permission_view')
-          .where('permission', '=', 'datasource_access')
-          .where((eb) =>
-            eb.or([
-              eb('view_menu', '=', datasetPermView(database.database_name, row.table_name, row.id)),
-              eb('view_menu', 'like', `%](id:${row.id})`),
-            ]),
-          )
-          .execute();
+        await deleteDatasetPermission(trx, row.id, datasetPermView(database.database_name, row.table_name, row.id));
       }
-      await trx.deleteFrom('tables').where('id', 'in', unique).execute();
+      await deleteDatasets(trx, unique);
       await untagObjects(trx, 'dataset', unique);
       await markVersionsDeleted(trx, 'dataset', unique, user.id, nowIso());
     });

@@ -9,11 +9,23 @@ import { HttpError, invalidFields } from '../http/errors.js';
 import { datasetPermView, mayUseSchema } from './access.js';
 import { tableNotFoundMessage, type DiscoveredColumn } from './columns.js';
 import { applyRefresh, sourceColumns } from './refresh.js';
-import { ensureDatasetPermission, insertColumns, insertMetrics, renameDatasetPermission, type NewColumn, type NewMetric } from './rows.js';
+import { ensureDatasetPermission, insertColumns, insertMetrics, type NewColumn, type NewMetric } from './rows.js';
 import { CurrencyError, currencyText, duplicateNames, mainDttmProblem } from './rules.js';
 import type { ColumnRow, DatasetRow, MetricRow } from './present.js';
 import { alreadyExists, emptyToNull, specOf, type DatabaseRef, type DatasetKey, type DatasetService } from './service.js';
 import { setOwners } from '../metadata/repos/owners.js';
+import {
+  columnsOf,
+  deleteColumns,
+  deleteMetrics,
+  mainDttmColOf,
+  metricsOf,
+  renameDatasetPermission,
+  setColumnFields,
+  setDatasetFields,
+  setMetricFields,
+  temporalFlagsOf,
+} from '../metadata/repos/datasets.js';
 
 type Trx = Transaction<MetadataSchema>;
 type Errors = Record<string, string[]>;
@@ -175,17 +187,12 @@ async function writeColumns(
   const keep = new Set(items.flatMap((i) => (i.id !== undefined ? [i.id] : [])));
   const gone = stored.filter((c) => !keep.has(c.id)).map((c) => c.id);
   // deleted first: a new column may take the name of one that goes
-  if (gone.length) await trx.deleteFrom('table_columns').where('id', 'in', gone).execute();
+  await deleteColumns(trx, gone);
   const byId = new Map(stored.map((c) => [c.id, c]));
   const now = nowIso();
   for (const item of items) {
     const old = item.id !== undefined ? byId.get(item.id) : undefined;
-    if (old)
-      await trx
-        .updateTable('table_columns')
-        .set({ ...columnChanges(item, old, spec), changed_on: now })
-        .where('id', '=', old.id)
-        .execute();
+    if (old) await setColumnFields(trx, old.id, { ...columnChanges(item, old, spec), changed_on: now });
   }
   await insertColumns(
     trx,
@@ -203,17 +210,12 @@ async function writeMetrics(
 ) {
   const keep = new Set(items.flatMap((i) => (i.id !== undefined ? [i.id] : [])));
   const gone = stored.filter((m) => !keep.has(m.id)).map((m) => m.id);
-  if (gone.length) await trx.deleteFrom('sql_metrics').where('id', 'in', gone).execute();
+  await deleteMetrics(trx, gone);
   const now = nowIso();
   const fresh: NewMetric[] = [];
   for (const [i, item] of items.entries()) {
     if (item.id === undefined) fresh.push(newMetric(item, currencies[i]));
-    else
-      await trx
-        .updateTable('sql_metrics')
-        .set({ ...metricChanges(item, currencies[i]), changed_on: now })
-        .where('id', '=', item.id)
-        .execute();
+    else await setMetricFields(trx, item.id, { ...metricChanges(item, currencies[i]), changed_on: now });
   }
   await insertMetrics(trx, row.id, fresh);
 }
@@ -224,15 +226,15 @@ async function writeMetrics(
  * filter on a column that is no longer temporal.
  */
 async function settleMainDttm(trx: Trx, row: DatasetRow, sentExplicitly: boolean): Promise<void> {
-  const { main_dttm_col } = await trx.selectFrom('tables').select('main_dttm_col').where('id', '=', row.id).executeTakeFirstOrThrow();
-  const columns = await trx.selectFrom('table_columns').select(['column_name', 'is_dttm']).where('table_id', '=', row.id).execute();
+  const main_dttm_col = await mainDttmColOf(trx, row.id);
+  const columns = await temporalFlagsOf(trx, row.id);
   const problem = mainDttmProblem(
     main_dttm_col,
     columns.map((c) => ({ column_name: c.column_name, is_dttm: Boolean(c.is_dttm) })),
   );
   if (!problem) return;
   if (sentExplicitly) throw new HttpError(422, { message: { main_dttm_col: [problem] } });
-  await trx.updateTable('tables').set({ main_dttm_col: null }).where('id', '=', row.id).execute();
+  await setDatasetFields(trx, row.id, { main_dttm_col: null });
 }
 
 /**
@@ -288,10 +290,7 @@ export async function updateDataset(
     const problem = await service.checkOwners(ownerIds);
     if (problem) errors.owners = problem;
   }
-  const [storedColumns, storedMetrics] = await Promise.all([
-    db.selectFrom('table_columns').selectAll().where('table_id', '=', row.id).execute(),
-    db.selectFrom('sql_metrics').selectAll().where('table_id', '=', row.id).execute(),
-  ]);
+  const [storedColumns, storedMetrics] = await Promise.all([columnsOf(db, row.id), metricsOf(db, row.id)]);
   if (body.columns)
     checkList(
       errors,
@@ -325,11 +324,7 @@ export async function updateDataset(
 
   await ctx.versions.baseline('dataset', row.id);
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('tables')
-      .set(datasetChanges(body, { key, sql }, user))
-      .where('id', '=', row.id)
-      .execute();
+    await setDatasetFields(trx, row.id, datasetChanges(body, { key, sql }, user));
     if (ownerIds) await setOwners(trx, 'dataset', row.id, ownerIds);
     if (body.columns) await writeColumns(trx, row, body.columns, storedColumns, spec);
     if (body.metrics) await writeMetrics(trx, row, body.metrics, storedMetrics, currencies);

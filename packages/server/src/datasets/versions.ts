@@ -10,16 +10,14 @@ import type { VersionedKind } from '../versions/kinds.js';
 import { versionedKind } from '../versions/define.js';
 import type { DatasetService } from './service.js';
 import { updateDataset } from './update.js';
+import { columnNamesOf, columnsOf, metricNamesOf, metricsOf } from '../metadata/repos/datasets.js';
 
 export function datasetVersions(ctx: AppContext, datasets: DatasetService): VersionedKind<'dataset'> {
   return versionedKind({
     type: 'dataset',
     table: 'tables',
     async state(row, db, id) {
-      const [columns, metrics] = await Promise.all([
-        db.selectFrom('table_columns').selectAll().where('table_id', '=', id).orderBy('id').execute(),
-        db.selectFrom('sql_metrics').selectAll().where('table_id', '=', id).orderBy('id').execute(),
-      ]);
+      const [columns, metrics] = await Promise.all([columnsOf(db, id), metricsOf(db, id)]);
       return {
         table_name: row.table_name,
         database_id: row.database_id,
@@ -68,10 +66,7 @@ export function datasetVersions(ctx: AppContext, datasets: DatasetService): Vers
     editable: (user, id) => datasets.editable(user, id),
     async restore(user, id, state) {
       const db = ctx.store.db;
-      const [columns, metrics] = await Promise.all([
-        db.selectFrom('table_columns').select(['id', 'column_name']).where('table_id', '=', id).execute(),
-        db.selectFrom('sql_metrics').select(['id', 'metric_name']).where('table_id', '=', id).execute(),
-      ]);
+      const [columns, metrics] = await Promise.all([columnNamesOf(db, id), metricNamesOf(db, id)]);
       const columnIds = new Map(columns.map((c) => [c.column_name, c.id]));
       const metricIds = new Map(metrics.map((m) => [m.metric_name, m.id]));
       const body: DatasetUpdate = {

@@ -37,6 +37,18 @@ import { firstAdmin } from './datasets.js';
 import { exampleNativeFilters } from './filters.js';
 import { galleryDashboard } from './gallery/index.js';
 import { addOwners } from '../metadata/repos/owners.js';
+import { metricNamesOfDatasets, physicalDatasetsOn } from '../metadata/repos/datasets.js';
+import {
+  addDashboardCharts,
+  chartIdByUuid,
+  clearDashboardCharts,
+  dashboardIdBySlug,
+  dashboardIdByUuid,
+  insertChart,
+  insertDashboard,
+  setChartFields,
+  setDashboardFields,
+} from '../metadata/repos/examples.js';
 
 // ---- layout trees ----------------------------------------------------------------------------
 
@@ -296,25 +308,10 @@ export async function registerExampleDashboards(ctx: AppContext, databaseId: num
   const db = ctx.store.db;
   const tables = [...new Set(EXAMPLE_CHARTS.map((c) => c.table))];
   // several datasets may sit on one table (someone made their own): the first physical one is used
-  const datasets = await db
-    .selectFrom('tables')
-    .select(['id', 'table_name'])
-    .where('database_id', '=', databaseId)
-    .where('schema', '=', SCHEMA)
-    .where('catalog', 'is', null)
-    .where('sql', 'is', null)
-    .where('table_name', 'in', tables)
-    .orderBy('id')
-    .execute();
+  const datasets = await physicalDatasetsOn(db, databaseId, SCHEMA, tables);
   const datasetOf = new Map<string, number>();
   for (const d of datasets) if (!datasetOf.has(d.table_name)) datasetOf.set(d.table_name, d.id);
-  const metricRows = datasetOf.size
-    ? await db
-        .selectFrom('sql_metrics')
-        .select(['table_id', 'metric_name'])
-        .where('table_id', 'in', [...datasetOf.values()])
-        .execute()
-    : [];
+  const metricRows = await metricNamesOfDatasets(db, [...datasetOf.values()]);
   const metricsOf = new Map<number, Set<string>>();
   for (const m of metricRows) metricsOf.set(m.table_id, (metricsOf.get(m.table_id) ?? new Set()).add(m.metric_name));
 
@@ -347,19 +344,14 @@ export async function registerExampleDashboards(ctx: AppContext, databaseId: num
         changed_on: now,
         changed_by_fk: owner.id,
       };
-      const existing = await trx.selectFrom('slices').select('id').where('uuid', '=', uuid).executeTakeFirst();
+      const existing = await chartIdByUuid(trx, uuid);
       let id: number;
-      if (existing) {
-        id = existing.id;
-        await trx.updateTable('slices').set(values).where('id', '=', id).execute();
+      if (existing !== undefined) {
+        id = existing;
+        await setChartFields(trx, id, values);
         result.chartsUpdated++;
       } else {
-        const row = await trx
-          .insertInto('slices')
-          .values({ ...values, ...firstSaved(uuid, now, owner.id), cache_timeout: null })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        id = row.id;
+        id = await insertChart(trx, { ...values, ...firstSaved(uuid, now, owner.id), cache_timeout: null });
         await addOwners(trx, 'chart', id, [owner.id]);
         result.chartsCreated++;
       }
@@ -376,10 +368,10 @@ export async function registerExampleDashboards(ctx: AppContext, databaseId: num
       const chartIds = keys.map((k) => (saved.get(k) as SavedChartRef).id);
       const layout = buildLayout(dashboard, saved);
       const uuid = exampleUuid(`dashboard:${dashboard.key}`);
-      const existing = await trx.selectFrom('dashboards').select('id').where('uuid', '=', uuid).executeTakeFirst();
-      const slugOwner = await trx.selectFrom('dashboards').select('id').where('slug', '=', dashboard.slug).executeTakeFirst();
+      const existing = await dashboardIdByUuid(trx, uuid);
+      const slugOwner = await dashboardIdBySlug(trx, dashboard.slug);
       // a slug already taken by someone's own dashboard stays theirs
-      const slug = !slugOwner || slugOwner.id === existing?.id ? dashboard.slug : null;
+      const slug = slugOwner === undefined || slugOwner === existing ? dashboard.slug : null;
       if (slug === null) result.warnings.push(`dashboard "${dashboard.title}": the slug ${dashboard.slug} is taken; saved without one`);
       const values = {
         dashboard_title: dashboard.title,
@@ -392,25 +384,17 @@ export async function registerExampleDashboards(ctx: AppContext, databaseId: num
         changed_by_fk: owner.id,
       };
       let id: number;
-      if (existing) {
-        id = existing.id;
-        await trx.updateTable('dashboards').set(values).where('id', '=', id).execute();
-        await trx.deleteFrom('dashboard_slices').where('dashboard_id', '=', id).execute();
+      if (existing !== undefined) {
+        id = existing;
+        await setDashboardFields(trx, id, values);
+        await clearDashboardCharts(trx, id);
         result.dashboardsUpdated++;
       } else {
-        const row = await trx
-          .insertInto('dashboards')
-          .values({ ...values, ...firstSaved(uuid, now, owner.id), description: null })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        id = row.id;
+        id = await insertDashboard(trx, { ...values, ...firstSaved(uuid, now, owner.id), description: null });
         await addOwners(trx, 'dashboard', id, [owner.id]);
         result.dashboardsCreated++;
       }
-      await trx
-        .insertInto('dashboard_slices')
-        .values(chartIds.map((slice_id) => ({ dashboard_id: id, slice_id })))
-        .execute();
+      await addDashboardCharts(trx, id, chartIds);
     }
   });
   for (const w of result.warnings) ctx.log.warn(`examples: ${w}`);

@@ -12,6 +12,14 @@ import { nowIso } from '../metadata/db.js';
 import { loadPrincipal, type Principal } from '../security/principal.js';
 import { TABLES, targetName } from './tables.js';
 import { activeUserRoles } from '../metadata/repos/users.js';
+import {
+  columnNamesOf,
+  datasetNamesInSchema,
+  insertMetricRows,
+  metricNamesOf,
+  setColumnFields,
+  setDatasetFields,
+} from '../metadata/repos/datasets.js';
 
 interface ExampleMetric {
   name: string;
@@ -258,54 +266,46 @@ async function describeDataset(ctx: AppContext, id: number, def: ExampleDataset)
   const db = ctx.store.db;
   const now = nowIso();
   const description = TABLES.find((t) => t.name === def.table)?.description ?? null;
-  const columns = await db.selectFrom('table_columns').select(['id', 'column_name']).where('table_id', '=', id).execute();
+  const columns = await columnNamesOf(db, id);
   const present = new Set(columns.map((c) => c.column_name));
   const mainDttm = def.mainDttm !== null && present.has(def.mainDttm) ? def.mainDttm : null;
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('tables').set({ description, main_dttm_col: mainDttm, changed_on: now }).where('id', '=', id).execute();
+    await setDatasetFields(trx, id, { description, main_dttm_col: mainDttm, changed_on: now });
     const comments = specComments(def.table);
     for (const c of columns) {
       const extra = def.columns?.[c.column_name];
       const text = extra?.description ?? comments[c.column_name];
       if (!extra?.verbose && !text && c.column_name !== mainDttm) continue;
-      await trx
-        .updateTable('table_columns')
-        .set({
-          ...(extra?.verbose && { verbose_name: extra.verbose }),
-          ...(text && { description: text }),
-          // the time column is temporal for charts even where the engine type alone would not say so
-          ...(c.column_name === mainDttm && { is_dttm: 1 }),
-          changed_on: now,
-        })
-        .where('id', '=', c.id)
-        .execute();
+      await setColumnFields(trx, c.id, {
+        ...(extra?.verbose && { verbose_name: extra.verbose }),
+        ...(text && { description: text }),
+        // the time column is temporal for charts even where the engine type alone would not say so
+        ...(c.column_name === mainDttm && { is_dttm: 1 }),
+        changed_on: now,
+      });
     }
     // a dataset may already hold some (the automatic count): those are left as they are
-    const existing = new Set(
-      (await trx.selectFrom('sql_metrics').select('metric_name').where('table_id', '=', id).execute()).map((m) => m.metric_name),
-    );
+    const existing = new Set((await metricNamesOf(trx, id)).map((m) => m.metric_name));
     const fresh = def.metrics.filter((m) => !existing.has(m.name));
     if (fresh.length) {
-      await trx
-        .insertInto('sql_metrics')
-        .values(
-          fresh.map((m) => ({
-            table_id: id,
-            metric_name: m.name,
-            verbose_name: m.verbose,
-            metric_type: m === count ? 'count' : null,
-            expression: m.expression,
-            description: m.description ?? null,
-            d3format: m.d3format,
-            currency: null,
-            warning_text: null,
-            extra: null,
-            uuid: randomUUID(),
-            created_on: now,
-            changed_on: now,
-          })),
-        )
-        .execute();
+      await insertMetricRows(
+        trx,
+        fresh.map((m) => ({
+          table_id: id,
+          metric_name: m.name,
+          verbose_name: m.verbose,
+          metric_type: m === count ? 'count' : null,
+          expression: m.expression,
+          description: m.description ?? null,
+          d3format: m.d3format,
+          currency: null,
+          warning_text: null,
+          extra: null,
+          uuid: randomUUID(),
+          created_on: now,
+          changed_on: now,
+        })),
+      );
     }
   });
 }
@@ -322,17 +322,7 @@ export async function registerExampleDatasets(ctx: AppContext, databaseId: numbe
     ctx.log.warn('no admin account yet: example datasets not registered');
     return 0;
   }
-  const existing = new Set(
-    (
-      await ctx.store.db
-        .selectFrom('tables')
-        .select('table_name')
-        .where('database_id', '=', databaseId)
-        .where('schema', '=', SCHEMA)
-        .where('catalog', 'is', null)
-        .execute()
-    ).map((t) => t.table_name),
-  );
+  const existing = new Set(await datasetNamesInSchema(ctx.store.db, databaseId, SCHEMA));
   const service = new DatasetService(ctx);
   let added = 0;
   for (const def of EXAMPLE_DATASETS) {

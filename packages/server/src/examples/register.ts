@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.js';
 import { DatabaseService } from '../databases/service.js';
 import { nowIso } from '../metadata/db.js';
+import { examplesDatabase, setDatabaseFields } from '../metadata/repos/databases.js';
 
 export const EXAMPLES_DATABASE_NAME = 'examples';
 
@@ -8,10 +9,10 @@ export const EXAMPLES_DATABASE_NAME = 'examples';
 export async function registerExamplesDatabase(ctx: AppContext, path: string): Promise<number> {
   const uri = `duckdb:///${path}`;
   const db = ctx.store.db;
-  const existing = await db.selectFrom('dbs').select(['id', 'sqlalchemy_uri']).where('is_examples', '=', 1).executeTakeFirst();
+  const existing = await examplesDatabase(db);
   if (existing) {
     if (existing.sqlalchemy_uri !== uri) {
-      await db.updateTable('dbs').set({ sqlalchemy_uri: uri, changed_on: nowIso() }).where('id', '=', existing.id).execute();
+      await setDatabaseFields(db, existing.id, { sqlalchemy_uri: uri, changed_on: nowIso() });
       await ctx.connections.invalidate(existing.id);
     }
     return existing.id;

@@ -4,6 +4,7 @@ import type { EnginePool, EngineSpec, ConnectionUri } from '../engines/types.js'
 import { engineSpecForUri } from '../engines/registry.js';
 import { parseUri } from '../engines/uri.js';
 import { decryptSecret } from '../security/crypto.js';
+import { databaseById } from '../metadata/repos/databases.js';
 
 export interface OpenDatabase {
   id: number;
@@ -38,7 +39,7 @@ export class DatabaseConnections {
   ) {}
 
   async get(id: number): Promise<OpenDatabase> {
-    const row = await this.metadata.selectFrom('dbs').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await databaseById(this.metadata, id);
     if (!row) throw new Error(`Database ${id} does not exist`);
     const version = `${row.changed_on}|${row.sqlalchemy_uri}`;
     const cached = this.open.get(id);

@@ -10,6 +10,7 @@ import type { ExploreFormDataService } from './formData.js';
 import type { ExplorePermalinkService } from './permalink.js';
 import { chartFormData, datasourceKey, legacyOpenedMessage, parseJsonObject, presentExploreSlice } from './present.js';
 import { userRefs } from '../metadata/repos/users.js';
+import { dashboardsOfChart } from '../metadata/repos/datasets.js';
 
 export const DATASET_MISSING_MESSAGE = 'Dataset does not exist';
 export const FORM_DATA_MISSING_CHART = 'Form data not found in cache, reverting to chart metadata.';
@@ -92,16 +93,7 @@ export class ExploreService {
   private async slice(chart: VisibleChart): Promise<ExploreSlice> {
     const db = this.ctx.store.db;
     const id = chart.row.id;
-    const [owners, dashboards] = await Promise.all([
-      userRefs(db, chart.ownerIds),
-      db
-        .selectFrom('dashboard_slices as ds')
-        .innerJoin('dashboards as d', 'd.id', 'ds.dashboard_id')
-        .select(['d.id', 'd.dashboard_title'])
-        .where('ds.slice_id', '=', id)
-        .orderBy('d.id')
-        .execute(),
-    ]);
+    const [owners, dashboards] = await Promise.all([userRefs(db, chart.ownerIds), dashboardsOfChart(db, id)]);
     return presentExploreSlice(chart.row, owners, dashboards);
   }
 

@@ -25,6 +25,8 @@ import { canAccessDatabase } from '../databases/access.js';
 import { mayUseSchema } from '../datasets/access.js';
 import { DatasetService } from '../datasets/service.js';
 import { refreshDataset } from '../datasets/refresh.js';
+import { databaseById } from '../metadata/repos/databases.js';
+import { datasetIdInSchema } from '../metadata/repos/datasets.js';
 import { engineSpecForUri } from '../engines/registry.js';
 import { parseUri } from '../engines/uri.js';
 import { EngineError } from '../engines/types.js';
@@ -72,7 +74,7 @@ export class UploadService {
    * 404; one that does not take uploads (or whose engine has no bulk loader) is 403.
    */
   async targetDatabase(user: Principal, id: number): Promise<DatabaseRow> {
-    const row = await this.ctx.store.db.selectFrom('dbs').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await databaseById(this.ctx.store.db, id);
     if (!row || !canAccessDatabase(user, row)) throw notFound();
     if (!row.allow_file_upload) throw forbidden(SCHEMA_NOT_ALLOWED);
     let loads: boolean;
@@ -236,15 +238,9 @@ export class UploadService {
 
   /** The dataset on the loaded table: the one there is (its columns re-read after a replace), or a new one. */
   private async dataset(user: Principal, db: DatabaseRow, opts: UploadOptions): Promise<number> {
-    const existing = await this.ctx.store.db
-      .selectFrom('tables')
-      .select('id')
-      .where('database_id', '=', db.id)
-      .where('table_name', '=', opts.table_name)
-      .where((eb) => (opts.schema === null ? eb('schema', 'is', null) : eb('schema', '=', opts.schema)))
-      .executeTakeFirst();
+    const existing = await datasetIdInSchema(this.ctx.store.db, db.id, opts.schema, opts.table_name);
     const id = await this.datasets.getOrCreate(user, { database_id: db.id, schema: opts.schema, table_name: opts.table_name });
-    if (existing && opts.already_exists === 'replace') {
+    if (existing !== undefined && opts.already_exists === 'replace') {
       // the table's columns may have changed; only its owners may re-read them
       await refreshDataset(this.ctx, this.datasets, user, id).catch(() => undefined);
     }
