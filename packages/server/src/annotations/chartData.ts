@@ -5,8 +5,8 @@
  * annotation shows on the next run without forcing the query.
  */
 import type { AppContext } from '../context.js';
-import type { NormalizedQuery } from '../charts/query.js';
-import { resolveTimeRange, type TimeBounds } from '../charts/timeBounds.js';
+import type { NormalizedQuery } from '../chartdata/query.js';
+import { resolveTimeRange, type TimeBounds } from '../chartdata/time-bounds.js';
 import type { Principal } from '../security/principal.js';
 import { nativeLayerRefs } from './rules.js';
 import { AnnotationService } from './service.js';

@@ -17,7 +17,7 @@ import { clientGone } from '../http/abort.js';
 import { MAX_ID } from '../datasets/present.js';
 import { downloadToken, truthy } from '../http/request.js';
 import { registerBundleImport } from '../transfer/import-route.js';
-import type { ChartDataReply } from './service.js';
+import type { ChartDataReply } from '../chartdata/engine.js';
 import { ChartService } from './chart-service.js';
 import { RELATED_USER_COLUMNS, listCharts, relatedUsers } from './chart-list.js';
 import { addFavorite, favoriteStatus, removeFavorite } from './chart-favorites.js';

@@ -6,10 +6,10 @@ import type { AppContext } from '../context.js';
 import { requirePermission } from '../http/auth.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { clientGone } from '../http/abort.js';
-import type { ChartDataReply } from './service.js';
+import type { ChartDataReply } from './engine.js';
 import { requestChannel, setChannelCookie } from '../async/channel.js';
 import { deliversAsync } from '../async/service.js';
-import { requireReadableFormData } from './chart-data.js';
+import { requireReadableFormData } from './query.js';
 
 const truthy = (v: unknown) => v === true || v === 'true' || v === '1';
 
