@@ -21,7 +21,7 @@ import { datasetScope } from '../datasets/access.js';
 import { dashboardVisibility } from '../dashboards/access.js';
 import { guestChartAllowed } from '../embedded/access.js';
 import { filterRefsByDataset, parseStored } from '../embedded/payload.js';
-import { DATASET_DATASOURCE_TYPES } from './datasource-types.js';
+import { DATASET_DATASOURCE_TYPES } from './datasets.js';
 
 /** Where a chart data request says it comes from (form_data.dashboardId / slice_id). */
 export interface ChartDataVia {
@@ -44,17 +44,6 @@ export function chartDataVia(formData: unknown): ChartDataVia {
   if (dashboardId !== undefined) via.dashboardId = dashboardId;
   if (sliceId !== undefined) via.sliceId = sliceId;
   return via;
-}
-
-/** May the user read a chart's dataset (any error other than "not found" propagates). */
-export async function canReadChartDataset(ctx: AppContext, user: Principal, row: { datasource_id: number }): Promise<boolean> {
-  try {
-    await new DatasetService(ctx).visible(user, row.datasource_id);
-    return true;
-  } catch (e) {
-    if (e instanceof HttpError && e.statusCode === 404) return false;
-    throw e;
-  }
 }
 
 /** The dataset when the user may query it; 404 (HttpError) otherwise. */

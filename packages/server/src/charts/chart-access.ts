@@ -9,7 +9,7 @@ import type { AppContext } from '../context.js';
 import type { SliceTable } from '../metadata/schema.js';
 import type { Principal } from '../security/principal.js';
 import { forbidden, notFound } from '../http/errors.js';
-import { canReadChartDataset } from '../chartdata/data-access.js';
+import { canReadChartDataset } from '../chartdata/datasets.js';
 import { guestScope } from '../embedded/guest.js';
 import { ownersOf } from '../metadata/repos/owners.js';
 

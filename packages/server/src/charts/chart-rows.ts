@@ -11,7 +11,7 @@ import type { SliceRow } from './chart-access.js';
 import type { ChartDataset, ChartParts } from './chart-present.js';
 import { customTagsOf } from '../tags/store.js';
 import { ownersByObject } from '../metadata/repos/owners.js';
-import { DATASET_DATASOURCE_TYPES } from '../chartdata/datasource-types.js';
+import { DATASET_DATASOURCE_TYPES } from '../chartdata/datasets.js';
 
 type Db = Kysely<MetadataSchema>;
 

@@ -6,7 +6,7 @@ import { dashboardVisibility } from '../dashboards/access.js';
 import { datasetScope } from './access.js';
 import type { DatasetService } from './service.js';
 
-/** The datasource types whose id names a dataset (chartdata/datasource-types.ts keeps the same list). */
+/** The datasource types whose id names a dataset (chartdata/datasets.ts keeps the same list). */
 const DATASET_TYPES = ['table', 'dataset', 'sl_table'];
 
 /**
