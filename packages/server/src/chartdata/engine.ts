@@ -64,8 +64,7 @@ export interface QueryPayload {
  * reader on the server parses the one payload it needs. A file: its bytes.
  */
 export type ChartDataReply =
-  | { kind: 'json'; payloads: string[] }
-  | { kind: 'file'; contentType: string; filename: string; data: Buffer | string };
+  { kind: 'json'; payloads: string[] } | { kind: 'file'; contentType: string; filename: string; data: Buffer | string };
 
 export interface ChartDataOptions {
   signal?: AbortSignal;
