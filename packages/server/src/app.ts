@@ -25,7 +25,7 @@ import { deriveKey } from './security/crypto.js';
 import { DatabaseConnections } from './execution/connections.js';
 import { createSqlLabRuntime } from './sqllab/runtime.js';
 import { Executor } from './execution/executor.js';
-import { ChartDataService } from './charts/service.js';
+import { ChartDataService } from './chartdata/engine.js';
 import { createReportsRuntime } from './reports/runtime.js';
 import { AsyncQueries } from './async/service.js';
 import { threadPoolQueryCap } from './execution/slots.js';

@@ -5,7 +5,7 @@ import type { TokenService } from './security/tokens.js';
 import type { DatabaseConnections } from './execution/connections.js';
 import type { SqlLabRuntime } from './sqllab/runtime.js';
 import type { Executor } from './execution/executor.js';
-import type { ChartDataService } from './charts/service.js';
+import type { ChartDataService } from './chartdata/engine.js';
 import type { ReportsRuntime } from './reports/runtime.js';
 import type { AsyncQueries } from './async/service.js';
 import type { VersionHistory } from './versions/service.js';

@@ -9,7 +9,7 @@ import { tabStateRoutes } from './tabstate/routes.js';
 import { datasetRoutes } from './datasets/routes.js';
 import { logRoutes } from './log/routes.js';
 import { timeRangeRoutes } from './timerange/routes.js';
-import { chartDataRoutes } from './charts/routes.js';
+import { chartDataRoutes } from './chartdata/routes.js';
 import { asyncEventRoutes } from './async/routes.js';
 import { chartRoutes } from './charts/chart-routes.js';
 import { dashboardRoutes } from './dashboards/routes.js';

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorType, type AsyncJobMetadata, type QueryContext } from '@rama/shared';
 import type { AppContext } from '../context.js';
-import type { ChartDataReply } from '../charts/service.js';
+import type { ChartDataReply } from '../chartdata/engine.js';
 import type { Principal } from '../security/principal.js';
 import { typedError } from '../http/errors.js';
 import { QueueUnavailableError } from '../queue/redis.js';

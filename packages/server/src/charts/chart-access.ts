@@ -8,12 +8,15 @@ import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { SliceTable } from '../metadata/schema.js';
 import type { Principal } from '../security/principal.js';
-import { HttpError, forbidden, notFound } from '../http/errors.js';
-import { DatasetService } from '../datasets/service.js';
+import { forbidden, notFound } from '../http/errors.js';
+import { canReadChartDataset } from '../chartdata/datasets.js';
 import { guestScope } from '../embedded/guest.js';
 import { ownersOf } from '../metadata/repos/owners.js';
 
 export type SliceRow = Selectable<SliceTable>;
+
+/** Used by saved charts too (import, update, dashboards' export); the engine's own rule. */
+export { canReadChartDataset };
 
 export interface VisibleChart {
   row: SliceRow;
@@ -25,17 +28,6 @@ export const chartNotFound = () => notFound('Chart not found');
 /** Owners and admins overwrite, edit and delete a chart (`can_overwrite`). */
 export function canOverwriteChart(user: Principal, ownerIds: number[]): boolean {
   return user.isAdmin || ownerIds.includes(user.id);
-}
-
-/** May the user read the chart's dataset (any error other than "not found" propagates). */
-export async function canReadChartDataset(ctx: AppContext, user: Principal, row: Pick<SliceRow, 'datasource_id'>): Promise<boolean> {
-  try {
-    await new DatasetService(ctx).visible(user, row.datasource_id);
-    return true;
-  } catch (e) {
-    if (e instanceof HttpError && e.statusCode === 404) return false;
-    throw e;
-  }
 }
 
 /** The chart with its owners, or 404 when it does not exist or the user may not see it. */

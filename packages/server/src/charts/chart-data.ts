@@ -4,7 +4,6 @@
  * the viz type's buildQuery (the generic form-data query when the type is not known here).
  */
 import {
-  formDataProblem,
   getVizDefinition,
   migrateLegacyFormData,
   queryObjectFromFormData,
@@ -17,7 +16,8 @@ import {
 import type { AppContext } from '../context.js';
 import type { Principal } from '../security/principal.js';
 import { badRequest } from '../http/errors.js';
-import type { ChartDataReply } from './service.js';
+import type { ChartDataReply } from '../chartdata/engine.js';
+import { requireReadableFormData } from '../chartdata/query.js';
 import { visibleChart, type SliceRow } from './chart-access.js';
 
 export const NO_QUERY_CONTEXT = 'Chart has no query context saved. Please save the chart again.';
@@ -44,12 +44,6 @@ export function chartFormData(row: SliceRow): QueryFormData | null {
   };
   // a chart saved with one of the peer's legacy types is queried as its current type (issue 31)
   return migrateLegacyFormData(formData)?.formData ?? formData;
-}
-
-/** 400 naming the first entry of form data that cannot be read (a stored `null` filter, metric, column …). */
-export function requireReadableFormData(formData: Record<string, unknown>): void {
-  const problem = formDataProblem(formData);
-  if (problem) throw badRequest(`Invalid form data: ${problem}`);
 }
 
 /** A query context for the chart from its form data, or null when nothing can be built. */

@@ -4,7 +4,7 @@
  * role permission, call the chart modules and shape the reply; per-chart rules live in
  * chart-access.ts.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { ChartCreate, ChartUpdate } from '@rama/shared';
@@ -17,7 +17,7 @@ import { clientGone } from '../http/abort.js';
 import { MAX_ID } from '../datasets/present.js';
 import { downloadToken, truthy } from '../http/request.js';
 import { registerBundleImport } from '../transfer/import-route.js';
-import type { ChartDataReply } from './service.js';
+import { sendChartData } from '../chartdata/reply.js';
 import { ChartService } from './chart-service.js';
 import { RELATED_USER_COLUMNS, listCharts, relatedUsers } from './chart-list.js';
 import { addFavorite, favoriteStatus, removeFavorite } from './chart-favorites.js';
@@ -30,15 +30,6 @@ const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID })
 const q = (req: { query: unknown }) => decodeRisonQuery((req.query as { q?: unknown }).q);
 
 const idList = (raw: unknown): number[] => risonIdList(raw, 'chart');
-
-function sendData(reply: FastifyReply, out: ChartDataReply) {
-  if (out.kind === 'json') return reply.header('content-type', 'application/json; charset=utf-8').send(out.body);
-  const ascii = out.filename.replace(/[^\w.-]+/g, '_');
-  return reply
-    .header('content-type', out.contentType)
-    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(out.filename)}`)
-    .send(out.data);
-}
 
 const DataQuery = Type.Object({
   format: Type.Optional(Type.String({ maxLength: 16 })),
@@ -87,7 +78,7 @@ export function chartRoutes(app: FastifyInstance, ctx: AppContext): void {
     const user = requirePermission(req, 'can_read', 'Chart', 'chart');
     const { format, type, force } = req.query;
     const out = await savedChartData(ctx, user, req.params.id, { format, type, force: truthy(force), signal: clientGone(reply) });
-    return sendData(reply, out);
+    return sendChartData(reply, out);
   });
 
   r.post('/api/v1/chart/', { schema: { body: ChartCreate } }, async (req, reply) => {

@@ -11,11 +11,11 @@ import type { SliceRow } from './chart-access.js';
 import type { ChartDataset, ChartParts } from './chart-present.js';
 import { customTagsOf } from '../tags/store.js';
 import { ownersByObject } from '../metadata/repos/owners.js';
+import { DATASET_DATASOURCE_TYPES } from '../chartdata/datasets.js';
 
 type Db = Kysely<MetadataSchema>;
 
-/** The datasource types whose `datasource_id` names a Rama dataset (the others are not supported). */
-export const DATASET_DATASOURCE_TYPES: readonly string[] = ['table', 'dataset', 'sl_table'];
+export { DATASET_DATASOURCE_TYPES };
 
 function group<T>(rows: T[], key: (r: T) => number): Map<number, T[]> {
   const map = new Map<number, T[]>();

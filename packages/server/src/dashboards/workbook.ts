@@ -181,7 +181,7 @@ export async function prepareDashboardWorkbook(
             writeMessageSheet(sheet, WORKBOOK_MESSAGES.heldByFilter);
           } else {
             const reply = await ctx.charts.data(user, { ...qc, result_format: 'json', result_type: 'full' }, { signal });
-            const results = reply.kind === 'json' ? ((JSON.parse(reply.body) as { result?: ChartResult[] }).result ?? []) : [];
+            const results = reply.kind === 'json' ? reply.payloads.map((p) => JSON.parse(p) as ChartResult) : [];
             const labels = await chartLabels(ctx.store.db, chart.row);
             if (pivot) await writePivotSheet(sheet, fd, results[0] ?? {}, labels);
             else await writeTableSheet(sheet, fd, results, labels);

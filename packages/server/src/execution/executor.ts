@@ -16,7 +16,7 @@ import {
   type ResultColumn,
   type RowSink,
 } from '../engines/types.js';
-import { rowsToJsonLines } from './formats/json.js';
+import { rowsToRecords } from './formats/json.js';
 import { QuerySlots } from './slots.js';
 
 /** rows kept for statements of a script that are not the result */
@@ -226,7 +226,7 @@ export class Executor {
           const side = sideSink();
           const res = await conn.stream(sql, side, { maxRows: SIDE_STATEMENT_ROWS });
           const cols = plainColumns(side.columns_);
-          const data = cols.length ? (JSON.parse(`[${rowsToJsonLines(cols, side.rows_).join(',')}]`) as Record<string, unknown>[]) : null;
+          const data = cols.length ? rowsToRecords(cols, side.rows_) : null;
           outcomes.push({ index: i, sql, is_result: false, columns: cols, data, rowcount: cols.length ? side.rows_.length : res.rowCount });
         }
       }

@@ -119,7 +119,7 @@ export class ReportContentBuilder {
     }
     const out = await savedChartData(this.ctx, user, chartId, { format: 'json', type: 'full', force: report.force_screenshot === 1 });
     if (out.kind !== 'json') throw new Error('The chart data engine did not answer with JSON.');
-    const results = (JSON.parse(out.body) as { result: ChartResult[] }).result;
+    const results = out.payloads.map((p) => JSON.parse(p) as ChartResult);
     const labels = await this.chartLabels(chartId);
     if (format === 'CSV') {
       if (results.length !== 1) {

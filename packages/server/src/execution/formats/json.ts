@@ -45,6 +45,31 @@ export function rowsToJsonLines(columns: ResultColumn[], rows: Cell[][], count =
   return out;
 }
 
+/** A cell as `JSON.parse` reads `encodeCell`'s text back (a bigint becomes the nearest number). */
+function cellValue(v: Cell): string | number | boolean | null {
+  switch (typeof v) {
+    case 'number':
+      return Number.isFinite(v) ? (v === 0 ? 0 : v) : null;
+    case 'bigint':
+      return Number(v);
+    case 'boolean':
+    case 'string':
+      return v;
+    default:
+      return null;
+  }
+}
+
+/**
+ * One object per row, equal to `JSON.parse` of `rowsToJsonLines`'s text, without writing the text:
+ * for rows kept on the server (an SQL Lab script's side statements).
+ */
+export function rowsToRecords(columns: ResultColumn[], rows: Cell[][]): Record<string, unknown>[] {
+  const keys = uniqueColumnNames(columns);
+  // fromEntries defines each key as JSON.parse does (a later duplicate replaces the value in place)
+  return rows.map((row) => Object.fromEntries(keys.map((k, c) => [k, cellValue(row[c])])));
+}
+
 /** JSON.stringify that writes bigint as exact integer digits. */
 export function stringifyExact(value: unknown): string {
   const marks: string[] = [];

@@ -4,8 +4,14 @@
  * operator names), limits applied, and every part checked for shape (400 naming the part).
  */
 import type { AdhocColumn, AdhocMetric, PostProcessingRule, QueryColumn, QueryMetric, QueryObject, QueryObjectFilter } from '@rama/shared';
-import { METRIC_AGGREGATES, filterOperatorSymbol, type CanonicalOp } from '@rama/shared';
+import { METRIC_AGGREGATES, filterOperatorSymbol, formDataProblem, type CanonicalOp } from '@rama/shared';
 import { badRequest } from '../http/errors.js';
+
+/** 400 naming the first entry of form data that cannot be read (a stored `null` filter, metric, column …). */
+export function requireReadableFormData(formData: Record<string, unknown>): void {
+  const problem = formDataProblem(formData);
+  if (problem) throw badRequest(`Invalid form data: ${problem}`);
+}
 
 export function canonicalOp(op: unknown): CanonicalOp {
   const found = filterOperatorSymbol(op);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { QueryContextBody, parseDatasourceKey, queryObjectFromFormData, type QueryContext, type QueryObject } from '@rama/shared';
@@ -6,21 +6,12 @@ import type { AppContext } from '../context.js';
 import { requirePermission } from '../http/auth.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { clientGone } from '../http/abort.js';
-import type { ChartDataReply } from './service.js';
+import { sendChartData, sendJsonText, withFields } from './reply.js';
 import { requestChannel, setChannelCookie } from '../async/channel.js';
 import { deliversAsync } from '../async/service.js';
-import { requireReadableFormData } from './chart-data.js';
+import { requireReadableFormData } from './query.js';
 
 const truthy = (v: unknown) => v === true || v === 'true' || v === '1';
-
-function send(reply: FastifyReply, out: ChartDataReply) {
-  if (out.kind === 'json') return reply.header('content-type', 'application/json; charset=utf-8').send(out.body);
-  const ascii = out.filename.replace(/[^\w.-]+/g, '_');
-  return reply
-    .header('content-type', out.contentType)
-    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(out.filename)}`)
-    .send(out.data);
-}
 
 function parseJson(text: unknown, name: string): Record<string, unknown> {
   if (text && typeof text === 'object' && !Array.isArray(text)) return text as Record<string, unknown>;
@@ -55,12 +46,12 @@ export function chartDataRoutes(app: FastifyInstance, ctx: AppContext): void {
       const signer = ctx.asyncQueries.signer;
       const { channelId, fresh } = requestChannel(signer, req, user.id);
       const out = await ctx.asyncQueries.submitChartData(user, qc, { force, channelId, signal: clientGone(reply) });
-      if (out.kind === 'reply') return send(reply, out.reply);
+      if (out.kind === 'reply') return sendChartData(reply, out.reply);
       if (fresh) setChannelCookie(signer, reply, ctx.config, { channelId, userId: user.id });
       return reply.code(202).send(out.job);
     }
     const out = await ctx.charts.data(user, qc, { signal: clientGone(reply), force });
-    return send(reply, out);
+    return sendChartData(reply, out);
   });
 
   r.get(
@@ -71,7 +62,7 @@ export function chartDataRoutes(app: FastifyInstance, ctx: AppContext): void {
       // a missing key, an expired one and one the caller could not have computed answer alike
       const body = await ctx.charts.cached(user, req.params.cache_key);
       if (body === null) throw notFound('Cached data not found');
-      return reply.header('content-type', 'application/json; charset=utf-8').send(body);
+      return sendJsonText(reply, body);
     },
   );
 
@@ -95,8 +86,9 @@ export function chartDataRoutes(app: FastifyInstance, ctx: AppContext): void {
       form_data: formData,
     };
     const out = await ctx.charts.data(user, qc, { signal: clientGone(reply) });
-    if (out.kind !== 'json') return send(reply, out);
-    const payload = (JSON.parse(out.body) as { result: Record<string, unknown>[] }).result[0];
+    if (out.kind !== 'json') return sendChartData(reply, out);
+    // the legacy shape picks and renames fields of the one payload: it is parsed (once) for that
+    const payload = JSON.parse(out.payloads[0]) as Record<string, unknown>;
     return reply.send({
       cache_key: payload.cache_key ?? null,
       cached_dttm: payload.cached_dttm ?? null,
@@ -137,7 +129,8 @@ export function chartDataRoutes(app: FastifyInstance, ctx: AppContext): void {
       { datasource: { id: datasource_id, type: datasource_type }, queries: [qo], result_type: 'drill_detail', force: truthy(force) },
       { signal: clientGone(reply) },
     );
-    const result = (JSON.parse((out as { body: string }).body) as { result: Record<string, unknown>[] }).result[0];
-    return { result: { ...result, page, per_page } };
+    if (out.kind !== 'json') return sendChartData(reply, out);
+    // the payload's text as it is, the page fields after its own
+    return sendJsonText(reply, `{"result":${withFields(out.payloads[0], { page, per_page })}}`);
   });
 }

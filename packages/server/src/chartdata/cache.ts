@@ -18,7 +18,7 @@ export interface CacheScope {
   datasourceId: number;
   /** the only user it is served to: a result that differs per user, or an async job's own reply */
   userId: number | null;
-  /** hash of the row level security clauses the result was computed under (charts/cache-scope.ts) */
+  /** hash of the row level security clauses the result was computed under (cache-scope.ts) */
   rls?: string;
 }
 

@@ -32,8 +32,8 @@ import { checkGuestQuery } from '../embedded/access.js';
 import { normalizeQuery, type NormalizedQuery } from './query.js';
 import { joinOffset, shiftTimeOrFail } from './offsets.js';
 import { renderDatasetSql, runSelect } from './run.js';
-import { PostProcessBusyError, postProcess } from './postprocess-pool.js';
-import { withNativeAnnotationData } from '../annotations/chartData.js';
+import { PostProcessBusyError, postProcess } from '../charts/postprocess-pool.js';
+import { withNativeAnnotationData } from './annotations.js';
 
 /** The default cache lifetime (the BI server's CACHE_DEFAULT_TIMEOUT: one day). */
 export const DEFAULT_CACHE_TIMEOUT = 86_400;
@@ -57,8 +57,14 @@ export interface QueryPayload {
   total_count?: number;
 }
 
+/**
+ * What the engine answers. JSON: each query's payload as JSON text, written once (post-processing
+ * writes `data`, the cache keeps the text as it is, `wrap` and the annotation layers splice their
+ * fields in) and put into `{"result":[…]}` by whoever sends it (`sendChartData`, reply.ts); a
+ * reader on the server parses the one payload it needs. A file: its bytes.
+ */
 export type ChartDataReply =
-  { kind: 'json'; body: string } | { kind: 'file'; contentType: string; filename: string; data: Buffer | string };
+  { kind: 'json'; payloads: string[] } | { kind: 'file'; contentType: string; filename: string; data: Buffer | string };
 
 export interface ChartDataOptions {
   signal?: AbortSignal;
@@ -91,7 +97,8 @@ interface Part {
   ttlSeconds: number;
 }
 
-const jsonReply = (parts: Part[]): string => `{"result":[${parts.map((p) => p.text).join(',')}]}`;
+/** The body of a JSON reply: `{"result":[…]}` around the payloads' text (an async job's whole reply is stored so). */
+export const resultBody = (payloads: readonly string[]): string => `{"result":[${payloads.join(',')}]}`;
 
 /** An async job's whole reply is stored beside the queries' payloads, under a key of its own kind. */
 const contextKey = (key: string): string => `context:${key}`;
@@ -141,7 +148,8 @@ export class ChartDataService {
     const key = randomBytes(20).toString('hex');
     // the clauses it was computed under: a reader whose clauses differ is "not found" (cache-scope.ts)
     const scope = { datasourceType: 'table', datasourceId: run.datasourceId, userId: user.id, rls: rlsHash(run.rls) };
-    await this.store.set(contextKey(key), jsonReply(run.parts as Part[]), ASYNC_RESULT_TTL, scope);
+    const payloads = (run.parts as Part[]).map((p) => p.text);
+    await this.store.set(contextKey(key), resultBody(payloads), ASYNC_RESULT_TTL, scope);
     return key;
   }
 
@@ -172,7 +180,7 @@ export class ChartDataService {
   }
 
   private reply(format: ChartDataResultFormat, parts: Part[], label: string): Promise<ChartDataReply> {
-    if (format === 'json') return Promise.resolve({ kind: 'json', body: jsonReply(parts) });
+    if (format === 'json') return Promise.resolve({ kind: 'json', payloads: parts.map((p) => p.text) });
     return this.file(
       format,
       parts.map((p) => p.text),
@@ -188,7 +196,7 @@ export class ChartDataService {
     if (!CACHE_KEY_PATTERN.test(key)) return null;
     const hit = await this.store.get(key);
     if (hit && (await mayReadEntry(this.ctx, user, hit.scope)))
-      return `{"result":[${this.wrap(hit.value, { key, storedAt: hit.storedAt, timeout: null, cached: true })}]}`;
+      return resultBody([this.wrap(hit.value, { key, storedAt: hit.storedAt, timeout: null, cached: true })]);
     const job = await this.store.get(contextKey(key));
     return job && (await mayReadEntry(this.ctx, user, job.scope)) ? job.value : null;
   }
@@ -376,6 +384,11 @@ export class ChartDataService {
     return Number(rows.rows[0]?.[0] ?? 0);
   }
 
+  /**
+   * CSV or XLSX of the payloads. Each is parsed here, once: a payload is JSON text wherever it comes
+   * from (the cache, which JSON and file requests of a query share, or post-processing, which writes
+   * `data` as text, in a worker for a large frame).
+   */
   private async file(format: 'csv' | 'xlsx', parts: string[], label: string): Promise<ChartDataReply> {
     const files = await Promise.all(
       parts.map(async (text, i) => {

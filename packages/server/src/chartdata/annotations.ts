@@ -5,11 +5,11 @@
  * annotation shows on the next run without forcing the query.
  */
 import type { AppContext } from '../context.js';
-import type { NormalizedQuery } from '../charts/query.js';
-import { resolveTimeRange, type TimeBounds } from '../charts/timeBounds.js';
+import type { NormalizedQuery } from './query.js';
+import { resolveTimeRange, type TimeBounds } from './time-bounds.js';
 import type { Principal } from '../security/principal.js';
-import { nativeLayerRefs } from './rules.js';
-import { AnnotationService } from './service.js';
+import { nativeLayerRefs } from '../annotations/rules.js';
+import { AnnotationService } from '../annotations/service.js';
 
 /** The query's time bounds: its time range, else its first time range filter, else open. */
 export function queryTimeBounds(q: NormalizedQuery, now = new Date()): TimeBounds {

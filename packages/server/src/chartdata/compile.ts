@@ -12,7 +12,7 @@ import type { EngineSpec } from '../engines/types.js';
 import { badRequest } from '../http/errors.js';
 import { checkSqlExpression, SqlExpressionError, type ExpressionKind } from '../sql/expression.js';
 import { columnLabel, metricLabel, type NormalizedFilter, type NormalizedQuery } from './query.js';
-import { resolveTimeRange, type TimeBounds } from './timeBounds.js';
+import { resolveTimeRange, type TimeBounds } from './time-bounds.js';
 
 export interface DatasetColumn {
   column_name: string;

@@ -21,7 +21,7 @@ import { datasetScope } from '../datasets/access.js';
 import { dashboardVisibility } from '../dashboards/access.js';
 import { guestChartAllowed } from '../embedded/access.js';
 import { filterRefsByDataset, parseStored } from '../embedded/payload.js';
-import { DATASET_DATASOURCE_TYPES } from './chart-rows.js';
+import { DATASET_DATASOURCE_TYPES } from './datasets.js';
 
 /** Where a chart data request says it comes from (form_data.dashboardId / slice_id). */
 export interface ChartDataVia {

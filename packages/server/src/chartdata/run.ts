@@ -15,7 +15,7 @@ import type { Principal } from '../security/principal.js';
 import { ErrorType } from '@rama/shared';
 import type { LoadedDatasource } from './datasource.js';
 import type { NormalizedQuery } from './query.js';
-import { resolveTimeRange } from './timeBounds.js';
+import { resolveTimeRange } from './time-bounds.js';
 
 export interface Rows {
   names: string[];
