@@ -112,12 +112,13 @@ export default tseslint.config(
     },
   },
   // Issue 29: the layers hold. The server's shared rooms (execution/ runs SQL, transfer/ reads and
-  // writes zip/YAML bundles, queue/ is the Redis and BullMQ plumbing, http/ the request helpers)
-  // import no feature folder: a feature uses them, never the other way round. What a room needs
-  // from a feature is handed in (http/auth.ts takes the guest resolver from app.ts). Tests may set
-  // up whatever they test with. packages/shared imports neither the server nor the web app.
+  // writes zip/YAML bundles, queue/ is the Redis and BullMQ plumbing, http/ the request helpers,
+  // workers/ the pool of worker threads and child processes) import no feature folder: a feature
+  // uses them, never the other way round. What a room needs from a feature is handed in
+  // (http/auth.ts takes the guest resolver from app.ts). Tests may set up whatever they test with.
+  // packages/shared imports neither the server nor the web app.
   {
-    files: ['packages/server/src/{execution,transfer,queue,http}/**/*.ts'],
+    files: ['packages/server/src/{execution,transfer,queue,http,workers}/**/*.ts'],
     ignores: ['packages/server/src/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
@@ -127,7 +128,7 @@ export default tseslint.config(
             {
               regex: `^(\\.\\./)+(${SERVER_FEATURES.join('|')})(/|$)`,
               message:
-                'A shared server room (execution/, transfer/, queue/, http/) imports no feature folder: move what it needs down, or hand it in.',
+                'A shared server room (execution/, transfer/, queue/, http/, workers/) imports no feature folder: move what it needs down, or hand it in.',
             },
           ],
         },

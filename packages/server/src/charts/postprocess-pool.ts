@@ -6,12 +6,12 @@
  * size, or a rule that would build more than the inline budget goes to a pool of two worker
  * threads, each running one job at a time under a time and a memory limit. The rows go over in
  * chunks, the main thread yielding between them, so even handing a job over never stalls it.
- * Pattern and TypeScript hooks as in sql/offload.ts.
+ * The pool is workers/pool.ts.
  */
-import { Worker, type ResourceLimits } from 'node:worker_threads';
+import type { ResourceLimits } from 'node:worker_threads';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { PostProcessingError, PostProcessingLimitError, maxCellsOf } from '@rama/shared';
-import { TS_SOURCE_HOOKS, typescriptPath } from '../sql/ts-source-hooks.js';
+import { secondsOf, spawnThread, WorkerPool } from '../workers/pool.js';
 import { runPostProcessing, type PostProcessJob, type PostProcessResult } from './postprocess-task.js';
 import type { JobPart } from './postprocess-worker.js';
 
@@ -24,7 +24,6 @@ export class PostProcessBusyError extends Error {
 }
 
 const POOL_SIZE = 2;
-const BOOT_LIMIT_MS = 30_000;
 const RESOURCE_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 768, maxYoungGenerationSizeMb: 64 };
 
 const settings = {
@@ -47,192 +46,56 @@ export function configurePostProcessPool(changes: Partial<typeof settings>): voi
   Object.assign(settings, changes);
 }
 
-const TS_BOOT = `
-const { register } = require('node:module');
-const { workerData } = require('node:worker_threads');
-register('data:text/javascript,' + encodeURIComponent(workerData.hooks), { data: { typescript: workerData.typescript } });
-register('data:text/javascript,' + encodeURIComponent(workerData.sharedHook));
-import(workerData.entry).catch((e) => { throw e; });
-`;
-
 /**
  * From the TypeScript sources `@rama/shared` is the post-processing part of the shared package's
  * source (all the worker uses): transpiling the whole package would take seconds at each start.
  */
-const sharedHook = (url: string): string => `
+const sharedHook = (from: string): string => `
 export async function resolve(specifier, context, next) {
-  if (specifier === '@rama/shared') return { url: ${JSON.stringify(url)}, shortCircuit: true };
+  if (specifier === '@rama/shared') return { url: ${JSON.stringify(new URL('../../../shared/src/charts/postprocess/index.ts', from).href)}, shortCircuit: true };
   return next(specifier, context);
 }`;
-
-function spawnWorker(): Worker {
-  const here = import.meta.url;
-  if (!here.endsWith('.ts')) return new Worker(new URL('./postprocess-worker.js', here), { resourceLimits: RESOURCE_LIMITS });
-  const workerData = {
-    hooks: TS_SOURCE_HOOKS,
-    typescript: typescriptPath(here),
-    sharedHook: sharedHook(new URL('../../../shared/src/charts/postprocess/index.ts', here).href),
-    entry: new URL('./postprocess-worker.ts', here).href,
-  };
-  return new Worker(TS_BOOT, { eval: true, workerData, resourceLimits: RESOURCE_LIMITS });
-}
-
-interface Job {
-  id: number;
-  job: PostProcessJob;
-  resolve: (v: PostProcessResult) => void;
-  reject: (e: Error) => void;
-}
-
-interface Slot {
-  worker: Worker | null;
-  ready: boolean;
-  job: Job | null;
-  timer: NodeJS.Timeout | null;
-}
-
-type Reply =
-  | { ready: true }
-  | { id: number; ok: true; result: PostProcessResult }
-  | { id: number; ok: false; error: string; known: boolean; limit: boolean; needed: number | null };
 
 const overLimit = (why: string) =>
   new PostProcessingLimitError(`The post-processing of this chart ${why}. Please reduce the rows, the series or the time range.`);
 
-class PostProcessPool {
-  private readonly slots: Slot[] = Array.from({ length: POOL_SIZE }, () => ({ worker: null, ready: false, job: null, timer: null }));
-  private queue: Job[] = [];
-  private seq = 0;
-
-  run(job: PostProcessJob): Promise<PostProcessResult> {
-    if (this.queue.length >= settings.maxQueued) return Promise.reject(new PostProcessBusyError());
-    return new Promise<PostProcessResult>((resolve, reject) => {
-      this.queue.push({ id: ++this.seq, job, resolve, reject });
-      this.pump();
-    });
-  }
-
-  private pump(): void {
-    for (const slot of this.slots) {
-      if (slot.job) continue;
-      const next = this.queue.shift();
-      if (!next) return;
-      slot.job = next;
-      this.clearTimer(slot);
-      if (!slot.worker) this.start(slot);
-      else if (slot.ready) void this.send(slot);
-    }
-  }
-
-  private start(slot: Slot): void {
-    const w = spawnWorker();
-    slot.worker = w;
-    slot.ready = false;
-    slot.timer = setTimeout(() => this.fail(slot, w, new Error('The post-processing worker could not be started.')), BOOT_LIMIT_MS);
-    w.on('message', (m: Reply) => {
-      if (slot.worker !== w) return;
-      if ('ready' in m) {
-        slot.ready = true;
-        this.clearTimer(slot);
-        if (slot.job) void this.send(slot);
-        else this.idle(slot, w);
-        return;
-      }
-      const job = slot.job;
-      if (!job || m.id !== job.id) return;
-      this.clearTimer(slot);
-      slot.job = null;
-      if (m.ok) job.resolve(m.result);
-      else if (m.limit) job.reject(new PostProcessingLimitError(m.error, m.needed ?? Infinity));
-      else job.reject(m.known ? new PostProcessingError(m.error) : new Error(m.error));
-      this.idle(slot, w);
-      this.pump();
-    });
-    w.on('error', (e: Error & { code?: string }) => {
-      this.fail(
-        slot,
-        w,
-        e.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? overLimit('needed more memory than allowed')
-          : new Error('The post-processing worker stopped.'),
-      );
-    });
-    w.on('exit', () => this.fail(slot, w, new Error('The post-processing worker stopped.')));
-  }
-
+/** The worker is postprocess-worker.ts (dist/charts/postprocess-worker.js when built). */
+const pool = new WorkerPool<PostProcessJob, PostProcessResult>({
+  size: POOL_SIZE,
+  spawn: () => spawnThread(import.meta.url, './postprocess-worker.js', RESOURCE_LIMITS, (from) => [sharedHook(from)]),
+  timeLimitMs: () => settings.timeLimitMs,
+  maxQueued: () => settings.maxQueued,
+  idleMs: () => settings.idleMs,
   /** Hand the job over in parts, yielding between chunks of rows; the time limit starts with the last part. */
-  private async send(slot: Slot): Promise<void> {
-    const { worker, job } = slot;
-    if (!worker || !job) return;
-    // a busy worker keeps the process alive (a CLI awaiting a result); an idle one does not
-    worker.ref();
-    const { rows, ...rest } = job.job;
-    const post = (part: JobPart) => worker.postMessage(part);
-    post({ id: job.id, part: 'start', job: rest });
+  send: async (worker, id, job, current) => {
+    const { rows, ...rest } = job;
+    const post = (part: JobPart) => worker.post(part);
+    post({ id, part: 'start', job: rest });
     const chunk = Math.max(1, Math.floor(settings.chunkCells / Math.max(1, rest.names.length)));
     for (let at = 0; at < rows.length; at += chunk) {
-      if (slot.worker !== worker || slot.job !== job) return;
-      post({ id: job.id, part: 'rows', rows: rows.slice(at, at + chunk) });
+      if (!current()) return;
+      post({ id, part: 'rows', rows: rows.slice(at, at + chunk) });
       await yieldToLoop();
     }
-    if (slot.worker !== worker || slot.job !== job) return;
-    slot.timer = setTimeout(
-      () => this.fail(slot, worker, overLimit(`took longer than ${Math.round(settings.timeLimitMs / 100) / 10} s`)),
-      settings.timeLimitMs,
-    );
-    post({ id: job.id, part: 'run' });
-  }
-
-  /** An idle worker lets the process exit and is stopped after a while, handing its heap back. */
-  private idle(slot: Slot, w: Worker): void {
-    w.unref();
-    this.clearTimer(slot);
-    slot.timer = setTimeout(() => {
-      if (slot.worker === w && !slot.job) this.drop(slot, w);
-    }, settings.idleMs);
-    slot.timer.unref();
-  }
-
-  private clearTimer(slot: Slot): void {
-    if (slot.timer) clearTimeout(slot.timer);
-    slot.timer = null;
-  }
-
-  private drop(slot: Slot, w: Worker): void {
-    this.clearTimer(slot);
-    slot.worker = null;
-    slot.ready = false;
-    void w.terminate();
-  }
-
-  /** Drop the slot's worker (terminated, replaced on the next job) and refuse its job. */
-  private fail(slot: Slot, w: Worker, error: Error): void {
-    if (slot.worker !== w) return;
-    const job = slot.job;
-    slot.job = null;
-    this.drop(slot, w);
-    job?.reject(error);
-    this.pump();
-  }
-
-  async close(): Promise<void> {
-    const queued = this.queue;
-    this.queue = [];
-    const workers: Worker[] = [];
-    for (const slot of this.slots) {
-      this.clearTimer(slot);
-      if (slot.worker) workers.push(slot.worker);
-      slot.worker = null;
-      slot.ready = false;
-      slot.job?.reject(new Error('The server is shutting down.'));
-      slot.job = null;
-    }
-    for (const job of queued) job.reject(new Error('The server is shutting down.'));
-    await Promise.all(workers.map((w) => w.terminate()));
-  }
-}
-
-const pool = new PostProcessPool();
+    if (current()) post({ id, part: 'run' });
+  },
+  settle: (m) => {
+    if (m.ok) return { value: m.result as PostProcessResult };
+    const error = String(m.error);
+    if (m.limit) return { error: new PostProcessingLimitError(error, (m.needed as number | null) ?? Infinity) };
+    return { error: m.known ? new PostProcessingError(error) : new Error(error) };
+  },
+  errors: {
+    busy: () => new PostProcessBusyError(),
+    boot: () => new Error('The post-processing worker could not be started.'),
+    timeout: (ms) => overLimit(`took longer than ${secondsOf(ms)} s`),
+    stopped: ({ error }) =>
+      error?.code === 'ERR_WORKER_OUT_OF_MEMORY'
+        ? overLimit('needed more memory than allowed')
+        : new Error('The post-processing worker stopped.'),
+    shutdown: () => new Error('The server is shutting down.'),
+  },
+});
 
 /** Where a job ran (tests and logs). */
 export type PostProcessPlace = 'inline' | 'worker';

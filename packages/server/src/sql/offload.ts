@@ -6,8 +6,8 @@
  * each running one job at a time under a time limit. A job over the limit is refused with a clear
  * message and its worker replaced; other jobs are not affected.
  */
-import { TS_SOURCE_HOOKS, typescriptPath } from './ts-source-hooks.js';
-import { Worker, type ResourceLimits } from 'node:worker_threads';
+import type { ResourceLimits } from 'node:worker_threads';
+import { secondsOf, spawnThread, WorkerPool } from '../workers/pool.js';
 import { runTask, type TaskDialects, type TaskName, type TaskResults } from './offload-tasks.js';
 import type { SqlSyntax } from '../engines/types.js';
 import type { ScriptCheck } from './statements.js';
@@ -26,7 +26,6 @@ export class SqlAnalysisError extends Error {
 }
 
 const POOL_SIZE = 2;
-const BOOT_LIMIT_MS = 30_000;
 const RESOURCE_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 };
 
 const settings = {
@@ -47,167 +46,46 @@ const tooComplex = (why: string) =>
     'limit',
   );
 
-/**
- * The worker module. Built (dist/sql/offload.js) it is the compiled parse-worker.js beside this
- * file. Run from the TypeScript sources (vitest), the worker registers the hooks of
- * ts-source-hooks.ts first.
- */
-const TS_BOOT = `
-const { register } = require('node:module');
-const { workerData } = require('node:worker_threads');
-register('data:text/javascript,' + encodeURIComponent(workerData.hooks), { data: { typescript: workerData.typescript } });
-import(workerData.entry).catch((e) => { throw e; });
-`;
-
-function spawnWorker(): Worker {
-  const here = import.meta.url;
-  if (!here.endsWith('.ts')) return new Worker(new URL('./parse-worker.js', here), { resourceLimits: RESOURCE_LIMITS });
-  const typescript = typescriptPath(here);
-  const entry = new URL('./parse-worker.ts', here).href;
-  return new Worker(TS_BOOT, { eval: true, workerData: { hooks: TS_SOURCE_HOOKS, typescript, entry }, resourceLimits: RESOURCE_LIMITS });
-}
-
 interface Job {
-  id: number;
   task: TaskName;
   sql: string;
   dialect: TaskDialects[TaskName];
   background: boolean;
-  resolve: (v: never) => void;
-  reject: (e: Error) => void;
 }
 
-interface Slot {
-  worker: Worker | null;
-  ready: boolean;
-  job: Job | null;
-  timer: NodeJS.Timeout | null;
+/** Background work goes shortest first: many small answers are worth more than one big one. */
+function shortestBackgroundJob(queue: readonly Job[]): number {
+  let best = -1;
+  queue.forEach((j, i) => {
+    if (j.background && (best < 0 || j.sql.length < queue[best].sql.length)) best = i;
+  });
+  return best;
 }
 
-type Reply = { ready: true } | { id: number; ok: true; result: unknown } | { id: number; ok: false; error: string };
-
-class ParsePool {
-  private readonly slots: Slot[] = Array.from({ length: POOL_SIZE }, () => ({ worker: null, ready: false, job: null, timer: null }));
-  private queue: Job[] = [];
-  private seq = 0;
-
-  run<T extends TaskName>(task: T, sql: string, dialect: TaskDialects[T], background: boolean): Promise<TaskResults[T]> {
-    return new Promise<TaskResults[T]>((resolve, reject) => {
-      this.queue.push({ id: ++this.seq, task, sql, dialect, background, resolve: resolve as (v: never) => void, reject });
-      this.pump();
-    });
-  }
-
-  private pump(): void {
-    for (const slot of this.slots) {
-      if (slot.job) continue;
-      // at most one background job runs at a time, so a worker stays free for a user who waits
-      const backgroundRunning = this.slots.some((s) => s.job?.background);
-      let index = this.queue.findIndex((j) => !j.background);
-      if (index < 0 && !backgroundRunning) index = this.shortestBackgroundJob();
-      if (index < 0) return;
-      const [job] = this.queue.splice(index, 1);
-      slot.job = job;
-      if (!slot.worker) this.start(slot);
-      else if (slot.ready) this.send(slot);
-    }
-  }
-
-  /** Background work goes shortest first: many small answers are worth more than one big one. */
-  private shortestBackgroundJob(): number {
-    let best = -1;
-    this.queue.forEach((j, i) => {
-      if (j.background && (best < 0 || j.sql.length < this.queue[best].sql.length)) best = i;
-    });
-    return best;
-  }
-
-  private start(slot: Slot): void {
-    const w = spawnWorker();
-    slot.worker = w;
-    slot.ready = false;
-    slot.timer = setTimeout(
-      () => this.fail(slot, w, new SqlAnalysisError('The SQL analyser could not be started.', 'failed')),
-      BOOT_LIMIT_MS,
-    );
-    w.on('message', (m: Reply) => {
-      if (slot.worker !== w) return;
-      if ('ready' in m) {
-        slot.ready = true;
-        this.clearTimer(slot);
-        if (slot.job) this.send(slot);
-        else w.unref();
-        return;
-      }
-      const job = slot.job;
-      if (!job || m.id !== job.id) return;
-      this.clearTimer(slot);
-      slot.job = null;
-      w.unref();
-      if (m.ok) job.resolve(m.result as never);
-      else job.reject(new SqlAnalysisError(`The SQL could not be analysed: ${m.error}`, 'failed'));
-      this.pump();
-    });
-    w.on('error', (e: Error & { code?: string }) => {
-      this.fail(
-        slot,
-        w,
-        e.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? tooComplex('it needed too much memory')
-          : new SqlAnalysisError('The SQL analyser stopped unexpectedly.', 'failed'),
-      );
-    });
-    w.on('exit', () => this.fail(slot, w, new SqlAnalysisError('The SQL analyser stopped unexpectedly.', 'failed')));
-  }
-
-  private send(slot: Slot): void {
-    const { worker, job } = slot;
-    if (!worker || !job) return;
-    // a busy worker keeps the process alive (a CLI awaiting a result); an idle one does not
-    worker.ref();
-    slot.timer = setTimeout(
-      () => this.fail(slot, worker, tooComplex(`it took longer than ${Math.round(settings.timeLimitMs / 100) / 10} s`)),
-      settings.timeLimitMs,
-    );
-    worker.postMessage({ id: job.id, task: job.task, sql: job.sql, dialect: job.dialect });
-  }
-
-  private clearTimer(slot: Slot): void {
-    if (slot.timer) clearTimeout(slot.timer);
-    slot.timer = null;
-  }
-
-  /** Drop the slot's worker (terminated, replaced on the next job) and refuse its job. */
-  private fail(slot: Slot, w: Worker, error: Error): void {
-    if (slot.worker !== w) return;
-    this.clearTimer(slot);
-    slot.worker = null;
-    slot.ready = false;
-    const job = slot.job;
-    slot.job = null;
-    void w.terminate();
-    job?.reject(error);
-    this.pump();
-  }
-
-  async close(): Promise<void> {
-    const queued = this.queue;
-    this.queue = [];
-    const workers: Worker[] = [];
-    for (const slot of this.slots) {
-      this.clearTimer(slot);
-      if (slot.worker) workers.push(slot.worker);
-      slot.worker = null;
-      slot.ready = false;
-      slot.job?.reject(new SqlAnalysisError('The SQL analyser was shut down.', 'shutdown'));
-      slot.job = null;
-    }
-    for (const job of queued) job.reject(new SqlAnalysisError('The SQL analyser was shut down.', 'shutdown'));
-    await Promise.all(workers.map((w) => w.terminate()));
-  }
-}
-
-const pool = new ParsePool();
+/** The worker is parse-worker.ts (dist/sql/parse-worker.js when built). */
+const pool = new WorkerPool<Job, unknown>({
+  size: POOL_SIZE,
+  spawn: () => spawnThread(import.meta.url, './parse-worker.js', RESOURCE_LIMITS),
+  timeLimitMs: () => settings.timeLimitMs,
+  // at most one background job runs at a time, so a worker stays free for a user who waits
+  pick: (queue, running) => {
+    const index = queue.findIndex((j) => !j.background);
+    if (index >= 0 || running.some((j) => j.background)) return index;
+    return shortestBackgroundJob(queue);
+  },
+  send: (worker, id, job) => worker.post({ id, task: job.task, sql: job.sql, dialect: job.dialect }),
+  settle: (m) =>
+    m.ok ? { value: m.result } : { error: new SqlAnalysisError(`The SQL could not be analysed: ${String(m.error)}`, 'failed') },
+  errors: {
+    boot: () => new SqlAnalysisError('The SQL analyser could not be started.', 'failed'),
+    timeout: (ms) => tooComplex(`it took longer than ${secondsOf(ms)} s`),
+    stopped: ({ error }) =>
+      error?.code === 'ERR_WORKER_OUT_OF_MEMORY'
+        ? tooComplex('it needed too much memory')
+        : new SqlAnalysisError('The SQL analyser stopped unexpectedly.', 'failed'),
+    shutdown: () => new SqlAnalysisError('The SQL analyser was shut down.', 'shutdown'),
+  },
+});
 
 function run<T extends TaskName>(
   task: T,
@@ -222,7 +100,7 @@ function run<T extends TaskName>(
       return Promise.reject(e instanceof Error ? e : new SqlAnalysisError('The SQL could not be analysed.', 'failed'));
     }
   }
-  return pool.run(task, sql, dialect, opts.background ?? false);
+  return pool.run({ task, sql, dialect, background: opts.background ?? false }) as Promise<TaskResults[T]>;
 }
 
 /**

@@ -10,10 +10,7 @@
  * (e.g. a huge array) abort the whole process even inside a worker with resourceLimits (tested:
  * `range(100000000)` in a worker took the parent down).
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { TS_SOURCE_HOOKS, typescriptPath } from './ts-source-hooks.js';
-import type { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
+import { secondsOf, spawnChild, WorkerPool } from '../workers/pool.js';
 import { DEFAULT_LIMITS, type EngineLimits } from './template-limits.js';
 // types only: the server process never loads the engine itself
 import type { EngineContext } from './template-engine.js';
@@ -48,7 +45,6 @@ export type TemplateContext = EngineContext;
 
 const POOL_SIZE = 2;
 const HEAP_MB = 128;
-const BOOT_LIMIT_MS = 30_000;
 const MAX_QUEUE = 200;
 const MAX_PARAMS_DEPTH = 32;
 
@@ -70,207 +66,50 @@ export function resetTemplateRenderer(): void {
   settings.limits = { ...DEFAULT_LIMITS };
 }
 
-/** An executor child: the compiled module, or from the TypeScript sources with ts-source-hooks.ts. */
-function spawnExecutor(): ChildProcess {
-  const here = import.meta.url;
-  const execArgv = [`--max-old-space-size=${HEAP_MB}`, '--max-semi-space-size=8'];
-  // a small environment: the executor needs none of the server's settings or secrets
-  const env: NodeJS.ProcessEnv = process.env.TZ ? { TZ: process.env.TZ } : {};
-  const options = { env, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] as ('ignore' | 'pipe' | 'ipc')[], serialization: 'json' as const };
-  if (!here.endsWith('.ts')) {
-    return fork(fileURLToPath(new URL('./template-executor.js', here)), [], {
-      ...options,
-      execArgv: [...execArgv, '--disallow-code-generation-from-strings'],
-    });
-  }
-  const typescript = typescriptPath(here);
-  const boot = `import { register } from 'node:module';
-register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(TS_SOURCE_HOOKS)}), { data: { typescript: ${JSON.stringify(typescript)} } });`;
-  return fork(fileURLToPath(new URL('./template-executor.ts', here)), [], {
-    ...options,
-    execArgv: [...execArgv, '--import', `data:text/javascript,${encodeURIComponent(boot)}`],
-  });
-}
-
 interface Job {
-  id: number;
   source: string;
   context: TemplateContext;
-  resolve: (out: string) => void;
-  reject: (e: Error) => void;
 }
 
-interface Slot {
-  child: ChildProcess | null;
-  ready: boolean;
-  job: Job | null;
-  timer: NodeJS.Timeout | null;
-  /** the end of the executor's stderr (a boot failure's reason, for the server log) */
-  stderr: string;
-}
-
-type Reply =
-  { ready: true } | { id: number; ok: true; out: string } | { id: number; ok: false; error: string; undefinedParameters?: string[] };
-
-class RenderPool {
-  private readonly slots: Slot[] = Array.from({ length: POOL_SIZE }, () => ({
-    child: null,
-    ready: false,
-    job: null,
-    timer: null,
-    stderr: '',
-  }));
-  private queue: Job[] = [];
-  private seq = 0;
-  private closed = false;
-
-  render(source: string, context: Job['context']): Promise<string> {
-    this.closed = false;
-    if (this.queue.length >= MAX_QUEUE)
-      return Promise.reject(new TemplateError('The template renderer is busy; please try again in a moment.'));
-    return new Promise<string>((resolve, reject) => {
-      this.queue.push({ id: ++this.seq, source, context, resolve, reject });
-      this.pump();
-    });
-  }
-
-  private pump(): void {
-    // keep every executor warm: start the missing ones, idle or not
-    for (const slot of this.slots) if (!slot.child) this.start(slot);
-    while (this.queue.length > 0) {
-      const free = (s: Slot) => s.child !== null && s.job === null;
-      const slot = this.slots.find((s) => free(s) && s.ready) ?? this.slots.find(free);
-      if (!slot) return;
-      slot.job = this.queue.shift() as Job;
-      if (slot.ready) this.send(slot);
-    }
-  }
-
-  private start(slot: Slot): void {
-    const child = spawnExecutor();
-    slot.child = child;
-    slot.ready = false;
-    slot.stderr = '';
-    slot.timer = setTimeout(() => this.fail(slot, child, new Error('The template renderer could not be started.')), BOOT_LIMIT_MS);
-    const stderr = child.stderr as (Readable & { unref?: () => void }) | null;
-    stderr?.setEncoding('utf8');
-    stderr?.on('data', (chunk: string) => {
-      slot.stderr = (slot.stderr + chunk).slice(-4000);
-    });
-    stderr?.unref?.();
-    child.on('message', (m: Reply) => {
-      if (slot.child !== child) return;
-      if ('ready' in m) {
-        slot.ready = true;
-        this.clearTimer(slot);
-        if (slot.job) this.send(slot);
-        else this.idle(child);
-        return;
-      }
-      const job = slot.job;
-      if (!job || m.id !== job.id) return;
-      this.clearTimer(slot);
-      slot.job = null;
-      this.idle(child);
-      if (m.ok) job.resolve(m.out);
-      else if (Array.isArray(m.undefinedParameters)) job.reject(new MissingTemplateParamsError(m.error, m.undefinedParameters.map(String)));
-      else job.reject(new TemplateError(`The template could not be rendered: ${m.error}`));
-      this.pump();
-    });
-    child.on('error', () => this.fail(slot, child, new TemplateError('The template renderer stopped unexpectedly.')));
-    child.on('exit', () => {
-      const booted = slot.ready;
-      const cause = slot.stderr.trim();
-      this.fail(
-        slot,
-        child,
-        booted
-          ? new TemplateError('The template used too much memory and was stopped.')
-          : new Error('The template renderer could not be started.', { cause: cause || undefined }),
-      );
-    });
-    this.idle(child);
-  }
-
-  /** An idle executor does not keep the server process alive; a busy one does (a CLI awaiting a render). */
-  private idle(child: ChildProcess): void {
-    child.unref();
-    (child.channel as { unref?: () => void } | undefined)?.unref?.();
-  }
-
-  private send(slot: Slot): void {
-    const { child, job } = slot;
-    if (!child || !job) return;
-    child.ref();
-    (child.channel as { ref?: () => void } | undefined)?.ref?.();
-    slot.timer = setTimeout(
-      () =>
-        this.fail(
-          slot,
-          child,
-          new TemplateError(`The template took longer than ${Math.round(settings.timeLimitMs / 100) / 10} s to render and was stopped.`),
-        ),
-      settings.timeLimitMs,
-    );
-    try {
-      child.send({ id: job.id, source: job.source, context: job.context, limits: settings.limits });
-    } catch {
-      this.fail(slot, child, new TemplateError('The template renderer stopped unexpectedly.'));
-    }
-  }
-
-  private clearTimer(slot: Slot): void {
-    if (slot.timer) clearTimeout(slot.timer);
-    slot.timer = null;
-  }
-
-  /** Kill the slot's executor and refuse its render (only that one); a fresh executor takes the slot. */
-  private fail(slot: Slot, child: ChildProcess, error: Error): void {
-    if (slot.child !== child) return;
-    const booted = slot.ready;
-    this.clearTimer(slot);
-    slot.child = null;
-    slot.ready = false;
-    const job = slot.job;
-    slot.job = null;
-    child.kill('SIGKILL');
-    job?.reject(error);
-    if (this.closed) return;
-    // an executor that cannot start is not restarted in a loop: the next render tries again
-    if (!booted) {
-      const queued = this.queue;
-      this.queue = [];
-      for (const j of queued) j.reject(error);
-      return;
-    }
-    this.pump();
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    const queued = this.queue;
-    this.queue = [];
-    const stopped: Promise<unknown>[] = [];
-    for (const slot of this.slots) {
-      this.clearTimer(slot);
-      const { child, job } = slot;
-      slot.child = null;
-      slot.ready = false;
-      slot.job = null;
-      job?.reject(new Error('The template renderer was shut down.'));
-      if (child && child.exitCode === null && child.signalCode === null) {
-        stopped.push(new Promise((resolve) => child.once('exit', resolve)));
-        // referenced until it is gone, so that awaiting close() keeps the process alive until then
-        child.ref();
-        child.kill('SIGKILL');
-      }
-    }
-    for (const job of queued) job.reject(new Error('The template renderer was shut down.'));
-    await Promise.all(stopped);
-  }
-}
-
-const pool = new RenderPool();
+/**
+ * The executors: template-executor.ts (dist/sql/template-executor.js when built), each with a small
+ * heap and a small environment (it needs none of the server's settings or secrets). Every executor
+ * is kept started, so a render need not wait for a boot; one that cannot start refuses the renders
+ * waiting and is tried again on the next render, not in a loop.
+ */
+const pool = new WorkerPool<Job, string>({
+  size: POOL_SIZE,
+  spawn: () =>
+    spawnChild(import.meta.url, './template-executor.js', {
+      execArgv: [`--max-old-space-size=${HEAP_MB}`, '--max-semi-space-size=8'],
+      builtArgv: ['--disallow-code-generation-from-strings'],
+      env: process.env.TZ ? { TZ: process.env.TZ } : {},
+    }),
+  timeLimitMs: () => settings.timeLimitMs,
+  maxQueued: () => MAX_QUEUE,
+  warm: true,
+  bootFailureStops: true,
+  send: (child, id, job) => child.post({ id, source: job.source, context: job.context, limits: settings.limits }),
+  settle: (m) => {
+    if (m.ok) return { value: m.out as string };
+    const error = String(m.error);
+    if (Array.isArray(m.undefinedParameters)) return { error: new MissingTemplateParamsError(error, m.undefinedParameters.map(String)) };
+    return { error: new TemplateError(`The template could not be rendered: ${error}`) };
+  },
+  errors: {
+    busy: () => new TemplateError('The template renderer is busy; please try again in a moment.'),
+    boot: () => new Error('The template renderer could not be started.'),
+    timeout: (ms) => new TemplateError(`The template took longer than ${secondsOf(ms)} s to render and was stopped.`),
+    stopped: ({ error, booted, stderr }) => {
+      if (error) return new TemplateError('The template renderer stopped unexpectedly.');
+      const cause = stderr.trim();
+      return booted
+        ? new TemplateError('The template used too much memory and was stopped.')
+        : new Error('The template renderer could not be started.', { cause: cause || undefined });
+    },
+    shutdown: () => new Error('The template renderer was shut down.'),
+  },
+});
 
 /** Does the text use template syntax at all? Plain SQL skips the renderer. */
 export const hasTemplateSyntax = (sql: string): boolean => /\{\{|\{%|\{#/.test(sql);
@@ -322,16 +161,19 @@ export async function renderSqlTemplate(sql: string, ctx: TemplateContext, opts:
   if (opts.enabled === false || !hasTemplateSyntax(sql)) return sql;
   const params = ctx.params ?? {};
   if (valueTooDeep(params, MAX_PARAMS_DEPTH)) throw new TemplateError('The template parameters are nested too deeply.');
-  return pool.render(sql, {
-    params,
-    username: ctx.username,
-    userId: ctx.userId,
-    email: ctx.email,
-    urlParams: ctx.urlParams ?? {},
-    filters: ctx.filters ?? [],
-    escaping: ctx.escaping === 'standard' ? 'standard' : 'backslash',
-    fromDttm: ctx.fromDttm ?? null,
-    toDttm: ctx.toDttm ?? null,
+  return pool.run({
+    source: sql,
+    context: {
+      params,
+      username: ctx.username,
+      userId: ctx.userId,
+      email: ctx.email,
+      urlParams: ctx.urlParams ?? {},
+      filters: ctx.filters ?? [],
+      escaping: ctx.escaping === 'standard' ? 'standard' : 'backslash',
+      fromDttm: ctx.fromDttm ?? null,
+      toDttm: ctx.toDttm ?? null,
+    },
   });
 }
 
