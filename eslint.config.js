@@ -22,8 +22,7 @@ const SERVER_FEATURES = (
 ).split(' ');
 
 // What the chart data engine (packages/server/src/chartdata/) takes from feature folders: nothing of
-// saved charts (charts/) but the post-processing pool that still lives there, and the few files
-// below. Anything else it needs is moved down into a shared room, or handed in.
+// saved charts (charts/), and only the few files below. Anything else it needs is moved down into a shared room, or handed in.
 const CHARTDATA_FEATURE_IMPORTS = [
   'datasets/(access|present|service)', // the dataset a query reads, and who may read it
   'rls/apply', // row level security clauses
@@ -31,7 +30,6 @@ const CHARTDATA_FEATURE_IMPORTS = [
   'dashboards/access', // DASHBOARD_RBAC: a dashboard that grants its charts' data
   'annotations/(rules|service)', // a query's native annotation layers (annotations.ts)
   'async/(channel|service)', // the routes' asynchronous delivery
-  'charts/postprocess-(pool|task|worker)', // the post-processing pool, until it moves to chartdata/
 ];
 
 const I18N_PENDING = JSON.parse(readFileSync(new URL('./packages/web/src/i18n/pending.json', import.meta.url), 'utf8')).pending;
@@ -149,7 +147,7 @@ export default tseslint.config(
             {
               regex: `^(\\.\\./)+(?!(${CHARTDATA_FEATURE_IMPORTS.join('|')})\\.js$)(${SERVER_FEATURES.join('|')})(/|$)`,
               message:
-                'chartdata/ (the chart data engine) imports nothing of saved charts (charts/) but the post-processing pool, and of the other features only datasets/ (access, present, service), rls/apply, embedded/ (access, payload), dashboards/access, annotations/ (rules, service) and async/ (channel, service): move what it needs down, or hand it in.',
+                'chartdata/ (the chart data engine) imports nothing of saved charts (charts/), and of the other features only datasets/ (access, present, service), rls/apply, embedded/ (access, payload), dashboards/access, annotations/ (rules, service) and async/ (channel, service): move what it needs down, or hand it in.',
             },
           ],
         },

@@ -32,7 +32,7 @@ import { checkGuestQuery } from '../embedded/access.js';
 import { normalizeQuery, type NormalizedQuery } from './query.js';
 import { joinOffset, shiftTimeOrFail } from './offsets.js';
 import { renderDatasetSql, runSelect } from './run.js';
-import { PostProcessBusyError, postProcess } from '../charts/postprocess-pool.js';
+import { PostProcessBusyError, postProcess } from './postprocess-pool.js';
 import { withNativeAnnotationData } from './annotations.js';
 
 /** The default cache lifetime (the BI server's CACHE_DEFAULT_TIMEOUT: one day). */

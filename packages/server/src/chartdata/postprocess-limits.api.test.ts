@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Client, type TestServer } from '../test-support/server.js';
 import { loggedInUser } from '../test-support/users.js';
-import { warmPostProcessPool } from '../charts/postprocess-pool.js';
+import { warmPostProcessPool } from './postprocess-pool.js';
 
 let server: TestServer;
 let admin: Client;

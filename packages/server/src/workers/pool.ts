@@ -1,7 +1,7 @@
 /**
  * One pool of workers (threads or child processes) for CPU work kept off the main thread: SQL
  * parsing (sql/offload.ts), template rendering (sql/template.ts), chart post-processing
- * (charts/postprocess-pool.ts) and bundle reading (transfer/bundle-read.ts).
+ * (chartdata/postprocess-pool.ts) and bundle reading (transfer/bundle-read.ts).
  *
  * A fixed number of slots, each running one task at a time; the rest wait in a queue (bounded when
  * asked). A worker announces `{ ready: true }` once its modules are loaded, then answers each task

@@ -59,7 +59,7 @@ export async function resolve(specifier, context, next) {
 const overLimit = (why: string) =>
   new PostProcessingLimitError(`The post-processing of this chart ${why}. Please reduce the rows, the series or the time range.`);
 
-/** The worker is postprocess-worker.ts (dist/charts/postprocess-worker.js when built). */
+/** The worker is postprocess-worker.ts (dist/chartdata/postprocess-worker.js when built). */
 const pool = new WorkerPool<PostProcessJob, PostProcessResult>({
   size: POOL_SIZE,
   spawn: () => spawnThread(import.meta.url, './postprocess-worker.js', RESOURCE_LIMITS, (from) => [sharedHook(from)]),
