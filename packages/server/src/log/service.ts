@@ -1,10 +1,10 @@
-import { sql, type SqlBool } from 'kysely';
 import { LOG_BATCH_MAX_EVENTS, type LogRecord } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import { nowIso } from '../metadata/db.js';
 import type { LogTable, Row } from '../metadata/schema.js';
 import { badRequest, invalidFields, notFound } from '../http/errors.js';
 import type { ListParams } from '../http/rison.js';
+import { insertLogs, listLogRows, logWithUsername, type LogListFilter } from '../metadata/repos/logs.js';
 
 export const LOG_ORDER_COLUMNS = ['dttm', 'action', 'id', 'duration_ms', 'dashboard_id', 'slice_id'] as const;
 
@@ -84,11 +84,6 @@ function presentLog(row: LogRow, username: string | null): LogRecord {
   };
 }
 
-/** A LIKE pattern matching text that contains `value` (any case), its wildcards escaped. */
-function likeContains(value: string): string {
-  return `%${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function dttmValue(v: unknown): string {
   const ms = typeof v === 'number' ? v : typeof v === 'string' ? Date.parse(v) : Number.NaN;
   if (!Number.isFinite(ms)) throw invalidFields({ filters: ['Filter on dttm needs a date and time.'] });
@@ -108,60 +103,42 @@ export class LogService {
     const dttm = nowIso();
     const rows = events.map((e) => eventRow(e, c, dttm));
     await this.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
-        await trx
-          .insertInto('logs')
-          .values(rows.slice(i, i + ROWS_PER_INSERT))
-          .execute();
+      await insertLogs(trx, rows, ROWS_PER_INSERT);
     });
     return rows.length;
   }
 
   async list(p: ListParams): Promise<{ count: number; ids: number[]; result: LogRecord[] }> {
-    let q = this.db.selectFrom('logs as l').leftJoin('ab_user as u', 'u.id', 'l.user_id');
+    const filters: LogListFilter[] = [];
     for (const f of p.filters) {
       if (f.col === 'action' && typeof f.value === 'string' && (f.opr === 'eq' || f.opr === 'ct')) {
-        const value = f.value;
-        q =
-          f.opr === 'eq' ? q.where('l.action', '=', value) : q.where(sql<SqlBool>`lower(l.action) like ${likeContains(value)} escape '\\'`);
+        filters.push(f.opr === 'eq' ? { col: 'action', value: f.value } : { col: 'action_ct', text: f.value });
       } else if (f.col === 'user' && (f.opr === 'eq' || f.opr === 'rel_o_m') && idOf(f.value) !== null) {
-        q = q.where('l.user_id', '=', idOf(f.value));
+        filters.push({ col: 'user_id', value: idOf(f.value) });
       } else if (f.col === 'user' && f.opr === 'ct' && typeof f.value === 'string') {
-        q = q.where(sql<SqlBool>`lower(u.username) like ${likeContains(f.value)} escape '\\'`);
+        filters.push({ col: 'username_ct', text: f.value });
       } else if (f.col === 'duration_ms' && (f.opr === 'gt' || f.opr === 'lt') && typeof f.value === 'number' && Number.isFinite(f.value)) {
-        q = q.where('l.duration_ms', f.opr === 'gt' ? '>' : '<', f.value);
+        filters.push({ col: 'duration_ms', op: f.opr === 'gt' ? '>' : '<', value: f.value });
       } else if ((f.col === 'dashboard_id' || f.col === 'slice_id') && f.opr === 'eq' && idOf(f.value) !== null) {
-        q = q.where(`l.${f.col}`, '=', idOf(f.value));
+        filters.push({ col: f.col, value: idOf(f.value) });
       } else if (f.col === 'dttm' && (f.opr === 'gt' || f.opr === 'lt')) {
-        q = q.where('l.dttm', f.opr === 'gt' ? '>' : '<', dttmValue(f.value));
+        filters.push({ col: 'dttm', op: f.opr === 'gt' ? '>' : '<', value: dttmValue(f.value) });
       } else {
         throw invalidFields({ filters: [`Filter on ${f.col} with ${f.opr} is not supported.`] });
       }
     }
-    const { count } = await q.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-    const rows = await q
-      .selectAll('l')
-      .select('u.username as username')
-      // rows without a value (an event with no duration, dashboard or chart) last, whichever the
-      // direction and the metadata database (PostgreSQL puts NULLs first when descending, SQLite last)
-      .orderBy(`l.${(p.orderColumn ?? 'dttm') as (typeof LOG_ORDER_COLUMNS)[number]}`, (ob) =>
-        (p.orderDirection === 'desc' ? ob.desc() : ob.asc()).nullsLast(),
-      )
-      .orderBy('l.id', p.orderDirection)
-      .limit(p.pageSize)
-      .offset(p.page * p.pageSize)
-      .execute();
-    return { count: Number(count), ids: rows.map((r) => r.id), result: rows.map(({ username, ...row }) => presentLog(row, username)) };
+    const { count, rows } = await listLogRows(this.db, {
+      filters,
+      orderBy: (p.orderColumn ?? 'dttm') as (typeof LOG_ORDER_COLUMNS)[number],
+      direction: p.orderDirection,
+      page: p.page,
+      pageSize: p.pageSize,
+    });
+    return { count, ids: rows.map((r) => r.id), result: rows.map(({ username, ...row }) => presentLog(row, username)) };
   }
 
   async get(id: number): Promise<LogRecord> {
-    const row = await this.db
-      .selectFrom('logs as l')
-      .leftJoin('ab_user as u', 'u.id', 'l.user_id')
-      .selectAll('l')
-      .select('u.username as username')
-      .where('l.id', '=', id)
-      .executeTakeFirst();
+    const row = await logWithUsername(this.db, id);
     if (!row) throw notFound();
     const { username, ...log } = row;
     return presentLog(log, username);

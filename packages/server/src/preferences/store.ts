@@ -1,28 +1,15 @@
-/** The `user_preferences` table: read and upsert one user's preferences. */
+/** One user's preferences: read (with defaults for anything missing) and saved. */
 import type { Kysely } from 'kysely';
 import { readPreferences, type UserPreferences } from '@rama/shared';
 import type { MetadataSchema } from '../metadata/schema.js';
+import { preferencesText, upsertPreferences } from '../metadata/repos/preferences.js';
 
-export interface UserPreferencesTable {
-  user_id: number;
-  preferences: string;
-  changed_on: string;
-}
-
-type PreferencesDb = Kysely<MetadataSchema & { user_preferences: UserPreferencesTable }>;
-const prefsDb = (db: Kysely<MetadataSchema>): PreferencesDb => db.withTables<{ user_preferences: UserPreferencesTable }>();
+export type { UserPreferencesTable } from '../metadata/repos/preferences.js';
 
 export async function loadPreferences(db: Kysely<MetadataSchema>, userId: number): Promise<UserPreferences> {
-  const row = await prefsDb(db).selectFrom('user_preferences').select('preferences').where('user_id', '=', userId).executeTakeFirst();
-  return readPreferences(row?.preferences ?? null);
+  return readPreferences(await preferencesText(db, userId));
 }
 
 export async function savePreferences(db: Kysely<MetadataSchema>, userId: number, prefs: UserPreferences): Promise<void> {
-  const preferences = JSON.stringify(prefs);
-  const changed_on = new Date().toISOString();
-  await prefsDb(db)
-    .insertInto('user_preferences')
-    .values({ user_id: userId, preferences, changed_on })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ preferences, changed_on }))
-    .execute();
+  await upsertPreferences(db, userId, JSON.stringify(prefs), new Date().toISOString());
 }

@@ -1,6 +1,5 @@
-import { type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { type Expression, type SqlBool } from 'kysely';
 import { REPORT_ORDER_COLUMNS, REPORT_STATES, type ReportExecutionLog, type ReportListItem, type ListReply } from '@rama/shared';
-import type { MetadataSchema } from '../metadata/schema.js';
 import type { Principal } from '../security/principal.js';
 import { textMatches } from '../metadata/textMatch.js';
 import { invalidFields } from '../http/errors.js';
@@ -9,8 +8,8 @@ import { MAX_ID } from '../datasets/present.js';
 import { presentListItem, presentLog } from './present.js';
 import type { ReportService } from './service.js';
 import { ownedBy, ownersByObject } from '../metadata/repos/owners.js';
-
-type ReportEb = ExpressionBuilder<MetadataSchema & { r: MetadataSchema['report_schedule'] }, 'r'>;
+import { savedQueryLabels } from '../metadata/repos/saved-queries.js';
+import { listReportRows, listReportRuns, type ReportEb } from '../metadata/repos/reports.js';
 
 const unsupported = (col: string, opr: string) => invalidFields({ filters: [`Filter on ${col} with ${opr} is not supported.`] });
 
@@ -74,20 +73,18 @@ function visibility(eb: ReportEb, user: Principal): Expression<SqlBool> | null {
 /** GET /api/v1/report/?q=…: visible, filtered, ordered (latest change first by default) and paged. */
 export async function listReports(service: ReportService, user: Principal, q: Record<string, unknown>): Promise<ListReply<ReportListItem>> {
   const p = listParams(q, REPORT_ORDER_COLUMNS);
-  const base = service.db.selectFrom('report_schedule as r').where((eb) => {
-    const visible = visibility(eb, user);
-    return eb.and([...(visible ? [visible] : []), ...p.filters.map((f) => condition(eb, f.col, f.opr, f.value))]);
-  });
-  const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   const orderColumn = (p.orderColumn ?? 'changed_on') as (typeof REPORT_ORDER_COLUMNS)[number];
   const direction = p.orderColumn === null && q.order_direction === undefined ? 'desc' : p.orderDirection;
-  const rows = await base
-    .selectAll('r')
-    .orderBy(`r.${orderColumn}`, direction)
-    .orderBy('r.id', direction)
-    .limit(p.pageSize)
-    .offset(p.page * p.pageSize)
-    .execute();
+  const { count, rows } = await listReportRows(service.db, {
+    where: (eb) => {
+      const visible = visibility(eb, user);
+      return eb.and([...(visible ? [visible] : []), ...p.filters.map((f) => condition(eb, f.col, f.opr, f.value))]);
+    },
+    orderBy: orderColumn,
+    direction,
+    page: p.page,
+    pageSize: p.pageSize,
+  });
   const ids = rows.map((r) => r.id);
   const chartIds = [...new Set(rows.flatMap((r) => (r.chart_id === null ? [] : [r.chart_id])))];
   const dashboardIds = [...new Set(rows.flatMap((r) => (r.dashboard_id === null ? [] : [r.dashboard_id])))];
@@ -99,7 +96,7 @@ export async function listReports(service: ReportService, user: Principal, q: Re
     dashboardIds.length
       ? service.db.selectFrom('dashboards').select(['id', 'dashboard_title']).where('id', 'in', dashboardIds).execute()
       : [],
-    savedQueryIds.length ? service.db.selectFrom('saved_query').select(['id', 'label']).where('id', 'in', savedQueryIds).execute() : [],
+    savedQueryIds.length ? savedQueryLabels(service.db, savedQueryIds) : [],
   ]);
   const targets = {
     charts: new Map(charts.map((c) => [c.id, c.slice_name])),
@@ -112,7 +109,7 @@ export async function listReports(service: ReportService, user: Principal, q: Re
   ]);
   const now = Date.now();
   return {
-    count: Number(count),
+    count,
     ids,
     result: rows.map((r) => presentListItem(r, owners.get(r.id) ?? [], recipients.get(r.id) ?? [], users, targets, now)),
   };
@@ -132,18 +129,16 @@ export async function listExecutions(
   for (const f of p.filters) {
     if (f.col !== 'state' || f.opr !== 'eq') throw unsupported(f.col, f.opr);
   }
-  let base = service.db.selectFrom('report_execution_log as l').where('l.report_schedule_id', '=', id);
   const state = p.filters.find((f) => f.col === 'state');
-  if (state) base = base.where('l.state', '=', String(state.value));
-  const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   const column = (p.orderColumn ?? 'scheduled_dttm') as (typeof LOG_ORDER)[number];
   const direction = p.orderColumn === null && q.order_direction === undefined ? 'desc' : p.orderDirection;
-  const rows = await base
-    .selectAll('l')
-    .orderBy(`l.${column}`, direction)
-    .orderBy('l.id', direction)
-    .limit(p.pageSize)
-    .offset(p.page * p.pageSize)
-    .execute();
-  return { count: Number(count), ids: rows.map((r) => r.id), result: rows.map(presentLog) };
+  const { count, rows } = await listReportRuns(service.db, {
+    reportId: id,
+    state: state ? String(state.value) : null,
+    orderBy: column,
+    direction,
+    page: p.page,
+    pageSize: p.pageSize,
+  });
+  return { count, ids: rows.map((r) => r.id), result: rows.map(presentLog) };
 }

@@ -27,6 +27,14 @@ import { savedQueryContent } from './savedQueryContent.js';
 import type { Screenshotter } from './screenshot.js';
 import { loadPreferences } from '../preferences/store.js';
 import { userIdByUsername } from '../metadata/repos/users.js';
+import {
+  finishWorkingRun,
+  lastSuccessEnd,
+  recipientsOfReport,
+  reportById,
+  reportLogById,
+  setReportLastRun,
+} from '../metadata/repos/reports.js';
 
 const fill = (template: string, value: string) => template.replace('%s', value);
 
@@ -93,22 +101,15 @@ export class ReportRunner {
   }
 
   private async lastSentMs(reportId: number, exceptLogId: number): Promise<number | null> {
-    const row = await this.db
-      .selectFrom('report_execution_log')
-      .select('end_dttm')
-      .where('report_schedule_id', '=', reportId)
-      .where('state', '=', 'Success')
-      .where('id', '!=', exceptLogId)
-      .orderBy('end_dttm', 'desc')
-      .executeTakeFirst();
-    return row?.end_dttm ? Date.parse(row.end_dttm) : null;
+    const end = await lastSuccessEnd(this.db, reportId, exceptLogId);
+    return end ? Date.parse(end) : null;
   }
 
   /** Run the claimed log row `logId` (state Working); a row no longer Working is left alone. */
   async execute(logId: number): Promise<ReportState | null> {
-    const log = await this.db.selectFrom('report_execution_log').selectAll().where('id', '=', logId).executeTakeFirst();
+    const log = await reportLogById(this.db, logId);
     if (!log || log.state !== 'Working') return null;
-    const report = await this.db.selectFrom('report_schedule').selectAll().where('id', '=', log.report_schedule_id).executeTakeFirst();
+    const report = await reportById(this.db, log.report_schedule_id);
     if (!report) return null;
     let outcome: Outcome;
     try {
@@ -118,17 +119,8 @@ export class ReportRunner {
     }
     const end = nowIso();
     // a run the scheduler already gave up on (working timeout) keeps that verdict
-    await this.db
-      .updateTable('report_execution_log')
-      .set({ state: outcome.state, end_dttm: end, value: outcome.value, error_message: outcome.error })
-      .where('id', '=', logId)
-      .where('state', '=', 'Working')
-      .execute();
-    await this.db
-      .updateTable('report_schedule')
-      .set({ last_state: outcome.state, last_eval_dttm: end, last_value: outcome.value })
-      .where('id', '=', report.id)
-      .execute();
+    await finishWorkingRun(this.db, logId, { state: outcome.state, end_dttm: end, value: outcome.value, error_message: outcome.error });
+    await setReportLastRun(this.db, report.id, { last_state: outcome.state, last_eval_dttm: end, last_value: outcome.value });
     if (outcome.error) this.ctx.log.warn({ report: report.id, log: logId, error: outcome.error }, 'report run failed');
     return outcome.state;
   }
@@ -165,12 +157,7 @@ export class ReportRunner {
       });
       if (decision !== 'send') return { state: decision, value, error: null };
     }
-    const recipients = await this.db
-      .selectFrom('report_recipient')
-      .selectAll()
-      .where('report_schedule_id', '=', report.id)
-      .orderBy('id')
-      .execute();
+    const recipients = await recipientsOfReport(this.db, report.id);
     if (!recipients.length) return { state: 'Error', value, error: REPORT_RUN_ERRORS.noRecipients };
 
     // one capture per distinct set of filter values: the report's own, or a recipient's

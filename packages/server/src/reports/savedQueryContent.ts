@@ -13,6 +13,7 @@ import { csvLine } from '../execution/formats/csv-lines.js';
 import type { ReportContent } from './content.js';
 import { parseStored, type ReportRow } from './present.js';
 import type { SavedQueryReportExtra } from '../savedqueries/schedule.js';
+import { savedQueryOf } from '../metadata/repos/saved-queries.js';
 
 /** The most CSV a scheduled query sends (an email attachment beyond this rarely arrives). */
 export const SCHEDULED_QUERY_MAX_CSV_BYTES = 20 * 1024 * 1024;
@@ -20,11 +21,7 @@ export const SCHEDULED_QUERY_MAX_CSV_BYTES = 20 * 1024 * 1024;
 const safeName = (name: string) => name.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '') || 'query';
 
 export async function savedQueryContent(ctx: AppContext, user: Principal, report: ReportRow): Promise<ReportContent> {
-  const sq = await ctx.store.db
-    .selectFrom('saved_query')
-    .selectAll()
-    .where('id', '=', report.saved_query_id as number)
-    .executeTakeFirst();
+  const sq = await savedQueryOf(ctx.store.db, report.saved_query_id as number, null);
   if (!sq || sq.db_id === null) throw new Error('The saved query or its database no longer exists.');
   // the owner's grants decide (a database they may not use answers as one that does not exist),
   // and a schedule only reads: data-changing statements are refused as SQL Lab refuses them

@@ -12,6 +12,16 @@ import { REPORT_RUN_ERRORS, dueSlots, isWorkingTimedOut, logRetentionCutoff } fr
 import type { AppContext } from '../context.js';
 import type { ReportRunner } from './runner.js';
 import { FairQueue, type QueuedRun } from './fairness.js';
+import {
+  activeReportSchedules,
+  finishWorkingRun,
+  insertRunUnlessLogged,
+  otherWorkingRun,
+  pruneRuns,
+  reportLogRetentions,
+  runsScheduledAfter,
+  workingRuns,
+} from '../metadata/repos/reports.js';
 
 /** how far back a tick looks for a due slot it has not seen (a late tick still runs its slot) */
 export const SLOT_LOOKBACK_MS = 5 * 60_000;
@@ -54,23 +64,17 @@ export class ReportScheduler {
 
   /** Runs Working for longer than their report's working_timeout become Error (their worker died). */
   async failStuck(now = new Date()): Promise<number> {
-    const rows = await this.db
-      .selectFrom('report_execution_log as l')
-      .innerJoin('report_schedule as r', 'r.id', 'l.report_schedule_id')
-      .select(['l.id', 'l.start_dttm', 'r.working_timeout'])
-      .where('l.state', '=', 'Working')
-      .execute();
+    const rows = await workingRuns(this.db);
     let failed = 0;
     for (const row of rows) {
       const start = row.start_dttm ? Date.parse(row.start_dttm) : 0;
       if (!isWorkingTimedOut(start, row.working_timeout, now.getTime())) continue;
-      const res = await this.db
-        .updateTable('report_execution_log')
-        .set({ state: 'Error', end_dttm: now.toISOString(), error_message: REPORT_RUN_ERRORS.workingTimeout })
-        .where('id', '=', row.id)
-        .where('state', '=', 'Working')
-        .executeTakeFirst();
-      failed += Number(res.numUpdatedRows);
+      const changed = await finishWorkingRun(this.db, row.id, {
+        state: 'Error',
+        end_dttm: now.toISOString(),
+        error_message: REPORT_RUN_ERRORS.workingTimeout,
+      });
+      failed += changed ? 1 : 0;
     }
     return failed;
   }
@@ -78,16 +82,11 @@ export class ReportScheduler {
   private async prune(now: Date): Promise<void> {
     if (now.getTime() - this.lastPrune < PRUNE_EVERY_MS) return;
     this.lastPrune = now.getTime();
-    const reports = await this.db.selectFrom('report_schedule').select(['id', 'log_retention']).execute();
+    const reports = await reportLogRetentions(this.db);
     for (const r of reports) {
       const cutoff = logRetentionCutoff(r.log_retention, now.getTime());
       if (!cutoff) continue;
-      await this.db
-        .deleteFrom('report_execution_log')
-        .where('report_schedule_id', '=', r.id)
-        .where('scheduled_dttm', '<', cutoff.toISOString())
-        .where('state', '!=', 'Working')
-        .execute();
+      await pruneRuns(this.db, r.id, cutoff.toISOString());
     }
   }
 
@@ -98,40 +97,25 @@ export class ReportScheduler {
    */
   async claim(reportId: number, slot: Date, now = new Date()): Promise<number | null> {
     const scheduled = slot.toISOString();
-    const previous = await this.db
-      .selectFrom('report_execution_log')
-      .select('id')
-      .where('report_schedule_id', '=', reportId)
-      .where('state', '=', 'Working')
-      .where('scheduled_dttm', '!=', scheduled)
-      .executeTakeFirst();
-    const row = await this.db
-      .insertInto('report_execution_log')
-      .values({
-        uuid: randomUUID(),
-        report_schedule_id: reportId,
-        scheduled_dttm: scheduled,
-        start_dttm: now.toISOString(),
-        end_dttm: previous ? now.toISOString() : null,
-        state: previous ? 'Error' : 'Working',
-        error_message: previous ? REPORT_RUN_ERRORS.previousWorking : null,
-        worker: this.workerId,
-      })
-      .onConflict((oc) => oc.columns(['report_schedule_id', 'scheduled_dttm']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!row || previous) return null;
-    return row.id;
+    const previous = await otherWorkingRun(this.db, reportId, scheduled);
+    const id = await insertRunUnlessLogged(this.db, {
+      uuid: randomUUID(),
+      report_schedule_id: reportId,
+      scheduled_dttm: scheduled,
+      start_dttm: now.toISOString(),
+      end_dttm: previous ? now.toISOString() : null,
+      state: previous ? 'Error' : 'Working',
+      error_message: previous ? REPORT_RUN_ERRORS.previousWorking : null,
+      worker: this.workerId,
+    });
+    if (id === null || previous) return null;
+    return id;
   }
 
   /** One pass: fail stuck runs, claim every due slot and start the claimed runs. Returns the claimed log ids. */
   async tick(now = new Date()): Promise<number[]> {
     await this.failStuck(now);
-    const reports = await this.db
-      .selectFrom('report_schedule')
-      .select(['id', 'crontab', 'timezone', 'created_by_fk'])
-      .where('active', '=', 1)
-      .execute();
+    const reports = await activeReportSchedules(this.db);
     const after = new Date(now.getTime() - SLOT_LOOKBACK_MS);
     const due = reports.flatMap((r) =>
       dueSlots(r.crontab, r.timezone, after, now, 1).map((slot) => ({ id: r.id, slot, creator: r.created_by_fk })),
@@ -140,13 +124,7 @@ export class ReportScheduler {
     if (due.length) {
       // slots already logged (by this or another scheduler) are skipped without an insert
       const seen = new Set(
-        (
-          await this.db
-            .selectFrom('report_execution_log')
-            .select(['report_schedule_id', 'scheduled_dttm'])
-            .where('scheduled_dttm', '>', after.toISOString())
-            .execute()
-        ).map((l) => `${l.report_schedule_id}|${l.scheduled_dttm}`),
+        (await runsScheduledAfter(this.db, after.toISOString())).map((l) => `${l.report_schedule_id}|${l.scheduled_dttm}`),
       );
       for (const d of due) {
         if (seen.has(`${d.id}|${d.slot.toISOString()}`)) continue;

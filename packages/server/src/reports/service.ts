@@ -17,6 +17,19 @@ import type { MetadataSchema, ReportScheduleTable } from '../metadata/schema.js'
 import { nowIso, flag } from '../metadata/db.js';
 import { ownersOf, setOwners } from '../metadata/repos/owners.js';
 import { usersById, usersExist, type Users } from '../metadata/repos/users.js';
+import {
+  activeReportCount,
+  deleteRecipients,
+  deleteReports,
+  insertRecipients,
+  insertReport,
+  recipientsOfReports,
+  reportById,
+  reportNameTaken,
+  savedQueriesOfReports,
+  updateReport,
+} from '../metadata/repos/reports.js';
+import { updateSavedQuery } from '../metadata/repos/saved-queries.js';
 import type { Principal } from '../security/principal.js';
 import { badRequest, forbidden, invalidFields, notFound } from '../http/errors.js';
 import { visibleChart } from '../charts/chart-access.js';
@@ -53,14 +66,14 @@ export class ReportService {
   async recipients(ids: number[]): Promise<Map<number, RecipientRow[]>> {
     const map = new Map<number, RecipientRow[]>();
     if (!ids.length) return map;
-    const rows = await this.db.selectFrom('report_recipient').selectAll().where('report_schedule_id', 'in', ids).orderBy('id').execute();
+    const rows = await recipientsOfReports(this.db, ids);
     for (const r of rows) map.set(r.report_schedule_id, [...(map.get(r.report_schedule_id) ?? []), r]);
     return map;
   }
 
   /** The report when the user may see it (an owner, or an admin); 404 otherwise. */
   async visible(user: Principal, id: number): Promise<{ row: ReportRow; ownerIds: number[] }> {
-    const row = await this.db.selectFrom('report_schedule').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await reportById(this.db, id);
     if (!row) throw reportNotFound();
     const ownerIds = await ownersOf(this.db, 'report', id);
     if (!user.isAdmin && !ownerIds.includes(user.id) && row.created_by_fk !== user.id) throw reportNotFound();
@@ -139,9 +152,7 @@ export class ReportService {
   }
 
   private async nameTaken(name: string, type: string, exceptId?: number): Promise<boolean> {
-    let q = this.db.selectFrom('report_schedule').select('id').where('name', '=', name).where('type', '=', type);
-    if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-    return (await q.executeTakeFirst()) !== undefined;
+    return reportNameTaken(this.db, name, type, exceptId);
   }
 
   private async validate(user: Principal, merged: ReportCreate, exceptId?: number): Promise<void> {
@@ -184,14 +195,13 @@ export class ReportService {
   }
 
   private async writeRecipients(trx: Kysely<MetadataSchema>, id: number, recipients: ReportCreate['recipients']): Promise<void> {
-    await trx.deleteFrom('report_recipient').where('report_schedule_id', '=', id).execute();
+    await deleteRecipients(trx, id);
     if (recipients?.length) {
-      await trx
-        .insertInto('report_recipient')
-        .values(
-          recipients.map((r) => ({ report_schedule_id: id, type: r.type, recipient_config_json: JSON.stringify(r.recipient_config_json) })),
-        )
-        .execute();
+      await insertRecipients(
+        trx,
+        id,
+        recipients.map((r) => ({ type: r.type, recipient_config_json: JSON.stringify(r.recipient_config_json) })),
+      );
     }
   }
 
@@ -199,14 +209,8 @@ export class ReportService {
   async checkActiveCount(user: Principal, exceptId?: number): Promise<void> {
     const max = this.ctx.config.reports.maxPerOwner;
     if (user.isAdmin || max === 0) return;
-    let q = this.db
-      .selectFrom('report_schedule')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('created_by_fk', '=', user.id)
-      .where('active', '=', 1);
-    if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-    const { n } = await q.executeTakeFirstOrThrow();
-    if (Number(n) >= max)
+    const n = await activeReportCount(this.db, user.id, exceptId);
+    if (n >= max)
       throw badRequest(
         `You have ${Number(n)} active reports and alerts, the most one user may have (RAMA_REPORT_MAX_PER_OWNER); switch one off or delete it first.`,
       );
@@ -221,31 +225,27 @@ export class ReportService {
     // as the BI server: the menus of a chart or dashboard say so; anything else is from the alerts page
     const creationMethod = body.creation_method ?? 'alerts_reports';
     const id = await this.db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('report_schedule')
-        .values({
-          ...this.columns(merged),
-          type: merged.type,
-          name: merged.name,
-          crontab: merged.crontab.trim(),
-          timezone: merged.timezone ?? REPORT_DEFAULTS.timezone,
-          creation_method: creationMethod,
-          report_format: merged.report_format ?? REPORT_DEFAULTS.report_format,
-          active: flag(merged.active ?? true),
-          log_retention: merged.log_retention ?? REPORT_DEFAULTS.log_retention,
-          grace_period: merged.grace_period ?? REPORT_DEFAULTS.grace_period,
-          working_timeout: merged.working_timeout ?? REPORT_DEFAULTS.working_timeout,
-          force_screenshot: flag(merged.force_screenshot),
-          created_on: now,
-          changed_on: now,
-          created_by_fk: user.id,
-          changed_by_fk: user.id,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await setOwners(trx, 'report', inserted.id, owners);
-      await this.writeRecipients(trx, inserted.id, merged.recipients);
-      return inserted.id;
+      const insertedId = await insertReport(trx, {
+        ...this.columns(merged),
+        type: merged.type,
+        name: merged.name,
+        crontab: merged.crontab.trim(),
+        timezone: merged.timezone ?? REPORT_DEFAULTS.timezone,
+        creation_method: creationMethod,
+        report_format: merged.report_format ?? REPORT_DEFAULTS.report_format,
+        active: flag(merged.active ?? true),
+        log_retention: merged.log_retention ?? REPORT_DEFAULTS.log_retention,
+        grace_period: merged.grace_period ?? REPORT_DEFAULTS.grace_period,
+        working_timeout: merged.working_timeout ?? REPORT_DEFAULTS.working_timeout,
+        force_screenshot: flag(merged.force_screenshot),
+        created_on: now,
+        changed_on: now,
+        created_by_fk: user.id,
+        changed_by_fk: user.id,
+      });
+      await setOwners(trx, 'report', insertedId, owners);
+      await this.writeRecipients(trx, insertedId, merged.recipients);
+      return insertedId;
     });
     const { row, ownerIds } = await this.visible(user, id);
     return { id, result: await this.detail(row, ownerIds) };
@@ -283,11 +283,7 @@ export class ReportService {
     const owners = body.owners === undefined ? null : await this.ownersFor(user, body.owners, ownerIds);
     if (body.active === true && row.active !== 1 && row.created_by_fk === user.id) await this.checkActiveCount(user, id);
     await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('report_schedule')
-        .set({ ...this.columns(body), changed_on: nowIso(), changed_by_fk: user.id })
-        .where('id', '=', id)
-        .execute();
+      await updateReport(trx, id, { ...this.columns(body), changed_on: nowIso(), changed_by_fk: user.id });
       if (owners) await setOwners(trx, 'report', id, owners);
       if (body.recipients !== undefined) await this.writeRecipients(trx, id, body.recipients);
     });
@@ -302,20 +298,9 @@ export class ReportService {
     await this.db.transaction().execute(async (trx) => {
       // a scheduled query's report deleted here: its saved query keeps no schedule either, so a
       // later save of the query does not bring the schedule back
-      const scheduled = await trx
-        .selectFrom('report_schedule as r')
-        .innerJoin('saved_query as q', 'q.id', 'r.saved_query_id')
-        .select(['q.id', 'q.extra_json'])
-        .where('r.id', 'in', unique)
-        .execute();
-      for (const q of scheduled) {
-        await trx
-          .updateTable('saved_query')
-          .set({ extra_json: withoutSchedule(q.extra_json) })
-          .where('id', '=', q.id)
-          .execute();
-      }
-      await trx.deleteFrom('report_schedule').where('id', 'in', unique).execute();
+      const scheduled = await savedQueriesOfReports(trx, unique);
+      for (const q of scheduled) await updateSavedQuery(trx, q.id, { extra_json: withoutSchedule(q.extra_json) });
+      await deleteReports(trx, unique);
     });
     return unique.length;
   }

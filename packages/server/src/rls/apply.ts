@@ -26,6 +26,7 @@ import { badRequest } from '../http/errors.js';
 import type { Principal } from '../security/principal.js';
 import { checkSqlExpression, SqlExpressionError } from '../sql/expression.js';
 import { hasTemplateSyntax, renderSqlTemplate, TemplateError } from '../sql/template.js';
+import { datasetDatabaseUri, ruledDatasetsOfDatabase, ruleRowsForTables } from '../metadata/repos/rls.js';
 
 /** A rule as application needs it: its roles by name (principals carry role names). */
 export interface RlsRule {
@@ -42,15 +43,7 @@ type Db = AppContext['store']['db'];
 export async function loadRules(db: Db, tableIds: number[]): Promise<Map<number, RlsRule[]>> {
   const out = new Map<number, RlsRule[]>();
   if (!tableIds.length) return out;
-  const rows = await db
-    .selectFrom('rls_filter_tables as ft')
-    .innerJoin('row_level_security_filters as f', 'f.id', 'ft.rls_filter_id')
-    .leftJoin('rls_filter_roles as fr', 'fr.rls_filter_id', 'f.id')
-    .leftJoin('ab_role as r', 'r.id', 'fr.role_id')
-    .select(['ft.table_id', 'f.id', 'f.filter_type', 'f.group_key', 'f.clause', 'r.name as role'])
-    .where('ft.table_id', 'in', tableIds)
-    .orderBy('f.id')
-    .execute();
+  const rows = await ruleRowsForTables(db, tableIds);
   for (const row of rows) {
     let list = out.get(row.table_id);
     if (!list) out.set(row.table_id, (list = []));
@@ -177,14 +170,9 @@ export async function rlsClausesById(ctx: AppContext, user: Principal, datasetId
   const guestRules = (user.guest?.rls ?? []).some((g) => g.dataset === null || g.dataset === datasetId);
   const roles = principalRoleNames(ctx, user);
   if (!guestRules && !rules.some((r) => rlsRuleApplies(r.filterType, r.roles, roles))) return [];
-  const db = await ctx.store.db
-    .selectFrom('tables as t')
-    .innerJoin('dbs as d', 'd.id', 't.database_id')
-    .select('d.sqlalchemy_uri')
-    .where('t.id', '=', datasetId)
-    .executeTakeFirst();
-  if (!db) return [];
-  return clausesFor(ctx, user, getEngineSpec(parseUri(db.sqlalchemy_uri).backend), datasetId, rules);
+  const uri = await datasetDatabaseUri(ctx.store.db, datasetId);
+  if (uri === undefined) return [];
+  return clausesFor(ctx, user, getEngineSpec(parseUri(uri).backend), datasetId, rules);
 }
 
 /** A physical table of a database that has clauses for the caller (RLS_IN_SQLLAB). */
@@ -199,13 +187,7 @@ export interface ProtectedTable {
  * on one table both apply (their clauses are ANDed by the caller). One query, plus rendering.
  */
 export async function protectedTables(ctx: AppContext, user: Principal, databaseId: number, spec: EngineSpec): Promise<ProtectedTable[]> {
-  const datasets = await ctx.store.db
-    .selectFrom('rls_filter_tables as ft')
-    .innerJoin('tables as t', 't.id', 'ft.table_id')
-    .select(['t.id', 't.schema', 't.table_name', 't.sql'])
-    .distinct()
-    .where('t.database_id', '=', databaseId)
-    .execute();
+  const datasets = await ruledDatasetsOfDatabase(ctx.store.db, databaseId);
   const physical = datasets.filter((d) => d.sql === null || !d.sql.trim());
   if (!physical.length) return [];
   const rules = await loadRules(

@@ -3,7 +3,6 @@
  * A rule's clause is rendered for the admin saving it and checked by the expression guard for the
  * engine of every dataset it names, so a rule that could never run is refused when it is saved.
  */
-import { sql, type SqlBool } from 'kysely';
 import type { RlsFilterType, RlsRecord, RlsUpdate, RlsWrite } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import { getEngineSpec } from '../engines/registry.js';
@@ -13,10 +12,29 @@ import { listParams, type ListParams } from '../http/rison.js';
 import { humanizeDelta } from '../http/time.js';
 import { nowIso } from '../metadata/db.js';
 import type { Row, RlsFilterTable } from '../metadata/schema.js';
-import { textMatches } from '../metadata/textMatch.js';
 import type { Principal } from '../security/principal.js';
 import { renderRlsClause, RlsClauseError } from './apply.js';
 import { usersById } from '../metadata/repos/users.js';
+import { roleIdsAmong, searchRolesByName } from '../metadata/repos/roles.js';
+import {
+  addRuleRoles,
+  addRuleTables,
+  datasetsWithDatabaseUri,
+  deleteRules,
+  insertRule,
+  listRuleRows,
+  removeRuleRoles,
+  removeRuleTables,
+  ruleById,
+  ruleIdsAmong,
+  ruleNameTaken,
+  rolesOfRules,
+  ruleTableIds,
+  searchDatasetsByTableName,
+  tablesOfRules,
+  updateRule,
+  type RlsListFilter,
+} from '../metadata/repos/rls.js';
 
 export const RLS_ORDER_COLUMNS = ['name', 'filter_type', 'group_key', 'clause', 'changed_on_delta_humanized', 'changed_on'] as const;
 
@@ -55,62 +73,38 @@ export class RlsService {
   }
 
   async list(p: ListParams): Promise<{ count: number; ids: number[]; result: RlsRecord[] }> {
-    let q = this.db.selectFrom('row_level_security_filters as f');
+    const filters: RlsListFilter[] = [];
     for (const f of p.filters) {
       const text = ['name', 'description', 'group_key', 'clause'].includes(f.col) ? (f.col as 'name') : null;
       if (text && (f.opr === 'ct' || f.opr === 'sw' || f.opr === 'ew')) {
-        q = q.where(textMatches(`f.${text}`, stringValue(f), f.opr));
+        filters.push({ col: text, opr: f.opr, value: stringValue(f) });
       } else if (text && f.opr === 'eq') {
-        q = q.where(`f.${text}`, '=', stringValue(f));
+        filters.push({ col: text, opr: 'eq', value: stringValue(f) });
       } else if (f.col === 'filter_type' && f.opr === 'eq') {
-        q = q.where('f.filter_type', '=', stringValue(f));
+        filters.push({ col: 'filter_type', value: stringValue(f) });
       } else if ((f.col === 'roles' || f.col === 'tables') && (f.opr === 'rel_m_m' || f.opr === 'eq')) {
-        const id = intValue(f);
-        q =
-          f.col === 'roles'
-            ? q.where((eb) =>
-                eb.exists(
-                  eb
-                    .selectFrom('rls_filter_roles as x')
-                    .select('x.role_id')
-                    .whereRef('x.rls_filter_id', '=', 'f.id')
-                    .where('x.role_id', '=', id),
-                ),
-              )
-            : q.where((eb) =>
-                eb.exists(
-                  eb
-                    .selectFrom('rls_filter_tables as x')
-                    .select('x.table_id')
-                    .whereRef('x.rls_filter_id', '=', 'f.id')
-                    .where('x.table_id', '=', id),
-                ),
-              );
+        filters.push({ col: f.col === 'roles' ? 'role' : 'table', id: intValue(f) });
       } else if ((f.col === 'changed_by' || f.col === 'created_by') && (f.opr === 'rel_o_m' || f.opr === 'eq')) {
-        q = q.where(f.col === 'changed_by' ? 'f.changed_by_fk' : 'f.created_by_fk', '=', intValue(f));
+        filters.push({ col: f.col === 'changed_by' ? 'changed_by_fk' : 'created_by_fk', value: intValue(f) });
       } else if (f.col === 'id' && f.opr === 'in') {
         if (!Array.isArray(f.value) || f.value.length > 1000) throw invalidFields({ filters: ['The value of id must be a list of ids.'] });
-        const ids = f.value.map((v) => intValue(f, v));
-        q = ids.length ? q.where('f.id', 'in', ids) : q.where(sql<SqlBool>`1 = 0`);
+        filters.push({ col: 'id_in', ids: f.value.map((v) => intValue(f, v)) });
       } else {
         throw invalidFields({ filters: [`Filter on ${f.col} with ${f.opr} is not supported.`] });
       }
     }
-    const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const orderBy = p.orderColumn ? ORDER_EXPRESSIONS[p.orderColumn as keyof typeof ORDER_EXPRESSIONS] : 'f.changed_on';
-    const direction = p.orderColumn ? p.orderDirection : 'desc';
-    const rows = await q
-      .selectAll('f')
-      .orderBy(sql.ref(orderBy), direction)
-      .orderBy('f.id', direction)
-      .limit(p.pageSize)
-      .offset(p.page * p.pageSize)
-      .execute();
-    return { count: Number(n), ids: rows.map((r) => r.id), result: await this.present(rows) };
+    const { count, rows } = await listRuleRows(this.db, {
+      filters,
+      orderBy: p.orderColumn ? ORDER_EXPRESSIONS[p.orderColumn as keyof typeof ORDER_EXPRESSIONS] : 'f.changed_on',
+      direction: p.orderColumn ? p.orderDirection : 'desc',
+      page: p.page,
+      pageSize: p.pageSize,
+    });
+    return { count, ids: rows.map((r) => r.id), result: await this.present(rows) };
   }
 
   async get(id: number): Promise<RlsRecord> {
-    const row = await this.db.selectFrom('row_level_security_filters').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await ruleById(this.db, id);
     if (!row) throw notFound();
     const [record] = await this.present([row]);
     return record;
@@ -126,37 +120,26 @@ export class RlsService {
     await this.checkClause(user, tables, body.clause);
     const now = nowIso();
     const id = await this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('row_level_security_filters')
-        .values({
-          name,
-          description: body.description ?? null,
-          filter_type: body.filter_type,
-          group_key: blankToNull(body.group_key),
-          clause: body.clause.trim(),
-          created_on: now,
-          changed_on: now,
-          created_by_fk: user.id,
-          changed_by_fk: user.id,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      if (roles.length)
-        await trx
-          .insertInto('rls_filter_roles')
-          .values(roles.map((role_id) => ({ rls_filter_id: row.id, role_id })))
-          .execute();
-      await trx
-        .insertInto('rls_filter_tables')
-        .values(tables.map((table_id) => ({ rls_filter_id: row.id, table_id })))
-        .execute();
-      return row.id;
+      const ruleId = await insertRule(trx, {
+        name,
+        description: body.description ?? null,
+        filter_type: body.filter_type,
+        group_key: blankToNull(body.group_key),
+        clause: body.clause.trim(),
+        created_on: now,
+        changed_on: now,
+        created_by_fk: user.id,
+        changed_by_fk: user.id,
+      });
+      await addRuleRoles(trx, ruleId, roles);
+      await addRuleTables(trx, ruleId, tables);
+      return ruleId;
     });
     return { id, result: body };
   }
 
   async update(user: Principal, id: number, body: RlsUpdate): Promise<{ id: number; result: RlsUpdate }> {
-    const current = await this.db.selectFrom('row_level_security_filters').selectAll().where('id', '=', id).executeTakeFirst();
+    const current = await ruleById(this.db, id);
     if (!current) throw notFound();
     const set: Partial<RuleRow> = { changed_on: nowIso(), changed_by_fk: user.id };
     if (body.name !== undefined) {
@@ -169,31 +152,19 @@ export class RlsService {
     const roles = body.roles === undefined ? null : [...new Set(body.roles)];
     if (roles) await this.checkRoles(roles);
     if (body.tables !== undefined && !body.tables.length) throw invalidFields({ tables: ['Shorter than minimum length 1.'] });
-    const tables =
-      body.tables === undefined
-        ? (await this.db.selectFrom('rls_filter_tables').select('table_id').where('rls_filter_id', '=', id).execute()).map(
-            (t) => t.table_id,
-          )
-        : [...new Set(body.tables)];
+    const tables = body.tables === undefined ? await ruleTableIds(this.db, id) : [...new Set(body.tables)];
     // the clause must suit every dataset the rule will name, old clause on new datasets too
     if (body.clause !== undefined || body.tables !== undefined) await this.checkClause(user, tables, body.clause ?? current.clause);
     if (body.clause !== undefined) set.clause = body.clause.trim();
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('row_level_security_filters').set(set).where('id', '=', id).execute();
+      await updateRule(trx, id, set);
       if (roles) {
-        await trx.deleteFrom('rls_filter_roles').where('rls_filter_id', '=', id).execute();
-        if (roles.length)
-          await trx
-            .insertInto('rls_filter_roles')
-            .values(roles.map((role_id) => ({ rls_filter_id: id, role_id })))
-            .execute();
+        await removeRuleRoles(trx, id);
+        await addRuleRoles(trx, id, roles);
       }
       if (body.tables !== undefined) {
-        await trx.deleteFrom('rls_filter_tables').where('rls_filter_id', '=', id).execute();
-        await trx
-          .insertInto('rls_filter_tables')
-          .values(tables.map((table_id) => ({ rls_filter_id: id, table_id })))
-          .execute();
+        await removeRuleTables(trx, id);
+        await addRuleTables(trx, id, tables);
       }
     });
     return { id, result: body };
@@ -203,11 +174,9 @@ export class RlsService {
   async delete(ids: number[]): Promise<number> {
     const wanted = [...new Set(ids)];
     return this.db.transaction().execute(async (trx) => {
-      const found = await trx.selectFrom('row_level_security_filters').select('id').where('id', 'in', wanted).execute();
+      const found = await ruleIdsAmong(trx, wanted);
       if (found.length !== wanted.length) throw notFound();
-      await trx.deleteFrom('rls_filter_roles').where('rls_filter_id', 'in', wanted).execute();
-      await trx.deleteFrom('rls_filter_tables').where('rls_filter_id', 'in', wanted).execute();
-      await trx.deleteFrom('row_level_security_filters').where('id', 'in', wanted).execute();
+      await deleteRules(trx, wanted);
       return wanted.length;
     });
   }
@@ -215,15 +184,8 @@ export class RlsService {
   /** related/roles: every role whose name contains `filter`. */
   async relatedRoles(q: Record<string, unknown>): Promise<{ count: number; result: { value: number; text: string }[] }> {
     const { filter, p } = relatedParams(q);
-    const base = this.db.selectFrom('ab_role as r').where((eb) => (filter ? textMatches('r.name', filter) : eb.lit(true)));
-    const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await base
-      .select(['r.id', 'r.name'])
-      .orderBy('r.name')
-      .limit(p.pageSize)
-      .offset(p.page * p.pageSize)
-      .execute();
-    return { count: Number(n), result: rows.map((r) => ({ value: r.id, text: r.name })) };
+    const { count, rows } = await searchRolesByName(this.db, filter, p);
+    return { count, result: rows.map((r) => ({ value: r.id, text: r.name })) };
   }
 
   /** related/tables: every dataset whose table name contains `filter` (admins see all datasets). */
@@ -231,20 +193,9 @@ export class RlsService {
     q: Record<string, unknown>,
   ): Promise<{ count: number; result: { value: number; text: string; extra: { database: string; schema: string | null } }[] }> {
     const { filter, p } = relatedParams(q);
-    const base = this.db
-      .selectFrom('tables as t')
-      .innerJoin('dbs as d', 'd.id', 't.database_id')
-      .where((eb) => (filter ? textMatches('t.table_name', filter) : eb.lit(true)));
-    const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await base
-      .select(['t.id', 't.table_name', 't.schema', 'd.database_name'])
-      .orderBy('t.table_name')
-      .orderBy('t.id')
-      .limit(p.pageSize)
-      .offset(p.page * p.pageSize)
-      .execute();
+    const { count, rows } = await searchDatasetsByTableName(this.db, filter, p);
     return {
-      count: Number(n),
+      count,
       result: rows.map((r) => ({
         value: r.id,
         text: r.schema ? `${r.schema}.${r.table_name}` : r.table_name,
@@ -260,26 +211,19 @@ export class RlsService {
   }
 
   private async checkNameFree(name: string, exceptId: number | null): Promise<void> {
-    let q = this.db.selectFrom('row_level_security_filters').select('id').where('name', '=', name);
-    if (exceptId !== null) q = q.where('id', '!=', exceptId);
-    if (await q.executeTakeFirst()) throw unprocessable(`A rule named ${JSON.stringify(name)} already exists.`);
+    if (await ruleNameTaken(this.db, name, exceptId)) throw unprocessable(`A rule named ${JSON.stringify(name)} already exists.`);
   }
 
   private async checkRoles(ids: number[]): Promise<void> {
     if (!ids.length) return;
-    const found = new Set((await this.db.selectFrom('ab_role').select('id').where('id', 'in', ids).execute()).map((r) => r.id));
+    const found = new Set(await roleIdsAmong(this.db, ids));
     const missing = ids.filter((id) => !found.has(id));
     if (missing.length) throw unprocessable(`Some roles do not exist: ${missing.join(', ')}`);
   }
 
   /** Every dataset exists, and the clause is one WHERE expression for each of their engines. */
   private async checkClause(user: Principal, tableIds: number[], clause: string): Promise<void> {
-    const rows = await this.db
-      .selectFrom('tables as t')
-      .innerJoin('dbs as d', 'd.id', 't.database_id')
-      .select(['t.id', 'd.sqlalchemy_uri'])
-      .where('t.id', 'in', tableIds)
-      .execute();
+    const rows = await datasetsWithDatabaseUri(this.db, tableIds);
     const found = new Set(rows.map((r) => r.id));
     const missing = tableIds.filter((id) => !found.has(id));
     if (missing.length) throw unprocessable(`Some datasets do not exist: ${missing.join(', ')}`);
@@ -297,22 +241,7 @@ export class RlsService {
   private async present(rows: RuleRow[]): Promise<RlsRecord[]> {
     if (!rows.length) return [];
     const ids = rows.map((r) => r.id);
-    const [tables, roles] = await Promise.all([
-      this.db
-        .selectFrom('rls_filter_tables as ft')
-        .innerJoin('tables as t', 't.id', 'ft.table_id')
-        .select(['ft.rls_filter_id', 't.id', 't.schema', 't.table_name'])
-        .where('ft.rls_filter_id', 'in', ids)
-        .orderBy('t.table_name')
-        .execute(),
-      this.db
-        .selectFrom('rls_filter_roles as fr')
-        .innerJoin('ab_role as r', 'r.id', 'fr.role_id')
-        .select(['fr.rls_filter_id', 'r.id', 'r.name'])
-        .where('fr.rls_filter_id', 'in', ids)
-        .orderBy('r.name')
-        .execute(),
-    ]);
+    const [tables, roles] = await Promise.all([tablesOfRules(this.db, ids), rolesOfRules(this.db, ids)]);
     const users = await usersById(
       this.db,
       rows.map((r) => r.changed_by_fk),

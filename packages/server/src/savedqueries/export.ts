@@ -12,6 +12,7 @@ import { notFound } from '../http/errors.js';
 import { EXPORT_VERSION, bundleName, databaseDocument, exportStamp, toYaml } from '../transfer/export.js';
 import { bundleFileName } from '../charts/chart-export.js';
 import type { SavedQueryRow } from './present.js';
+import { savedQueriesOf } from '../metadata/repos/saved-queries.js';
 
 /** `type` in metadata.yaml of a saved query bundle (the peer's model name). */
 export const SAVED_QUERY_BUNDLE_TYPE = 'SavedQuery';
@@ -51,9 +52,7 @@ export async function exportSavedQueries(
 ): Promise<{ fileName: string; zip: Uint8Array }> {
   const db = ctx.store.db;
   const wanted = [...new Set(ids)];
-  let q = db.selectFrom('saved_query').selectAll().where('id', 'in', wanted);
-  if (!user.isAdmin) q = q.where('user_id', '=', user.id);
-  const rows = await q.orderBy('id').execute();
+  const rows = await savedQueriesOf(db, wanted, user.isAdmin ? null : user.id);
   if (rows.length !== wanted.length) throw notFound();
   const root = `saved_query_export_${exportStamp(now)}`;
   const files: Record<string, Uint8Array> = {

@@ -11,6 +11,7 @@ import type { AppContext } from '../context.js';
 import { canAccessDatabase } from '../databases/access.js';
 import { HttpError, errorsBody } from '../http/errors.js';
 import { nowIso } from '../metadata/db.js';
+import { insertSavedQuery, savedQueryByUuid, updateSavedQuery } from '../metadata/repos/saved-queries.js';
 import type { Principal } from '../security/principal.js';
 import {
   type BundleDocs,
@@ -135,27 +136,23 @@ export class SavedQueryImporter {
           changed_by_fk: this.user.id,
         };
         if (existing) {
-          await trx.updateTable('saved_query').set(fields).where('id', '=', existing.id).execute();
+          await updateSavedQuery(trx, existing.id, fields);
           // a scheduled query's report is named after it
           await schedules.rename(trx, { ...existing, ...fields });
           rows.push({ id: existing.id, uuid: existing.uuid, name: fields.label, updated: true });
           continue;
         }
-        const row = await trx
-          .insertInto('saved_query')
-          .values({
-            ...fields,
-            uuid: config.uuid,
-            user_id: this.user.id,
-            template_parameters: null,
-            extra_json: '{}',
-            rows: null,
-            last_run: null,
-            created_on: now,
-            created_by_fk: this.user.id,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const row = await insertSavedQuery(trx, {
+          ...fields,
+          uuid: config.uuid,
+          user_id: this.user.id,
+          template_parameters: null,
+          extra_json: '{}',
+          rows: null,
+          last_run: null,
+          created_on: now,
+          created_by_fk: this.user.id,
+        });
         rows.push({ id: row.id, uuid: config.uuid, name: fields.label, updated: false });
       }
       return rows;
@@ -192,7 +189,7 @@ export class SavedQueryImporter {
         this.errors[file] = databaseMissing(config.database_uuid);
         continue;
       }
-      const existing = (await this.db.selectFrom('saved_query').selectAll().where('uuid', '=', config.uuid).executeTakeFirst()) ?? null;
+      const existing = await savedQueryByUuid(this.db, config.uuid);
       // someone else's query answers one message whatever the flag: nothing of it is told
       if (existing && !this.user.isAdmin && existing.user_id !== this.user.id) this.errors[file] = NO_SAVED_QUERY_OVERWRITE_PERMISSION;
       else if (existing && !opts.overwrite) this.errors[file] = SAVED_QUERY_ALREADY_EXISTS;

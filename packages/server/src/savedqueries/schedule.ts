@@ -29,6 +29,18 @@ import { scheduleTooFrequent, webhookErrors } from '../reports/limits.js';
 import { NAME_TAKEN, ReportService } from '../reports/service.js';
 import { parseStored } from '../reports/present.js';
 import { setOwners } from '../metadata/repos/owners.js';
+import {
+  deleteRecipients,
+  deleteReport,
+  insertRecipients,
+  insertReport,
+  recipientsOfReports,
+  reportNameTakenBesidesSavedQuery,
+  reportOfSavedQuery,
+  reportsOfSavedQueries,
+  updateReport,
+  updateReportOfSavedQuery,
+} from '../metadata/repos/reports.js';
 
 export const SAVED_QUERY_CREATION_METHOD = 'saved_query';
 
@@ -80,7 +92,7 @@ export class SavedQuerySchedules {
   }
 
   private async reportOf(db: Kysely<MetadataSchema>, savedQueryId: number) {
-    return db.selectFrom('report_schedule').selectAll().where('saved_query_id', '=', savedQueryId).executeTakeFirst();
+    return reportOfSavedQuery(db, savedQueryId);
   }
 
   /** Before the write: a schedule switched on must keep its creator within RAMA_REPORT_MAX_PER_OWNER. */
@@ -91,14 +103,7 @@ export class SavedQuerySchedules {
 
   /** 400 when a report other than this saved query's already has the name (report names are unique). */
   private async checkName(trx: Kysely<MetadataSchema>, name: string, savedQueryId: number): Promise<void> {
-    const taken = await trx
-      .selectFrom('report_schedule')
-      .select('id')
-      .where('name', '=', name)
-      .where('type', '=', 'Report')
-      .where((eb) => eb.or([eb('saved_query_id', 'is', null), eb('saved_query_id', '!=', savedQueryId)]))
-      .executeTakeFirst();
-    if (taken) throw invalidFields({ label: [NAME_TAKEN] });
+    if (await reportNameTakenBesidesSavedQuery(trx, name, savedQueryId)) throw invalidFields({ label: [NAME_TAKEN] });
   }
 
   /**
@@ -114,7 +119,7 @@ export class SavedQuerySchedules {
   ): Promise<void> {
     const existing = await this.reportOf(trx, sq.id);
     if (!schedule) {
-      if (existing) await trx.deleteFrom('report_schedule').where('id', '=', existing.id).execute();
+      if (existing) await deleteReport(trx, existing.id);
       return;
     }
     const now = nowIso();
@@ -133,50 +138,36 @@ export class SavedQuerySchedules {
     let id: number;
     if (existing) {
       id = existing.id;
-      await trx.updateTable('report_schedule').set(columns).where('id', '=', id).execute();
+      await updateReport(trx, id, columns);
     } else {
-      const row = await trx
-        .insertInto('report_schedule')
-        .values({
-          ...columns,
-          type: 'Report',
-          creation_method: SAVED_QUERY_CREATION_METHOD,
-          report_format: 'CSV',
-          saved_query_id: sq.id,
-          log_retention: REPORT_DEFAULTS.log_retention,
-          grace_period: REPORT_DEFAULTS.grace_period,
-          working_timeout: REPORT_DEFAULTS.working_timeout,
-          force_screenshot: 0,
-          created_on: now,
-          created_by_fk: sq.user_id,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      id = row.id;
+      id = await insertReport(trx, {
+        ...columns,
+        type: 'Report',
+        creation_method: SAVED_QUERY_CREATION_METHOD,
+        report_format: 'CSV',
+        saved_query_id: sq.id,
+        log_retention: REPORT_DEFAULTS.log_retention,
+        grace_period: REPORT_DEFAULTS.grace_period,
+        working_timeout: REPORT_DEFAULTS.working_timeout,
+        force_screenshot: 0,
+        created_on: now,
+        created_by_fk: sq.user_id,
+      });
     }
     await setOwners(trx, 'report', id, sq.user_id === null ? [] : [sq.user_id]);
-    await trx.deleteFrom('report_recipient').where('report_schedule_id', '=', id).execute();
-    await trx
-      .insertInto('report_recipient')
-      .values(
-        schedule.recipients.map((r) => ({
-          report_schedule_id: id,
-          type: r.type,
-          recipient_config_json: JSON.stringify(r.recipient_config_json),
-        })),
-      )
-      .execute();
+    await deleteRecipients(trx, id);
+    await insertRecipients(
+      trx,
+      id,
+      schedule.recipients.map((r) => ({ type: r.type, recipient_config_json: JSON.stringify(r.recipient_config_json) })),
+    );
   }
 
   /** Keep the report's name and description in step with a renamed saved query. */
   async rename(trx: Kysely<MetadataSchema>, sq: { id: number; label: string; description: string | null }): Promise<void> {
     if (!(await this.reportOf(trx, sq.id))) return;
     await this.checkName(trx, reportNameOf(sq.label, sq.id), sq.id);
-    await trx
-      .updateTable('report_schedule')
-      .set({ name: reportNameOf(sq.label, sq.id), description: sq.description || null })
-      .where('saved_query_id', '=', sq.id)
-      .execute();
+    await updateReportOfSavedQuery(trx, sq.id, { name: reportNameOf(sq.label, sq.id), description: sq.description || null });
   }
 }
 
@@ -184,18 +175,12 @@ export class SavedQuerySchedules {
 export async function scheduleStates(db: Kysely<MetadataSchema>, ids: number[]): Promise<Map<number, SavedQueryScheduleState>> {
   const states = new Map<number, SavedQueryScheduleState>();
   if (!ids.length) return states;
-  const reports = await db.selectFrom('report_schedule').selectAll().where('saved_query_id', 'in', ids).execute();
+  const reports = await reportsOfSavedQueries(db, ids);
   if (!reports.length) return states;
-  const recipients = await db
-    .selectFrom('report_recipient')
-    .select(['report_schedule_id', 'type', 'recipient_config_json'])
-    .where(
-      'report_schedule_id',
-      'in',
-      reports.map((r) => r.id),
-    )
-    .orderBy('id')
-    .execute();
+  const recipients = await recipientsOfReports(
+    db,
+    reports.map((r) => r.id),
+  );
   for (const r of reports) {
     const active = r.active === 1;
     const next = active ? nextRuns(r.crontab, r.timezone, 1)[0] : undefined;

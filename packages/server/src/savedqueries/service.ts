@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type SqlBool } from 'kysely';
 import type { SavedQueryRecord, SavedQueryWrite } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import { canAccessDatabase } from '../databases/access.js';
 import { nowIso } from '../metadata/db.js';
-import { textMatches } from '../metadata/textMatch.js';
+import {
+  deleteSavedQueries,
+  insertSavedQuery,
+  listSavedQueryRows,
+  savedQueryIdsOf,
+  savedQueryOf,
+  updateSavedQuery,
+  type SavedQueryListFilter,
+} from '../metadata/repos/saved-queries.js';
 import { invalidFields, notFound } from '../http/errors.js';
 import type { ListParams } from '../http/rison.js';
 import type { Principal } from '../security/principal.js';
@@ -88,9 +95,7 @@ export class SavedQueryService {
 
   /** The row when it exists and the user owns it (or is admin); otherwise 404, the same for both. */
   private async getVisibleRow(user: Principal, id: number): Promise<SavedQueryRow> {
-    let q = this.db.selectFrom('saved_query').selectAll().where('id', '=', id);
-    if (!user.isAdmin) q = q.where('user_id', '=', user.id);
-    const row = await q.executeTakeFirst();
+    const row = await savedQueryOf(this.db, id, user.isAdmin ? null : user.id);
     if (!row) throw notFound();
     return row;
   }
@@ -102,50 +107,45 @@ export class SavedQueryService {
   }
 
   async list(user: Principal, p: ListParams): Promise<{ count: number; ids: number[]; result: SavedQueryRecord[] }> {
-    let q = this.db.selectFrom('saved_query as sq').leftJoin('dbs as d', 'd.id', 'sq.db_id');
-    if (!user.isAdmin) q = q.where('sq.user_id', '=', user.id);
+    const filters: SavedQueryListFilter[] = [];
     for (const f of p.filters) {
       if (f.opr === 'all_text' && (f.col === 'label' || f.col === 'all_text')) {
-        const text = stringValue(f);
-        q = q.where((eb) => eb.or([textMatches('sq.label', text), textMatches('sq.sql', text), textMatches('sq.description', text)]));
+        filters.push({ col: 'all_text', text: stringValue(f) });
       } else if (f.col === 'label' && f.opr === 'ct') {
-        q = q.where(textMatches('sq.label', stringValue(f)));
+        filters.push({ col: 'label_ct', text: stringValue(f) });
       } else if (f.col === 'label' && f.opr === 'eq') {
-        q = q.where('sq.label', '=', stringValue(f));
+        filters.push({ col: 'label', value: stringValue(f) });
       } else if ((f.col === 'database' || f.col === 'db_id') && (f.opr === 'eq' || f.opr === 'rel_o_m')) {
-        q = q.where('sq.db_id', '=', intValue(f));
+        filters.push({ col: 'db_id', value: intValue(f) });
       } else if (f.col === 'schema' && f.opr === 'eq') {
-        q = q.where('sq.schema', '=', stringValue(f));
+        filters.push({ col: 'schema', value: stringValue(f) });
       } else if (f.col === 'created_by' && (f.opr === 'rel_o_m' || f.opr === 'eq')) {
-        q = q.where('sq.created_by_fk', '=', intValue(f));
+        filters.push({ col: 'created_by_fk', value: intValue(f) });
       } else if (f.col === 'id' && f.opr === 'in') {
         if (!Array.isArray(f.value)) throw invalidFields({ filters: ['The value of id must be a list of integers.'] });
-        const ids = f.value.map((v) => intValue(f, v));
-        q = ids.length ? q.where('sq.id', 'in', ids) : q.where(sql<SqlBool>`1 = 0`);
+        filters.push({ col: 'id_in', ids: f.value.map((v) => intValue(f, v)) });
       } else if (f.col === 'tags' && f.opr === 'saved_query_tags') {
         // the peer's tag filters: name contains (any case), or the tag of that id
-        q = q.where(taggedWith('query', 'sq.id', { name: stringValue(f) }));
+        filters.push({ col: 'where', condition: taggedWith('query', 'sq.id', { name: stringValue(f) }) });
       } else if (f.col === 'tags' && f.opr === 'saved_query_tag_id') {
         const id = intValue(f);
         if (id < 1 || id > 2_147_483_647) throw invalidFields({ filters: ['The value of tags must be a tag id.'] });
-        q = q.where(taggedWith('query', 'sq.id', { id }));
+        filters.push({ col: 'where', condition: taggedWith('query', 'sq.id', { id }) });
       } else if (f.col === 'id' && f.opr === 'eq') {
-        q = q.where('sq.id', '=', intValue(f));
+        filters.push({ col: 'id', value: intValue(f) });
       } else {
         throw unsupported(f);
       }
     }
-    const counted = await q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-    const orderBy = p.orderColumn ? ORDER_EXPRESSIONS[p.orderColumn as keyof typeof ORDER_EXPRESSIONS] : 'sq.changed_on';
-    const direction = p.orderColumn ? p.orderDirection : 'desc';
-    const rows = await q
-      .selectAll('sq')
-      .orderBy(orderBy, direction)
-      .orderBy('sq.id', direction)
-      .limit(p.pageSize)
-      .offset(p.page * p.pageSize)
-      .execute();
-    return { count: Number(counted.n), ids: rows.map((r) => r.id), result: await presentSavedQueries(this.db, rows) };
+    const { count, rows } = await listSavedQueryRows(this.db, {
+      userId: user.isAdmin ? null : user.id,
+      filters,
+      orderBy: p.orderColumn ? ORDER_EXPRESSIONS[p.orderColumn as keyof typeof ORDER_EXPRESSIONS] : 'sq.changed_on',
+      direction: p.orderColumn ? p.orderDirection : 'desc',
+      page: p.page,
+      pageSize: p.pageSize,
+    });
+    return { count, ids: rows.map((r) => r.id), result: await presentSavedQueries(this.db, rows) };
   }
 
   async get(user: Principal, id: number): Promise<SavedQueryRecord> {
@@ -163,28 +163,24 @@ export class SavedQueryService {
     if (schedule) await this.schedules.precheck(user, null, schedule);
     const now = nowIso();
     const row = await this.db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('saved_query')
-        .values({
-          uuid: randomUUID(),
-          user_id: user.id,
-          db_id: body.db_id,
-          catalog: body.catalog ?? null,
-          schema: body.schema ?? null,
-          label,
-          description: body.description ?? '',
-          sql: body.sql,
-          template_parameters: body.template_parameters ?? null,
-          extra_json: extraJson,
-          rows: null,
-          last_run: null,
-          created_on: now,
-          changed_on: now,
-          created_by_fk: user.id,
-          changed_by_fk: user.id,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const inserted = await insertSavedQuery(trx, {
+        uuid: randomUUID(),
+        user_id: user.id,
+        db_id: body.db_id,
+        catalog: body.catalog ?? null,
+        schema: body.schema ?? null,
+        label,
+        description: body.description ?? '',
+        sql: body.sql,
+        template_parameters: body.template_parameters ?? null,
+        extra_json: extraJson,
+        rows: null,
+        last_run: null,
+        created_on: now,
+        changed_on: now,
+        created_by_fk: user.id,
+        changed_by_fk: user.id,
+      });
       if (schedule) await this.schedules.sync(trx, user, inserted, schedule);
       return inserted;
     });
@@ -213,7 +209,7 @@ export class SavedQueryService {
     if (body.template_parameters !== undefined) set.template_parameters = body.template_parameters;
     await this.ctx.versions.baseline('saved_query', id);
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('saved_query').set(set).where('id', '=', id).execute();
+      await updateSavedQuery(trx, id, set);
       const after = { ...current, ...set };
       if (schedule !== undefined) await this.schedules.sync(trx, user, after, schedule);
       else if (set.label !== undefined || set.description !== undefined) await this.schedules.rename(trx, after);
@@ -230,11 +226,9 @@ export class SavedQueryService {
   async bulkDelete(user: Principal, ids: number[]): Promise<number> {
     const wanted = [...new Set(ids)];
     return this.db.transaction().execute(async (trx) => {
-      let q = trx.selectFrom('saved_query').select('id').where('id', 'in', wanted);
-      if (!user.isAdmin) q = q.where('user_id', '=', user.id);
-      const found = await q.execute();
+      const found = await savedQueryIdsOf(trx, wanted, user.isAdmin ? null : user.id);
       if (found.length !== wanted.length) throw notFound();
-      await trx.deleteFrom('saved_query').where('id', 'in', wanted).execute();
+      await deleteSavedQueries(trx, wanted);
       await untagObjects(trx, 'query', wanted);
       await markVersionsDeleted(trx, 'saved_query', wanted, user.id, nowIso());
       return wanted.length;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { isAdminRoleName } from '@rama/shared';
 import type { MetadataSchema } from '../metadata/schema.js';
 import { userById } from '../metadata/repos/users.js';
+import { userRolePermissions } from '../metadata/repos/roles.js';
 
 /** The logged-in user as every authorization decision sees it. */
 export interface Principal {
@@ -47,14 +48,7 @@ export interface GuestGrant {
 export async function loadPrincipal(db: Kysely<MetadataSchema>, userId: number): Promise<Principal | null> {
   const user = await userById(db, userId);
   if (!user || !user.active) return null;
-  const rows = await db
-    .selectFrom('ab_user_role as ur')
-    .innerJoin('ab_role as r', 'r.id', 'ur.role_id')
-    .leftJoin('ab_permission_view_role as pvr', 'pvr.role_id', 'r.id')
-    .leftJoin('ab_permission_view as pv', 'pv.id', 'pvr.permission_view_id')
-    .select(['r.name as role', 'pv.permission as permission', 'pv.view_menu as view'])
-    .where('ur.user_id', '=', userId)
-    .execute();
+  const rows = await userRolePermissions(db, userId);
   const roles: Record<string, [string, string][]> = {};
   const perms = new Set<string>();
   for (const r of rows) {

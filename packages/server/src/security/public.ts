@@ -19,6 +19,7 @@ import { ASYNC_EVENT_POLLING_PATH, ASYNC_EVENT_WEBSOCKET_PATH, isAdminRoleName }
 import type { AppContext } from '../context.js';
 import { forbidden } from '../http/errors.js';
 import type { Principal } from './principal.js';
+import { permissionPairsOfRoles } from '../metadata/repos/roles.js';
 
 /** The role anonymous visitors are (the BI server's AUTH_ROLE_PUBLIC). */
 export const PUBLIC_ROLE_NAME = 'Public';
@@ -101,13 +102,7 @@ const cache = new WeakMap<AppContext, { like: string; at: number; pairs: Promise
 
 /** The Public role's own pairs and those of `like`, kept to what an anonymous visitor may hold. */
 async function loadPublicPairs(ctx: AppContext, like: string): Promise<[string, string][]> {
-  const rows = await ctx.store.db
-    .selectFrom('ab_role as r')
-    .innerJoin('ab_permission_view_role as pvr', 'pvr.role_id', 'r.id')
-    .innerJoin('ab_permission_view as pv', 'pv.id', 'pvr.permission_view_id')
-    .select(['pv.permission as permission', 'pv.view_menu as view'])
-    .where('r.name', 'in', [PUBLIC_ROLE_NAME, like])
-    .execute();
+  const rows = await permissionPairsOfRoles(ctx.store.db, [PUBLIC_ROLE_NAME, like]);
   const seen = new Set<string>();
   const pairs: [string, string][] = [];
   for (const { permission, view } of rows) {

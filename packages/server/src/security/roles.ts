@@ -5,7 +5,7 @@
  * Every decision reads the metadata store per request (see principal.ts), so a change here holds
  * at once on every server of a deployment.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import {
   GLOBAL_DATA_PERMISSIONS,
   isAdminRoleName,
@@ -17,10 +17,35 @@ import {
   type RoleListItem,
 } from '@rama/shared';
 import type { MetadataSchema } from '../metadata/schema.js';
-import { textMatches, type TextMatchMode } from '../metadata/textMatch.js';
+import type { TextMatchMode } from '../metadata/textMatch.js';
+import {
+  addPermissionViews,
+  addRoleUsers,
+  deleteRoleRow,
+  grantableObjects,
+  grantPermissionViews,
+  insertRole,
+  listPermissionViewRows,
+  listRoleRows,
+  permissionViewIdsAmong,
+  permissionViewsWith,
+  removeRoleUsers,
+  renamePermissionView,
+  renameRoleRow,
+  revokePermissionViews,
+  roleById,
+  roleCounts,
+  roleNameTaken,
+  rolePermissionViewIds,
+  rolePermissionViews,
+  roleUserIds,
+  type PermissionViewListFilter,
+  type RoleListFilter,
+} from '../metadata/repos/roles.js';
+import { bumpTokenVersions, userIdsAmong } from '../metadata/repos/users.js';
+import { deleteSessionsOfUsers } from '../metadata/repos/sessions.js';
 import { HttpError, invalidFields, notFound } from '../http/errors.js';
 import { MAX_ID, type ListParams } from '../http/rison.js';
-import { nowIso } from '../metadata/db.js';
 import { databasePermView, schemaPermView } from './permissions.js';
 import { datasetPermView } from '../datasets/access.js';
 
@@ -40,61 +65,43 @@ function checkId(id: number): void {
 
 async function roleRow(db: Db, id: number): Promise<{ id: number; name: string }> {
   checkId(id);
-  const row = await db.selectFrom('ab_role').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+  const row = await roleById(db, id);
   if (!row) throw notFound();
   return row;
 }
 
-async function counts(db: Db, roleIds: number[]): Promise<{ users: Map<number, number>; perms: Map<number, number> }> {
-  if (!roleIds.length) return { users: new Map(), perms: new Map() };
-  const users = await db
-    .selectFrom('ab_user_role')
-    .select(['role_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('role_id', 'in', roleIds)
-    .groupBy('role_id')
-    .execute();
-  const perms = await db
-    .selectFrom('ab_permission_view_role')
-    .select(['role_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('role_id', 'in', roleIds)
-    .groupBy('role_id')
-    .execute();
-  return { users: new Map(users.map((r) => [r.role_id, Number(r.n)])), perms: new Map(perms.map((r) => [r.role_id, Number(r.n)])) };
-}
-
 /** GET /api/v1/security/roles/: filters on `name` (eq, ct, sw, ew) and `id` (eq), ordering, paging. */
 export async function listRoles(db: Db, p: ListParams): Promise<{ count: number; result: RoleListItem[] }> {
-  let q = db.selectFrom('ab_role');
+  const filters: RoleListFilter[] = [];
   for (const f of p.filters) {
     if (f.col === 'name' && typeof f.value === 'string' && (f.opr === 'eq' || TEXT_OPRS.has(f.opr))) {
-      q = f.opr === 'eq' ? q.where('name', '=', f.value) : q.where(textMatches('name', f.value, f.opr as TextMatchMode));
+      filters.push({ col: 'name', opr: f.opr as 'eq' | TextMatchMode, value: f.value });
     } else if (f.col === 'id' && f.opr === 'eq' && Number.isInteger(f.value)) {
-      q = q.where('id', '=', Math.min(f.value as number, MAX_ID));
+      filters.push({ col: 'id', value: Math.min(f.value as number, MAX_ID) });
     } else {
       throw invalidFields({ filters: [`Filter on ${f.col} with ${f.opr} is not supported.`] });
     }
   }
-  const { count } = await q.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-  const rows = await q
-    .select(['id', 'name'])
-    .orderBy((p.orderColumn ?? 'name') as 'name', p.orderDirection)
-    .orderBy('id')
-    .limit(p.pageSize)
-    .offset(p.page * p.pageSize)
-    .execute();
-  const c = await counts(
+  const { count, rows } = await listRoleRows(db, {
+    filters,
+    orderBy: (p.orderColumn ?? 'name') as 'name',
+    direction: p.orderDirection,
+    page: p.page,
+    pageSize: p.pageSize,
+  });
+  const c = await roleCounts(
     db,
     rows.map((r) => r.id),
   );
   return {
-    count: Number(count),
+    count,
     result: rows.map((r) => ({ id: r.id, name: r.name, user_count: c.users.get(r.id) ?? 0, permission_count: c.perms.get(r.id) ?? 0 })),
   };
 }
 
 export async function getRole(db: Db, id: number): Promise<RoleDetail> {
   const row = await roleRow(db, id);
-  const c = await counts(db, [id]);
+  const c = await roleCounts(db, [id]);
   return { id: row.id, name: row.name, user_count: c.users.get(id) ?? 0, permission_count: c.perms.get(id) ?? 0 };
 }
 
@@ -103,19 +110,13 @@ async function checkName(db: Db, raw: string, exceptId: number | null): Promise<
   const problem = roleNameProblem(raw);
   if (problem) throw invalidFields({ name: [problem] });
   const name = raw.trim();
-  let q = db
-    .selectFrom('ab_role')
-    .select('id')
-    .where(sql<boolean>`lower(name) = ${name.toLowerCase()}`);
-  if (exceptId !== null) q = q.where('id', '!=', exceptId);
-  if (await q.executeTakeFirst()) throw invalidFields({ name: ['A role with this name already exists.'] });
+  if (await roleNameTaken(db, name.toLowerCase(), exceptId)) throw invalidFields({ name: ['A role with this name already exists.'] });
   return name;
 }
 
 export async function createRole(db: Db, rawName: string): Promise<{ id: number; name: string }> {
   const name = await checkName(db, rawName, null);
-  const row = await db.insertInto('ab_role').values({ name }).returning(['id', 'name']).executeTakeFirstOrThrow();
-  return row;
+  return insertRole(db, name);
 }
 
 export async function renameRole(db: Db, id: number, rawName: string): Promise<{ id: number; name: string }> {
@@ -123,7 +124,7 @@ export async function renameRole(db: Db, id: number, rawName: string): Promise<{
   if (isBuiltinRoleName(role.name) && rawName.trim() !== role.name)
     throw unprocessable(`${role.name} is a built-in role: Rama re-creates it by name at every start, so it cannot be renamed.`);
   const name = await checkName(db, rawName, id);
-  await db.updateTable('ab_role').set({ name }).where('id', '=', id).execute();
+  await renameRoleRow(db, id, name);
   return { id, name };
 }
 
@@ -131,12 +132,8 @@ export async function renameRole(db: Db, id: number, rawName: string): Promise<{
 async function endSessionsOf(db: Db, userIds: number[]): Promise<void> {
   for (let i = 0; i < userIds.length; i += 500) {
     const chunk = userIds.slice(i, i + 500);
-    await db
-      .updateTable('ab_user')
-      .set((eb) => ({ token_version: eb('token_version', '+', 1), changed_on: nowIso() }))
-      .where('id', 'in', chunk)
-      .execute();
-    await db.deleteFrom('sessions').where('user_id', 'in', chunk).execute();
+    await bumpTokenVersions(db, chunk);
+    await deleteSessionsOfUsers(db, chunk);
   }
 }
 
@@ -145,34 +142,15 @@ export async function deleteRole(db: Db, id: number): Promise<void> {
   if (isBuiltinRoleName(role.name))
     throw unprocessable(`${role.name} is a built-in role: Rama re-creates it by name at every start, so it cannot be deleted.`);
   await db.transaction().execute(async (trx) => {
-    const users = (await trx.selectFrom('ab_user_role').select('user_id').where('role_id', '=', id).execute()).map((r) => r.user_id);
-    await endSessionsOf(trx, users);
-    await trx.deleteFrom('ab_role').where('id', '=', id).execute();
+    await endSessionsOf(trx, await roleUserIds(trx, id));
+    await deleteRoleRow(trx, id);
   });
 }
 
 export async function rolePermissions(db: Db, roleId: number): Promise<PermissionItem[]> {
   await roleRow(db, roleId);
-  const rows = await db
-    .selectFrom('ab_permission_view_role as pvr')
-    .innerJoin('ab_permission_view as pv', 'pv.id', 'pvr.permission_view_id')
-    .select(['pv.id', 'pv.permission', 'pv.view_menu'])
-    .where('pvr.role_id', '=', roleId)
-    .orderBy('pv.view_menu')
-    .orderBy('pv.permission')
-    .execute();
+  const rows = await rolePermissionViews(db, roleId);
   return rows.map((r) => ({ id: r.id, permission_name: r.permission, view_menu_name: r.view_menu }));
-}
-
-/** Ids of `ids` that exist in `table`, looked up in chunks (bound parameters stay few). */
-async function existingIds(db: Db, table: 'ab_permission_view' | 'ab_user', ids: number[]): Promise<Set<number>> {
-  const found = new Set<number>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const chunk = ids.slice(i, i + 500);
-    const rows = await db.selectFrom(table).select('id').where('id', 'in', chunk).execute();
-    for (const r of rows) found.add(r.id);
-  }
-  return found;
 }
 
 function missingMessage(what: string, missing: number[]): string {
@@ -188,31 +166,19 @@ function missingMessage(what: string, missing: number[]): string {
 export async function setRolePermissions(db: Db, roleId: number, ids: number[]): Promise<number[]> {
   const role = await roleRow(db, roleId);
   const wanted = [...new Set(ids)];
-  const found = await existingIds(db, 'ab_permission_view', wanted);
+  const found = await permissionViewIdsAmong(db, wanted);
   const missing = wanted.filter((id) => !found.has(id));
   if (missing.length) throw invalidFields({ permission_view_menu_ids: [missingMessage('permission', missing)] });
   await db.transaction().execute(async (trx) => {
-    const current = (
-      await trx.selectFrom('ab_permission_view_role').select('permission_view_id').where('role_id', '=', roleId).execute()
-    ).map((r) => r.permission_view_id);
+    const current = await rolePermissionViewIds(trx, roleId);
     const next = new Set(wanted);
     const removed = current.filter((id) => !next.has(id));
     if (removed.length && isAdminRoleName(role.name))
       throw unprocessable(`${role.name} may do everything whatever it lists: its permissions can be added to but not reduced.`);
     const have = new Set(current);
     const added = wanted.filter((id) => !have.has(id));
-    for (let i = 0; i < removed.length; i += 500)
-      await trx
-        .deleteFrom('ab_permission_view_role')
-        .where('role_id', '=', roleId)
-        .where('permission_view_id', 'in', removed.slice(i, i + 500))
-        .execute();
-    for (let i = 0; i < added.length; i += 500)
-      await trx
-        .insertInto('ab_permission_view_role')
-        .values(added.slice(i, i + 500).map((permission_view_id) => ({ role_id: roleId, permission_view_id })))
-        .onConflict((oc) => oc.columns(['role_id', 'permission_view_id']).doNothing())
-        .execute();
+    await revokePermissionViews(trx, roleId, removed);
+    await grantPermissionViews(trx, roleId, added);
   });
   return wanted;
 }
@@ -225,29 +191,19 @@ export async function setRolePermissions(db: Db, roleId: number, ids: number[]):
 export async function setRoleUsers(db: Db, roleId: number, userIds: number[], actorId: number): Promise<number[]> {
   const role = await roleRow(db, roleId);
   const wanted = [...new Set(userIds)];
-  const found = await existingIds(db, 'ab_user', wanted);
+  const found = await userIdsAmong(db, wanted);
   const missing = wanted.filter((id) => !found.has(id));
   if (missing.length) throw invalidFields({ user_ids: [missingMessage('user', missing)] });
   await db.transaction().execute(async (trx) => {
-    const current = (await trx.selectFrom('ab_user_role').select('user_id').where('role_id', '=', roleId).execute()).map((r) => r.user_id);
+    const current = await roleUserIds(trx, roleId);
     const next = new Set(wanted);
     const removed = current.filter((id) => !next.has(id));
     if (isAdminRoleName(role.name) && removed.includes(actorId))
       throw unprocessable(`You cannot remove yourself from the ${role.name} role.`);
     const have = new Set(current);
     const added = wanted.filter((id) => !have.has(id));
-    for (let i = 0; i < removed.length; i += 500)
-      await trx
-        .deleteFrom('ab_user_role')
-        .where('role_id', '=', roleId)
-        .where('user_id', 'in', removed.slice(i, i + 500))
-        .execute();
-    for (let i = 0; i < added.length; i += 500)
-      await trx
-        .insertInto('ab_user_role')
-        .values(added.slice(i, i + 500).map((user_id) => ({ role_id: roleId, user_id })))
-        .onConflict((oc) => oc.columns(['user_id', 'role_id']).doNothing())
-        .execute();
+    await removeRoleUsers(trx, roleId, removed);
+    await addRoleUsers(trx, roleId, added);
     await endSessionsOf(trx, [...removed, ...added]);
   });
   return wanted;
@@ -264,13 +220,8 @@ const DATASET_ID = /\]\(id:(\d{1,10})\)$/;
  * at once (inserts ignore a pair another server just created).
  */
 export async function syncGrantablePermissions(db: Db): Promise<void> {
-  const databases = await db.selectFrom('dbs').select(['id', 'database_name']).execute();
-  const datasets = await db.selectFrom('tables').select(['id', 'table_name', 'schema', 'database_id']).execute();
-  const pvs = await db
-    .selectFrom('ab_permission_view')
-    .select(['id', 'permission', 'view_menu'])
-    .where('permission', 'in', ['database_access', 'schema_access', 'datasource_access', ...GLOBAL_DATA_PERMISSIONS])
-    .execute();
+  const { databases, datasets } = await grantableObjects(db);
+  const pvs = await permissionViewsWith(db, ['database_access', 'schema_access', 'datasource_access', ...GLOBAL_DATA_PERMISSIONS]);
   const byPair = new Set(pvs.map((p) => `${p.permission}\u0000${p.view_menu}`));
   const byId = (permission: string, re: RegExp) => {
     const m = new Map<number, { id: number; view_menu: string }[]>();
@@ -303,13 +254,8 @@ export async function syncGrantablePermissions(db: Db): Promise<void> {
     want('datasource_access', datasetPermView(name, ds.table_name, ds.id), dsViews.get(ds.id));
     if (ds.schema) want('schema_access', schemaPermView(name, ds.schema), undefined);
   }
-  for (const r of renames) await db.updateTable('ab_permission_view').set({ view_menu: r.view_menu }).where('id', '=', r.id).execute();
-  for (let i = 0; i < toInsert.length; i += 300)
-    await db
-      .insertInto('ab_permission_view')
-      .values(toInsert.slice(i, i + 300))
-      .onConflict((oc) => oc.columns(['permission', 'view_menu']).doNothing())
-      .execute();
+  for (const r of renames) await renamePermissionView(db, r.id, r.view_menu);
+  await addPermissionViews(db, toInsert);
 }
 
 /**
@@ -317,28 +263,27 @@ export async function syncGrantablePermissions(db: Db): Promise<void> {
  * (eq, ct, sw, ew) and `id` (eq), ordering on id, permission.name or view_menu.name, paging.
  */
 export async function listPermissionResources(db: Db, p: ListParams): Promise<{ count: number; result: PermissionResource[] }> {
-  let q = db.selectFrom('ab_permission_view');
+  const filters: PermissionViewListFilter[] = [];
   for (const f of p.filters) {
     const col = f.col === 'permission' ? 'permission' : f.col === 'view_menu' ? 'view_menu' : null;
     if (col && typeof f.value === 'string' && (f.opr === 'eq' || TEXT_OPRS.has(f.opr))) {
-      q = f.opr === 'eq' ? q.where(col, '=', f.value) : q.where(textMatches(col, f.value, f.opr as TextMatchMode));
+      filters.push({ col, opr: f.opr as 'eq' | TextMatchMode, value: f.value });
     } else if (f.col === 'id' && f.opr === 'eq' && Number.isInteger(f.value)) {
-      q = q.where('id', '=', Math.min(f.value as number, MAX_ID));
+      filters.push({ col: 'id', value: Math.min(f.value as number, MAX_ID) });
     } else {
       throw invalidFields({ filters: [`Filter on ${f.col} with ${f.opr} is not supported.`] });
     }
   }
-  const { count } = await q.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   const order = p.orderColumn === 'permission.name' ? 'permission' : p.orderColumn === 'view_menu.name' ? 'view_menu' : 'id';
-  const rows = await q
-    .select(['id', 'permission', 'view_menu'])
-    .orderBy(order, p.orderDirection)
-    .orderBy('id')
-    .limit(p.pageSize)
-    .offset(p.page * p.pageSize)
-    .execute();
+  const { count, rows } = await listPermissionViewRows(db, {
+    filters,
+    orderBy: order,
+    direction: p.orderDirection,
+    page: p.page,
+    pageSize: p.pageSize,
+  });
   return {
-    count: Number(count),
+    count,
     result: rows.map((r) => ({ id: r.id, permission: { name: r.permission }, view_menu: { name: r.view_menu } })),
   };
 }

@@ -5,7 +5,13 @@
 import type { Kysely } from 'kysely';
 import type { QueryRecord } from '@rama/shared';
 import type { MetadataSchema } from '../metadata/schema.js';
-import { textMatches } from '../metadata/textMatch.js';
+import {
+  fillQueryTables,
+  listQueryRows,
+  queriesChangedSince,
+  queryWithDatabaseName,
+  type QueryListFilter,
+} from '../metadata/repos/queries.js';
 import type { Principal } from '../security/principal.js';
 import { invalidFields, notFound } from '../http/errors.js';
 import type { ListParams } from '../http/rison.js';
@@ -50,32 +56,30 @@ function num(v: unknown, field: string): number {
 }
 
 export async function listQueries(db: Db, user: Principal, p: ListParams) {
-  let q = db.selectFrom('query').innerJoin('dbs', 'dbs.id', 'query.database_id').leftJoin('ab_user', 'ab_user.id', 'query.user_id');
-  if (!seesAll(user)) q = q.where('query.user_id', '=', user.id);
+  const filters: QueryListFilter[] = [];
   for (const f of p.filters) {
-    if (f.col === 'database' && (f.opr === 'rel_o_m' || f.opr === 'eq')) q = q.where('query.database_id', '=', num(f.value, 'database'));
-    else if (f.col === 'status' && f.opr === 'eq' && typeof f.value === 'string') q = q.where('query.status', '=', f.value);
-    else if (f.col === 'status' && f.opr === 'in' && Array.isArray(f.value)) q = q.where('query.status', 'in', f.value.map(String));
-    else if (f.col === 'user' && (f.opr === 'rel_o_m' || f.opr === 'eq')) q = q.where('query.user_id', '=', num(f.value, 'user'));
+    if (f.col === 'database' && (f.opr === 'rel_o_m' || f.opr === 'eq'))
+      filters.push({ col: 'database_id', value: num(f.value, 'database') });
+    else if (f.col === 'status' && f.opr === 'eq' && typeof f.value === 'string') filters.push({ col: 'status', value: f.value });
+    else if (f.col === 'status' && f.opr === 'in' && Array.isArray(f.value)) filters.push({ col: 'status_in', value: f.value.map(String) });
+    else if (f.col === 'user' && (f.opr === 'rel_o_m' || f.opr === 'eq')) filters.push({ col: 'user_id', value: num(f.value, 'user') });
     else if (f.col === 'sql' && (f.opr === 'ct' || f.opr === 'all_text') && typeof f.value === 'string')
-      q = q.where(textMatches('query.sql', f.value));
-    else if (f.col === 'start_time' && f.opr === 'gt') q = q.where('query.start_time', '>', num(f.value, 'start_time'));
-    else if (f.col === 'start_time' && f.opr === 'lt') q = q.where('query.start_time', '<', num(f.value, 'start_time'));
+      filters.push({ col: 'sql', text: f.value });
+    else if (f.col === 'start_time' && f.opr === 'gt') filters.push({ col: 'start_time', op: '>', value: num(f.value, 'start_time') });
+    else if (f.col === 'start_time' && f.opr === 'lt') filters.push({ col: 'start_time', op: '<', value: num(f.value, 'start_time') });
     else if (f.col === 'changed_on' && (f.opr === 'gt' || f.opr === 'lt') && typeof f.value === 'string')
-      q = q.where('query.changed_on', f.opr === 'gt' ? '>' : '<', f.value);
-    else if (f.col === 'sql_editor_id' && f.opr === 'eq') q = q.where('query.sql_editor_id', '=', String(f.value));
+      filters.push({ col: 'changed_on', op: f.opr === 'gt' ? '>' : '<', value: f.value });
+    else if (f.col === 'sql_editor_id' && f.opr === 'eq') filters.push({ col: 'sql_editor_id', value: String(f.value) });
     else throw invalidFields({ filters: [`Filter on ${f.col} with ${f.opr} is not supported.`] });
   }
-  const { count } = await q.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-  const order = p.orderColumn ? (ORDER_MAP[p.orderColumn] ?? `query.${p.orderColumn}`) : 'query.changed_on';
-  const rows = await q
-    .selectAll('query')
-    .select(['dbs.database_name', 'dbs.sqlalchemy_uri', 'ab_user.first_name', 'ab_user.last_name', 'ab_user.username'])
-    .orderBy(order as 'query.changed_on', p.orderColumn ? p.orderDirection : 'desc')
-    .orderBy('query.id', 'desc')
-    .limit(p.pageSize)
-    .offset(p.page * p.pageSize)
-    .execute();
+  const { count, rows } = await listQueryRows(db, {
+    userId: seesAll(user) ? null : user.id,
+    filters,
+    orderBy: p.orderColumn ? (ORDER_MAP[p.orderColumn] ?? `query.${p.orderColumn}`) : null,
+    direction: p.orderDirection,
+    page: p.page,
+    pageSize: p.pageSize,
+  });
   const tables = await tablesOfRows(db, rows);
   const result = rows.map((r) => ({
     id: r.id,
@@ -102,7 +106,7 @@ export async function listQueries(db: Db, user: Principal, p: ListParams) {
     results_key: r.results_key,
     tracking_url: null,
   }));
-  return { count: Number(count), ids: result.map((r) => r.id), result };
+  return { count, ids: result.map((r) => r.id), result };
 }
 
 /** The `query.sql_tables` text for a query: JSON of the tables its SQL reads, `[]` when it cannot tell. */
@@ -190,23 +194,12 @@ async function tablesOfRows(
 async function fillTables(db: Db, id: number, sql: string, parserDialect: string | null): Promise<SqlTableRef[]> {
   const tables = await tablesOrEmpty(sql, parserDialect, true);
   // only where still empty: a value written meanwhile by the query's own update wins
-  await db
-    .updateTable('query')
-    .set({ sql_tables: JSON.stringify(tables) })
-    .where('id', '=', id)
-    .where('sql_tables', 'is', null)
-    .execute();
+  await fillQueryTables(db, id, JSON.stringify(tables));
   return tables;
 }
 
 export async function getQueryDetail(db: Db, user: Principal, id: number) {
-  const r = await db
-    .selectFrom('query')
-    .innerJoin('dbs', 'dbs.id', 'query.database_id')
-    .selectAll('query')
-    .select(['dbs.database_name'])
-    .where('query.id', '=', id)
-    .executeTakeFirst();
+  const r = await queryWithDatabaseName(db, id);
   if (!r || (!seesAll(user) && r.user_id !== user.id)) throw notFound();
   return {
     id: r.id,
@@ -239,13 +232,6 @@ export async function getQueryDetail(db: Db, user: Principal, id: number) {
 /** The user's queries changed after `lastUpdatedMs` (epoch ms), oldest first. */
 export async function queriesUpdatedSince(db: Db, user: Principal, lastUpdatedMs: number): Promise<QueryRecord[]> {
   const since = new Date(Math.max(0, lastUpdatedMs)).toISOString();
-  const rows: QueryRow[] = await db
-    .selectFrom('query')
-    .selectAll()
-    .where('user_id', '=', user.id)
-    .where('changed_on', '>', since)
-    .orderBy('changed_on', 'asc')
-    .limit(1000)
-    .execute();
+  const rows: QueryRow[] = await queriesChangedSince(db, user.id, since);
   return presentQueries(db, rows);
 }

@@ -8,7 +8,7 @@ import type { Redis } from 'ioredis';
 import type { AppContext } from '../context.js';
 import { QueueUnavailableError, redisConnection, withTimeout } from '../queue/redis.js';
 import type { PreparedRun } from './prepare.js';
-import { getQueryById, transitionQuery } from './queries.js';
+import { getQueryById, transitionQuery } from '../metadata/repos/queries.js';
 import type { QueryRunner } from './runner.js';
 
 export const QUEUE_NAME = 'rama-sql';

@@ -12,7 +12,7 @@ import { EngineError, type ResultColumn } from '../engines/types.js';
 import { QueryCancelledError, QueryTimeoutError } from '../execution/executor.js';
 import type { PreparedRun } from './prepare.js';
 import type { QueryRow } from './present.js';
-import { failOrphans, getQueryById, renewLeases, transitionQuery } from './queries.js';
+import { failOrphans, getQueryById, renewLeases, transitionQuery } from '../metadata/repos/queries.js';
 import { ResultsBackendError, type ResultsBackend } from './results.js';
 import { JsonRowsSink, type RowsTarget } from './sink.js';
 import { stringifyExact } from '../execution/formats/json.js';

@@ -16,7 +16,15 @@ import { formatSqlAsync } from '../sql/offload.js';
 import { tablesForStorage } from './history.js';
 import { prepareRun, type PreparedRun } from './prepare.js';
 import { presentQueries, type QueryRow } from './present.js';
-import { getQueryByClientId, getQueryById, newClientId, transitionQuery } from './queries.js';
+import { newClientId } from './queries.js';
+import {
+  getQueryByClientId,
+  getQueryById,
+  getQueryByResultsKey,
+  insertQuery,
+  setQueryTables,
+  transitionQuery,
+} from '../metadata/repos/queries.js';
 import { QueueUnavailableError } from '../queue/redis.js';
 import { ROW_SEPARATOR, ResultsBackendError, takeRowsStream } from './results.js';
 import type { ResultHeader, RunOutcome } from './runner.js';
@@ -154,47 +162,43 @@ export class SqlLabService {
     const runAsync = Boolean(p.runAsync) && Boolean(dbRow.allow_run_async);
     const state = initialQueryState(runAsync);
     const runner = this.ctx.sqllab.runner;
-    const inserted = await this.db
-      .insertInto('query')
-      .values({
-        client_id: clientId,
-        database_id: dbRow.id,
-        user_id: user.id,
-        status: state,
-        tab_name: p.tab ?? null,
-        sql_editor_id: p.sql_editor_id === null || p.sql_editor_id === undefined ? null : String(p.sql_editor_id),
-        // an empty name means none (form posts and older clients send '')
-        catalog,
-        schema,
-        sql: p.sql,
-        executed_sql: prepared.statements.join(';\n'),
-        prepared: JSON.stringify(prepared),
-        template_params: p.templateParams ?? null,
-        limit: prepared.limit,
-        limiting_factor: 'UNKNOWN',
-        select_as_cta: p.select_as_cta ? 1 : 0,
-        ctas_method: p.ctas_method ?? 'TABLE',
-        tmp_table_name: prepared.ctas?.table ?? null,
-        tmp_schema_name: prepared.ctas?.schema ?? null,
-        run_async: runAsync ? 1 : 0,
-        progress: 0,
-        rows: null,
-        error_message: null,
-        error_type: null,
-        results_key: null,
-        start_time: Date.now(),
-        start_running_time: null,
-        end_time: null,
-        extra_json: JSON.stringify({ exportable: prepared.readOnly }),
-        worker_id: runner.workerId,
-        lease_until: runAsync && this.ctx.sqllab.queue.kind === 'bullmq' ? Date.now() + 10 * 60 * 1000 : runner.leaseUntil(),
-        changed_on: nowIso(),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const inserted = await insertQuery(this.db, {
+      client_id: clientId,
+      database_id: dbRow.id,
+      user_id: user.id,
+      status: state,
+      tab_name: p.tab ?? null,
+      sql_editor_id: p.sql_editor_id === null || p.sql_editor_id === undefined ? null : String(p.sql_editor_id),
+      // an empty name means none (form posts and older clients send '')
+      catalog,
+      schema,
+      sql: p.sql,
+      executed_sql: prepared.statements.join(';\n'),
+      prepared: JSON.stringify(prepared),
+      template_params: p.templateParams ?? null,
+      limit: prepared.limit,
+      limiting_factor: 'UNKNOWN',
+      select_as_cta: p.select_as_cta ? 1 : 0,
+      ctas_method: p.ctas_method ?? 'TABLE',
+      tmp_table_name: prepared.ctas?.table ?? null,
+      tmp_schema_name: prepared.ctas?.schema ?? null,
+      run_async: runAsync ? 1 : 0,
+      progress: 0,
+      rows: null,
+      error_message: null,
+      error_type: null,
+      results_key: null,
+      start_time: Date.now(),
+      start_running_time: null,
+      end_time: null,
+      extra_json: JSON.stringify({ exportable: prepared.readOnly }),
+      worker_id: runner.workerId,
+      lease_until: runAsync && this.ctx.sqllab.queue.kind === 'bullmq' ? Date.now() + 10 * 60 * 1000 : runner.leaseUntil(),
+      changed_on: nowIso(),
+    });
     // the tables it reads, for the history list: found off the main thread while the query runs
     void tablesForStorage(prepared.statements.join(';\n'), open.spec.syntax.parser)
-      .then((tables) => this.db.updateTable('query').set({ sql_tables: tables }).where('id', '=', inserted.id).execute())
+      .then((tables) => setQueryTables(this.db, inserted.id, tables))
       .catch(() => undefined);
 
     if (runAsync) {
@@ -269,10 +273,7 @@ export class SqlLabService {
 
   /** Stored results by key, capped to `rows`, streamed. 404: no query has that key; 410: expired. */
   async results(user: Principal, key: string, rows: number | null): Promise<Readable> {
-    const row = await this.visibleQuery(
-      user,
-      await this.db.selectFrom('query').selectAll().where('results_key', '=', key).executeTakeFirst(),
-    );
+    const row = await this.visibleQuery(user, await getQueryByResultsKey(this.db, key));
     const stored = await this.openStored(key);
     if (!stored) {
       throw typedError(

@@ -2,6 +2,8 @@ import type { QueryRecord, TabStateRecord } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import { canAccessDatabase } from '../databases/access.js';
 import type { Principal } from '../security/principal.js';
+import { recentTabQueries, userQueriesByClientIds } from '../metadata/repos/queries.js';
+import { activeUserTab, userTabs } from '../metadata/repos/tab-state.js';
 import { presentQueries } from '../sqllab/present.js';
 import type { SqlLabDatabase } from '@rama/shared';
 import { presentSqlLabDatabase } from './present.js';
@@ -24,43 +26,22 @@ export async function loadSqlLabBootstrap(ctx: AppContext, tabs: TabStateService
   const databases: Record<string, SqlLabDatabase> = {};
   for (const row of dbRows) if (canAccessDatabase(user, row)) databases[row.id] = presentSqlLabDatabase(row);
 
-  const tabRows = await db
-    .selectFrom('tab_state')
-    .select(['id', 'label', 'latest_query_id'])
-    .where('user_id', '=', user.id)
-    .orderBy('id')
-    .execute();
+  const tabRows = await userTabs(db, user.id);
   // the active tab, or another one when none is marked active
-  const activeRow = await db
-    .selectFrom('tab_state')
-    .selectAll()
-    .where('user_id', '=', user.id)
-    .orderBy('active', 'desc')
-    .orderBy('changed_on', 'desc')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  const activeRow = await activeUserTab(db, user.id);
 
   const queries: Record<string, QueryRecord> = {};
   if (tabRows.length) {
-    const recent = await db
-      .selectFrom('query')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .where(
-        'sql_editor_id',
-        'in',
-        tabRows.map((t) => String(t.id)),
-      )
-      .orderBy('changed_on', 'desc')
-      .orderBy('id', 'desc')
-      .limit(BOOTSTRAP_QUERY_LIMIT)
-      .execute();
+    const recent = await recentTabQueries(
+      db,
+      user.id,
+      tabRows.map((t) => String(t.id)),
+      BOOTSTRAP_QUERY_LIMIT,
+    );
     // each tab's latest query, even when older than the most recent ones
     const have = new Set(recent.map((q) => q.client_id));
     const missing = tabRows.map((t) => t.latest_query_id).filter((id): id is string => id !== null && !have.has(id));
-    const latest = missing.length
-      ? await db.selectFrom('query').selectAll().where('user_id', '=', user.id).where('client_id', 'in', missing).execute()
-      : [];
+    const latest = missing.length ? await userQueriesByClientIds(db, user.id, missing) : [];
     for (const q of await presentQueries(db, [...recent, ...latest])) queries[q.id] = q;
   }
 

@@ -4,6 +4,18 @@ import { canAccessDatabase } from '../databases/access.js';
 import { nowIso, flag } from '../metadata/db.js';
 import { invalidFields, notFound } from '../http/errors.js';
 import type { Principal } from '../security/principal.js';
+import { deleteTabQuery, linkQueryToTab, unlinkTabQueries, userQueryByClientId } from '../metadata/repos/queries.js';
+import { savedQueryExists } from '../metadata/repos/saved-queries.js';
+import {
+  deactivateUserTabs,
+  deleteTab,
+  deleteTabTableSchemas,
+  insertTab,
+  tabTableSchemas,
+  updateTab,
+  userTab,
+  userTabLabels,
+} from '../metadata/repos/tab-state.js';
 import { presentQueries } from '../sqllab/present.js';
 import { FieldReader, type Fields } from './fields.js';
 import { nextUntitledName } from './naming.js';
@@ -40,7 +52,7 @@ export class TabStateService {
   }
 
   async ownTab(user: Principal, id: number): Promise<TabStateRow> {
-    const row = await this.db.selectFrom('tab_state').selectAll().where('id', '=', id).where('user_id', '=', user.id).executeTakeFirst();
+    const row = await userTab(this.db, user.id, id);
     if (!row) throw notFound();
     return row;
   }
@@ -51,22 +63,13 @@ export class TabStateService {
   }
 
   private async canSeeSavedQuery(user: Principal, id: number): Promise<boolean> {
-    let q = this.db.selectFrom('saved_query').select('id').where('id', '=', id);
-    if (!user.isAdmin) q = q.where('user_id', '=', user.id);
-    return Boolean(await q.executeTakeFirst());
+    return savedQueryExists(this.db, id, user.isAdmin ? null : user.id);
   }
 
   /** The tab with its table schemas and its latest query (only ever the tab owner's own query). */
   async present(row: TabStateRow): Promise<TabStateRecord> {
-    const tables = await this.db.selectFrom('table_schema').selectAll().where('tab_state_id', '=', row.id).orderBy('id').execute();
-    const latest = row.latest_query_id
-      ? await this.db
-          .selectFrom('query')
-          .selectAll()
-          .where('client_id', '=', row.latest_query_id)
-          .where('user_id', '=', row.user_id)
-          .executeTakeFirst()
-      : undefined;
+    const tables = await tabTableSchemas(this.db, row.id);
+    const latest = row.latest_query_id ? await userQueryByClientId(this.db, row.user_id, row.latest_query_id) : undefined;
     const [latestQuery] = latest ? await presentQueries(this.db, [latest]) : [null];
     return presentTabState(row, tables, latestQuery);
   }
@@ -104,33 +107,27 @@ export class TabStateService {
     return this.db.transaction().execute(async (trx) => {
       let label = name?.trim() ? name : null;
       if (!label) {
-        const labels = await trx.selectFrom('tab_state').select('label').where('user_id', '=', user.id).execute();
-        label = nextUntitledName(labels.map((l) => l.label));
+        label = nextUntitledName(await userTabLabels(trx, user.id));
       }
-      await trx.updateTable('tab_state').set({ active: 0 }).where('user_id', '=', user.id).where('active', '=', 1).execute();
-      const row = await trx
-        .insertInto('tab_state')
-        .values({
-          user_id: user.id,
-          label,
-          active: 1,
-          database_id: databaseId,
-          catalog: catalog ?? null,
-          schema: schema ?? null,
-          sql: sql ?? NEW_TAB_SQL,
-          query_limit: queryLimit ?? null,
-          latest_query_id: latestQueryId ?? null,
-          autorun: flag(autorun),
-          template_params: templateParams ?? null,
-          hide_left_bar: flag(hideLeftBar),
-          saved_query_id: savedQueryId,
-          extra_json: JSON.stringify(extra),
-          created_on: now,
-          changed_on: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
+      await deactivateUserTabs(trx, user.id);
+      return insertTab(trx, {
+        user_id: user.id,
+        label,
+        active: 1,
+        database_id: databaseId,
+        catalog: catalog ?? null,
+        schema: schema ?? null,
+        sql: sql ?? NEW_TAB_SQL,
+        query_limit: queryLimit ?? null,
+        latest_query_id: latestQueryId ?? null,
+        autorun: flag(autorun),
+        template_params: templateParams ?? null,
+        hide_left_bar: flag(hideLeftBar),
+        saved_query_id: savedQueryId,
+        extra_json: JSON.stringify(extra),
+        created_on: now,
+        changed_on: now,
+      });
     });
   }
 
@@ -165,25 +162,15 @@ export class TabStateService {
       throw invalidFields({ saved_query_id: ['Saved query does not exist'] });
     }
     if (!Object.keys(set).length) return;
-    await this.db
-      .updateTable('tab_state')
-      .set({ ...set, changed_on: nowIso() })
-      .where('id', '=', id)
-      .execute();
+    await updateTab(this.db, id, { ...set, changed_on: nowIso() });
   }
 
   /** Make this tab the user's active one (and no other). */
   async activate(user: Principal, id: number): Promise<void> {
     await this.ownTab(user, id);
     await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('tab_state')
-        .set({ active: 0 })
-        .where('user_id', '=', user.id)
-        .where('id', '!=', id)
-        .where('active', '=', 1)
-        .execute();
-      await trx.updateTable('tab_state').set({ active: 1 }).where('id', '=', id).execute();
+      await deactivateUserTabs(trx, user.id, id);
+      await updateTab(trx, id, { active: 1 });
     });
   }
 
@@ -191,9 +178,9 @@ export class TabStateService {
   async delete(user: Principal, id: number): Promise<void> {
     await this.ownTab(user, id);
     await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('table_schema').where('tab_state_id', '=', id).execute();
-      await trx.updateTable('query').set({ sql_editor_id: null }).where('sql_editor_id', '=', String(id)).execute();
-      await trx.deleteFrom('tab_state').where('id', '=', id).execute();
+      await deleteTabTableSchemas(trx, id);
+      await unlinkTabQueries(trx, String(id));
+      await deleteTab(trx, id);
     });
   }
 
@@ -204,23 +191,12 @@ export class TabStateService {
     f.requireKeys('queryId');
     const clientId = f.string('queryId', { maxLength: QUERY_ID_LENGTH, nonEmpty: true });
     f.check();
-    const result = await this.db
-      .updateTable('query')
-      .set({ sql_editor_id: String(id) })
-      .where('client_id', '=', clientId ?? '')
-      .where('user_id', '=', user.id)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw notFound();
+    if (!(await linkQueryToTab(this.db, user.id, clientId ?? '', String(id)))) throw notFound();
   }
 
   /** Delete one of the user's queries from this tab. Idempotent: a query already gone is fine. */
   async deleteQuery(user: Principal, id: number, clientId: string): Promise<void> {
     await this.ownTab(user, id);
-    await this.db
-      .deleteFrom('query')
-      .where('client_id', '=', clientId)
-      .where('user_id', '=', user.id)
-      .where('sql_editor_id', '=', String(id))
-      .execute();
+    await deleteTabQuery(this.db, user.id, String(id), clientId);
   }
 }

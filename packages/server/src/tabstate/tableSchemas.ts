@@ -2,6 +2,7 @@ import type { AppContext } from '../context.js';
 import { flag, nowIso } from '../metadata/db.js';
 import { invalidFields, notFound } from '../http/errors.js';
 import type { Principal } from '../security/principal.js';
+import { deleteTabTable, deleteTableSchema, insertTableSchema, updateTableSchema, userTableSchema } from '../metadata/repos/tab-state.js';
 import { FieldReader, type Fields } from './fields.js';
 import type { TableSchemaRow } from './present.js';
 import type { TabStateService } from './service.js';
@@ -22,13 +23,7 @@ export class TableSchemaService {
   }
 
   private async ownTableSchema(user: Principal, id: number): Promise<TableSchemaRow> {
-    const row = await this.db
-      .selectFrom('table_schema as t')
-      .innerJoin('tab_state as s', 's.id', 't.tab_state_id')
-      .selectAll('t')
-      .where('t.id', '=', id)
-      .where('s.user_id', '=', user.id)
-      .executeTakeFirst();
+    const row = await userTableSchema(this.db, user.id, id);
     if (!row) throw notFound();
     return row;
   }
@@ -53,30 +48,18 @@ export class TableSchemaService {
     const description = JSON.stringify(Object.fromEntries(Object.entries(table).filter(([k]) => !COLUMN_KEYS.has(k))));
     const now = nowIso();
     return this.db.transaction().execute(async (trx) => {
-      await trx
-        .deleteFrom('table_schema')
-        .where('tab_state_id', '=', tabId)
-        .where('database_id', '=', dbId)
-        .where((eb) => (catalog === null ? eb('catalog', 'is', null) : eb('catalog', '=', catalog)))
-        .where((eb) => (schema === null ? eb('schema', 'is', null) : eb('schema', '=', schema)))
-        .where('table', '=', name)
-        .execute();
-      const row = await trx
-        .insertInto('table_schema')
-        .values({
-          tab_state_id: tabId,
-          database_id: dbId,
-          catalog,
-          schema,
-          table: name,
-          description,
-          expanded: flag(expanded),
-          created_on: now,
-          changed_on: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
+      await deleteTabTable(trx, { tabId, databaseId: dbId, catalog, schema, table: name });
+      return insertTableSchema(trx, {
+        tab_state_id: tabId,
+        database_id: dbId,
+        catalog,
+        schema,
+        table: name,
+        description,
+        expanded: flag(expanded),
+        created_on: now,
+        changed_on: now,
+      });
     });
   }
 
@@ -86,16 +69,12 @@ export class TableSchemaService {
     f.requireKeys('expanded');
     const expanded = f.boolean('expanded');
     f.check();
-    await this.db
-      .updateTable('table_schema')
-      .set({ expanded: flag(expanded), changed_on: nowIso() })
-      .where('id', '=', id)
-      .execute();
+    await updateTableSchema(this.db, id, { expanded: flag(expanded), changed_on: nowIso() });
     return Boolean(expanded);
   }
 
   async delete(user: Principal, id: number): Promise<void> {
     await this.ownTableSchema(user, id);
-    await this.db.deleteFrom('table_schema').where('id', '=', id).execute();
+    await deleteTableSchema(this.db, id);
   }
 }
