@@ -22,6 +22,8 @@ import { dashboardVisibility } from '../dashboards/access.js';
 import { guestChartAllowed } from '../embedded/access.js';
 import { filterRefsByDataset, parseStored } from '../embedded/payload.js';
 import { DATASET_DATASOURCE_TYPES } from './datasets.js';
+import { datasetById } from '../metadata/repos/datasets.js';
+import { databaseNames, databaseRefOrThrow } from '../metadata/repos/databases.js';
 
 /** Where a chart data request says it comes from (form_data.dashboardId / slice_id). */
 export interface ChartDataVia {
@@ -59,13 +61,9 @@ export async function visibleForChartData(ctx: AppContext, user: Principal, id: 
     if (!(e instanceof HttpError && e.statusCode === 404)) throw e;
     if (via.dashboardId === undefined || !ctx.config.featureFlags.DASHBOARD_RBAC) throw e;
     if (!(await dashboardGrantsData(ctx, user, id, via.dashboardId, via.sliceId))) throw e;
-    const row = await ctx.store.db.selectFrom('tables').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await datasetById(ctx.store.db, id);
     if (!row) throw notFound();
-    const database = await ctx.store.db
-      .selectFrom('dbs')
-      .select(['id', 'database_name', 'sqlalchemy_uri'])
-      .where('id', '=', row.database_id)
-      .executeTakeFirstOrThrow();
+    const database = await databaseRefOrThrow(ctx.store.db, row.database_id);
     return { row, database };
   }
 }
@@ -95,7 +93,7 @@ async function dashboardGrantsData(
       .executeTakeFirst();
     if (!onDashboard) return false;
   }
-  const scope = datasetScope(user, await db.selectFrom('dbs').select(['id', 'database_name']).execute());
+  const scope = datasetScope(user, await databaseNames(db));
   const dashboard = await db
     .selectFrom('dashboards as d')
     .select(['d.id', 'd.json_metadata'])

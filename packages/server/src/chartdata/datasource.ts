@@ -13,6 +13,8 @@ import { rlsClauses } from '../rls/apply.js';
 import { visibleForChartData, type ChartDataVia } from './data-access.js';
 import type { DatasetRow } from '../datasets/present.js';
 import type { CompileDataset, DatasetColumn } from './compile.js';
+import { chartDataColumnsOf, chartDataMetricsOf } from '../metadata/repos/datasets.js';
+import { databaseForChartData } from '../metadata/repos/databases.js';
 
 export interface LoadedDatasource {
   row: DatasetRow;
@@ -52,18 +54,9 @@ export async function loadDatasource(ctx: AppContext, user: Principal, id: numbe
   const { row } = visible;
   const db = ctx.store.db;
   const [columns, metrics, database] = await Promise.all([
-    db
-      .selectFrom('table_columns')
-      .select(['column_name', 'expression', 'type', 'type_generic', 'is_dttm', 'python_date_format', 'is_active'])
-      .where('table_id', '=', row.id)
-      .orderBy('id')
-      .execute(),
-    db.selectFrom('sql_metrics').select(['metric_name', 'expression']).where('table_id', '=', row.id).orderBy('id').execute(),
-    db
-      .selectFrom('dbs')
-      .select(['id', 'database_name', 'sqlalchemy_uri', 'allow_dml', 'cache_timeout'])
-      .where('id', '=', row.database_id)
-      .executeTakeFirstOrThrow(),
+    chartDataColumnsOf(db, row.id),
+    chartDataMetricsOf(db, row.id),
+    databaseForChartData(db, row.database_id),
   ]);
   const spec = getEngineSpec(parseUri(database.sqlalchemy_uri).backend);
   const rls = await rlsClauses(ctx, user, row, spec);

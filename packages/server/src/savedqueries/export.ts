@@ -13,6 +13,7 @@ import { EXPORT_VERSION, bundleName, databaseDocument, exportStamp, toYaml } fro
 import { bundleFileName } from '../charts/chart-export.js';
 import type { SavedQueryRow } from './present.js';
 import { savedQueriesOf } from '../metadata/repos/saved-queries.js';
+import { databasesByIds } from '../metadata/repos/databases.js';
 
 /** `type` in metadata.yaml of a saved query bundle (the peer's model name). */
 export const SAVED_QUERY_BUNDLE_TYPE = 'SavedQuery';
@@ -59,9 +60,7 @@ export async function exportSavedQueries(
     [`${root}/metadata.yaml`]: strToU8(toYaml({ version: EXPORT_VERSION, type: SAVED_QUERY_BUNDLE_TYPE, timestamp: now.toISOString() })),
   };
   const dbIds = [...new Set(rows.map((r) => r.db_id).filter((id): id is number => id !== null))];
-  const databases = new Map(
-    dbIds.length ? (await db.selectFrom('dbs').selectAll().where('id', 'in', dbIds).execute()).map((d) => [d.id, d]) : [],
-  );
+  const databases = new Map((await databasesByIds(db, dbIds)).map((d) => [d.id, d]));
   for (const database of databases.values())
     files[`${root}/databases/${bundleName(database.database_name, String(database.id))}.yaml`] = strToU8(
       toYaml(databaseDocument(database)),

@@ -27,6 +27,7 @@ import type { ImportOptions } from '../transfer/import-report.js';
 import { SAVED_QUERY_BUNDLE_TYPE } from './export.js';
 import type { SavedQueryRow } from './present.js';
 import { SavedQuerySchedules } from './schedule.js';
+import { databasesForImport } from '../metadata/repos/databases.js';
 
 /** The peer's messages (its import command's model name is `saved_queries`). */
 export const SAVED_QUERY_ALREADY_EXISTS = 'Saved_Queries already exists and `overwrite=true` was not passed';
@@ -174,7 +175,7 @@ export class SavedQueryImporter {
 
   /** What each query file will do, every problem recorded per file. */
   private async plan(queries: Map<string, SavedQueryConfig>, opts: ImportOptions): Promise<PlannedQuery[]> {
-    const localDbs = await this.db.selectFrom('dbs').select(['id', 'uuid', 'database_name']).execute();
+    const localDbs = await databasesForImport(this.db);
     const planned: PlannedQuery[] = [];
     const seen = new Set<string>();
     for (const [file, config] of queries) {

@@ -9,6 +9,7 @@ import { sqlTablesAsync } from '../sql/offload.js';
 import type { SqlTableRef } from '../sql/tables.js';
 import { scheduleStates } from './schedule.js';
 import { usersById } from '../metadata/repos/users.js';
+import { databasesByIds } from '../metadata/repos/databases.js';
 
 export type SavedQueryRow = Row<SavedQueryTable>;
 
@@ -67,14 +68,7 @@ export function presentSavedQuery(
 export async function presentSavedQueries(db: Kysely<MetadataSchema>, rows: SavedQueryRow[]): Promise<ScheduledSavedQueryRecord[]> {
   if (!rows.length) return [];
   const dbIds = [...new Set(rows.map((r) => r.db_id).filter((x): x is number => x !== null))];
-  const dbs = dbIds.length
-    ? new Map(
-        (await db.selectFrom('dbs').select(['id', 'database_name', 'sqlalchemy_uri']).where('id', 'in', dbIds).execute()).map((d) => [
-          d.id,
-          d,
-        ]),
-      )
-    : new Map<number, SavedQueryDatabase>();
+  const dbs = new Map<number, SavedQueryDatabase>((await databasesByIds(db, dbIds)).map((d) => [d.id, d]));
   const users = await usersById(
     db,
     rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]),

@@ -19,6 +19,7 @@ import { presentSavedQueries, type SavedQueryRow } from './present.js';
 import { taggedWith, untagObjects } from '../tags/store.js';
 import { markVersionsDeleted } from '../versions/store.js';
 import { runnableScheduleInfo, SavedQuerySchedules } from './schedule.js';
+import { databaseById } from '../metadata/repos/databases.js';
 
 export const SAVED_QUERY_ORDER_COLUMNS = [
   'label',
@@ -102,7 +103,7 @@ export class SavedQueryService {
 
   /** A database the user may not use is answered as one that does not exist. */
   private async checkDatabase(user: Principal, id: number): Promise<void> {
-    const row = await this.db.selectFrom('dbs').select(['id', 'database_name']).where('id', '=', id).executeTakeFirst();
+    const row = await databaseById(this.db, id);
     if (!row || !canAccessDatabase(user, row)) throw invalidFields({ db_id: ['Database does not exist'] });
   }
 

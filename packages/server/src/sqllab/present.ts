@@ -2,6 +2,7 @@ import type { LimitingFactor, QueryRecord, QueryState } from '@rama/shared';
 import type { Kysely } from 'kysely';
 import type { MetadataSchema, QueryTable, Row } from '../metadata/schema.js';
 import { usernamesById } from '../metadata/repos/users.js';
+import { databasesByIds } from '../metadata/repos/databases.js';
 
 export type QueryRow = Row<QueryTable>;
 
@@ -54,9 +55,7 @@ export function presentQuery(row: QueryRow, dbName: string, username: string | n
 export async function presentQueries(db: Kysely<MetadataSchema>, rows: QueryRow[]): Promise<QueryRecord[]> {
   if (!rows.length) return [];
   const dbIds = [...new Set(rows.map((r) => r.database_id))];
-  const dbs = new Map(
-    (await db.selectFrom('dbs').select(['id', 'database_name']).where('id', 'in', dbIds).execute()).map((d) => [d.id, d.database_name]),
-  );
+  const dbs = new Map((await databasesByIds(db, dbIds)).map((d) => [d.id, d.database_name]));
   const users = await usernamesById(
     db,
     rows.map((r) => r.user_id),

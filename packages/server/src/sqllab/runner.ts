@@ -16,6 +16,7 @@ import { failOrphans, getQueryById, renewLeases, transitionQuery } from '../meta
 import { ResultsBackendError, type ResultsBackend } from './results.js';
 import { JsonRowsSink, type RowsTarget } from './sink.js';
 import { stringifyExact } from '../execution/formats/json.js';
+import { databaseById } from '../metadata/repos/databases.js';
 
 const STOP_POLL_MS = 400;
 
@@ -110,11 +111,7 @@ export class QueryRunner {
     try {
       // user SQL on a session that is not read-only (the database allows DML, CTAS or CVAS) may
       // change it for the next borrower (SET, set_config, sql_mode): that connection is closed
-      const writable = await db
-        .selectFrom('dbs')
-        .select(['allow_dml', 'allow_ctas', 'allow_cvas'])
-        .where('id', '=', row.database_id)
-        .executeTakeFirst();
+      const writable = await databaseById(db, row.database_id);
       const run = await this.ctx.execution.run({
         databaseId: row.database_id,
         catalog: row.catalog,

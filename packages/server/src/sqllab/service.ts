@@ -31,6 +31,7 @@ import type { ResultHeader, RunOutcome } from './runner.js';
 import { stringifyExact } from '../execution/formats/json.js';
 import { csvLine, rowJsonToCsv, rowsTextToCsv } from '../execution/formats/csv-lines.js';
 import { JsonRowsSink } from './sink.js';
+import { databaseById } from '../metadata/repos/databases.js';
 
 export const databaseNotFound = () => typedError(404, 'The database could not be found.', ErrorType.DATABASE_NOT_FOUND_ERROR);
 
@@ -113,7 +114,7 @@ export class SqlLabService {
 
   /** The database row and its open pool, when the user may use it; 404 otherwise. */
   async openDatabase(user: Principal, id: number): Promise<{ row: Row<DatabaseTable>; open: OpenDatabase }> {
-    const row = await this.db.selectFrom('dbs').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await databaseById(this.db, id);
     if (!row || !canAccessDatabase(user, row)) throw databaseNotFound();
     try {
       return { row, open: await this.ctx.connections.get(id) };

@@ -8,6 +8,7 @@ import { presentQueries } from '../sqllab/present.js';
 import type { SqlLabDatabase } from '@rama/shared';
 import { presentSqlLabDatabase } from './present.js';
 import type { TabStateService } from './service.js';
+import { sqlLabDatabases } from '../metadata/repos/databases.js';
 
 /** How many of the user's tab queries the bootstrap carries (newest first). */
 export const BOOTSTRAP_QUERY_LIMIT = 100;
@@ -22,7 +23,7 @@ export interface SqlLabBootstrap {
 /** GET /api/v1/sqllab/: everything SQL Lab needs to open — the user's tabs, their queries, the databases. */
 export async function loadSqlLabBootstrap(ctx: AppContext, tabs: TabStateService, user: Principal): Promise<SqlLabBootstrap> {
   const db = ctx.store.db;
-  const dbRows = await db.selectFrom('dbs').selectAll().where('expose_in_sqllab', '=', 1).orderBy('database_name').execute();
+  const dbRows = await sqlLabDatabases(db);
   const databases: Record<string, SqlLabDatabase> = {};
   for (const row of dbRows) if (canAccessDatabase(user, row)) databases[row.id] = presentSqlLabDatabase(row);
 

@@ -20,6 +20,7 @@ import { presentQueries } from '../sqllab/present.js';
 import { FieldReader, type Fields } from './fields.js';
 import { nextUntitledName } from './naming.js';
 import { presentTabState, type TabStateRow } from './present.js';
+import { databaseById } from '../metadata/repos/databases.js';
 
 const LABEL_MAX = 256;
 const NAME_MAX = 256;
@@ -58,7 +59,7 @@ export class TabStateService {
   }
 
   async canUseDatabase(user: Principal, id: number): Promise<boolean> {
-    const row = await this.db.selectFrom('dbs').select(['id', 'database_name']).where('id', '=', id).executeTakeFirst();
+    const row = await databaseById(this.db, id);
     return Boolean(row && canAccessDatabase(user, row));
   }
 

@@ -5,6 +5,9 @@ import { startTestServer, type TestServer } from '../../test-support/server.js';
 import {
   databaseById,
   databaseByIdOrThrow,
+  databaseForChartData,
+  databasesByIds,
+  sqlLabDatabases,
   databaseByName,
   databaseNameTaken,
   databaseNames,
@@ -110,6 +113,22 @@ describe('metadata repositories: databases', () => {
     expect(await ids([{ column: 'database_name', exact: true, value: 'SALE' }], { column: 'id', direction: 'asc' })).toEqual([]);
     expect(await ids([{ column: 'allow_dml', value: 1 }], { column: 'id', direction: 'desc' })).toEqual([alpha.id]);
     expect(await ids([{ column: 'id', value: beta.id }], { column: 'id', direction: 'asc' })).toEqual([beta.id]);
+
+    expect((await databasesByIds(db(), [beta.id, alpha.id, 999_999])).map((d) => d.id).sort((a, b) => a - b)).toEqual([alpha.id, beta.id]);
+    expect(await databasesByIds(db(), [])).toEqual([]);
+    const hidden = await insertDatabase(db(), values('aa hidden', { expose_in_sqllab: 0 }));
+    const listed = (await sqlLabDatabases(db())).map((d) => d.database_name);
+    expect(listed).not.toContain('aa hidden');
+    expect(listed.filter((n) => n === 'Alpha Sales' || n === 'beta')).toEqual(['Alpha Sales', 'beta']);
+    expect(await databaseForChartData(db(), alpha.id)).toEqual({
+      id: alpha.id,
+      database_name: 'Alpha Sales',
+      sqlalchemy_uri: 'sqlite:///Alpha Sales.db',
+      allow_dml: 1,
+      cache_timeout: null,
+    });
+    await expect(databaseForChartData(db(), 999_999)).rejects.toThrow();
+    expect((await databaseById(db(), hidden.id))?.expose_in_sqllab).toBe(0);
 
     await setDatabaseFields(db(), alpha.id, { database_name: 'Alpha', changed_on: '2027-01-01T00:00:00' });
     expect(await databaseById(db(), alpha.id)).toMatchObject({ database_name: 'Alpha', changed_on: '2027-01-01T00:00:00', allow_dml: 1 });

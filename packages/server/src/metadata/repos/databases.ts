@@ -34,6 +34,26 @@ export function databaseRefOrThrow(db: Db, id: number) {
   return db.selectFrom('dbs').select(['id', 'database_name', 'sqlalchemy_uri']).where('id', '=', id).executeTakeFirstOrThrow();
 }
 
+/** The databases with these ids (in no set order; none for no ids). */
+export async function databasesByIds(db: Db, ids: number[]) {
+  if (!ids.length) return [];
+  return db.selectFrom('dbs').selectAll().where('id', 'in', ids).execute();
+}
+
+/** The databases SQL Lab lists (`expose_in_sqllab`), by name. */
+export function sqlLabDatabases(db: Db) {
+  return db.selectFrom('dbs').selectAll().where('expose_in_sqllab', '=', 1).orderBy('database_name').execute();
+}
+
+/** What the chart data engine needs of a dataset's database; throws when there is none (the foreign key keeps it). */
+export function databaseForChartData(db: Db, id: number) {
+  return db
+    .selectFrom('dbs')
+    .select(['id', 'database_name', 'sqlalchemy_uri', 'allow_dml', 'cache_timeout'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
 /** Every database's id and name (in no set order), as dataset scopes are worked out from them. */
 export function databaseNames(db: Db) {
   return db.selectFrom('dbs').select(['id', 'database_name']).execute();

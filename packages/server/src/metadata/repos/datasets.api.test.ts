@@ -7,6 +7,8 @@ import { insertDatabase } from './databases.js';
 import {
   chartsOnDataset,
   columnNamesOf,
+  chartDataColumnsOf,
+  chartDataMetricsOf,
   columnsOf,
   columnTypesOf,
   dashboardsOfChart,
@@ -191,6 +193,16 @@ describe('metadata repositories: datasets', () => {
         .sort(),
     ).toEqual(['ds', 'ts']);
     expect(await firstTemporalColumn(db(), t.id)).toBe('ds');
+    const forCharts = await chartDataColumnsOf(db(), t.id);
+    expect(forCharts.map((c) => c.column_name)).toEqual(columns.map((c) => c.column_name));
+    expect(Object.keys(forCharts[0]).sort()).toEqual(
+      ['column_name', 'expression', 'is_active', 'is_dttm', 'python_date_format', 'type', 'type_generic'].sort(),
+    );
+    expect(forCharts[0]).toMatchObject({ column_name: 'ds', is_dttm: 1, type: 'DATE' });
+    expect(await chartDataMetricsOf(db(), t.id)).toEqual([
+      { metric_name: 'count', expression: expect.any(String) },
+      { metric_name: 'total', expression: expect.any(String) },
+    ]);
 
     const metrics = await metricsOf(db(), t.id);
     expect(metrics.map((m) => m.metric_name)).toEqual(['count', 'total']);

@@ -112,6 +112,21 @@ export function columnsOf(db: Db, tableId: number) {
   return db.selectFrom('table_columns').selectAll().where('table_id', '=', tableId).orderBy('id').execute();
 }
 
+/** What the chart data engine reads of the dataset's columns, in id order. */
+export function chartDataColumnsOf(db: Db, tableId: number) {
+  return db
+    .selectFrom('table_columns')
+    .select(['column_name', 'expression', 'type', 'type_generic', 'is_dttm', 'python_date_format', 'is_active'])
+    .where('table_id', '=', tableId)
+    .orderBy('id')
+    .execute();
+}
+
+/** What the chart data engine reads of the dataset's metrics, in id order. */
+export function chartDataMetricsOf(db: Db, tableId: number) {
+  return db.selectFrom('sql_metrics').select(['metric_name', 'expression']).where('table_id', '=', tableId).orderBy('id').execute();
+}
+
 /** The dataset's metrics in id order. */
 export function metricsOf(db: Db, tableId: number) {
   return db.selectFrom('sql_metrics').selectAll().where('table_id', '=', tableId).orderBy('id').execute();
