@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 import { nowIso } from '../db.js';
-import { insertDashboard } from './dashboards.js';
 import { deleteEmbeddingOfDashboard, embeddingByUuid, embeddingOfDashboard, embeddingsByUuids, saveEmbedding } from './embedded.js';
 import { userIdByUsername } from './users.js';
 
@@ -11,26 +10,11 @@ describe('metadata repositories: dashboard embeddings', () => {
   let server: TestServer;
   let admin: number;
   const db = () => server.ctx.store.db;
-  const dashboard = (title: string) => {
-    const now = nowIso();
-    return insertDashboard(db(), {
-      uuid: randomUUID(),
-      dashboard_title: title,
-      slug: null,
-      position_json: null,
-      json_metadata: null,
-      css: null,
-      description: null,
-      published: 0,
-      certified_by: null,
-      certification_details: null,
-      is_managed_externally: 0,
-      external_url: null,
-      created_on: now,
-      changed_on: now,
-      created_by_fk: null,
-      changed_by_fk: null,
-    });
+  /** A dashboard made through the API; its id. */
+  const dashboard = async (title: string) => {
+    const r = await (await server.admin()).post<{ id: number }>('/api/v1/dashboard/', { dashboard_title: title, owners: [] });
+    expect(r.status).toBe(201);
+    return r.body.id;
   };
 
   beforeAll(async () => {

@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../../test-support/server.js';
 import { loggedInUser } from '../../test-support/users.js';
 import { nowIso } from '../db.js';
 import { insertChart, listChartRows } from './charts.js';
-import { dashboardIdsWhere, insertDashboard } from './dashboards.js';
+import { dashboardIdsWhere } from './dashboards.js';
 import {
   addStar,
   addStarIfMissing,
@@ -23,6 +23,12 @@ describe('metadata repositories: favorites', () => {
   let admin: number;
   let finn: number;
   const db = () => server.ctx.store.db;
+  /** A dashboard made through the API; its id. */
+  const dashboard = async (title: string) => {
+    const r = await (await server.admin()).post<{ id: number }>('/api/v1/dashboard/', { dashboard_title: title, owners: [] });
+    expect(r.status).toBe(201);
+    return r.body.id;
+  };
 
   beforeAll(async () => {
     server = await startTestServer({}, { examples: false });
@@ -64,25 +70,6 @@ describe('metadata repositories: favorites', () => {
 
   it('filters the dashboard and chart lists to what a user starred', async () => {
     const now = nowIso();
-    const dashboard = (title: string) =>
-      insertDashboard(db(), {
-        uuid: randomUUID(),
-        dashboard_title: title,
-        slug: null,
-        position_json: null,
-        json_metadata: null,
-        css: null,
-        description: null,
-        published: 0,
-        certified_by: null,
-        certification_details: null,
-        is_managed_externally: 0,
-        external_url: null,
-        created_on: now,
-        changed_on: now,
-        created_by_fk: null,
-        changed_by_fk: null,
-      });
     const [starred, plain] = [await dashboard('Starred'), await dashboard('Plain')];
     await addStar(db(), finn, 'Dashboard', starred);
     expect(await dashboardIdsWhere(db(), [starred, plain], (eb) => dashboardStarred(eb, 'Dashboard', finn))).toEqual([starred]);

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 import { nowIso } from '../db.js';
-import { dashboardIdsWhere, insertDashboard } from './dashboards.js';
+import { dashboardIdsWhere } from './dashboards.js';
 import {
   addTaggings,
   customTagsOf,
@@ -32,6 +32,12 @@ describe('metadata repositories: tags', () => {
   let server: TestServer;
   let admin: number;
   const db = () => server.ctx.store.db;
+  /** A dashboard made through the API; its id. */
+  const dashboard = async (title: string) => {
+    const r = await (await server.admin()).post<{ id: number }>('/api/v1/dashboard/', { dashboard_title: title, owners: [] });
+    expect(r.status).toBe(201);
+    return r.body.id;
+  };
   const by = () => ({ userId: admin, now: nowIso() });
   const newTag = (name: string, description: string | null = null) =>
     insertCustomTag(db(), { name, description, now: nowIso(), userId: admin });
@@ -138,27 +144,7 @@ describe('metadata repositories: tags', () => {
   });
 
   it('matches objects tagged with a name or a tag id in a list condition', async () => {
-    const now = nowIso();
-    const dashboard = () =>
-      insertDashboard(db(), {
-        uuid: randomUUID(),
-        dashboard_title: 'Tagged',
-        slug: null,
-        position_json: null,
-        json_metadata: null,
-        css: null,
-        description: null,
-        published: 0,
-        certified_by: null,
-        certification_details: null,
-        is_managed_externally: 0,
-        external_url: null,
-        created_on: now,
-        changed_on: now,
-        created_by_fk: null,
-        changed_by_fk: null,
-      });
-    const [tagged, plain] = [await dashboard(), await dashboard()];
+    const [tagged, plain] = [await dashboard('Tagged'), await dashboard('Plain')];
     const finance = await newTag('Finance team');
     await addTaggings(db(), finance, [{ type: 'dashboard', id: tagged }], by());
     const ids = [tagged, plain];
