@@ -7,9 +7,10 @@ import type { AppContext } from '../context.js';
 import type { Principal } from '../security/principal.js';
 import { HttpError } from '../http/errors.js';
 import { DatasetService } from '../datasets/service.js';
+import { DATASET_DATASOURCE_TYPES } from '../metadata/repos/charts.js';
 
 /** The datasource types whose `datasource_id` names a Rama dataset (the others are not supported). */
-export const DATASET_DATASOURCE_TYPES: readonly string[] = ['table', 'dataset', 'sl_table'];
+export { DATASET_DATASOURCE_TYPES };
 
 /** May the user read a chart's dataset (any error other than "not found" propagates). */
 export async function canReadChartDataset(ctx: AppContext, user: Principal, row: { datasource_id: number }): Promise<boolean> {

@@ -4,16 +4,15 @@
  * guest's embedded dashboards; a missing chart and a hidden one
  * answer the same 404. Only owners and admins overwrite or delete it (spec section 6).
  */
-import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.js';
-import type { SliceTable } from '../metadata/schema.js';
 import type { Principal } from '../security/principal.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { canReadChartDataset } from '../chartdata/datasets.js';
 import { guestScope } from '../embedded/guest.js';
 import { ownersOf } from '../metadata/repos/owners.js';
+import { chartById, type SliceRow } from '../metadata/repos/charts.js';
 
-export type SliceRow = Selectable<SliceTable>;
+export type { SliceRow };
 
 /** Used by saved charts too (import, update, dashboards' export); the engine's own rule. */
 export { canReadChartDataset };
@@ -33,7 +32,7 @@ export function canOverwriteChart(user: Principal, ownerIds: number[]): boolean 
 /** The chart with its owners, or 404 when it does not exist or the user may not see it. */
 export async function visibleChart(ctx: AppContext, user: Principal, id: number): Promise<VisibleChart> {
   const db = ctx.store.db;
-  const row = await db.selectFrom('slices').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await chartById(db, id);
   if (!row) throw chartNotFound();
   const ownerIds = await ownersOf(db, 'chart', id);
   // a guest (embedded dashboard token) sees only the charts on its dashboards

@@ -8,6 +8,7 @@ import type { MetadataSchema } from '../metadata/schema.js';
 import type { Principal } from '../security/principal.js';
 import { HttpError, forbidden } from '../http/errors.js';
 import { ownedAmong } from '../metadata/repos/owners.js';
+import { chartDashboardIds, existingDashboardIds, linkChartToDashboards, unlinkChartFromDashboards } from '../metadata/repos/dashboards.js';
 
 type Db = Kysely<MetadataSchema> | Transaction<MetadataSchema>;
 
@@ -31,7 +32,7 @@ export async function editableDashboardIds(db: Db, user: Principal, ids: number[
 export async function checkDashboards(db: Db, user: Principal, ids: number[]): Promise<number[]> {
   const wanted = [...new Set(ids)];
   if (!wanted.length) return [];
-  const found = await db.selectFrom('dashboards').select('id').where('id', 'in', wanted).execute();
+  const found = await existingDashboardIds(db, wanted);
   if (found.length !== wanted.length) throw new HttpError(422, { message: { dashboards: ['Dashboards do not exist'] } });
   const editable = await editableDashboardIds(db, user, wanted);
   if (wanted.some((id) => !editable.has(id))) throw forbidden(DASHBOARD_EDIT_FORBIDDEN);
@@ -43,16 +44,10 @@ export async function checkDashboards(db: Db, user: Principal, ids: number[]): P
  * dashboards the user may not edit stay as they are.
  */
 export async function replaceDashboardLinks(db: Db, user: Principal, sliceId: number, wanted: number[]): Promise<void> {
-  const current = (await db.selectFrom('dashboard_slices').select('dashboard_id').where('slice_id', '=', sliceId).execute()).map(
-    (r) => r.dashboard_id,
-  );
+  const current = await chartDashboardIds(db, sliceId);
   const editable = await editableDashboardIds(db, user, current);
   const drop = current.filter((id) => editable.has(id) && !wanted.includes(id));
   const add = wanted.filter((id) => !current.includes(id));
-  if (drop.length) await db.deleteFrom('dashboard_slices').where('slice_id', '=', sliceId).where('dashboard_id', 'in', drop).execute();
-  if (add.length)
-    await db
-      .insertInto('dashboard_slices')
-      .values(add.map((dashboard_id) => ({ dashboard_id, slice_id: sliceId })))
-      .execute();
+  await unlinkChartFromDashboards(db, sliceId, drop);
+  await linkChartToDashboards(db, sliceId, add);
 }

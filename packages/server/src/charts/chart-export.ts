@@ -13,6 +13,7 @@ import { datasetDocument } from '../datasets/export.js';
 import type { DatasetRow } from '../datasets/present.js';
 import { visibleChart, type SliceRow } from './chart-access.js';
 import { DATASET_DATASOURCE_TYPES } from './chart-rows.js';
+import { databaseRowOf, datasetColumnRows, datasetMetricRows, datasetRowById } from '../metadata/repos/datasources.js';
 
 /** `type` in metadata.yaml of a chart bundle (the BI server's model name) */
 export const CHART_BUNDLE_TYPE = 'Slice';
@@ -107,21 +108,18 @@ export async function writeDatasetFile(
   const db = ctx.store.db;
   const known = written.datasets.get(datasetId);
   if (known) return known;
-  const dataset = await db.selectFrom('tables').selectAll().where('id', '=', datasetId).executeTakeFirst();
+  const dataset = await datasetRowById(db, datasetId);
   if (!dataset) return null;
   written.datasets.set(dataset.id, dataset);
   let database = written.databases.get(dataset.database_id);
   if (!database) {
-    database = await db.selectFrom('dbs').selectAll().where('id', '=', dataset.database_id).executeTakeFirstOrThrow();
+    database = await databaseRowOf(db, dataset.database_id);
     written.databases.set(database.id, database);
     files[`${root}/databases/${bundleName(database.database_name, String(database.id))}.yaml`] = strToU8(
       toYaml(databaseDocument(database)),
     );
   }
-  const [columns, metrics] = await Promise.all([
-    db.selectFrom('table_columns').selectAll().where('table_id', '=', dataset.id).orderBy('id').execute(),
-    db.selectFrom('sql_metrics').selectAll().where('table_id', '=', dataset.id).orderBy('id').execute(),
-  ]);
+  const [columns, metrics] = await Promise.all([datasetColumnRows(db, dataset.id), datasetMetricRows(db, dataset.id)]);
   const folder = bundleName(database.database_name, String(database.id));
   files[`${root}/datasets/${folder}/${bundleFileName(dataset.table_name, dataset.id)}.yaml`] = strToU8(
     toYaml(datasetDocument(dataset, columns, metrics, database.uuid)),

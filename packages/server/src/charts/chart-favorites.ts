@@ -4,7 +4,7 @@
  */
 import type { FavoriteStatus } from '@rama/shared';
 import type { AppContext } from '../context.js';
-import { nowIso } from '../metadata/db.js';
+import { addStarIfMissing, removeStar, starredAmong } from '../metadata/repos/favorites.js';
 import type { Principal } from '../security/principal.js';
 import { HttpError } from '../http/errors.js';
 import { chartNotFound, visibleChart } from './chart-access.js';
@@ -13,15 +13,7 @@ export const CHART_FAVSTAR_CLASS = 'slice';
 
 /** The user's starred chart ids among `ids`. */
 export async function favoriteChartIds(ctx: AppContext, user: Principal, ids: number[]): Promise<Set<number>> {
-  if (!ids.length) return new Set();
-  const rows = await ctx.store.db
-    .selectFrom('favstar')
-    .select('obj_id')
-    .where('user_id', '=', user.id)
-    .where('class_name', '=', CHART_FAVSTAR_CLASS)
-    .where('obj_id', 'in', ids)
-    .execute();
-  return new Set(rows.map((r) => r.obj_id));
+  return starredAmong(ctx.store.db, user.id, CHART_FAVSTAR_CLASS, ids);
 }
 
 /** `{id, value}` for each visible chart of `ids`; 404 when none of them is visible. */
@@ -43,19 +35,10 @@ export async function favoriteStatus(ctx: AppContext, user: Principal, ids: numb
 export async function addFavorite(ctx: AppContext, user: Principal, id: number): Promise<void> {
   await visibleChart(ctx, user, id);
   // starring twice keeps one star (the unique index would refuse a second row)
-  await ctx.store.db
-    .insertInto('favstar')
-    .values({ user_id: user.id, class_name: CHART_FAVSTAR_CLASS, obj_id: id, dttm: nowIso() })
-    .onConflict((oc) => oc.columns(['user_id', 'class_name', 'obj_id']).doNothing())
-    .execute();
+  await addStarIfMissing(ctx.store.db, user.id, CHART_FAVSTAR_CLASS, id);
 }
 
 export async function removeFavorite(ctx: AppContext, user: Principal, id: number): Promise<void> {
   await visibleChart(ctx, user, id);
-  await ctx.store.db
-    .deleteFrom('favstar')
-    .where('user_id', '=', user.id)
-    .where('class_name', '=', CHART_FAVSTAR_CLASS)
-    .where('obj_id', '=', id)
-    .execute();
+  await removeStar(ctx.store.db, user.id, CHART_FAVSTAR_CLASS, id);
 }

@@ -32,6 +32,8 @@ import { DatasetService } from '../datasets/service.js';
 import { canOverwriteChart, canReadChartDataset, type SliceRow } from './chart-access.js';
 import { CHART_BUNDLE_TYPE } from './chart-export.js';
 import { addOwners, ownersOf } from '../metadata/repos/owners.js';
+import { chartByUuid, insertChart, updateChartRow } from '../metadata/repos/charts.js';
+import { datasetIdByUuid, datasetIdsByUuid } from '../metadata/repos/datasources.js';
 
 export const CHART_ALREADY_EXISTS = 'Chart already exists and `overwrite=true` was not passed';
 export const NO_CHART_OVERWRITE_PERMISSION = "A chart already exists and user doesn't have permissions to overwrite it";
@@ -178,7 +180,7 @@ export class ChartImporter {
         this.errors[file] = problem;
         continue;
       }
-      const existing = (await this.db.selectFrom('slices').selectAll().where('uuid', '=', config.uuid).executeTakeFirst()) ?? null;
+      const existing = (await chartByUuid(this.db, config.uuid)) ?? null;
       const owners = existing ? await ownersOf(this.db, 'chart', existing.id) : [];
       // a chart the user may not see answers one message, with or without overwrite, whatever it
       // is (its owners, its dataset), and is never touched: "already exists" would differ from
@@ -194,9 +196,7 @@ export class ChartImporter {
     const datasetFiles = new Set([...[...needed].map((uuid) => bundled.get(uuid) as string), ...extraDatasets]);
     if (datasetFiles.size) await this.importDatasets(contents, [...datasetFiles], opts);
     const uuids = [...new Set(planned.map((p) => p.config.dataset_uuid))];
-    const datasets = new Map(
-      (await this.db.selectFrom('tables').select(['id', 'uuid']).where('uuid', 'in', uuids).execute()).map((d) => [d.uuid, d.id]),
-    );
+    const datasets = await datasetIdsByUuid(this.db, uuids);
     // a chart replaced without a history keeps its state from before the import as version 1
     for (const { existing } of planned) if (existing) await this.ctx.versions.baseline('chart', existing.id);
     const written = await this.db.transaction().execute(async (trx) => {
@@ -220,7 +220,7 @@ export class ChartImporter {
           changed_by_fk: this.user.id,
         };
         if (existing) {
-          await trx.updateTable('slices').set(fields).where('id', '=', existing.id).execute();
+          await updateChartRow(trx, existing.id, fields);
           rows.push({
             id: existing.id,
             uuid: existing.uuid,
@@ -231,13 +231,9 @@ export class ChartImporter {
           });
           continue;
         }
-        const row = await trx
-          .insertInto('slices')
-          .values({ ...fields, uuid: config.uuid, created_on: now, created_by_fk: this.user.id })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await addOwners(trx, 'chart', row.id, [this.user.id]);
-        rows.push({ id: row.id, uuid: config.uuid, name: config.slice_name, updated: false, from: migratedFrom, to: stored.viz_type });
+        const id = await insertChart(trx, { ...fields, uuid: config.uuid, created_on: now, created_by_fk: this.user.id });
+        await addOwners(trx, 'chart', id, [this.user.id]);
+        rows.push({ id, uuid: config.uuid, name: config.slice_name, updated: false, from: migratedFrom, to: stored.viz_type });
       }
       return rows;
     });
@@ -268,7 +264,8 @@ export class ChartImporter {
     needed: Set<string>,
     overwrite: boolean,
   ): Promise<string | null> {
-    const local = await this.db.selectFrom('tables').select('id').where('uuid', '=', config.dataset_uuid).executeTakeFirst();
+    const localId = await datasetIdByUuid(this.db, config.dataset_uuid);
+    const local = localId === undefined ? undefined : { id: localId };
     if (local) {
       if (!(await canReadChartDataset(this.ctx, this.user, { datasource_id: local.id }))) return 'Dataset does not exist';
       // the bundle's version replaces it with `overwrite` (the BI server's rule: those without the

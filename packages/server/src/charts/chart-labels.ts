@@ -6,6 +6,7 @@
 import { parseCurrency, type Currency } from '@rama/shared';
 import type { Kysely } from 'kysely';
 import type { MetadataSchema } from '../metadata/schema.js';
+import { datasetLabelRows } from '../metadata/repos/datasources.js';
 
 export interface ChartLabels {
   /** column or metric name → the name shown */
@@ -22,14 +23,7 @@ export async function chartLabels(
 ): Promise<ChartLabels> {
   const out: ChartLabels = { labels: new Map([['__timestamp', 'Time']]), metricFormats: new Map(), metricCurrencies: new Map() };
   if (!chart || chart.datasource_type !== 'table') return out;
-  const [metrics, columns] = await Promise.all([
-    db
-      .selectFrom('sql_metrics')
-      .select(['metric_name as name', 'verbose_name', 'd3format', 'currency'])
-      .where('table_id', '=', chart.datasource_id)
-      .execute(),
-    db.selectFrom('table_columns').select(['column_name as name', 'verbose_name']).where('table_id', '=', chart.datasource_id).execute(),
-  ]);
+  const { metrics, columns } = await datasetLabelRows(db, chart.datasource_id);
   for (const r of [...metrics, ...columns]) if (r.verbose_name?.trim() && !out.labels.has(r.name)) out.labels.set(r.name, r.verbose_name);
   for (const m of metrics) {
     if (m.d3format?.trim()) out.metricFormats.set(m.name, m.d3format.trim());

@@ -3,11 +3,10 @@
  * dataset), filtered with the BI server's operators (CHART_LIST_FILTERS), ordered and paged.
  * Also the users offered by the list's owner and creator filters (`related/{column}`).
  */
-import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { CHART_ORDER_COLUMNS, type ChartListItem } from '@rama/shared';
-import type { MetadataSchema } from '../metadata/schema.js';
 import type { AppContext } from '../context.js';
-import { likePattern, textMatches } from '../metadata/textMatch.js';
+import { textMatches } from '../metadata/textMatch.js';
 import type { Principal } from '../security/principal.js';
 import { invalidFields } from '../http/errors.js';
 import { listParams, type ListParams } from '../http/rison.js';
@@ -15,20 +14,15 @@ import { datasetScope, type DatasetScope } from '../datasets/access.js';
 import { MAX_ID, pickColumns } from '../datasets/present.js';
 import { presentChartListItem } from './chart-present.js';
 import { thumbnailUrl } from '../thumbnails/digest.js';
-import { DATASET_DATASOURCE_TYPES, chartParts } from './chart-rows.js';
+import { chartParts } from './chart-rows.js';
 import { CHART_FAVSTAR_CLASS } from './chart-favorites.js';
 import { taggedWith } from '../tags/store.js';
 import { ownedBy } from '../metadata/repos/owners.js';
+import { chartOnDashboard, listChartRows, searchUsersByAnyName, type ChartListEb } from '../metadata/repos/charts.js';
+import { databaseRefs } from '../metadata/repos/datasources.js';
+import { chartStarred } from '../metadata/repos/favorites.js';
 
-type Eb = ExpressionBuilder<
-  MetadataSchema & {
-    s: MetadataSchema['slices'];
-    t: MetadataSchema['tables'];
-    cb: MetadataSchema['ab_user'];
-    lsb: MetadataSchema['ab_user'];
-  },
-  's' | 't' | 'cb' | 'lsb'
->;
+type Eb = ChartListEb;
 
 const ORDER_REFS = {
   slice_name: 's.slice_name',
@@ -83,15 +77,7 @@ function condition(eb: Eb, user: Principal, col: string, opr: string, value: unk
     case 'dashboards': {
       if (opr !== 'rel_m_m') throw unsupported(col, opr);
       const id = asId(col, value);
-      return col === 'owners'
-        ? ownedBy('chart', 's.id', id)
-        : eb.exists(
-            eb
-              .selectFrom('dashboard_slices as ds')
-              .select('ds.slice_id')
-              .whereRef('ds.slice_id', '=', 's.id')
-              .where('ds.dashboard_id', '=', id),
-          );
+      return col === 'owners' ? ownedBy('chart', 's.id', id) : chartOnDashboard(eb, id);
     }
     case 'created_by':
     case 'changed_by': {
@@ -120,12 +106,7 @@ function condition(eb: Eb, user: Principal, col: string, opr: string, value: unk
       throw unsupported(col, opr);
     case 'id': {
       if (opr === 'chart_is_favorite') {
-        const starred = eb
-          .selectFrom('favstar as f')
-          .select('f.obj_id')
-          .where('f.user_id', '=', user.id)
-          .where('f.class_name', '=', CHART_FAVSTAR_CLASS);
-        return asBool(col, opr, value) ? eb('s.id', 'in', starred) : eb('s.id', 'not in', starred);
+        return chartStarred(eb, CHART_FAVSTAR_CLASS, user.id, asBool(col, opr, value));
       }
       if (opr === 'chart_is_certified') {
         const certified = eb.and([eb('s.certified_by', 'is not', null), eb('s.certified_by', '!=', '')]);
@@ -149,18 +130,12 @@ function visibility(eb: Eb, user: Principal, scope: DatasetScope): Expression<Sq
   return eb.or([ownedBy('chart', 's.id', user.id), ...dataset]);
 }
 
-function baseQuery(db: Kysely<MetadataSchema>, user: Principal, scope: DatasetScope, filters: ListParams['filters']) {
-  return db
-    .selectFrom('slices as s')
-    .leftJoin('tables as t', (join) => join.onRef('t.id', '=', 's.datasource_id').on('s.datasource_type', 'in', DATASET_DATASOURCE_TYPES))
-    .leftJoin('ab_user as cb', 'cb.id', 's.changed_by_fk')
-    .leftJoin('ab_user as lsb', 'lsb.id', 's.last_saved_by_fk')
-    .where((eb) =>
-      eb.and([
-        ...(user.isAdmin || scope.all ? [] : [visibility(eb, user, scope)]),
-        ...filters.map((f) => condition(eb, user, f.col, f.opr, f.value)),
-      ]),
-    );
+/** The list's whole condition: what the user may see, and the filters. */
+function listCondition(eb: Eb, user: Principal, scope: DatasetScope, filters: ListParams['filters']): Expression<SqlBool> {
+  return eb.and([
+    ...(user.isAdmin || scope.all ? [] : [visibility(eb, user, scope)]),
+    ...filters.map((f) => condition(eb, user, f.col, f.opr, f.value)),
+  ]);
 }
 
 export async function listCharts(
@@ -173,19 +148,16 @@ export async function listCharts(
   const columns = q.columns;
   if (columns !== undefined && (!Array.isArray(columns) || !columns.every((c) => typeof c === 'string')))
     throw invalidFields({ columns: ['Not a valid list.'] });
-  const scope = datasetScope(user, await db.selectFrom('dbs').select(['id', 'database_name']).execute());
-  const base = baseQuery(db, user, scope, p.filters);
-  const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const scope = datasetScope(user, await databaseRefs(db));
   // without an order the latest change comes first, as the chart list shows it
   const orderRef = ORDER_REFS[(p.orderColumn ?? 'changed_on') as keyof typeof ORDER_REFS];
   const direction = p.orderColumn === null && q.order_direction === undefined ? 'desc' : p.orderDirection;
-  const rows = await base
-    .selectAll('s')
-    .orderBy(orderRef, direction)
-    .orderBy('s.id', direction)
-    .limit(p.pageSize)
-    .offset(p.page * p.pageSize)
-    .execute();
+  const { count, rows } = await listChartRows(
+    db,
+    (eb) => listCondition(eb, user, scope, p.filters),
+    { ref: orderRef, direction },
+    { limit: p.pageSize, offset: p.page * p.pageSize },
+  );
   const result = (await chartParts(ctx, rows)).map((parts) =>
     presentChartListItem({ ...parts, thumbnailUrl: thumbnailUrl(ctx.config, user, 'chart', parts.row) }),
   );
@@ -210,29 +182,12 @@ export async function relatedUsers(
   const filter = q.filter;
   if (filter !== undefined && typeof filter !== 'string') throw invalidFields({ filter: ['Not a valid string.'] });
   const p = listParams({ page: q.page, page_size: q.page_size }, [], 20);
-  const base = ctx.store.db
-    .selectFrom('ab_user as u')
-    .where((eb) =>
-      filter
-        ? eb.or([
-            textMatches('u.first_name', filter),
-            textMatches('u.last_name', filter),
-            textMatches('u.username', filter),
-            sql<SqlBool>`lower(${sql.ref('u.first_name')} || ' ' || ${sql.ref('u.last_name')}) like ${likePattern(filter, 'ct')} escape '!'`,
-          ])
-        : sql<SqlBool>`1 = 1`,
-    );
-  const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-  const rows = await base
-    .select(['u.id', 'u.first_name', 'u.last_name', 'u.active'])
-    .orderBy('u.first_name')
-    .orderBy('u.last_name')
-    .orderBy('u.id')
-    .limit(p.pageSize)
-    .offset(p.page * p.pageSize)
-    .execute();
+  const { count, rows } = await searchUsersByAnyName(ctx.store.db, filter || undefined, {
+    limit: p.pageSize,
+    offset: p.page * p.pageSize,
+  });
   return {
-    count: Number(count),
+    count,
     result: rows.map((u) => ({ value: u.id, text: `${u.first_name} ${u.last_name}`.trim(), extra: { active: Boolean(u.active) } })),
   };
 }

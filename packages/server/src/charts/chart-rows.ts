@@ -3,7 +3,6 @@
  * name and the users named. One query per relation for any number of charts (the list asks for 200).
  */
 import type { Kysely } from 'kysely';
-import type { ChartDashboardRef } from '@rama/shared';
 import type { MetadataSchema } from '../metadata/schema.js';
 import type { AppContext } from '../context.js';
 import { DatasetService } from '../datasets/service.js';
@@ -11,39 +10,18 @@ import type { SliceRow } from './chart-access.js';
 import type { ChartDataset, ChartParts } from './chart-present.js';
 import { customTagsOf } from '../tags/store.js';
 import { ownersByObject } from '../metadata/repos/owners.js';
-import { DATASET_DATASOURCE_TYPES } from '../chartdata/datasets.js';
+import { DATASET_DATASOURCE_TYPES } from '../metadata/repos/charts.js';
+import { dashboardsOfCharts } from '../metadata/repos/dashboards.js';
+import { datasetNamesByIds } from '../metadata/repos/datasources.js';
 
 type Db = Kysely<MetadataSchema>;
 
 export { DATASET_DATASOURCE_TYPES };
 
-function group<T>(rows: T[], key: (r: T) => number): Map<number, T[]> {
-  const map = new Map<number, T[]>();
-  for (const r of rows) map.set(key(r), [...(map.get(key(r)) ?? []), r]);
-  return map;
-}
-
-export async function chartDashboards(db: Db, sliceIds: number[]): Promise<Map<number, ChartDashboardRef[]>> {
-  if (!sliceIds.length) return new Map();
-  const rows = await db
-    .selectFrom('dashboard_slices as ds')
-    .innerJoin('dashboards as d', 'd.id', 'ds.dashboard_id')
-    .select(['ds.slice_id', 'd.id', 'd.dashboard_title', 'd.json_metadata'])
-    .where('ds.slice_id', 'in', sliceIds)
-    .orderBy('d.id')
-    .execute();
-  return new Map(
-    [...group(rows, (r) => r.slice_id)].map(([id, list]) => [
-      id,
-      list.map((r) => ({ id: r.id, dashboard_title: r.dashboard_title, json_metadata: r.json_metadata })),
-    ]),
-  );
-}
-
 async function chartDatasets(db: Db, rows: SliceRow[]): Promise<Map<number, NonNullable<ChartDataset>>> {
   const ids = [...new Set(rows.filter((r) => DATASET_DATASOURCE_TYPES.includes(r.datasource_type)).map((r) => r.datasource_id))];
   if (!ids.length) return new Map();
-  const found = await db.selectFrom('tables').select(['id', 'schema', 'table_name']).where('id', 'in', ids).execute();
+  const found = await datasetNamesByIds(db, ids);
   return new Map(found.map((d) => [d.id, d]));
 }
 
@@ -53,7 +31,7 @@ export async function chartParts(ctx: AppContext, rows: SliceRow[]): Promise<Cha
   const ids = rows.map((r) => r.id);
   const [owners, dashboards, datasets, tags] = await Promise.all([
     ownersByObject(db, 'chart', ids),
-    chartDashboards(db, ids),
+    dashboardsOfCharts(db, ids),
     chartDatasets(db, rows),
     customTagsOf(db, 'chart', ids),
   ]);

@@ -27,6 +27,9 @@ import { untagObjects } from '../tags/store.js';
 import { markVersionsDeleted } from '../versions/store.js';
 import { addOwners, setOwners } from '../metadata/repos/owners.js';
 import { usersExist } from '../metadata/repos/users.js';
+import { deleteCharts, insertChart, updateChartRow } from '../metadata/repos/charts.js';
+import { linkChartToDashboards } from '../metadata/repos/dashboards.js';
+import { removeStarsOf } from '../metadata/repos/favorites.js';
 
 const datasourceMissing = () => new HttpError(422, { message: { datasource_id: ['Datasource does not exist'] } });
 
@@ -109,38 +112,30 @@ export class ChartService {
     const dashboards = await checkDashboards(this.db, user, body.dashboards ?? []);
     const now = nowIso();
     const id = await this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('slices')
-        .values({
-          uuid: randomUUID(),
-          slice_name: body.slice_name,
-          datasource_id: body.datasource_id,
-          datasource_type: body.datasource_type,
-          viz_type: vizType,
-          params: emptyToNull(body.params) ?? '{}',
-          query_context: emptyToNull(body.query_context),
-          description: body.description ?? null,
-          cache_timeout: body.cache_timeout ?? null,
-          certified_by: emptyToNull(body.certified_by),
-          certification_details: emptyToNull(body.certification_details),
-          is_managed_externally: flag(body.is_managed_externally),
-          external_url: emptyToNull(body.external_url),
-          last_saved_at: now,
-          last_saved_by_fk: user.id,
-          created_on: now,
-          changed_on: now,
-          created_by_fk: user.id,
-          changed_by_fk: user.id,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await addOwners(trx, 'chart', row.id, ownerIds);
-      if (dashboards.length)
-        await trx
-          .insertInto('dashboard_slices')
-          .values(dashboards.map((dashboard_id) => ({ dashboard_id, slice_id: row.id })))
-          .execute();
-      return row.id;
+      const chartId = await insertChart(trx, {
+        uuid: randomUUID(),
+        slice_name: body.slice_name,
+        datasource_id: body.datasource_id,
+        datasource_type: body.datasource_type,
+        viz_type: vizType,
+        params: emptyToNull(body.params) ?? '{}',
+        query_context: emptyToNull(body.query_context),
+        description: body.description ?? null,
+        cache_timeout: body.cache_timeout ?? null,
+        certified_by: emptyToNull(body.certified_by),
+        certification_details: emptyToNull(body.certification_details),
+        is_managed_externally: flag(body.is_managed_externally),
+        external_url: emptyToNull(body.external_url),
+        last_saved_at: now,
+        last_saved_by_fk: user.id,
+        created_on: now,
+        changed_on: now,
+        created_by_fk: user.id,
+        changed_by_fk: user.id,
+      });
+      await addOwners(trx, 'chart', chartId, ownerIds);
+      await linkChartToDashboards(trx, chartId, dashboards);
+      return chartId;
     });
     await this.ctx.versions.record('chart', id, user, { created: true });
     return { id, result: await this.detail(user, id) };
@@ -174,7 +169,7 @@ export class ChartService {
     if (body.is_managed_externally !== undefined) set.is_managed_externally = flag(body.is_managed_externally);
     if (!regenerated) await this.ctx.versions.baseline('chart', id);
     await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('slices').set(set).where('id', '=', id).execute();
+      await updateChartRow(trx, id, set);
       if (ownerIds) await setOwners(trx, 'chart', id, ownerIds);
       if (dashboards) await replaceDashboardLinks(trx, user, id, dashboards);
     });
@@ -192,8 +187,8 @@ export class ChartService {
     for (const id of unique) await visibleChart(this.ctx, user, id);
     for (const id of unique) await editableChart(this.ctx, user, id);
     await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('favstar').where('class_name', '=', 'slice').where('obj_id', 'in', unique).execute();
-      await trx.deleteFrom('slices').where('id', 'in', unique).execute();
+      await removeStarsOf(trx, 'slice', unique);
+      await deleteCharts(trx, unique);
       await untagObjects(trx, 'chart', unique);
       await markVersionsDeleted(trx, 'chart', unique, user.id, nowIso());
     });

@@ -8,15 +8,22 @@
  * dashboard and a hidden one answer the same 404. Editing needs can_write on Dashboard plus being
  * an owner or an admin (spec section 6).
  */
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { DASHBOARD_MESSAGES, FORBIDDEN_EDIT_MESSAGE, formatMessage } from '@rama/shared';
-import type { MetadataSchema } from '../metadata/schema.js';
 import type { Principal } from '../security/principal.js';
 import type { DatasetScope } from '../datasets/access.js';
-import { DATASET_DATASOURCE_TYPES } from '../charts/chart-rows.js';
 import { ownedBy } from '../metadata/repos/owners.js';
+import {
+  embeddedUnder,
+  hasChartOnDataset,
+  hasDashboardRoles,
+  namesRoleCalled,
+  namesRoleHeldBy,
+  type DashboardEb,
+  type DatasetEb,
+} from '../metadata/repos/dashboards.js';
 
-export type DashboardEb = ExpressionBuilder<MetadataSchema & { d: MetadataSchema['dashboards'] }, 'd'>;
+export type { DashboardEb };
 
 /** Saving (or deleting) a dashboard without the right (spec section 6). */
 export const DASHBOARD_FORBIDDEN = formatMessage(FORBIDDEN_EDIT_MESSAGE, 'dashboard');
@@ -29,7 +36,7 @@ export function canEditDashboard(user: Principal, ownerIds: number[]): boolean {
 }
 
 /** A dataset row (alias `t`) in the user's scope, as a condition. */
-function datasetInScope(eb: ExpressionBuilder<MetadataSchema & { t: MetadataSchema['tables'] }, 't'>, scope: DatasetScope) {
+function datasetInScope(eb: DatasetEb, scope: DatasetScope) {
   const any: Expression<SqlBool>[] = [];
   if (scope.databaseIds.length) any.push(eb('t.database_id', 'in', scope.databaseIds));
   if (scope.datasetIds.length) any.push(eb('t.id', 'in', scope.datasetIds));
@@ -52,47 +59,16 @@ export function dashboardVisibility(
   if (user.kind === 'guest') {
     const uuids = user.guest?.embeddedUuids ?? [];
     if (!uuids.length) return sql<SqlBool>`1 = 0`;
-    return eb.exists(
-      eb.selectFrom('embedded_dashboards as e').select('e.uuid').whereRef('e.dashboard_id', '=', 'd.id').where('e.uuid', 'in', uuids),
-    );
+    return embeddedUnder(eb, uuids);
   }
   const owned = ownedBy('dashboard', 'd.id', user.id);
   const published = eb('d.published', '=', 1);
-  const readable = scope.all
-    ? sql<SqlBool>`1 = 1`
-    : eb.exists(
-        eb
-          .selectFrom('dashboard_slices as ds')
-          .innerJoin('slices as s', 's.id', 'ds.slice_id')
-          .innerJoin('tables as t', 't.id', 's.datasource_id')
-          .select('ds.slice_id')
-          .whereRef('ds.dashboard_id', '=', 'd.id')
-          .where('s.datasource_type', 'in', DATASET_DATASOURCE_TYPES)
-          .where((inner) => datasetInScope(inner, scope)),
-      );
+  const readable = scope.all ? sql<SqlBool>`1 = 1` : hasChartOnDataset(eb, (inner) => datasetInScope(inner, scope));
   if (!opts.rbac) return eb.or([owned, eb.and([published, readable])]);
-  const hasRoles = eb.exists(eb.selectFrom('dashboard_roles as r').select('r.role_id').whereRef('r.dashboard_id', '=', 'd.id'));
+  const hasRoles = hasDashboardRoles(eb);
   // an anonymous visitor (the Public role) has no ab_user row: its roles are matched by name
   const roleNames = Object.keys(user.roles);
   const heldRole =
-    user.kind === 'anonymous'
-      ? roleNames.length
-        ? eb.exists(
-            eb
-              .selectFrom('dashboard_roles as r')
-              .innerJoin('ab_role as ar', 'ar.id', 'r.role_id')
-              .select('r.role_id')
-              .whereRef('r.dashboard_id', '=', 'd.id')
-              .where('ar.name', 'in', roleNames),
-          )
-        : sql<SqlBool>`1 = 0`
-      : eb.exists(
-          eb
-            .selectFrom('dashboard_roles as r')
-            .innerJoin('ab_user_role as ur', 'ur.role_id', 'r.role_id')
-            .select('r.role_id')
-            .whereRef('r.dashboard_id', '=', 'd.id')
-            .where('ur.user_id', '=', user.id),
-        );
+    user.kind === 'anonymous' ? (roleNames.length ? namesRoleCalled(eb, roleNames) : sql<SqlBool>`1 = 0`) : namesRoleHeldBy(eb, user.id);
   return eb.or([owned, eb.and([published, heldRole]), eb.and([published, eb.not(hasRoles), readable])]);
 }

@@ -1,5 +1,5 @@
 /**
- * What a dashboard save checks before anything is written, and the chart links it keeps.
+ * What a dashboard save checks before anything is written.
  * json_metadata and position_json follow the shared rules (spec section 5: colours hex or rgb with
  * opacity 0–1, cross_filters_enabled a boolean; known component types, the nesting table, chart ids
  * up to 65535); here the server adds what only it knows: the charts a layout names exist, and a
@@ -24,6 +24,8 @@ import { DATASET_DATASOURCE_TYPES } from '../charts/chart-rows.js';
 import { datasetScope, inScope } from '../datasets/access.js';
 import { withChartUuids, type Position } from './chartRefs.js';
 import { ownedAmong } from '../metadata/repos/owners.js';
+import { chartsByIds } from '../metadata/repos/charts.js';
+import { databaseRefs, datasetLocations } from '../metadata/repos/datasources.js';
 
 export const NOT_JSON = 'Not a valid JSON.';
 
@@ -78,11 +80,9 @@ export function layoutChartIds(position: Position): number[] {
 /** The ids among `rows` the user may see: admins all, owners theirs, anyone a chart on a dataset they read. */
 export async function chartsUserSees(db: Kysely<MetadataSchema>, user: Principal, rows: SliceRow[]): Promise<Set<number>> {
   if (user.isAdmin || !rows.length) return new Set(rows.map((r) => r.id));
-  const scope = datasetScope(user, await db.selectFrom('dbs').select(['id', 'database_name']).execute());
+  const scope = datasetScope(user, await databaseRefs(db));
   const datasetIds = [...new Set(rows.filter((r) => DATASET_DATASOURCE_TYPES.includes(r.datasource_type)).map((r) => r.datasource_id))];
-  const datasets = datasetIds.length
-    ? await db.selectFrom('tables').select(['id', 'database_id', 'schema']).where('id', 'in', datasetIds).execute()
-    : [];
+  const datasets = await datasetLocations(db, datasetIds);
   const readable = new Set(datasets.filter((d) => inScope(scope, d)).map((d) => d.id));
   const owned = await ownedAmong(
     db,
@@ -116,7 +116,7 @@ export async function checkLayoutCharts(
 ): Promise<{ layout: CheckedLayout } | { errors: string[] }> {
   const db = ctx.store.db;
   const ids = [...new Set(layoutChartIds(position))];
-  const rows = ids.length ? await db.selectFrom('slices').selectAll().where('id', 'in', ids).execute() : [];
+  const rows = await chartsByIds(db, ids);
   const newcomers = rows.filter((r) => !onDashboard.has(r.id));
   const seen = await chartsUserSees(db, user, newcomers);
   const usable = new Set([...rows.filter((r) => onDashboard.has(r.id)).map((r) => r.id), ...seen]);
@@ -124,20 +124,4 @@ export async function checkLayoutCharts(
   if (missing.length) return { errors: missing.map((id) => `Chart ${id} does not exist.`) };
   const uuids = new Map(rows.map((r) => [r.id, r.uuid]));
   return { layout: { text: JSON.stringify(withChartUuids(position, uuids)), chartIds: ids } };
-}
-
-/** Make the dashboard's chart links (`dashboard_slices`) the charts its saved layout places. */
-export async function syncDashboardCharts(db: Kysely<MetadataSchema>, dashboardId: number, chartIds: readonly number[]): Promise<void> {
-  const current = new Set(
-    (await db.selectFrom('dashboard_slices').select('slice_id').where('dashboard_id', '=', dashboardId).execute()).map((r) => r.slice_id),
-  );
-  const wanted = new Set(chartIds);
-  const drop = [...current].filter((id) => !wanted.has(id));
-  const add = [...wanted].filter((id) => !current.has(id));
-  if (drop.length) await db.deleteFrom('dashboard_slices').where('dashboard_id', '=', dashboardId).where('slice_id', 'in', drop).execute();
-  if (add.length)
-    await db
-      .insertInto('dashboard_slices')
-      .values(add.map((slice_id) => ({ dashboard_id: dashboardId, slice_id })))
-      .execute();
 }

@@ -18,10 +18,12 @@ import { forbidden, invalidFields } from '../http/errors.js';
 import { parseJsonObject } from '../explore/present.js';
 import { DASHBOARD_FORBIDDEN, canEditDashboard } from './access.js';
 import { remapLayoutCharts, remapMetadataChartIds, withChartUuids, type Position } from './chartRefs.js';
-import { checkLayoutCharts, checkMetadata, checkPositionShape, chartsUserSees, layoutChartIds, syncDashboardCharts } from './checks.js';
+import { checkLayoutCharts, checkMetadata, checkPositionShape, chartsUserSees, layoutChartIds } from './checks.js';
 import { lastModifiedTime } from './rules.js';
 import type { DashboardService } from './service.js';
 import { addOwners } from '../metadata/repos/owners.js';
+import { insertChart, updateChartRow } from '../metadata/repos/charts.js';
+import { insertDashboard, syncDashboardCharts } from '../metadata/repos/dashboards.js';
 
 export const NO_CHART_WRITE = 'You do not have permission to duplicate charts';
 
@@ -66,36 +68,31 @@ async function duplicateCharts(
   const now = nowIso();
   for (const chart of charts) {
     const uuid = randomUUID();
-    const { id } = await db
-      .insertInto('slices')
-      .values({
-        uuid,
-        slice_name: chart.slice_name,
-        datasource_id: chart.datasource_id,
-        datasource_type: chart.datasource_type,
-        viz_type: chart.viz_type,
-        params: chart.params,
-        query_context: chart.query_context,
-        description: chart.description,
-        cache_timeout: chart.cache_timeout,
-        certified_by: null,
-        certification_details: null,
-        is_managed_externally: 0,
-        external_url: null,
-        last_saved_at: now,
-        last_saved_by_fk: user.id,
-        created_on: now,
-        changed_on: now,
-        created_by_fk: user.id,
-        changed_by_fk: user.id,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .updateTable('slices')
-      .set({ params: withSliceId(chart.params, id) ?? chart.params, query_context: withSliceId(chart.query_context, id) })
-      .where('id', '=', id)
-      .execute();
+    const id = await insertChart(db, {
+      uuid,
+      slice_name: chart.slice_name,
+      datasource_id: chart.datasource_id,
+      datasource_type: chart.datasource_type,
+      viz_type: chart.viz_type,
+      params: chart.params,
+      query_context: chart.query_context,
+      description: chart.description,
+      cache_timeout: chart.cache_timeout,
+      certified_by: null,
+      certification_details: null,
+      is_managed_externally: 0,
+      external_url: null,
+      last_saved_at: now,
+      last_saved_by_fk: user.id,
+      created_on: now,
+      changed_on: now,
+      created_by_fk: user.id,
+      changed_by_fk: user.id,
+    });
+    await updateChartRow(db, id, {
+      params: withSliceId(chart.params, id) ?? chart.params,
+      query_context: withSliceId(chart.query_context, id),
+    });
     await addOwners(db, 'chart', id, [user.id]);
     ids.set(chart.id, id);
     uuids.set(id, uuid);
@@ -156,35 +153,31 @@ export async function copyDashboard(
       dropUnknown: false,
     });
     const layout = position ? withChartUuids(remapLayoutCharts(position, ids), uuids) : null;
-    const row = await trx
-      .insertInto('dashboards')
-      .values({
-        uuid: randomUUID(),
-        dashboard_title: dashboardTitle(body.dashboard_title),
-        slug: null,
-        position_json: layout ? JSON.stringify(layout) : null,
-        json_metadata: JSON.stringify(metadata),
-        css: body.css ?? null,
-        description: null,
-        published: 0,
-        certified_by: null,
-        certification_details: null,
-        is_managed_externally: 0,
-        external_url: null,
-        created_on: now,
-        changed_on: now,
-        created_by_fk: user.id,
-        changed_by_fk: user.id,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await addOwners(trx, 'dashboard', row.id, [user.id]);
+    const dashboardId = await insertDashboard(trx, {
+      uuid: randomUUID(),
+      dashboard_title: dashboardTitle(body.dashboard_title),
+      slug: null,
+      position_json: layout ? JSON.stringify(layout) : null,
+      json_metadata: JSON.stringify(metadata),
+      css: body.css ?? null,
+      description: null,
+      published: 0,
+      certified_by: null,
+      certification_details: null,
+      is_managed_externally: 0,
+      external_url: null,
+      created_on: now,
+      changed_on: now,
+      created_by_fk: user.id,
+      changed_by_fk: user.id,
+    });
+    await addOwners(trx, 'dashboard', dashboardId, [user.id]);
     await syncDashboardCharts(
       trx,
-      row.id,
+      dashboardId,
       chartIds.map((c) => ids.get(c) ?? c),
     );
-    return row.id;
+    return dashboardId;
   });
   await service.ctx.versions.record('dashboard', id, user, { created: true });
   return { result: { id, last_modified_time: lastModifiedTime(now) } };

@@ -9,7 +9,7 @@ import { MAX_FILTER_STATE_BYTES } from '@rama/shared';
 import type { Principal } from '../security/principal.js';
 import { forbidden, invalidFields, notFound } from '../http/errors.js';
 import { parseJsonObject } from '../explore/present.js';
-import { createEntry, deleteEntry, getEntry, updateEntry } from '../permalinks/keyValue.js';
+import { createEntry, deleteEntry, getEntry, updateEntry } from '../metadata/repos/keyvalue.js';
 import type { DashboardService } from './service.js';
 
 const RESOURCE = 'dashboard_filter_state';

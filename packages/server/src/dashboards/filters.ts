@@ -13,6 +13,7 @@ import {
 } from '@rama/shared';
 import type { Principal } from '../security/principal.js';
 import { nowIso } from '../metadata/db.js';
+import { updateDashboardIfMetadata } from '../metadata/repos/dashboards.js';
 import { HttpError } from '../http/errors.js';
 import { parseJsonObject } from '../explore/present.js';
 import { unprocessable, type DashboardService } from './service.js';
@@ -55,13 +56,12 @@ export async function updateNativeFilters(
 
     const text = JSON.stringify({ ...metadata, native_filter_configuration: config });
     // compare-and-set on the text read: a concurrent save of the dashboard is never overwritten
-    const r = await service.db
-      .updateTable('dashboards')
-      .set({ json_metadata: text, changed_on: nowIso(), changed_by_fk: user.id })
-      .where('id', '=', row.id)
-      .where((eb) => (row.json_metadata === null ? eb('json_metadata', 'is', null) : eb('json_metadata', '=', row.json_metadata)))
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) > 0) {
+    const updated = await updateDashboardIfMetadata(service.db, row.id, row.json_metadata, {
+      json_metadata: text,
+      changed_on: nowIso(),
+      changed_by_fk: user.id,
+    });
+    if (updated) {
       await service.ctx.versions.record('dashboard', row.id, user);
       return { result: config as unknown as Record<string, unknown>[] };
     }

@@ -49,10 +49,21 @@ import {
   type LegacyLayoutConversion,
   type Position,
 } from './chartRefs.js';
-import { chartsUserSees, checkMetadata, checkPositionShape, layoutChartIds, syncDashboardCharts } from './checks.js';
+import { chartsUserSees, checkMetadata, checkPositionShape, layoutChartIds } from './checks.js';
 import { DASHBOARD_BUNDLE_TYPE } from './export.js';
 import type { DashboardService } from './service.js';
 import { addOwners, ownersOf } from '../metadata/repos/owners.js';
+import { chartIdsByUuid, chartsByUuids } from '../metadata/repos/charts.js';
+import {
+  dashboardChartIds,
+  dashboardIdByUuid,
+  dashboardMetadataText,
+  insertDashboard,
+  slugInUse,
+  syncDashboardCharts,
+  updateDashboardRow,
+} from '../metadata/repos/dashboards.js';
+import { databaseRefs, datasetsByUuids } from '../metadata/repos/datasources.js';
 
 export const DASHBOARD_ALREADY_EXISTS = 'Dashboard already exists and `overwrite=true` was not passed';
 export const NO_DASHBOARD_OVERWRITE_PERMISSION = "A dashboard already exists and user doesn't have permissions to overwrite it";
@@ -186,7 +197,7 @@ export class DashboardImporter {
     // the user may not see is never linked (a layout could name any uuid): it leaves the layout
     // as a missing chart does, unless it is on the dashboard being replaced already
     const wanted = [...new Set(planned.flatMap((p) => layoutUuids(p.config.position)))];
-    const here = wanted.length ? await this.db.selectFrom('slices').selectAll().where('uuid', 'in', wanted).execute() : [];
+    const here = await chartsByUuids(this.db, wanted);
     const seen = await chartsUserSees(this.db, this.user, here);
     const hidden = new Set(here.filter((c) => !seen.has(c.id)).map((c) => c.id));
     const local = new Set(here.map((c) => c.uuid));
@@ -224,11 +235,7 @@ export class DashboardImporter {
       await new DatasetImporter(this.ctx, new DatasetService(this.ctx), this.user).run(sub, opts);
     }
     const datasets = { ids: await filters.ids(), hidden: filters.hidden };
-    const chartIds = new Map(
-      wanted.length
-        ? (await this.db.selectFrom('slices').select(['id', 'uuid']).where('uuid', 'in', wanted).execute()).map((c) => [c.uuid, c.id])
-        : [],
-    );
+    const chartIds = await chartIdsByUuid(this.db, wanted);
     await this.write(planned, chartIds, datasets, hidden, opts.report);
     for (const [dashboardUuid, list] of conversions)
       for (const { kind, ...c } of list) opts.report.convert({ type: 'chart', kind, ...c, to: kind, dashboard_uuid: dashboardUuid });
@@ -274,7 +281,8 @@ export class DashboardImporter {
   private async plan(contents: BundleDocs, opts: ImportOptions): Promise<Planned[]> {
     const planned: Planned[] = [];
     for (const [file, config] of configsUnder(contents, 'dashboards/', readDashboardConfig, this.errors)) {
-      const existing = (await this.db.selectFrom('dashboards').select('id').where('uuid', '=', config.uuid).executeTakeFirst()) ?? null;
+      const existingId = await dashboardIdByUuid(this.db, config.uuid);
+      const existing = existingId === undefined ? null : { id: existingId };
       if (existing && !opts.overwrite) this.errors[file] = DASHBOARD_ALREADY_EXISTS;
       else if (existing && !canEditDashboard(this.user, await ownersOf(this.db, 'dashboard', existing.id)))
         this.errors[file] = NO_DASHBOARD_OVERWRITE_PERMISSION;
@@ -319,12 +327,9 @@ export class DashboardImporter {
     files: Map<string, string>,
     opts: ImportOptions,
   ): Promise<{ files: string[]; hidden: Set<number>; ids: () => Promise<Map<string, number>> }> {
-    const find = async () =>
-      uuids.length
-        ? await this.db.selectFrom('tables').select(['id', 'uuid', 'database_id', 'schema']).where('uuid', 'in', uuids).execute()
-        : [];
+    const find = () => datasetsByUuids(this.db, uuids);
     const rows = await find();
-    const scope = datasetScope(this.user, await this.db.selectFrom('dbs').select(['id', 'database_name']).execute());
+    const scope = datasetScope(this.user, await databaseRefs(this.db));
     const hidden = new Set(rows.filter((d) => !inScope(scope, d)).map((d) => d.id));
     const here = new Set(rows.map((d) => d.uuid));
     const missing = uuids.filter((u) => !here.has(u) && files.has(u));
@@ -354,18 +359,10 @@ export class DashboardImporter {
       const rows: { id: number; uuid: string; name: string; updated: boolean }[] = [];
       for (const { config, existing } of planned) {
         // hidden charts and datasets stay only where the dashboard being replaced has them already
-        const read = existing
-          ? await trx.selectFrom('dashboards').select('json_metadata').where('id', '=', existing.id).executeTakeFirst()
-          : undefined;
-        const filtered = new Set(nativeFilterDatasetIds(parseMetadata(read?.json_metadata)));
+        const read = existing ? await dashboardMetadataText(trx, existing.id) : undefined;
+        const filtered = new Set(nativeFilterDatasetIds(parseMetadata(read)));
         const datasetIds = new Map([...datasets.ids].filter(([, id]) => !datasets.hidden.has(id) || filtered.has(id)));
-        const linked = existing
-          ? new Set(
-              (await trx.selectFrom('dashboard_slices').select('slice_id').where('dashboard_id', '=', existing.id).execute()).map(
-                (r) => r.slice_id,
-              ),
-            )
-          : new Set<number>();
+        const linked = existing ? new Set(await dashboardChartIds(trx, existing.id)) : new Set<number>();
         const usable = new Map([...chartIds].filter(([, id]) => !hiddenCharts.has(id) || linked.has(id)));
         const resolved = config.position ? resolveLayoutUuids(config.position, usable) : null;
         const metadata = nativeFiltersById(
@@ -375,9 +372,7 @@ export class DashboardImporter {
         // a slug another dashboard here holds is dropped: the dashboard still opens by its id
         let slug = config.slug;
         if (slug !== null) {
-          let taken = trx.selectFrom('dashboards').select('id').where('slug', '=', slug);
-          if (existing) taken = taken.where('id', '!=', existing.id);
-          if (slugs.has(slug) || (await taken.executeTakeFirst())) slug = null;
+          if (slugs.has(slug) || (await slugInUse(trx, slug, existing?.id))) slug = null;
           else slugs.add(slug);
         }
         const fields = {
@@ -398,15 +393,9 @@ export class DashboardImporter {
         let id: number;
         if (existing) {
           id = existing.id;
-          await trx.updateTable('dashboards').set(fields).where('id', '=', id).execute();
+          await updateDashboardRow(trx, id, fields);
         } else {
-          id = (
-            await trx
-              .insertInto('dashboards')
-              .values({ ...fields, uuid: config.uuid, created_on: now, created_by_fk: this.user.id })
-              .returning('id')
-              .executeTakeFirstOrThrow()
-          ).id;
+          id = await insertDashboard(trx, { ...fields, uuid: config.uuid, created_on: now, created_by_fk: this.user.id });
           await addOwners(trx, 'dashboard', id, [this.user.id]);
         }
         await syncDashboardCharts(trx, id, resolved ? layoutChartIds(resolved.position) : []);

@@ -13,6 +13,9 @@ import { thumbnailUrl } from '../thumbnails/digest.js';
 import { customTagsOf, taggedWith } from '../tags/store.js';
 import { DASHBOARD_FAVORITE_CLASS, type DashboardService } from './service.js';
 import { ownedBy, ownersByObject } from '../metadata/repos/owners.js';
+import { listDashboardRows, searchRoles } from '../metadata/repos/dashboards.js';
+import { databaseRefs } from '../metadata/repos/datasources.js';
+import { dashboardStarred } from '../metadata/repos/favorites.js';
 
 const ORDER_REFS = {
   dashboard_title: 'd.dashboard_title',
@@ -87,14 +90,7 @@ function condition(eb: DashboardEb, user: Principal, col: string, opr: string, v
       return eb(col === 'created_by' ? 'd.created_by_fk' : 'd.changed_by_fk', '=', asId(col, value));
     case 'id': {
       if (opr === 'dashboard_is_favorite') {
-        const fav = eb.exists(
-          eb
-            .selectFrom('favstar as f')
-            .select('f.obj_id')
-            .whereRef('f.obj_id', '=', 'd.id')
-            .where('f.class_name', '=', DASHBOARD_FAVORITE_CLASS)
-            .where('f.user_id', '=', user.id),
-        );
+        const fav = dashboardStarred(eb, DASHBOARD_FAVORITE_CLASS, user.id);
         return asBool(col, opr, value) ? fav : eb.not(fav);
       }
       if (opr === 'dashboard_is_certified') {
@@ -121,25 +117,18 @@ export async function listDashboards(
   q: Record<string, unknown>,
 ): Promise<{ count: number; ids: number[]; result: DashboardListItem[] }> {
   const p = listParams(q, DASHBOARD_ORDER_COLUMNS);
-  const scope = datasetScope(user, await db.selectFrom('dbs').select(['id', 'database_name']).execute());
-  const base = db
-    .selectFrom('dashboards as d')
-    .leftJoin('ab_user as cb', 'cb.id', 'd.changed_by_fk')
-    .leftJoin('ab_user as crb', 'crb.id', 'd.created_by_fk')
-    .where((eb) => {
-      const visible = dashboardVisibility(eb, user, scope, { rbac: service.rbac });
-      return eb.and([...(visible ? [visible] : []), ...p.filters.map((f) => condition(eb, user, f.col, f.opr, f.value))]);
-    });
-  const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const scope = datasetScope(user, await databaseRefs(db));
   const orderRef = ORDER_REFS[(p.orderColumn ?? 'changed_on') as keyof typeof ORDER_REFS];
   const direction = p.orderColumn === null && q.order_direction === undefined ? 'desc' : p.orderDirection;
-  const rows = await base
-    .selectAll('d')
-    .orderBy(orderRef, direction)
-    .orderBy('d.id', direction)
-    .limit(p.pageSize)
-    .offset(p.page * p.pageSize)
-    .execute();
+  const { count, rows } = await listDashboardRows(
+    db,
+    (eb) => {
+      const visible = dashboardVisibility(eb, user, scope, { rbac: service.rbac });
+      return eb.and([...(visible ? [visible] : []), ...p.filters.map((f) => condition(eb, user, f.col, f.opr, f.value))]);
+    },
+    { ref: orderRef, direction },
+    { limit: p.pageSize, offset: p.page * p.pageSize },
+  );
   const owners = await ownersByObject(
     db,
     'dashboard',
@@ -175,13 +164,6 @@ export async function relatedRoles(
   const filter = q.filter;
   if (filter !== undefined && typeof filter !== 'string') throw invalidFields({ filter: ['Not a valid string.'] });
   const p = listParams({ page: q.page, page_size: q.page_size }, [], 20);
-  const base = ctx.store.db.selectFrom('ab_role as r').where((eb) => (filter ? textMatches('r.name', filter) : eb.lit(true)));
-  const { count } = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-  const rows = await base
-    .select(['r.id', 'r.name'])
-    .orderBy('r.name')
-    .limit(p.pageSize)
-    .offset(p.page * p.pageSize)
-    .execute();
-  return { count: Number(count), result: rows.map((r) => ({ value: r.id, text: r.name })) };
+  const { count, rows } = await searchRoles(ctx.store.db, filter || undefined, { limit: p.pageSize, offset: p.page * p.pageSize });
+  return { count, result: rows.map((r) => ({ value: r.id, text: r.name })) };
 }

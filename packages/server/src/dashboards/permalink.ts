@@ -6,7 +6,7 @@
 import type { DashboardPermalinkState, DashboardPermalinkValue } from '@rama/shared';
 import type { Principal } from '../security/principal.js';
 import { invalidFields, notFound } from '../http/errors.js';
-import { createEntry, getEntry } from '../permalinks/keyValue.js';
+import { createEntry, getEntry } from '../metadata/repos/keyvalue.js';
 import type { DashboardService } from './service.js';
 
 const RESOURCE = 'dashboard_permalink';

@@ -9,7 +9,22 @@ import {
   type FavoriteStatus,
 } from '@rama/shared';
 import type { AppContext } from '../context.js';
-import { addOwners, ownersOf, removeOwners } from '../metadata/repos/owners.js';
+import { addOwners, ownersOf } from '../metadata/repos/owners.js';
+import {
+  addDashboardRoles,
+  dashboardChartNames,
+  dashboardChartRows,
+  dashboardIdsWhere,
+  dashboardRoles,
+  deleteDashboards,
+  findDashboard,
+  insertDashboard,
+  rolesAmong,
+  slugInUse,
+  syncDashboardCharts,
+} from '../metadata/repos/dashboards.js';
+import { databaseRefs } from '../metadata/repos/datasources.js';
+import { addStar, isStarred, removeStar, removeStarsOf, starredAmong } from '../metadata/repos/favorites.js';
 import { usersById, usersExist } from '../metadata/repos/users.js';
 import type { Principal } from '../security/principal.js';
 import { flag, nowIso } from '../metadata/db.js';
@@ -25,7 +40,7 @@ import { customTagsOf, untagObjects } from '../tags/store.js';
 import { markVersionsDeleted } from '../versions/store.js';
 import { presentChart, presentDetail, type DashboardRow, type Users } from './present.js';
 import { thumbnailUrl } from '../thumbnails/digest.js';
-import { checkLayoutCharts, checkMetadata, checkPositionShape, chartsUserSees, syncDashboardCharts, type CheckedLayout } from './checks.js';
+import { checkLayoutCharts, checkMetadata, checkPositionShape, chartsUserSees, type CheckedLayout } from './checks.js';
 
 /** Favorites of dashboards are filed under this class name, as the BI server files them. */
 export const DASHBOARD_FAVORITE_CLASS = 'Dashboard';
@@ -70,7 +85,7 @@ export class DashboardService {
   }
 
   async scope(user: Principal): Promise<DatasetScope> {
-    return datasetScope(user, await this.db.selectFrom('dbs').select(['id', 'database_name']).execute());
+    return datasetScope(user, await databaseRefs(this.db));
   }
 
   /** The dashboard by id (digits) or slug, when the user may see it; 404 otherwise. */
@@ -79,12 +94,11 @@ export class DashboardService {
     const byId = /^\d{1,10}$/.test(key);
     if (byId ? Number(key) > MAX_ID || Number(key) < 1 : key.length > 255) throw dashboardNotFound();
     const scope = await this.scope(user);
-    const row = await this.db
-      .selectFrom('dashboards as d')
-      .selectAll('d')
-      .where(byId ? 'd.id' : 'd.slug', '=', byId ? Number(key) : key)
-      .where((eb) => dashboardVisibility(eb, user, scope, { rbac: this.rbac }) ?? eb.lit(true))
-      .executeTakeFirst();
+    const row = await findDashboard(
+      this.db,
+      byId ? { id: Number(key) } : { slug: key },
+      (eb) => dashboardVisibility(eb, user, scope, { rbac: this.rbac }) ?? eb.lit(true),
+    );
     if (!row) throw dashboardNotFound();
     return { row, ownerIds: await ownersOf(this.db, 'dashboard', row.id) };
   }
@@ -103,27 +117,15 @@ export class DashboardService {
     const { row, ownerIds } = await this.visible(user, idOrSlug);
     const [users, roles, charts] = await Promise.all([
       this.users([...ownerIds, row.created_by_fk, row.changed_by_fk]),
-      this.db
-        .selectFrom('dashboard_roles as dr')
-        .innerJoin('ab_role as r', 'r.id', 'dr.role_id')
-        .select(['r.id', 'r.name'])
-        .where('dr.dashboard_id', '=', row.id)
-        .orderBy('r.id')
-        .execute(),
-      this.db
-        .selectFrom('dashboard_slices as ds')
-        .innerJoin('slices as s', 's.id', 'ds.slice_id')
-        .select('s.slice_name')
-        .where('ds.dashboard_id', '=', row.id)
-        .orderBy('s.id')
-        .execute(),
+      dashboardRoles(this.db, row.id),
+      dashboardChartNames(this.db, row.id),
     ]);
     const tags = (await customTagsOf(this.db, 'dashboard', [row.id])).get(row.id) ?? [];
     return presentDetail(row, {
       ownerIds,
       users,
       roles,
-      charts: charts.map((c) => c.slice_name),
+      charts,
       tags,
       thumbnailUrl: thumbnailUrl(this.ctx.config, user, 'dashboard', row),
     });
@@ -139,16 +141,14 @@ export class DashboardService {
 
   async rolesFor(given: number[] | undefined): Promise<number[]> {
     const roles = [...new Set(given ?? [])];
-    const found = roles.length ? await this.db.selectFrom('ab_role').select('id').where('id', 'in', roles).execute() : [];
+    const found = await rolesAmong(this.db, roles);
     if (found.length !== roles.length) throw unprocessable({ roles: ['Some roles do not exist'] });
     return roles;
   }
 
   /** Is the slug held by a dashboard other than `exceptId`? */
   async slugTaken(slug: string, exceptId?: number): Promise<boolean> {
-    let q = this.db.selectFrom('dashboards').select('id').where('slug', '=', slug);
-    if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
-    return Boolean(await q.executeTakeFirst());
+    return slugInUse(this.db, slug, exceptId);
   }
 
   /**
@@ -209,36 +209,28 @@ export class DashboardService {
     let id: number;
     try {
       id = await this.db.transaction().execute(async (trx) => {
-        const row = await trx
-          .insertInto('dashboards')
-          .values({
-            uuid: crypto.randomUUID(),
-            dashboard_title: result.dashboard_title,
-            slug,
-            position_json: result.position_json,
-            json_metadata: result.json_metadata,
-            css: result.css,
-            description: null,
-            published: flag(result.published),
-            certified_by: result.certified_by,
-            certification_details: result.certification_details,
-            is_managed_externally: flag(body.is_managed_externally),
-            external_url: emptyToNull(body.external_url),
-            created_on: now,
-            changed_on: now,
-            created_by_fk: user.id,
-            changed_by_fk: user.id,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await addOwners(trx, 'dashboard', row.id, owners);
-        if (roles.length)
-          await trx
-            .insertInto('dashboard_roles')
-            .values(roles.map((r) => ({ dashboard_id: row.id, role_id: r })))
-            .execute();
-        if (json.layout) await syncDashboardCharts(trx, row.id, json.layout.chartIds);
-        return row.id;
+        const dashboardId = await insertDashboard(trx, {
+          uuid: crypto.randomUUID(),
+          dashboard_title: result.dashboard_title,
+          slug,
+          position_json: result.position_json,
+          json_metadata: result.json_metadata,
+          css: result.css,
+          description: null,
+          published: flag(result.published),
+          certified_by: result.certified_by,
+          certification_details: result.certification_details,
+          is_managed_externally: flag(body.is_managed_externally),
+          external_url: emptyToNull(body.external_url),
+          created_on: now,
+          changed_on: now,
+          created_by_fk: user.id,
+          changed_by_fk: user.id,
+        });
+        await addOwners(trx, 'dashboard', dashboardId, owners);
+        await addDashboardRoles(trx, dashboardId, roles);
+        if (json.layout) await syncDashboardCharts(trx, dashboardId, json.layout.chartIds);
+        return dashboardId;
       });
     } catch (e) {
       // two creates racing for one slug: the unique index decides
@@ -259,11 +251,8 @@ export class DashboardService {
     for (const id of unique) found.push(await this.visible(user, id));
     if (found.some((f) => !canEditDashboard(user, f.ownerIds))) throw forbidden(DASHBOARD_FORBIDDEN);
     await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('favstar').where('class_name', '=', DASHBOARD_FAVORITE_CLASS).where('obj_id', 'in', unique).execute();
-      await trx.deleteFrom('dashboard_slices').where('dashboard_id', 'in', unique).execute();
-      await removeOwners(trx, 'dashboard', unique);
-      await trx.deleteFrom('dashboard_roles').where('dashboard_id', 'in', unique).execute();
-      await trx.deleteFrom('dashboards').where('id', 'in', unique).execute();
+      await removeStarsOf(trx, DASHBOARD_FAVORITE_CLASS, unique);
+      await deleteDashboards(trx, unique);
       await untagObjects(trx, 'dashboard', unique);
       await markVersionsDeleted(trx, 'dashboard', unique, user.id, nowIso());
     });
@@ -272,13 +261,7 @@ export class DashboardService {
 
   /** All the charts linked to the dashboard, by id. */
   chartRows(dashboardId: number): Promise<SliceRow[]> {
-    return this.db
-      .selectFrom('dashboard_slices as ds')
-      .innerJoin('slices as s', 's.id', 'ds.slice_id')
-      .selectAll('s')
-      .where('ds.dashboard_id', '=', dashboardId)
-      .orderBy('s.id')
-      .execute();
+    return dashboardChartRows(this.db, dashboardId);
   }
 
   /** The dashboard's charts that the user may see (charts on datasets they cannot read stay out). */
@@ -318,59 +301,30 @@ export class DashboardService {
   /** Whether each visible dashboard among `ids` is the user's favorite; 404 when none is visible. */
   async favoriteStatus(user: Principal, ids: number[]): Promise<FavoriteStatus[]> {
     const scope = await this.scope(user);
-    const visible = await this.db
-      .selectFrom('dashboards as d')
-      .select('d.id')
-      .where('d.id', 'in', ids)
-      .where((eb) => dashboardVisibility(eb, user, scope, { rbac: this.rbac }) ?? eb.lit(true))
-      .execute();
-    if (!visible.length) throw dashboardNotFound();
-    const faves = new Set(
-      (
-        await this.db
-          .selectFrom('favstar')
-          .select('obj_id')
-          .where('user_id', '=', user.id)
-          .where('class_name', '=', DASHBOARD_FAVORITE_CLASS)
-          .where(
-            'obj_id',
-            'in',
-            visible.map((v) => v.id),
-          )
-          .execute()
-      ).map((f) => f.obj_id),
+    const visible = await dashboardIdsWhere(
+      this.db,
+      ids,
+      (eb) => dashboardVisibility(eb, user, scope, { rbac: this.rbac }) ?? eb.lit(true),
     );
-    const shown = new Set(visible.map((v) => v.id));
+    if (!visible.length) throw dashboardNotFound();
+    const faves = await starredAmong(this.db, user.id, DASHBOARD_FAVORITE_CLASS, visible);
+    const shown = new Set(visible);
     return ids.filter((id) => shown.has(id)).map((id) => ({ id, value: faves.has(id) }));
   }
 
   /** Star or unstar a dashboard the user sees; starring twice keeps one star. */
   async setFavorite(user: Principal, id: number, on: boolean): Promise<void> {
     await this.visible(user, id);
-    const existing = this.db
-      .selectFrom('favstar')
-      .select('id')
-      .where('user_id', '=', user.id)
-      .where('class_name', '=', DASHBOARD_FAVORITE_CLASS)
-      .where('obj_id', '=', id);
     if (!on) {
-      await this.db
-        .deleteFrom('favstar')
-        .where('user_id', '=', user.id)
-        .where('class_name', '=', DASHBOARD_FAVORITE_CLASS)
-        .where('obj_id', '=', id)
-        .execute();
+      await removeStar(this.db, user.id, DASHBOARD_FAVORITE_CLASS, id);
       return;
     }
-    if (await existing.executeTakeFirst()) return;
+    if (await isStarred(this.db, user.id, DASHBOARD_FAVORITE_CLASS, id)) return;
     try {
-      await this.db
-        .insertInto('favstar')
-        .values({ user_id: user.id, class_name: DASHBOARD_FAVORITE_CLASS, obj_id: id, dttm: nowIso() })
-        .execute();
+      await addStar(this.db, user.id, DASHBOARD_FAVORITE_CLASS, id);
     } catch (e) {
       // a concurrent star won the unique index: the dashboard is starred either way
-      if (!(await existing.executeTakeFirst())) throw e;
+      if (!(await isStarred(this.db, user.id, DASHBOARD_FAVORITE_CLASS, id))) throw e;
     }
   }
 }

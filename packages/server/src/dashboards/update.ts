@@ -21,9 +21,9 @@ import { invalidFields } from '../http/errors.js';
 import { parseJsonObject } from '../explore/present.js';
 import { DASHBOARD_FORBIDDEN, DASHBOARD_PUBLISH_FORBIDDEN } from './access.js';
 import { lastModifiedTime } from './rules.js';
-import { syncDashboardCharts } from './checks.js';
 import { SLUG_TAKEN, emptyToNull, unprocessable, type DashboardService } from './service.js';
 import { setOwners } from '../metadata/repos/owners.js';
+import { dashboardRoleIds, setDashboardRoles, syncDashboardCharts, updateDashboardRow } from '../metadata/repos/dashboards.js';
 
 /** A body of `published` alone is a publish or hide, which the spec refuses with its own message. */
 export function isPublishOnly(body: object): boolean {
@@ -74,32 +74,16 @@ export async function updateDashboard(
   if (owners) stored.owners = owners;
   // roles count only with DASHBOARD_RBAC on (spec section 6); otherwise they are left as they are
   const roles = body.roles !== undefined && service.rbac ? await service.rolesFor(body.roles) : null;
-  if (body.roles !== undefined)
-    stored.roles =
-      roles ??
-      (
-        await service.db.selectFrom('dashboard_roles').select('role_id').where('dashboard_id', '=', row.id).orderBy('role_id').execute()
-      ).map((r) => r.role_id);
+  if (body.roles !== undefined) stored.roles = roles ?? (await dashboardRoleIds(service.db, row.id));
 
   await service.ctx.versions.baseline('dashboard', row.id);
   const now = nowIso();
   try {
     await service.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('dashboards')
-        .set({ ...set, changed_on: now, changed_by_fk: user.id })
-        .where('id', '=', row.id)
-        .execute();
+      await updateDashboardRow(trx, row.id, { ...set, changed_on: now, changed_by_fk: user.id });
       // an admin may leave a dashboard without owners (`"owners": []`); nobody else can (ownersFor)
       if (owners) await setOwners(trx, 'dashboard', row.id, owners);
-      if (roles) {
-        await trx.deleteFrom('dashboard_roles').where('dashboard_id', '=', row.id).execute();
-        if (roles.length)
-          await trx
-            .insertInto('dashboard_roles')
-            .values(roles.map((r) => ({ dashboard_id: row.id, role_id: r })))
-            .execute();
-      }
+      if (roles) await setDashboardRoles(trx, row.id, roles);
       // the saved layout is the truth about which charts the dashboard has
       if (json.layout) await syncDashboardCharts(trx, row.id, json.layout.chartIds);
     });
@@ -133,11 +117,11 @@ export async function updateColors(
   const text = JSON.stringify(merged);
   if (markUpdated) await service.ctx.versions.baseline('dashboard', row.id);
   const changedOn = markUpdated ? nowIso() : row.changed_on;
-  await service.db
-    .updateTable('dashboards')
-    .set(markUpdated ? { json_metadata: text, changed_on: changedOn, changed_by_fk: user.id } : { json_metadata: text })
-    .where('id', '=', row.id)
-    .execute();
+  await updateDashboardRow(
+    service.db,
+    row.id,
+    markUpdated ? { json_metadata: text, changed_on: changedOn, changed_by_fk: user.id } : { json_metadata: text },
+  );
   // the page's background colour sync (markUpdated false) is no save of the owner's
   if (markUpdated) await service.ctx.versions.record('dashboard', row.id, user);
   return reply(row.id, { json_metadata: text }, changedOn);

@@ -45,6 +45,7 @@ import { dashboardChartQueryContext } from '../charts/chart-data.js';
 import { chartLabels } from '../charts/chart-labels.js';
 import type { SliceRow } from '../charts/chart-access.js';
 import type { DashboardService } from './service.js';
+import { datasetColumnNames } from '../metadata/repos/datasources.js';
 import {
   isPivotTable,
   pivotRowHeaderCount,
@@ -113,9 +114,7 @@ export async function prepareDashboardWorkbook(
 
   // the charts' dataset columns: a cross-filter reaches a chart of another dataset on the columns it has
   const datasetIds = [...new Set(slices.map((s) => s.datasource_id))];
-  const columns = datasetIds.length
-    ? await ctx.store.db.selectFrom('table_columns').select(['table_id', 'column_name']).where('table_id', 'in', datasetIds).execute()
-    : [];
+  const columns = await datasetColumnNames(ctx.store.db, datasetIds);
   const columnsOf = new Map<number, Set<string>>();
   for (const c of columns) (columnsOf.get(c.table_id) ?? columnsOf.set(c.table_id, new Set()).get(c.table_id)!).add(c.column_name);
   const targets: Record<number, ChartFilterTarget> = {};

@@ -22,6 +22,9 @@ import { sha256 } from '../security/crypto.js';
 import { datasetPermView } from '../datasets/access.js';
 import { DATASET_DATASOURCE_TYPES } from '../charts/chart-rows.js';
 import { readGuestToken } from './token.js';
+import { chartsOfDashboards, dashboardMetadataTexts } from '../metadata/repos/dashboards.js';
+import { datasetsWithDatabaseNames } from '../metadata/repos/datasources.js';
+import { embeddingsByUuids } from '../metadata/repos/embedded.js';
 import { collectRefs, filterRefsByDataset, parseStored } from './payload.js';
 
 /** How long a token's resolution (its dashboards, charts, datasets) is reused. */
@@ -105,18 +108,10 @@ async function resolveGuest(ctx: AppContext, claims: NonNullable<Awaited<ReturnT
   const db = ctx.store.db;
   const uuids = [...new Set(claims.resources.map((r) => r.id.toLowerCase()))].filter((u) => /^[0-9a-f-]{36}$/.test(u));
   if (!uuids.length) return null;
-  const embedded = await db.selectFrom('embedded_dashboards').select(['uuid', 'dashboard_id']).where('uuid', 'in', uuids).execute();
+  const embedded = await embeddingsByUuids(db, uuids);
   if (!embedded.length) return null;
   const dashboardIds = [...new Set(embedded.map((e) => e.dashboard_id))].sort((a, b) => a - b);
-  const [slices, dashboards] = await Promise.all([
-    db
-      .selectFrom('dashboard_slices as ds')
-      .innerJoin('slices as s', 's.id', 'ds.slice_id')
-      .select(['ds.dashboard_id', 's.id', 's.datasource_id', 's.datasource_type', 's.params', 's.query_context'])
-      .where('ds.dashboard_id', 'in', dashboardIds)
-      .execute(),
-    db.selectFrom('dashboards').select(['id', 'json_metadata']).where('id', 'in', dashboardIds).execute(),
-  ]);
+  const [slices, dashboards] = await Promise.all([chartsOfDashboards(db, dashboardIds), dashboardMetadataTexts(db, dashboardIds)]);
   const scope: GuestScope = { charts: new Map(), dashboardCharts: new Map(), filterRefs: new Map(), datasetIds: new Set() };
   for (const s of slices) {
     let onDashboard = scope.dashboardCharts.get(s.dashboard_id);
@@ -136,14 +131,7 @@ async function resolveGuest(ctx: AppContext, claims: NonNullable<Awaited<ReturnT
       scope.datasetIds.add(datasetId);
     }
   }
-  const datasets = scope.datasetIds.size
-    ? await db
-        .selectFrom('tables as t')
-        .innerJoin('dbs as d', 'd.id', 't.database_id')
-        .select(['t.id', 't.table_name', 'd.database_name'])
-        .where('t.id', 'in', [...scope.datasetIds])
-        .execute()
-    : [];
+  const datasets = await datasetsWithDatabaseNames(db, [...scope.datasetIds]);
   // a filter may name a dataset that is gone: only existing ones count
   scope.datasetIds = new Set(datasets.map((d) => d.id));
   const views = datasets.map((d) => datasetPermView(d.database_name, d.table_name, d.id));

@@ -3,11 +3,8 @@
  * Reading needs a dashboard the caller sees; changing needs can_write Dashboard and being an owner
  * or an admin (dashboards/service.ts editable: hidden → 404, visible but not theirs → 403).
  */
-import { randomUUID } from 'node:crypto';
 import { allowedDomainProblem, normalizeAllowedDomain, type EmbeddedDashboard, type GuestTokenRequest } from '@rama/shared';
-import type { Selectable } from 'kysely';
 import type { AppContext } from '../context.js';
-import type { EmbeddedDashboardTable } from '../metadata/schema.js';
 import type { Principal } from '../security/principal.js';
 import { nowIso } from '../metadata/db.js';
 import { usersById } from '../metadata/repos/users.js';
@@ -19,8 +16,14 @@ import { checkSqlExpression, SqlExpressionError } from '../sql/expression.js';
 import { hasTemplateSyntax } from '../sql/template.js';
 import { forgetGuestResolutions } from './guest.js';
 import { signGuestToken } from './token.js';
-
-type EmbeddedRow = Selectable<EmbeddedDashboardTable>;
+import {
+  deleteEmbeddingOfDashboard,
+  embeddingByUuid,
+  embeddingOfDashboard,
+  saveEmbedding,
+  type EmbeddedRow,
+} from '../metadata/repos/embedded.js';
+import { datasetDatabaseUri } from '../metadata/repos/datasources.js';
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const embeddingNotFound = () => notFound('Not found');
@@ -72,7 +75,7 @@ export class EmbeddedService {
   /** The embedding of a dashboard the user sees; 404 for a hidden dashboard or one not embedded. */
   async forDashboard(user: Principal, idOrSlug: string): Promise<EmbeddedDashboard> {
     const { row } = await this.dashboards.visible(user, idOrSlug);
-    const embedded = await this.db.selectFrom('embedded_dashboards').selectAll().where('dashboard_id', '=', row.id).executeTakeFirst();
+    const embedded = await embeddingOfDashboard(this.db, row.id);
     if (!embedded) throw embeddingNotFound();
     return this.present(embedded);
   }
@@ -83,35 +86,23 @@ export class EmbeddedService {
     const allowed = JSON.stringify(checkAllowedDomains(domains));
     const changedBy = user.kind ? null : user.id;
     const now = nowIso();
-    const existing = await this.db.selectFrom('embedded_dashboards').select('uuid').where('dashboard_id', '=', row.id).executeTakeFirst();
-    if (existing) {
-      await this.db
-        .updateTable('embedded_dashboards')
-        .set({ allowed_domains: allowed, changed_on: now, changed_by_fk: changedBy })
-        .where('uuid', '=', existing.uuid)
-        .execute();
-    } else {
-      await this.db
-        .insertInto('embedded_dashboards')
-        .values({ uuid: randomUUID(), dashboard_id: row.id, allowed_domains: allowed, changed_on: now, changed_by_fk: changedBy })
-        .onConflict((oc) => oc.column('dashboard_id').doUpdateSet({ allowed_domains: allowed, changed_on: now, changed_by_fk: changedBy }))
-        .execute();
-    }
+    await saveEmbedding(this.db, row.id, { allowed_domains: allowed, changed_on: now, changed_by_fk: changedBy });
     forgetGuestResolutions();
-    const stored = await this.db.selectFrom('embedded_dashboards').selectAll().where('dashboard_id', '=', row.id).executeTakeFirstOrThrow();
+    const stored = await embeddingOfDashboard(this.db, row.id);
+    if (!stored) throw new Error('The embedding just saved is gone');
     return this.present(stored);
   }
 
   async delete(user: Principal, idOrSlug: string): Promise<void> {
     const { row } = await this.dashboards.editable(user, idOrSlug);
-    await this.db.deleteFrom('embedded_dashboards').where('dashboard_id', '=', row.id).execute();
+    await deleteEmbeddingOfDashboard(this.db, row.id);
     forgetGuestResolutions();
   }
 
   /** An embedding by uuid, raw (the page route and guest token requests); null when there is none. */
   async byUuid(uuid: string): Promise<EmbeddedRow | null> {
     if (!UUID_PATTERN.test(uuid)) return null;
-    return (await this.db.selectFrom('embedded_dashboards').selectAll().where('uuid', '=', uuid.toLowerCase()).executeTakeFirst()) ?? null;
+    return (await embeddingByUuid(this.db, uuid.toLowerCase())) ?? null;
   }
 
   /** GET /api/v1/embedded_dashboard/{uuid}: for whoever sees the dashboard (a guest: one its token names). */
@@ -139,14 +130,9 @@ export class EmbeddedService {
       if (dataset !== null) {
         let spec = specs.get(dataset);
         if (!spec) {
-          const found = await this.db
-            .selectFrom('tables as t')
-            .innerJoin('dbs as d', 'd.id', 't.database_id')
-            .select('d.sqlalchemy_uri')
-            .where('t.id', '=', dataset)
-            .executeTakeFirst();
-          if (!found) throw badRequest(`rls[${i}]: dataset ${dataset} does not exist.`);
-          spec = getEngineSpec(parseUri(found.sqlalchemy_uri).backend);
+          const uri = await datasetDatabaseUri(this.db, dataset);
+          if (uri === undefined) throw badRequest(`rls[${i}]: dataset ${dataset} does not exist.`);
+          spec = getEngineSpec(parseUri(uri).backend);
           specs.set(dataset, spec);
         }
         engines = [spec];

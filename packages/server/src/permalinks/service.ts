@@ -3,7 +3,8 @@ import type { AppContext } from '../context.js';
 import { canAccessDatabase } from '../databases/access.js';
 import { invalidFields, notFound } from '../http/errors.js';
 import type { Principal } from '../security/principal.js';
-import { createEntry, getEntry } from './keyValue.js';
+import { createEntry, getEntry } from '../metadata/repos/keyvalue.js';
+import { databaseRef } from '../metadata/repos/datasources.js';
 
 const RESOURCE = 'sqllab_permalink';
 /** Keys as issued (base64url), optionally with the `kv:` prefix the web client's route carries. */
@@ -32,7 +33,7 @@ export class SqlLabPermalinkService {
   constructor(private readonly ctx: AppContext) {}
 
   private async canUseDatabase(user: Principal, id: number): Promise<boolean> {
-    const row = await this.ctx.store.db.selectFrom('dbs').select(['id', 'database_name']).where('id', '=', id).executeTakeFirst();
+    const row = await databaseRef(this.ctx.store.db, id);
     return Boolean(row && canAccessDatabase(user, row));
   }
 

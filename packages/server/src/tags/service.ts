@@ -4,14 +4,13 @@
  * Tagging an object needs the right to edit it (a hidden object answers 404, a visible one not
  * yours 403); listing objects shows only those the user may read.
  */
-import { sql, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { dashboardPath, type UserRef } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import { HttpError, invalidFields, notFound } from '../http/errors.js';
 import type { ListParams } from '../http/rison.js';
 import { humanizeDelta } from '../http/time.js';
 import { nowIso } from '../metadata/db.js';
-import type { Row } from '../metadata/schema.js';
 import { textMatches } from '../metadata/textMatch.js';
 import { usersById, type Users } from '../metadata/repos/users.js';
 import type { Principal } from '../security/principal.js';
@@ -25,13 +24,32 @@ import {
   MAX_TAGS_PER_REQUEST,
   objectTypeName,
   OBJECT_TYPES,
-  TAG_TYPES,
   type ObjectTypeName,
 } from './rules.js';
-import { customTagsOf, tagDb, type TagDb, type TagRef, type TagTable } from './store.js';
+import type { TagRef } from './store.js';
+import {
+  addTaggings,
+  customTagsOf,
+  deleteTags,
+  deleteTagsByName,
+  existingTagIds,
+  insertCustomTag,
+  listTags,
+  removeTagging,
+  removeTaggings,
+  savedQueryForTag,
+  tagById,
+  tagIdByName,
+  tagIdsByNames,
+  tagNameTaken,
+  taggedObjectRefs,
+  taggingsOf,
+  updateTag,
+  type TagEb,
+  type TagRow,
+} from '../metadata/repos/tags.js';
 import { ownersOf } from '../metadata/repos/owners.js';
 
-type TagRow = Row<TagTable>;
 type Filter = ListParams['filters'][number];
 
 export const TAG_ORDER_COLUMNS = ['name', 'type', 'changed_on', 'changed_on_delta_humanized', 'created_on', 'id'] as const;
@@ -93,36 +111,42 @@ const isNotFound = (e: unknown) => e instanceof HttpError && e.statusCode === 40
 export class TagService {
   constructor(private readonly ctx: AppContext) {}
 
-  private get db(): TagDb {
-    return tagDb(this.ctx.store.db);
+  private get db() {
+    return this.ctx.store.db;
   }
 
   // ---- tags ----
 
   async list(p: ListParams) {
-    let q = this.db.selectFrom('tag as t');
+    const conditions: ((eb: TagEb) => Expression<SqlBool>)[] = [];
     for (const f of p.filters) {
-      if (f.col === 'name' && (f.opr === 'ct' || f.opr === 'sw' || f.opr === 'ew'))
-        q = q.where(textMatches('t.name', stringValue(f), f.opr));
-      else if (f.col === 'name' && f.opr === 'eq') q = q.where('t.name', '=', stringValue(f));
-      else if (f.col === 'type' && f.opr === 'eq') q = q.where('t.type', '=', intValue(f));
-      else if ((f.col === 'changed_by' || f.col === 'created_by') && (f.opr === 'rel_o_m' || f.opr === 'eq'))
-        q = q.where(f.col === 'changed_by' ? 't.changed_by_fk' : 't.created_by_fk', '=', intValue(f));
-      else if (f.col === 'id' && f.opr === 'in') {
+      if (f.col === 'name' && (f.opr === 'ct' || f.opr === 'sw' || f.opr === 'ew')) {
+        const text = stringValue(f);
+        const mode = f.opr;
+        conditions.push(() => textMatches('t.name', text, mode));
+      } else if (f.col === 'name' && f.opr === 'eq') {
+        const text = stringValue(f);
+        conditions.push((eb) => eb('t.name', '=', text));
+      } else if (f.col === 'type' && f.opr === 'eq') {
+        const type = intValue(f);
+        conditions.push((eb) => eb('t.type', '=', type));
+      } else if ((f.col === 'changed_by' || f.col === 'created_by') && (f.opr === 'rel_o_m' || f.opr === 'eq')) {
+        const ref = f.col === 'changed_by' ? 't.changed_by_fk' : 't.created_by_fk';
+        const id = intValue(f);
+        conditions.push((eb) => eb(ref, '=', id));
+      } else if (f.col === 'id' && f.opr === 'in') {
         if (!Array.isArray(f.value) || f.value.length > 1000) throw invalidFields({ filters: ['The value of id must be a list of ids.'] });
         const ids = f.value.map((v) => intValue(f, v));
-        q = ids.length ? q.where('t.id', 'in', ids) : q.where(sql<SqlBool>`1 = 0`);
+        conditions.push((eb) => (ids.length ? eb('t.id', 'in', ids) : sql<SqlBool>`1 = 0`));
       } else throw invalidFields({ filters: [`Filter on ${f.col} with ${f.opr} is not supported.`] });
     }
-    const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const orderBy = p.orderColumn ? TAG_ORDER[p.orderColumn as keyof typeof TAG_ORDER] : 't.name';
-    const rows = await q
-      .selectAll('t')
-      .orderBy(sql.ref(orderBy), p.orderDirection)
-      .orderBy('t.id', p.orderDirection)
-      .limit(p.pageSize)
-      .offset(p.page * p.pageSize)
-      .execute();
+    const { count: n, rows } = await listTags(
+      this.ctx.store.db,
+      conditions,
+      { ref: orderBy, direction: p.orderDirection },
+      { limit: p.pageSize, offset: p.page * p.pageSize },
+    );
     const users = await usersById(
       this.ctx.store.db,
       rows.flatMap((r) => [r.created_by_fk, r.changed_by_fk]),
@@ -145,7 +169,7 @@ export class TagService {
   }
 
   private async row(id: number): Promise<TagRow> {
-    const row = await this.db.selectFrom('tag').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await tagById(this.db, id);
     if (!row) throw notFound(TAG_NOT_FOUND);
     return row;
   }
@@ -162,9 +186,7 @@ export class TagService {
   }
 
   private async checkNameFree(name: string, exceptId: number | null): Promise<void> {
-    let q = this.db.selectFrom('tag').select('id').where('name', '=', name);
-    if (exceptId !== null) q = q.where('id', '!=', exceptId);
-    if (await q.executeTakeFirst()) throw invalidFields({ name: ['A tag with this name already exists.'] });
+    if (await tagNameTaken(this.db, name, exceptId)) throw invalidFields({ name: ['A tag with this name already exists.'] });
   }
 
   /** The objects a create or update names, each checked editable by the user; distinct. */
@@ -188,21 +210,9 @@ export class TagService {
     const objects = await this.checkedObjects(user, body.objects_to_tag ?? []);
     const now = nowIso();
     const id = await this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('tag')
-        .values({
-          name,
-          type: TAG_TYPES.custom,
-          description: body.description ?? null,
-          created_on: now,
-          changed_on: now,
-          created_by_fk: user.id,
-          changed_by_fk: user.id,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await this.link(trx, user, row.id, objects, now);
-      return row.id;
+      const tagId = await insertCustomTag(trx, { name, description: body.description ?? null, now, userId: user.id });
+      await addTaggings(trx, tagId, objects, { userId: user.id, now });
+      return tagId;
     });
     return { id, result: { name, description: body.description ?? null, objects_to_tag: objects.map((o) => [o.type, o.id]) } };
   }
@@ -216,7 +226,7 @@ export class TagService {
     if (objects) {
       // removing the tag from an object also needs the right to edit it
       const keep = new Set(objects.map((o) => `${o.type}:${o.id}`));
-      const linked = await this.db.selectFrom('tagged_object').select(['object_type', 'object_id']).where('tag_id', '=', id).execute();
+      const linked = await taggingsOf(this.db, id);
       for (const l of linked) {
         const type = objectTypeName(l.object_type);
         if (type && !keep.has(`${type}:${l.object_id}`)) await this.editableOrGone(user, type, l.object_id);
@@ -224,19 +234,15 @@ export class TagService {
     }
     const now = nowIso();
     await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('tag')
-        .set({
-          name,
-          ...(body.description !== undefined ? { description: body.description } : {}),
-          changed_on: now,
-          changed_by_fk: user.id,
-        })
-        .where('id', '=', id)
-        .execute();
+      await updateTag(trx, id, {
+        name,
+        ...(body.description !== undefined ? { description: body.description } : {}),
+        changed_on: now,
+        changed_by_fk: user.id,
+      });
       if (objects) {
-        await trx.deleteFrom('tagged_object').where('tag_id', '=', id).execute();
-        await this.link(trx, user, id, objects, now);
+        await removeTaggings(trx, id);
+        await addTaggings(trx, id, objects, { userId: user.id, now });
       }
     });
     return {
@@ -259,22 +265,10 @@ export class TagService {
     }
   }
 
-  private async link(trx: TagDb, user: Principal, tagId: number, objects: { type: ObjectTypeName; id: number }[], now: string) {
-    if (!objects.length) return;
-    const existing = await trx.selectFrom('tagged_object').select(['object_type', 'object_id']).where('tag_id', '=', tagId).execute();
-    const have = new Set(existing.map((e) => `${e.object_type}:${e.object_id}`));
-    const fresh = objects.filter((o) => !have.has(`${o.type}:${o.id}`));
-    if (fresh.length)
-      await trx
-        .insertInto('tagged_object')
-        .values(fresh.map((o) => ({ tag_id: tagId, object_id: o.id, object_type: o.type, created_on: now, created_by_fk: user.id })))
-        .execute();
-  }
-
   async delete(ids: number[]): Promise<number> {
-    const found = await this.db.selectFrom('tag').select('id').where('id', 'in', ids).execute();
+    const found = await existingTagIds(this.db, ids);
     if (found.length !== new Set(ids).size) throw notFound(TAG_NOT_FOUND);
-    await this.db.deleteFrom('tag').where('id', 'in', ids).execute();
+    await deleteTags(this.db, ids);
     return found.length;
   }
 
@@ -282,9 +276,9 @@ export class TagService {
   async deleteByName(names: string[]): Promise<number> {
     const wanted = distinctNames(names);
     if (!wanted.length) return 0;
-    const found = await this.db.selectFrom('tag').select('id').where('name', 'in', wanted).execute();
+    const found = await tagIdsByNames(this.db, wanted);
     if (found.length !== wanted.length) throw notFound(TAG_NOT_FOUND);
-    await this.db.deleteFrom('tag').where('name', 'in', wanted).execute();
+    await deleteTagsByName(this.db, wanted);
     return found.length;
   }
 
@@ -302,22 +296,8 @@ export class TagService {
     const now = nowIso();
     await this.db.transaction().execute(async (trx) => {
       for (const name of checked) {
-        let tag = await trx.selectFrom('tag').select(['id', 'type']).where('name', '=', name).executeTakeFirst();
-        if (!tag)
-          tag = await trx
-            .insertInto('tag')
-            .values({
-              name,
-              type: TAG_TYPES.custom,
-              description: null,
-              created_on: now,
-              changed_on: now,
-              created_by_fk: user.id,
-              changed_by_fk: user.id,
-            })
-            .returning(['id', 'type'])
-            .executeTakeFirstOrThrow();
-        await this.link(trx, user, tag.id, [{ type, id: objectId }], now);
+        const tagId = (await tagIdByName(trx, name)) ?? (await insertCustomTag(trx, { name, description: null, now, userId: user.id }));
+        await addTaggings(trx, tagId, [{ type, id: objectId }], { userId: user.id, now });
       }
     });
     return (await customTagsOf(this.ctx.store.db, type, [objectId])).get(objectId) ?? [];
@@ -326,16 +306,9 @@ export class TagService {
   /** DELETE /api/v1/tag/{object_type}/{object_id}/{tag}/: 404 when the object does not carry it. */
   async untagObject(user: Principal, type: ObjectTypeName, objectId: number, name: string): Promise<void> {
     await this.objectInfo(user, type, objectId, 'edit');
-    const tag = await this.db.selectFrom('tag').select('id').where('name', '=', name).executeTakeFirst();
-    const gone = tag
-      ? await this.db
-          .deleteFrom('tagged_object')
-          .where('tag_id', '=', tag.id)
-          .where('object_type', '=', type)
-          .where('object_id', '=', objectId)
-          .executeTakeFirst()
-      : null;
-    if (!gone || Number(gone.numDeletedRows) === 0) throw notFound('Tagged object not found.');
+    const tagId = await tagIdByName(this.db, name);
+    const gone = tagId !== undefined ? await removeTagging(this.db, tagId, type, objectId) : 0;
+    if (gone === 0) throw notFound('Tagged object not found.');
   }
 
   /**
@@ -345,16 +318,7 @@ export class TagService {
   async objects(user: Principal, opts: { tagNames?: string[]; tagIds?: number[]; types?: ObjectTypeName[] }): Promise<TaggedObject[]> {
     if ((opts.tagNames?.length ?? 0) > MAX_TAGS_PER_REQUEST || (opts.tagIds?.length ?? 0) > MAX_TAGS_PER_REQUEST)
       throw invalidFields({ tags: [`At most ${MAX_TAGS_PER_REQUEST} tags per request.`] });
-    let q = this.db
-      .selectFrom('tagged_object as o')
-      .innerJoin('tag as t', 't.id', 'o.tag_id')
-      .select(['o.object_type', 'o.object_id'])
-      .distinct()
-      .where('t.type', '=', TAG_TYPES.custom);
-    if (opts.tagNames?.length) q = q.where('t.name', 'in', opts.tagNames);
-    if (opts.tagIds?.length) q = q.where('t.id', 'in', opts.tagIds);
-    if (opts.types?.length) q = q.where('o.object_type', 'in', opts.types);
-    const rows = await q.orderBy('o.object_type').orderBy('o.object_id').limit(MAX_OBJECTS_PER_REQUEST).execute();
+    const rows = await taggedObjectRefs(this.db, opts, MAX_OBJECTS_PER_REQUEST);
     const found: (Omit<TaggedObject, 'owners' | 'tags' | 'creator'> & { ownerIds: number[] })[] = [];
     for (const r of rows) {
       const type = objectTypeName(r.object_type);
@@ -426,9 +390,7 @@ export class TagService {
       }
       case 'query': {
         // a saved query is its author's alone (admins see all): others get the same 404
-        let q = db.selectFrom('saved_query').selectAll().where('id', '=', id);
-        if (!user.isAdmin) q = q.where('user_id', '=', user.id);
-        const row = await q.executeTakeFirst();
+        const row = await savedQueryForTag(db, id, user.isAdmin ? null : user.id);
         if (!row) throw notFound('Saved query not found.');
         return {
           name: row.label,

@@ -9,6 +9,7 @@ import type { VersionStates, VersionedType } from '@rama/shared';
 import type { MetadataSchema } from '../metadata/schema.js';
 import type { Principal } from '../security/principal.js';
 import type { VersionedKind } from './kinds.js';
+import { objectRowById } from '../metadata/repos/versions.js';
 
 /** The metadata tables whose rows have a numeric `id`. */
 type IdTable = { [K in keyof MetadataSchema]: Selectable<MetadataSchema[K]> extends { id: number } ? K : never }[keyof MetadataSchema];
@@ -40,13 +41,7 @@ export function versionedKind<T extends VersionedType, Tb extends IdTable>(parts
   return {
     type,
     async snapshot(db, id) {
-      // one table per kind, chosen by the feature: Kysely cannot follow a table name that is a type parameter
-      const rows = db as unknown as Kysely<{ object: { id: number } }>;
-      const row = await rows
-        .selectFrom(table as unknown as 'object')
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const row = await objectRowById(db, table, id);
       return row ? parts.state(row as unknown as Selectable<MetadataSchema[Tb]>, db, id) : null;
     },
     title: (state) => state[titleField] as string,

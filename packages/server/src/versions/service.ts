@@ -33,7 +33,21 @@ import type { Principal } from '../security/principal.js';
 import { HttpError, forbidden, invalidFields, notFound } from '../http/errors.js';
 import { MAX_PAGE } from '../http/rison.js';
 import type { VersionedKind } from './kinds.js';
-import { versionDb } from './store.js';
+import {
+  adoptHistory,
+  deleteHistory,
+  hasVersions,
+  insertVersion,
+  lastDeletedVersion,
+  latestVersionNumber,
+  latestVersionState,
+  listDeletedVersions,
+  listVersions,
+  previousVersionNumber,
+  pruneVersions,
+  purgeDeletedBefore,
+  versionRow,
+} from '../metadata/repos/versions.js';
 
 /** What a restore tells the save it causes: the summary to keep, and whose history a re-created object takes over. */
 interface RestoreNote {
@@ -75,7 +89,7 @@ export class VersionHistory {
   constructor(private readonly ctx: AppContext) {}
 
   private get db() {
-    return versionDb(this.ctx.store.db);
+    return this.ctx.store.db;
   }
 
   register<T extends VersionedType>(kind: VersionedKind<T>): void {
@@ -124,32 +138,22 @@ export class VersionHistory {
   async baseline(type: VersionedType, id: number): Promise<void> {
     if (!this.has(type)) return;
     try {
-      const has = await this.db
-        .selectFrom('object_version')
-        .select('id')
-        .where('object_type', '=', type)
-        .where('object_id', '=', id)
-        .limit(1)
-        .executeTakeFirst();
-      if (has) return;
+      if (await hasVersions(this.db, type, id)) return;
       const kind = this.kind(type);
       const state = await kind.snapshot(this.ctx.store.db, id);
       if (!state) return;
-      await this.db
-        .insertInto('object_version')
-        .values({
-          object_type: type,
-          object_id: id,
-          version: 1,
-          created_on: nowIso(),
-          created_by_fk: null,
-          summary: SUMMARY_BASELINE,
-          title: kind.title(state).slice(0, 500),
-          state: JSON.stringify(state),
-          deleted_on: null,
-          deleted_by_fk: null,
-        })
-        .execute();
+      await insertVersion(this.db, {
+        object_type: type,
+        object_id: id,
+        version: 1,
+        created_on: nowIso(),
+        created_by_fk: null,
+        summary: SUMMARY_BASELINE,
+        title: kind.title(state).slice(0, 500),
+        state: JSON.stringify(state),
+        deleted_on: null,
+        deleted_by_fk: null,
+      });
     } catch (e) {
       // another save made it first (unique version number), or the store failed: the save goes on
       if (!isUniqueViolation(e)) this.ctx.log.error({ err: e, type, id }, 'keeping a baseline version failed');
@@ -179,23 +183,10 @@ export class VersionHistory {
     const note = fixedSummary !== undefined ? { ...restoring, summary: fixedSummary } : restoring;
     const kept = this.ctx.config.versions.kept;
     return this.db.transaction().execute(async (trx) => {
-      if (note?.adoptFrom !== undefined && created)
-        await trx
-          .updateTable('object_version')
-          .set({ object_id: id, deleted_on: null, deleted_by_fk: null })
-          .where('object_type', '=', type)
-          .where('object_id', '=', note.adoptFrom)
-          .execute();
+      if (note?.adoptFrom !== undefined && created) await adoptHistory(trx, type, note.adoptFrom, id);
       // an id used again never inherits the history of the object that had it
-      else if (created) await trx.deleteFrom('object_version').where('object_type', '=', type).where('object_id', '=', id).execute();
-      const latest = await trx
-        .selectFrom('object_version')
-        .select(['version', 'state'])
-        .where('object_type', '=', type)
-        .where('object_id', '=', id)
-        .orderBy('version', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      else if (created) await deleteHistory(trx, type, id);
+      const latest = await latestVersionState(trx, type, id);
       let summary: string;
       if (note) summary = note.summary;
       else if (!latest) summary = created ? SUMMARY_CREATED : SUMMARY_HISTORY_STARTS;
@@ -205,51 +196,32 @@ export class VersionHistory {
         summary = joinSummary(parts);
       }
       const version = (latest?.version ?? 0) + 1;
-      await trx
-        .insertInto('object_version')
-        .values({
-          object_type: type,
-          object_id: id,
-          version,
-          created_on: nowIso(),
-          created_by_fk: user?.id ?? null,
-          summary,
-          title: kind.title(state).slice(0, 500),
-          state: JSON.stringify(state),
-          deleted_on: null,
-          deleted_by_fk: null,
-        })
-        .execute();
-      await trx
-        .deleteFrom('object_version')
-        .where('object_type', '=', type)
-        .where('object_id', '=', id)
-        .where('version', '<=', version - kept)
-        .execute();
+      await insertVersion(trx, {
+        object_type: type,
+        object_id: id,
+        version,
+        created_on: nowIso(),
+        created_by_fk: user?.id ?? null,
+        summary,
+        title: kind.title(state).slice(0, 500),
+        state: JSON.stringify(state),
+        deleted_on: null,
+        deleted_by_fk: null,
+      });
+      await pruneVersions(trx, type, id, version - kept);
       return version;
     });
   }
 
   async list(user: Principal, type: VersionedType, id: number, page: PageQuery): Promise<VersionList> {
     await this.kind(type).assertVisible(user, id);
-    const base = this.db
-      .selectFrom('object_version')
-      .where('object_type', '=', type)
-      .where('object_id', '=', id)
-      .where('deleted_on', 'is', null);
-    const counted = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-    const rows = await base
-      .select(['version', 'created_on', 'created_by_fk', 'summary'])
-      .orderBy('version', 'desc')
-      .limit(page.pageSize)
-      .offset(page.page * page.pageSize)
-      .execute();
+    const { count, rows } = await listVersions(this.db, type, id, { limit: page.pageSize, offset: page.page * page.pageSize });
     const users = await usersById(
       this.ctx.store.db,
       rows.map((r) => r.created_by_fk),
     );
     return {
-      count: Number(counted.n),
+      count,
       ids: rows.map((r) => r.version),
       result: rows.map((r) => ({
         version: r.version,
@@ -261,14 +233,7 @@ export class VersionHistory {
   }
 
   private async row(type: VersionedType, id: number, version: number) {
-    const row = await this.db
-      .selectFrom('object_version')
-      .selectAll()
-      .where('object_type', '=', type)
-      .where('object_id', '=', id)
-      .where('version', '=', version)
-      .where('deleted_on', 'is', null)
-      .executeTakeFirst();
+    const row = await versionRow(this.db, type, id, version);
     if (!row) throw versionNotFound();
     return row;
   }
@@ -276,13 +241,7 @@ export class VersionHistory {
   async get(user: Principal, type: VersionedType, id: number, version: number): Promise<VersionDetail> {
     await this.kind(type).assertVisible(user, id);
     const row = await this.row(type, id, version);
-    const previous = await this.db
-      .selectFrom('object_version')
-      .select((eb) => eb.fn.max('version').as('v'))
-      .where('object_type', '=', type)
-      .where('object_id', '=', id)
-      .where('version', '<', version)
-      .executeTakeFirst();
+    const previous = await previousVersionNumber(this.db, type, id, version);
     const users = await usersById(this.ctx.store.db, [row.created_by_fk]);
     return {
       object_type: type,
@@ -292,7 +251,7 @@ export class VersionHistory {
       created_by: row.created_by_fk === null ? null : (users.get(row.created_by_fk) ?? null),
       summary: row.summary,
       state: JSON.parse(row.state) as VersionState,
-      previous_version: previous?.v === null || previous?.v === undefined ? null : Number(previous.v),
+      previous_version: previous,
     };
   }
 
@@ -312,51 +271,27 @@ export class VersionHistory {
   }
 
   private async latestVersion(type: VersionedType, id: number): Promise<number> {
-    const r = await this.db
-      .selectFrom('object_version')
-      .select((eb) => eb.fn.max('version').as('v'))
-      .where('object_type', '=', type)
-      .where('object_id', '=', id)
-      .executeTakeFirst();
-    return Number(r?.v ?? 0);
+    return latestVersionNumber(this.db, type, id);
   }
 
   /** Drop the histories of objects deleted longer ago than RAMA_VERSIONS_DELETED_DAYS. */
   async purgeExpired(now = Date.now()): Promise<void> {
     const cutoff = new Date(now - this.ctx.config.versions.deletedDays * DAY_MS).toISOString();
-    await this.db.deleteFrom('object_version').where('deleted_on', 'is not', null).where('deleted_on', '<', cutoff).execute();
+    await purgeDeletedBefore(this.db, cutoff);
   }
 
   /** "Recently deleted": the last version of each deleted object, newest deletion first (admins). */
   async listDeleted(user: Principal, type: RestorableDeletedType, page: PageQuery): Promise<DeletedList> {
     if (!user.isAdmin) throw forbidden('Only admins see recently deleted objects');
     await this.purgeExpired();
-    const base = this.db
-      .selectFrom('object_version as v')
-      .where('v.object_type', '=', type)
-      .where('v.deleted_on', 'is not', null)
-      .where('v.version', '=', (eb) =>
-        eb
-          .selectFrom('object_version as w')
-          .select((e) => e.fn.max('w.version').as('m'))
-          .whereRef('w.object_type', '=', 'v.object_type')
-          .whereRef('w.object_id', '=', 'v.object_id'),
-      );
-    const counted = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-    const rows = await base
-      .select(['v.object_id', 'v.title', 'v.deleted_on', 'v.deleted_by_fk', 'v.version'])
-      .orderBy('v.deleted_on', 'desc')
-      .orderBy('v.object_id', 'desc')
-      .limit(page.pageSize)
-      .offset(page.page * page.pageSize)
-      .execute();
+    const { count, rows } = await listDeletedVersions(this.db, type, { limit: page.pageSize, offset: page.page * page.pageSize });
     const users = await usersById(
       this.ctx.store.db,
       rows.map((r) => r.deleted_by_fk),
     );
     const days = this.ctx.config.versions.deletedDays;
     return {
-      count: Number(counted.n),
+      count,
       ids: rows.map((r) => r.object_id),
       result: rows.map((r) => ({
         id: r.object_id,
@@ -378,15 +313,7 @@ export class VersionHistory {
     if (!user.isAdmin) throw forbidden('Only admins restore deleted objects');
     await this.purgeExpired();
     const kind = this.kind(type);
-    const row = await this.db
-      .selectFrom('object_version')
-      .selectAll()
-      .where('object_type', '=', type)
-      .where('object_id', '=', id)
-      .where('deleted_on', 'is not', null)
-      .orderBy('version', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    const row = await lastDeletedVersion(this.db, type, id);
     if (!row || !kind.recreate) throw notFound();
     const recreate = kind.recreate.bind(kind);
     const newId = await this.notes.run({ summary: restoredDeletedSummary(row.version), adoptFrom: id }, () =>

@@ -1,0 +1,148 @@
+/** The saved charts repository against a real metadata store (SQLite, or PostgreSQL with RAMA_TEST_METADATA). */
+import { randomUUID } from 'node:crypto';
+import { sql, type Insertable, type SqlBool } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test-support/server.js';
+import { loggedInUser } from '../../test-support/users.js';
+import { nowIso } from '../db.js';
+import type { SliceTable } from '../schema.js';
+import {
+  DATASET_DATASOURCE_TYPES,
+  chartById,
+  chartByUuid,
+  chartIdsByUuid,
+  chartOnDashboard,
+  chartsByIds,
+  chartsByUuids,
+  deleteCharts,
+  insertChart,
+  listChartRows,
+  searchUsersByAnyName,
+  updateChartRow,
+  type ChartListEb,
+} from './charts.js';
+import { insertDashboard, linkChartToDashboards } from './dashboards.js';
+
+/** A chart's stored fields (its dataset need not exist: `datasource_id` has no foreign key). */
+function chartValues(name: string, changedOn = nowIso()): Insertable<SliceTable> {
+  return {
+    uuid: randomUUID(),
+    slice_name: name,
+    datasource_id: 999_999,
+    datasource_type: 'table',
+    viz_type: 'table',
+    params: '{}',
+    query_context: null,
+    description: null,
+    cache_timeout: null,
+    certified_by: null,
+    certification_details: null,
+    is_managed_externally: 0,
+    external_url: null,
+    last_saved_at: changedOn,
+    last_saved_by_fk: null,
+    created_on: changedOn,
+    changed_on: changedOn,
+    created_by_fk: null,
+    changed_by_fk: null,
+  };
+}
+
+describe('metadata repositories: saved charts', () => {
+  let server: TestServer;
+  const db = () => server.ctx.store.db;
+
+  beforeAll(async () => {
+    server = await startTestServer({}, { examples: false });
+  }, 60_000);
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('names the datasource types that are datasets', () => {
+    expect(DATASET_DATASOURCE_TYPES).toContain('table');
+    expect(DATASET_DATASOURCE_TYPES).not.toContain('query');
+  });
+
+  it('stores, reads, changes and deletes charts', async () => {
+    const values = chartValues('Sales');
+    const id = await insertChart(db(), values);
+    const other = await insertChart(db(), chartValues('Costs'));
+    expect(await chartById(db(), id)).toMatchObject({ id, uuid: values.uuid, slice_name: 'Sales' });
+    expect(await chartById(db(), 999_999)).toBeUndefined();
+    expect((await chartsByIds(db(), [id, other, 999_999])).map((c) => c.id).sort((a, b) => a - b)).toEqual([id, other]);
+    expect(await chartsByIds(db(), [])).toEqual([]);
+    expect((await chartByUuid(db(), values.uuid as string))?.id).toBe(id);
+    expect(await chartByUuid(db(), randomUUID())).toBeUndefined();
+    expect((await chartsByUuids(db(), [values.uuid as string])).map((c) => c.id)).toEqual([id]);
+    expect(await chartsByUuids(db(), [])).toEqual([]);
+    expect(await chartIdsByUuid(db(), [values.uuid as string, randomUUID()])).toEqual(new Map([[values.uuid as string, id]]));
+    expect((await chartIdsByUuid(db(), [])).size).toBe(0);
+
+    await updateChartRow(db(), id, { slice_name: 'Sales by city', description: 'per city' });
+    expect(await chartById(db(), id)).toMatchObject({ slice_name: 'Sales by city', description: 'per city', viz_type: 'table' });
+    expect((await chartById(db(), other))?.slice_name).toBe('Costs');
+
+    await deleteCharts(db(), [id, other]);
+    expect(await chartsByIds(db(), [id, other])).toEqual([]);
+  });
+
+  it('lists a page of the charts meeting a condition, in order, with the count', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const ids = [
+      await insertChart(db(), chartValues(`${tag} b`, '2024-01-02T00:00:00.000000')),
+      await insertChart(db(), chartValues(`${tag} a`, '2024-01-03T00:00:00.000000')),
+      await insertChart(db(), chartValues(`${tag} c`, '2024-01-01T00:00:00.000000')),
+    ];
+    const mine = (eb: ChartListEb) => eb('s.slice_name', 'like', `${tag}%`);
+    const byName = await listChartRows(db(), mine, { ref: 's.slice_name', direction: 'asc' }, { limit: 2, offset: 0 });
+    expect(byName.count).toBe(3);
+    expect(byName.rows.map((r) => r.slice_name)).toEqual([`${tag} a`, `${tag} b`]);
+    const newest = await listChartRows(db(), mine, { ref: 's.changed_on', direction: 'desc' }, { limit: 10, offset: 1 });
+    expect(newest.rows.map((r) => r.id)).toEqual([ids[0], ids[2]]);
+    const none = await listChartRows(db(), () => sql<SqlBool>`1 = 0`, { ref: 's.id', direction: 'asc' }, { limit: 10, offset: 0 });
+    expect(none).toEqual({ count: 0, rows: [] });
+
+    // on a dashboard
+    const board = await insertDashboard(db(), {
+      uuid: randomUUID(),
+      dashboard_title: 'Board',
+      slug: null,
+      position_json: null,
+      json_metadata: null,
+      css: null,
+      description: null,
+      published: 0,
+      certified_by: null,
+      certification_details: null,
+      is_managed_externally: 0,
+      external_url: null,
+      created_on: nowIso(),
+      changed_on: nowIso(),
+      created_by_fk: null,
+      changed_by_fk: null,
+    });
+    await linkChartToDashboards(db(), ids[1], [board]);
+    const onBoard = await listChartRows(
+      db(),
+      (eb) => chartOnDashboard(eb, board),
+      { ref: 's.id', direction: 'asc' },
+      { limit: 10, offset: 0 },
+    );
+    expect(onBoard.rows.map((r) => r.id)).toEqual([ids[1]]);
+  });
+
+  it('finds users by any of their names', async () => {
+    const admin = await server.admin();
+    const quinn = await loggedInUser(server, admin, 'quinn', ['Gamma']);
+    const byFirst = await searchUsersByAnyName(db(), 'QUI', { limit: 10, offset: 0 });
+    expect(byFirst).toEqual({ count: 1, rows: [{ id: quinn.id, first_name: 'Quinn', last_name: 'Tester', active: 1 }] });
+    // the full name "first last"
+    expect((await searchUsersByAnyName(db(), 'quinn tes', { limit: 10, offset: 0 })).rows.map((u) => u.id)).toEqual([quinn.id]);
+    expect((await searchUsersByAnyName(db(), 'nobody-here', { limit: 10, offset: 0 })).count).toBe(0);
+    const all = await searchUsersByAnyName(db(), undefined, { limit: 1, offset: 0 });
+    expect(all.count).toBeGreaterThanOrEqual(2);
+    expect(all.rows).toHaveLength(1);
+  });
+});
