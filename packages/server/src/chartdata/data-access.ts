@@ -21,9 +21,10 @@ import { datasetScope } from '../datasets/access.js';
 import { dashboardVisibility } from '../dashboards/access.js';
 import { guestChartAllowed } from '../embedded/access.js';
 import { filterRefsByDataset, parseStored } from '../embedded/payload.js';
-import { DATASET_DATASOURCE_TYPES } from './datasets.js';
 import { datasetById } from '../metadata/repos/datasets.js';
 import { databaseNames, databaseRefOrThrow } from '../metadata/repos/databases.js';
+import { chartOnDashboardReads } from '../metadata/repos/charts.js';
+import { findDashboard, hasDashboardRoles } from '../metadata/repos/dashboards.js';
 
 /** Where a chart data request says it comes from (form_data.dashboardId / slice_id). */
 export interface ChartDataVia {
@@ -82,25 +83,12 @@ async function dashboardGrantsData(
 ): Promise<boolean> {
   const db = ctx.store.db;
   if (sliceId !== undefined) {
-    const onDashboard = await db
-      .selectFrom('dashboard_slices as ds')
-      .innerJoin('slices as s', 's.id', 'ds.slice_id')
-      .select('s.id')
-      .where('ds.dashboard_id', '=', dashboardId)
-      .where('ds.slice_id', '=', sliceId)
-      .where('s.datasource_id', '=', datasetId)
-      .where('s.datasource_type', 'in', DATASET_DATASOURCE_TYPES)
-      .executeTakeFirst();
-    if (!onDashboard) return false;
+    if (!(await chartOnDashboardReads(db, dashboardId, sliceId, datasetId))) return false;
   }
   const scope = datasetScope(user, await databaseNames(db));
-  const dashboard = await db
-    .selectFrom('dashboards as d')
-    .select(['d.id', 'd.json_metadata'])
-    .where('d.id', '=', dashboardId)
-    .where((eb) => eb.exists(eb.selectFrom('dashboard_roles as r').select('r.role_id').whereRef('r.dashboard_id', '=', 'd.id')))
-    .where((eb) => dashboardVisibility(eb, user, scope, { rbac: true }) ?? eb.lit(true))
-    .executeTakeFirst();
+  const dashboard = await findDashboard(db, { id: dashboardId }, (eb) =>
+    eb.and([hasDashboardRoles(eb), dashboardVisibility(eb, user, scope, { rbac: true }) ?? eb.lit(true)]),
+  );
   if (!dashboard) return false;
   return sliceId !== undefined || filterRefsByDataset(parseStored(dashboard.json_metadata)).has(datasetId);
 }

@@ -34,6 +34,7 @@ import { joinOffset, shiftTimeOrFail } from './offsets.js';
 import { renderDatasetSql, runSelect } from './run.js';
 import { PostProcessBusyError, postProcess } from './postprocess-pool.js';
 import { withNativeAnnotationData } from './annotations.js';
+import { chartCacheTimeout } from '../metadata/repos/charts.js';
 
 /** The default cache lifetime (the BI server's CACHE_DEFAULT_TIMEOUT: one day). */
 export const DEFAULT_CACHE_TIMEOUT = 86_400;
@@ -204,14 +205,7 @@ export class ChartDataService {
   /** The chart's timeout (form_data.slice_id), then the dataset's, the database's, the default. */
   private async cacheTimeout(qc: QueryContext, ds: LoadedDatasource): Promise<number> {
     const sliceId = Number(qc.form_data?.slice_id);
-    const chart = Number.isInteger(sliceId)
-      ? await this.ctx.store.db
-          .selectFrom('slices')
-          .select('cache_timeout')
-          .where('id', '=', sliceId)
-          .where('datasource_id', '=', ds.row.id)
-          .executeTakeFirst()
-      : undefined;
+    const chart = Number.isInteger(sliceId) ? await chartCacheTimeout(this.ctx.store.db, sliceId, ds.row.id) : undefined;
     const candidates = [qc.custom_cache_timeout, chart?.cache_timeout, ds.row.cache_timeout, ds.database.cacheTimeout];
     for (const c of candidates) if (typeof c === 'number' && Number.isInteger(c)) return c;
     return this.ctx.config.chartCacheTimeout ?? DEFAULT_CACHE_TIMEOUT;

@@ -19,6 +19,7 @@ import { DEFAULT_CAPTURE_WIDTH, type Screenshotter } from './screenshot.js';
 import type { ReportRow } from './present.js';
 import { parseStored } from './present.js';
 import type { ReportExtra } from '@rama/shared';
+import { chartDatasource } from '../metadata/repos/charts.js';
 
 export interface ReportTable {
   columns: string[];
@@ -191,7 +192,7 @@ export class ReportContentBuilder {
   /** The names the chart shows for its columns and saved metrics (chart-labels.ts). */
   private async chartLabels(chartId: number): Promise<Map<string, string>> {
     const db = this.ctx.store.db;
-    const chart = await db.selectFrom('slices').select(['datasource_id', 'datasource_type']).where('id', '=', chartId).executeTakeFirst();
+    const chart = await chartDatasource(db, chartId);
     return (await chartLabels(db, chart)).labels;
   }
 }

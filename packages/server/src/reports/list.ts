@@ -10,6 +10,8 @@ import type { ReportService } from './service.js';
 import { ownedBy, ownersByObject } from '../metadata/repos/owners.js';
 import { savedQueryLabels } from '../metadata/repos/saved-queries.js';
 import { listReportRows, listReportRuns, type ReportEb } from '../metadata/repos/reports.js';
+import { chartNames } from '../metadata/repos/charts.js';
+import { dashboardTitles } from '../metadata/repos/dashboards.js';
 
 const unsupported = (col: string, opr: string) => invalidFields({ filters: [`Filter on ${col} with ${opr} is not supported.`] });
 
@@ -92,10 +94,8 @@ export async function listReports(service: ReportService, user: Principal, q: Re
   const [owners, recipients, charts, dashboards, savedQueries] = await Promise.all([
     ownersByObject(service.db, 'report', ids),
     service.recipients(ids),
-    chartIds.length ? service.db.selectFrom('slices').select(['id', 'slice_name']).where('id', 'in', chartIds).execute() : [],
-    dashboardIds.length
-      ? service.db.selectFrom('dashboards').select(['id', 'dashboard_title']).where('id', 'in', dashboardIds).execute()
-      : [],
+    chartNames(service.db, chartIds),
+    dashboardTitles(service.db, dashboardIds),
     savedQueryIds.length ? savedQueryLabels(service.db, savedQueryIds) : [],
   ]);
   const targets = {

@@ -37,6 +37,9 @@ import { DashboardService } from '../dashboards/service.js';
 import { canAccessDatabase } from '../databases/access.js';
 import { presentDetail, type RecipientRow, type ReportRow } from './present.js';
 import { scheduleTooFrequent, webhookErrors } from './limits.js';
+import { chartRef } from '../metadata/repos/charts.js';
+import { dashboardRef } from '../metadata/repos/dashboards.js';
+import { databaseName } from '../metadata/repos/databases.js';
 
 export const reportNotFound = () => notFound('Report Schedule not found.');
 export const NAME_TAKEN = 'Name must be unique';
@@ -90,15 +93,9 @@ export class ReportService {
     const [users, recipients, chart, dashboard, database] = await Promise.all([
       this.users([...ownerIds]),
       this.recipients([row.id]),
-      row.chart_id === null
-        ? null
-        : this.db.selectFrom('slices').select(['id', 'slice_name', 'viz_type']).where('id', '=', row.chart_id).executeTakeFirst(),
-      row.dashboard_id === null
-        ? null
-        : this.db.selectFrom('dashboards').select(['id', 'dashboard_title']).where('id', '=', row.dashboard_id).executeTakeFirst(),
-      row.database_id === null
-        ? null
-        : this.db.selectFrom('dbs').select(['id', 'database_name']).where('id', '=', row.database_id).executeTakeFirst(),
+      row.chart_id === null ? null : chartRef(this.db, row.chart_id),
+      row.dashboard_id === null ? null : dashboardRef(this.db, row.dashboard_id),
+      row.database_id === null ? null : databaseName(this.db, row.database_id),
     ]);
     return presentDetail(row, {
       ownerIds,
@@ -146,7 +143,7 @@ export class ReportService {
       if (invalid.length) throw invalidFields({ extra: [invalidTabIdsMessage(invalid)] });
     }
     if (merged.type === 'Alert' && merged.database) {
-      const db = await this.db.selectFrom('dbs').select(['id', 'database_name']).where('id', '=', merged.database).executeTakeFirst();
+      const db = await databaseName(this.db, merged.database);
       if (!db || !canAccessDatabase(user, db)) throw invalidFields({ database: ['Database does not exist'] });
     }
   }

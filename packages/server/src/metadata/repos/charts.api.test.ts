@@ -10,6 +10,11 @@ import {
   DATASET_DATASOURCE_TYPES,
   chartById,
   chartByUuid,
+  chartCacheTimeout,
+  chartDatasource,
+  chartNames,
+  chartOnDashboardReads,
+  chartRef,
   chartIdsByUuid,
   chartOnDashboard,
   chartsByIds,
@@ -21,7 +26,8 @@ import {
   updateChartRow,
   type ChartListEb,
 } from './charts.js';
-import { insertDashboard, linkChartToDashboards } from './dashboards.js';
+import { dashboardRef, dashboardTitles, insertDashboard, linkChartToDashboards } from './dashboards.js';
+import { databaseName, insertDatabase } from './databases.js';
 
 /** A chart's stored fields (its dataset need not exist: `datasource_id` has no foreign key). */
 function chartValues(name: string, changedOn = nowIso()): Insertable<SliceTable> {
@@ -86,6 +92,75 @@ describe('metadata repositories: saved charts', () => {
 
     await deleteCharts(db(), [id, other]);
     expect(await chartsByIds(db(), [id, other])).toEqual([]);
+  });
+
+  it('reads the few fields of charts, dashboards and databases that reports and chart data name', async () => {
+    const id = await insertChart(db(), { ...chartValues('Timed'), datasource_id: 41, cache_timeout: 600, viz_type: 'pie' });
+    const other = await insertChart(db(), chartValues('Untimed'));
+    expect(await chartCacheTimeout(db(), id, 41)).toEqual({ cache_timeout: 600 });
+    expect(await chartCacheTimeout(db(), id, 42)).toBeUndefined();
+    expect(await chartCacheTimeout(db(), other, 999_999)).toEqual({ cache_timeout: null });
+    expect(await chartRef(db(), id)).toEqual({ id, slice_name: 'Timed', viz_type: 'pie' });
+    expect(await chartRef(db(), 999_999)).toBeUndefined();
+    expect((await chartNames(db(), [other, id])).sort((a, b) => a.id - b.id)).toEqual([
+      { id, slice_name: 'Timed' },
+      { id: other, slice_name: 'Untimed' },
+    ]);
+    expect(await chartNames(db(), [])).toEqual([]);
+    expect(await chartDatasource(db(), id)).toEqual({ datasource_id: 41, datasource_type: 'table' });
+    expect(await chartDatasource(db(), 999_999)).toBeUndefined();
+
+    const board = await insertDashboard(db(), {
+      uuid: randomUUID(),
+      dashboard_title: 'Reads board',
+      slug: null,
+      position_json: null,
+      json_metadata: null,
+      css: null,
+      description: null,
+      published: 0,
+      certified_by: null,
+      certification_details: null,
+      is_managed_externally: 0,
+      external_url: null,
+      created_on: nowIso(),
+      changed_on: nowIso(),
+      created_by_fk: null,
+      changed_by_fk: null,
+    });
+    await linkChartToDashboards(db(), id, [board]);
+    expect(await chartOnDashboardReads(db(), board, id, 41)).toBe(true);
+    expect(await chartOnDashboardReads(db(), board, id, 42)).toBe(false);
+    expect(await chartOnDashboardReads(db(), board, other, 999_999)).toBe(false);
+    expect(await dashboardRef(db(), board)).toEqual({ id: board, dashboard_title: 'Reads board' });
+    expect(await dashboardRef(db(), 999_999)).toBeUndefined();
+    expect(await dashboardTitles(db(), [board, 999_999])).toEqual([{ id: board, dashboard_title: 'Reads board' }]);
+    expect(await dashboardTitles(db(), [])).toEqual([]);
+
+    const database = await insertDatabase(db(), {
+      uuid: randomUUID(),
+      database_name: `reads ${randomUUID()}`,
+      sqlalchemy_uri: 'sqlite:///reads.db',
+      password_encrypted: null,
+      expose_in_sqllab: 1,
+      allow_run_async: 0,
+      allow_dml: 0,
+      allow_ctas: 0,
+      allow_cvas: 0,
+      allow_file_upload: 0,
+      impersonate_user: 0,
+      is_examples: 0,
+      cache_timeout: null,
+      force_ctas_schema: null,
+      extra: '{}',
+      created_on: nowIso(),
+      changed_on: nowIso(),
+      created_by_fk: null,
+      changed_by_fk: null,
+    });
+    expect(await databaseName(db(), database.id)).toEqual({ id: database.id, database_name: database.database_name });
+    expect(await databaseName(db(), 999_999)).toBeUndefined();
+    await deleteCharts(db(), [id, other]);
   });
 
   it('lists a page of the charts meeting a condition, in order, with the count', async () => {

@@ -44,6 +44,40 @@ export function chartById(db: Db, id: number): Promise<SliceRow | undefined> {
   return db.selectFrom('slices').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The chart's own cache timeout, if the chart exists and reads this dataset. */
+export function chartCacheTimeout(db: Db, id: number, datasetId: number) {
+  return db.selectFrom('slices').select('cache_timeout').where('id', '=', id).where('datasource_id', '=', datasetId).executeTakeFirst();
+}
+
+/** The chart's id, name and type, if it exists. */
+export function chartRef(db: Db, id: number) {
+  return db.selectFrom('slices').select(['id', 'slice_name', 'viz_type']).where('id', '=', id).executeTakeFirst();
+}
+
+/** The ids and names of the charts with these ids (none for an empty list). */
+export async function chartNames(db: Db, ids: number[]) {
+  return ids.length ? db.selectFrom('slices').select(['id', 'slice_name']).where('id', 'in', ids).execute() : [];
+}
+
+/** What the chart reads: its datasource id and type, if it exists. */
+export function chartDatasource(db: Db, id: number) {
+  return db.selectFrom('slices').select(['datasource_id', 'datasource_type']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Whether the chart is on the dashboard and reads this dataset. */
+export async function chartOnDashboardReads(db: Db, dashboardId: number, chartId: number, datasetId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('dashboard_slices as ds')
+    .innerJoin('slices as s', 's.id', 'ds.slice_id')
+    .select('s.id')
+    .where('ds.dashboard_id', '=', dashboardId)
+    .where('ds.slice_id', '=', chartId)
+    .where('s.datasource_id', '=', datasetId)
+    .where('s.datasource_type', 'in', DATASET_DATASOURCE_TYPES)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The stored charts with these ids (none for an empty list). */
 export async function chartsByIds(db: Db, ids: number[]): Promise<SliceRow[]> {
   return ids.length ? db.selectFrom('slices').selectAll().where('id', 'in', ids).execute() : [];

@@ -74,6 +74,16 @@ export function namesRoleHeldBy(eb: DashboardEb, userId: number): Expression<Sql
 
 // ---- reads ----
 
+/** The dashboard's id and title, if it exists. */
+export function dashboardRef(db: Db, id: number) {
+  return db.selectFrom('dashboards').select(['id', 'dashboard_title']).where('id', '=', id).executeTakeFirst();
+}
+
+/** The ids and titles of the dashboards with these ids (none for an empty list). */
+export async function dashboardTitles(db: Db, ids: number[]) {
+  return ids.length ? db.selectFrom('dashboards').select(['id', 'dashboard_title']).where('id', 'in', ids).execute() : [];
+}
+
 /** The dashboard with this id or slug that meets `where`, if any. */
 export function findDashboard(
   db: Db,

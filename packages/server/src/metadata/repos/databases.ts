@@ -54,6 +54,11 @@ export function databaseForChartData(db: Db, id: number) {
     .executeTakeFirstOrThrow();
 }
 
+/** The database's id and name, if it exists. */
+export function databaseName(db: Db, id: number) {
+  return db.selectFrom('dbs').select(['id', 'database_name']).where('id', '=', id).executeTakeFirst();
+}
+
 /** Every database's id and name (in no set order), as dataset scopes are worked out from them. */
 export function databaseNames(db: Db) {
   return db.selectFrom('dbs').select(['id', 'database_name']).execute();
