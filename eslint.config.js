@@ -154,6 +154,22 @@ export default tseslint.config(
       ],
     },
   },
+  // Issue 29: the metadata store is read and written through its repositories
+  // (packages/server/src/metadata/repos/): no query is built anywhere else. Tests may seed what they
+  // test with.
+  {
+    files: ['packages/server/src/**/*.ts'],
+    ignores: ['packages/server/src/metadata/**', 'packages/server/src/**/*.test.ts', 'packages/server/src/test-support/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)$/]',
+          message: 'Metadata queries live in packages/server/src/metadata/repos/: add (or use) a repository function there and call it.',
+        },
+      ],
+    },
+  },
   {
     files: ['packages/shared/src/**/*.ts'],
     rules: {
