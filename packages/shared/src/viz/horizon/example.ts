@@ -1,6 +1,5 @@
 /** The example chart of this type on the "All chart types" dashboard, over the example datasets (server/src/examples/datasets.ts). */
 import type { VizExample } from '../types.js';
-import { filter } from '../exampleFormData.js';
 
 export const horizonExample: VizExample = {
   key: 'gallery-horizon',
