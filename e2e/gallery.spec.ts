@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { VIZ_DEFINITIONS } from '@rama/shared';
 import { apiFor } from './support';
 
 // The gallery (issue 15): the "All chart types" example dashboard holds one chart of every chart
@@ -7,50 +8,11 @@ import { apiFor } from './support';
 // an SVG with content, no error panel, no console error); each chart is saved as a screenshot in
 // test-results/gallery/<viz_type>.png to be looked at.
 
-/** Every chart type of the spec (section 1), by the BI server's viz_type keys (api-shapes). */
-const SPEC_TYPES = [
-  'echarts_area',
-  'echarts_timeseries_bar',
-  'big_number_total',
-  'big_number',
-  'box_plot',
-  'bubble_v2',
-  'bullet',
-  'cal_heatmap',
-  'chord',
-  'country_map',
-  'funnel',
-  'gauge_chart',
-  'graph_chart',
-  'handlebars',
-  'heatmap_v2',
-  'histogram_v2',
-  'horizon',
-  'echarts_timeseries_line',
-  'mapbox',
-  'mixed_timeseries',
-  'paired_ttest',
-  'para',
-  'partition',
-  'pie',
-  'pivot_table_v2',
-  'radar',
-  'rose',
-  'sankey_v2',
-  'echarts_timeseries_scatter',
-  'echarts_timeseries_smooth',
-  'echarts_timeseries_step',
-  'sunburst_v2',
-  'table',
-  'time_pivot',
-  'time_table',
-  'echarts_timeseries',
-  'tree_chart',
-  'treemap_v2',
-  'waterfall',
-  'word_cloud',
-  'world_map',
-];
+/**
+ * Every chart type of the spec (section 1), by the BI server's viz_type keys (api-shapes): the
+ * shared registry's, which each type's folder joins (the built @rama/shared the server runs).
+ */
+const SPEC_TYPES = [...VIZ_DEFINITIONS.keys()];
 
 interface DashboardChart {
   id: number;

@@ -43,9 +43,34 @@ export * from './viz/types.js';
 export * from './viz/validators.js';
 export * from './viz/sharedControls.js';
 export * from './viz/registry.js';
+/** the form data pieces the chart types' example charts (and the server's other examples) are written with */
+export * as EXAMPLE_FORM_DATA from './viz/exampleFormData.js';
 export * from './viz/transitions.js';
-export * from './viz/other.js';
-export * from './viz/maps.js';
+// what the web app's drawing and controls of the time table, time pivot and handlebars types read
+export {
+  TIME_TABLE_COLUMN_TYPES,
+  TIME_TABLE_COMPARISONS,
+  newTimeTableColumn,
+  type TimeTableColumn,
+  type TimeTableColumnType,
+  type TimeTableComparison,
+} from './viz/timeTable/columns.js';
+export { FREQUENCY_PATTERN } from './viz/timePivot/controlPanel.js';
+export { DEFAULT_HANDLEBARS_TEMPLATE } from './viz/handlebars/controlPanel.js';
+// what the web app's map drawing and the server's map route read
+export { WORLD_MAP_COLOR_BY } from './viz/worldMap/index.js';
+export {
+  BUNDLED_COUNTRY_MAPS,
+  COUNTRY_MAP_CHOICES,
+  COUNTRY_MAP_KEY_PATTERN,
+  countryMapLabel,
+  isCountryMapKey,
+} from './viz/countryMap/index.js';
+export { MAPBOX_COLOR_PATTERN, MAPBOX_COUNT_LABEL, mapboxLabelOf, mapboxRadiusOf } from './viz/mapbox/index.js';
+export * from './geo/countries.js';
+export * from './geo/usStates.js';
+export * from './geo/cluster.js';
+export * from './geo/projection.js';
 export * from './viz/legacyTypes.js';
 export * from './viz/migrate/index.js';
 export * from './format/index.js';

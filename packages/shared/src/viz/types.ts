@@ -143,8 +143,26 @@ export type BuildQuery = (formData: QueryFormData, options?: BuildQueryOptions) 
 export const CHART_STATUSES = ['loading', 'success', 'failed', 'stopped', 'rendered'] as const;
 export type ChartStatus = (typeof CHART_STATUSES)[number];
 
+/**
+ * An example chart of a type, over the example datasets: the "All chart types" dashboard shows it
+ * (server/src/examples/gallery). Declared by the controls it sets, as Explore saves them; the rest
+ * take their defaults. The legacy types keep their time column in `granularity_sqla` and their
+ * range in `time_range`, as the BI server saves them.
+ */
+export interface VizExample {
+  /** stable key: the chart's uuid derives from it */
+  key: string;
+  name: string;
+  /** the example dataset's table */
+  table: string;
+  description?: string;
+  params: Record<string, unknown>;
+}
+
 export interface VizDefinition {
   meta: VizMeta;
   buildQuery: BuildQuery;
   controlPanel: ControlPanelConfig;
+  /** the type's chart on the "All chart types" dashboard, when no other example chart shows the type */
+  example?: VizExample;
 }

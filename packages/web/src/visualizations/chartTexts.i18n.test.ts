@@ -7,7 +7,8 @@ import { changeLanguage } from '../i18n';
 import { chartMessages } from './messages';
 import { rowCountText } from './table/tableModel';
 import { slotLabel } from './echarts/calHeatmap/calendarSlots';
-import { THUMBNAILS } from './thumbnails';
+import { bigNumberTotalThumbnail } from './bigNumber/thumbnail';
+import { wordCloudThumbnail } from './echarts/wordCloud/thumbnail';
 import { localizedThumbnail } from './thumbnails/themed';
 
 const pictureText = (uri: string) => decodeURIComponent(uri.slice(uri.indexOf(',') + 1));
@@ -24,7 +25,7 @@ describe('chart texts in the chosen language', () => {
     expect(slotLabel('year', 'month', 8)).toBe('Sep');
     expect(slotLabel('week', 'day', 0)).toBe('Mon');
     expect(slotLabel('month', 'week', 2)).toBe('W3');
-    expect(localizedThumbnail(THUMBNAILS.bigNumberTotal)).toBe(THUMBNAILS.bigNumberTotal);
+    expect(localizedThumbnail(bigNumberTotalThumbnail)).toBe(bigNumberTotalThumbnail);
   });
 
   it('French and German once the language is switched', async () => {
@@ -32,8 +33,8 @@ describe('chart texts in the chosen language', () => {
     expect(chartMessages.noResults()).toBe('Aucun résultat n’a été renvoyé pour cette requête');
     expect(rowCountText(1)).toBe('1 ligne');
     expect(slotLabel('year', 'month', 0)).toBe('janv.');
-    expect(pictureText(localizedThumbnail(THUMBNAILS.bigNumberTotal))).toContain('>vols au total</text>');
-    expect(pictureText(localizedThumbnail(THUMBNAILS.wordCloud))).toContain('>nuage</text>');
+    expect(pictureText(localizedThumbnail(bigNumberTotalThumbnail))).toContain('>vols au total</text>');
+    expect(pictureText(localizedThumbnail(wordCloudThumbnail))).toContain('>nuage</text>');
     await changeLanguage('de');
     expect(chartMessages.unknownType('nope')).toBe('Unbekannter Visualisierungstyp: nope');
     expect(rowCountText(2)).toBe('2 Zeilen');

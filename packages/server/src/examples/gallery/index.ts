@@ -2,23 +2,17 @@
  * The gallery (issue 15): an example chart of every chart type the spec lists, and the "All chart
  * types" dashboard that holds one chart per type, in tabs by the gallery's categories.
  */
-import { VIZ_CATEGORIES, getVizDefinition } from '@rama/shared';
+import { VIZ_CATEGORIES, VIZ_DEFINITIONS, getVizDefinition } from '@rama/shared';
 import type { ExampleChart } from '../charts.js';
 import type { ExampleDashboard, LayoutNode } from '../dashboards.js';
-import { CORE_GALLERY_CHARTS } from './core.js';
-import { DISTRIBUTION_GALLERY_CHARTS } from './distribution.js';
-import { FLOW_GALLERY_CHARTS } from './flow.js';
-import { MAPS_GALLERY_CHARTS } from './maps.js';
-import { OTHER_GALLERY_CHARTS } from './other.js';
 
-/** The gallery's own examples, added to the example charts. */
-export const GALLERY_CHARTS: readonly ExampleChart[] = [
-  ...CORE_GALLERY_CHARTS,
-  ...DISTRIBUTION_GALLERY_CHARTS,
-  ...FLOW_GALLERY_CHARTS,
-  ...OTHER_GALLERY_CHARTS,
-  ...MAPS_GALLERY_CHARTS,
-];
+/**
+ * The gallery's own examples, added to the example charts: the example each chart type declares
+ * in its shared folder (viz/<type>/example.ts), in the registry's order.
+ */
+export const GALLERY_CHARTS: readonly ExampleChart[] = [...VIZ_DEFINITIONS.values()].flatMap(({ meta, example }) =>
+  example ? [{ ...example, vizType: meta.key }] : [],
+);
 
 /** Charts per row, and their height in grid units, by category (big numbers are small). */
 const PER_ROW = 2;

@@ -1,6 +1,7 @@
 import type { VizDefinition } from '../types.js';
 import { buildBoxPlotQuery } from './buildQuery.js';
 import { boxPlotControlPanel } from './controlPanel.js';
+import { boxPlotExample } from './example.js';
 
 export { WHISKER_OPTIONS, boxplotOperator, buildBoxPlotQuery } from './buildQuery.js';
 export { boxPlotControlPanel } from './controlPanel.js';
@@ -17,4 +18,5 @@ export const boxPlotDefinition: VizDefinition = {
   },
   buildQuery: buildBoxPlotQuery,
   controlPanel: boxPlotControlPanel,
+  example: boxPlotExample,
 };

@@ -1,6 +1,7 @@
 import type { VizDefinition } from '../types.js';
 import { buildBubbleQuery } from './buildQuery.js';
 import { bubbleControlPanel } from './controlPanel.js';
+import { bubbleExample } from './example.js';
 
 export { buildBubbleQuery } from './buildQuery.js';
 export { bubbleControlPanel } from './controlPanel.js';
@@ -17,4 +18,5 @@ export const bubbleDefinition: VizDefinition = {
   },
   buildQuery: buildBubbleQuery,
   controlPanel: bubbleControlPanel,
+  example: bubbleExample,
 };

@@ -1,6 +1,7 @@
 import type { VizDefinition } from '../types.js';
 import { buildBulletQuery } from './buildQuery.js';
 import { bulletControlPanel } from './controlPanel.js';
+import { bulletExample } from './example.js';
 
 export { buildBulletQuery } from './buildQuery.js';
 export { bulletControlPanel, validateNumberList } from './controlPanel.js';
@@ -16,4 +17,5 @@ export const bulletDefinition: VizDefinition = {
   },
   buildQuery: buildBulletQuery,
   controlPanel: bulletControlPanel,
+  example: bulletExample,
 };

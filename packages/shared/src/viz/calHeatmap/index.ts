@@ -1,6 +1,7 @@
 import type { VizDefinition } from '../types.js';
 import { buildCalHeatmapQuery } from './buildQuery.js';
 import { calHeatmapControlPanel } from './controlPanel.js';
+import { calHeatmapExample } from './example.js';
 
 export { SUBDOMAIN_GRAINS, buildCalHeatmapQuery } from './buildQuery.js';
 export { DOMAIN_GRANULARITIES, SUBDOMAIN_GRANULARITIES, calHeatmapControlPanel } from './controlPanel.js';
@@ -16,4 +17,5 @@ export const calHeatmapDefinition: VizDefinition = {
   },
   buildQuery: buildCalHeatmapQuery,
   controlPanel: calHeatmapControlPanel,
+  example: calHeatmapExample,
 };

@@ -1,6 +1,7 @@
 import type { VizDefinition } from '../types.js';
 import { buildChordQuery } from './buildQuery.js';
 import { chordControlPanel } from './controlPanel.js';
+import { chordExample } from './example.js';
 
 export { buildChordQuery } from './buildQuery.js';
 export { chordControlPanel } from './controlPanel.js';
@@ -17,4 +18,5 @@ export const chordDefinition: VizDefinition = {
   },
   buildQuery: buildChordQuery,
   controlPanel: chordControlPanel,
+  example: chordExample,
 };

@@ -1,6 +1,7 @@
 import type { VizDefinition } from '../types.js';
 import { buildCountryMapQuery } from './buildQuery.js';
 import { countryMapControlPanel } from './controlPanel.js';
+import { countryMapExample } from './example.js';
 
 export { buildCountryMapQuery } from './buildQuery.js';
 export { countryMapControlPanel } from './controlPanel.js';
@@ -18,4 +19,5 @@ export const countryMapDefinition: VizDefinition = {
   },
   buildQuery: buildCountryMapQuery,
   controlPanel: countryMapControlPanel,
+  example: countryMapExample,
 };

@@ -1,6 +1,7 @@
 import type { VizDefinition } from '../types.js';
 import { buildFunnelQuery } from './buildQuery.js';
 import { funnelControlPanel } from './controlPanel.js';
+import { funnelExample } from './example.js';
 
 export { buildFunnelQuery } from './buildQuery.js';
 export { FUNNEL_LABEL_TYPES, FUNNEL_PERCENT_CALCULATIONS, funnelControlPanel } from './controlPanel.js';
@@ -17,4 +18,5 @@ export const funnelDefinition: VizDefinition = {
   },
   buildQuery: buildFunnelQuery,
   controlPanel: funnelControlPanel,
+  example: funnelExample,
 };

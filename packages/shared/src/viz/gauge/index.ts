@@ -1,6 +1,7 @@
 import type { VizDefinition } from '../types.js';
 import { buildGaugeQuery } from './buildQuery.js';
 import { gaugeControlPanel } from './controlPanel.js';
+import { gaugeExample } from './example.js';
 
 export { buildGaugeQuery } from './buildQuery.js';
 export { gaugeControlPanel } from './controlPanel.js';
@@ -17,4 +18,5 @@ export const gaugeDefinition: VizDefinition = {
   },
   buildQuery: buildGaugeQuery,
   controlPanel: gaugeControlPanel,
+  example: gaugeExample,
 };

@@ -1,6 +1,7 @@
 import type { VizDefinition } from '../types.js';
 import { buildGraphQuery } from './buildQuery.js';
 import { graphControlPanel } from './controlPanel.js';
+import { graphExample } from './example.js';
 
 export { GRAPH_COLUMN_FIELDS, buildGraphQuery } from './buildQuery.js';
 export { graphControlPanel } from './controlPanel.js';
@@ -17,4 +18,5 @@ export const graphDefinition: VizDefinition = {
   },
   buildQuery: buildGraphQuery,
   controlPanel: graphControlPanel,
+  example: graphExample,
 };

@@ -1,6 +1,7 @@
 import type { VizDefinition } from '../types.js';
 import { buildHandlebarsQuery } from './buildQuery.js';
 import { handlebarsControlPanel } from './controlPanel.js';
+import { handlebarsExample } from './example.js';
 
 export { buildHandlebarsQuery } from './buildQuery.js';
 export { DEFAULT_HANDLEBARS_STYLE, DEFAULT_HANDLEBARS_TEMPLATE, handlebarsControlPanel } from './controlPanel.js';
@@ -15,4 +16,5 @@ export const handlebarsDefinition: VizDefinition = {
   },
   buildQuery: buildHandlebarsQuery,
   controlPanel: handlebarsControlPanel,
+  example: handlebarsExample,
 };

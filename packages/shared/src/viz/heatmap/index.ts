@@ -1,6 +1,7 @@
 import type { VizDefinition } from '../types.js';
 import { buildHeatmapQuery } from './buildQuery.js';
 import { heatmapControlPanel } from './controlPanel.js';
+import { heatmapExample } from './example.js';
 
 export { buildHeatmapQuery } from './buildQuery.js';
 export { SORT_AXIS_CHOICES, heatmapControlPanel } from './controlPanel.js';
@@ -16,4 +17,5 @@ export const heatmapDefinition: VizDefinition = {
   },
   buildQuery: buildHeatmapQuery,
   controlPanel: heatmapControlPanel,
+  example: heatmapExample,
 };

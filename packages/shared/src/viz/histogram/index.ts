@@ -1,6 +1,7 @@
 import type { VizDefinition } from '../types.js';
 import { buildHistogramQuery } from './buildQuery.js';
 import { histogramControlPanel } from './controlPanel.js';
+import { histogramExample } from './example.js';
 
 export { buildHistogramQuery, histogramOperator } from './buildQuery.js';
 export { histogramControlPanel } from './controlPanel.js';
@@ -16,4 +17,5 @@ export const histogramDefinition: VizDefinition = {
   },
   buildQuery: buildHistogramQuery,
   controlPanel: histogramControlPanel,
+  example: histogramExample,
 };

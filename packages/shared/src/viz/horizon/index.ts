@@ -1,6 +1,7 @@
 import type { VizDefinition } from '../types.js';
 import { buildHorizonQuery } from './buildQuery.js';
 import { horizonControlPanel } from './controlPanel.js';
+import { horizonExample } from './example.js';
 
 export { buildHorizonQuery } from './buildQuery.js';
 export { HORIZON_SERIES_HEIGHTS, horizonControlPanel } from './controlPanel.js';
@@ -17,4 +18,5 @@ export const horizonDefinition: VizDefinition = {
   },
   buildQuery: buildHorizonQuery,
   controlPanel: horizonControlPanel,
+  example: horizonExample,
 };

@@ -1,6 +1,7 @@
 import type { VizDefinition } from '../types.js';
 import { buildMapboxQuery } from './buildQuery.js';
 import { mapboxControlPanel } from './controlPanel.js';
+import { mapboxExample } from './example.js';
 
 export { COUNT_METRIC, MAPBOX_COUNT_LABEL, buildMapboxQuery, mapboxLabelOf, mapboxRadiusOf } from './buildQuery.js';
 export { MAPBOX_COLORS, MAPBOX_COLOR_PATTERN, MAPBOX_STYLES, mapboxControlPanel } from './controlPanel.js';
@@ -16,4 +17,5 @@ export const mapboxDefinition: VizDefinition = {
   },
   buildQuery: buildMapboxQuery,
   controlPanel: mapboxControlPanel,
+  example: mapboxExample,
 };

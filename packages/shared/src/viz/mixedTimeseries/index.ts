@@ -1,6 +1,7 @@
 import type { VizDefinition } from '../types.js';
 import { buildMixedTimeseriesQuery } from './buildQuery.js';
 import { mixedTimeseriesControlPanel } from './controlPanel.js';
+import { mixedTimeseriesExample } from './example.js';
 
 export { buildMixedTimeseriesQuery, QUERY_B_SUFFIX } from './buildQuery.js';
 export { CUSTOMIZE_B_SUFFIX, MIXED_SERIES_TYPES, SORT_SERIES_CHOICES, mixedTimeseriesControlPanel } from './controlPanel.js';
@@ -18,4 +19,5 @@ export const mixedTimeseriesDefinition: VizDefinition = {
   },
   buildQuery: buildMixedTimeseriesQuery,
   controlPanel: mixedTimeseriesControlPanel,
+  example: mixedTimeseriesExample,
 };

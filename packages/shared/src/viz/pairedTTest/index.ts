@@ -1,6 +1,7 @@
 import type { VizDefinition } from '../types.js';
 import { buildPairedTTestQuery } from './buildQuery.js';
 import { pairedTTestControlPanel } from './controlPanel.js';
+import { pairedTTestExample } from './example.js';
 
 export { buildPairedTTestQuery } from './buildQuery.js';
 export { pairedTTestControlPanel, validateProbability } from './controlPanel.js';
@@ -15,4 +16,5 @@ export const pairedTTestDefinition: VizDefinition = {
   },
   buildQuery: buildPairedTTestQuery,
   controlPanel: pairedTTestControlPanel,
+  example: pairedTTestExample,
 };

@@ -1,6 +1,7 @@
 import type { VizDefinition } from '../types.js';
 import { buildParallelCoordinatesQuery } from './buildQuery.js';
 import { parallelCoordinatesControlPanel } from './controlPanel.js';
+import { parallelCoordinatesExample } from './example.js';
 
 export { buildParallelCoordinatesQuery } from './buildQuery.js';
 export { parallelCoordinatesControlPanel } from './controlPanel.js';
@@ -17,4 +18,5 @@ export const parallelCoordinatesDefinition: VizDefinition = {
   },
   buildQuery: buildParallelCoordinatesQuery,
   controlPanel: parallelCoordinatesControlPanel,
+  example: parallelCoordinatesExample,
 };

@@ -1,6 +1,7 @@
 import type { VizDefinition } from '../types.js';
 import { buildPartitionQuery } from './buildQuery.js';
 import { partitionControlPanel } from './controlPanel.js';
+import { partitionExample } from './example.js';
 
 export { buildPartitionQuery } from './buildQuery.js';
 export { PARTITION_TIME_SERIES_OPTIONS, partitionControlPanel } from './controlPanel.js';
@@ -16,4 +17,5 @@ export const partitionDefinition: VizDefinition = {
   },
   buildQuery: buildPartitionQuery,
   controlPanel: partitionControlPanel,
+  example: partitionExample,
 };

@@ -1,6 +1,7 @@
 import type { VizDefinition } from '../types.js';
 import { buildRadarQuery } from './buildQuery.js';
 import { radarControlPanel } from './controlPanel.js';
+import { radarExample } from './example.js';
 
 export { buildRadarQuery } from './buildQuery.js';
 export { LABEL_POSITIONS, radarControlPanel } from './controlPanel.js';
@@ -17,4 +18,5 @@ export const radarDefinition: VizDefinition = {
   },
   buildQuery: buildRadarQuery,
   controlPanel: radarControlPanel,
+  example: radarExample,
 };

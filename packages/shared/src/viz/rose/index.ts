@@ -1,6 +1,7 @@
 import type { VizDefinition } from '../types.js';
 import { buildRoseQuery } from './buildQuery.js';
 import { roseControlPanel } from './controlPanel.js';
+import { roseExample } from './example.js';
 
 export { DTTM_ALIAS, buildRoseQuery, legacyPivotOperator } from './buildQuery.js';
 export { roseControlPanel } from './controlPanel.js';
@@ -17,4 +18,5 @@ export const roseDefinition: VizDefinition = {
   },
   buildQuery: buildRoseQuery,
   controlPanel: roseControlPanel,
+  example: roseExample,
 };

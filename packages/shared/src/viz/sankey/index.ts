@@ -1,6 +1,7 @@
 import type { VizDefinition } from '../types.js';
 import { buildSankeyQuery } from './buildQuery.js';
 import { sankeyControlPanel } from './controlPanel.js';
+import { sankeyExample } from './example.js';
 
 export { buildSankeyQuery } from './buildQuery.js';
 export { sankeyControlPanel } from './controlPanel.js';
@@ -17,4 +18,5 @@ export const sankeyDefinition: VizDefinition = {
   },
   buildQuery: buildSankeyQuery,
   controlPanel: sankeyControlPanel,
+  example: sankeyExample,
 };

@@ -1,6 +1,7 @@
 import type { VizDefinition } from '../types.js';
 import { buildSunburstQuery } from './buildQuery.js';
 import { sunburstControlPanel } from './controlPanel.js';
+import { sunburstExample } from './example.js';
 
 export { buildSunburstQuery, sunburstLevels } from './buildQuery.js';
 export { colorsByRatio, sunburstControlPanel } from './controlPanel.js';
@@ -17,4 +18,5 @@ export const sunburstDefinition: VizDefinition = {
   },
   buildQuery: buildSunburstQuery,
   controlPanel: sunburstControlPanel,
+  example: sunburstExample,
 };

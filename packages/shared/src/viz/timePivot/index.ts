@@ -10,6 +10,7 @@ export {
   timePivotControlPanel,
   validateFrequency,
 } from './controlPanel.js';
+import { timePivotExample } from './example.js';
 
 export const timePivotDefinition: VizDefinition = {
   meta: {
@@ -22,4 +23,5 @@ export const timePivotDefinition: VizDefinition = {
   },
   buildQuery: buildTimePivotQuery,
   controlPanel: timePivotControlPanel,
+  example: timePivotExample,
 };

@@ -1,6 +1,7 @@
 import type { VizDefinition } from '../types.js';
 import { buildTimeTableQuery } from './buildQuery.js';
 import { timeTableControlPanel } from './controlPanel.js';
+import { timeTableExample } from './example.js';
 
 export { buildTimeTableQuery } from './buildQuery.js';
 export { ONE_METRIC_WITH_GROUP_BY, timeTableControlPanel, validateOneMetricWhenGrouped } from './controlPanel.js';
@@ -16,4 +17,5 @@ export const timeTableDefinition: VizDefinition = {
   },
   buildQuery: buildTimeTableQuery,
   controlPanel: timeTableControlPanel,
+  example: timeTableExample,
 };

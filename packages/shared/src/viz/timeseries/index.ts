@@ -4,6 +4,7 @@
 import type { ChoiceList, VizDefinition, VizMeta } from '../types.js';
 import { buildTimeseriesQuery } from './buildQuery.js';
 import { AREA_STACK_CHOICES, STACK_CHOICES, type TimeseriesVariant, timeseriesControlPanel } from './controlPanel.js';
+import { timeseriesExamples } from './example.js';
 
 export { buildTimeseriesQuery } from './buildQuery.js';
 export { timeseriesControlPanel } from './controlPanel.js';
@@ -27,25 +28,19 @@ const SERIES_TYPES: ChoiceList = [
 const BEHAVIORS: VizMeta['behaviors'] = ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY'];
 
 function define(meta: Omit<VizMeta, 'category' | 'behaviors'>, variant: TimeseriesVariant): VizDefinition {
+  const example = timeseriesExamples[meta.key];
   return {
     meta: { ...meta, category: 'Evolution', behaviors: BEHAVIORS },
     buildQuery: buildTimeseriesQuery,
     controlPanel: timeseriesControlPanel(variant),
+    ...(example ? { example } : {}),
   };
 }
 
 const lineLike: TimeseriesVariant = { areaToggle: true, opacity: 'withArea', markers: true, stackChoices: STACK_CHOICES };
 
+/** In the gallery's order (the registry's order is the gallery's). */
 export const timeseriesDefinitions: VizDefinition[] = [
-  define(
-    {
-      key: 'echarts_timeseries',
-      name: 'Generic Chart',
-      description: 'A time series chart whose series style (line, bar, scatter, smooth or step) you choose.',
-      tags: ['Aesthetic', 'Advanced-Analytics', 'Line', 'Bar', 'Time', 'Transformable'],
-    },
-    { ...lineLike, seriesTypes: { choices: SERIES_TYPES, default: 'line' } },
-  ),
   define(
     {
       key: 'echarts_timeseries_line',
@@ -57,21 +52,21 @@ export const timeseriesDefinitions: VizDefinition[] = [
   ),
   define(
     {
-      key: 'echarts_timeseries_smooth',
-      name: 'Smooth Line',
-      description: 'A line chart whose lines are drawn as smooth curves between the points.',
-      tags: ['Aesthetic', 'Advanced-Analytics', 'Line', 'Time', 'Transformable'],
+      key: 'echarts_timeseries',
+      name: 'Generic Chart',
+      description: 'A time series chart whose series style (line, bar, scatter, smooth or step) you choose.',
+      tags: ['Aesthetic', 'Advanced-Analytics', 'Line', 'Bar', 'Time', 'Transformable'],
     },
-    { markers: true, stackChoices: STACK_CHOICES },
+    { ...lineLike, seriesTypes: { choices: SERIES_TYPES, default: 'line' } },
   ),
   define(
     {
-      key: 'echarts_timeseries_step',
-      name: 'Stepped Line',
-      description: 'A line chart that holds each value until the next point, for values that change in steps.',
-      tags: ['Aesthetic', 'Advanced-Analytics', 'Line', 'Time', 'Transformable'],
+      key: 'echarts_area',
+      name: 'Area Chart',
+      description: 'Shows how metrics change over time as filled areas, stacked or streamed to compare their parts.',
+      tags: ['Aesthetic', 'Advanced-Analytics', 'Line', 'Popular', 'Stacked', 'Time', 'Transformable'],
     },
-    { ...lineLike, seriesTypes: { choices: STEP_TYPES, default: 'start' } },
+    { opacity: 'always', opacityDefault: 0.2, markers: true, stackChoices: AREA_STACK_CHOICES },
   ),
   define(
     {
@@ -93,11 +88,20 @@ export const timeseriesDefinitions: VizDefinition[] = [
   ),
   define(
     {
-      key: 'echarts_area',
-      name: 'Area Chart',
-      description: 'Shows how metrics change over time as filled areas, stacked or streamed to compare their parts.',
-      tags: ['Aesthetic', 'Advanced-Analytics', 'Line', 'Popular', 'Stacked', 'Time', 'Transformable'],
+      key: 'echarts_timeseries_smooth',
+      name: 'Smooth Line',
+      description: 'A line chart whose lines are drawn as smooth curves between the points.',
+      tags: ['Aesthetic', 'Advanced-Analytics', 'Line', 'Time', 'Transformable'],
     },
-    { opacity: 'always', opacityDefault: 0.2, markers: true, stackChoices: AREA_STACK_CHOICES },
+    { markers: true, stackChoices: STACK_CHOICES },
+  ),
+  define(
+    {
+      key: 'echarts_timeseries_step',
+      name: 'Stepped Line',
+      description: 'A line chart that holds each value until the next point, for values that change in steps.',
+      tags: ['Aesthetic', 'Advanced-Analytics', 'Line', 'Time', 'Transformable'],
+    },
+    { ...lineLike, seriesTypes: { choices: STEP_TYPES, default: 'start' } },
   ),
 ];

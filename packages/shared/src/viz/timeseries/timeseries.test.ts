@@ -230,21 +230,22 @@ describe('timeseries buildQuery', () => {
 });
 
 describe('timeseries control panels', () => {
+  const def = (key: string) => timeseriesDefinitions.find((d) => d.meta.key === key)!;
   const ctx = (formData: Partial<QueryFormData>): ControlContext => ({
     formData: { datasource: '3__table', viz_type: 'echarts_timeseries_line', ...formData },
     datasource: null,
     sqlMaxRow: 100000,
   });
 
-  it('the family has the seven gallery entries, all under Evolution', () => {
+  it('the family has the seven gallery entries, in gallery order, all under Evolution', () => {
     expect(timeseriesDefinitions.map((d) => d.meta.key)).toEqual([
-      'echarts_timeseries',
       'echarts_timeseries_line',
-      'echarts_timeseries_smooth',
-      'echarts_timeseries_step',
+      'echarts_timeseries',
+      'echarts_area',
       'echarts_timeseries_bar',
       'echarts_timeseries_scatter',
-      'echarts_area',
+      'echarts_timeseries_smooth',
+      'echarts_timeseries_step',
     ]);
     expect(new Set(timeseriesDefinitions.map((d) => d.meta.category))).toEqual(new Set(['Evolution']));
   });
@@ -264,7 +265,7 @@ describe('timeseries control panels', () => {
   });
 
   it('metrics and x axis are required with the spec message; the row limit validator is the shared one', () => {
-    const { controls } = timeseriesDefinitions[1].controlPanel;
+    const { controls } = def('echarts_timeseries_line').controlPanel;
     const metrics = controls.metrics ?? sharedControls.metrics;
     const xAxis = controls.x_axis ?? sharedControls.x_axis;
     const rowLimit = controls.row_limit ?? sharedControls.row_limit;
@@ -275,8 +276,8 @@ describe('timeseries control panels', () => {
   });
 
   it('opacity shows with the area toggle on line charts and always on area charts', () => {
-    const line = timeseriesDefinitions[1].controlPanel.controls.opacity;
-    const area = timeseriesDefinitions[6].controlPanel.controls.opacity;
+    const line = def('echarts_timeseries_line').controlPanel.controls.opacity;
+    const area = def('echarts_area').controlPanel.controls.opacity;
     expect(line?.visibility?.(ctx({ area: false }))).toBe(false);
     expect(line?.visibility?.(ctx({ area: true }))).toBe(true);
     expect(area?.visibility).toBeUndefined();

@@ -1,6 +1,7 @@
 import type { VizDefinition } from '../types.js';
 import { buildTreeQuery } from './buildQuery.js';
 import { treeControlPanel } from './controlPanel.js';
+import { treeExample } from './example.js';
 
 export { buildTreeQuery } from './buildQuery.js';
 export { treeControlPanel } from './controlPanel.js';
@@ -16,4 +17,5 @@ export const treeDefinition: VizDefinition = {
   },
   buildQuery: buildTreeQuery,
   controlPanel: treeControlPanel,
+  example: treeExample,
 };

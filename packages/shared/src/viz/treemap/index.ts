@@ -1,6 +1,7 @@
 import type { VizDefinition } from '../types.js';
 import { buildTreemapQuery } from './buildQuery.js';
 import { treemapControlPanel } from './controlPanel.js';
+import { treemapExample } from './example.js';
 
 export { buildTreemapQuery, hierarchyOrderBy } from './buildQuery.js';
 export { treemapControlPanel } from './controlPanel.js';
@@ -17,4 +18,5 @@ export const treemapDefinition: VizDefinition = {
   },
   buildQuery: buildTreemapQuery,
   controlPanel: treemapControlPanel,
+  example: treemapExample,
 };

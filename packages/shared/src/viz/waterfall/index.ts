@@ -1,6 +1,7 @@
 import type { VizDefinition } from '../types.js';
 import { buildWaterfallQuery } from './buildQuery.js';
 import { waterfallControlPanel } from './controlPanel.js';
+import { waterfallExample } from './example.js';
 
 export { buildWaterfallQuery } from './buildQuery.js';
 export { WATERFALL_COLORS, waterfallControlPanel } from './controlPanel.js';
@@ -16,4 +17,5 @@ export const waterfallDefinition: VizDefinition = {
   },
   buildQuery: buildWaterfallQuery,
   controlPanel: waterfallControlPanel,
+  example: waterfallExample,
 };

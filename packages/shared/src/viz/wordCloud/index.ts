@@ -1,6 +1,7 @@
 import type { VizDefinition } from '../types.js';
 import { buildWordCloudQuery } from './buildQuery.js';
 import { wordCloudControlPanel } from './controlPanel.js';
+import { wordCloudExample } from './example.js';
 
 export { buildWordCloudQuery } from './buildQuery.js';
 export { WORD_ROTATIONS, wordCloudControlPanel } from './controlPanel.js';
@@ -16,4 +17,5 @@ export const wordCloudDefinition: VizDefinition = {
   },
   buildQuery: buildWordCloudQuery,
   controlPanel: wordCloudControlPanel,
+  example: wordCloudExample,
 };

@@ -1,6 +1,7 @@
 import type { VizDefinition } from '../types.js';
 import { buildWorldMapQuery } from './buildQuery.js';
 import { worldMapControlPanel } from './controlPanel.js';
+import { worldMapExample } from './example.js';
 
 export { buildWorldMapQuery } from './buildQuery.js';
 export { WORLD_MAP_COLOR_BY, worldMapControlPanel } from './controlPanel.js';
@@ -16,4 +17,5 @@ export const worldMapDefinition: VizDefinition = {
   },
   buildQuery: buildWorldMapQuery,
   controlPanel: worldMapControlPanel,
+  example: worldMapExample,
 };

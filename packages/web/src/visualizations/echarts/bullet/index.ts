@@ -1,11 +1,11 @@
 import type { WebViz } from '../../types';
 import { definitionOf } from '../../definitionOf';
-import { THUMBNAILS } from '../../thumbnails';
+import { bulletThumbnail } from './thumbnail';
 import { transformProps, type BulletChartProps } from './transformProps';
 
 export const bulletWebViz: WebViz<BulletChartProps> = {
   definition: definitionOf('bullet'),
   transformProps,
   loadComponent: () => import('./BulletChart').then((m) => m.BulletChart),
-  thumbnail: THUMBNAILS.bullet,
+  thumbnail: bulletThumbnail,
 };

@@ -1,11 +1,11 @@
 import type { WebViz } from '../../types';
 import { definitionOf } from '../../definitionOf';
-import { THUMBNAILS } from '../../thumbnails';
+import { calHeatmapThumbnail } from './thumbnail';
 import { transformProps, type CalHeatmapChartProps } from './transformProps';
 
 export const calHeatmapWebViz: WebViz<CalHeatmapChartProps> = {
   definition: definitionOf('cal_heatmap'),
   transformProps,
   loadComponent: () => import('./CalHeatmapChart').then((m) => m.CalHeatmapChart),
-  thumbnail: THUMBNAILS.calHeatmap,
+  thumbnail: calHeatmapThumbnail,
 };

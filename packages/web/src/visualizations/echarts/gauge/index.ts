@@ -1,11 +1,11 @@
 import type { WebViz } from '../../types';
 import { definitionOf } from '../../definitionOf';
-import { THUMBNAILS } from '../../thumbnails';
+import { gaugeThumbnail } from './thumbnail';
 import { transformProps, type GaugeChartProps } from './transformProps';
 
 export const gaugeWebViz: WebViz<GaugeChartProps> = {
   definition: definitionOf('gauge_chart'),
   transformProps,
   loadComponent: () => import('./GaugeChart').then((m) => m.GaugeChart),
-  thumbnail: THUMBNAILS.gauge,
+  thumbnail: gaugeThumbnail,
 };

@@ -1,11 +1,11 @@
 import type { WebViz } from '../../types';
 import { definitionOf } from '../../definitionOf';
-import { THUMBNAILS } from '../../thumbnails';
+import { heatmapThumbnail } from './thumbnail';
 import { transformProps, type HeatmapChartProps } from './transformProps';
 
 export const heatmapWebViz: WebViz<HeatmapChartProps> = {
   definition: definitionOf('heatmap_v2'),
   transformProps,
   loadComponent: () => import('./HeatmapChart').then((m) => m.HeatmapChart),
-  thumbnail: THUMBNAILS.heatmap,
+  thumbnail: heatmapThumbnail,
 };

@@ -1,11 +1,11 @@
 import type { WebViz } from '../../types';
 import { definitionOf } from '../../definitionOf';
-import { THUMBNAILS } from '../../thumbnails';
+import { histogramThumbnail } from './thumbnail';
 import { transformProps, type HistogramChartProps } from './transformProps';
 
 export const histogramWebViz: WebViz<HistogramChartProps> = {
   definition: definitionOf('histogram_v2'),
   transformProps,
   loadComponent: () => import('./HistogramChart').then((m) => m.HistogramChart),
-  thumbnail: THUMBNAILS.histogram,
+  thumbnail: histogramThumbnail,
 };

@@ -1,6 +1,6 @@
 import type { WebViz } from '../../types';
 import { definitionOf } from '../../definitionOf';
-import { THUMBNAILS } from '../../thumbnails';
+import { mixedTimeseriesThumbnail } from './thumbnail';
 import { transformProps, type MixedTimeseriesChartProps } from './transformProps';
 
 export const mixedTimeseriesWebViz: WebViz<MixedTimeseriesChartProps> = {
@@ -8,5 +8,5 @@ export const mixedTimeseriesWebViz: WebViz<MixedTimeseriesChartProps> = {
   transformProps,
   // the same props as the timeseries family's: one component draws both
   loadComponent: () => import('../timeseries/TimeseriesChart').then((m) => m.TimeseriesChart),
-  thumbnail: THUMBNAILS.mixedTimeseries,
+  thumbnail: mixedTimeseriesThumbnail,
 };

@@ -1,11 +1,11 @@
 import type { WebViz } from '../../types';
 import { definitionOf } from '../../definitionOf';
-import { THUMBNAILS } from '../../thumbnails';
+import { radarThumbnail } from './thumbnail';
 import { transformProps, type RadarChartProps } from './transformProps';
 
 export const radarWebViz: WebViz<RadarChartProps> = {
   definition: definitionOf('radar'),
   transformProps,
   loadComponent: () => import('./RadarChart').then((m) => m.RadarChart),
-  thumbnail: THUMBNAILS.radar,
+  thumbnail: radarThumbnail,
 };

@@ -1,11 +1,11 @@
 import type { WebViz } from '../../types';
 import { definitionOf } from '../../definitionOf';
-import { THUMBNAILS } from '../../thumbnails';
+import { treeThumbnail } from './thumbnail';
 import { transformProps, type TreeChartProps } from './transformProps';
 
 export const treeWebViz: WebViz<TreeChartProps> = {
   definition: definitionOf('tree_chart'),
   transformProps,
   loadComponent: () => import('./TreeChart').then((m) => m.TreeChart),
-  thumbnail: THUMBNAILS.tree,
+  thumbnail: treeThumbnail,
 };

@@ -1,11 +1,11 @@
 import type { WebViz } from '../../types';
 import { definitionOf } from '../../definitionOf';
-import { THUMBNAILS } from '../../thumbnails';
+import { treemapThumbnail } from './thumbnail';
 import { transformProps, type TreemapChartProps } from './transformProps';
 
 export const treemapWebViz: WebViz<TreemapChartProps> = {
   definition: definitionOf('treemap_v2'),
   transformProps,
   loadComponent: () => import('./TreemapChart').then((m) => m.TreemapChart),
-  thumbnail: THUMBNAILS.treemap,
+  thumbnail: treemapThumbnail,
 };

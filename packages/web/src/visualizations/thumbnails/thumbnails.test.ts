@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { THUMBNAILS } from './index';
+import { webVizList } from '../registry';
 
 const decode = (url: string) => decodeURIComponent(url.slice(url.indexOf(',') + 1));
 
 describe('gallery thumbnails', () => {
   it('each is an inline SVG the browser can draw (a repeated attribute makes the whole picture fail)', () => {
-    for (const [name, url] of Object.entries(THUMBNAILS)) {
+    for (const { definition, thumbnail: url } of webVizList()) {
+      const name = definition.meta.key;
       expect(url.startsWith('data:image/svg+xml'), name).toBe(true);
       const svg = decode(url);
       expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"'), name).toBe(true);

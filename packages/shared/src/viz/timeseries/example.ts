@@ -1,16 +1,13 @@
-/**
- * Gallery examples of the first chart types that the other example charts do not show (the
- * generic timeseries, step and scatter); every other first type has an example in charts.ts.
- */
-import type { ExampleChart } from '../charts.js';
-import { timeAxis, timeRange } from '../formData.js';
+/** The example charts of this type on the "All chart types" dashboard, over the example datasets (server/src/examples/datasets.ts). */
+import type { VizExample } from '../types.js';
+import { timeAxis, timeRange } from '../exampleFormData.js';
 
-export const CORE_GALLERY_CHARTS: ExampleChart[] = [
-  {
+/** By viz type: the family's members the other example charts do not show. */
+export const timeseriesExamples: Record<string, VizExample> = {
+  echarts_timeseries: {
     key: 'gallery-timeseries',
     name: 'Seattle: daily high and low, 2015',
     table: 'seattle_weather',
-    vizType: 'echarts_timeseries',
     params: {
       ...timeAxis('date', 'P1W'),
       metrics: ['avg_temp_max', 'avg_temp_min'],
@@ -20,11 +17,10 @@ export const CORE_GALLERY_CHARTS: ExampleChart[] = [
       y_axis_title: '°C',
     },
   },
-  {
+  echarts_timeseries_step: {
     key: 'gallery-step',
     name: 'Stock prices, month by month (step)',
     table: 'stocks',
-    vizType: 'echarts_timeseries_step',
     params: {
       ...timeAxis('date', 'P3M'),
       metrics: ['avg_price'],
@@ -34,11 +30,10 @@ export const CORE_GALLERY_CHARTS: ExampleChart[] = [
       y_axis_format: '$,.0f',
     },
   },
-  {
+  echarts_timeseries_scatter: {
     key: 'gallery-scatter',
     name: 'Seattle: daily precipitation',
     table: 'seattle_weather',
-    vizType: 'echarts_timeseries_scatter',
     params: {
       ...timeAxis('date', 'P1D'),
       metrics: ['sum_precipitation'],
@@ -48,4 +43,4 @@ export const CORE_GALLERY_CHARTS: ExampleChart[] = [
       y_axis_title: 'mm',
     },
   },
-];
+};
