@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Migrator, sql, type ColumnDefinitionBuilder, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { MetadataDialect } from './db.js';
-import { annotationLayersMigration } from '../annotations/migration.js';
-import { tagsMigration } from '../tags/migration.js';
-import { versionsMigration } from '../versions/migration.js';
-import { userPreferencesMigration } from '../preferences/migration.js';
+import { annotationLayersMigration } from './features/annotations.js';
+import { tagsMigration } from './features/tags.js';
+import { versionsMigration } from './features/versions.js';
+import { userPreferencesMigration } from './features/preferences.js';
 
 /**
  * Migrations live in code (one entry per change, never edited once released) so the built server

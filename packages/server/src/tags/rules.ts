@@ -2,11 +2,9 @@
  * Pure tag rules: the peer's object types (ObjectType: query=1, chart=2, dashboard=3, dataset=4)
  * and tag types (TagType: custom=1, type=2, owner=3, favorited_by=4), and what a tag name may be.
  */
+import { OBJECT_TYPES, TAG_TYPES, type ObjectTypeName } from '../metadata/repos/tags.js';
 
-export const OBJECT_TYPES = { query: 1, chart: 2, dashboard: 3, dataset: 4 } as const;
-export type ObjectTypeName = keyof typeof OBJECT_TYPES;
-
-export const TAG_TYPES = { custom: 1, type: 2, owner: 3, favorited_by: 4 } as const;
+export { OBJECT_TYPES, TAG_TYPES, type ObjectTypeName };
 
 /** The longest tag name (the peer's `tag.name` column). */
 export const MAX_TAG_NAME = 250;

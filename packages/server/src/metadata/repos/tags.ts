@@ -9,7 +9,13 @@ import { sql, type Expression, type ExpressionBuilder, type Generated, type Kyse
 import type { TagRef } from '@rama/shared';
 import type { MetadataSchema, Row } from '../schema.js';
 import { textMatches } from '../textMatch.js';
-import { TAG_TYPES, type ObjectTypeName } from '../../tags/rules.js';
+
+/** The peer's object types (ObjectType: query=1, chart=2, dashboard=3, dataset=4), as `tagged_object.object_type` stores them. */
+export const OBJECT_TYPES = { query: 1, chart: 2, dashboard: 3, dataset: 4 } as const;
+export type ObjectTypeName = keyof typeof OBJECT_TYPES;
+
+/** The peer's tag types (TagType: custom=1, type=2, owner=3, favorited_by=4), as `tag.type` stores them. */
+export const TAG_TYPES = { custom: 1, type: 2, owner: 3, favorited_by: 4 } as const;
 
 export interface TagTable {
   id: Generated<number>;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { MetadataDialect } from '../metadata/db.js';
+import type { MetadataDialect } from '../db.js';
 
 /**
  * One row per saved version of a chart, dashboard, dataset or saved query: the object's type name

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { MetadataDialect } from '../metadata/db.js';
+import type { MetadataDialect } from '../db.js';
 
 /**
  * Native annotation layers (the peer's `annotation_layer` and `annotation` tables): a layer holds

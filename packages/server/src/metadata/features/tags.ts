@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { MetadataDialect } from '../metadata/db.js';
+import type { MetadataDialect } from '../db.js';
 
 /**
  * Tags (the peer's `tag` and `tagged_object` tables): a tag has a unique name and a type (Rama
