@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Insertable, type SqlBool } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chartRow, dashboardRow, databaseRow } from '../../test-support/metadata-rows.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 import { loggedInUser } from '../../test-support/users.js';
 import { nowIso } from '../db.js';
@@ -29,30 +30,9 @@ import {
 import { dashboardRef, dashboardTitles, insertDashboard, linkChartToDashboards } from './dashboards.js';
 import { databaseName, insertDatabase } from './databases.js';
 
-/** A chart's stored fields (its dataset need not exist: `datasource_id` has no foreign key). */
-function chartValues(name: string, changedOn = nowIso()): Insertable<SliceTable> {
-  return {
-    uuid: randomUUID(),
-    slice_name: name,
-    datasource_id: 999_999,
-    datasource_type: 'table',
-    viz_type: 'table',
-    params: '{}',
-    query_context: null,
-    description: null,
-    cache_timeout: null,
-    certified_by: null,
-    certification_details: null,
-    is_managed_externally: 0,
-    external_url: null,
-    last_saved_at: changedOn,
-    last_saved_by_fk: null,
-    created_on: changedOn,
-    changed_on: changedOn,
-    created_by_fk: null,
-    changed_by_fk: null,
-  };
-}
+/** A chart's stored fields, changed at `changedOn` (its dataset need not exist). */
+const chartValues = (name: string, changedOn = nowIso()): Insertable<SliceTable> =>
+  chartRow(name, { last_saved_at: changedOn, created_on: changedOn, changed_on: changedOn });
 
 describe('metadata repositories: saved charts', () => {
   let server: TestServer;
@@ -110,24 +90,7 @@ describe('metadata repositories: saved charts', () => {
     expect(await chartDatasource(db(), id)).toEqual({ datasource_id: 41, datasource_type: 'table' });
     expect(await chartDatasource(db(), 999_999)).toBeUndefined();
 
-    const board = await insertDashboard(db(), {
-      uuid: randomUUID(),
-      dashboard_title: 'Reads board',
-      slug: null,
-      position_json: null,
-      json_metadata: null,
-      css: null,
-      description: null,
-      published: 0,
-      certified_by: null,
-      certification_details: null,
-      is_managed_externally: 0,
-      external_url: null,
-      created_on: nowIso(),
-      changed_on: nowIso(),
-      created_by_fk: null,
-      changed_by_fk: null,
-    });
+    const board = await insertDashboard(db(), dashboardRow('Reads board'));
     await linkChartToDashboards(db(), id, [board]);
     expect(await chartOnDashboardReads(db(), board, id, 41)).toBe(true);
     expect(await chartOnDashboardReads(db(), board, id, 42)).toBe(false);
@@ -137,27 +100,7 @@ describe('metadata repositories: saved charts', () => {
     expect(await dashboardTitles(db(), [board, 999_999])).toEqual([{ id: board, dashboard_title: 'Reads board' }]);
     expect(await dashboardTitles(db(), [])).toEqual([]);
 
-    const database = await insertDatabase(db(), {
-      uuid: randomUUID(),
-      database_name: `reads ${randomUUID()}`,
-      sqlalchemy_uri: 'sqlite:///reads.db',
-      password_encrypted: null,
-      expose_in_sqllab: 1,
-      allow_run_async: 0,
-      allow_dml: 0,
-      allow_ctas: 0,
-      allow_cvas: 0,
-      allow_file_upload: 0,
-      impersonate_user: 0,
-      is_examples: 0,
-      cache_timeout: null,
-      force_ctas_schema: null,
-      extra: '{}',
-      created_on: nowIso(),
-      changed_on: nowIso(),
-      created_by_fk: null,
-      changed_by_fk: null,
-    });
+    const database = await insertDatabase(db(), databaseRow(`reads ${randomUUID()}`));
     expect(await databaseName(db(), database.id)).toEqual({ id: database.id, database_name: database.database_name });
     expect(await databaseName(db(), 999_999)).toBeUndefined();
     await deleteCharts(db(), [id, other]);
@@ -180,24 +123,7 @@ describe('metadata repositories: saved charts', () => {
     expect(none).toEqual({ count: 0, rows: [] });
 
     // on a dashboard
-    const board = await insertDashboard(db(), {
-      uuid: randomUUID(),
-      dashboard_title: 'Board',
-      slug: null,
-      position_json: null,
-      json_metadata: null,
-      css: null,
-      description: null,
-      published: 0,
-      certified_by: null,
-      certification_details: null,
-      is_managed_externally: 0,
-      external_url: null,
-      created_on: nowIso(),
-      changed_on: nowIso(),
-      created_by_fk: null,
-      changed_by_fk: null,
-    });
+    const board = await insertDashboard(db(), dashboardRow('Board'));
     await linkChartToDashboards(db(), ids[1], [board]);
     const onBoard = await listChartRows(
       db(),

@@ -2,11 +2,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Insertable, type SqlBool } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chartRow, dashboardRow, datasetRow } from '../../test-support/metadata-rows.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 import { insertDatabase } from '../../test-support/sqllab-fixtures.js';
 import { loggedInUser } from '../../test-support/users.js';
 import { nowIso } from '../db.js';
-import type { DashboardTable, SliceTable } from '../schema.js';
+import type { SliceTable } from '../schema.js';
 import { insertChart } from './charts.js';
 import {
   addDashboardRoles,
@@ -48,53 +49,10 @@ import { ownersOf, setOwners } from './owners.js';
 
 const all = () => sql<SqlBool>`1 = 1`;
 
-function dashboardValues(title: string, extra: Partial<Insertable<DashboardTable>> = {}): Insertable<DashboardTable> {
-  const now = nowIso();
-  return {
-    uuid: randomUUID(),
-    dashboard_title: title,
-    slug: null,
-    position_json: null,
-    json_metadata: null,
-    css: null,
-    description: null,
-    published: 0,
-    certified_by: null,
-    certification_details: null,
-    is_managed_externally: 0,
-    external_url: null,
-    created_on: now,
-    changed_on: now,
-    created_by_fk: null,
-    changed_by_fk: null,
-    ...extra,
-  };
-}
+const dashboardValues = dashboardRow;
 
-function chartValues(name: string, datasetId: number): Insertable<SliceTable> {
-  const now = nowIso();
-  return {
-    uuid: randomUUID(),
-    slice_name: name,
-    datasource_id: datasetId,
-    datasource_type: 'table',
-    viz_type: 'table',
-    params: '{"viz_type":"table"}',
-    query_context: null,
-    description: null,
-    cache_timeout: null,
-    certified_by: null,
-    certification_details: null,
-    is_managed_externally: 0,
-    external_url: null,
-    last_saved_at: now,
-    last_saved_by_fk: null,
-    created_on: now,
-    changed_on: now,
-    created_by_fk: null,
-    changed_by_fk: null,
-  };
-}
+const chartValues = (name: string, datasetId: number): Insertable<SliceTable> =>
+  chartRow(name, { datasource_id: datasetId, params: '{"viz_type":"table"}' });
 
 describe('metadata repositories: dashboards', () => {
   let server: TestServer;
@@ -112,36 +70,10 @@ describe('metadata repositories: dashboards', () => {
     gamma = roles.find((r) => r.name === 'Gamma')!.id;
     alpha = roles.find((r) => r.name === 'Alpha')!.id;
     const database = await insertDatabase(server, 'shop');
-    const now = nowIso();
     dataset = (
       await db()
         .insertInto('tables')
-        .values({
-          uuid: randomUUID(),
-          table_name: 'orders',
-          database_id: database,
-          catalog: null,
-          schema: 'sales',
-          sql: null,
-          is_sqllab_view: 0,
-          template_params: null,
-          description: null,
-          main_dttm_col: null,
-          default_endpoint: null,
-          offset: 0,
-          cache_timeout: null,
-          filter_select_enabled: 1,
-          normalize_columns: 0,
-          always_filter_main_dttm: 0,
-          fetch_values_predicate: null,
-          is_managed_externally: 0,
-          external_url: null,
-          extra: null,
-          created_on: now,
-          changed_on: now,
-          created_by_fk: null,
-          changed_by_fk: null,
-        })
+        .values(datasetRow('orders', database, { schema: 'sales' }))
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;

@@ -1,6 +1,8 @@
 /** The databases repository against a real metadata store (SQLite, or PostgreSQL with RAMA_TEST_METADATA). */
-import { randomUUID } from 'node:crypto';
+import type { Insertable } from 'kysely';
+import type { DatabaseTable } from '../schema.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseRow } from '../../test-support/metadata-rows.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 import {
   databaseById,
@@ -26,30 +28,8 @@ import {
 
 const NOW = '2026-01-01T00:00:00';
 
-function values(name: string, over: Record<string, unknown> = {}) {
-  return {
-    uuid: randomUUID(),
-    database_name: name,
-    sqlalchemy_uri: `sqlite:///${name}.db`,
-    password_encrypted: null,
-    expose_in_sqllab: 1,
-    allow_run_async: 0,
-    allow_dml: 0,
-    allow_ctas: 0,
-    allow_cvas: 0,
-    allow_file_upload: 0,
-    impersonate_user: 0,
-    is_examples: 0,
-    cache_timeout: null,
-    force_ctas_schema: null,
-    extra: '{}',
-    created_on: NOW,
-    changed_on: NOW,
-    created_by_fk: null,
-    changed_by_fk: null,
-    ...over,
-  };
-}
+const values = (name: string, over: Partial<Insertable<DatabaseTable>> = {}) =>
+  databaseRow(name, { created_on: NOW, changed_on: NOW, ...over });
 
 describe('metadata repositories: databases', () => {
   let server: TestServer;

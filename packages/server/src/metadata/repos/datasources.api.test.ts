@@ -1,6 +1,7 @@
 /** The chart side's dataset and database reads against a real metadata store (SQLite, or PostgreSQL with RAMA_TEST_METADATA). */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { datasetRow } from '../../test-support/metadata-rows.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 import { insertDatabase } from '../../test-support/sqllab-fixtures.js';
 import { nowIso } from '../db.js';
@@ -35,32 +36,7 @@ describe('metadata repositories: datasets and databases as charts read them', ()
     const uuid = randomUUID();
     const { id } = await db()
       .insertInto('tables')
-      .values({
-        uuid,
-        table_name: name,
-        database_id: database,
-        catalog: null,
-        schema: 'sales',
-        sql: null,
-        is_sqllab_view: 0,
-        template_params: null,
-        description: null,
-        main_dttm_col: null,
-        default_endpoint: null,
-        offset: 0,
-        cache_timeout: null,
-        filter_select_enabled: 1,
-        normalize_columns: 0,
-        always_filter_main_dttm: 0,
-        fetch_values_predicate: null,
-        is_managed_externally: 0,
-        external_url: null,
-        extra: null,
-        created_on: now,
-        changed_on: now,
-        created_by_fk: null,
-        changed_by_fk: null,
-      })
+      .values(datasetRow(name, database, { uuid, schema: 'sales' }))
       .returning('id')
       .executeTakeFirstOrThrow();
     for (const [column_name, verbose_name] of columns)

@@ -1,5 +1,6 @@
 /** The row level security repository against a real metadata store (SQLite, or PostgreSQL with RAMA_TEST_METADATA). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { datasetRow } from '../../test-support/metadata-rows.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 import { insertDatabase } from '../../test-support/sqllab-fixtures.js';
 import { nowIso } from '../db.js';
@@ -40,35 +41,9 @@ describe('metadata repositories: row level security', () => {
   const db = () => server.ctx.store.db;
 
   const dataset = async (table_name: string, sql: string | null = null): Promise<number> => {
-    const now = nowIso();
     const row = await db()
       .insertInto('tables')
-      .values({
-        uuid: crypto.randomUUID(),
-        table_name,
-        database_id: dbId,
-        catalog: null,
-        schema: 'main',
-        sql,
-        is_sqllab_view: 0,
-        template_params: null,
-        description: null,
-        main_dttm_col: null,
-        default_endpoint: null,
-        offset: 0,
-        cache_timeout: null,
-        filter_select_enabled: 1,
-        normalize_columns: 0,
-        always_filter_main_dttm: 0,
-        fetch_values_predicate: null,
-        is_managed_externally: 0,
-        external_url: null,
-        extra: null,
-        created_on: now,
-        changed_on: now,
-        created_by_fk: null,
-        changed_by_fk: null,
-      })
+      .values(datasetRow(table_name, dbId, { schema: 'main', sql }))
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
