@@ -56,10 +56,12 @@ test('an admin adds a row level security rule on a role, and a user of that role
   await modal.getByRole('textbox', { name: 'Clause' }).fill("origin = 'SEA'");
   await modal.getByLabel('Description').fill('Sam’s team works on Seattle departures');
   await shot(page, 'rls-01-rule-modal');
+  // the toast is short-lived: watch for it from the click on, while the dialog closes
+  const added = expect(toast(page, `Added ${ruleName}`)).toBeVisible();
   await modal.getByRole('button', { name: 'Save' }).click();
   // on failure, say what the dialog shows (a field message or the server's answer)
   await expect.poll(async () => ((await modal.isVisible()) ? await modal.innerText() : 'closed')).toBe('closed');
-  await expect(toast(page, `Added ${ruleName}`)).toBeVisible();
+  await added;
 
   await page.getByLabel('Search rules').fill(ruleName);
   const row = page.getByRole('row').filter({ hasText: ruleName });
