@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { SIGNED_OUT, apiFor, shot, signIn, toast, unique } from './support';
+import { SIGNED_OUT, apiFor, expectDialogClosed, shot, signIn, toast, unique } from './support';
 
 /** Waits until the open dropdown lists only options matching the search (the server search answered). */
 async function searchedOptionsOnly(page: Page, text: string): Promise<void> {
@@ -59,24 +59,7 @@ test('an admin adds a row level security rule on a role, and a user of that role
   // the toast is short-lived: watch for it from the click on, while the dialog closes
   const added = expect(toast(page, `Added ${ruleName}`)).toBeVisible({ timeout: 30_000 });
   await modal.getByRole('button', { name: 'Save' }).click();
-  // on failure, say what the dialog shows (a field message or the server's answer). A closed
-  // dialog can stay in the page at opacity 0 when its closing animation stalls on a loaded machine
-  // (the failure screenshots show the list with the rule and no dialog): Playwright calls that
-  // visible, a user sees it closed
-  await expect
-    .poll(
-      async () => {
-        if (!(await modal.isVisible())) return 'closed';
-        const opacity = await modal.evaluate((el) => {
-          let o = 1;
-          for (let e: Element | null = el; e; e = e.parentElement) o *= Number(getComputedStyle(e).opacity);
-          return o;
-        });
-        return opacity === 0 ? 'closed' : await modal.innerText();
-      },
-      { timeout: 30_000 },
-    )
-    .toBe('closed');
+  await expectDialogClosed(modal);
   await added;
 
   await page.getByLabel('Search rules').fill(ruleName);

@@ -123,6 +123,28 @@ export function toast(page: Page, text: string | RegExp) {
 }
 
 /** The JSON API as the signed-in user of a page (its cookies), with the CSRF header on writes. */
+/**
+ * Waits until a dialog is closed as a user sees it: gone, hidden, or left in the page at opacity 0
+ * by a closing animation that stalled on a loaded machine (Playwright calls that visible). On
+ * failure it says what the dialog shows (a field message or the server's answer).
+ */
+export async function expectDialogClosed(dialog: Locator, timeout = 30_000): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        if (!(await dialog.isVisible())) return 'closed';
+        const opacity = await dialog.evaluate((el) => {
+          let o = 1;
+          for (let e: Element | null = el; e; e = e.parentElement) o *= Number(getComputedStyle(e).opacity);
+          return o;
+        });
+        return opacity === 0 ? 'closed' : await dialog.innerText();
+      },
+      { timeout },
+    )
+    .toBe('closed');
+}
+
 export interface ApiClient {
   get<T>(url: string): Promise<T>;
   post<T>(url: string, data: unknown): Promise<T>;

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiFor, examplesDatabaseId, toast, unique, type ApiClient } from './support';
+import { apiFor, examplesDatabaseId, expectDialogClosed, toast, unique, type ApiClient } from './support';
 
 // Issue 27 item 5: tags. A chart is tagged in its properties dialog in Explore (a new tag typed in
 // the tag select), the chart list filtered by that tag shows only that chart with its tag, the
@@ -58,9 +58,11 @@ test('a chart tagged in its properties dialog is the only one the chart list sho
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
   await dialog.getByLabel('Tags').scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/properties-dialog.png` });
+  // the toast is short-lived: watch for it from the click on, while the dialog closes
+  const updated = expect(toast(page, 'Chart properties updated')).toBeVisible({ timeout: 30_000 });
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(toast(page, 'Chart properties updated')).toBeVisible();
-  await expect(dialog).toBeHidden();
+  await expectDialogClosed(dialog);
+  await updated;
 
   // the chart reply carries the tag
   const detail = await api.get<{ result: { tags: { name: string; type: number }[] } }>(`/api/v1/chart/${chartId}`);
