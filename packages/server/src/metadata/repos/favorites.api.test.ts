@@ -1,6 +1,7 @@
 /** The favorites repository against a real metadata store (SQLite, or PostgreSQL with RAMA_TEST_METADATA). */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chartRow } from '../../test-support/metadata-rows.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 import { loggedInUser } from '../../test-support/users.js';
 import { nowIso } from '../db.js';
@@ -76,28 +77,7 @@ describe('metadata repositories: favorites', () => {
     expect(await dashboardIdsWhere(db(), [starred, plain], (eb) => dashboardStarred(eb, 'Dashboard', admin))).toEqual([]);
 
     const tag = randomUUID().slice(0, 8);
-    const chart = (name: string) =>
-      insertChart(db(), {
-        uuid: randomUUID(),
-        slice_name: `${tag} ${name}`,
-        datasource_id: 999_999,
-        datasource_type: 'table',
-        viz_type: 'table',
-        params: '{}',
-        query_context: null,
-        description: null,
-        cache_timeout: null,
-        certified_by: null,
-        certification_details: null,
-        is_managed_externally: 0,
-        external_url: null,
-        last_saved_at: now,
-        last_saved_by_fk: null,
-        created_on: now,
-        changed_on: now,
-        created_by_fk: null,
-        changed_by_fk: null,
-      });
+    const chart = (name: string) => insertChart(db(), chartRow(`${tag} ${name}`, { last_saved_at: now, created_on: now, changed_on: now }));
     const [liked, other] = [await chart('liked'), await chart('other')];
     await addStarIfMissing(db(), finn, 'slice', liked);
     const list = (on: boolean) =>
