@@ -3,14 +3,18 @@ import type { RamaConfig } from './config.js';
 import type { MetadataStore } from './metadata/db.js';
 import type { TokenService } from './security/tokens.js';
 import type { DatabaseConnections } from './execution/connections.js';
-import type { SqlLabRuntime } from './sqllab/runtime.js';
 import type { Executor } from './execution/executor.js';
-import type { ChartDataService } from './chartdata/engine.js';
-import type { ReportsRuntime } from './reports/runtime.js';
-import type { AsyncQueries } from './async/service.js';
-import type { VersionHistory } from './versions/service.js';
 
-/** What every feature's routes and services receive: configuration and the shared stores. */
+/**
+ * What every feature's routes and services receive: configuration and the shared stores.
+ *
+ * The runtimes a feature holds for the whole process (`sqllab`, `charts`, `reports`,
+ * `asyncQueries`, `versions`) are added to this interface by the feature itself, through
+ * declaration merging next to the runtime's type (`declare module '../context.js'`), the way
+ * Fastify plugins declare their decorators. So this file imports no feature and every feature
+ * may import it: the context is the floor the features stand on, not a room above them.
+ * `app.ts` `createContext` builds the whole object.
+ */
 export interface AppContext {
   config: RamaConfig;
   store: MetadataStore;
@@ -19,13 +23,4 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** the one path that runs SQL (execution/) */
   execution: Executor;
-  sqllab: SqlLabRuntime;
-  /** chart data: compiler, cache and single flight (one per process) */
-  charts: ChartDataService;
-  /** reports and alerts: captures, runs and (where this process schedules) the scheduler */
-  reports: ReportsRuntime;
-  /** asynchronous chart delivery (GLOBAL_ASYNC_QUERIES): job queue and event channels */
-  asyncQueries: AsyncQueries;
-  /** version history of charts, dashboards, datasets and saved queries (versions/) */
-  versions: VersionHistory;
 }

@@ -23,6 +23,13 @@ export function deliversAsync(qc: QueryContext): boolean {
   return (qc.result_format ?? 'json') === 'json' && (qc.result_type ?? 'full') === 'full';
 }
 
+declare module '../context.js' {
+  interface AppContext {
+    /** asynchronous chart delivery (GLOBAL_ASYNC_QUERIES): job queue and event channels */
+    asyncQueries: AsyncQueries;
+  }
+}
+
 export class AsyncQueries {
   readonly signer: ChannelSigner;
   private eventStore: AsyncEventStore | null = null;

@@ -104,6 +104,13 @@ export const resultBody = (payloads: readonly string[]): string => `{"result":[$
 /** An async job's whole reply is stored beside the queries' payloads, under a key of its own kind. */
 const contextKey = (key: string): string => `context:${key}`;
 
+declare module '../context.js' {
+  interface AppContext {
+    /** chart data: compiler, cache and single flight (one per process) */
+    charts: ChartDataService;
+  }
+}
+
 export class ChartDataService {
   readonly store: ChartCacheStore;
   private readonly flight: SingleFlight;

@@ -3,6 +3,13 @@ import { ReportRunner } from './runner.js';
 import { ReportScheduler } from './scheduler.js';
 import { Screenshotter } from './screenshot.js';
 
+declare module '../context.js' {
+  interface AppContext {
+    /** reports and alerts: captures, runs and (where this process schedules) the scheduler */
+    reports: ReportsRuntime;
+  }
+}
+
 /** The report machinery one process holds: the browser for captures, the runner and the scheduler. */
 export interface ReportsRuntime {
   screenshots: Screenshotter;

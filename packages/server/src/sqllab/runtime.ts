@@ -3,6 +3,13 @@ import { createResultsBackend, type ResultsBackend } from './results.js';
 import { QueryRunner } from './runner.js';
 import { BullQueue, InProcessQueue, type QueryQueue } from './queue.js';
 
+declare module '../context.js' {
+  interface AppContext {
+    /** SQL Lab: results backend, query runner and async queue (sqllab/runtime.ts) */
+    sqllab: SqlLabRuntime;
+  }
+}
+
 /** The SQL Lab machinery one process holds: results backend, runner and async queue. */
 export interface SqlLabRuntime {
   results: ResultsBackend;

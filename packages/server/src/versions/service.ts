@@ -82,6 +82,13 @@ export function pageQuery(q: Record<string, unknown>): PageQuery {
 
 const versionNotFound = () => notFound('Version not found');
 
+declare module '../context.js' {
+  interface AppContext {
+    /** version history of charts, dashboards, datasets and saved queries (versions/) */
+    versions: VersionHistory;
+  }
+}
+
 export class VersionHistory {
   private readonly kinds = new Map<VersionedType, VersionedKind>();
   private readonly notes = new AsyncLocalStorage<RestoreNote>();
