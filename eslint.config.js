@@ -17,19 +17,17 @@ const typedProjects = [
 // The server's feature folders: each serves one area of the product through its routes (a new
 // feature folder joins this list).
 const SERVER_FEATURES = (
-  'annotations async charts dashboards databases datasets embedded examples explore log maps permalinks preferences ' +
+  'accounts annotations async charts dashboards databases datasets embedded examples explore log maps permalinks preferences ' +
   'reports rls savedqueries sqllab tabstate tags thumbnails timerange uploads versions'
 ).split(' ');
 
 // What the chart data engine (packages/server/src/chartdata/) takes from feature folders: nothing of
 // saved charts (charts/), and only the few files below. Anything else it needs is moved down into a shared room, or handed in.
+// Who may read what (datasets, dashboards, guests) is not a feature: it is the shared room access/.
 const CHARTDATA_FEATURE_IMPORTS = [
-  'datasets/(access|present|service)', // the dataset a query reads, and who may read it
+  'datasets/(present|service)', // the dataset a query reads
   'rls/apply', // row level security clauses
-  'embedded/(access|payload)', // what a guest (embedded dashboard) may query
-  'dashboards/access', // DASHBOARD_RBAC: a dashboard that grants its charts' data
   'annotations/(rules|service)', // a query's native annotation layers (annotations.ts)
-  'async/(channel|service)', // the routes' asynchronous delivery
 ];
 
 const I18N_PENDING = JSON.parse(readFileSync(new URL('./packages/web/src/i18n/pending.json', import.meta.url), 'utf8')).pending;
@@ -111,12 +109,13 @@ export default tseslint.config(
   },
   // Issue 29: the layers hold. The server's shared rooms (execution/ runs SQL, transfer/ reads and
   // writes zip/YAML bundles, queue/ is the Redis and BullMQ plumbing, http/ the request helpers,
-  // workers/ the pool of worker threads and child processes) import no feature folder: a feature
-  // uses them, never the other way round. What a room needs from a feature is handed in
+  // workers/ the pool of worker threads and child processes, security/ principals, sessions,
+  // tokens and keys, access/ who may see which database, dataset, dashboard and chart, guests
+  // included) import no feature folder: a feature uses them, never the other way round. What a room needs from a feature is handed in
   // (http/auth.ts takes the guest resolver from app.ts). Tests may set up whatever they test with.
   // packages/shared imports neither the server nor the web app.
   {
-    files: ['packages/server/src/{execution,transfer,queue,http,workers}/**/*.ts'],
+    files: ['packages/server/src/{execution,transfer,queue,http,workers,security,access}/**/*.ts'],
     ignores: ['packages/server/src/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
@@ -126,7 +125,7 @@ export default tseslint.config(
             {
               regex: `^(\\.\\./)+(${SERVER_FEATURES.join('|')})(/|$)`,
               message:
-                'A shared server room (execution/, transfer/, queue/, http/, workers/) imports no feature folder: move what it needs down, or hand it in.',
+                'A shared server room (execution/, transfer/, queue/, http/, workers/, security/, access/) imports no feature folder: move what it needs down, or hand it in.',
             },
           ],
         },
@@ -147,7 +146,7 @@ export default tseslint.config(
             {
               regex: `^(\\.\\./)+(?!(${CHARTDATA_FEATURE_IMPORTS.join('|')})\\.js$)(${SERVER_FEATURES.join('|')})(/|$)`,
               message:
-                'chartdata/ (the chart data engine) imports nothing of saved charts (charts/), and of the other features only datasets/ (access, present, service), rls/apply, embedded/ (access, payload), dashboards/access, annotations/ (rules, service) and async/ (channel, service): move what it needs down, or hand it in.',
+                'chartdata/ (the chart data engine) imports nothing of saved charts (charts/), and of the other features only datasets/ (present, service), rls/apply and annotations/ (rules, service): move what it needs down (access rules go to access/), or hand it in.',
             },
           ],
         },

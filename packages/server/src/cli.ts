@@ -10,7 +10,7 @@ import { buildApp, createContext } from './app.js';
 import { pino } from 'pino';
 import { startBullWorker } from './sqllab/queue.js';
 import { startChartWorker } from './async/queue.js';
-import { ensureAdmin, syncBuiltinRoles } from './security/users.js';
+import { ensureAdmin, syncBuiltinRoles } from './accounts/users.js';
 import { generatePassword } from './security/passwords.js';
 import { loadExamples } from './examples/load.js';
 import { registerExamplesDatabase } from './examples/register.js';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
-import { securityRoutes } from './security/routes.js';
+import { securityRoutes } from './accounts/routes.js';
 import { databaseRoutes } from './databases/routes.js';
 import { sqllabRoutes } from './sqllab/routes.js';
 import { savedQueryRoutes } from './savedqueries/routes.js';
@@ -16,7 +16,7 @@ import { dashboardRoutes } from './dashboards/routes.js';
 import { exploreRoutes } from './explore/routes.js';
 import { reportRoutes } from './reports/routes.js';
 import { mapRoutes } from './maps/routes.js';
-import { roleRoutes } from './security/roles-routes.js';
+import { roleRoutes } from './accounts/roles-routes.js';
 import { rlsRoutes } from './rls/routes.js';
 import { embeddedRoutes } from './embedded/routes.js';
 import { annotationRoutes } from './annotations/routes.js';

@@ -11,7 +11,7 @@ import { describeIfService, pgTestUrl, postgresService } from '../test-support/s
 import { customRole, loggedInUser } from '../test-support/users.js';
 import { examplesDataset } from '../test-support/datasets.js';
 import { chartContext, pollEvent } from '../test-support/async.js';
-import { datasetPermView } from '../datasets/access.js';
+import { datasetPermView } from '../access/datasets.js';
 
 const CAP = 8;
 const SLEEP_S = 2.5;

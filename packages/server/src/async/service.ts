@@ -10,7 +10,8 @@ import type { ChartDataReply } from '../chartdata/engine.js';
 import type { Principal } from '../security/principal.js';
 import { typedError } from '../http/errors.js';
 import { QueueUnavailableError } from '../queue/redis.js';
-import { ChannelSigner } from './channel.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ChannelSigner, requestChannel, setChannelCookie } from './channel.js';
 import { MemoryEventStore, type AsyncEventStore } from './events.js';
 import { RedisEventStore } from './redis-events.js';
 import { BullChartQueue, InProcessChartQueue, type ChartJobQueue } from './queue.js';
@@ -42,6 +43,28 @@ export class AsyncQueries {
   /** The feature flag, read per request. */
   get enabled(): boolean {
     return this.ctx.config.featureFlags.GLOBAL_ASYNC_QUERIES === true;
+  }
+
+  /** Whether `/api/v1/chart/data` answers this query context through a job (the feature on, full JSON results). */
+  delivers(qc: QueryContext): boolean {
+    return this.enabled && deliversAsync(qc);
+  }
+
+  /**
+   * `submitChartData` for an HTTP request: the job goes to the browser's channel (its cookie), and a
+   * browser that had no channel cookie gets one with the job's 202 reply.
+   */
+  async submitFromRequest(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    user: Principal,
+    qc: QueryContext,
+    opts: { force: boolean; signal?: AbortSignal },
+  ): Promise<ChartSubmission> {
+    const { channelId, fresh } = requestChannel(this.signer, req, user.id);
+    const out = await this.submitChartData(user, qc, { ...opts, channelId });
+    if (out.kind === 'job' && fresh) setChannelCookie(this.signer, reply, this.ctx.config, { channelId, userId: user.id });
+    return out;
   }
 
   get events(): AsyncEventStore {

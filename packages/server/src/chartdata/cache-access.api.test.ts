@@ -10,7 +10,7 @@ import { startTestServer, type Client, type TestServer } from '../test-support/s
 import { TEST_PASSWORD, customRole, loggedInUser } from '../test-support/users.js';
 import { examplesDataset } from '../test-support/datasets.js';
 import { chartContext, pollEvent, type ChartReply } from '../test-support/async.js';
-import { datasetPermView } from '../datasets/access.js';
+import { datasetPermView } from '../access/datasets.js';
 
 let server: TestServer;
 let admin: Client;

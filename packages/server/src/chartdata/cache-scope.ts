@@ -19,7 +19,7 @@ import { HttpError } from '../http/errors.js';
 import { rlsClausesById } from '../rls/apply.js';
 import type { Principal } from '../security/principal.js';
 import type { CacheScope } from './cache.js';
-import { canReadChartDataset } from './datasets.js';
+import { canReadChartDataset } from '../access/charts.js';
 import type { LoadedDatasource } from './datasource.js';
 
 /** Keys are 40 hex characters, as the GET route reads them. */

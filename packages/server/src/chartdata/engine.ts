@@ -28,7 +28,7 @@ import { compileQuery, type CompiledQuery } from './compile.js';
 import { rlsHash } from './cache-scope.js';
 import { datasourceId, loadDatasource, type LoadedDatasource } from './datasource.js';
 import { chartDataVia } from './data-access.js';
-import { checkGuestQuery } from '../embedded/access.js';
+import { checkGuestQuery } from '../access/guest-chart-data.js';
 import { normalizeQuery, type NormalizedQuery } from './query.js';
 import { joinOffset, shiftTimeOrFail } from './offsets.js';
 import { renderDatasetSql, runSelect } from './run.js';

@@ -5,10 +5,8 @@ import { QueryContextBody, parseDatasourceKey, queryObjectFromFormData, type Que
 import type { AppContext } from '../context.js';
 import { requirePermission } from '../http/auth.js';
 import { badRequest, notFound } from '../http/errors.js';
-import { clientGone } from '../http/abort.js';
+import { clientGone } from '../execution/abort.js';
 import { sendChartData, sendJsonText, withFields } from './reply.js';
-import { requestChannel, setChannelCookie } from '../async/channel.js';
-import { deliversAsync } from '../async/service.js';
 import { requireReadableFormData } from './query.js';
 
 const truthy = (v: unknown) => v === true || v === 'true' || v === '1';
@@ -41,13 +39,10 @@ export function chartDataRoutes(app: FastifyInstance, ctx: AppContext): void {
     const query = req.query as { force?: unknown };
     const qc = req.body as unknown as QueryContext;
     const force = truthy(query.force);
-    if (ctx.asyncQueries.enabled && deliversAsync(qc)) {
+    if (ctx.asyncQueries.delivers(qc)) {
       // answered from the cache, or 202: a job whose outcome reaches the browser's channel
-      const signer = ctx.asyncQueries.signer;
-      const { channelId, fresh } = requestChannel(signer, req, user.id);
-      const out = await ctx.asyncQueries.submitChartData(user, qc, { force, channelId, signal: clientGone(reply) });
+      const out = await ctx.asyncQueries.submitFromRequest(req, reply, user, qc, { force, signal: clientGone(reply) });
       if (out.kind === 'reply') return sendChartData(reply, out.reply);
-      if (fresh) setChannelCookie(signer, reply, ctx.config, { channelId, userId: user.id });
       return reply.code(202).send(out.job);
     }
     const out = await ctx.charts.data(user, qc, { signal: clientGone(reply), force });

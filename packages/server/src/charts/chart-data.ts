@@ -18,7 +18,7 @@ import type { Principal } from '../security/principal.js';
 import { badRequest } from '../http/errors.js';
 import type { ChartDataReply } from '../chartdata/engine.js';
 import { requireReadableFormData } from '../chartdata/query.js';
-import { visibleChart, type SliceRow } from './chart-access.js';
+import { visibleChart, type SliceRow } from '../access/charts.js';
 
 export const NO_QUERY_CONTEXT = 'Chart has no query context saved. Please save the chart again.';
 

@@ -11,7 +11,7 @@ import type { Principal } from '../security/principal.js';
 import { EXPORT_VERSION, bundleName, databaseDocument, exportStamp, toYaml } from '../transfer/export.js';
 import { datasetDocument } from '../datasets/export.js';
 import type { DatasetRow } from '../datasets/present.js';
-import { visibleChart, type SliceRow } from './chart-access.js';
+import { visibleChart, type SliceRow } from '../access/charts.js';
 import { DATASET_DATASOURCE_TYPES } from './chart-rows.js';
 import { databaseRowOf, datasetColumnRows, datasetMetricRows, datasetRowById } from '../metadata/repos/datasources.js';
 

@@ -7,7 +7,7 @@ import type { AppContext } from '../context.js';
 import { addStarIfMissing, removeStar, starredAmong } from '../metadata/repos/favorites.js';
 import type { Principal } from '../security/principal.js';
 import { HttpError } from '../http/errors.js';
-import { chartNotFound, visibleChart } from './chart-access.js';
+import { chartNotFound, visibleChart } from '../access/charts.js';
 
 export const CHART_FAVSTAR_CLASS = 'slice';
 

@@ -27,9 +27,9 @@ import {
 import { DATASET_BUNDLE_TYPE, EXPORT_VERSION } from '../transfer/export.js';
 import type { ImportOptions } from '../transfer/import-report.js';
 import { DatasetImporter, NO_OVERWRITE_PERMISSION } from '../datasets/import.js';
-import { canEditDataset } from '../datasets/access.js';
+import { canEditDataset } from '../access/datasets.js';
 import { DatasetService } from '../datasets/service.js';
-import { canOverwriteChart, canReadChartDataset, type SliceRow } from './chart-access.js';
+import { canOverwriteChart, canReadChartDataset, type SliceRow } from '../access/charts.js';
 import { CHART_BUNDLE_TYPE } from './chart-export.js';
 import { addOwners, ownersOf } from '../metadata/repos/owners.js';
 import { chartByUuid, insertChart, updateChartRow } from '../metadata/repos/charts.js';

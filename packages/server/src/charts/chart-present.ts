@@ -5,7 +5,7 @@
 import type { ChartDashboardRef, ChartDetail, ChartListItem, UserRef } from '@rama/shared';
 import { humanizeDelta } from '../http/time.js';
 import { datasetName, type Users } from '../datasets/present.js';
-import type { SliceRow } from './chart-access.js';
+import type { SliceRow } from '../access/charts.js';
 import type { TagRef } from '@rama/shared';
 
 /** The dataset a chart reads, as far as its reply shows it (null when the dataset is gone). */

@@ -13,7 +13,7 @@ import { chartVersions } from './chart-versions.js';
 import { requirePermission } from '../http/auth.js';
 import { notFound } from '../http/errors.js';
 import { decodeRisonQuery, risonIdList } from '../http/rison.js';
-import { clientGone } from '../http/abort.js';
+import { clientGone } from '../execution/abort.js';
 import { MAX_ID } from '../datasets/present.js';
 import { downloadToken, truthy } from '../http/request.js';
 import { registerBundleImport } from '../transfer/import-route.js';

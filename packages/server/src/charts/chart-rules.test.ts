@@ -4,7 +4,7 @@
  * chart pointed at its dataset here.
  */
 import { describe, expect, it } from 'vitest';
-import type { SliceRow } from './chart-access.js';
+import type { SliceRow } from '../access/charts.js';
 import { chartQueryContext, NO_QUERY_CONTEXT } from './chart-data.js';
 import { readChartConfig, repointChart } from './chart-import.js';
 import { checkJsonFields, isQueryContextUpdate, vizTypeOf } from './chart-service.js';

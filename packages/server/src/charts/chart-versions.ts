@@ -2,7 +2,7 @@
 import type { AppContext } from '../context.js';
 import type { VersionedKind } from '../versions/kinds.js';
 import { versionedKind } from '../versions/define.js';
-import { editableChart, visibleChart } from './chart-access.js';
+import { editableChart, visibleChart } from '../access/charts.js';
 import type { ChartService } from './chart-service.js';
 
 export function chartVersions(ctx: AppContext, charts: ChartService): VersionedKind<'chart'> {

@@ -19,9 +19,9 @@ import {
 import type { AppContext } from '../context.js';
 import type { MetadataSchema } from '../metadata/schema.js';
 import type { Principal } from '../security/principal.js';
-import type { SliceRow } from '../charts/chart-access.js';
+import type { SliceRow } from '../access/charts.js';
 import { DATASET_DATASOURCE_TYPES } from '../charts/chart-rows.js';
-import { datasetScope, inScope } from '../datasets/access.js';
+import { datasetScope, inScope } from '../access/datasets.js';
 import { withChartUuids, type Position } from './chartRefs.js';
 import { ownedAmong } from '../metadata/repos/owners.js';
 import { chartsByIds } from '../metadata/repos/charts.js';

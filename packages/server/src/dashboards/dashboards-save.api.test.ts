@@ -9,7 +9,7 @@ import { startTestServer, type Client, type TestServer } from '../test-support/s
 import { customRole, loggedInUser } from '../test-support/users.js';
 import { dashboardChartIds, dashboardTestWorld } from '../test-support/dashboards.js';
 import { examplesDataset } from '../test-support/datasets.js';
-import { datasetPermView } from '../datasets/access.js';
+import { datasetPermView } from '../access/datasets.js';
 
 let server: TestServer;
 let admin: Client;

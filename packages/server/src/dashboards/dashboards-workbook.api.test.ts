@@ -14,7 +14,7 @@ import type { NativeFilter } from '@rama/shared';
 import { startTestServer, type Client, type TestServer } from '../test-support/server.js';
 import { dashboardTestWorld } from '../test-support/dashboards.js';
 import { customRole, loggedInUser } from '../test-support/users.js';
-import { datasetPermView } from '../datasets/access.js';
+import { datasetPermView } from '../access/datasets.js';
 
 let server: TestServer;
 let admin: Client;

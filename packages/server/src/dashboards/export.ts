@@ -12,7 +12,7 @@ import type { AppContext } from '../context.js';
 import type { Principal } from '../security/principal.js';
 import { EXPORT_VERSION, exportStamp, toYaml } from '../transfer/export.js';
 import { bundleFileName, emptyBundle, writeChartFiles, writeDatasetFile } from '../charts/chart-export.js';
-import { canReadChartDataset } from '../charts/chart-access.js';
+import { canReadChartDataset } from '../access/charts.js';
 import { parseJsonObject } from '../explore/present.js';
 import { nativeFilterDatasetIds, nativeFiltersByUuid, withChartUuids, type Position } from './chartRefs.js';
 import type { DashboardRow } from './present.js';

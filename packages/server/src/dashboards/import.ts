@@ -34,10 +34,10 @@ import { DATASET_BUNDLE_TYPE, EXPORT_VERSION } from '../transfer/export.js';
 import type { ImportOptions } from '../transfer/import-report.js';
 import { DatasetImporter } from '../datasets/import.js';
 import { DatasetService } from '../datasets/service.js';
-import { datasetScope, inScope } from '../datasets/access.js';
+import { datasetScope, inScope } from '../access/datasets.js';
 import { CHART_BUNDLE_TYPE } from '../charts/chart-export.js';
 import { ChartImporter, NO_DATASET_PERMISSION, readChartConfig } from '../charts/chart-import.js';
-import { canEditDashboard } from './access.js';
+import { canEditDashboard } from '../access/dashboards.js';
 import {
   convertLegacyLayout,
   nativeFilterDatasetIds,

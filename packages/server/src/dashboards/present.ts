@@ -1,6 +1,6 @@
 import { dashboardPath, type DashboardChart, type DashboardDetail, type DashboardListItem, type TagRef, type UserRef } from '@rama/shared';
 import type { DashboardTable, Row } from '../metadata/schema.js';
-import type { SliceRow } from '../charts/chart-access.js';
+import type { SliceRow } from '../access/charts.js';
 import { humanizeDelta } from '../http/time.js';
 import { chartExploreUrl, chartFormData } from '../explore/present.js';
 import { lastModifiedTime } from './rules.js';

@@ -29,17 +29,17 @@ import { usersById, usersExist } from '../metadata/repos/users.js';
 import type { Principal } from '../security/principal.js';
 import { flag, nowIso } from '../metadata/db.js';
 import { HttpError, forbidden, invalidFields, notFound } from '../http/errors.js';
-import { datasetScope, type DatasetScope } from '../datasets/access.js';
+import { datasetScope, type DatasetScope } from '../access/datasets.js';
 import { MAX_ID } from '../datasets/present.js';
 import { DatasetService } from '../datasets/service.js';
 import { loadExploreDatasource } from '../datasets/metadata.js';
-import type { SliceRow } from '../charts/chart-access.js';
+import type { SliceRow } from '../access/charts.js';
 import { DATASET_DATASOURCE_TYPES } from '../charts/chart-rows.js';
-import { DASHBOARD_FORBIDDEN, canEditDashboard, dashboardVisibility } from './access.js';
-import { customTagsOf, untagObjects } from '../tags/store.js';
+import { DASHBOARD_FORBIDDEN, canEditDashboard, dashboardVisibility } from '../access/dashboards.js';
+import { customTagsOf, untagObjects } from '../metadata/repos/tags.js';
 import { markVersionsDeleted } from '../versions/store.js';
 import { presentChart, presentDetail, type DashboardRow, type Users } from './present.js';
-import { thumbnailUrl } from '../thumbnails/digest.js';
+import { thumbnailUrl } from '../security/thumbnail-digest.js';
 import { checkLayoutCharts, checkMetadata, checkPositionShape, chartsUserSees, type CheckedLayout } from './checks.js';
 
 /** Favorites of dashboards are filed under this class name, as the BI server files them. */

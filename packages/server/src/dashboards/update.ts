@@ -19,7 +19,7 @@ import type { Principal } from '../security/principal.js';
 import { flag, nowIso } from '../metadata/db.js';
 import { invalidFields } from '../http/errors.js';
 import { parseJsonObject } from '../explore/present.js';
-import { DASHBOARD_FORBIDDEN, DASHBOARD_PUBLISH_FORBIDDEN } from './access.js';
+import { DASHBOARD_FORBIDDEN, DASHBOARD_PUBLISH_FORBIDDEN } from '../access/dashboards.js';
 import { lastModifiedTime } from './rules.js';
 import { SLUG_TAKEN, emptyToNull, unprocessable, type DashboardService } from './service.js';
 import { setOwners } from '../metadata/repos/owners.js';

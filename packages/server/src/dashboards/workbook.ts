@@ -43,7 +43,7 @@ import { forbidden, HttpError } from '../http/errors.js';
 import { parseJsonObject } from '../explore/present.js';
 import { dashboardChartQueryContext } from '../charts/chart-data.js';
 import { chartLabels } from '../charts/chart-labels.js';
-import type { SliceRow } from '../charts/chart-access.js';
+import type { SliceRow } from '../access/charts.js';
 import type { DashboardService } from './service.js';
 import { datasetColumnNames } from '../metadata/repos/datasources.js';
 import {

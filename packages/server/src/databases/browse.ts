@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import type { Principal } from '../security/principal.js';
 import { EngineError } from '../engines/types.js';
 import { HttpError, notFound, typedError } from '../http/errors.js';
-import { allowedSchemas } from './access.js';
+import { allowedSchemas } from '../access/databases.js';
 import type { DatabaseService } from './service.js';
 
 const METADATA_TTL_MS = 10 * 60 * 1000;

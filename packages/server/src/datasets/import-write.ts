@@ -5,7 +5,7 @@
 import type { Transaction } from 'kysely';
 import type { MetadataSchema } from '../metadata/schema.js';
 import { flag, nowIso } from '../metadata/db.js';
-import { datasetPermView } from './access.js';
+import { datasetPermView } from '../access/datasets.js';
 import { jsonText, type ColumnConfig, type DatasetConfig, type MetricConfig } from '../transfer/bundle.js';
 import { insertColumns, insertMetrics, type NewColumn, type NewMetric } from './rows.js';
 import {

@@ -8,11 +8,11 @@
 import { ErrorType, freeDatabaseName } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import type { Principal } from '../security/principal.js';
-import { canAccessDatabase } from '../databases/access.js';
+import { canAccessDatabase } from '../access/databases.js';
 import { DatabaseService } from '../databases/service.js';
 import { formatUri, parseUri, PASSWORD_MASK } from '../engines/uri.js';
 import { HttpError, errorsBody } from '../http/errors.js';
-import { canEditDataset, mayUseSchema } from './access.js';
+import { canEditDataset, mayUseSchema } from '../access/datasets.js';
 import { checkDatasetSql } from '../sqllab/columns.js';
 import { discoverColumns, type DiscoveredColumn } from './columns.js';
 import {

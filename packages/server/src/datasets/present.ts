@@ -14,7 +14,7 @@ import type { DatasetTable, Row, SqlMetricTable, TableColumnTable } from '../met
 import { STANDARD_LEX_RULES, tokenize, trimTrailingSemicolons } from '../engines/lexer.js';
 import type { EngineSpec } from '../engines/types.js';
 import { humanizeDelta } from '../http/time.js';
-import { datasetPermView } from './access.js';
+import { datasetPermView } from '../access/datasets.js';
 import { parseCurrency } from './rules.js';
 
 export type DatasetRow = Row<DatasetTable>;

@@ -11,7 +11,7 @@ import { decodeRisonQuery, risonIdList } from '../http/rison.js';
 import { DatasetService } from './service.js';
 import { DISTINCT_COLUMNS, distinctValues, listDatasets, type DistinctColumn } from './list.js';
 import { MAX_ID, pickColumns } from './present.js';
-import { clientGone } from '../http/abort.js';
+import { clientGone } from '../execution/abort.js';
 import { updateDataset } from './update.js';
 import { refreshDataset } from './refresh.js';
 import { duplicateDataset } from './duplicate.js';

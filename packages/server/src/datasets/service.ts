@@ -21,17 +21,17 @@ import {
   metricsOf,
   setDatasetFields,
 } from '../metadata/repos/datasets.js';
-import { customTagsOf, untagObjects } from '../tags/store.js';
+import { customTagsOf, untagObjects } from '../metadata/repos/tags.js';
 import { markVersionsDeleted } from '../versions/store.js';
 import type { MetadataSchema } from '../metadata/schema.js';
 import { flag, nowIso } from '../metadata/db.js';
 import type { Principal } from '../security/principal.js';
-import { canAccessDatabase } from '../databases/access.js';
+import { canAccessDatabase } from '../access/databases.js';
 import { parseUri } from '../engines/uri.js';
 import { getEngineSpec } from '../engines/registry.js';
 import type { EngineSpec } from '../engines/types.js';
 import { HttpError, forbidden, invalidFields, notFound } from '../http/errors.js';
-import { canAccessDataset, canEditDataset, datasetPermView, mayUseSchema } from './access.js';
+import { canAccessDataset, canEditDataset, datasetPermView, mayUseSchema, visibleDataset } from '../access/datasets.js';
 import { ensureDatasetPermission, insertDataset } from './rows.js';
 import { discoverColumns, tableNotFound, type DiscoveredColumn } from './columns.js';
 import { MAX_ID, presentCreateResult, presentDetail, type DatasetRow, type Users } from './present.js';
@@ -39,7 +39,6 @@ import { MAX_ID, presentCreateResult, presentDetail, type DatasetRow, type Users
 export type DatabaseRef = { id: number; database_name: string; sqlalchemy_uri: string };
 
 export const emptyToNull = (v: string | null | undefined): string | null => (v === undefined || v === null || v.trim() === '' ? null : v);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The database's backend name and engine spec (null when its URI no longer parses). */
 export function specOf(db: Pick<DatabaseRef, 'sqlalchemy_uri'>): { backend: string; spec: EngineSpec | null } {
@@ -84,13 +83,7 @@ export class DatasetService {
 
   /** The dataset and its database when the user may see it; otherwise 404 (the same answer for both). */
   async visible(user: Principal, idOrUuid: number | string): Promise<{ row: DatasetRow; database: DatabaseRef }> {
-    const byId = typeof idOrUuid === 'number' || /^\d{1,10}$/.test(idOrUuid);
-    if (byId ? Number(idOrUuid) > MAX_ID : !UUID.test(String(idOrUuid))) throw notFound();
-    const row = await (byId ? datasetById(this.db, Number(idOrUuid)) : datasetByUuid(this.db, String(idOrUuid).toLowerCase()));
-    if (!row) throw notFound();
-    const database = await databaseRefOrThrow(this.db, row.database_id);
-    if (!canAccessDataset(user, database, row)) throw notFound();
-    return { row, database };
+    return visibleDataset(this.db, user, idOrUuid);
   }
 
   /** A dataset the user may change: visible (404 otherwise) and owned, or the user is an admin (403 otherwise). */

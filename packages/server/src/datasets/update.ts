@@ -6,7 +6,7 @@ import { flag, nowIso } from '../metadata/db.js';
 import type { Principal } from '../security/principal.js';
 import type { EngineSpec } from '../engines/types.js';
 import { HttpError, invalidFields } from '../http/errors.js';
-import { datasetPermView, mayUseSchema } from './access.js';
+import { datasetPermView, mayUseSchema } from '../access/datasets.js';
 import { tableNotFoundMessage, type DiscoveredColumn } from './columns.js';
 import { applyRefresh, sourceColumns } from './refresh.js';
 import { ensureDatasetPermission, insertColumns, insertMetrics, type NewColumn, type NewMetric } from './rows.js';

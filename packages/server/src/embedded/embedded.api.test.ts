@@ -9,7 +9,7 @@ import { startTestServer, type Client, type TestServer } from '../test-support/s
 import { dashboardTestWorld } from '../test-support/dashboards.js';
 import { customRole, loggedInUser } from '../test-support/users.js';
 import { nowIso } from '../metadata/db.js';
-import { signGuestToken } from './token.js';
+import { signGuestToken } from '../access/guest-token.js';
 
 let server: TestServer;
 let admin: Client;

@@ -14,8 +14,8 @@ import { getEngineSpec, listEngineSpecs } from '../engines/registry.js';
 import { parseUri } from '../engines/uri.js';
 import { checkSqlExpression, SqlExpressionError } from '../sql/expression.js';
 import { hasTemplateSyntax } from '../sql/template.js';
-import { forgetGuestResolutions } from './guest.js';
-import { signGuestToken } from './token.js';
+import { forgetGuestResolutions } from '../access/guest.js';
+import { signGuestToken } from '../access/guest-token.js';
 import {
   deleteEmbeddingOfDashboard,
   embeddingByUuid,

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.js';
 import type { Principal } from '../security/principal.js';
 import { HttpError } from '../http/errors.js';
-import { chartNotFound, visibleChart, type VisibleChart } from '../charts/chart-access.js';
+import { chartNotFound, visibleChart, type VisibleChart } from '../access/charts.js';
 import { DatasetService } from '../datasets/service.js';
 import { datasetIdOfKey, datasourceNotFound } from '../datasets/metadata.js';
 import { MAX_ID } from '../datasets/present.js';

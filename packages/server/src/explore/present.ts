@@ -1,5 +1,5 @@
 import { VIZ_DEFINITIONS, migrateLegacyFormData, type ExploreSlice, type UserRef } from '@rama/shared';
-import type { SliceRow } from '../charts/chart-access.js';
+import type { SliceRow } from '../access/charts.js';
 import { humanizeDelta } from '../http/time.js';
 
 /** The datasource key of form data: `{id}__{type}`. */

@@ -2,7 +2,7 @@ import { hasLegacyMigration, migrateLegacyFormData, type ExploreBootstrap, type 
 import type { AppContext } from '../context.js';
 import type { Principal } from '../security/principal.js';
 import { HttpError, notFound } from '../http/errors.js';
-import { visibleChart, type VisibleChart } from '../charts/chart-access.js';
+import { visibleChart, type VisibleChart } from '../access/charts.js';
 import { DatasetService } from '../datasets/service.js';
 import { loadExploreDatasource } from '../datasets/metadata.js';
 import { chartIfVisible, datasetIdOf, datasetIdOfFormData } from './access.js';

@@ -6,7 +6,7 @@ import { sha256 } from '../security/crypto.js';
 import type { TokenKind } from '../security/tokens.js';
 import { forbidden, unauthorized } from './errors.js';
 import { FORBIDDEN_EDIT_MESSAGE, formatMessage } from '@rama/shared';
-import { anonymousPrincipal, anonymousMayUse } from '../security/public.js';
+import { anonymousPrincipal, anonymousMayUse } from './public.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

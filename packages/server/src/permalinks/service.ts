@@ -1,6 +1,6 @@
 import { PERMALINK_NAME_DEFAULT, type PermalinkPayload, type PermalinkValue } from '@rama/shared';
 import type { AppContext } from '../context.js';
-import { canAccessDatabase } from '../databases/access.js';
+import { canAccessDatabase } from '../access/databases.js';
 import { invalidFields, notFound } from '../http/errors.js';
 import type { Principal } from '../security/principal.js';
 import { createEntry, getEntry } from '../metadata/repos/keyvalue.js';

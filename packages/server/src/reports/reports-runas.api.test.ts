@@ -14,7 +14,7 @@ import { startTestServer, type Client, type TestServer } from '../test-support/s
 import { customRole, loggedInUser } from '../test-support/users.js';
 import { registerExampleDatasets } from '../examples/datasets.js';
 import { registerExampleDashboards } from '../examples/dashboards.js';
-import { datasetPermView } from '../datasets/access.js';
+import { datasetPermView } from '../access/datasets.js';
 import { loadPrincipal } from '../security/principal.js';
 import { CaptureError } from './screenshot.js';
 import { WEBHOOK_FAILED } from './deliver.js';

@@ -11,7 +11,7 @@ import rison from 'rison';
 import type { ReportDetail, ReportListItem } from '@rama/shared';
 import { startTestServer, type Client, type TestServer } from '../test-support/server.js';
 import { customRole, loggedInUser } from '../test-support/users.js';
-import { datasetPermView } from '../datasets/access.js';
+import { datasetPermView } from '../access/datasets.js';
 import { OWNERS_SELF_ONLY } from './service.js';
 import { WEBHOOK_FAILED } from './deliver.js';
 import { registerExampleDatasets } from '../examples/datasets.js';

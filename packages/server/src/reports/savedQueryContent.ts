@@ -12,8 +12,12 @@ import { prepareReadOnlyRun } from '../sqllab/readonly.js';
 import { csvLine } from '../execution/formats/csv-lines.js';
 import type { ReportContent } from './content.js';
 import { parseStored, type ReportRow } from './present.js';
-import type { SavedQueryReportExtra } from '../savedqueries/schedule.js';
 import { savedQueryOf } from '../metadata/repos/saved-queries.js';
+
+/** What a scheduled query's report keeps in its `extra`. */
+export interface SavedQueryReportExtra {
+  saved_query?: { include_table?: boolean };
+}
 
 /** The most CSV a scheduled query sends (an email attachment beyond this rarely arrives). */
 export const SCHEDULED_QUERY_MAX_CSV_BYTES = 20 * 1024 * 1024;

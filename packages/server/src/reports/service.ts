@@ -32,9 +32,9 @@ import {
 import { updateSavedQuery } from '../metadata/repos/saved-queries.js';
 import type { Principal } from '../security/principal.js';
 import { badRequest, forbidden, invalidFields, notFound } from '../http/errors.js';
-import { visibleChart } from '../charts/chart-access.js';
+import { visibleChart } from '../access/charts.js';
 import { DashboardService } from '../dashboards/service.js';
-import { canAccessDatabase } from '../databases/access.js';
+import { canAccessDatabase } from '../access/databases.js';
 import { presentDetail, type RecipientRow, type ReportRow } from './present.js';
 import { scheduleTooFrequent, webhookErrors } from './limits.js';
 import { chartRef } from '../metadata/repos/charts.js';

@@ -8,7 +8,7 @@
  */
 import { ErrorType } from '@rama/shared';
 import type { AppContext } from '../context.js';
-import { canAccessDatabase } from '../databases/access.js';
+import { canAccessDatabase } from '../access/databases.js';
 import { HttpError, errorsBody } from '../http/errors.js';
 import { nowIso } from '../metadata/db.js';
 import { insertSavedQuery, savedQueryByUuid, updateSavedQuery } from '../metadata/repos/saved-queries.js';

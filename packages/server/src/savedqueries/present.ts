@@ -1,5 +1,5 @@
 import type { SavedQueryScheduleState, ScheduledSavedQueryRecord, TagRef, UserRef } from '@rama/shared';
-import { customTagsOf } from '../tags/store.js';
+import { customTagsOf } from '../metadata/repos/tags.js';
 import type { Kysely } from 'kysely';
 import type { MetadataSchema, Row, SavedQueryTable } from '../metadata/schema.js';
 import { humanizeDelta } from '../http/time.js';

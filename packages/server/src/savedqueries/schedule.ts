@@ -28,6 +28,7 @@ import type { Principal } from '../security/principal.js';
 import { scheduleTooFrequent, webhookErrors } from '../reports/limits.js';
 import { NAME_TAKEN, ReportService } from '../reports/service.js';
 import { parseStored } from '../reports/present.js';
+import type { SavedQueryReportExtra } from '../reports/savedQueryContent.js';
 import { setOwners } from '../metadata/repos/owners.js';
 import {
   deleteRecipients,
@@ -44,10 +45,6 @@ import {
 
 export const SAVED_QUERY_CREATION_METHOD = 'saved_query';
 
-/** What a scheduled query's report keeps in its `extra`. */
-export interface SavedQueryReportExtra {
-  saved_query?: { include_table?: boolean };
-}
 
 /** The runnable schedule in an extra_json text (already checked to be a JSON object), or null. */
 export function runnableScheduleInfo(extraJson: string): Record<string, unknown> | null {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SavedQueryRecord, SavedQueryWrite } from '@rama/shared';
 import type { AppContext } from '../context.js';
-import { canAccessDatabase } from '../databases/access.js';
+import { canAccessDatabase } from '../access/databases.js';
 import { nowIso } from '../metadata/db.js';
 import {
   deleteSavedQueries,
@@ -16,7 +16,7 @@ import { invalidFields, notFound } from '../http/errors.js';
 import type { ListParams } from '../http/rison.js';
 import type { Principal } from '../security/principal.js';
 import { presentSavedQueries, type SavedQueryRow } from './present.js';
-import { taggedWith, untagObjects } from '../tags/store.js';
+import { taggedWith, untagObjects } from '../metadata/repos/tags.js';
 import { markVersionsDeleted } from '../versions/store.js';
 import { runnableScheduleInfo, SavedQuerySchedules } from './schedule.js';
 import { databaseById } from '../metadata/repos/databases.js';

@@ -108,4 +108,7 @@ export const ROLE_PERMISSIONS: Record<(typeof BUILTIN_ROLES)[number], Permission
 };
 
 export const databasePermView = (name: string, id: number): string => `[${name}].(id:${id})`;
+/** The `datasource_access` view of a dataset, as the BI server names it. */
+export const datasetPermView = (databaseName: string, tableName: string, id: number): string =>
+  `[${databaseName}].[${tableName}](id:${id})`;
 export const schemaPermView = (dbName: string, schema: string): string => `[${dbName}].[${schema}]`;

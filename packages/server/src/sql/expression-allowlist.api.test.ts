@@ -11,7 +11,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datasetPermView } from '../datasets/access.js';
+import { datasetPermView } from '../access/datasets.js';
 import { mysqlTestUrl, pgTestUrl, serviceAddress, tcpReachable } from '../test-support/services.js';
 import { startTestServer, type Client, type TestServer } from '../test-support/server.js';
 import { customRole, loggedInUser } from '../test-support/users.js';

@@ -4,7 +4,7 @@
  * Everything here can refuse with a 400 before a query record exists.
  */
 import { effectiveLimit, ErrorType } from '@rama/shared';
-import { allowedSchemas } from '../databases/access.js';
+import { allowedSchemas } from '../access/databases.js';
 import type { OpenDatabase } from '../execution/connections.js';
 import type { DatabaseTable, Row } from '../metadata/schema.js';
 import { existingLimit } from '../engines/limit.js';

@@ -6,7 +6,7 @@ import type { AppContext } from '../context.js';
 import { requirePermission } from '../http/auth.js';
 import { invalidFields } from '../http/errors.js';
 import { decodeRisonQuery, listParams } from '../http/rison.js';
-import { clientGone } from '../http/abort.js';
+import { clientGone } from '../execution/abort.js';
 import { getQueryDetail, listQueries, QUERY_ORDER_COLUMNS, queriesUpdatedSince } from './history.js';
 import { SqlLabService } from './service.js';
 import { stringifyExact } from '../execution/formats/json.js';

@@ -3,7 +3,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { ErrorType, initialQueryState, type ExecutePayload, type QueryRecord } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import type { Principal } from '../security/principal.js';
-import { canAccessDatabase } from '../databases/access.js';
+import { canAccessDatabase } from '../access/databases.js';
 import type { OpenDatabase } from '../execution/connections.js';
 import type { DatabaseTable, Row } from '../metadata/schema.js';
 import { nowIso } from '../metadata/db.js';

@@ -1,6 +1,6 @@
 import type { QueryRecord, TabStateRecord } from '@rama/shared';
 import type { AppContext } from '../context.js';
-import { canAccessDatabase } from '../databases/access.js';
+import { canAccessDatabase } from '../access/databases.js';
 import type { Principal } from '../security/principal.js';
 import { recentTabQueries, userQueriesByClientIds } from '../metadata/repos/queries.js';
 import { activeUserTab, userTabs } from '../metadata/repos/tab-state.js';

@@ -1,6 +1,6 @@
 import { NEW_TAB_SQL, QUERY_ID_LENGTH, type TabStateRecord } from '@rama/shared';
 import type { AppContext } from '../context.js';
-import { canAccessDatabase } from '../databases/access.js';
+import { canAccessDatabase } from '../access/databases.js';
 import { nowIso, flag } from '../metadata/db.js';
 import { invalidFields, notFound } from '../http/errors.js';
 import type { Principal } from '../security/principal.js';

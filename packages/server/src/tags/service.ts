@@ -14,7 +14,7 @@ import { nowIso } from '../metadata/db.js';
 import { textMatches } from '../metadata/textMatch.js';
 import { usersById, type Users } from '../metadata/repos/users.js';
 import type { Principal } from '../security/principal.js';
-import { editableChart, visibleChart } from '../charts/chart-access.js';
+import { editableChart, visibleChart } from '../access/charts.js';
 import { DashboardService } from '../dashboards/service.js';
 import { DatasetService } from '../datasets/service.js';
 import {
@@ -26,7 +26,7 @@ import {
   OBJECT_TYPES,
   type ObjectTypeName,
 } from './rules.js';
-import type { TagRef } from './store.js';
+import type { TagRef } from '@rama/shared';
 import {
   addTaggings,
   customTagsOf,

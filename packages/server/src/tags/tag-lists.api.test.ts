@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import rison from 'rison';
 import { startTestServer, type Client, type TestServer } from '../test-support/server.js';
-import { tagDb } from './store.js';
+import { tagDb } from '../metadata/repos/tags.js';
 
 type Created = { id: number };
 type Rows = { count: number; result: { id: number; tags: { id: number; name: string; type: number }[] }[] };

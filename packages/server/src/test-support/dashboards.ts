@@ -1,5 +1,5 @@
 /** Test helpers for the dashboard API tests: the users and datasets they start from, and a dashboard's charts. */
-import { datasetPermView } from '../datasets/access.js';
+import { datasetPermView } from '../access/datasets.js';
 import { examplesDataset } from './datasets.js';
 import type { Client, TestServer } from './server.js';
 import { customRole, loggedInUser } from './users.js';

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../config.js';
 import { buildApp } from '../app.js';
 import type { AppContext } from '../context.js';
-import { ensureAdmin } from '../security/users.js';
+import { ensureAdmin } from '../accounts/users.js';
 import { examplesPath } from '../examples/load.js';
 import { registerExamplesDatabase } from '../examples/register.js';
 

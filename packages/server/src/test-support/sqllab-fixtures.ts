@@ -3,7 +3,7 @@ import type { QueryTable, Row } from '../metadata/schema.js';
 import { nowIso } from '../metadata/db.js';
 import type { PermissionPair } from '../security/permissions.js';
 import { databasePermView } from '../security/permissions.js';
-import { createUser, grantToRole } from '../security/users.js';
+import { createUser, grantToRole } from '../accounts/users.js';
 import type { Client, TestServer } from './server.js';
 
 export interface TestUser {

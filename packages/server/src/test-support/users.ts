@@ -1,6 +1,6 @@
 /** Test helpers: users with built-in or custom roles, logged in through the HTTP API. */
 import type { PermissionPair } from '../security/permissions.js';
-import { grantToRole } from '../security/users.js';
+import { grantToRole } from '../accounts/users.js';
 import type { Client, TestServer } from './server.js';
 
 export const TEST_PASSWORD = 'test-password-123';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RamaConfig } from '../config.js';
 import type { Principal } from '../security/principal.js';
-import { thumbnailDigest, thumbnailUrl } from './digest.js';
+import { thumbnailDigest, thumbnailUrl } from '../security/thumbnail-digest.js';
 
 const SECRET = 'test-secret-key-0123456789-abcdefghijklmnop';
 const config = (enabled: boolean) => ({ secretKey: SECRET, thumbnails: { enabled } }) as RamaConfig;

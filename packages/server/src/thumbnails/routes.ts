@@ -11,7 +11,7 @@ import type { AppContext } from '../context.js';
 import { requirePermission } from '../http/auth.js';
 import { notFound } from '../http/errors.js';
 import { MAX_ID } from '../datasets/present.js';
-import type { ThumbnailKind } from './digest.js';
+import type { ThumbnailKind } from '../security/thumbnail-digest.js';
 import { ThumbnailService } from './service.js';
 
 const Params = Type.Object({

@@ -12,10 +12,10 @@
 import type { AppContext } from '../context.js';
 import type { Principal } from '../security/principal.js';
 import { notFound } from '../http/errors.js';
-import { visibleChart } from '../charts/chart-access.js';
+import { visibleChart } from '../access/charts.js';
 import { DashboardService } from '../dashboards/service.js';
 import type { CaptureRequest } from '../reports/screenshot.js';
-import { mayHaveThumbnails, thumbnailDigest, thumbnailPath, type ThumbnailKind } from './digest.js';
+import { mayHaveThumbnails, thumbnailDigest, thumbnailPath, type ThumbnailKind } from '../security/thumbnail-digest.js';
 import { MemoryThumbnailStore, RedisThumbnailStore, type ThumbnailStore } from './store.js';
 
 /** captures waiting or running in one process */

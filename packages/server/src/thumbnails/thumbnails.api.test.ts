@@ -11,7 +11,7 @@ import type { ChartDetail, ChartListItem, DashboardListItem } from '@rama/shared
 import { startTestServer, type Client, type Reply, type TestServer } from '../test-support/server.js';
 import { dashboardTestWorld, type DashboardTestWorld } from '../test-support/dashboards.js';
 import { loadPrincipal } from '../security/principal.js';
-import { thumbnailDigest } from './digest.js';
+import { thumbnailDigest } from '../security/thumbnail-digest.js';
 import { MAX_QUEUED_PER_USER, ThumbnailService } from './service.js';
 import { MemoryThumbnailStore, RedisThumbnailStore } from './store.js';
 import { describeIfService } from '../test-support/services.js';

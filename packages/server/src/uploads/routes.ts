@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UPLOAD_TYPES, type UploadType } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import { requirePermission } from '../http/auth.js';
-import { clientGone } from '../http/abort.js';
+import { clientGone } from '../execution/abort.js';
 import { invalidFields } from '../http/errors.js';
 import { receiveForm, multipartLimits } from './form.js';
 import { UploadService } from './service.js';

@@ -21,8 +21,8 @@ import {
 import type { AppContext } from '../context.js';
 import type { DatabaseTable, Row } from '../metadata/schema.js';
 import type { Principal } from '../security/principal.js';
-import { canAccessDatabase } from '../databases/access.js';
-import { mayUseSchema } from '../datasets/access.js';
+import { canAccessDatabase } from '../access/databases.js';
+import { mayUseSchema } from '../access/datasets.js';
 import { DatasetService } from '../datasets/service.js';
 import { refreshDataset } from '../datasets/refresh.js';
 import { databaseById } from '../metadata/repos/databases.js';

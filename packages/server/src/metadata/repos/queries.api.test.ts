@@ -3,7 +3,7 @@ import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 import { insertDatabase } from '../../test-support/sqllab-fixtures.js';
-import { createUser } from '../../security/users.js';
+import { createUser } from '../../accounts/users.js';
 import { nowIso } from '../db.js';
 import type { QueryTable } from '../schema.js';
 import {

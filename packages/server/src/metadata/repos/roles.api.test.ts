@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 import { insertDatabase } from '../../test-support/sqllab-fixtures.js';
-import { createUser } from '../../security/users.js';
+import { createUser } from '../../accounts/users.js';
 import {
   addPermissionViews,
   addRoleUsers,

@@ -28,8 +28,8 @@ import {
   type UserListFilter,
 } from '../metadata/repos/users.js';
 import { flag, nowIso } from '../metadata/db.js';
-import { hashPassword } from './passwords.js';
-import { BUILTIN_ROLES, ROLE_PERMISSIONS, type PermissionPair } from './permissions.js';
+import { hashPassword } from '../security/passwords.js';
+import { BUILTIN_ROLES, ROLE_PERMISSIONS, type PermissionPair } from '../security/permissions.js';
 import { invalidFields, notFound } from '../http/errors.js';
 import { MAX_ID, type ListParams } from '../http/rison.js';
 

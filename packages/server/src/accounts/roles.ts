@@ -46,8 +46,7 @@ import { bumpTokenVersions, userIdsAmong } from '../metadata/repos/users.js';
 import { deleteSessionsOfUsers } from '../metadata/repos/sessions.js';
 import { HttpError, invalidFields, notFound } from '../http/errors.js';
 import { MAX_ID, type ListParams } from '../http/rison.js';
-import { databasePermView, schemaPermView } from './permissions.js';
-import { datasetPermView } from '../datasets/access.js';
+import { databasePermView, datasetPermView, schemaPermView } from '../security/permissions.js';
 
 type Db = Kysely<MetadataSchema>;
 

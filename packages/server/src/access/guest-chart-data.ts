@@ -16,7 +16,7 @@ import type { ChartDataResultType } from '@rama/shared';
 import type { Principal } from '../security/principal.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { guestScope } from './guest.js';
-import { firstUnknownRef } from './payload.js';
+import { firstUnknownRef } from './guest-payload.js';
 
 /** The peer's wording. */
 export const GUEST_PAYLOAD_MESSAGE = 'Guest user cannot modify chart payload';

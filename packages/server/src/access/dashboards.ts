@@ -11,7 +11,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { DASHBOARD_MESSAGES, FORBIDDEN_EDIT_MESSAGE, formatMessage } from '@rama/shared';
 import type { Principal } from '../security/principal.js';
-import type { DatasetScope } from '../datasets/access.js';
+import type { DatasetScope } from './datasets.js';
 import { ownedBy } from '../metadata/repos/owners.js';
 import {
   embeddedUnder,

@@ -17,8 +17,8 @@
 import type { FastifyRequest } from 'fastify';
 import { ASYNC_EVENT_POLLING_PATH, ASYNC_EVENT_WEBSOCKET_PATH, isAdminRoleName } from '@rama/shared';
 import type { AppContext } from '../context.js';
-import { forbidden } from '../http/errors.js';
-import type { Principal } from './principal.js';
+import { forbidden } from './errors.js';
+import type { Principal } from '../security/principal.js';
 import { permissionPairsOfRoles } from '../metadata/repos/roles.js';
 
 /** The role anonymous visitors are (the BI server's AUTH_ROLE_PUBLIC). */

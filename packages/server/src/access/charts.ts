@@ -6,16 +6,24 @@
  */
 import type { AppContext } from '../context.js';
 import type { Principal } from '../security/principal.js';
-import { forbidden, notFound } from '../http/errors.js';
-import { canReadChartDataset } from '../chartdata/datasets.js';
-import { guestScope } from '../embedded/guest.js';
+import { HttpError, forbidden, notFound } from '../http/errors.js';
+import { visibleDataset } from './datasets.js';
+import { guestScope } from './guest.js';
 import { ownersOf } from '../metadata/repos/owners.js';
 import { chartById, type SliceRow } from '../metadata/repos/charts.js';
 
 export type { SliceRow };
 
-/** Used by saved charts too (import, update, dashboards' export); the engine's own rule. */
-export { canReadChartDataset };
+/** May the user read a chart's dataset (any error other than "not found" propagates). */
+export async function canReadChartDataset(ctx: AppContext, user: Principal, row: { datasource_id: number }): Promise<boolean> {
+  try {
+    await visibleDataset(ctx.store.db, user, row.datasource_id);
+    return true;
+  } catch (e) {
+    if (e instanceof HttpError && e.statusCode === 404) return false;
+    throw e;
+  }
+}
 
 export interface VisibleChart {
   row: SliceRow;

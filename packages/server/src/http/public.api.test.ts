@@ -6,11 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BootstrapData } from '@rama/shared';
 import { startTestServer, type Client, type TestServer } from '../test-support/server.js';
-import { datasetPermView } from '../datasets/access.js';
+import { datasetPermView } from '../access/datasets.js';
 import { examplesDataset } from '../test-support/datasets.js';
-import { grantToRole } from './users.js';
+import { grantToRole } from '../accounts/users.js';
 import { ANONYMOUS_FILTER_STATE_MESSAGE, forgetPublicRole } from './public.js';
-import { SESSION_COOKIE } from './sessions.js';
+import { SESSION_COOKIE } from '../security/sessions.js';
 
 let server: TestServer;
 let admin: Client;

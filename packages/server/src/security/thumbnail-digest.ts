@@ -7,7 +7,7 @@
  */
 import { createHmac } from 'node:crypto';
 import type { RamaConfig } from '../config.js';
-import type { Principal } from '../security/principal.js';
+import type { Principal } from './principal.js';
 
 export type ThumbnailKind = 'chart' | 'dashboard';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collectRefs, filterRefsByDataset, firstUnknownRef, itemRef, requestedRefs } from './payload.js';
+import { collectRefs, filterRefsByDataset, firstUnknownRef, itemRef, requestedRefs } from './guest-payload.js';
 
 describe('guest query references', () => {
   it('names a metric or column by what it reads, not its exact JSON', () => {

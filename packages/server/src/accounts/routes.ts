@@ -15,10 +15,10 @@ import type { AppContext } from '../context.js';
 import { bearerPrincipal, requirePermission, requireUser } from '../http/auth.js';
 import { HttpError, unauthorized } from '../http/errors.js';
 import { decodeRisonQuery, listParams } from '../http/rison.js';
-import { loadPrincipal, type Principal } from './principal.js';
-import { createSession, deleteSession, SESSION_COOKIE, SESSION_TTL_MS } from './sessions.js';
-import { dummyPasswordHash, verifyPassword } from './passwords.js';
-import { sha256 } from './crypto.js';
+import { loadPrincipal, type Principal } from '../security/principal.js';
+import { createSession, deleteSession, SESSION_COOKIE, SESSION_TTL_MS } from '../security/sessions.js';
+import { dummyPasswordHash, verifyPassword } from '../security/passwords.js';
+import { sha256 } from '../security/crypto.js';
 import { createUser, deleteUser, findUserForLogin, getUser, listUsers, recordLogin, updateUser, USER_ORDER_COLUMNS } from './users.js';
 
 const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });

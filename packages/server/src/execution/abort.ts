@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { QueryCancelledError } from '../execution/executor.js';
+import { QueryCancelledError } from './executor.js';
 
 /** Aborted when the client goes away before its reply is complete: the work it asked for is cancelled. */
 export function clientGone(reply: FastifyReply): AbortSignal {

@@ -1,10 +1,14 @@
+import type { Kysely } from 'kysely';
 import type { Principal } from '../security/principal.js';
-import { databasePermView } from '../security/permissions.js';
-import { allowedSchemas } from '../databases/access.js';
+import { databasePermView, datasetPermView } from '../security/permissions.js';
+import type { MetadataSchema, Row, DatasetTable } from '../metadata/schema.js';
+import { datasetById, datasetByUuid } from '../metadata/repos/datasets.js';
+import { databaseRefOrThrow } from '../metadata/repos/databases.js';
+import { notFound } from '../http/errors.js';
+import { MAX_ID } from '../http/rison.js';
+import { allowedSchemas } from './databases.js';
 
-/** The `datasource_access` view of a dataset, as the BI server names it. */
-export const datasetPermView = (databaseName: string, tableName: string, id: number): string =>
-  `[${databaseName}].[${tableName}](id:${id})`;
+export { datasetPermView };
 
 const DATASET_VIEW = /^\[.*\]\.\[.*\]\(id:(\d+)\)$/;
 const SCHEMA_VIEW = /^\[(.*)\]\.\[(.*)\]$/;
@@ -75,4 +79,24 @@ export function canEditDataset(user: Principal, ownerIds: number[]): boolean {
 /** A user granted single schemas uses only those; a dataset without a schema needs the whole database. */
 export function mayUseSchema(user: Principal, db: DatabaseRef, schema: string | null): boolean {
   return schema !== null ? allowedSchemas(user, db, [schema]).length > 0 : hasDatabaseWideAccess(user, db);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The dataset (by id or uuid) with its database, when the user may read it; otherwise 404, the
+ * same answer for a missing dataset and a hidden one.
+ */
+export async function visibleDataset(
+  db: Kysely<MetadataSchema>,
+  user: Principal,
+  idOrUuid: number | string,
+): Promise<{ row: Row<DatasetTable>; database: DatabaseRef & { sqlalchemy_uri: string } }> {
+  const byId = typeof idOrUuid === 'number' || /^\d{1,10}$/.test(idOrUuid);
+  if (byId ? Number(idOrUuid) > MAX_ID : !UUID.test(String(idOrUuid))) throw notFound();
+  const row = await (byId ? datasetById(db, Number(idOrUuid)) : datasetByUuid(db, String(idOrUuid).toLowerCase()));
+  if (!row) throw notFound();
+  const database = await databaseRefOrThrow(db, row.database_id);
+  if (!canAccessDataset(user, database, row)) throw notFound();
+  return { row, database };
 }

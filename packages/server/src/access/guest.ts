@@ -19,13 +19,13 @@ import type { AppContext } from '../context.js';
 import type { GuestGrant, Principal } from '../security/principal.js';
 import { unauthorized } from '../http/errors.js';
 import { sha256 } from '../security/crypto.js';
-import { datasetPermView } from '../datasets/access.js';
-import { DATASET_DATASOURCE_TYPES } from '../charts/chart-rows.js';
-import { readGuestToken } from './token.js';
+import { datasetPermView } from './datasets.js';
+import { DATASET_DATASOURCE_TYPES } from '../metadata/repos/charts.js';
+import { readGuestToken } from './guest-token.js';
 import { chartsOfDashboards, dashboardMetadataTexts } from '../metadata/repos/dashboards.js';
 import { datasetsWithDatabaseNames } from '../metadata/repos/datasources.js';
 import { embeddingsByUuids } from '../metadata/repos/embedded.js';
-import { collectRefs, filterRefsByDataset, parseStored } from './payload.js';
+import { collectRefs, filterRefsByDataset, parseStored } from './guest-payload.js';
 
 /** How long a token's resolution (its dashboards, charts, datasets) is reused. */
 export const GUEST_RESOLUTION_TTL_MS = 5_000;
