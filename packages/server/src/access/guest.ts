@@ -7,7 +7,7 @@
  *
  * A guest is a read-only principal (id 0, no ab_user row): it reads the dashboards its token
  * names, their charts, the datasets those charts and the dashboards' native filters use (as
- * `datasource_access`), and the data of those charts (see embedded/access.ts). The resolution of
+ * `datasource_access`), and the data of those charts (see guest-chart-data.ts). The resolution of
  * a token is kept GUEST_RESOLUTION_TTL_MS, so a deleted embedding is refused within seconds (at
  * once on the server that deleted it).
  *

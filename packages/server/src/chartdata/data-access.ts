@@ -9,7 +9,7 @@
  *   that dataset).
  * - A guest (embedded dashboard token): only a dataset a granted dashboard uses; a chart it names
  *   must be on a granted dashboard (and on the named dashboard) and read that dataset, or 403. What
- *   the query may ask for is checked by embedded/access.ts checkGuestQuery.
+ *   the query may ask for is checked by access/guest-chart-data.ts checkGuestQuery.
  *
  * Missing and forbidden datasets answer the same 404.
  */

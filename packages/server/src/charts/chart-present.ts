@@ -24,7 +24,7 @@ export interface ChartParts {
   dashboards: ChartDashboardRef[];
   users: Users;
   tags: TagRef[];
-  /** the caller's thumbnail address (thumbnails/digest.ts), null when thumbnails are off */
+  /** the caller's thumbnail address (security/thumbnail-digest.ts), null when thumbnails are off */
   thumbnailUrl?: string | null;
 }
 

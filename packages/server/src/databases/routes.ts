@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Type from 'typebox';
 import { DatabaseTestConnection, DatabaseWrite } from '@rama/shared';
 import type { AppContext } from '../context.js';
+import { clientGone } from '../execution/abort.js';
 import { requirePermission, requireUser } from '../http/auth.js';
 import { invalidFields } from '../http/errors.js';
 import { decodeRisonQuery, listParams } from '../http/rison.js';
@@ -71,41 +72,43 @@ export function databaseRoutes(app: FastifyInstance, ctx: AppContext): { databas
     return { message: 'OK' };
   });
 
-  r.post('/api/v1/database/test_connection/', { schema: { body: DatabaseTestConnection } }, async (req) => {
+  r.post('/api/v1/database/test_connection/', { schema: { body: DatabaseTestConnection } }, async (req, reply) => {
     const user = requirePermission(req, 'can_write', 'Database', 'database');
-    await databases.testConnection(user, req.body);
+    await databases.testConnection(user, req.body, clientGone(reply));
     return { message: 'OK' };
   });
 
-  r.get('/api/v1/database/:id/catalogs/', { schema: { params: IdParams } }, async (req) => {
+  r.get('/api/v1/database/:id/catalogs/', { schema: { params: IdParams } }, async (req, reply) => {
     const user = requireUser(req);
-    return { result: await browse.catalogs(user, req.params.id, flagOf(q(req), 'force')) };
+    return { result: await browse.catalogs(user, req.params.id, flagOf(q(req), 'force'), clientGone(reply)) };
   });
 
-  r.get('/api/v1/database/:id/schemas/', { schema: { params: IdParams } }, async (req) => {
+  r.get('/api/v1/database/:id/schemas/', { schema: { params: IdParams } }, async (req, reply) => {
     const user = requireUser(req);
     const query = q(req);
-    return { result: await browse.schemas(user, req.params.id, optionalString(query, 'catalog'), flagOf(query, 'force')) };
+    return {
+      result: await browse.schemas(user, req.params.id, optionalString(query, 'catalog'), flagOf(query, 'force'), clientGone(reply)),
+    };
   });
 
-  r.get('/api/v1/database/:id/tables/', { schema: { params: IdParams } }, async (req) => {
+  r.get('/api/v1/database/:id/tables/', { schema: { params: IdParams } }, async (req, reply) => {
     const user = requireUser(req);
     const query = q(req);
     const schema = optionalString(query, 'schema_name');
     if (!schema) throw invalidFields({ schema_name: ['Missing data for required field.'] });
-    return browse.tables(user, req.params.id, schema, optionalString(query, 'catalog_name'), flagOf(query, 'force'));
+    return browse.tables(user, req.params.id, schema, optionalString(query, 'catalog_name'), flagOf(query, 'force'), clientGone(reply));
   });
 
-  r.get('/api/v1/database/:id/table_metadata/', { schema: { params: IdParams, querystring: TableQuery } }, async (req) => {
+  r.get('/api/v1/database/:id/table_metadata/', { schema: { params: IdParams, querystring: TableQuery } }, async (req, reply) => {
     const user = requireUser(req);
     const { name, schema, catalog } = req.query;
-    return browse.tableMetadata(user, req.params.id, name, schema ?? null, catalog ?? null);
+    return browse.tableMetadata(user, req.params.id, name, schema ?? null, catalog ?? null, clientGone(reply));
   });
 
-  r.get('/api/v1/database/:id/table_metadata/extra/', { schema: { params: IdParams, querystring: TableQuery } }, async (req) => {
+  r.get('/api/v1/database/:id/table_metadata/extra/', { schema: { params: IdParams, querystring: TableQuery } }, async (req, reply) => {
     const user = requireUser(req);
     const { name, schema, catalog } = req.query;
-    return browse.tableMetadataExtra(user, req.params.id, name, schema ?? null, catalog ?? null);
+    return browse.tableMetadataExtra(user, req.params.id, name, schema ?? null, catalog ?? null, clientGone(reply));
   });
 
   const selectStar = async (req: { params: { id: number; table: string; schema?: string } } & Parameters<typeof requireUser>[0]) => {

@@ -14,15 +14,15 @@ import type { Principal } from '../security/principal.js';
 import { encryptSecret } from '../security/crypto.js';
 import { databasePermView } from '../security/permissions.js';
 import { ensurePermissionView } from '../metadata/repos/roles.js';
-import { EngineError } from '../engines/types.js';
 import { engineSpecForUri, getEngineSpec } from '../engines/registry.js';
 import { formatUri, parseUri, PASSWORD_MASK, UriError } from '../engines/uri.js';
 import type { ConnectionUri } from '../engines/types.js';
-import { HttpError, invalidFields, notFound, typedError } from '../http/errors.js';
+import { HttpError, invalidFields, notFound } from '../http/errors.js';
 import type { ListParams } from '../http/rison.js';
 import { canAccessDatabase } from '../access/databases.js';
 import { checkUri, PASSWORD_REENTRY_MESSAGE, passwordToUse } from './uri-policy.js';
-import { storedUri } from '../execution/connections.js';
+import { CONNECT_TIMEOUT_MS, storedUri } from '../execution/connections.js';
+import { executionHttpError } from '../execution/errors.js';
 import { humanizeDelta } from '../http/time.js';
 import { presentDatabaseFlags } from './present.js';
 import { usersById } from '../metadata/repos/users.js';
@@ -279,8 +279,12 @@ export class DatabaseService {
     await this.ctx.connections.invalidate(id);
   }
 
-  /** Connect with the submitted URI and run a trivial query; engine failures → 422 with a typed error. */
-  async testConnection(user: Principal, body: DatabaseTestConnection): Promise<void> {
+  /**
+   * Connect with the submitted URI and run a trivial query, through the executor (a slot, the
+   * SQLLAB_TIMEOUT time limit, given up when the client goes away); a failure is 422 with the
+   * engine's error type, as the same database answers when browsing it.
+   */
+  async testConnection(user: Principal, body: DatabaseTestConnection, signal?: AbortSignal): Promise<void> {
     this.validateExtra(body.extra);
     let previous: Row | null = null;
     if (body.database_name) {
@@ -290,16 +294,14 @@ export class DatabaseService {
     // checked before anything connects: a masked password never reaches a new destination
     const uri = this.checkedUri(body.sqlalchemy_uri, previous);
     const spec = engineSpecForUri(uri);
-    let pool;
     try {
-      pool = await spec.connect({ uri, readOnly: true, disableExternalAccess: true, poolSize: 1, connectTimeoutMs: 10_000 });
-      await pool.execute('SELECT 1', { maxRows: 1 });
+      await this.ctx.execution.testConnection(
+        spec,
+        { uri, readOnly: true, disableExternalAccess: true, poolSize: 1, connectTimeoutMs: CONNECT_TIMEOUT_MS },
+        { timeoutMs: this.ctx.config.sqllabTimeout * 1000, signal },
+      );
     } catch (e) {
-      if (e instanceof EngineError) throw typedError(422, e.message, e.errorType as never);
-      if (e instanceof HttpError) throw e;
-      throw typedError(422, 'Connection failed, please check your connection settings', 'GENERIC_DB_ENGINE_ERROR');
-    } finally {
-      await pool?.close().catch(() => undefined);
+      throw executionHttpError(e);
     }
   }
 }

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.js';
 import type { Principal } from '../security/principal.js';
-import { EngineError } from '../engines/types.js';
-import { HttpError, typedError } from '../http/errors.js';
+import { executionHttpError, isMissingTable } from '../execution/errors.js';
+import { HttpError } from '../http/errors.js';
 import { inferQueryColumns } from '../sqllab/columns.js';
 
 /** A column as a dataset stores it, whichever way it was discovered. */
@@ -21,32 +21,24 @@ const qualified = (catalog: string | null, schema: string | null, table: string)
 export const tableNotFound = (catalog: string | null, schema: string | null, table: string) =>
   new HttpError(422, { message: { table_name: [tableNotFoundMessage(qualified(catalog, schema, table))] } });
 
-function engineFailure(e: unknown): never {
-  if (e instanceof HttpError) throw e;
-  if (e instanceof EngineError) throw typedError(422, e.message, e.errorType as never);
-  throw typedError(422, 'The database could not be reached. Please check its connection settings.', 'GENERIC_DB_ENGINE_ERROR');
-}
-
-/** Columns of a physical table from the engine's table metadata. */
+/**
+ * Columns of a physical table from the engine's table metadata, asked through the executor (a
+ * query slot, SQLLAB_TIMEOUT, the caller's signal). A missing table is the dataset's own 422 on
+ * `table_name`; any other failure is answered as every run's is.
+ */
 export async function physicalColumns(
   ctx: AppContext,
-  databaseId: number,
-  table: string,
-  schema: string | null,
-  catalog: string | null,
+  source: { databaseId: number; table: string; schema: string | null; catalog: string | null; signal?: AbortSignal },
 ): Promise<DiscoveredColumn[]> {
-  let open;
+  const { databaseId, table, schema, catalog, signal } = source;
   try {
-    open = await ctx.connections.get(databaseId);
-  } catch (e) {
-    return engineFailure(e);
-  }
-  try {
-    const meta = await open.spec.getTableMetadata(open.pool, table, schema, catalog);
+    const meta = await ctx.execution.metadata({ databaseId, timeoutMs: ctx.config.sqllabTimeout * 1000, signal }, (db) =>
+      db.spec.getTableMetadata(db.pool, table, schema, catalog),
+    );
     return meta.columns.map((c) => ({ column_name: c.name, type: c.type, type_generic: c.type_generic, is_dttm: c.is_dttm }));
   } catch (e) {
-    if (e instanceof EngineError && e.errorType === 'TABLE_DOES_NOT_EXIST_ERROR') throw tableNotFound(catalog, schema, table);
-    return engineFailure(e);
+    if (isMissingTable(e)) throw tableNotFound(catalog, schema, table);
+    throw executionHttpError(e);
   }
 }
 
@@ -89,8 +81,6 @@ export interface ColumnSource {
 export async function discoverColumns(ctx: AppContext, user: Principal, source: ColumnSource): Promise<DiscoveredColumn[]> {
   const sql = source.sql !== null && source.sql.trim() !== '' ? source.sql : null;
   return uniqueColumns(
-    sql !== null
-      ? await virtualColumns(ctx, user, { ...source, sql })
-      : await physicalColumns(ctx, source.databaseId, source.tableName, source.schema, source.catalog),
+    sql !== null ? await virtualColumns(ctx, user, { ...source, sql }) : await physicalColumns(ctx, { ...source, table: source.tableName }),
   );
 }

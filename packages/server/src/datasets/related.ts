@@ -8,7 +8,7 @@ import type { DatasetService } from './service.js';
 import { databaseNames } from '../metadata/repos/databases.js';
 import { chartsOnDataset, dashboardsShowingCharts } from '../metadata/repos/datasets.js';
 
-/** The datasource types whose id names a dataset (chartdata/datasets.ts keeps the same list). */
+/** The datasource types whose id names a dataset (metadata/repos/charts.ts DATASET_DATASOURCE_TYPES is the same list). */
 const DATASET_TYPES = ['table', 'dataset', 'sl_table'];
 
 /**

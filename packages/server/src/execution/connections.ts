@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseTable, MetadataSchema, Row } from '../metadata/schema.js';
-import type { EnginePool, EngineSpec, ConnectionUri } from '../engines/types.js';
+import { EngineError, type EnginePool, type EngineSpec, type ConnectionUri } from '../engines/types.js';
 import { engineSpecForUri } from '../engines/registry.js';
 import { parseUri } from '../engines/uri.js';
 import { decryptSecret } from '../security/crypto.js';
@@ -16,12 +16,31 @@ export interface OpenDatabase {
 
 type DatabaseRow = Row<DatabaseTable>;
 
+export const UNREACHABLE_MESSAGE = 'The database could not be reached. Please check its connection settings.';
+
+/**
+ * The database could not be opened or lent no connection: its settings or its server are at
+ * fault, not what was asked of it (execution/errors.ts answers 422 for it, whoever asked). Keeps
+ * the engine's message and type when the engine said why; anything else reads as unreachable.
+ */
+export class ConnectionFailedError extends EngineError {
+  constructor(cause: unknown) {
+    const said = cause instanceof EngineError ? cause : null;
+    super(said?.message ?? UNREACHABLE_MESSAGE, said?.errorType ?? 'GENERIC_DB_ENGINE_ERROR');
+    this.name = 'ConnectionFailedError';
+    this.cause = cause;
+  }
+}
+
 /** The full URI (with its decrypted password) of a stored database. */
 export function storedUri(secretKey: string, row: Pick<DatabaseRow, 'sqlalchemy_uri' | 'password_encrypted'>): ConnectionUri {
   const uri = parseUri(row.sqlalchemy_uri);
   if (row.password_encrypted) uri.password = decryptSecret(secretKey, row.password_encrypted);
   return uri;
 }
+
+/** how long opening a connection may take, for stored databases and tested ones alike */
+export const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * One connection pool per stored database, opened on first use and replaced when the database
@@ -54,17 +73,21 @@ export class DatabaseConnections {
   }
 
   private async connect(row: DatabaseRow): Promise<OpenDatabase> {
-    const uri = storedUri(this.secretKey, row);
-    const spec = engineSpecForUri(uri);
-    const pool = await spec.connect({
-      uri,
-      // uploads write tables too (uploads/): a database that takes them is not opened read-only
-      readOnly: !row.allow_dml && !row.allow_ctas && !row.allow_cvas && !row.allow_file_upload,
-      disableExternalAccess: true,
-      poolSize: this.poolSize,
-      connectTimeoutMs: 10_000,
-    });
-    return { id: row.id, name: row.database_name, spec, pool, uri };
+    try {
+      const uri = storedUri(this.secretKey, row);
+      const spec = engineSpecForUri(uri);
+      const pool = await spec.connect({
+        uri,
+        // uploads write tables too (uploads/): a database that takes them is not opened read-only
+        readOnly: !row.allow_dml && !row.allow_ctas && !row.allow_cvas && !row.allow_file_upload,
+        disableExternalAccess: true,
+        poolSize: this.poolSize,
+        connectTimeoutMs: CONNECT_TIMEOUT_MS,
+      });
+      return { id: row.id, name: row.database_name, spec, pool, uri };
+    } catch (e) {
+      throw new ConnectionFailedError(e);
+    }
   }
 
   async invalidate(id: number): Promise<void> {

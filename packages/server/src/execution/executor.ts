@@ -4,12 +4,15 @@
  * pool, take a query slot, borrow a connection, switch catalog and schema, run the statements with
  * the time limit and cancellation (a stop, a client that left, shutdown), stream the result rows to
  * the caller's sink, map engine errors — once. Callers never open a pool or pick a namespace.
+ * Metadata calls (browsing, a table's columns) and a database form's test connection go through
+ * it too, under the same slots, time limit and cancellation.
  */
 import type { StatementOutcome } from '@rama/shared';
-import type { DatabaseConnections, OpenDatabase } from './connections.js';
+import { ConnectionFailedError, type DatabaseConnections, type OpenDatabase } from './connections.js';
 import {
   EngineError,
   type Cell,
+  type ConnectOptions,
   type EngineConnection,
   type EnginePool,
   type EngineSpec,
@@ -38,16 +41,40 @@ export class QueryCancelledError extends Error {
   }
 }
 
-export interface NamespaceSpec {
-  databaseId: number;
-  catalog: string | null;
-  schema: string | null;
+/** The time limit and cancellation every run of the executor has. */
+export interface RunLimits {
   /** milliseconds from the call, waiting for a slot included */
   timeoutMs: number;
-  /** aborting cancels the run inside the database */
+  /** aborting cancels the run inside the database (or abandons it where it cannot be reached) */
   signal?: AbortSignal;
   /** a key under which `cancel(key)` finds this run (SQL Lab: the query's client_id) */
   key?: string;
+}
+
+export interface NamespaceSpec extends RunLimits {
+  databaseId: number;
+  catalog: string | null;
+  schema: string | null;
+}
+
+export interface MetadataSpec extends RunLimits {
+  databaseId: number;
+}
+
+/**
+ * The slots of connections tested before they are saved: they share one database's worth, so a
+ * burst of tests is bounded like the queries of one database. Stored database ids start at 1.
+ */
+const UNSAVED_DATABASE = 0;
+
+/** The work's result, or the abort's reason as soon as the signal aborts (the work goes on unawaited). */
+export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 export interface RunSpec extends NamespaceSpec {
@@ -147,54 +174,115 @@ export class Executor {
   }
 
   /**
-   * Borrow a connection in the namespace, under the slot, time limit and cancellation, and hand
-   * it to `fn` (cost estimates, the engine's own read-only check). `fn` must only run statements.
+   * What every run shares: refused while shutting down, one controller that the caller's signal,
+   * the time limit (waiting for a slot included), `cancel(key)` and shutdown abort, and a cancel
+   * that reaches the connection the run has borrowed (`active.conn`) inside the database. A
+   * failure after an abort is reported as the abort's reason.
    */
-  async withConnection<T>(
-    ns: NamespaceSpec,
-    fn: (conn: EngineConnection, db: OpenDatabase, signal: AbortSignal) => Promise<T>,
-  ): Promise<T> {
+  private async guarded<T>(limits: RunLimits, body: (active: Active, signal: AbortSignal) => Promise<T>): Promise<T> {
     if (this.closing) throw new QueryCancelledError('The server is shutting down.');
     const active: Active = { controller: new AbortController(), conn: null };
     const { signal } = active.controller;
-    const onOuterAbort = () => active.controller.abort(ns.signal?.reason ?? new QueryCancelledError());
-    if (ns.signal?.aborted) onOuterAbort();
-    ns.signal?.addEventListener('abort', onOuterAbort, { once: true });
-    const timer = setTimeout(() => active.controller.abort(new QueryTimeoutError(ns.timeoutMs)), ns.timeoutMs);
+    const onOuterAbort = () => active.controller.abort(limits.signal?.reason ?? new QueryCancelledError());
+    if (limits.signal?.aborted) onOuterAbort();
+    limits.signal?.addEventListener('abort', onOuterAbort, { once: true });
+    const timer = setTimeout(() => active.controller.abort(new QueryTimeoutError(limits.timeoutMs)), limits.timeoutMs);
     const onAbort = () => void active.conn?.cancel().catch(() => undefined);
     signal.addEventListener('abort', onAbort, { once: true });
     this.active.add(active);
-    if (ns.key) this.byKey.set(ns.key, active);
-    let release: (() => void) | null = null;
-    let conn: EngineConnection | null = null;
+    if (limits.key) this.byKey.set(limits.key, active);
     try {
-      const db = await this.connections.get(ns.databaseId);
-      const pool = await poolForCatalog(db.spec, db.pool, ns.catalog);
-      release = await this.slots.take(db.id, db.spec.usesThreadPool, signal);
-      conn = await pool.acquire();
-      active.conn = conn;
-      if (signal.aborted) throw signal.reason;
-      const restore = await db.spec.enterNamespace(conn, ns.catalog, ns.schema);
-      try {
-        const out = await fn(conn, db, signal);
-        if (signal.aborted) throw signal.reason;
-        return out;
-      } finally {
-        await restore().catch(() => undefined);
-      }
+      return await body(active, signal);
     } catch (e) {
       // a cancel shows up as an engine error: report why it was cancelled
       if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new QueryCancelledError();
       throw e;
     } finally {
       clearTimeout(timer);
-      ns.signal?.removeEventListener('abort', onOuterAbort);
+      limits.signal?.removeEventListener('abort', onOuterAbort);
       signal.removeEventListener('abort', onAbort);
-      conn?.release();
-      release?.();
       this.active.delete(active);
-      if (ns.key && this.byKey.get(ns.key) === active) this.byKey.delete(ns.key);
+      if (limits.key && this.byKey.get(limits.key) === active) this.byKey.delete(limits.key);
     }
+  }
+
+  /**
+   * Borrow a connection in the namespace, under the slot, time limit and cancellation, and hand
+   * it to `fn` (cost estimates, the engine's own read-only check). `fn` must only run statements.
+   */
+  withConnection<T>(ns: NamespaceSpec, fn: (conn: EngineConnection, db: OpenDatabase, signal: AbortSignal) => Promise<T>): Promise<T> {
+    return this.guarded(ns, async (active, signal) => {
+      let release: (() => void) | null = null;
+      let conn: EngineConnection | null = null;
+      try {
+        const db = await this.connections.get(ns.databaseId);
+        const pool = await poolForCatalog(db.spec, db.pool, ns.catalog);
+        release = await this.slots.take(db.id, db.spec.usesThreadPool, signal);
+        const borrowed = await pool.acquire().catch((e: unknown) => Promise.reject(new ConnectionFailedError(e)));
+        conn = active.conn = borrowed;
+        if (signal.aborted) throw signal.reason;
+        const restore = await db.spec.enterNamespace(borrowed, ns.catalog, ns.schema);
+        try {
+          const out = await fn(borrowed, db, signal);
+          if (signal.aborted) throw signal.reason;
+          return out;
+        } finally {
+          await restore().catch(() => undefined);
+        }
+      } finally {
+        // forgotten before it goes back: a late abort must not cancel the next borrower's statement
+        active.conn = null;
+        conn?.release();
+        release?.();
+      }
+    });
+  }
+
+  /**
+   * Ask the engine about a stored database (its catalogs, schemas, tables, a table's metadata)
+   * under the rules SQL runs by: a query slot, the time limit, cancellation. The engine's
+   * metadata calls borrow connections of their own that the executor cannot reach, so a cancel
+   * abandons the call (the caller is answered at once) instead of stopping it in the database;
+   * its slot stays taken until the call settles, so the database never runs more than its slots.
+   */
+  metadata<T>(req: MetadataSpec, call: (db: OpenDatabase) => Promise<T>): Promise<T> {
+    return this.guarded(req, async (_active, signal) => {
+      const db = await this.connections.get(req.databaseId);
+      const release = await this.slots.take(db.id, db.spec.usesThreadPool, signal);
+      const running = Promise.resolve().then(() => call(db));
+      void running.then(release, release);
+      return untilAborted(running, signal);
+    });
+  }
+
+  /**
+   * Connect with a URI that is not saved yet and run a trivial query (a database form's "Test
+   * connection"), under a slot shared by every such test, the time limit and cancellation. Any
+   * failure is the connection's (ConnectionFailedError). The pool is closed once the connect
+   * settles, also when the caller has gone.
+   */
+  testConnection(spec: EngineSpec, connect: ConnectOptions, limits: RunLimits): Promise<void> {
+    return this.guarded(limits, async (active, signal) => {
+      const release = await this.slots.take(UNSAVED_DATABASE, spec.usesThreadPool, signal);
+      const trial = (async () => {
+        const pool = await spec.connect(connect);
+        try {
+          if (signal.aborted) return;
+          const conn = await pool.acquire();
+          active.conn = conn;
+          try {
+            if (!signal.aborted) await conn.execute('SELECT 1', { maxRows: 1 });
+          } finally {
+            active.conn = null;
+            conn.release();
+          }
+        } finally {
+          await pool.close().catch(() => undefined);
+        }
+      })().catch((e: unknown) => Promise.reject(new ConnectionFailedError(e)));
+      void trial.then(release, release);
+      return untilAborted(trial, signal);
+    });
   }
 
   /** Run the statements in order on one connection; the result statement's rows go to the sink. */

@@ -41,7 +41,7 @@ export async function bearerPrincipal(ctx: AppContext, header: string | undefine
 }
 
 /**
- * How an embedded dashboard's guest is recognised (`embedded/guest.ts`, handed in by `app.ts` so
+ * How an embedded dashboard's guest is recognised (`access/guest.ts`, handed in by `app.ts` so
  * that http/ needs no feature): `principal` reads the guest token header (null without one, 401 for
  * a bad one); `mayUse` is the allow-list of routes a guest may call.
  */

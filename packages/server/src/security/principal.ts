@@ -24,8 +24,8 @@ export interface Principal {
   viewsWith(permission: string): string[];
   /**
    * Who stands behind the request when it is not a logged-in user: `guest` (an embedded
-   * dashboard's guest token, see embedded/guest.ts) or `anonymous` (the Public role, see
-   * security/public.ts). Absent for users. Such principals have no `ab_user` row: `id` is 0 and
+   * dashboard's guest token, see access/guest.ts) or `anonymous` (the Public role, see
+   * http/public.ts). Absent for users. Such principals have no `ab_user` row: `id` is 0 and
    * may never match an owner.
    */
   kind?: 'guest' | 'anonymous';

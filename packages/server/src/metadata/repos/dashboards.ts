@@ -1,7 +1,7 @@
 /**
  * Dashboards (`dashboards`), their chart links (`dashboard_slices`) and their roles
  * (`dashboard_roles`): rows by id, slug or uuid, the list page's query, writes, and the conditions
- * the visibility rule (dashboards/access.ts) is made of. Who may see or change a dashboard is
+ * the visibility rule (access/dashboards.ts) is made of. Who may see or change a dashboard is
  * decided by the caller.
  */
 import type { Expression, ExpressionBuilder, Insertable, Kysely, Selectable, SqlBool, Updateable } from 'kysely';
