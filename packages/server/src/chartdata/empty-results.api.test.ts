@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIZ_DEFINITIONS, getVizDefinition, type QueryFormData } from '@rama/shared';
 import { startTestServer, type Client, type TestServer } from '../test-support/server.js';
-import { EXAMPLE_CHARTS, exampleFormData, exampleQueryContext, type ExampleChart } from '../examples/charts.js';
+import { EXAMPLE_CHARTS, exampleFormData, exampleQueryContext } from '../examples/charts.js';
+import type { ExampleChart } from '../examples/types.js';
 import { filter, timeAxis, timeRange } from '../examples/formData.js';
 import { registerExampleDatasets } from '../examples/datasets.js';
 

@@ -20,18 +20,7 @@ import {
   timeRange,
 } from './formData.js';
 import { GALLERY_CHARTS } from './gallery/index.js';
-
-export interface ExampleChart {
-  /** stable key: the chart's uuid derives from it, so a reload updates the chart it saved before */
-  key: string;
-  name: string;
-  /** the example dataset's table (datasets.ts) */
-  table: string;
-  vizType: string;
-  description?: string;
-  /** the controls set; the rest take their defaults */
-  params: Record<string, unknown>;
-}
+import type { ExampleChart } from './types.js';
 
 /**
  * A name-based (version 5) UUID in a namespace of Rama's examples: the same key gives the same

@@ -12,17 +12,10 @@ import {
   type LayoutItem,
 } from '@rama/shared';
 import { EXAMPLE_CHARTS, exampleFormData, exampleQueryContext, exampleUuid } from './charts.js';
-import {
-  EXAMPLE_DASHBOARDS,
-  buildLayout,
-  chartKeysOf,
-  exampleMetadata,
-  savedMetricsOf,
-  type LayoutNode,
-  type SavedChartRef,
-} from './dashboards.js';
+import { EXAMPLE_DASHBOARDS, buildLayout, chartKeysOf, exampleMetadata, savedMetricsOf, type SavedChartRef } from './dashboards.js';
 import { EXAMPLE_DATASETS } from './datasets.js';
 import { TABLES, targetName } from './tables.js';
+import type { LayoutNode } from './types.js';
 
 /** Saved ids as a fresh installation would give them. */
 const saved = new Map<string, SavedChartRef>(

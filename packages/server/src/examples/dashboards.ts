@@ -27,15 +27,15 @@ import {
   type DashboardLayout,
   type DashboardMetadata,
   type FilterConfigItem,
-  type HeaderSize,
   type LayoutTreeNode,
 } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import { flag, nowIso } from '../metadata/db.js';
-import { EXAMPLE_CHARTS, exampleFormData, exampleQueryContext, exampleUuid, type ExampleChart } from './charts.js';
+import { EXAMPLE_CHARTS, exampleFormData, exampleQueryContext, exampleUuid } from './charts.js';
 import { firstAdmin } from './datasets.js';
 import { exampleNativeFilters } from './filters.js';
 import { galleryDashboard } from './gallery/index.js';
+import type { ExampleChart, ExampleDashboard, LayoutNode } from './types.js';
 import { addOwners } from '../metadata/repos/owners.js';
 import { metricNamesOfDatasets, physicalDatasetsOn } from '../metadata/repos/datasets.js';
 import {
@@ -51,24 +51,6 @@ import {
 } from '../metadata/repos/examples.js';
 
 // ---- layout trees ----------------------------------------------------------------------------
-
-export type LayoutNode =
-  | { type: 'CHART'; chart: string; width: number; height: number }
-  | { type: 'MARKDOWN'; id: string; code: string; width: number; height: number }
-  | { type: 'HEADER'; id: string; text: string; size: HeaderSize }
-  | { type: 'DIVIDER'; id: string }
-  | { type: 'ROW'; id: string; children: LayoutNode[] }
-  | { type: 'COLUMN'; id: string; width: number; children: LayoutNode[] }
-  | { type: 'TABS'; id: string; tabs: { id: string; title: string; children: LayoutNode[] }[] };
-
-export interface ExampleDashboard {
-  key: string;
-  title: string;
-  slug: string;
-  colorScheme: string;
-  /** the grid's children, or one TABS node for top-level tabs */
-  layout: LayoutNode[];
-}
 
 const chart = (key: string, width: number, height: number): LayoutNode => ({ type: 'CHART', chart: key, width, height });
 const row = (id: string, ...children: LayoutNode[]): LayoutNode => ({ type: 'ROW', id: `ROW-${id}`, children });

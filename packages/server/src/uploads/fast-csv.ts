@@ -6,7 +6,7 @@
  * file the exact way: the fast path changes the time an upload takes, never what it stores.
  */
 import { isNullCell, type CellRules, type UploadOptions } from '@rama/shared';
-import type { CsvFileLoadRequest } from '../engines/bulk-load-types.js';
+import type { CsvFileLoadRequest } from '../engines/types.js';
 import { csvRecords } from './csv.js';
 import { scanTable, type RawRecord, type TablePlan } from './table.js';
 

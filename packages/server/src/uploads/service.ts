@@ -30,7 +30,7 @@ import { datasetIdInSchema } from '../metadata/repos/datasets.js';
 import { engineSpecForUri } from '../engines/registry.js';
 import { parseUri } from '../engines/uri.js';
 import { EngineError } from '../engines/types.js';
-import { TableExistsError } from '../engines/bulk-load-types.js';
+import { TableExistsError } from '../engines/bulk-load.js';
 import { QueryCancelledError, QueryTimeoutError } from '../execution/executor.js';
 import { HttpError, forbidden, invalidFields, notFound } from '../http/errors.js';
 import { csvRecords } from './csv.js';

@@ -20,7 +20,7 @@ import {
   type UploadFileMetadataItem,
   type UploadOptions,
 } from '@rama/shared';
-import type { BulkColumn } from '../engines/bulk-load-types.js';
+import type { BulkColumn } from '../engines/types.js';
 import { UploadFileError } from './errors.js';
 
 export interface RawRecord {

@@ -3,7 +3,7 @@
  * A component `w` columns wide spans w column widths and the w − 1 gutters between them, wherever
  * it is nested (widths are always in grid columns).
  */
-import { GRID_BASE_UNIT, GRID_COLUMN_COUNT, GRID_GUTTER_SIZE } from '@rama/shared';
+import { GRID_BASE_UNIT, GRID_COLUMN_COUNT, GRID_GUTTER_SIZE, ROW_TYPE, TABS_TYPE } from '@rama/shared';
 
 /** The width of one grid column: the grid width less the 11 gutters, over 12. */
 export function gridColumnWidth(gridWidth: number): number {
@@ -31,4 +31,11 @@ export function chartAreaSize(outer: { width: number; height: number }, extraHei
     width: Math.max(0, Math.floor(outer.width - 2 * CHART_CARD_PADDING)),
     height: Math.max(0, Math.floor(outer.height - 2 * CHART_CARD_PADDING - CHART_HEADER_HEIGHT - extraHeight)),
   };
+}
+
+export type Orientation = 'row' | 'column';
+
+/** How a component sits among its siblings: side by side in a row or a tabs bar ('column'), else stacked ('row'). */
+export function orientationIn(parentType: string): Orientation {
+  return parentType === ROW_TYPE || parentType === TABS_TYPE ? 'column' : 'row';
 }

@@ -1,7 +1,6 @@
 /** The reports slice: the API's replies filed by the pure rules of reportsState.ts. */
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, type WithSlice } from '@reduxjs/toolkit';
 import type { ReportCreationMethod } from '@rama/shared';
-import type { RootState } from '../app/store';
 import { reportApi } from './reportApi';
 import {
   changesFromBody,
@@ -47,8 +46,12 @@ export const reportsSlice = createSlice({
 
 export const reportsReducer = reportsSlice.reducer;
 
-/** The report the user set up from this chart's or dashboard's menu, once the lookup answered. */
+/**
+ * The report the user set up from this chart's or dashboard's menu, once the lookup answered. The
+ * state is typed by this slice's own place in it (`reports`), not by the store's RootState: the
+ * store imports this file.
+ */
 export const selectFiledReport =
   (creationMethod: ReportCreationMethod, resourceId: number) =>
-  (state: RootState): FiledReport | null =>
+  (state: WithSlice<typeof reportsSlice>): FiledReport | null =>
     filedReport(state.reports, creationMethod, resourceId);

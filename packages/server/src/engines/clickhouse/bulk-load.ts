@@ -7,10 +7,10 @@
  * setting of the database's other sessions, as uploads do on every engine.
  */
 import { Readable } from 'node:stream';
+import type { ClickHouseClient } from '@clickhouse/client';
 import { formatStoredDate, type StoredValue, type UploadColumnKind } from '@rama/shared';
-import { driverHandle, qualifiedName, stagingName, TableExistsError, type BulkLoader, type BulkLoadRequest } from '../bulk-load-types.js';
-import { EngineError } from '../types.js';
-import type { ClickHousePool } from './spec.js';
+import { driverHandle, qualifiedName, stagingName, TableExistsError } from '../bulk-load.js';
+import { EngineError, type BulkLoader, type BulkLoadRequest } from '../types.js';
 
 /** Column types; datetimes keep milliseconds where the server has DateTime64 (20.1 and later), wall time as UTC. */
 function columnType(kind: UploadColumnKind, millis: boolean): string {
@@ -70,7 +70,8 @@ function appendable(kind: UploadColumnKind, stagingType: string, tableType: stri
 export const clickhouseBulkLoader: BulkLoader = {
   async load(req: BulkLoadRequest): Promise<{ rows: number }> {
     const { conn, spec, table, signal } = req;
-    const client = driverHandle<ClickHousePool>(conn, 'owner').client;
+    // the connection's pool (spec.ts) owns the client; only the client is read here
+    const client = driverHandle<{ client: ClickHouseClient }>(conn, 'owner').client;
     conn.discard();
     const database = table.schema ?? driverHandle<string>(conn, 'database');
     const settings = { database } as Record<string, string>;

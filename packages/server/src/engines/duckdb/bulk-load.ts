@@ -7,17 +7,8 @@
  */
 import { DuckDBInstance, DuckDBTimestampValue, type DuckDBAppender, type DuckDBConnection, type DuckDBDataChunk } from '@duckdb/node-api';
 import type { AlreadyExists, StoredValue, UploadColumnKind } from '@rama/shared';
-import type { EngineSpec } from '../types.js';
-import {
-  driverHandle,
-  qualifiedName,
-  stagingName,
-  TableExistsError,
-  type BulkLoader,
-  type BulkLoadRequest,
-  type BulkTable,
-  type CsvFileLoadRequest,
-} from '../bulk-load-types.js';
+import type { BulkLoader, BulkLoadRequest, BulkTable, CsvFileLoadRequest, EngineSpec } from '../types.js';
+import { driverHandle, qualifiedName, stagingName, TableExistsError } from '../bulk-load.js';
 
 const DUCKDB_TYPES: Record<UploadColumnKind, string> = {
   integer: 'BIGINT',

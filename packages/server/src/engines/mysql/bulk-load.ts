@@ -6,7 +6,8 @@
  */
 import type mysql from 'mysql2/promise';
 import { formatStoredDate, type StoredValue, type UploadColumnKind } from '@rama/shared';
-import { driverHandle, qualifiedName, stagingName, TableExistsError, type BulkLoader, type BulkLoadRequest } from '../bulk-load-types.js';
+import type { BulkLoader, BulkLoadRequest } from '../types.js';
+import { driverHandle, qualifiedName, stagingName, TableExistsError } from '../bulk-load.js';
 
 const MYSQL_TYPES: Record<UploadColumnKind, string> = {
   integer: 'BIGINT',

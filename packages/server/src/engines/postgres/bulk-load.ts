@@ -11,15 +11,8 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { formatStoredDate, type StoredValue, type UploadColumnKind } from '@rama/shared';
-import {
-  driverHandle,
-  qualifiedName,
-  stagingName,
-  TableExistsError,
-  type BulkLoader,
-  type BulkLoadRequest,
-  type CsvFileLoadRequest,
-} from '../bulk-load-types.js';
+import type { BulkLoader, BulkLoadRequest, CsvFileLoadRequest } from '../types.js';
+import { driverHandle, qualifiedName, stagingName, TableExistsError } from '../bulk-load.js';
 
 const PG_TYPES: Record<UploadColumnKind, string> = {
   integer: 'BIGINT',

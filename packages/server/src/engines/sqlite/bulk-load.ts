@@ -3,8 +3,8 @@
  * transaction with the table's creation (SQLite's DDL is transactional).
  */
 import { formatStoredDate, type StoredValue, type UploadColumnKind } from '@rama/shared';
-import type { EngineSpec } from '../types.js';
-import { qualifiedName, TableExistsError, type BulkLoader, type BulkLoadRequest } from '../bulk-load-types.js';
+import type { BulkLoader, BulkLoadRequest, EngineSpec } from '../types.js';
+import { qualifiedName, TableExistsError } from '../bulk-load.js';
 
 const SQLITE_TYPES: Record<UploadColumnKind, string> = {
   integer: 'INTEGER',

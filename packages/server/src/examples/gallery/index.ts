@@ -3,8 +3,7 @@
  * types" dashboard that holds one chart per type, in tabs by the gallery's categories.
  */
 import { VIZ_CATEGORIES, VIZ_DEFINITIONS, getVizDefinition } from '@rama/shared';
-import type { ExampleChart } from '../charts.js';
-import type { ExampleDashboard, LayoutNode } from '../dashboards.js';
+import type { ExampleChart, ExampleDashboard, LayoutNode } from '../types.js';
 
 /**
  * The gallery's own examples, added to the example charts: the example each chart type declares

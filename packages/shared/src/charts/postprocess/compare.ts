@@ -6,7 +6,6 @@
 import {
   type Frame,
   type FrameColumn,
-  type Label,
   PostProcessingError,
   dataColumns,
   padKey,
@@ -14,6 +13,7 @@ import {
   requireColumns,
   withDataColumns,
 } from './frame.js';
+import type { Label } from './labels.js';
 import { type Options, optBool, optInt, optRecord, optString, stringList } from './options.js';
 import { isMissing, toNum } from './order.js';
 import { type PostProcessingLimits, ensureCells } from './limits.js';

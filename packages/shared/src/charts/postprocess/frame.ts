@@ -5,13 +5,7 @@
  * (after a pivot, the x-axis values) and column keys with one label per level. Operations never
  * change a frame they are given; they return a new one that may share columns with it.
  */
-import { flatColumnName } from './labels.js';
-
-/** A column label; `null` marks a level the `rename` operation dropped (a metric name, say). */
-export type Label = string | null;
-
-/** A column key is its labels, one per level: ['origin'] for a flat column; ['AVG(delay)', 'SEA'] after a pivot. */
-export type ColumnKey = readonly Label[];
+import { type ColumnKey, type Label, flatColumnName } from './labels.js';
 
 export interface FrameColumn {
   readonly key: ColumnKey;

@@ -16,9 +16,9 @@ import { flatten, rename, select } from './reshape.js';
 import { rank, sort } from './sort.js';
 import { cum, diff, rolling } from './window.js';
 
-export { type ColumnKey, type Frame, type FrameColumn, type FrameFromRowsOptions, type Label, PostProcessingError } from './frame.js';
+export { type Frame, type FrameColumn, type FrameFromRowsOptions, PostProcessingError } from './frame.js';
 export { frameColumnNames, frameFromRows, frameToRecords } from './frame.js';
-export { FLAT_COLUMN_SEPARATOR, escapeSeparator, flatColumnName, unescapeSeparator } from './labels.js';
+export { type ColumnKey, type Label, FLAT_COLUMN_SEPARATOR, escapeSeparator, flatColumnName, unescapeSeparator } from './labels.js';
 export { NULL_STRING } from './pivot.js';
 export { RESAMPLE_METHODS } from './resample.js';
 export { ROLLING_TYPES } from './window.js';

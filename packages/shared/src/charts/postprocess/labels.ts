@@ -1,9 +1,14 @@
 /**
- * Column names as the BI server writes them. Its series names come from Python's `str()` of a
- * value, and the web client matches series by name, so a name must be spelled the same way:
- * `2.5`, `1e-05`, `True`, `2023-01-01 00:00:00`.
+ * Column labels (a frame column's key, frame.ts) and column names as the BI server writes them.
+ * Its series names come from Python's `str()` of a value, and the web client matches series by
+ * name, so a name must be spelled the same way: `2.5`, `1e-05`, `True`, `2023-01-01 00:00:00`.
  */
-import type { ColumnKey, Label } from './frame.js';
+
+/** A column label; `null` marks a level the `rename` operation dropped (a metric name, say). */
+export type Label = string | null;
+
+/** A column key is its labels, one per level: ['origin'] for a flat column; ['AVG(delay)', 'SEA'] after a pivot. */
+export type ColumnKey = readonly Label[];
 
 /** Levels of a multi-level column name are joined with this (the BI server's FLAT_COLUMN_SEPARATOR). */
 export const FLAT_COLUMN_SEPARATOR = ', ';

@@ -8,10 +8,8 @@
  */
 import {
   type CellReader,
-  type ColumnKey,
   type Frame,
   type FrameColumn,
-  type Label,
   PostProcessingError,
   dataColumns,
   readerOf,
@@ -19,37 +17,16 @@ import {
   resetFirstIndexLevel,
   withKey,
 } from './frame.js';
-import { labelOf } from './labels.js';
-import { type Reducer, gather, numpyAggregator, streamGroups, streamingKind } from './numpy.js';
+import { type ColumnKey, type Label, labelOf } from './labels.js';
+import { gather, numpyAggregator, streamGroups, streamingKind } from './numpy.js';
 import { type Options, optBool, optRecord, optString, stringList } from './options.js';
 import { compareValues, groupRows, isMissing, rowsByGroup, toNum } from './order.js';
 import { addMargins } from './pivotMargins.js';
+import type { PivotColumn, PivotMetric, PivotTable } from './pivotTypes.js';
 import { type PostProcessingLimits, ensureCells } from './limits.js';
 
 /** The series name the BI server gives a missing `columns` value (its NULL_STRING). */
 export const NULL_STRING = '<NULL>';
-
-export interface PivotMetric {
-  label: string;
-  column: FrameColumn;
-  operator: unknown;
-  reduce: Reducer;
-}
-
-/** One output column while the table is built; `series` is -1 for a margin column. */
-export interface PivotColumn {
-  key: Label[];
-  metric: number;
-  series: number;
-  values: unknown[];
-}
-
-/** The pivot table before it becomes a frame: index key values per row, then the columns. */
-export interface PivotTable {
-  index: unknown[][];
-  columns: PivotColumn[];
-  rows: number;
-}
 
 function columnByLabel(frame: Frame, label: string): FrameColumn {
   const col = dataColumns(frame).find((c) => c.key[0] === label);

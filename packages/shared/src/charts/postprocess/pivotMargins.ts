@@ -4,10 +4,11 @@
  * series over every row, with the grand total where they meet. Margins read only the rows where
  * no key or metric value is missing, as pandas does.
  */
-import { type Frame, type FrameColumn, type Label, PostProcessingError, readerOf } from './frame.js';
+import { type Frame, type FrameColumn, PostProcessingError, readerOf } from './frame.js';
+import type { Label } from './labels.js';
 import { gather } from './numpy.js';
 import { isMissing, rowsByGroup, toNum } from './order.js';
-import type { PivotColumn, PivotMetric, PivotTable } from './pivot.js';
+import type { PivotColumn, PivotMetric, PivotTable } from './pivotTypes.js';
 
 export interface MarginInput {
   frame: Frame;

@@ -4,10 +4,8 @@
  * metric, and flattens, so its series are named 'SEA', 'SFO' rather than 'AVG(delay), SEA'.
  */
 import {
-  type ColumnKey,
   type Frame,
   type FrameColumn,
-  type Label,
   PostProcessingError,
   dataColumns,
   requireColumns,
@@ -15,7 +13,7 @@ import {
   withDataColumns,
   withKey,
 } from './frame.js';
-import { FLAT_COLUMN_SEPARATOR, escapeSeparator } from './labels.js';
+import { type ColumnKey, type Label, FLAT_COLUMN_SEPARATOR, escapeSeparator } from './labels.js';
 import { type Options, optBool, optRecord, stringList } from './options.js';
 
 /** A level given by position (negative counts from the end) or by name. */

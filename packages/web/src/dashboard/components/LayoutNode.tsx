@@ -29,20 +29,13 @@ import {
 } from '@rama/shared';
 import { useAppSelector } from '../../app/hooks';
 import { useEditKit } from '../editKit';
-import { heightInPixels, widthInPixels } from '../gridGeometry';
+import { heightInPixels, orientationIn, widthInPixels } from '../gridGeometry';
 import { useColumnWidth, useDashboardPage } from '../pageContext';
 import { ChartHolder } from './ChartHolder';
 import { BackgroundOption } from './ComponentOptions';
 import { DividerBlock, HeaderBlock } from './HeaderBlock';
 import { MarkdownBlock } from './MarkdownBlock';
 import { TabsNode } from './TabsNode';
-
-export type Orientation = 'row' | 'column';
-
-/** How a component sits among its siblings: side by side in a row or a tabs bar ('column'), else stacked ('row'). */
-export function orientationIn(parentType: string): Orientation {
-  return parentType === ROW_TYPE || parentType === TABS_TYPE ? 'column' : 'row';
-}
 
 const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : fallback);
 
@@ -159,6 +152,9 @@ export function StackedChildren({ item, depth }: { item: LayoutItem; depth: numb
   );
 }
 
+/** A tab's children, for TabsNode (one function for every render, so the memoized tabs keep their props). */
+const renderStacked = (item: LayoutItem, depth: number) => <StackedChildren item={item} depth={depth} />;
+
 export const LayoutNode = memo(function LayoutNode({ id, parentId, index, depth }: NodeProps) {
   const item = useAppSelector((s) => s.dashboardLayout.present[id]);
   const parent = useAppSelector((s) => s.dashboardLayout.present[parentId]);
@@ -187,7 +183,7 @@ export const LayoutNode = memo(function LayoutNode({ id, parentId, index, depth 
     case TABS_TYPE:
       return (
         <EditChrome item={item} parent={parent} index={index} depth={depth}>
-          {(handle) => <TabsNode item={item} parentId={parent.id} depth={depth} dragHandle={handle} />}
+          {(handle) => <TabsNode item={item} parentId={parent.id} depth={depth} dragHandle={handle} renderChildren={renderStacked} />}
         </EditChrome>
       );
     case TAB_TYPE:

@@ -11,16 +11,23 @@ import { useTranslation } from 'react-i18next';
 import { NEW_TAB_TITLE, ROOT_ID, TAB_TYPE, childDepth, newComponent, type LayoutItem } from '@rama/shared';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useEditKit } from '../editKit';
+import { orientationIn } from '../gridGeometry';
 import { useDashboardPage } from '../pageContext';
 import { layoutActions } from '../state/layoutSlice';
 import { DashboardMessage } from '../messages';
-import { StackedChildren, orientationIn } from './LayoutNode';
+
+/**
+ * Draws a tab's children stacked (LayoutNode's StackedChildren). It is handed in, as LayoutNode
+ * draws this component: the recursion goes through a prop, not through an import each way.
+ */
+export type RenderChildren = (item: LayoutItem, depth: number) => ReactNode;
 
 interface TabsNodeProps {
   item: LayoutItem;
   parentId: string;
   depth: number;
   dragHandle?: ReactNode;
+  renderChildren: RenderChildren;
 }
 
 const tabTitle = (tab: LayoutItem): string =>
@@ -75,11 +82,23 @@ function TabLabel({
  * drops here), which in edit mode begins right under the tab bar so the gap above the first row
  * takes drops too.
  */
-function TabContent({ tab, tabs, index, depth }: { tab: LayoutItem; tabs: LayoutItem; index: number; depth: number }) {
+function TabContent({
+  tab,
+  tabs,
+  index,
+  depth,
+  renderChildren,
+}: {
+  tab: LayoutItem;
+  tabs: LayoutItem;
+  index: number;
+  depth: number;
+  renderChildren: RenderChildren;
+}) {
   const kit = useEditKit();
   const pane = (
     <div className="rama-dash-tab" data-component-id={tab.id} id={tab.id}>
-      <StackedChildren item={tab} depth={depth} />
+      {renderChildren(tab, depth)}
       {tab.children.length === 0 && <div className="rama-dash-placeholder">{DashboardMessage.EMPTY_TAB}</div>}
     </div>
   );
@@ -101,7 +120,7 @@ function TabContent({ tab, tabs, index, depth }: { tab: LayoutItem; tabs: Layout
   );
 }
 
-export const TabsNode = memo(function TabsNode({ item, parentId, depth, dragHandle }: TabsNodeProps) {
+export const TabsNode = memo(function TabsNode({ item, parentId, depth, dragHandle, renderChildren }: TabsNodeProps) {
   const { t } = useTranslation('dashboard');
   const dispatch = useAppDispatch();
   const { display, onTabChange } = useDashboardPage();
@@ -142,7 +161,7 @@ export const TabsNode = memo(function TabsNode({ item, parentId, depth, dragHand
     key: tab.id,
     label: <TabLabel tab={tab} tabs={item} index={i} depth={tabDepth} active={tab.id === activeKey} />,
     closable: display.editMode,
-    children: <TabContent tab={tab} tabs={item} index={i} depth={tabDepth} />,
+    children: <TabContent tab={tab} tabs={item} index={i} depth={tabDepth} renderChildren={renderChildren} />,
   }));
 
   return (

@@ -2,7 +2,8 @@
 import { parseDatasourceKey, SqlLabMessage, type QueryEditor } from '@rama/shared';
 import * as api from './sqlLabApi';
 import { addTab, switchTab } from './tabThunks';
-import { toast, type SqlLabThunk } from './thunk';
+import type { SqlLabThunk } from './thunk';
+import { toast } from './toast';
 import { copyTabName, sharedQueryTabName } from './tabNames';
 import * as A from './actions';
 

@@ -1,7 +1,6 @@
 /** The browser copy of SQL Lab (spec §4: "Storing editor state locally ignores errors silently"). */
 import { pruneQueriesForStorage, storedKb, type QueryEditor, type QueryMap, type TableSchema, type UnsavedEdits } from '@rama/shared';
-import type { RootState } from '../../app/store';
-import type { SqlLabState } from './types';
+import type { SqlLabState, WithSqlLab } from './types';
 
 export interface LocalSnapshot {
   version: 1;
@@ -87,7 +86,7 @@ export function readLocalSnapshot(userId: number): LocalSnapshot | null {
 }
 
 /** The browser's copy of a tab as read at load time, with its pending edits applied. */
-export function readLocalEditor(_state: RootState, id: string): QueryEditor | undefined {
+export function readLocalEditor(_state: WithSqlLab, id: string): QueryEditor | undefined {
   const e = loaded?.queryEditors.find((x) => x.id === id);
   if (!e) return undefined;
   const u = loaded?.unsavedQueryEditor;

@@ -3,7 +3,7 @@
  * persistence the server copy — tab changes synced after the 5 s debounce, structural changes
  * (add, switch, close) at once, local-only tabs migrated first (spec §4 "Tab persistence").
  */
-import { createListenerMiddleware, type UnknownAction } from '@reduxjs/toolkit';
+import { createListenerMiddleware, type Dispatch, type UnknownAction } from '@reduxjs/toolkit';
 import {
   applyUnsavedEdits,
   EDITOR_TAB_SYNC_DEBOUNCE_MS,
@@ -14,18 +14,19 @@ import {
   tabStateUpdate,
 } from '@rama/shared';
 import { toClientError } from '../../app/api';
-import type { AppDispatch, RootState } from '../../app/store';
 import * as A from './actions';
 import * as api from './sqlLabApi';
 import { saveLocalSnapshot } from './localStore';
-import { toast } from './thunk';
+import { toast } from './toast';
+import type { WithSqlLab } from './types';
 
 const LOCAL_SAVE_DELAY_MS = 800;
 const STRUCTURAL_DELAY_MS = 300;
 const RETRY_MS = 30_000;
 
 export const sqlLabListener = createListenerMiddleware();
-const startListening = sqlLabListener.startListening.withTypes<RootState, AppDispatch>();
+// the store prepends this listener, so it knows only SQL Lab's state and dispatches plain actions
+const startListening = sqlLabListener.startListening.withTypes<WithSqlLab, Dispatch>();
 
 const STRUCTURAL = [
   A.queryEditorAdded,
@@ -96,7 +97,7 @@ let again = false;
 let lastActivated: number | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
 
-function scheduleRetry(dispatch: AppDispatch): void {
+function scheduleRetry(dispatch: Dispatch): void {
   if (retryTimer) return;
   retryTimer = setTimeout(() => {
     retryTimer = null;
@@ -107,7 +108,7 @@ function scheduleRetry(dispatch: AppDispatch): void {
 const is404 = (e: unknown) => toClientError(e).status === 404;
 
 /** Save every local-only tab (then its queries and tables) and switch its id to the server's. */
-async function migrateLocalTabs(dispatch: AppDispatch, getState: () => RootState): Promise<boolean> {
+async function migrateLocalTabs(dispatch: Dispatch, getState: () => WithSqlLab): Promise<boolean> {
   let ok = true;
   const s = getState().sqlLab;
   for (const e of applyUnsavedEdits(s.queryEditors, s.unsavedQueryEditor).filter((x) => x.tabViewId === null)) {
@@ -141,7 +142,7 @@ async function migrateLocalTabs(dispatch: AppDispatch, getState: () => RootState
 }
 
 /** Tables whose tab has a server copy but which have none yet. */
-async function migrateTables(dispatch: AppDispatch, getState: () => RootState): Promise<boolean> {
+async function migrateTables(dispatch: Dispatch, getState: () => WithSqlLab): Promise<boolean> {
   let ok = true;
   const s = getState().sqlLab;
   for (const t of s.tables.filter((x) => x.remoteId === null)) {
@@ -159,7 +160,7 @@ async function migrateTables(dispatch: AppDispatch, getState: () => RootState): 
 }
 
 /** PUT each changed tab; a tab the server no longer has is cleared here silently. */
-async function pushChangedTabs(dispatch: AppDispatch, getState: () => RootState): Promise<boolean> {
+async function pushChangedTabs(dispatch: Dispatch, getState: () => WithSqlLab): Promise<boolean> {
   let ok = true;
   const s = getState().sqlLab;
   for (const e of applyUnsavedEdits(s.queryEditors, s.unsavedQueryEditor)) {
@@ -179,7 +180,7 @@ async function pushChangedTabs(dispatch: AppDispatch, getState: () => RootState)
   return ok;
 }
 
-async function deleteClosedTabs(dispatch: AppDispatch, getState: () => RootState): Promise<boolean> {
+async function deleteClosedTabs(dispatch: Dispatch, getState: () => WithSqlLab): Promise<boolean> {
   let ok = true;
   for (const id of getState().sqlLab.pendingTabDeletes) {
     try {
@@ -193,7 +194,7 @@ async function deleteClosedTabs(dispatch: AppDispatch, getState: () => RootState
   return ok;
 }
 
-async function activateCurrent(dispatch: AppDispatch, getState: () => RootState): Promise<boolean> {
+async function activateCurrent(dispatch: Dispatch, getState: () => WithSqlLab): Promise<boolean> {
   const s = getState().sqlLab;
   const active = s.queryEditors.find((e) => e.id === s.tabHistory[s.tabHistory.length - 1]);
   if (!active || active.tabViewId === null || active.tabViewId === lastActivated) return true;
@@ -208,7 +209,7 @@ async function activateCurrent(dispatch: AppDispatch, getState: () => RootState)
 }
 
 /** One pass of the backend sync; a failed step is retried later, and a change during a pass runs another. */
-export async function syncTabs(dispatch: AppDispatch, getState: () => RootState): Promise<void> {
+export async function syncTabs(dispatch: Dispatch, getState: () => WithSqlLab): Promise<void> {
   if (!getState().sqlLab.config.backendPersistence) return;
   // offline: nothing would get through; the sync runs again once the server answers
   if (getState().sqlLab.offline) return;

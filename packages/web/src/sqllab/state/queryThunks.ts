@@ -21,7 +21,8 @@ import { refreshDatabaseMetadata } from './tableThunks';
 import * as A from './actions';
 import * as api from './sqlLabApi';
 import * as queryApi from './queryApi';
-import { editorById, LOG, logSqlLabEvent, toast, type SqlLabThunk } from './thunk';
+import { editorById, LOG, logSqlLabEvent, type SqlLabThunk } from './thunk';
+import { toast } from './toast';
 
 /** How far back each poll looks, to cover clock skew and writes that land in the same instant. */
 const POLL_OVERLAP_MS = 2000;

@@ -11,7 +11,8 @@ import { formatRunTime } from '../../reports/reportDisplay';
 import { currentLocale, sharedText, t } from '../../i18n';
 import * as A from './actions';
 import * as api from './sqlLabApi';
-import { editorById, LOG, logSqlLabEvent, toast, type SqlLabThunk } from './thunk';
+import { editorById, LOG, logSqlLabEvent, type SqlLabThunk } from './thunk';
+import { toast } from './toast';
 
 export interface SaveFields {
   label: string;

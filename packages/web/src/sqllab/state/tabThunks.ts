@@ -17,7 +17,8 @@ import type { RootState } from '../../app/store';
 import * as A from './actions';
 import * as api from './sqlLabApi';
 import { fetchQueryResults, runEditorQuery } from './queryThunks';
-import { activeEditor, editorById, LOG, logSqlLabEvent, toast, type SqlLabThunk } from './thunk';
+import { activeEditor, editorById, LOG, logSqlLabEvent, type SqlLabThunk } from './thunk';
+import { toast } from './toast';
 import { readLocalEditor } from './localStore';
 import { copyTabName, nextUntitledTabName } from './tabNames';
 

@@ -5,7 +5,8 @@ import { toClientError } from '../../app/api';
 import { databaseApi } from '../../databases/databaseApi';
 import * as A from './actions';
 import * as api from './sqlLabApi';
-import { editorById, toast, type SqlLabThunk } from './thunk';
+import { editorById, type SqlLabThunk } from './thunk';
+import { toast } from './toast';
 
 export type TableRef = Omit<TableKey, 'queryEditorId'>;
 

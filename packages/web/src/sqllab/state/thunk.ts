@@ -1,24 +1,10 @@
-import { ToastType, type ToastOptions } from '@rama/shared';
 import type { AppDispatch, RootState } from '../../app/store';
-import { toastAdded } from '../../app/toastsSlice';
 import { logEvent } from '../../app/logger';
-import { sharedText } from '../../i18n';
 import { createSelector } from '@reduxjs/toolkit';
 import { withUnsavedEdits, type QueryEditor } from '@rama/shared';
 
 export type GetState = () => RootState;
 export type SqlLabThunk<R = Promise<void>> = (dispatch: AppDispatch, getState: GetState) => R;
-
-/**
- * SQL Lab's toasts. Their texts are the shared package's messages (`SqlLabMessage`), in English:
- * they are shown in the current language, read when the toast fires.
- */
-export const toast = {
-  info: (text: string, o?: ToastOptions) => toastAdded(ToastType.INFO, sharedText('messages', text), o),
-  success: (text: string, o?: ToastOptions) => toastAdded(ToastType.SUCCESS, sharedText('messages', text), o),
-  warning: (text: string, o?: ToastOptions) => toastAdded(ToastType.WARNING, sharedText('messages', text), o),
-  danger: (text: string, o?: ToastOptions) => toastAdded(ToastType.DANGER, sharedText('messages', text), o),
-};
 
 /** The tab with its pending edits applied. */
 export function editorById(state: RootState, id: string): QueryEditor | null {

@@ -52,6 +52,14 @@ export interface SqlLabState {
   mountKeys: Record<string, string>;
 }
 
+/**
+ * The app's state as SQL Lab's listener (persistence.ts) sees it: the store mounts SQL Lab's
+ * reducer at `sqlLab`. The store imports that listener, so it names this, never the store's RootState.
+ */
+export interface WithSqlLab {
+  sqlLab: SqlLabState;
+}
+
 export const DEFAULT_CONFIG: SqlLabConfig = {
   userId: 0,
   sqlMaxRow: 100_000,

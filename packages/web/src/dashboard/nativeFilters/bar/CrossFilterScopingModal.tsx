@@ -22,7 +22,7 @@ import {
 } from '@rama/shared';
 import { useAppSelector } from '../../../app/hooks';
 import { NativeFilterMessage } from '../messages';
-import { useSaveMetadataKeys } from './useBarSettings';
+import { useSaveMetadataKeys } from './useSaveMetadataKeys';
 
 const GLOBAL_KEY = 'global';
 

@@ -6,38 +6,11 @@
 import { useTranslation } from 'react-i18next';
 import { useState, type ReactNode } from 'react';
 import type { MenuProps } from 'antd';
-import type { DashboardMetadata } from '@rama/shared';
-import { errorMessage } from '../../../app/api';
-import { useAppDispatch, useAppSelector, useToasts } from '../../../app/hooks';
-import { useUpdateDashboardMutation } from '../../dashboardPageApi';
-import { dashboardInfoActions, parseDashboardMetadata } from '../../state/dashboardInfoSlice';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { nativeFiltersActions } from '../../state/nativeFiltersSlice';
 import { NativeFilterMessage } from '../messages';
 import { CrossFilterScopingModal } from './CrossFilterScopingModal';
-
-/** Saves some json_metadata keys now (on top of the saved metadata, so unsaved edits stay unsaved). */
-export function useSaveMetadataKeys(): (patch: Partial<DashboardMetadata>, failure: string) => Promise<boolean> {
-  const { t } = useTranslation('dashboard');
-  const dispatch = useAppDispatch();
-  const { addDangerToast } = useToasts();
-  const id = useAppSelector((s) => s.dashboardInfo.id);
-  const saved = useAppSelector((s) => s.dashboardInfo.saved?.json_metadata ?? s.dashboardInfo.json_metadata);
-  const current = useAppSelector((s) => s.dashboardInfo.json_metadata);
-  const [update] = useUpdateDashboardMutation();
-  return async (patch, failure) => {
-    try {
-      const reply = await update({ id, body: { json_metadata: JSON.stringify({ ...saved, ...patch }) } }).unwrap();
-      const stored = parseDashboardMetadata(reply.result.json_metadata ?? JSON.stringify({ ...saved, ...patch }));
-      const picked = Object.fromEntries(Object.keys(patch).map((k) => [k, stored[k]]));
-      dispatch(dashboardInfoActions.update({ json_metadata: { ...current, ...picked }, last_modified_time: reply.last_modified_time }));
-      dispatch(dashboardInfoActions.markSaved(picked));
-      return true;
-    } catch (e) {
-      addDangerToast(t('filterBar.failureWithError', { failure, error: errorMessage(e) }));
-      return false;
-    }
-  };
-}
+import { useSaveMetadataKeys } from './useSaveMetadataKeys';
 
 export function useBarSettings(): { items: NonNullable<MenuProps['items']>; modal: ReactNode } {
   const { t } = useTranslation('dashboard');

@@ -5,9 +5,50 @@
  * point drawn as a dot of a sixth of the base radius, or of its own radius (pixels, or kilometres
  * and miles on the ground), with its label on it.
  */
-import { aggregateCluster, clusterLabel, clusterPoints, mercatorProjection, pixelOffset } from '@rama/shared';
+import {
+  aggregateCluster,
+  clusterLabel,
+  clusterPoints,
+  mercatorProjection,
+  pixelOffset,
+  type ClusterAggregator,
+  type MapView,
+} from '@rama/shared';
 import { escapeHtml } from '../utils';
-import type { MapboxModel, MapboxPoint } from './transformProps';
+
+export interface MapboxPoint {
+  lon: number;
+  lat: number;
+  /** the label column's value: a number is aggregated per cluster, text labels the point */
+  label: number | string | null;
+  /** the point-radius column's value */
+  radius: number | null;
+}
+
+export type RadiusUnit = 'Pixels' | 'Miles' | 'Kilometers';
+
+/** Everything the markers are drawn from at any zoom (built by transformProps.ts). */
+export interface MapboxModel {
+  points: MapboxPoint[];
+  /** what the label column is called (tooltips) */
+  labelName: string | null;
+  radiusName: string | null;
+  /** the label column holds numbers: clusters show their aggregate, not their count */
+  aggregator: ClusterAggregator | null;
+  clusteringRadius: number;
+  pointRadiusUnit: RadiusUnit;
+  /** [r, g, b] */
+  rgb: [number, number, number];
+  opacity: number;
+  renderWhileDragging: boolean;
+  /** `mapbox_style`: which Mapbox style the tiles have, when the server has a Mapbox key */
+  style: string | null;
+  /** the view fitted to the points at the chart's size */
+  view: MapView;
+  /** zoom limits relative to the fitted view: out to the whole world, in to street level */
+  minZoom: number;
+  maxZoom: number;
+}
 
 /** The peer's base point radius: clusters grow to it, single points are a sixth of it. */
 export const POINT_RADIUS = 60;

@@ -19,45 +19,10 @@ import {
   mercatorProjection,
   padBounds,
   type ClusterAggregator,
-  type MapView,
 } from '@rama/shared';
 import type { ChartPropsInput } from '../../types';
-import { mapboxSeries } from './clusters';
+import { mapboxSeries, type MapboxModel, type MapboxPoint } from './clusters';
 import { bool, columnLabel, firstQuery, num, str, toNumber } from '../utils';
-
-export interface MapboxPoint {
-  lon: number;
-  lat: number;
-  /** the label column's value: a number is aggregated per cluster, text labels the point */
-  label: number | string | null;
-  /** the point-radius column's value */
-  radius: number | null;
-}
-
-export type RadiusUnit = 'Pixels' | 'Miles' | 'Kilometers';
-
-/** Everything the markers are drawn from at any zoom (clusters.ts). */
-export interface MapboxModel {
-  points: MapboxPoint[];
-  /** what the label column is called (tooltips) */
-  labelName: string | null;
-  radiusName: string | null;
-  /** the label column holds numbers: clusters show their aggregate, not their count */
-  aggregator: ClusterAggregator | null;
-  clusteringRadius: number;
-  pointRadiusUnit: RadiusUnit;
-  /** [r, g, b] */
-  rgb: [number, number, number];
-  opacity: number;
-  renderWhileDragging: boolean;
-  /** `mapbox_style`: which Mapbox style the tiles have, when the server has a Mapbox key */
-  style: string | null;
-  /** the view fitted to the points at the chart's size */
-  view: MapView;
-  /** zoom limits relative to the fitted view: out to the whole world, in to street level */
-  minZoom: number;
-  maxZoom: number;
-}
 
 export interface MapboxChartProps {
   model: MapboxModel;

@@ -5,11 +5,11 @@
  */
 import { GenericDataType, toDate, type ChartDataQueryResult, type QueryFormData } from '@rama/shared';
 import { bool, num, str, toNumber } from '../utils';
-import { seriesKindOf, xColumnOf } from '../timeseries/transformProps';
+import { aggregate, seriesKindOf, xColumnOf, type SeriesKind } from '../timeseries/series';
 
 /** A query's series settings, read from the plain controls (query A) or their `B` twins (query B). */
 export interface QuerySettings {
-  kind: ReturnType<typeof seriesKindOf>;
+  kind: SeriesKind;
   stack: boolean;
   showValue: boolean;
   onlyTotal: boolean;
@@ -81,16 +81,6 @@ export interface RawSeries {
   /** one value per shared x value */
   values: (number | null)[];
 }
-
-/** A series' value for ordering by `sort_series_type` (min, max, sum, avg; sum for anything else). */
-export const aggregate = (values: (number | null)[], type: string): number => {
-  const present = values.filter((v): v is number => v !== null);
-  if (!present.length) return 0;
-  if (type === 'min') return Math.min(...present);
-  if (type === 'max') return Math.max(...present);
-  const sum = present.reduce((a, b) => a + b, 0);
-  return type === 'avg' ? sum / present.length : sum;
-};
 
 /** A reply's data columns as series along the shared x values, in the chosen series order. */
 export function seriesOfReply(

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ChartDataQueryResult, QueryFormData } from '@rama/shared';
 import { getCategoricalScheme } from '@rama/shared';
-import { hasIsolatedValue, seriesKindOf, transformProps, xColumnOf } from './transformProps';
+import { hasIsolatedValue, transformProps } from './transformProps';
+import { seriesKindOf, xColumnOf } from './series';
 import { reply } from '../../testReplies';
 
 /** Average flight delay by month for two origins, as the server returns it after pivot + flatten. */

@@ -44,7 +44,7 @@ import {
   timeseriesLayerSeries,
 } from './annotations';
 import type { TimeseriesCrossFilterMeta } from './interaction';
-import { aggregate } from '../mixedTimeseries/querySeries';
+import { aggregate, seriesKindOf, xColumnOf } from './series';
 
 export interface TimeseriesChartProps {
   echartOptions: EChartsCoreOption;
@@ -53,61 +53,6 @@ export interface TimeseriesChartProps {
 }
 
 type Series = LineSeriesOption | BarSeriesOption | ScatterSeriesOption;
-
-interface SeriesKind {
-  type: 'line' | 'bar' | 'scatter';
-  smooth: boolean;
-  step: 'start' | 'middle' | 'end' | false;
-  area: boolean;
-}
-
-const STEPS = ['start', 'middle', 'end'] as const;
-
-/** What each viz type draws; the generic timeseries and area charts read `seriesType`. */
-export function seriesKindOf(formData: QueryFormData): SeriesKind {
-  const vizType = formData.viz_type;
-  const chosen = str(formData.seriesType, '');
-  const kind = (type: SeriesKind['type'], extra: Partial<SeriesKind> = {}): SeriesKind => ({
-    type,
-    smooth: false,
-    step: false,
-    area: false,
-    ...extra,
-  });
-  const fromChoice = (fallback: string, allowed: string[]): SeriesKind => {
-    const s = allowed.includes(chosen) ? chosen : fallback;
-    if (s === 'bar' || s === 'scatter') return kind(s);
-    if (s === 'smooth') return kind('line', { smooth: true });
-    if ((STEPS as readonly string[]).includes(s)) return kind('line', { step: s as SeriesKind['step'] });
-    return kind('line');
-  };
-  switch (vizType) {
-    case 'echarts_timeseries_bar':
-      return kind('bar');
-    case 'echarts_timeseries_scatter':
-      return kind('scatter');
-    case 'echarts_timeseries_smooth':
-      return kind('line', { smooth: true });
-    case 'echarts_timeseries_step':
-      return fromChoice('start', [...STEPS]);
-    case 'echarts_area':
-      return { ...fromChoice('line', ['line', 'smooth', ...STEPS]), area: true };
-    case 'echarts_timeseries': {
-      const k = fromChoice('line', ['line', 'scatter', 'smooth', 'bar', ...STEPS]);
-      return { ...k, area: k.type === 'line' && bool(formData.area, false) };
-    }
-    default:
-      return kind('line');
-  }
-}
-
-/** The reply's x column: the legacy `__timestamp`, else the x axis's label, else the first column. */
-export function xColumnOf(formData: QueryFormData, colnames: string[]): string | null {
-  if (colnames.includes('__timestamp')) return '__timestamp';
-  const x = columnLabel(formData.x_axis ?? formData.granularity_sqla);
-  if (x && colnames.includes(x)) return x;
-  return colnames[0] ?? null;
-}
 
 const isStacked = (stack: unknown): boolean => stack === true || stack === 'Stack' || stack === 'Stream' || stack === 'Expand';
 
