@@ -6,10 +6,9 @@ import { dashboardVisibility } from '../access/dashboards.js';
 import { datasetScope } from '../access/datasets.js';
 import type { DatasetService } from './service.js';
 import { databaseNames } from '../metadata/repos/databases.js';
+import { DATASET_DATASOURCE_TYPES } from '../metadata/repos/charts.js';
 import { chartsOnDataset, dashboardsShowingCharts } from '../metadata/repos/datasets.js';
 
-/** The datasource types whose id names a dataset (metadata/repos/charts.ts DATASET_DATASOURCE_TYPES is the same list). */
-const DATASET_TYPES = ['table', 'dataset', 'sl_table'];
 
 /**
  * GET /api/v1/dataset/{id or uuid}/related_objects: the charts built on the dataset and the
@@ -25,7 +24,7 @@ export async function relatedObjects(
   opts: { rbac?: boolean } = {},
 ): Promise<DatasetRelatedObjects> {
   const { row } = await service.visible(user, idOrUuid);
-  const charts = await chartsOnDataset(db, row.id, DATASET_TYPES);
+  const charts = await chartsOnDataset(db, row.id, DATASET_DATASOURCE_TYPES);
   const scope = datasetScope(user, await databaseNames(db));
   const dashboards = await dashboardsShowingCharts(
     db,

@@ -246,7 +246,7 @@ export async function renameDatasetPermission(db: Db, id: number, view: string):
 }
 
 /** The charts whose datasource is dataset `id` under one of `types`, in id order. */
-export function chartsOnDataset(db: Db, id: number, types: string[]) {
+export function chartsOnDataset(db: Db, id: number, types: readonly string[]) {
   return db
     .selectFrom('slices')
     .select(['id', 'slice_name', 'viz_type'])
