@@ -9,6 +9,8 @@ import { decodeRisonQuery, listParams } from '../http/rison.js';
 import { clientGone } from '../execution/abort.js';
 import { getQueryDetail, listQueries, QUERY_ORDER_COLUMNS, queriesUpdatedSince } from './history.js';
 import { SqlLabService } from './service.js';
+import { exportQueryCsv } from './export.js';
+import { estimateQueryCost, formatQuerySql } from './editor-tools.js';
 import { stringifyExact } from '../execution/formats/json.js';
 import { createEntry, getEntry } from '../permalinks/keyValue.js';
 import { notFound } from '../http/errors.js';
@@ -55,12 +57,14 @@ export function sqllabRoutes(app: FastifyInstance, ctx: AppContext): SqlLabServi
         : typeof b.template_params === 'string'
           ? b.template_params
           : JSON.stringify(b.template_params);
-    return { result: await service.estimate(user, b.database_id, b.sql, b.catalog ?? null, b.schema ?? null, params, clientGone(reply)) };
+    return {
+      result: await estimateQueryCost(ctx, user, b.database_id, b.sql, b.catalog ?? null, b.schema ?? null, params, clientGone(reply)),
+    };
   });
 
   r.post('/api/v1/sqllab/format_sql/', { schema: { body: FormatSqlPayload } }, async (req) => {
     const user = requirePermission(req, 'can_format_sql', 'SQLLab', 'query');
-    return { result: await service.format(user, req.body.sql, req.body.database_id, req.body.engine) };
+    return { result: await formatQuerySql(ctx, user, req.body.sql, req.body.database_id, req.body.engine) };
   });
 
   r.post('/api/v1/query/stop', { schema: { body: StopPayload } }, async (req) => {
@@ -92,7 +96,7 @@ export function sqllabRoutes(app: FastifyInstance, ctx: AppContext): SqlLabServi
     { schema: { params: Type.Object({ client_id: Type.String({ maxLength: 64 }) }) } },
     async (req, reply) => {
       const user = requirePermission(req, 'can_export_csv', 'SQLLab', 'query');
-      const { name, stream } = await service.exportCsv(user, req.params.client_id, clientGone(reply));
+      const { name, stream } = await exportQueryCsv(ctx, user, req.params.client_id, clientGone(reply));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${name}"`)

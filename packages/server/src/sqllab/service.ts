@@ -1,4 +1,4 @@
-/** SQL Lab: execute (sync or async), results by key, export, stop, estimate and format. */
+/** SQL Lab: execute (sync or async), results by key, stop. CSV export is export.ts; cost estimate and format are editor-tools.ts. */
 import { PassThrough, Readable } from 'node:stream';
 import { ErrorType, initialQueryState, type ExecutePayload, type QueryRecord } from '@rama/shared';
 import type { AppContext } from '../context.js';
@@ -7,12 +7,9 @@ import { canAccessDatabase } from '../access/databases.js';
 import type { OpenDatabase } from '../execution/connections.js';
 import type { DatabaseTable, Row } from '../metadata/schema.js';
 import { nowIso } from '../metadata/db.js';
-import { EngineError, type ResultColumn } from '../engines/types.js';
-import { getEngineSpec } from '../engines/registry.js';
 import { executionHttpError } from '../execution/errors.js';
 import { templatesEnabled } from '../execution/prepare.js';
-import { HttpError, invalidFields, notFound, typedError } from '../http/errors.js';
-import { formatSqlAsync } from '../sql/offload.js';
+import { invalidFields, notFound, typedError } from '../http/errors.js';
 import { tablesForStorage } from './history.js';
 import { prepareRun, type PreparedRun } from './prepare.js';
 import { presentQueries, type QueryRow } from './present.js';
@@ -29,8 +26,6 @@ import { QueueUnavailableError } from '../queue/redis.js';
 import { ROW_SEPARATOR, ResultsBackendError, takeRowsStream } from './results.js';
 import type { ResultHeader, RunOutcome } from './runner.js';
 import { stringifyExact } from '../execution/formats/json.js';
-import { csvLine, rowJsonToCsv, rowsTextToCsv } from '../execution/formats/csv-lines.js';
-import { JsonRowsSink } from './sink.js';
 import { databaseById } from '../metadata/repos/databases.js';
 
 export const databaseNotFound = () => typedError(404, 'The database could not be found.', ErrorType.DATABASE_NOT_FOUND_ERROR);
@@ -96,7 +91,7 @@ class SyncReply {
   }
 }
 
-function parseExtra(text: string | null): Record<string, unknown> {
+export function parseExtra(text: string | null): Record<string, unknown> {
   try {
     const v: unknown = JSON.parse(text || '{}');
     return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
@@ -119,9 +114,7 @@ export class SqlLabService {
     try {
       return { row, open: await this.ctx.connections.get(id) };
     } catch (e) {
-      if (e instanceof EngineError) throw typedError(422, e.message, e.errorType as never);
-      if (e instanceof HttpError) throw e;
-      throw typedError(422, 'The database could not be reached. Please check its connection settings.', ErrorType.GENERIC_DB_ENGINE_ERROR);
+      throw executionHttpError(e);
     }
   }
 
@@ -260,7 +253,8 @@ export class SqlLabService {
     return row;
   }
 
-  private async openStored(key: string) {
+  /** The stored result under this key, or null when expired; 503 when the results backend fails. */
+  async openStored(key: string) {
     try {
       return await this.ctx.sqllab.results.open(key);
     } catch (e) {
@@ -294,75 +288,6 @@ export class SqlLabService {
     return Readable.from(body());
   }
 
-  /**
-   * CSV of a successful query: its stored result when still kept, else the query run again under
-   * the same rules as any run (read-only queries only; time limit, slot, stop and a client that
-   * leaves cancel it inside the database).
-   */
-  async exportCsv(user: Principal, clientId: string, signal: AbortSignal): Promise<{ name: string; stream: Readable }> {
-    const row = await this.visibleQuery(user, await getQueryByClientId(this.db, clientId));
-    if (row.status !== 'success')
-      throw typedError(400, 'Only a query that finished successfully can be exported.', ErrorType.INVALID_PAYLOAD_SCHEMA_ERROR);
-    const name = `${(row.tab_name || 'query').replace(/[^A-Za-z0-9_.-]+/g, '_')}_${new Date().toISOString().slice(0, 19).replace(/[:T]/g, '')}.csv`;
-    const stored = row.results_key ? await this.openStored(row.results_key) : null;
-    if (stored) {
-      const header = JSON.parse(stored.meta) as ResultHeader;
-      async function* lines(): AsyncGenerator<string> {
-        yield '\ufeff' + csvLine(header.columns.map((c) => c.name));
-        yield* rowsTextToCsv(stored!.rows);
-      }
-      return { name, stream: Readable.from(lines()) };
-    }
-    const extra = parseExtra(row.extra_json);
-    if (!extra.exportable || !row.prepared)
-      throw typedError(400, 'Only queries that only read data can be exported.', ErrorType.INVALID_SQL_ERROR);
-    await this.openDatabase(user, row.database_id);
-    const prepared = JSON.parse(row.prepared) as PreparedRun;
-    if (prepared.resultIndex < 0) throw typedError(400, 'This query returns no rows to export.', ErrorType.INVALID_SQL_ERROR);
-    return { name, stream: this.rerunCsv(row, prepared, signal) };
-  }
-
-  private rerunCsv(row: QueryRow, prepared: PreparedRun, signal: AbortSignal): Readable {
-    const out = new PassThrough();
-    let header = '';
-    const sink = new JsonRowsSink(prepared.limit, this.ctx.config.sqlMaxResultBytes, [
-      async (text) => {
-        let csv = header;
-        header = '';
-        for (const line of text.split(ROW_SEPARATOR)) csv += rowJsonToCsv(line);
-        if (!out.write(csv)) await new Promise<void>((r) => out.once('drain', r));
-      },
-    ]);
-    const columnsSink = {
-      columns: (c: ResultColumn[]) => {
-        header = '\ufeff' + csvLine(c.map((x) => x.name));
-        sink.columns(c);
-      },
-      rows: (b: Parameters<JsonRowsSink['rows']>[0]) => sink.rows(b),
-    };
-    this.ctx.execution
-      .run({
-        databaseId: row.database_id,
-        catalog: row.catalog,
-        schema: row.schema,
-        timeoutMs: this.ctx.config.sqllabTimeout * 1000,
-        signal,
-        key: row.client_id,
-        statements: prepared.statements,
-        resultIndex: prepared.resultIndex,
-        maxRows: prepared.limit,
-        sink: columnsSink,
-      })
-      .then(
-        () => out.end(header),
-        (e: unknown) => {
-          this.ctx.log.info({ err: executionHttpError(e) }, 'CSV export stopped');
-          out.destroy(executionHttpError(e));
-        },
-      );
-    return out;
-  }
-
   /** Stop a query: recorded as stopped, and cancelled inside the database wherever it runs. */
   async stop(user: Principal, clientId: string): Promise<void> {
     const row = await this.visibleQuery(user, await getQueryByClientId(this.db, clientId));
@@ -374,71 +299,5 @@ export class SqlLabService {
     });
     // also a re-run for an export, which leaves the (successful) record as it is
     this.ctx.sqllab.runner.cancel(clientId);
-  }
-
-  async estimate(
-    user: Principal,
-    databaseId: number,
-    sql: string,
-    catalog: string | null,
-    schema: string | null,
-    templateParams: string | null,
-    signal?: AbortSignal,
-  ): Promise<Record<string, unknown>[]> {
-    const { row, open } = await this.openDatabase(user, databaseId);
-    const extra = parseExtra(row.extra) as { cost_estimate_enabled?: boolean };
-    if (!extra.cost_estimate_enabled || !this.ctx.config.featureFlags.ESTIMATE_QUERY_COST) {
-      throw typedError(400, 'Cost estimation is not enabled for this database.', ErrorType.GENERIC_DB_ENGINE_ERROR);
-    }
-    const timeoutMs = this.ctx.config.sqllabTimeout * 1000;
-    const prepared = await prepareRun(
-      this.ctx.execution,
-      open,
-      { ...row, allow_dml: 0 },
-      user,
-      {
-        sql,
-        templateParams,
-        schema,
-        catalog,
-        queryLimit: null,
-        selectAsCta: false,
-        ctasMethod: 'TABLE',
-        tmpTableName: null,
-        tmpSchemaName: null,
-        urlParams: {},
-        templatesEnabled: templatesEnabled(this.ctx.config),
-      },
-      this.ctx.config.sqlMaxRow,
-      timeoutMs,
-    );
-    if (prepared.resultIndex < 0) throw typedError(400, 'Only SELECT statements can be estimated.', ErrorType.INVALID_SQL_ERROR);
-    const statement = prepared.statements[prepared.resultIndex];
-    try {
-      return await this.ctx.execution.withConnection({ databaseId, catalog, schema, timeoutMs, signal }, (conn, db) =>
-        db.spec.estimateCost(conn, statement),
-      );
-    } catch (e) {
-      throw executionHttpError(e);
-    }
-  }
-
-  async format(user: Principal, sql: string, databaseId: number | undefined, engine: string | undefined): Promise<string> {
-    let language = 'sql';
-    if (databaseId !== undefined) {
-      const { open } = await this.openDatabase(user, databaseId);
-      language = open.spec.formatterDialect;
-    } else if (engine) {
-      try {
-        language = getEngineSpec(engine).formatterDialect;
-      } catch {
-        language = 'sql';
-      }
-    }
-    try {
-      return await formatSqlAsync(sql, language);
-    } catch (e) {
-      throw typedError(400, e instanceof Error ? e.message : 'The SQL could not be formatted.', ErrorType.INVALID_SQL_ERROR);
-    }
   }
 }
