@@ -1,8 +1,33 @@
 import Type from 'typebox';
-import type { LimitingFactor, QueryState } from '../sqllab/states.js';
 import type { UserRef } from './common.js';
 import type { TagRef } from './chart.js';
 import type { DatabaseListItem, EngineInformation } from './database.js';
+
+/** Query states (sql-editor.md section 4); the rules that read them are in sqllab/states.ts. */
+export const QueryState = {
+  STARTED: 'started',
+  STOPPED: 'stopped',
+  FAILED: 'failed',
+  PENDING: 'pending',
+  RUNNING: 'running',
+  SCHEDULED: 'scheduled',
+  SUCCESS: 'success',
+  FETCHING: 'fetching',
+  TIMED_OUT: 'timed_out',
+} as const;
+export type QueryState = (typeof QueryState)[keyof typeof QueryState];
+
+/** Which limit decided a result's size (sqllab/states.ts `limitingFactor` tells which). */
+export const LimitingFactor = {
+  QUERY: 'QUERY',
+  DROPDOWN: 'DROPDOWN',
+  QUERY_AND_DROPDOWN: 'QUERY_AND_DROPDOWN',
+  NOT_LIMITED: 'NOT_LIMITED',
+  UNKNOWN: 'UNKNOWN',
+  /** the result reached SQL_MAX_RESULT_BYTES and was cut there */
+  BYTES: 'BYTES',
+} as const;
+export type LimitingFactor = (typeof LimitingFactor)[keyof typeof LimitingFactor];
 
 const NullableString = (opts: { maxLength?: number } = {}) => Type.Union([Type.String(opts), Type.Null()]);
 

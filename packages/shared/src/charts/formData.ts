@@ -19,6 +19,13 @@ export interface AdhocFilter {
 
 export type FormData = Record<string, unknown>;
 
+/** A chart's form data: its controls' values, keyed by control name (spec section 3 "Chart form data"). */
+export type QueryFormData = Record<string, unknown> & {
+  viz_type: string;
+  /** `{id}__{type}`, e.g. `3__table` */
+  datasource: string;
+};
+
 const list = <T>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : v === undefined || v === null || v === '' ? [] : [v as T]);
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);

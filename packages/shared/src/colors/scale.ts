@@ -2,8 +2,7 @@
  * Colour lookup: a categorical scale that keeps a label's colour for the life of the scale (so a
  * series keeps its colour across re-renders and in the legend), and sequential interpolation.
  */
-import { DEFAULT_COLOR_SCHEME } from '../viz/sharedControls.js';
-import { CATEGORICAL_SCHEMES, DEFAULT_SEQUENTIAL_SCHEME, SEQUENTIAL_SCHEMES, type ColorScheme } from './schemes.js';
+import { CATEGORICAL_SCHEMES, DEFAULT_COLOR_SCHEME, DEFAULT_SEQUENTIAL_SCHEME, SEQUENTIAL_SCHEMES, type ColorScheme } from './schemes.js';
 
 const byId = (schemes: ColorScheme[]) => new Map(schemes.map((s) => [s.id, s]));
 const CATEGORICAL = byId(CATEGORICAL_SCHEMES);

@@ -252,5 +252,8 @@ export const SEQUENTIAL_SCHEMES: ColorScheme[] = [
   },
 ];
 
+/** The default categorical colour scheme's name (the colour scheme control starts on it). */
+export const DEFAULT_COLOR_SCHEME = 'supersetColors';
+
 /** The default sequential scheme (heatmaps, maps, conditional colours). */
 export const DEFAULT_SEQUENTIAL_SCHEME = 'superset_seq_1';

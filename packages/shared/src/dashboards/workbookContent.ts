@@ -5,9 +5,9 @@
  * server and the web app agree on what a chart is asked.
  */
 import { filterDataMask, singleFilterValue, hasFilterValue } from '../filters/dataMask.js';
-import { withScopeComputed } from '../filters/scope.js';
 import { isFilterDivider, isNativeFilter, type DataMaskState, type FilterConfigItem } from '../filters/types.js';
 import { defaultActiveTabs } from './activeTabs.js';
+import { withScopeComputed } from './filterScope.js';
 import { childrenOf, itemOf } from './tree.js';
 import { CHART_TYPE, ROOT_ID, TABS_TYPE, type DashboardLayout } from './types.js';
 

@@ -4,7 +4,7 @@
  * its own ancestor.
  */
 import type { QueryContext, QueryMetric, QueryObject } from '../api/chartData.js';
-import { baseQueryObject } from '../viz/buildQueryHelpers.js';
+import { baseQueryObject } from '../charts/baseQuery.js';
 import { mergeExtraFormData } from './dataMask.js';
 import {
   NO_TIME_RANGE,

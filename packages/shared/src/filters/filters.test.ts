@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { chartsInScope, layoutChartIds, scopeFromCharts, scopeTree, tabsInScope, withScopeComputed } from '../dashboards/filterScope.js';
 import { layoutFromTree } from '../dashboards/layout.js';
 import { ancestorFilterIds, filterOptionsQueryContext, parentExtraFormData, possibleParentFilters, wouldCreateCycle } from './cascade.js';
 import {
@@ -12,7 +13,6 @@ import {
   type DashboardFilterState,
 } from './dataMask.js';
 import { chartFilterIndicators } from './indicators.js';
-import { chartsInScope, layoutChartIds, scopeFromCharts, scopeTree, tabsInScope, withScopeComputed } from './scope.js';
 import type { NativeFilter } from './types.js';
 import { dataMaskForStorage, restoreDataMask } from './urlState.js';
 

@@ -1,6 +1,6 @@
 /** Editor toolbar rules: what runs, the row limit, the default database, the dialect (sql-editor.md §5, §9). */
 import { ROW_LIMIT_CHOICES } from '../constants.js';
-import type { LimitingFactor } from './states.js';
+import type { LimitingFactor } from '../api/sqllab.js';
 import { splitStatementRanges, statementRangeAt, tokenizeOptionsFor, tokenizeSql } from './sqlTokens.js';
 import { sqlKeywords } from './sqlWords.js';
 import type { EditorDialectInfo } from '../api/database.js';

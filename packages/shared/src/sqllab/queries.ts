@@ -1,6 +1,6 @@
 /** Client-side query lifecycle rules (sql-editor.md §4 "Query states"). Pure: (state, event) → state. */
-import type { QueryRecord, ResultColumn, StatementOutcome } from '../api/sqllab.js';
-import { isInProgress, type QueryState } from './states.js';
+import type { QueryRecord, QueryState, ResultColumn, StatementOutcome } from '../api/sqllab.js';
+import { isInProgress } from './states.js';
 
 /** The result payload of a query while shown: rows, columns and each statement's outcome. */
 export interface QueryResults {

@@ -1,16 +1,9 @@
-/** Query states (sql-editor.md section 4). */
-export const QueryState = {
-  STARTED: 'started',
-  STOPPED: 'stopped',
-  FAILED: 'failed',
-  PENDING: 'pending',
-  RUNNING: 'running',
-  SCHEDULED: 'scheduled',
-  SUCCESS: 'success',
-  FETCHING: 'fetching',
-  TIMED_OUT: 'timed_out',
-} as const;
-export type QueryState = (typeof QueryState)[keyof typeof QueryState];
+/**
+ * Query state rules (sql-editor.md section 4): which states are still running, which are final,
+ * which moves are allowed, and which limit decided a result's size. The state and limiting-factor
+ * names themselves are the API's (api/sqllab.ts): the contracts name them, these rules read them.
+ */
+import type { LimitingFactor, QueryState } from '../api/sqllab.js';
 
 export const IN_PROGRESS_STATES: readonly QueryState[] = ['running', 'started', 'pending', 'fetching', 'scheduled'];
 export const FINAL_STATES: readonly QueryState[] = ['stopped', 'failed', 'success', 'timed_out'];
@@ -37,17 +30,6 @@ export function canTransition(from: string, to: QueryState): boolean {
       return true;
   }
 }
-
-export const LimitingFactor = {
-  QUERY: 'QUERY',
-  DROPDOWN: 'DROPDOWN',
-  QUERY_AND_DROPDOWN: 'QUERY_AND_DROPDOWN',
-  NOT_LIMITED: 'NOT_LIMITED',
-  UNKNOWN: 'UNKNOWN',
-  /** the result reached SQL_MAX_RESULT_BYTES and was cut there */
-  BYTES: 'BYTES',
-} as const;
-export type LimitingFactor = (typeof LimitingFactor)[keyof typeof LimitingFactor];
 
 /**
  * The effective row limit: the smaller of the dropdown limit (queryLimit) and SQL_MAX_ROW

@@ -3,6 +3,7 @@
  * opens here and a viz switch carries them over (spec section 4 "Explore"). A type's control panel
  * names these in its sections and may add its own.
  */
+import { DEFAULT_COLOR_SCHEME } from '../colors/schemes.js';
 import { NUMBER_FORMAT_OPTIONS, TIME_FORMAT_OPTIONS } from '../format/options.js';
 import { DEFAULT_TIME_GRAIN, TIME_GRAINS } from '../time/timeGrains.js';
 import { TIME_SHIFT_OPTIONS } from '../time/timeShift.js';
@@ -19,8 +20,6 @@ export const ROLLING_TYPE_CHOICES = ['mean', 'sum', 'std', 'cumsum'] as const;
 export const COMPARISON_TYPES = ['values', 'absolute', 'percentage', 'ratio'] as const;
 export const TIME_SHIFT_CHOICES = TIME_SHIFT_OPTIONS;
 export const RESAMPLE_RULES = ['1T', '1H', '1D', '7D', '1M', '1AS'] as const;
-/** The default categorical colour scheme's name. */
-export const DEFAULT_COLOR_SCHEME = 'supersetColors';
 
 /** A checkbox that only redraws the chart (most chart options). */
 export const checkboxControl = (label: string, def: boolean, description: string, extra: Partial<ControlConfig> = {}): ControlConfig => ({

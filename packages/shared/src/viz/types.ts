@@ -6,13 +6,11 @@
  */
 import type { QueryContext } from '../api/chartData.js';
 import type { ExploreDatasource } from '../api/dataset.js';
+import type { QueryFormData } from '../charts/formData.js';
 
-/** A chart's form data: its controls' values, keyed by control name (spec section 3 "Chart form data"). */
-export type QueryFormData = Record<string, unknown> & {
-  viz_type: string;
-  /** `{id}__{type}`, e.g. `3__table` */
-  datasource: string;
-};
+// Form data is the charts' own (charts/formData.ts); the chart types read it from here with the
+// rest of their contract.
+export type { QueryFormData };
 
 /** Gallery categories, as the BI server's gallery files its types. */
 export const VIZ_CATEGORIES = [

@@ -2,11 +2,12 @@
  * Which charts a filter reaches (spec section 3 "Native filter": scope.rootPath, scope.excluded,
  * chartsInScope, tabsInScope). A scope names layout components (ROOT_ID for the whole dashboard,
  * or tabs) and excludes chart ids; the charts in scope are the chart components below one of the
- * named components whose chart is not excluded.
+ * named components whose chart is not excluded. It reads the dashboard's layout, so it lives with
+ * the dashboards; the filters' own shapes (filters/) know nothing of layouts.
  */
-import { childrenOf, descendantIds, itemOf } from '../dashboards/tree.js';
-import { CHART_TYPE, ROOT_ID, TAB_TYPE, type DashboardLayout } from '../dashboards/types.js';
-import type { FilterScope } from './types.js';
+import type { FilterScope } from '../filters/types.js';
+import { childrenOf, descendantIds, itemOf } from './tree.js';
+import { CHART_TYPE, ROOT_ID, TAB_TYPE, type DashboardLayout } from './types.js';
 
 const chartIdOf = (layout: DashboardLayout, id: string): number | null => {
   const item = itemOf(layout, id);

@@ -2,11 +2,12 @@
  * Annotation queries (spec section 3 "Annotation layer", section 4 "Annotation query"): an event,
  * interval or time-series layer read from another saved chart runs that chart's query, with what
  * the layer's `overrides` take from the chart it is drawn on, and with the dashboard filters that
- * reach that chart.
+ * reach that chart. A layer's rows are read along the chart's x axis the way the chart types read
+ * it (buildQueryHelpers.ts), so these rules sit with the chart types.
  */
-import type { AdhocFilter } from './formData.js';
-import { xAxisLabel } from '../viz/buildQueryHelpers.js';
-import type { QueryFormData } from '../viz/types.js';
+import type { AdhocFilter } from '../charts/formData.js';
+import { xAxisLabel } from './buildQueryHelpers.js';
+import type { QueryFormData } from './types.js';
 
 /**
  * The override keys the peer's layers carry. `since` / `until` are the peer's older time-range

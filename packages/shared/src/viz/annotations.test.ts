@@ -8,7 +8,7 @@ import {
   timeShiftOffset,
   timeseriesAnnotationResult,
 } from './annotations.js';
-import { buildTimeseriesQuery } from '../viz/timeseries/buildQuery.js';
+import { buildTimeseriesQuery } from './timeseries/buildQuery.js';
 
 const range = (comparator: string, subject = 'ds') => ({
   expressionType: 'SIMPLE' as const,

@@ -1,0 +1,112 @@
+/**
+ * Issue 29: no import circle between the shared package's folders, as packages/server/src/layers.test.ts
+ * holds for the server's. Each top-level folder of packages/shared/src (and each top-level file) is
+ * one room; a room may import a room below it, never one that imports it back, however long the
+ * way round. Today, bottom first: api/ (the contracts) over the leaves (constants, i18n, colors, time
+ * …); sqllab/ and charts/ (form data, the base query object) on api/; filters/ on charts/; viz/ (the
+ * chart types) on charts/, colors/, filters/ and sqllab/; dashboards/ (which hold the filters and
+ * compute their scope from the layout) on filters/; reports/ on dashboards/ and sqllab/.
+ *
+ * Type-only imports count: they tie the rooms as much for a reader as value imports do.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, normalize, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const SRC = dirname(fileURLToPath(import.meta.url));
+const SPECIFIER =
+  /(?:^|[\s;])(?:import|export)\s(?:type\s)?[^'";]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+/**
+ * The room of a file: its top-level folder under src/, or the file itself at the top, named
+ * without its extension, since a file is `toasts.ts` on disk and `./toasts.js` in an import.
+ */
+function roomOf(path: string): string {
+  const top = relative(SRC, path).split(sep)[0]!;
+  return top.replace(/\.(tsx?|js)$/, '');
+}
+
+/** room → rooms it imports, with one file-to-file example per pair (for the message). */
+export function folderGraph(): Map<string, Map<string, string>> {
+  const graph = new Map<string, Map<string, string>>();
+  for (const file of sourceFiles(SRC)) {
+    const from = roomOf(file);
+    const edges = graph.get(from) ?? new Map<string, string>();
+    graph.set(from, edges);
+    for (const m of readFileSync(file, 'utf8').matchAll(SPECIFIER)) {
+      const target = normalize(join(dirname(file), m[1] ?? m[2]!));
+      if (!target.startsWith(SRC + sep)) continue;
+      const to = roomOf(target);
+      if (to !== from && !edges.has(to)) edges.set(to, `${relative(SRC, file)} → ${relative(SRC, target)}`);
+    }
+  }
+  return graph;
+}
+
+/** One circle of rooms (first room repeated at the end), or null when the rooms stand in order. */
+export function findCircle(graph: Map<string, Map<string, string>>): string[] | null {
+  const state = new Map<string, 'open' | 'done'>();
+  const path: string[] = [];
+  const visit = (room: string): string[] | null => {
+    state.set(room, 'open');
+    path.push(room);
+    for (const next of graph.get(room)?.keys() ?? []) {
+      if (state.get(next) === 'open') return [...path.slice(path.indexOf(next)), next];
+      if (!state.has(next)) {
+        const found = visit(next);
+        if (found) return found;
+      }
+    }
+    path.pop();
+    state.set(room, 'done');
+    return null;
+  };
+  for (const room of [...graph.keys()].sort()) {
+    if (!state.has(room)) {
+      const found = visit(room);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+describe('shared folders (issue 29: layers)', () => {
+  it('finds a circle when there is one (the check can fail)', () => {
+    const graph = new Map([
+      ['a', new Map([['b', 'a/x.ts → b/y.js']])],
+      ['b', new Map([['c', 'b/y.ts → c.js']])],
+      ['c', new Map([['a', 'c.ts → a/x.js']])],
+    ]);
+    expect(findCircle(graph)).toEqual(['a', 'b', 'c', 'a']);
+    graph.get('c')!.delete('a');
+    expect(findCircle(graph)).toBeNull();
+  });
+
+  it('reads the imports of the source tree, top-level files included', () => {
+    const graph = folderGraph();
+    expect(graph.get('viz')?.has('charts')).toBe(true);
+    expect(graph.get('index')?.size).toBeGreaterThan(0);
+    // `../constants.js` is the room of constants.ts: a way round through a top-level file is seen
+    expect(graph.get('sqllab')?.has('constants')).toBe(true);
+    expect(graph.has('constants')).toBe(true);
+  });
+
+  it('no folder imports, however indirectly, a folder that imports it', () => {
+    const graph = folderGraph();
+    const circle = findCircle(graph);
+    const way = circle?.slice(1).map((to, i) => `${circle[i]} → ${to} (${graph.get(circle[i]!)!.get(to)})`);
+    expect(
+      way ?? [],
+      'a circle between shared folders: move the name that points up into the room below that owns it, or into a leaf file',
+    ).toEqual([]);
+  });
+});
