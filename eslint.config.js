@@ -115,7 +115,7 @@ export default tseslint.config(
   // (http/auth.ts takes the guest resolver from app.ts). Tests may set up whatever they test with.
   // packages/shared imports neither the server nor the web app.
   {
-    files: ['packages/server/src/{execution,transfer,queue,http,workers,security,access}/**/*.ts'],
+    files: ['packages/server/src/{execution,transfer,queue,http,net,workers,security,access}/**/*.ts'],
     ignores: ['packages/server/src/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
@@ -125,7 +125,7 @@ export default tseslint.config(
             {
               regex: `^(\\.\\./)+(${SERVER_FEATURES.join('|')})(/|$)`,
               message:
-                'A shared server room (execution/, transfer/, queue/, http/, workers/, security/, access/) imports no feature folder: move what it needs down, or hand it in.',
+                'A shared server room (execution/, transfer/, queue/, http/, net/, workers/, security/, access/) imports no feature folder: move what it needs down, or hand it in.',
             },
           ],
         },

@@ -245,7 +245,7 @@ export async function buildApp({
   registerMessageTranslation(app, ctx);
   app.addHook('onResponse', async (req, reply) => logResponse(req, reply));
 
-  registerAuth(app, ctx, { principal: guestPrincipal, mayUse: guestMayUse });
+  registerAuth(app, ctx, { principal: (req) => guestPrincipal(ctx, req), mayUse: guestMayUse });
 
   const health = new HealthProbe();
   const healthRoute = async (_req: FastifyRequest, reply: FastifyReply) => {

@@ -14,7 +14,7 @@ import {
   parseTimeRange,
   TimeRangeError,
 } from '@rama/shared';
-import { parseAllowList } from './http/outbound.js';
+import { parseAllowList } from './net/outbound.js';
 
 /** Raised for configuration that must stop the server; the message tells the operator what to do. */
 export class ConfigError extends Error {

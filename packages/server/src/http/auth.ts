@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../context.js';
+import type { AuthContext } from './auth-context.js';
 import { loadPrincipal, type Principal } from '../security/principal.js';
 import { SESSION_COOKIE, sessionUserId } from '../security/sessions.js';
 import { sha256 } from '../security/crypto.js';
@@ -7,6 +7,8 @@ import type { TokenKind } from '../security/tokens.js';
 import { forbidden, unauthorized } from './errors.js';
 import { FORBIDDEN_EDIT_MESSAGE, formatMessage } from '@rama/shared';
 import { anonymousPrincipal, anonymousMayUse } from './public.js';
+
+export type { AuthContext };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -32,7 +34,7 @@ const CSRF_EXEMPT = new Set(['/login/', '/api/v1/security/login', '/api/v1/secur
  * is active and has the token version the token was issued with (a password, deactivation or role
  * change bumps it). Otherwise null. The check is synchronous HMAC work; only the user row is awaited.
  */
-export async function bearerPrincipal(ctx: AppContext, header: string | undefined, kind: TokenKind): Promise<Principal | null> {
+export async function bearerPrincipal(ctx: AuthContext, header: string | undefined, kind: TokenKind): Promise<Principal | null> {
   if (!header?.startsWith('Bearer ')) return null;
   const claims = ctx.tokens.verify(header.slice(7).trim(), kind);
   if (!claims) return null;
@@ -46,12 +48,12 @@ export async function bearerPrincipal(ctx: AppContext, header: string | undefine
  * a bad one); `mayUse` is the allow-list of routes a guest may call.
  */
 export interface GuestAuth {
-  principal(ctx: AppContext, req: FastifyRequest): Promise<Principal | null>;
+  principal(req: FastifyRequest): Promise<Principal | null>;
   mayUse(req: FastifyRequest): boolean;
 }
 
 /** Resolve the user of every request (session cookie, bearer or guest token) and enforce CSRF. */
-export function registerAuth(app: FastifyInstance, ctx: AppContext, guests: GuestAuth): void {
+export function registerAuth(app: FastifyInstance, ctx: AuthContext, guests: GuestAuth): void {
   app.decorateRequest('principal', null);
   app.decorateRequest('authVia', null);
   app.decorateRequest('sessionKey', null);
@@ -66,7 +68,7 @@ export function registerAuth(app: FastifyInstance, ctx: AppContext, guests: Gues
     }
     // an embedded dashboard's guest token (header GUEST_TOKEN_HEADER_NAME): a guest may use an
     // allow-list of routes only; guestPrincipal throws 401 for a bad token
-    const guest = await guests.principal(ctx, req);
+    const guest = await guests.principal(req);
     if (guest) {
       if (!guests.mayUse(req)) throw unauthorized();
       req.principal = guest;

@@ -16,7 +16,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { ASYNC_EVENT_POLLING_PATH, ASYNC_EVENT_WEBSOCKET_PATH, isAdminRoleName } from '@rama/shared';
-import type { AppContext } from '../context.js';
+import type { AuthContext } from './auth-context.js';
 import { forbidden } from './errors.js';
 import type { Principal } from '../security/principal.js';
 import { permissionPairsOfRoles } from '../metadata/repos/roles.js';
@@ -78,7 +78,7 @@ const REFUSED_WRITES = new Set([
 export const ANONYMOUS_FILTER_STATE_MESSAGE = 'Log in to keep filter values under a link: anonymous visitors cannot save filter state.';
 
 /** Is the Public role open to anonymous visitors (PUBLIC_ROLE_LIKE set, and not an admin role)? */
-export function publicEnabled(ctx: AppContext): boolean {
+export function publicEnabled(ctx: AuthContext): boolean {
   const like = ctx.config.sharing.publicRoleLike;
   return like !== null && !isAdminRoleName(like);
 }
@@ -87,7 +87,7 @@ export function publicEnabled(ctx: AppContext): boolean {
  * May a request without a login be served as the Public role? Only with PUBLIC_ROLE_LIKE set and
  * on the allow-list of read routes; throws 403 for the dashboard page's own filter-state writes.
  */
-export function anonymousMayUse(ctx: AppContext, req: FastifyRequest): boolean {
+export function anonymousMayUse(ctx: AuthContext, req: FastifyRequest): boolean {
   if (!publicEnabled(ctx)) return false;
   const route = req.routeOptions.url;
   if (!route) return false;
@@ -98,10 +98,10 @@ export function anonymousMayUse(ctx: AppContext, req: FastifyRequest): boolean {
 
 /** A loaded principal is reused this long: a grant or revocation applies within it, on every server. */
 const CACHE_MS = 2_000;
-const cache = new WeakMap<AppContext, { like: string; at: number; pairs: Promise<[string, string][]> }>();
+const cache = new WeakMap<AuthContext, { like: string; at: number; pairs: Promise<[string, string][]> }>();
 
 /** The Public role's own pairs and those of `like`, kept to what an anonymous visitor may hold. */
-async function loadPublicPairs(ctx: AppContext, like: string): Promise<[string, string][]> {
+async function loadPublicPairs(ctx: AuthContext, like: string): Promise<[string, string][]> {
   const rows = await permissionPairsOfRoles(ctx.store.db, [PUBLIC_ROLE_NAME, like]);
   const seen = new Set<string>();
   const pairs: [string, string][] = [];
@@ -114,7 +114,7 @@ async function loadPublicPairs(ctx: AppContext, like: string): Promise<[string, 
   return pairs.sort((a, b) => a[0].localeCompare(b[0]) || a[1].localeCompare(b[1]));
 }
 
-function publicPairs(ctx: AppContext, like: string): Promise<[string, string][]> {
+function publicPairs(ctx: AuthContext, like: string): Promise<[string, string][]> {
   const now = Date.now();
   const hit = cache.get(ctx);
   if (hit && hit.like === like && now - hit.at < CACHE_MS) return hit.pairs;
@@ -126,12 +126,12 @@ function publicPairs(ctx: AppContext, like: string): Promise<[string, string][]>
 }
 
 /** Forget the cached Public role (tests, and a role change on this server). */
-export function forgetPublicRole(ctx: AppContext): void {
+export function forgetPublicRole(ctx: AuthContext): void {
   cache.delete(ctx);
 }
 
 /** The anonymous visitor as the Public role; null when public dashboards are off. */
-export async function anonymousPrincipal(ctx: AppContext): Promise<Principal | null> {
+export async function anonymousPrincipal(ctx: AuthContext): Promise<Principal | null> {
   const like = ctx.config.sharing.publicRoleLike;
   if (like === null || isAdminRoleName(like)) return null;
   const pairs = await publicPairs(ctx, like);

@@ -6,7 +6,7 @@
  */
 import { LANGUAGE_LOCALES, parseRecipients, type Language, type ReportRecipientConfig, type ReportRecipientType } from '@rama/shared';
 import type { ReportsConfig } from '../config.js';
-import { outboundRequest, parseAllowList } from '../http/outbound.js';
+import { outboundRequest, parseAllowList } from '../net/outbound.js';
 import type { ReportContent, ReportTable } from './content.js';
 import { localize } from '../i18n/translate.js';
 

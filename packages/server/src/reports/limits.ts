@@ -4,7 +4,7 @@
  * told without resolving a name; names are checked again when the report is sent).
  */
 import type { ReportCreate } from '@rama/shared';
-import { OutboundRefused, checkOutboundUrl, parseAllowList } from '../http/outbound.js';
+import { OutboundRefused, checkOutboundUrl, parseAllowList } from '../net/outbound.js';
 
 /** The values a cron minute or hour field stands for (`*`, `a`, `a-b`, steps, lists); null when unreadable. */
 export function cronFieldValues(field: string, max: number): number[] | null {
