@@ -122,27 +122,21 @@ export function toast(page: Page, text: string | RegExp) {
   return page.getByTestId('toast').filter({ hasText: text }).first();
 }
 
-/** The JSON API as the signed-in user of a page (its cookies), with the CSRF header on writes. */
 /**
- * Waits until a dialog is closed as a user sees it: gone, hidden, or left in the page at opacity 0
- * by a closing animation that stalled on a loaded machine (Playwright calls that visible). On
- * failure it says what the dialog shows (a field message or the server's answer).
+ * Waits until a dialog is closed (gone from the page or hidden); on failure the error says what the
+ * dialog shows (a field message or the server's answer). Not a poll that asks "visible?" and then
+ * reads the dialog: a dialog that closes between the two leaves the read waiting for an element that
+ * is gone, and the poll fails ("waiting on the predicate") with the dialog closed.
  */
-export async function expectDialogClosed(dialog: Locator, timeout = 30_000): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        if (!(await dialog.isVisible())) return 'closed';
-        const opacity = await dialog.evaluate((el) => {
-          let o = 1;
-          for (let e: Element | null = el; e; e = e.parentElement) o *= Number(getComputedStyle(e).opacity);
-          return o;
-        });
-        return opacity === 0 ? 'closed' : await dialog.innerText();
-      },
-      { timeout },
-    )
-    .toBe('closed');
+export async function expectDialogClosed(dialog: Locator, timeout?: number): Promise<void> {
+  try {
+    await expect(dialog).toBeHidden({ timeout });
+  } catch (error) {
+    // a short read: the dialog may still close meanwhile, and then there is nothing to read
+    const shown = await dialog.innerText({ timeout: 1_000 }).catch(() => '(closed meanwhile)');
+    if (error instanceof Error) error.message += `\nThe dialog shows:\n${shown}`;
+    throw error;
+  }
 }
 
 export interface ApiClient {
@@ -152,6 +146,7 @@ export interface ApiClient {
   send(method: 'POST' | 'PUT' | 'DELETE', url: string, data?: unknown): Promise<{ status: number; body: unknown }>;
 }
 
+/** The JSON API as the signed-in user of a page (its cookies), with the CSRF header on writes. */
 export async function apiFor(page: Page): Promise<ApiClient> {
   const tokenReply = await page.request.get('/api/v1/security/csrf_token/');
   expect(tokenReply.ok()).toBe(true);

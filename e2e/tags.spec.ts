@@ -70,7 +70,9 @@ test('a chart tagged in its properties dialog is the only one the chart list sho
 
   // Charts list → Tag filter: only the tagged chart, with its tag on the row
   await page.goto('/chart/list/');
-  await expect(page.getByRole('heading', { name: 'Charts' })).toBeVisible();
+  // the list first draws every chart the kept e2e store holds (up to 200 rows): about 2 s of the page's
+  // main thread unloaded, over 10 s on a loaded machine, and the heading check waits behind it
+  await expect(page.getByRole('heading', { name: 'Charts' })).toBeVisible({ timeout: 30_000 });
   const filter = page.getByLabel('Filter by tag');
   await filter.click();
   await filter.fill(tag);
