@@ -1,19 +1,26 @@
 /**
- * Issue 29: no import circle between the server's folders. Each top-level folder of
- * packages/server/src (and each top-level file) is one room; a room may import a room below it,
- * never one that imports it back, however long the way round. The ESLint rules
- * (eslint.config.js) name the rooms that import no feature; this test holds the whole order, so a
- * new import that closes a circle fails here with the way round spelled out.
+ * Issue 29: no import circle between the folders of the server (packages/server/src) or of the web
+ * app (packages/web/src). Each top-level folder of a tree (and each top-level file) is one room; a
+ * room may import a room below it, never one that imports it back, however long the way round. The
+ * ESLint rules (eslint.config.js) name the server rooms that import no feature; this test holds the
+ * whole order of both trees, so a new import that closes a circle fails here with the way round
+ * spelled out. The web app's test lives here too: it is the same check on another tree, and this
+ * file runs in the unit project (vitest.config.ts) like the web's own tests.
  *
- * Type-only imports count: they tie the rooms as much for a reader as value imports do.
+ * Type-only imports count: they tie the rooms as much for a reader as value imports do. So do
+ * imports for their effect alone (`import './x'`) and lazy ones (`import('./x')`). The server
+ * writes its specifiers with `.js`, the web without an extension: a room is the first folder of the
+ * path either way.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const SRC = dirname(fileURLToPath(import.meta.url));
-const SPECIFIER = /(?:^|[\s;])(?:import|export)\s(?:type\s)?[^'";]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
+const SERVER = dirname(fileURLToPath(import.meta.url));
+const WEB = join(SERVER, '..', '..', 'web', 'src');
+const SPECIFIER =
+  /(?:^|[\s;])(?:import|export)\s(?:type\s)?[^'";]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)|(?:^|[\s;])import\s*['"](\.{1,2}\/[^'"]+)['"]/g;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -23,24 +30,36 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The room of a file: its top-level folder under src/, or the file itself at the top (named without its extension, as imports name it `.js`). */
-const roomOf = (path: string): string => relative(SRC, path).split(sep)[0]!.replace(/\.(ts|tsx|js)$/, '');
+/**
+ * The room of a file: its top-level folder under src, or the file itself at the top, named
+ * without its extension (imports name it `.js`, or name no extension at all).
+ */
+const roomOf = (src: string, path: string): string =>
+  relative(src, path)
+    .split(sep)[0]!
+    .replace(/\.(ts|tsx|js)$/, '');
 
-/** room → rooms it imports, with one file-to-file example per pair (for the message). */
-export function folderGraph(): Map<string, Map<string, string>> {
+/** room → rooms it imports, with one file-to-file example per pair (for the message), in one tree. */
+export function folderGraph(src: string = SERVER): Map<string, Map<string, string>> {
   const graph = new Map<string, Map<string, string>>();
-  for (const file of sourceFiles(SRC)) {
-    const from = roomOf(file);
+  for (const file of sourceFiles(src)) {
+    const from = roomOf(src, file);
     const edges = graph.get(from) ?? new Map<string, string>();
     graph.set(from, edges);
     for (const m of readFileSync(file, 'utf8').matchAll(SPECIFIER)) {
-      const target = normalize(join(dirname(file), m[1] ?? m[2]!));
-      if (!target.startsWith(SRC + sep)) continue;
-      const to = roomOf(target);
-      if (to !== from && !edges.has(to)) edges.set(to, `${relative(SRC, file)} → ${relative(SRC, target)}`);
+      const target = normalize(join(dirname(file), m[1] ?? m[2] ?? m[3]!));
+      if (!target.startsWith(src + sep)) continue;
+      const to = roomOf(src, target);
+      if (to !== from && !edges.has(to)) edges.set(to, `${relative(src, file)} → ${relative(src, target)}`);
     }
   }
   return graph;
+}
+
+/** The circle of `graph` as the message shows it: each step with the import that makes it. */
+function wayRound(graph: Map<string, Map<string, string>>): string[] {
+  const circle = findCircle(graph);
+  return circle?.slice(1).map((to, i) => `${circle[i]} → ${to} (${graph.get(circle[i]!)!.get(to)})`) ?? [];
 }
 
 /** One circle of rooms (first room repeated at the end), or null when the rooms stand in order. */
@@ -89,9 +108,25 @@ describe('server folders (issue 29: layers)', () => {
   });
 
   it('no folder imports, however indirectly, a folder that imports it', () => {
-    const graph = folderGraph();
-    const circle = findCircle(graph);
-    const way = circle?.slice(1).map((to, i) => `${circle[i]} → ${to} (${graph.get(circle[i]!)!.get(to)})`);
-    expect(way ?? [], 'a circle between server folders: move the shared part down (a shared room such as access/ or http/), or hand it in through the context').toEqual([]);
+    expect(
+      wayRound(folderGraph()),
+      'a circle between server folders: move the shared part down (a shared room such as access/ or http/), or hand it in through the context',
+    ).toEqual([]);
+  });
+});
+
+describe('web app folders (issue 29: layers)', () => {
+  it('reads the imports of the source tree (extensionless, lazy and bare ones too)', () => {
+    const graph = folderGraph(WEB);
+    expect(graph.get('app')?.has('core')).toBe(true);
+    expect(graph.get('app')?.has('actionlog')).toBe(true); // router.tsx's lazy import('../actionlog/ActionLogPage')
+    expect(graph.get('main')?.has('embedded')).toBe(true); // import './embedded/hostLink'
+  });
+
+  it('no folder imports, however indirectly, a folder that imports it', () => {
+    expect(
+      wayRound(folderGraph(WEB)),
+      'a circle between web folders: move the shared part down (core/ for the app-wide pieces, components/ for shared UI, an entity folder for its API), or hand it in as a prop',
+    ).toEqual([]);
   });
 });

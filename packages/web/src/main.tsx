@@ -5,10 +5,10 @@ import { RouterProvider } from 'react-router';
 import { App as AntApp } from 'antd';
 import { store } from './app/store';
 import { router } from './app/router';
-import { ThemeProvider } from './app/ThemeProvider';
-import { LanguageProvider } from './app/LanguageProvider';
+import { ThemeProvider } from './core/ThemeProvider';
+import { LanguageProvider } from './core/LanguageProvider';
 import { ToastPresenter } from './app/ToastPresenter';
-import { FullPageSpinner } from './components/FullPageSpinner';
+import { FullPageSpinner } from './core/FullPageSpinner';
 import './styles.css';
 // an embedded dashboard's link to its host page listens from the start (the SDK posts its port once)
 import './embedded/hostLink';

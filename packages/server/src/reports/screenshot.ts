@@ -170,7 +170,7 @@ export class Screenshotter {
       reducedMotion: 'reduce',
       // reports, thumbnails and PDFs are drawn in the light look whatever the report's owner chose in
       // the web app (there is no dark report option): the system's look is light, and the web app
-      // reads the capture's look before the user's choice (web app/themeMode.ts CAPTURE_THEME_KEY)
+      // reads the capture's look before the user's choice (web core/themeMode.ts CAPTURE_THEME_KEY)
       colorScheme: 'light',
     });
     this.contexts++;

@@ -1,5 +1,5 @@
 import type { ListQuery, ListReply, LogRecord } from '@rama/shared';
-import { api } from '../app/api';
+import { api } from '../core/api';
 
 export const actionLogApi = api.enhanceEndpoints({ addTagTypes: ['ActionLog'] }).injectEndpoints({
   endpoints: (build) => ({

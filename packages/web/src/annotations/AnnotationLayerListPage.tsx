@@ -11,7 +11,7 @@ import { sortOrderFor, toListQuery } from '../components/listState';
 import { useRowDeletion } from '../components/useRowDeletion';
 import { useDebouncedValue } from '../components/useDebouncedValue';
 import { useServerList } from '../components/useServerList';
-import { toClientError } from '../app/api';
+import { toClientError } from '../core/api';
 import { AnnotationLayerModal } from './AnnotationLayerModal';
 import { useCanWriteAnnotations } from './access';
 import {

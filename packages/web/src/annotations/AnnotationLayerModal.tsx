@@ -3,8 +3,8 @@ import { Button, Flex, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MODAL_DEFAULT_WIDTH } from '@rama/shared';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { toClientError } from '../app/api';
-import { useToasts } from '../app/hooks';
+import { toClientError } from '../core/api';
+import { useToasts } from '../core/hooks';
 import { useCreateAnnotationLayerMutation, useUpdateAnnotationLayerMutation, type AnnotationLayerRecord } from './annotationApi';
 
 interface LayerValues {

@@ -1,4 +1,4 @@
-import { createContext, Suspense, useContext, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Avatar, Button, Dropdown, Flex, Layout, Menu, Spin, Typography, type MenuProps } from 'antd';
 import {
   BgColorsOutlined,
@@ -13,15 +13,16 @@ import { LANGUAGE_NAMES, LANGUAGES, THEME_CHOICES, type Language, type ThemeChoi
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { Wordmark } from '../components/Wordmark';
-import { HOME_PATH } from './nextPath';
+import { HOME_PATH } from '../core/nextPath';
 import { MENU, activeEntryKey, visibleMenu, type MenuGroup } from './menu';
-import { displayName, isAnonymousUser, useLogoutMutation, useSession } from './session';
-import { errorMessage, resetCsrfToken } from './api';
-import { useToasts } from './hooks';
-import { logEvent } from './logger';
-import { useTheme } from './ThemeProvider';
-import { useLanguage } from './LanguageProvider';
-import { themeLabel } from './themeMode';
+import { displayName, isAnonymousUser, useLogoutMutation, useSession } from '../core/session';
+import { errorMessage, resetCsrfToken } from '../core/api';
+import { useToasts } from '../core/hooks';
+import { logEvent } from '../core/logger';
+import { useTheme } from '../core/ThemeProvider';
+import { useLanguage } from '../core/LanguageProvider';
+import { HideNavigationContext } from '../core/navigation';
+import { themeLabel } from '../core/themeMode';
 import { Slotted, SLOT } from '../i18n/Slotted';
 
 type MenuItems = NonNullable<MenuProps['items']>;
@@ -164,18 +165,6 @@ function useNavigationLog(pathname: string): void {
     loggedPath.current = pathname;
     logEvent('spa_navigation', { path: pathname });
   }, [pathname]);
-}
-
-/** Lets a page hide the top navigation (a dashboard in standalone mode). */
-const HideNavigationContext = createContext<(hidden: boolean) => void>(() => undefined);
-
-/** While the calling page is shown with `hidden` true, the shell draws no navigation and no footer. */
-export function useHideNavigation(hidden: boolean): void {
-  const setHidden = useContext(HideNavigationContext);
-  useEffect(() => {
-    setHidden(hidden);
-    return () => setHidden(false);
-  }, [hidden, setHidden]);
 }
 
 /** The signed-in layout: top navigation, the page, nothing else. */

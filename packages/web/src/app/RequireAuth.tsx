@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { Button, Result } from 'antd';
 import { matchPath, Navigate, useLocation } from 'react-router';
-import { FullPageSpinner } from '../components/FullPageSpinner';
-import { getAccess, isAnonymousUser, useGetBootstrapQuery, type Access } from './session';
-import { errorMessage } from './api';
+import { FullPageSpinner } from '../core/FullPageSpinner';
+import { getAccess, isAnonymousUser, useGetBootstrapQuery, type Access } from '../core/session';
+import { errorMessage } from '../core/api';
 
 /** The pages an anonymous visitor (the Public role, PUBLIC_ROLE_LIKE) may open: dashboards and their permalinks. */
 const ANONYMOUS_PAGES = ['/rama/dashboard/p/:key/', '/rama/dashboard/:idOrSlug/'];

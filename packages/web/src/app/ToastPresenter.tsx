@@ -2,8 +2,8 @@ import { t } from '../i18n';
 import { useEffect } from 'react';
 import { Alert } from 'antd';
 import type { ToastMessage, ToastType } from '@rama/shared';
-import { useAppDispatch, useAppSelector } from './hooks';
-import { toastRemoved } from './toastsSlice';
+import { useAppDispatch, useAppSelector } from '../core/hooks';
+import { toastRemoved } from '../core/toastsSlice';
 
 const ALERT_TYPE: Record<ToastType, 'info' | 'success' | 'warning' | 'error'> = {
   info: 'info',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@rama/shared';
 import { anonymousMayOpen } from './RequireAuth';
-import { getAccess, isAnonymousUser } from './session';
+import { getAccess, isAnonymousUser } from '../core/session';
 
 const visitor = (pairs: [string, string][]): CurrentUser => ({
   id: 0,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MENU, activeEntryKey, visibleMenu } from './menu';
 import type { CurrentUser } from '@rama/shared';
-import { getAccess, type Access } from './session';
+import { getAccess, type Access } from '../core/session';
 
 const NOBODY: Access = {
   isAdmin: false,

@@ -1,4 +1,4 @@
-import type { Access } from './session';
+import type { Access } from '../core/session';
 import { t } from '../i18n';
 
 export interface MenuEntry {

@@ -1,10 +1,10 @@
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { AppShell } from './AppShell';
-import { NotFoundPage } from './NotFoundPage';
+import { NotFoundPage } from '../core/NotFoundPage';
 import { RequireAuth, RequirePermission } from './RequireAuth';
-import { HOME_PATH } from './nextPath';
-import type { Access } from './session';
+import { HOME_PATH } from '../core/nextPath';
+import type { Access } from '../core/session';
 // The home page every login lands on is in the first bundle: its frame and skeletons draw at once,
 // with no wait for a page chunk (the shortlists fill as their data arrives).
 import { WelcomePage } from '../welcome/WelcomePage';

@@ -1,7 +1,8 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { api } from './api';
-import { sessionApi } from './session';
-import { toastsSlice } from './toastsSlice';
+import { api } from '../core/api';
+import type { AppDispatch, RootState } from '../core/state';
+import { sessionApi } from '../core/session';
+import { toastsSlice } from '../core/toastsSlice';
 import { sqlLabReducer } from '../sqllab/state/reducer';
 import { sqlLabListener } from '../sqllab/state/persistence';
 import { exploreReducer } from '../explore/exploreSlice';
@@ -51,5 +52,10 @@ if (typeof window !== 'undefined' && !window.location.pathname.startsWith('/embe
 }
 
 export type AppStore = ReturnType<typeof createStore>;
-export type RootState = ReturnType<AppStore['getState']>;
-export type AppDispatch = AppStore['dispatch'];
+
+// RootState and AppDispatch are declared in core/state.ts (each feature adds its own key), so the
+// features need not import this file; these fail to compile when that shape and the store part ways.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Holds<T extends true> = T;
+export type StateMatchesStore = Holds<Same<ReturnType<AppStore['getState']>, RootState>>;
+export type DispatchMatchesStore = Holds<AppStore['dispatch'] extends AppDispatch ? true : false>;

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { SLOT, Slotted } from '../i18n/Slotted';
 import type { VizMeta } from '@rama/shared';
 import { PageHeader } from '../components/PageHeader';
-import { useSession } from '../app/session';
+import { useSession } from '../core/session';
 import { useListDatasetsQuery } from '../datasets/datasetApi';
 import { webVizList } from '../visualizations/registry';
 import {
@@ -23,7 +23,7 @@ import {
   readRecent,
   visibleTypes,
   vizText,
-} from '../explore/vizGallery';
+} from '../visualizations/vizGallery';
 import { newChartPath } from './chartList';
 import { createDisabledReason, datasetSearchQuery, type PickedDataset } from './chartAdd';
 import { DatasetPicker } from './DatasetPicker';

@@ -2,7 +2,7 @@ import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { VIZ_DEFINITIONS } from '@rama/shared';
 import { SearchBox } from '../components/ListParts';
-import { FilterSelect, OwnerFilter } from '../components/DatabaseFilter';
+import { FilterSelect, OwnerFilter } from '../components/FilterSelect';
 import { ListViewSwitch, type ListView } from '../components/ListViewSwitch';
 import { FavoriteCertifiedFilters } from '../components/YesNoFilter';
 import { useListDatasetsQuery } from '../datasets/datasetApi';

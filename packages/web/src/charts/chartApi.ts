@@ -1,17 +1,12 @@
 import type { ChartCreate, ChartDetail, ChartListItem, ChartUpdate, FavoriteStatus, ItemReply, ListQuery, ListReply } from '@rama/shared';
-import { api } from '../app/api';
+import { api } from '../core/api';
+import type { RelatedUser } from '../components/listState';
 
 const BASE = '/api/v1/chart';
 
 export interface ChartUpdateArgs {
   id: number;
   body: ChartUpdate;
-}
-
-export interface RelatedUser {
-  value: number;
-  text: string;
-  extra?: { active: boolean };
 }
 
 export interface ChartFavoriteArgs {

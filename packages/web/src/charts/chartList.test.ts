@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NO_CHART_FILTERS, canEditChart, chartExplorePath, chartListFilters, favoriteMap, newChartPath, vizTypeName } from './chartList';
+import { NO_CHART_FILTERS, canEditChart, chartExplorePath, chartListFilters, newChartPath, vizTypeName } from './chartList';
+import { favoriteMap } from '../components/listState';
 
 describe('chart list filters (spec section 7, "Charts")', () => {
   it('sends nothing when no filter is set', () => {

@@ -65,8 +65,3 @@ export function newChartPath(datasetId: number, vizType: string | null): string 
 export function canEditChart(chart: Pick<ChartListItem, 'owners'>, userId: number, isAdmin: boolean): boolean {
   return isAdmin || chart.owners.some((owner) => owner.id === userId);
 }
-
-/** The favorite flags of a page of charts, by id (a chart the status left out is not starred). */
-export function favoriteMap(status: { id: number; value: boolean }[] | undefined): Map<number, boolean> {
-  return new Map((status ?? []).map((s) => [s.id, s.value]));
-}

@@ -1,7 +1,7 @@
-import { useToasts } from '../app/hooks';
+import { useToasts } from '../core/hooks';
 import { t } from '../i18n';
 import { useChartFavoriteStatusQuery, useSetChartFavoriteMutation } from './chartApi';
-import { favoriteMap } from './chartList';
+import { favoriteMap } from '../components/listState';
 
 /** The spec's message when starring fails (section 8, "Charts"). */
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Breadcrumb, Flex, Typography } from 'antd';
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../app/hooks';
+import { useDocumentTitle } from '../core/hooks';
 
 export interface Crumb {
   title: string;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { FilterSelect } from './DatabaseFilter';
+import { FilterSelect } from './FilterSelect';
 import { t } from '../i18n';
 
 type YesNo = 'yes' | 'no';

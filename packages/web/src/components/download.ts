@@ -3,7 +3,7 @@
  * refusal shows as a message in the page instead of a broken download.
  */
 import { getClientError } from '@rama/shared';
-import { RequestFailure, guestTokenHeaders } from '../app/api';
+import { RequestFailure, guestTokenHeaders } from '../core/api';
 
 /**
  * The file name a `Content-Disposition` header gives (`filename*=UTF-8''…` first, then

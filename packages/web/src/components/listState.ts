@@ -67,3 +67,15 @@ export function pageAfterRemoval(state: ListState, total: number, removed: numbe
   const lastPage = Math.max(0, Math.ceil(remaining / state.pageSize) - 1);
   return Math.min(state.page, lastPage);
 }
+
+/** A user as a list's `related/owners` endpoint answers (charts, dashboards, reports). */
+export interface RelatedUser {
+  value: number;
+  text: string;
+  extra?: { active: boolean };
+}
+
+/** The favorite flags of a page of rows (charts, dashboards), by id (a row the status left out is not starred). */
+export function favoriteMap(status: { id: number; value: boolean }[] | undefined): Map<number, boolean> {
+  return new Map((status ?? []).map((s) => [s.id, s.value]));
+}

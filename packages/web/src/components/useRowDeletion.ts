@@ -1,7 +1,7 @@
 import { useState, type Key } from 'react';
 import type { TableProps } from 'antd';
-import { toClientError } from '../app/api';
-import { useToasts } from '../app/hooks';
+import { toClientError } from '../core/api';
+import { useToasts } from '../core/hooks';
 import { pageAfterRemoval, type ListState } from './listState';
 import { t } from '../i18n';
 import { selectionPhrase } from './nouns';

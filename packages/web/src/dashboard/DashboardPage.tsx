@@ -26,11 +26,11 @@ import {
   type DashboardChart,
   type DashboardDetail,
 } from '@rama/shared';
-import { toClientError } from '../app/api';
-import { useHideNavigation } from '../app/AppShell';
-import { useAppDispatch, useAppSelector, useDocumentTitle } from '../app/hooks';
-import { useSession } from '../app/session';
-import type { RootState } from '../app/store';
+import { toClientError } from '../core/api';
+import { useHideNavigation } from '../core/navigation';
+import { useAppDispatch, useAppSelector, useDocumentTitle } from '../core/hooks';
+import { useSession } from '../core/session';
+import type { RootState } from '../core/state';
 import { ChartLoadQueue, NearCharts, ViewportWatcher } from './chartQueue';
 import { DashboardColorRegistry } from './colors';
 import { DashboardGrid } from './components/DashboardGrid';
@@ -39,7 +39,7 @@ import { FilterBar } from './nativeFilters/bar/FilterBar';
 import { FiltersConfigModal } from './nativeFilters/config';
 import { useNativeFilters } from './nativeFilters/useNativeFilters';
 import { DashboardHeader } from './DashboardHeader';
-import { useGetDashboardChartsQuery, useGetDashboardDatasetsQuery, useGetDashboardQuery } from './dashboardPageApi';
+import { useGetDashboardChartsQuery, useGetDashboardDatasetsQuery, useGetDashboardQuery } from '../dashboards/dashboardPageApi';
 import { anchorFromHash, withSearchParam } from './dashboardUrl';
 import { EditKitContext, useEditKitLoader } from './editKit';
 import { DashboardMessage } from './messages';
@@ -60,11 +60,11 @@ import { dashboardStateActions } from './state/dashboardStateSlice';
 import { layoutActions } from './state/layoutSlice';
 import { selectHasUnsavedChanges } from './state/thunks';
 import { ACTIVE_TABS_PARAM, activateTab, activeTabsParam, parseActiveTabsParam, resolveActiveTabs, revealComponent } from './tabsState';
-import { guestDashboardPermissions, useEmbeddedDashboard, useEmbeddedFilterBar } from '../embedded/embeddedContext';
-import { EmbeddedDashboardHeader } from '../embedded/EmbeddedDashboardHeader';
+import { guestDashboardPermissions, useEmbeddedDashboard, useEmbeddedFilterBar } from './embedded/embeddedContext';
+import { EmbeddedDashboardHeader } from './embedded/EmbeddedDashboardHeader';
 import { useGetVersionQuery } from '../versions/versionApi';
 import { previewVersionOf, withVersionState } from '../versions/preview';
-import { usePageTheme } from '../app/ThemeProvider';
+import { usePageTheme } from '../core/ThemeProvider';
 import './dashboard.css';
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button, Result, Spin } from 'antd';
-import { toClientError } from '../app/api';
-import { useGetDashboardPermalinkQuery } from './dashboardPageApi';
+import { toClientError } from '../core/api';
+import { useGetDashboardPermalinkQuery } from '../dashboards/dashboardPageApi';
 import { permalinkTarget } from './dashboardUrl';
 import './dashboard.css';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChartDetail, DashboardChart } from '@rama/shared';
-import { dashboardChartFromDetail, dashboardFormData, dashboardQueryContext, savedQueryContext } from './chartData';
+import { dashboardFormData, dashboardQueryContext, savedQueryContext } from './chartData';
+import { dashboardChartFromDetail } from '../charts/dashboardChart';
 
 const slice = (over: Partial<DashboardChart> = {}): DashboardChart => ({
   id: 12,

@@ -7,14 +7,13 @@
 import {
   chartUrlParams,
   formatMessage,
-  type ChartDetail,
   type DashboardChart,
   type ExtraFormData,
   type QueryContext,
   type QueryFormData,
 } from '@rama/shared';
-import { toClientError } from '../app/api';
-import type { AppDispatch } from '../app/store';
+import { toClientError } from '../core/api';
+import type { AppDispatch } from '../core/state';
 import { chartErrorHints } from '@rama/shared';
 import { annotationFailure } from '../explore/chartState';
 import { fetchAnnotationData, queriedAnnotationLayers } from '../explore/annotationLayers';
@@ -80,37 +79,6 @@ export function dashboardQueryContext(
   const saved = options.ownState || formData.extra_form_data || urlParams ? null : savedQueryContext(slice.query_context);
   const base = saved ?? buildQueryContext(formData, options.ownState ? { ownState: options.ownState } : undefined);
   return { ...base, form_data: { ...(base.form_data ?? {}), ...formData }, result_format: 'json', result_type: 'full' };
-}
-
-/** A chart put on the dashboard while editing: its detail (GET /api/v1/chart/{id}) as the dashboard's chart shape. */
-export function dashboardChartFromDetail(detail: ChartDetail): DashboardChart {
-  let params: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = JSON.parse(detail.params || '{}');
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) params = parsed as Record<string, unknown>;
-  } catch {
-    params = {};
-  }
-  return {
-    id: detail.id,
-    uuid: detail.uuid,
-    slice_name: detail.slice_name,
-    viz_type: detail.viz_type,
-    form_data: {
-      ...params,
-      slice_id: detail.id,
-      viz_type: detail.viz_type,
-      datasource: `${detail.datasource_id}__${detail.datasource_type}`,
-    },
-    query_context: detail.query_context,
-    slice_url: `/explore/?slice_id=${detail.id}`,
-    description: detail.description,
-    cache_timeout: detail.cache_timeout,
-    certified_by: detail.certified_by,
-    certification_details: detail.certification_details,
-    is_managed_externally: detail.is_managed_externally,
-    changed_on: detail.changed_on,
-  };
 }
 
 export interface ChartQueryArgs {

@@ -23,12 +23,12 @@ import {
   type DashboardLayout,
   type PlannedLogEvent,
 } from '@rama/shared';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { logEvent } from '../app/logger';
-import type { RootState } from '../app/store';
+import { useAppDispatch, useAppSelector } from '../core/hooks';
+import { logEvent } from '../core/logger';
+import type { RootState } from '../core/state';
 import { allChartsSettled, type ChartLoadQueue, type NearCharts } from './chartQueue';
 import { labelColorsChanged, type DashboardColorRegistry } from './colors';
-import { useUpdateDashboardColorsMutation } from './dashboardPageApi';
+import { useUpdateDashboardColorsMutation } from '../dashboards/dashboardPageApi';
 import { chartsActions, type DashboardChartState } from './state/chartsSlice';
 import { dashboardInfoActions } from './state/dashboardInfoSlice';
 import { dashboardStateActions } from './state/dashboardStateSlice';

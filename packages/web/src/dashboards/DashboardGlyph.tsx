@@ -1,5 +1,5 @@
 import { GLYPH_COLUMNS, GLYPH_ROWS, dashboardGlyph } from './dashboardGlyph';
-import { useThemeMode } from '../app/ThemeProvider';
+import { useThemeMode } from '../core/ThemeProvider';
 
 const UNIT = 10;
 const PAD = 5;

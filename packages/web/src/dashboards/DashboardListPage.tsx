@@ -16,9 +16,9 @@ import { sortOrderFor, toListQuery } from '../components/listState';
 import { useRowDeletion } from '../components/useRowDeletion';
 import { useDebouncedValue } from '../components/useDebouncedValue';
 import { useServerList } from '../components/useServerList';
-import { toClientError } from '../app/api';
-import { useToasts } from '../app/hooks';
-import { useSession } from '../app/session';
+import { toClientError } from '../core/api';
+import { useToasts } from '../core/hooks';
+import { useSession } from '../core/session';
 import { ImportButton } from '../components/importExport/ImportModal';
 import { OwnerAvatars } from '../datasets/OwnerAvatars';
 import {

@@ -1,6 +1,6 @@
 import { Flex, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { FilterSelect, OwnerFilter } from '../components/DatabaseFilter';
+import { FilterSelect, OwnerFilter } from '../components/FilterSelect';
 import { SearchBox } from '../components/ListParts';
 import { ListViewSwitch, type ListView } from '../components/ListViewSwitch';
 import { FavoriteCertifiedFilters } from '../components/YesNoFilter';

@@ -1,7 +1,7 @@
 import type { DashboardCreate, DashboardListItem, FavoriteStatus, ItemReply, ListQuery, ListReply } from '@rama/shared';
-import { api, buildUrl, toClientError } from '../app/api';
+import { api, buildUrl, toClientError } from '../core/api';
 import { downloadFile, timestampedFileName } from '../components/download';
-import type { RelatedUser } from '../charts/chartApi';
+import type { RelatedUser } from '../components/listState';
 
 const BASE = '/api/v1/dashboard';
 
@@ -16,7 +16,7 @@ export const dashboardExportUrl = (ids: number[]): string => buildUrl(`${BASE}/e
 
 /**
  * Dashboards (spec section 7 "Dashboards"): the list, create, delete, favorites and export. The
- * dashboard page adds its own endpoints (dashboard/dashboardPageApi.ts) under the same tags.
+ * dashboard page's own endpoints (dashboardPageApi.ts) use the same tags.
  */
 export const dashboardApi = api.enhanceEndpoints({ addTagTypes: ['Dashboard', 'DashboardFavorite'] }).injectEndpoints({
   endpoints: (build) => ({

@@ -1,6 +1,6 @@
 import { dashboardPath, hasPermission, type CurrentUser, type DashboardListItem } from '@rama/shared';
 import type { ListFilter, ListState } from '../components/listState';
-import type { Access } from '../app/session';
+import type { Access } from '../core/session';
 import { t } from '../i18n';
 
 /** The dashboard list's filters, as the toolbar holds them (null: not filtered on). */

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { DASHBOARD_MESSAGES } from '@rama/shared';
-import { useToasts } from '../app/hooks';
+import { useToasts } from '../core/hooks';
 import { sharedText } from '../i18n';
-import { favoriteMap } from '../charts/chartList';
+import { favoriteMap } from '../components/listState';
 import { useDashboardFavoriteStatusQuery, useSetDashboardFavoriteMutation } from './dashboardApi';
 
 /**

@@ -12,9 +12,9 @@ import { formatDateTime } from '../components/format';
 import { sortOrderFor, toListQuery } from '../components/listState';
 import { useDebouncedValue } from '../components/useDebouncedValue';
 import { useServerList } from '../components/useServerList';
-import { toClientError } from '../app/api';
-import { useToasts } from '../app/hooks';
-import { displayName, useSession } from '../app/session';
+import { toClientError } from '../core/api';
+import { useToasts } from '../core/hooks';
+import { displayName, useSession } from '../core/session';
 import { DatabaseModal } from './DatabaseModal';
 import { useDeleteDatabaseMutation, useListDatabasesQuery } from './databaseApi';
 

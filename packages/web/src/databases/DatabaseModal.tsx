@@ -3,8 +3,8 @@ import { ApiOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MODAL_DEFAULT_WIDTH, type ClientError, type DatabaseDetail } from '@rama/shared';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { errorMessage, toClientError } from '../app/api';
-import { useToasts } from '../app/hooks';
+import { errorMessage, toClientError } from '../core/api';
+import { useToasts } from '../core/hooks';
 import { SLOT, Slotted } from '../i18n/Slotted';
 import { extraJsonProblem, formFieldFor, toDatabaseWrite, toFormValues, uriPlaceholder, type DatabaseFormValues } from './databaseForm';
 import {

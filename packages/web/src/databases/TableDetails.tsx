@@ -4,7 +4,7 @@ import type { TableColumnMeta, TableListItem, TableMetadataReply } from '@rama/s
 import { CodeBlock } from '../components/CodeBlock';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { FlagCheck } from '../components/FlagCheck';
-import { toClientError } from '../app/api';
+import { toClientError } from '../core/api';
 import { t } from '../i18n';
 import { useGetSelectStarQuery, useGetTableExtraMetadataQuery, useGetTableMetadataQuery, type TableArgs } from './databaseApi';
 

@@ -11,7 +11,7 @@ import type {
   TableListItem,
   TableMetadataReply,
 } from '@rama/shared';
-import { api, unwrapResult } from '../app/api';
+import { api, unwrapResult } from '../core/api';
 
 export interface SchemasArgs {
   databaseId: number;

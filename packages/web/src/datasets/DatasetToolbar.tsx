@@ -1,7 +1,8 @@
 import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DatasetListItem } from '@rama/shared';
-import { DatabaseFilter, FilterSelect } from '../components/DatabaseFilter';
+import { DatabaseFilter } from '../databases/DatabaseFilter';
+import { FilterSelect } from '../components/FilterSelect';
 import { SearchBox } from '../components/ListParts';
 import { useGetSchemasQuery } from '../databases/databaseApi';
 import { TagFilter } from '../tags/TagFilter';

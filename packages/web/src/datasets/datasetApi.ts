@@ -8,7 +8,7 @@ import type {
   ListQuery,
   ListReply,
 } from '@rama/shared';
-import { api } from '../app/api';
+import { api } from '../core/api';
 
 const BASE = '/api/v1/dataset';
 

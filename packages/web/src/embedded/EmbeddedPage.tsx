@@ -9,16 +9,16 @@ import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } fr
 import { useStore } from 'react-redux';
 import { Alert, Layout, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, toClientError } from '../app/api';
-import { useGetBootstrapQuery } from '../app/session';
-import type { RootState } from '../app/store';
+import { errorMessage, toClientError } from '../core/api';
+import { useGetBootstrapQuery } from '../core/session';
+import type { RootState } from '../core/state';
 import { DashboardPage } from '../dashboard/DashboardPage';
-import { useGetEmbeddedByUuidQuery } from './embeddedApi';
-import { EmbeddedDashboardContext, type EmbeddedDashboardSettings } from './embeddedContext';
-import { dataMaskChange, parseEmbeddedUiConfig, readEmbeddedBootstrap } from './embeddedModel';
+import { useGetEmbeddedByUuidQuery } from '../dashboard/embedded/embeddedApi';
+import { EmbeddedDashboardContext, type EmbeddedDashboardSettings } from '../dashboard/embedded/embeddedContext';
+import { dataMaskChange, parseEmbeddedUiConfig, readEmbeddedBootstrap } from '../dashboard/embedded/embeddedModel';
 import { hostGetters } from './hostGetters';
 import { emitToHost, hostLinkState, provideHostLink, subscribeHostLink } from './hostLink';
-import { usePageTheme } from '../app/ThemeProvider';
+import { usePageTheme } from '../core/ThemeProvider';
 import { t as translate } from '../i18n';
 import './embedded.css';
 

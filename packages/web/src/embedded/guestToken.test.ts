@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { request, setGuestToken } from '../app/api';
+import { request, setGuestToken } from '../core/api';
 
 // An embedded dashboard's guest (issue 25): every call carries the latest guest token, no CSRF
 // token is fetched, and a 401 goes to the page's handler instead of the login page.

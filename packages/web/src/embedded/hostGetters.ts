@@ -5,8 +5,8 @@
  * filters included, so the host can fetch or export the same rows).
  */
 import { dataMaskForStorage, type DashboardPermalinkCreated } from '@rama/shared';
-import { request } from '../app/api';
-import type { RootState } from '../app/store';
+import { request } from '../core/api';
+import type { RootState } from '../core/state';
 import { dashboardQueryContext } from '../dashboard/chartData';
 import { permalinkUrlParams } from '../dashboard/dashboardUrl';
 import { makeSelectChartExtraFormData } from '../dashboard/nativeFilters/selectors';

@@ -10,8 +10,8 @@
  */
 import { Switchboard } from '@superset-ui/switchboard';
 import type { EmbeddedBootstrap } from '@rama/shared';
-import { setGuestToken } from '../app/api';
-import { EMBEDDED_COMMS_MESSAGE_TYPE, handshakePort, readEmbeddedBootstrap } from './embeddedModel';
+import { setGuestToken } from '../core/api';
+import { EMBEDDED_COMMS_MESSAGE_TYPE, handshakePort, readEmbeddedBootstrap } from '../dashboard/embedded/embeddedModel';
 
 export type Size = { width: number; height: number };
 

@@ -8,7 +8,7 @@ import { Alert, Button, Empty, Spin, Tag, Tooltip, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../i18n';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { useAppDispatch, useAppSelector } from '../core/hooks';
 import { ChartRenderer, preloadChart } from '../visualizations/ChartRenderer';
 import { ChartErrorAlert } from '../visualizations/ChartErrorAlert';
 import { withAnnotationData } from './chartState';

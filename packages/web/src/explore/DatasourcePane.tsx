@@ -7,9 +7,9 @@ import { Button, Dropdown, Empty, Input, Modal, Table, Tooltip, Typography, type
 import { ClockCircleOutlined, DatabaseOutlined, MoreOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DatasetListItem, ExploreDatasourceColumn, ExploreDatasourceMetric } from '@rama/shared';
-import { errorMessage } from '../app/api';
-import { useAppDispatch, useAppSelector, useToasts } from '../app/hooks';
-import { useSession } from '../app/session';
+import { errorMessage } from '../core/api';
+import { useAppDispatch, useAppSelector, useToasts } from '../core/hooks';
+import { useSession } from '../core/session';
 import { useDebouncedValue } from '../components/useDebouncedValue';
 import { DatasetEditorModal, type EditedDataset } from '../datasets/DatasetEditorModal';
 import { useListDatasetsQuery } from '../datasets/datasetApi';

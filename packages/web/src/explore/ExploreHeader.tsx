@@ -9,9 +9,9 @@ import { MoreOutlined, SaveOutlined, StarFilled, StarOutlined } from '@ant-desig
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { getVizDefinition, type ControlConfig } from '@rama/shared';
-import { errorMessage } from '../app/api';
-import { useAppDispatch, useAppSelector, useToasts } from '../app/hooks';
-import { useSession } from '../app/session';
+import { errorMessage } from '../core/api';
+import { useAppDispatch, useAppSelector, useToasts } from '../core/hooks';
+import { useSession } from '../core/session';
 import { canRestoreVersions } from '../versions/permissions';
 import { useChartFavoriteStatusQuery, useSetChartFavoriteMutation, useUpdateChartMutation } from '../charts/chartApi';
 import { CodeBlock } from '../components/CodeBlock';

@@ -18,11 +18,11 @@ import {
   validateControls,
   type ControlContext,
 } from '@rama/shared';
-import { errorMessage } from '../app/api';
-import { useAppDispatch, useAppSelector, useDocumentTitle, useToasts } from '../app/hooks';
-import { useSession } from '../app/session';
-import { logEvent } from '../app/logger';
-import type { RootState } from '../app/store';
+import { errorMessage } from '../core/api';
+import { useAppDispatch, useAppSelector, useDocumentTitle, useToasts } from '../core/hooks';
+import { useSession } from '../core/session';
+import { logEvent } from '../core/logger';
+import type { RootState } from '../core/state';
 import { ControlPanel } from './controls/ControlPanel';
 import { controlText } from './controls/controlTexts';
 import { ChartPane } from './ChartPane';

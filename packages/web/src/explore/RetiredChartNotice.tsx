@@ -6,7 +6,7 @@
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { VIZ_DEFINITIONS, retiredVizSuggestion, type QueryFormData } from '@rama/shared';
-import { useAppDispatch } from '../app/hooks';
+import { useAppDispatch } from '../core/hooks';
 import { unknownVizTypeText } from '../visualizations/messages';
 import { exploreActions } from './exploreSlice';
 import { retiredConversion } from './retiredChart';

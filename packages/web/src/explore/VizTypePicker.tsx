@@ -5,7 +5,16 @@ import { AppstoreOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { VizMeta } from '@rama/shared';
 import { getWebViz, webVizList } from '../visualizations/registry';
-import { ALL_CHARTS, RECENT_VIZ_KEY, categoryCounts, categoryLabel, pushRecent, readRecent, visibleTypes, vizText } from './vizGallery';
+import {
+  ALL_CHARTS,
+  RECENT_VIZ_KEY,
+  categoryCounts,
+  categoryLabel,
+  pushRecent,
+  readRecent,
+  visibleTypes,
+  vizText,
+} from '../visualizations/vizGallery';
 import { useVizThumbnail } from '../visualizations/thumbnails/themed';
 
 function safeLocalStorage(): Storage | null {

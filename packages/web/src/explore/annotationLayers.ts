@@ -13,7 +13,7 @@ import {
   type ItemReply,
   type QueryFormData,
 } from '@rama/shared';
-import { request } from '../app/api';
+import { request } from '../core/api';
 import { buildQueryContext, fetchChartData, fetchSavedChartData } from './exploreApi';
 
 /** Which annotation layers need a query of their own. */

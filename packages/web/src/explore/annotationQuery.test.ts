@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetCsrfToken } from '../app/api';
+import { resetCsrfToken } from '../core/api';
 import { fetchAnnotationData, type QueriedAnnotationLayer } from './annotationLayers';
 
 function json(status: number, body: unknown): Response {

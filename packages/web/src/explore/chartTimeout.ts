@@ -5,8 +5,8 @@
  * gives up first, the chart shows the timeout hints too.
  */
 import type { BootstrapData } from '@rama/shared';
-import { sessionApi } from '../app/session';
-import { useAppSelector } from '../app/hooks';
+import { sessionApi } from '../core/session';
+import { useAppSelector } from '../core/hooks';
 
 /** The server's default time limit, when the bootstrap does not say. */
 export const DEFAULT_WEBSERVER_TIMEOUT_S = 60;

@@ -3,7 +3,7 @@
  * chart data endpoint (result_type full), and the chart as a PNG image of its drawing area.
  */
 import type { ChartDataResultFormat, QueryContext, QueryFormData } from '@rama/shared';
-import { getCsrfToken } from '../app/api';
+import { getCsrfToken } from '../core/api';
 import { fetchFile, saveBlob } from '../components/download';
 import { buildQueryContext } from './exploreApi';
 import { t } from '../i18n';

@@ -17,8 +17,8 @@ import {
   type QueryContext,
   type QueryFormData,
 } from '@rama/shared';
-import { api, request, requestWithStatus, RequestFailure } from '../app/api';
-import { waitForAsyncData } from '../app/asyncEvents';
+import { api, request, requestWithStatus, RequestFailure } from '../core/api';
+import { waitForAsyncData } from '../core/asyncEvents';
 import { unexpectedStatusText } from './messages';
 import { t } from '../i18n';
 import { unknownVizTypeText } from '../visualizations/messages';

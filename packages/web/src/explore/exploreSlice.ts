@@ -233,3 +233,10 @@ export const exploreSlice = createSlice({
 
 export const exploreActions = exploreSlice.actions;
 export const exploreReducer = exploreSlice.reducer;
+
+// Explore's key in the app store's state (core/state.ts)
+declare module '../core/state' {
+  interface RootState {
+    explore: ReturnType<typeof exploreReducer>;
+  }
+}

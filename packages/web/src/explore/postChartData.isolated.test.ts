@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetCsrfToken, RequestFailure } from '../app/api';
-import { waitForAsyncData } from '../app/asyncEvents';
+import { resetCsrfToken, RequestFailure } from '../core/api';
+import { waitForAsyncData } from '../core/asyncEvents';
 import { postChartData } from './exploreApi';
 
-vi.mock('../app/asyncEvents', () => ({ waitForAsyncData: vi.fn(() => Promise.resolve({ result: [{ data: [{ async: true }] }] })) }));
+vi.mock('../core/asyncEvents', () => ({ waitForAsyncData: vi.fn(() => Promise.resolve({ result: [{ data: [{ async: true }] }] })) }));
 
 function reply(status: number, body: unknown): Response {
   return new Response(body === null ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });

@@ -1,4 +1,4 @@
-import { getCsrfToken } from '../app/api';
+import { getCsrfToken } from '../core/api';
 
 /**
  * Open SQL in SQL Lab the way the BI server does (spec section 2): a form posted to /sqllab/ with

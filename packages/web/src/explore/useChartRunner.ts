@@ -7,8 +7,8 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { nanoid } from '@reduxjs/toolkit';
 import { type ChartDataQueryResult, type QueryFormData } from '@rama/shared';
-import { toClientError } from '../app/api';
-import { useAppDispatch } from '../app/hooks';
+import { toClientError } from '../core/api';
+import { useAppDispatch } from '../core/hooks';
 import { chartErrorHints } from '@rama/shared';
 import { annotationFailure } from './chartState';
 import { buildQueryContext, fetchChartData } from './exploreApi';

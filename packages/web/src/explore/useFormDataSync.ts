@@ -6,7 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { parseDatasourceKey, type QueryFormData } from '@rama/shared';
-import { useAppDispatch } from '../app/hooks';
+import { useAppDispatch } from '../core/hooks';
 import { usePostFormDataMutation, usePutFormDataMutation } from './exploreApi';
 import { exploreActions } from './exploreSlice';
 import { browserTabId, exploreUrl } from './exploreUrl';

@@ -3,9 +3,10 @@ import { Button, DatePicker, Flex, Select, Switch, Tooltip, Typography } from 'a
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '@rama/shared';
-import { DatabaseFilter, FilterSelect } from '../components/DatabaseFilter';
+import { DatabaseFilter } from '../databases/DatabaseFilter';
+import { FilterSelect } from '../components/FilterSelect';
 import { SearchBox } from '../components/ListParts';
-import { displayName } from '../app/session';
+import { displayName } from '../core/session';
 import { useListUsersQuery } from '../security/securityApi';
 import { stateLabel, type HistoryFilters } from './queryHistory';
 

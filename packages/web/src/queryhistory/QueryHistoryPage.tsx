@@ -13,9 +13,9 @@ import { formatDateTime, formatRelative } from '../components/format';
 import { sortOrderFor, toListQuery } from '../components/listState';
 import { useDebouncedValue } from '../components/useDebouncedValue';
 import { useServerList } from '../components/useServerList';
-import { toClientError } from '../app/api';
+import { toClientError } from '../core/api';
 import { currentLocale } from '../i18n';
-import { displayName, useSession } from '../app/session';
+import { displayName, useSession } from '../core/session';
 import { HistoryToolbar, rangeBounds, type RangeValue } from './HistoryToolbar';
 import {
   NO_HISTORY_FILTERS,

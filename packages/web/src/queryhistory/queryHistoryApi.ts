@@ -1,5 +1,5 @@
 import type { ListQuery, ListReply, QueryState } from '@rama/shared';
-import { api } from '../app/api';
+import { api } from '../core/api';
 import type { TableRef } from '../components/TableTags';
 
 /** One row of `GET /api/v1/query/` (the server's query history list). */

@@ -9,9 +9,9 @@ import { EditOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/i
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { REPORT_MESSAGES, type ReportListItem, type ReportType } from '@rama/shared';
-import { toClientError } from '../app/api';
-import { useToasts } from '../app/hooks';
-import { useSession } from '../app/session';
+import { toClientError } from '../core/api';
+import { useToasts } from '../core/hooks';
+import { useSession } from '../core/session';
 import { sharedText } from '../i18n';
 import { BulkActionBar } from '../components/BulkActionBar';
 import { ErrorAlert } from '../components/ErrorAlert';

@@ -1,7 +1,7 @@
 import { Flex } from 'antd';
 import { REPORT_STATES, type ReportState } from '@rama/shared';
 import { useTranslation } from 'react-i18next';
-import { FilterSelect, OwnerFilter } from '../components/DatabaseFilter';
+import { FilterSelect, OwnerFilter } from '../components/FilterSelect';
 import { SearchBox } from '../components/ListParts';
 import { useReportRelatedOwnersQuery } from './reportApi';
 import type { ReportFilters } from './reportList';

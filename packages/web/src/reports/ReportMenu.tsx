@@ -7,8 +7,8 @@ import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, use
 import { App, Switch, type MenuProps } from 'antd';
 import { REPORT_MESSAGES } from '@rama/shared';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector, useToasts } from '../app/hooks';
-import { useSession } from '../app/session';
+import { useAppSelector, useToasts } from '../core/hooks';
+import { useSession } from '../core/session';
 import { sharedText } from '../i18n';
 import { useAttachedReportsQuery, useDeleteReportMutation, useSetReportActiveMutation, type AttachedReportsArgs } from './reportApi';
 import { LazyReportModal } from './lazyReportModal';

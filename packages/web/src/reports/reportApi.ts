@@ -9,8 +9,8 @@ import type {
   ReportListItem,
   ReportPut,
 } from '@rama/shared';
-import { api } from '../app/api';
-import type { RelatedUser } from '../charts/chartApi';
+import { api } from '../core/api';
+import type { RelatedUser } from '../components/listState';
 
 const BASE = '/api/v1/report';
 

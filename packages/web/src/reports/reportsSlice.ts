@@ -46,6 +46,13 @@ export const reportsSlice = createSlice({
 
 export const reportsReducer = reportsSlice.reducer;
 
+// the reports' key in the app store's state (core/state.ts)
+declare module '../core/state' {
+  interface RootState {
+    reports: ReturnType<typeof reportsReducer>;
+  }
+}
+
 /**
  * The report the user set up from this chart's or dashboard's menu, once the lookup answered. The
  * state is typed by this slice's own place in it (`reports`), not by the store's RootState: the

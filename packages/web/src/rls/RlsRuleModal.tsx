@@ -13,9 +13,9 @@ import {
 } from '@rama/shared';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { useDebouncedValue } from '../components/useDebouncedValue';
-import { toClientError } from '../app/api';
+import { toClientError } from '../core/api';
 import { SLOT, Slotted } from '../i18n/Slotted';
-import { useToasts } from '../app/hooks';
+import { useToasts } from '../core/hooks';
 import { useCreateRlsRuleMutation, useRlsRelatedQuery, useUpdateRlsRuleMutation } from './rlsApi';
 
 interface RuleValues {

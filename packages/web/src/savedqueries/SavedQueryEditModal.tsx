@@ -5,9 +5,9 @@ import { MODAL_DEFAULT_WIDTH, hasPermission, SqlLabMessage, type SavedQueryRecor
 import { sharedText } from '../i18n';
 import type { ClientError } from '@rama/shared';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { toClientError } from '../app/api';
-import { useToasts } from '../app/hooks';
-import { useSession } from '../app/session';
+import { toClientError } from '../core/api';
+import { useToasts } from '../core/hooks';
+import { useSession } from '../core/session';
 import { TagSelect } from '../tags/TagSelect';
 import { useSaveObjectTags } from '../tags/useObjectTags';
 import { tagNames } from '../tags/tagRules';

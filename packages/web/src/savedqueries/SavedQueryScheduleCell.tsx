@@ -7,9 +7,9 @@ import { ClockCircleOutlined, DeleteOutlined, PauseCircleOutlined, PlayCircleOut
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../i18n';
-import { toClientError } from '../app/api';
-import { useToasts } from '../app/hooks';
-import { useSession } from '../app/session';
+import { toClientError } from '../core/api';
+import { useToasts } from '../core/hooks';
+import { useSession } from '../core/session';
 import { formatRunTime } from '../reports/reportDisplay';
 import { ReportStateTag } from '../reports/ReportListParts';
 import { useSetSavedQueryExtraMutation, type SavedQueryRecord } from './savedQueryApi';

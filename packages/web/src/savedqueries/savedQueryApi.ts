@@ -1,5 +1,5 @@
 import type { ItemReply, ListQuery, ListReply, ScheduledSavedQueryRecord, SavedQueryWrite } from '@rama/shared';
-import { api } from '../app/api';
+import { api } from '../core/api';
 
 const BASE = '/api/v1/saved_query';
 

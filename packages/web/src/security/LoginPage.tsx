@@ -4,11 +4,11 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SessionLogin } from '@rama/shared';
 import { Wordmark } from '../components/Wordmark';
-import { FullPageSpinner } from '../components/FullPageSpinner';
-import { errorMessage, resetCsrfToken } from '../app/api';
-import { useAppDispatch, useDocumentTitle } from '../app/hooks';
-import { safeNextPath } from '../app/nextPath';
-import { sessionApi, useGetBootstrapQuery, useLoginMutation } from '../app/session';
+import { FullPageSpinner } from '../core/FullPageSpinner';
+import { errorMessage, resetCsrfToken } from '../core/api';
+import { useAppDispatch, useDocumentTitle } from '../core/hooks';
+import { safeNextPath } from '../core/nextPath';
+import { sessionApi, useGetBootstrapQuery, useLoginMutation } from '../core/session';
 
 export function LoginPage() {
   const { t } = useTranslation('security');

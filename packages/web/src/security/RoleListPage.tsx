@@ -8,8 +8,8 @@ import { PageHeader } from '../components/PageHeader';
 import { ErrorAlert } from '../components/ErrorAlert';
 import { DeleteRowButton, SearchBox } from '../components/ListParts';
 import { useDebouncedValue } from '../components/useDebouncedValue';
-import { toClientError } from '../app/api';
-import { useToasts } from '../app/hooks';
+import { toClientError } from '../core/api';
+import { useToasts } from '../core/hooks';
 import { RoleModal } from './RoleModal';
 import { useDeleteRoleMutation, useGetRolePermissionsQuery, useListRolesQuery } from './securityApi';
 

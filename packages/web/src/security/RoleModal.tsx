@@ -31,8 +31,8 @@ import {
 import { ErrorAlert } from '../components/ErrorAlert';
 import { SearchBox } from '../components/ListParts';
 import { useDebouncedValue } from '../components/useDebouncedValue';
-import { toClientError } from '../app/api';
-import { useToasts } from '../app/hooks';
+import { toClientError } from '../core/api';
+import { useToasts } from '../core/hooks';
 import { sharedText } from '../i18n';
 import {
   actionGroups,

@@ -2,8 +2,8 @@ import { Button, Col, Flex, Form, Input, Modal, Row, Select, Switch } from 'antd
 import { MODAL_DEFAULT_WIDTH, type UserCreate, type UserListItem, type UserUpdate } from '@rama/shared';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../components/ErrorAlert';
-import { toClientError } from '../app/api';
-import { useToasts } from '../app/hooks';
+import { toClientError } from '../core/api';
+import { useToasts } from '../core/hooks';
 import { useCreateUserMutation, useListRolesQuery, useUpdateUserMutation } from './securityApi';
 
 interface UserFormValues {

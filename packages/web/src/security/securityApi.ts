@@ -10,7 +10,7 @@ import type {
   UserListItem,
   UserUpdate,
 } from '@rama/shared';
-import { api, request, toClientError, unwrapResult } from '../app/api';
+import { api, request, toClientError, unwrapResult } from '../core/api';
 import type { GrantableDataset } from './roleAccess';
 
 const USERS = '/api/v1/security/users';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Alert, Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector, useDocumentTitle } from '../app/hooks';
-import { useSession } from '../app/session';
+import { useAppDispatch, useAppSelector, useDocumentTitle } from '../core/hooks';
+import { useSession } from '../core/session';
 import { sharedText } from '../i18n';
 import { loadSqlLab } from './state/bootstrap';
 import { selectActiveEditor } from './state/selectors';

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { useAppDispatch, useAppSelector } from '../core/hooks';
 import { selectAnyQueryInProgress } from './state/selectors';
 import { pollQueries } from './state/queryThunks';
 import { syncRequested } from './state/actions';
 import { saveLocalSnapshot } from './state/localStore';
 import { useStore } from 'react-redux';
-import type { RootState } from '../app/store';
+import type { RootState } from '../core/state';
 
 /** The current time, ticking while `active` (the live elapsed timer of a running query). */
 export function useNow(active: boolean, intervalMs = 100): number {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { useAppDispatch, useAppSelector } from '../core/hooks';
 import { openFormData, openPermalink, openQueryById, openRequestedQuery, openSavedQuery, type RequestedQuery } from './state/entryThunks';
 
 function isRequestedQuery(v: unknown): v is RequestedQuery {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { OFFLINE_PROBE_MS } from '@rama/shared';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { useAppDispatch, useAppSelector } from '../core/hooks';
 import { connectivityEvent, pollQueries } from './state/queryThunks';
 
 /**

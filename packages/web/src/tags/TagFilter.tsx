@@ -1,6 +1,6 @@
 /** "Tag: …" filter of the chart and dashboard lists: the existing custom tags, by id. */
 import { useTranslation } from 'react-i18next';
-import { FilterSelect } from '../components/DatabaseFilter';
+import { FilterSelect } from '../components/FilterSelect';
 import { useListTagsQuery } from './tagApi';
 
 const ALL_TAGS = {

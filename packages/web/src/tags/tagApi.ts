@@ -1,5 +1,5 @@
 import type { ListQuery, ListReply, TagRef, UserRef } from '@rama/shared';
-import { api } from '../app/api';
+import { api } from '../core/api';
 import { TAG_OBJECT_TYPES, type TagObjectType, type TaggedObject } from './tagRules';
 
 const BASE = '/api/v1/tag';

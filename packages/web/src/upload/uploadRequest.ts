@@ -2,7 +2,7 @@
  * Sending a file with XMLHttpRequest, which (unlike fetch) reports upload progress: the page shows
  * the bytes sent, then "loading" until the server has written the table.
  */
-import { getCsrfToken } from '../app/api';
+import { getCsrfToken } from '../core/api';
 
 export interface UploadProgress {
   /** 0..1 of the file sent */

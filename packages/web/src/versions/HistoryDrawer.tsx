@@ -8,8 +8,8 @@ import { Button, Drawer, Modal, Space, Spin, Table, Tooltip, Typography } from '
 import { HistoryOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { VersionDetail, VersionListItem, VersionedType } from '@rama/shared';
-import { errorMessage } from '../app/api';
-import { useToasts } from '../app/hooks';
+import { errorMessage } from '../core/api';
+import { useToasts } from '../core/hooks';
 import { formatDateTime, formatRelative } from '../components/format';
 import { CompareView } from './CompareView';
 import { useGetVersionQuery, useListVersionsQuery, useRestoreVersionMutation } from './versionApi';

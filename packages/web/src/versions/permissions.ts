@@ -4,7 +4,7 @@
  * previews and compares its versions.
  */
 import type { VersionedType } from '@rama/shared';
-import type { Access } from '../app/session';
+import type { Access } from '../core/session';
 
 type WriteFlag = 'canWriteChart' | 'canWriteDashboard' | 'canWriteDataset' | 'canWriteSavedQuery';
 

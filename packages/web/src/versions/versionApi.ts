@@ -11,7 +11,7 @@ import {
   type VersionRestored,
   type VersionedType,
 } from '@rama/shared';
-import { api } from '../app/api';
+import { api } from '../core/api';
 
 type Ref = { type: VersionedType; id: number };
 const tag = ({ type, id }: Ref) => ({ type: 'Version' as const, id: `${type}-${id}` });

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, Empty, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router';
-import { toClientError } from '../app/api';
+import { toClientError } from '../core/api';
 import { ErrorAlert } from '../components/ErrorAlert';
 
 /** How many rows a welcome-page section shows. */

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Flex, Form, Input, Modal, Tooltip, Typography, Upload, type UploadFile } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { toClientError } from '../../app/api';
-import { useToasts } from '../../app/hooks';
+import { toClientError } from '../../core/api';
+import { useToasts } from '../../core/hooks';
 import {
   IMPORT_ACCEPT,
   importWords,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getClientError } from '@rama/shared';
 import { importDoneMessage, importProblems, importResultOf, overwriteConfirmed } from './importErrors';
-import { pageSlices, pdfFileName } from './dashboardPdf';
+import { pageSlices, pdfFileName } from '../../dashboard/dashboardPdf';
 import { exportUrl, importFormData } from './transfer';
 
 const refusal = (extra: Record<string, unknown>, message = 'Error importing chart') =>

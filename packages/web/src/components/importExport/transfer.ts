@@ -4,7 +4,7 @@
  * `GET /api/v1/<resource>/export/?q=!(ids)` read as a blob, so a refusal shows as a toast.
  */
 import { getClientError, isCsrfFailure } from '@rama/shared';
-import { RequestFailure, buildUrl, getCsrfToken, resetCsrfToken } from '../../app/api';
+import { RequestFailure, buildUrl, getCsrfToken, resetCsrfToken } from '../../core/api';
 import { downloadFile, timestampedFileName } from '../download';
 import type { ImportResult } from '@rama/shared';
 import { EXPORT_PREFIX, importResultOf, type ImportResource } from './importErrors';

@@ -10,14 +10,15 @@ import { Alert, Button, Spin, Tooltip, Typography } from 'antd';
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DashboardChart, ExploreDatasource, LayoutItem, QueryFormData } from '@rama/shared';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
 import { useGetChartQuery } from '../../charts/chartApi';
 import { withAnnotationData } from '../../explore/chartState';
 import { fetchExploreDatasource } from '../../explore/exploreApi';
 import { useChartDataTimeoutMs } from '../../explore/chartTimeout';
 import { ChartRenderer, preloadChart } from '../../visualizations/ChartRenderer';
 import { ChartErrorAlert } from '../../visualizations/ChartErrorAlert';
-import { dashboardChartFromDetail, dashboardFormData, runDashboardChartQuery } from '../chartData';
+import { dashboardFormData, runDashboardChartQuery } from '../chartData';
+import { dashboardChartFromDetail } from '../../charts/dashboardChart';
 import { useEditKit } from '../editKit';
 import { chartAreaSize } from '../gridGeometry';
 import { useDashboardPage } from '../pageContext';
@@ -32,7 +33,7 @@ import { makeSelectChartExtraFormData, selectHeldCharts } from '../nativeFilters
 import { nativeFiltersActions } from '../state/nativeFiltersSlice';
 import type { ChartContextPoint, ChartInteraction } from '../../visualizations/types';
 import { DashboardMessage } from '../messages';
-import { RowLimitWarning } from '../../embedded/RowLimitWarning';
+import { RowLimitWarning } from '../embedded/RowLimitWarning';
 
 /** Datasets fetched one by one (charts added while editing), shared by every card that needs one. */
 const datasourceLoads = new Map<string, Promise<ExploreDatasource>>();

@@ -5,7 +5,7 @@
 import { Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BACKGROUND_TRANSPARENT, BACKGROUND_WHITE, type HeaderSize, type LayoutItem, type LayoutMeta } from '@rama/shared';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../core/hooks';
 import { layoutActions } from '../state/layoutSlice';
 
 function useMetaChange(item: LayoutItem): (meta: Partial<LayoutMeta>) => void {

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { GRID_TYPE, ROOT_ID, ROOT_TYPE, TABS_TYPE, childDepth } from '@rama/shared';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../core/hooks';
 import { useEditKit } from '../editKit';
 import { gridColumnWidth } from '../gridGeometry';
 import { ColumnWidthContext, useDashboardPage } from '../pageContext';

@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Empty, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
 import { withAnnotationData } from '../../explore/chartState';
 import { ChartRenderer } from '../../visualizations/ChartRenderer';
 import { ChartErrorAlert } from '../../visualizations/ChartErrorAlert';

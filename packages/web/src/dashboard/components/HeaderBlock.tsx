@@ -3,7 +3,7 @@ import { memo, type ReactNode } from 'react';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BACKGROUND_WHITE, NEW_HEADER_TEXT, type LayoutItem } from '@rama/shared';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../core/hooks';
 import { useEditKit } from '../editKit';
 import { useDashboardPage } from '../pageContext';
 import { layoutActions } from '../state/layoutSlice';

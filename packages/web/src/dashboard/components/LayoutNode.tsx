@@ -27,7 +27,7 @@ import {
   type DashboardLayout,
   type LayoutItem,
 } from '@rama/shared';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../core/hooks';
 import { useEditKit } from '../editKit';
 import { heightInPixels, orientationIn, widthInPixels } from '../gridGeometry';
 import { useColumnWidth, useDashboardPage } from '../pageContext';

@@ -8,7 +8,7 @@ import { Button, Input, Tooltip } from 'antd';
 import { EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { LayoutItem } from '@rama/shared';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../core/hooks';
 import { useEditKit } from '../editKit';
 import { useDashboardPage } from '../pageContext';
 import { layoutActions } from '../state/layoutSlice';

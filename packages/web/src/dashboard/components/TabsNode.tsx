@@ -9,7 +9,7 @@ import { App, Tabs, Typography } from 'antd';
 import { shallowEqual } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import { NEW_TAB_TITLE, ROOT_ID, TAB_TYPE, childDepth, newComponent, type LayoutItem } from '@rama/shared';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
 import { useEditKit } from '../editKit';
 import { orientationIn } from '../gridGeometry';
 import { useDashboardPage } from '../pageContext';

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import CodeMirror, { type BasicSetupOptions } from '@uiw/react-codemirror';
 import { EditorView } from '@codemirror/view';
-import { editorThemeFor } from '../../sqllab/editor/editorTheme';
-import { useThemeMode } from '../../app/ThemeProvider';
+import { editorThemeFor } from '../../components/editorTheme';
+import { useThemeMode } from '../../core/ThemeProvider';
 import { cssLanguage, jsonLanguage } from './editorLanguages';
 
 /** Module constant: @uiw reconfigures the editor whenever this object's identity changes. */

@@ -6,15 +6,15 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Form, Input, Modal, Popconfirm, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, toClientError } from '../../app/api';
-import { useToasts } from '../../app/hooks';
+import { errorMessage, toClientError } from '../../core/api';
+import { useToasts } from '../../core/hooks';
 import { CodeBlock } from '../../components/CodeBlock';
 import {
   useDeleteDashboardEmbeddingMutation,
   useGetDashboardEmbeddingQuery,
   useSaveDashboardEmbeddingMutation,
-} from '../../embedded/embeddedApi';
-import { embedSnippets, parseAllowedDomains } from '../../embedded/embedSetup';
+} from '../embedded/embeddedApi';
+import { embedSnippets, parseAllowedDomains } from '../embedded/embedSetup';
 import './embedDashboard.css';
 
 export interface EmbedDashboardModalProps {

@@ -1,5 +1,5 @@
 /** Choices the dashboard dialogs offer: roles (with DASHBOARD_RBAC), as the BI server's `related/roles` answers them. */
-import { api } from '../../app/api';
+import { api } from '../../core/api';
 
 export interface RelatedOption {
   value: number;

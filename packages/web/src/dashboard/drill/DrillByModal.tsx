@@ -8,7 +8,7 @@ import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { Alert, Breadcrumb, Button, Modal, Segmented, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ChartDataQueryResult, ExploreDatasource, QueryFormData } from '@rama/shared';
-import { errorMessage } from '../../app/api';
+import { errorMessage } from '../../core/api';
 import { ChartRenderer } from '../../visualizations/ChartRenderer';
 import type { ChartContextPoint, ChartInteraction } from '../../visualizations/types';
 import { fetchDrillBy } from './drillApi';

@@ -8,7 +8,7 @@ import { Alert, Button, Modal, Tag, Tooltip, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ExploreDatasource, QueryFormData } from '@rama/shared';
-import { errorMessage } from '../../app/api';
+import { errorMessage } from '../../core/api';
 import { currentLocale } from '../../i18n';
 import { fetchDrillDetail, type DrillDetailPage } from './drillApi';
 import { DRILL_DETAIL_PAGE_SIZE, columnNamer, drillOptionsOf, filterTagText, type DrillFilter } from './drillModel';

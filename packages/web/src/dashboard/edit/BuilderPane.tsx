@@ -17,9 +17,9 @@ import {
   ProfileOutlined,
 } from '@ant-design/icons';
 import { chartIdsInLayout, type LayoutType } from '@rama/shared';
-import { errorMessage } from '../../app/api';
-import { useAppSelector } from '../../app/hooks';
-import { useSession } from '../../app/session';
+import { errorMessage } from '../../core/api';
+import { useAppSelector } from '../../core/hooks';
+import { useSession } from '../../core/session';
 import { useListChartsQuery } from '../../charts/chartApi';
 import { vizTypeName } from '../../charts/chartList';
 import { useDebouncedValue } from '../../components/useDebouncedValue';

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { type ReactNode } from 'react';
 import { Button, Tooltip } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
 import { layoutActions, selectLayoutItem } from '../state/layoutSlice';
 import { componentTitle } from './DragDroppable';
 import { useIsHovered } from './editUiStore';

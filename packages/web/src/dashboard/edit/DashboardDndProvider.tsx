@@ -28,8 +28,8 @@ import {
 } from '@dnd-kit/core';
 import { StopOutlined } from '@ant-design/icons';
 import { NEW_COMPONENTS_SOURCE_ID } from '@rama/shared';
-import { useAppDispatch, useToasts } from '../../app/hooks';
-import type { RootState } from '../../app/store';
+import { useAppDispatch, useToasts } from '../../core/hooks';
+import type { RootState } from '../../core/state';
 import { layoutActions, selectLayout } from '../state/layoutSlice';
 import {
   isDragItem,

@@ -9,7 +9,7 @@ import { App, Button, Tooltip } from 'antd';
 import { RedoOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_URL_PARAMS, UNDO_LIMIT, withoutParam } from '@rama/shared';
-import { useAppDispatch, useAppSelector, useToasts } from '../../app/hooks';
+import { useAppDispatch, useAppSelector, useToasts } from '../../core/hooks';
 import { CssEditorModal } from '../dialogs/CssEditorModal';
 import { layoutActions, selectCanRedo, selectCanUndo, selectUndoExceeded } from '../state/layoutSlice';
 import { discardDashboardChanges, selectHasUnsavedChanges } from '../state/thunks';

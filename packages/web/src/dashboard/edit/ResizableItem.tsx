@@ -8,7 +8,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Resizable, type Enable, type ResizeCallback } from 're-resizable';
 import { useTranslation } from 'react-i18next';
 import { GRID_BASE_UNIT, GRID_MAX_ROW_UNITS, GRID_MIN_COLUMN_COUNT, GRID_MIN_ROW_UNITS } from '@rama/shared';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../core/hooks';
 import { heightInPixels, widthInPixels } from '../gridGeometry';
 import { layoutActions } from '../state/layoutSlice';
 import { heightUnitsFromPixels, widthSnapPoints, widthUnitsFromPixels } from './resize';

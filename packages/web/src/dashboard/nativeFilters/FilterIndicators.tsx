@@ -9,7 +9,7 @@ import { shallowEqual } from 'react-redux';
 import { Badge, Button, Popover, Tooltip } from 'antd';
 import { FilterOutlined } from '@ant-design/icons';
 import type { FilterIndicator } from '@rama/shared';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
 import { nativeFiltersActions } from '../state/nativeFiltersSlice';
 import { chartIndicators } from './selectors';
 

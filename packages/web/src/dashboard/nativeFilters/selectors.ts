@@ -14,7 +14,7 @@ import {
   type FilterIndicator,
   type GlobalChartConfiguration,
 } from '@rama/shared';
-import type { RootState } from '../../app/store';
+import type { RootState } from '../../core/state';
 
 const datasetIdOf = (uid: unknown): number | null => {
   const m = typeof uid === 'string' ? /^(\d+)__/.exec(uid) : null;

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { QueryContext } from '@rama/shared';
-import { errorMessage } from '../../app/api';
+import { errorMessage } from '../../core/api';
 import { postChartData } from '../../explore/exploreApi';
 
 interface ChartDataReply {

@@ -23,9 +23,9 @@ import {
   type DataMaskState,
   type FilterConfigItem,
 } from '@rama/shared';
-import { request } from '../../app/api';
-import { useAppDispatch } from '../../app/hooks';
-import type { RootState } from '../../app/store';
+import { request } from '../../core/api';
+import { useAppDispatch } from '../../core/hooks';
+import type { RootState } from '../../core/state';
 import { withSearchParam } from '../dashboardUrl';
 import { nativeFiltersActions } from '../state/nativeFiltersSlice';
 

@@ -12,3 +12,14 @@ export const dashboardReducers = {
   dashboardCharts: chartsReducer,
   nativeFilters: nativeFiltersReducer,
 };
+
+// the dashboard page's keys in the app store's state (core/state.ts)
+declare module '../../core/state' {
+  interface RootState {
+    dashboardLayout: ReturnType<typeof layoutReducer>;
+    dashboardState: ReturnType<typeof dashboardStateReducer>;
+    dashboardInfo: ReturnType<typeof dashboardInfoReducer>;
+    dashboardCharts: ReturnType<typeof chartsReducer>;
+    nativeFilters: ReturnType<typeof nativeFiltersReducer>;
+  }
+}

@@ -1,5 +1,5 @@
 /** Dashboard actions that span several slices. */
-import type { AppDispatch, RootState } from '../../app/store';
+import type { AppDispatch, RootState } from '../../core/state';
 import { dashboardInfoActions } from './dashboardInfoSlice';
 import { dashboardStateActions } from './dashboardStateSlice';
 import { layoutActions, selectLayoutChanged } from './layoutSlice';

@@ -2,8 +2,8 @@ import { useMemo } from 'react';
 import CodeMirror, { type BasicSetupOptions } from '@uiw/react-codemirror';
 import { EditorView } from '@codemirror/view';
 import type { EditorDialectInfo } from '@rama/shared';
-import { codeMirrorDialect, editorThemeFor } from '../../sqllab/editor/editorTheme';
-import { useThemeMode } from '../../app/ThemeProvider';
+import { codeMirrorDialect, editorThemeFor } from '../../components/editorTheme';
+import { useThemeMode } from '../../core/ThemeProvider';
 
 interface SqlFieldProps {
   value: string;

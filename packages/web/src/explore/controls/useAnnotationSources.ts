@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { isAnnotationSourceVizType, type ChartListItem, type ExploreDatasource, type ItemReply, type ListReply } from '@rama/shared';
-import { request, toClientError } from '../../app/api';
+import { request, toClientError } from '../../core/api';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 
 export interface ChartOption {

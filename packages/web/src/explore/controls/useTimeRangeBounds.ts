@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { request, toClientError } from '../../app/api';
+import { request, toClientError } from '../../core/api';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 
 interface TimeRangeReply {

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { dashboardTabChoices, parsePositionJson, reportFormatsFor, type ReportFormat } from '@rama/shared';
 import { useListChartsQuery } from '../../charts/chartApi';
 import { useListDashboardsQuery } from '../../dashboards/dashboardApi';
-import { useGetDashboardQuery } from '../../dashboard/dashboardPageApi';
+import { useGetDashboardQuery } from '../../dashboards/dashboardPageApi';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { ALL_TABS, anchorOfTabChoice, tabChoiceOf, type DashboardSnapshot, type ReportContext, type TargetKind } from '../reportForm';
 import { FilterValuesToggle } from './FilterValuesToggle';

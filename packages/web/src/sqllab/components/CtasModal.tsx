@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
 import { useGetSchemasQuery } from '../../databases/databaseApi';
 import { runCtasQuery, type CtasTarget } from '../state/queryThunks';
 import { selectEditorById } from '../state/thunk';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { editorDialectOf, inProgress, NEW_TAB_SQL } from '@rama/shared';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
 import { SqlEditor } from '../external';
 import { queryEditorChanged } from '../state/actions';
 import { selectEditorById } from '../state/thunk';

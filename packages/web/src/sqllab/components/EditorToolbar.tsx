@@ -16,9 +16,9 @@ import { parseDatabaseExtra, rowLimitChoices, templateParamsError } from '@rama/
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../i18n';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { request } from '../../app/api';
-import { useSession } from '../../app/session';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
+import { request } from '../../core/api';
+import { useSession } from '../../core/session';
 import { canRestoreVersions } from '../../versions/permissions';
 import { HistoryDrawer } from '../../versions/HistoryDrawer';
 import { useGetDatabaseQuery } from '../../databases/databaseApi';

@@ -1,6 +1,6 @@
 import { Splitter, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
 import { queryEditorChanged } from '../state/actions';
 import { editorById } from '../state/thunk';
 import { LeftBar } from './LeftBar';

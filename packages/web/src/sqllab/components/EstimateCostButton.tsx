@@ -1,7 +1,7 @@
 import { Alert, Button, Popover, Spin, Table, Tooltip } from 'antd';
 import { CalculatorOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
 import { estimateQueryCost } from '../state/queryThunks';
 
 /** Estimate the cost of the selection (else the whole query) and show the engine's rows. */

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Button, Select, Tooltip, Typography } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
 import { useGetCatalogsQuery, useGetSchemasQuery, useGetTablesQuery } from '../../databases/databaseApi';
 import { queryEditorChanged } from '../state/actions';
 import { selectDatabaseList, selectEditorTables } from '../state/selectors';

@@ -10,7 +10,7 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatElapsed, RESULTS_PANE, SqlLabMessage, type ClientQuery } from '@rama/shared';
-import { useAppDispatch, useAppSelector, useToasts } from '../../app/hooks';
+import { useAppDispatch, useAppSelector, useToasts } from '../../core/hooks';
 import { copyText } from '../../components/clipboard';
 import { currentLocale, sharedText } from '../../i18n';
 import { querySqlLabPath } from '../../queryhistory/queryHistoryApi';

@@ -21,7 +21,7 @@ import {
   type ClientQuery,
   type ResultColumn,
 } from '@rama/shared';
-import { useAppDispatch, useAppSelector, useToasts } from '../../app/hooks';
+import { useAppDispatch, useAppSelector, useToasts } from '../../core/hooks';
 import { sharedText } from '../../i18n';
 import { copyText } from '../../components/clipboard';
 import { ResultGrid, type CellValue } from '../external';

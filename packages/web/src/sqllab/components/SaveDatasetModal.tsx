@@ -3,9 +3,9 @@ import { Alert, Button, Form, Input, Modal, Radio, Select, Typography } from 'an
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { defaultDatasetName, MAX_DATASET_NAME, MODAL_DEFAULT_WIDTH, SqlLabMessage, type DatasetListItem } from '@rama/shared';
-import { useAppDispatch, useToasts } from '../../app/hooks';
+import { useAppDispatch, useToasts } from '../../core/hooks';
 import { sharedText } from '../../i18n';
-import { useSession } from '../../app/session';
+import { useSession } from '../../core/session';
 import { useDebouncedValue } from '../../components/useDebouncedValue';
 import { exploreUrlOf } from '../../datasets/datasetList';
 import {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MODAL_DEFAULT_WIDTH } from '@rama/shared';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
 import { saveQuery, updateQuery } from '../state/savedQueryThunks';
 import { selectEditorById } from '../state/thunk';
 

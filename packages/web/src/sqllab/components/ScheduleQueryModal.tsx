@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Checkbox, Divider, Form, Input, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MODAL_DEFAULT_WIDTH, isRunnableSchedule, parseSavedQuerySchedule, type SavedQuerySchedule } from '@rama/shared';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
 import { ScheduleFields } from '../../reports/modal/ScheduleFields';
 import { RecipientList } from '../../reports/modal/RecipientList';
 import { browserTimezone } from '../../reports/reportDisplay';

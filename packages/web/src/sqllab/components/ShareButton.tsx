@@ -3,7 +3,7 @@ import { Button, Input, Popover, Space, Tooltip } from 'antd';
 import { CopyOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { SqlLabMessage } from '@rama/shared';
-import { useAppDispatch, useToasts } from '../../app/hooks';
+import { useAppDispatch, useToasts } from '../../core/hooks';
 import { copyText } from '../../components/clipboard';
 import { sharedText } from '../../i18n';
 import { shareQuery } from '../state/savedQueryThunks';

@@ -2,7 +2,7 @@ import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { HistoryOutlined, TableOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { HISTORY_PANE, RESULTS_PANE } from '@rama/shared';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
 import { southPaneTabChanged, tableChanged } from '../state/actions';
 import { selectEditorTables } from '../state/selectors';
 import { editorById } from '../state/thunk';

@@ -2,7 +2,7 @@ import { useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from '
 import { Dropdown, Input, Tabs, Tooltip, type MenuProps } from 'antd';
 import { CopyOutlined, CloseOutlined, CloseSquareOutlined, EditOutlined, MenuFoldOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
 import { queryEditorChanged } from '../state/actions';
 import { selectActiveEditorId, selectTabList } from '../state/selectors';
 import { shortcutHint } from './shortcutHint';

@@ -3,7 +3,7 @@ import { Button, Tooltip, Typography } from 'antd';
 import { CaretDownOutlined, CaretRightOutlined, CopyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { sqlSegments, SqlLabMessage, type EditorDialectInfo, type TableSchema } from '@rama/shared';
-import { useToasts } from '../../app/hooks';
+import { useToasts } from '../../core/hooks';
 import { currentLocale, sharedText } from '../../i18n';
 import { copyText } from '../../components/clipboard';
 import { useGetTableExtraMetadataQuery } from '../../databases/databaseApi';

@@ -12,7 +12,7 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { columnKeyMarkers, editorDialectOf, SqlLabMessage, type TableSchema } from '@rama/shared';
-import { useAppDispatch, useAppSelector, useToasts } from '../../app/hooks';
+import { useAppDispatch, useAppSelector, useToasts } from '../../core/hooks';
 import { copyText } from '../../components/clipboard';
 import { sharedText } from '../../i18n';
 import { previewTable } from '../state/queryThunks';

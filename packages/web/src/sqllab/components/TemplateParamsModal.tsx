@@ -3,7 +3,7 @@ import { Alert, Input, Modal, Typography } from 'antd';
 import { MODAL_DEFAULT_WIDTH } from '@rama/shared';
 import { useTranslation } from 'react-i18next';
 import { Slotted, SLOT } from '../../i18n/Slotted';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
 import { queryEditorChanged } from '../state/actions';
 import { selectEditorById } from '../state/thunk';
 import { templateParamsErrorText } from './templateParamsErrorText';

@@ -3,7 +3,7 @@
  * the tab's current name). Resolves null, or the message to show when the server refused.
  */
 import { getClientError } from '@rama/shared';
-import { toClientError } from '../../app/api';
+import { toClientError } from '../../core/api';
 
 async function failureOf(reply: Response): Promise<string> {
   let body: unknown = null;

@@ -1,4 +1,4 @@
-import { useGetBootstrapQuery, useSession } from '../../app/session';
+import { useGetBootstrapQuery, useSession } from '../../core/session';
 
 /**
  * Whether SQL Lab may offer "Schedule query" (issue 26 item 6, the peer's rule that the button shows

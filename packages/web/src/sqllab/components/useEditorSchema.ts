@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { shallowEqual } from 'react-redux';
 import type { QueryEditor } from '@rama/shared';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
 import { databaseApi, useGetSchemasQuery, useGetTablesQuery, type TableArgs } from '../../databases/databaseApi';
 import type { SqlEditorSchema } from '../external';
 import { selectEditorTables } from '../state/selectors';

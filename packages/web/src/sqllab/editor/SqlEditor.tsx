@@ -12,8 +12,8 @@ import { Compartment, EditorSelection, Prec, type Extension } from '@codemirror/
 import { EditorView, keymap, type ViewUpdate } from '@codemirror/view';
 import { sqlFunctions, sqlKeywords, type EditorDialectInfo } from '@rama/shared';
 import { sqlCompletionSource, type CompletionEnv, type TableName } from './completionSource';
-import { codeMirrorDialect, editorThemeFor } from './editorTheme';
-import { useThemeMode } from '../../app/ThemeProvider';
+import { codeMirrorDialect, editorThemeFor } from '../../components/editorTheme';
+import { useThemeMode } from '../../core/ThemeProvider';
 import { minimalChange, offsetOf } from './editorText';
 import { EDITOR_BINDINGS, type EditorAction } from './shortcuts';
 import type { SqlEditorSchema } from './types';

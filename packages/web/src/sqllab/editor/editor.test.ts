@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MariaSQL, MySQL, PostgreSQL, SQLite, StandardSQL } from '@codemirror/lang-sql';
 import { STANDARD_EDITOR_DIALECT } from '@rama/shared';
 import { minimalChange, offsetOf } from './editorText';
-import { codeMirrorDialect } from './editorTheme';
+import { codeMirrorDialect } from '../../components/editorTheme';
 import { displayKeys, EDITOR_BINDINGS, EDITOR_SHORTCUTS } from './shortcuts';
 
 describe('editor shortcuts', () => {

@@ -12,7 +12,7 @@ import {
   type QueryMap,
   type TableSchema,
 } from '@rama/shared';
-import { toClientError } from '../../app/api';
+import { toClientError } from '../../core/api';
 import * as A from './actions';
 import { clientQueryFromRecord } from './reducer';
 import * as api from './sqlLabApi';

@@ -4,7 +4,7 @@
  * owns (`PUT /api/v1/dataset/{id}?override_columns=true`). Explore then opens on it.
  */
 import { SqlLabMessage, type ClientQuery, type DatasetListItem, type ListReply } from '@rama/shared';
-import { request, toClientError } from '../../app/api';
+import { request, toClientError } from '../../core/api';
 import { createDataset } from './sqlLabApi';
 import { editorById, LOG, logSqlLabEvent, type SqlLabThunk } from './thunk';
 

@@ -13,7 +13,7 @@ import {
   tabStateCreate,
   tabStateUpdate,
 } from '@rama/shared';
-import { toClientError } from '../../app/api';
+import { toClientError } from '../../core/api';
 import * as A from './actions';
 import * as api from './sqlLabApi';
 import { saveLocalSnapshot } from './localStore';

@@ -1,6 +1,6 @@
 /** Running queries and reading their rows: replies parsed losslessly, so big integers survive. */
 import type { AsyncExecuteReply, ExecutePayload, QueryRecord, QueryResultReply } from '@rama/shared';
-import { request } from '../../app/api';
+import { request } from '../../core/api';
 import { parseResultJson } from '../../components/ResultGrid/gridModel';
 
 const lossless = (text: string): unknown => parseResultJson(text);

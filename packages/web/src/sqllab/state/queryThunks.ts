@@ -15,7 +15,7 @@ import {
   type QueryRecord,
   type TableSchema,
 } from '@rama/shared';
-import { toClientError } from '../../app/api';
+import { toClientError } from '../../core/api';
 import { t } from '../../i18n';
 import { refreshDatabaseMetadata } from './tableThunks';
 import * as A from './actions';

@@ -23,6 +23,13 @@ import {
 import * as A from './actions';
 import { DEFAULT_CONFIG, type SqlLabState } from './types';
 
+// SQL Lab's key in the app store's state (core/state.ts)
+declare module '../../core/state' {
+  interface RootState {
+    sqlLab: SqlLabState;
+  }
+}
+
 export const initialSqlLabState: SqlLabState = {
   status: 'idle',
   loadError: null,

@@ -6,7 +6,7 @@ import {
   type SavedQueryScheduleState,
   type ScheduledSavedQueryRecord,
 } from '@rama/shared';
-import { toClientError } from '../../app/api';
+import { toClientError } from '../../core/api';
 import { formatRunTime } from '../../reports/reportDisplay';
 import { currentLocale, sharedText, t } from '../../i18n';
 import * as A from './actions';

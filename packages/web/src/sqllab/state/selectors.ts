@@ -8,7 +8,7 @@ import {
   type SqlLabDatabase,
   type TableSchema,
 } from '@rama/shared';
-import type { RootState } from '../../app/store';
+import type { RootState } from '../../core/state';
 import type { SqlLabState } from './types';
 
 export const selectSqlLab = (state: RootState): SqlLabState => state.sqlLab;

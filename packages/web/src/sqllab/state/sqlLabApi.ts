@@ -8,7 +8,7 @@ import type {
   TableMetadataReply,
   TabStateRecord,
 } from '@rama/shared';
-import { request } from '../../app/api';
+import { request } from '../../core/api';
 
 export const stopQueryRequest = (clientId: string) =>
   request<{ result: string }>({ url: '/api/v1/query/stop', method: 'POST', body: { client_id: clientId } });

@@ -12,8 +12,8 @@ import {
   type NewTabDefaults,
   type QueryEditor,
 } from '@rama/shared';
-import { toClientError } from '../../app/api';
-import type { RootState } from '../../app/store';
+import { toClientError } from '../../core/api';
+import type { RootState } from '../../core/state';
 import * as A from './actions';
 import * as api from './sqlLabApi';
 import { fetchQueryResults, runEditorQuery } from './queryThunks';

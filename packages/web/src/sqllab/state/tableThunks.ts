@@ -1,7 +1,7 @@
 /** Table schemas in the left bar (spec §3 "Table schema", §4 "Tables", §8 table schema toasts). */
 import { nanoid } from '@reduxjs/toolkit';
 import { newTableSchema, sameTable, SqlLabMessage, tableSchemaCreate, type TableKey, type TableSchema } from '@rama/shared';
-import { toClientError } from '../../app/api';
+import { toClientError } from '../../core/api';
 import { databaseApi } from '../../databases/databaseApi';
 import * as A from './actions';
 import * as api from './sqlLabApi';

@@ -1,5 +1,5 @@
-import type { AppDispatch, RootState } from '../../app/store';
-import { logEvent } from '../../app/logger';
+import type { AppDispatch, RootState } from '../../core/state';
+import { logEvent } from '../../core/logger';
 import { createSelector } from '@reduxjs/toolkit';
 import { withUnsavedEdits, type QueryEditor } from '@rama/shared';
 

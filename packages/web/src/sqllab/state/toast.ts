@@ -1,5 +1,5 @@
 import { ToastType, type ToastOptions } from '@rama/shared';
-import { toastAdded } from '../../app/toastsSlice';
+import { toastAdded } from '../../core/toastsSlice';
 import { sharedText } from '../../i18n';
 
 /**

@@ -10,10 +10,10 @@ import { init, registerLocale, registerTheme, type EChartsCoreOption, type EChar
 import langFR from 'echarts/lib/i18n/langFR.js';
 import langDE from 'echarts/lib/i18n/langDE.js';
 import type { Language } from '@rama/shared';
-import { useThemeMode } from '../../app/ThemeProvider';
-import { useLanguage } from '../../app/LanguageProvider';
+import { useThemeMode } from '../../core/ThemeProvider';
+import { useLanguage } from '../../core/LanguageProvider';
 import { DARK_ECHARTS_THEME, darkEChartsTheme, darkOption } from './darkOption';
-import { prefersReducedMotion } from '../../app/motion';
+import { prefersReducedMotion } from '../../core/motion';
 import { withoutMotion } from './motion';
 import './EChart.css';
 

@@ -1,5 +1,5 @@
 import { bestInk, THEME_TOKENS, type ThemeMode } from '@rama/shared';
-import { useThemeMode } from '../../app/ThemeProvider';
+import { useThemeMode } from '../../core/ThemeProvider';
 
 /**
  * The text colour of a cell with a conditional background (table, pivot table): the look's own ink,

@@ -4,7 +4,7 @@
  */
 import { t } from '../../i18n';
 import { NULL_VALUE_TEXT } from '@rama/shared';
-import { theme } from '../../app/theme';
+import { theme } from '../../core/theme';
 import { backgroundOf } from './conditionalFormatting';
 import type { CellBarSpec, TableColumn } from './types';
 

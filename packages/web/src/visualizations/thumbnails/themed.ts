@@ -4,7 +4,7 @@
  * and their colours lifted to stand out from the surface (WCAG 3:1 for graphics), as the charts are.
  */
 import { AA_GRAPHICS, contrastRatio, lightenForContrast, parseColor, THEME_TOKENS, toHex, type ThemeMode } from '@rama/shared';
-import { useThemeMode } from '../../app/ThemeProvider';
+import { useThemeMode } from '../../core/ThemeProvider';
 import { currentLanguage, t } from '../../i18n';
 import { getWebViz } from '../registry';
 

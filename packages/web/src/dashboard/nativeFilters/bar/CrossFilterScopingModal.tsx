@@ -20,7 +20,7 @@ import {
   type GlobalChartConfiguration,
   type ScopeTreeNode,
 } from '@rama/shared';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../core/hooks';
 import { NativeFilterMessage } from '../messages';
 import { useSaveMetadataKeys } from './useSaveMetadataKeys';
 

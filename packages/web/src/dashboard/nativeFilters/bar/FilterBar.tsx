@@ -20,7 +20,7 @@ import {
   type FilterConfigItem,
   type NativeFilter,
 } from '@rama/shared';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../core/hooks';
 import { nativeFiltersActions } from '../../state/nativeFiltersSlice';
 import { NativeFilterMessage } from '../messages';
 import { FilterControl } from './FilterControl';

@@ -6,7 +6,7 @@
 import { useTranslation } from 'react-i18next';
 import { useState, type ReactNode } from 'react';
 import type { MenuProps } from 'antd';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../core/hooks';
 import { nativeFiltersActions } from '../../state/nativeFiltersSlice';
 import { NativeFilterMessage } from '../messages';
 import { CrossFilterScopingModal } from './CrossFilterScopingModal';

@@ -9,7 +9,7 @@ import { filterOptionsQueryContext, type ExploreDatasource, type ExtraFormData, 
 import { useDebouncedValue } from '../../../components/useDebouncedValue';
 import { fetchExploreDatasource } from '../../../explore/exploreApi';
 import { boundsOf } from '../../../explore/controls/textValue';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../core/hooks';
 import { chartsActions } from '../../state/chartsSlice';
 import { useFilterOptionRows } from '../useFilterOptionRows';
 

@@ -5,9 +5,9 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { DashboardMetadata } from '@rama/shared';
-import { errorMessage } from '../../../app/api';
-import { useAppDispatch, useAppSelector, useToasts } from '../../../app/hooks';
-import { useUpdateDashboardMutation } from '../../dashboardPageApi';
+import { errorMessage } from '../../../core/api';
+import { useAppDispatch, useAppSelector, useToasts } from '../../../core/hooks';
+import { useUpdateDashboardMutation } from '../../../dashboards/dashboardPageApi';
 import { dashboardInfoActions, parseDashboardMetadata } from '../../state/dashboardInfoSlice';
 
 /** Saves some json_metadata keys now (on top of the saved metadata, so unsaved edits stay unsaved). */

@@ -3,7 +3,7 @@
  * changes; response result"): the changes go, the dashboard's whole filter list comes back.
  */
 import type { FilterChanges, FilterConfigItem } from '@rama/shared';
-import { api } from '../../../app/api';
+import { api } from '../../../core/api';
 
 export const filtersConfigApi = api.injectEndpoints({
   endpoints: (build) => ({

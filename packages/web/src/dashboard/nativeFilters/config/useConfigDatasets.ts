@@ -4,8 +4,8 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ExploreDatasource } from '@rama/shared';
-import { useAppSelector } from '../../../app/hooks';
-import { errorMessage } from '../../../app/api';
+import { useAppSelector } from '../../../core/hooks';
+import { errorMessage } from '../../../core/api';
 import { fetchExploreDatasource } from '../../../explore/exploreApi';
 
 export interface DatasetLookup {

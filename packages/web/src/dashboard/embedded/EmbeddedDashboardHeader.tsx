@@ -6,9 +6,9 @@
 import { Button, Dropdown, Tooltip, Typography, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MoreOutlined, ReloadOutlined } from '@ant-design/icons';
-import { errorMessage } from '../app/api';
-import { useAppSelector, useToasts } from '../app/hooks';
-import { downloadChartImage } from '../explore/download';
+import { errorMessage } from '../../core/api';
+import { useAppSelector, useToasts } from '../../core/hooks';
+import { downloadChartImage } from '../../explore/download';
 
 interface EmbeddedDashboardHeaderProps {
   onRefresh: () => void;

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { ToastType, type ToastOptions } from '@rama/shared';
-import type { AppDispatch, RootState } from './store';
+import type { AppDispatch, RootState } from './state';
 import { toastAdded } from './toastsSlice';
 
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();

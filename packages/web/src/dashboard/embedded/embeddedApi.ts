@@ -5,7 +5,7 @@
  * guest token against).
  */
 import type { EmbeddedDashboard, EmbeddedDashboardPut, EmbeddedDashboardReply } from '@rama/shared';
-import { api } from '../app/api';
+import { api } from '../../core/api';
 
 export const embeddedApi = api.enhanceEndpoints({ addTagTypes: ['EmbeddedDashboard'] }).injectEndpoints({
   endpoints: (build) => ({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AA_TEXT, contrastRatio, THEME_TOKENS } from '@rama/shared';
 import { captureTheme, currentChoice, drawnTheme, rememberChoice, storedChoice, THEME_STORAGE_KEY } from './themeMode';
-import { DARK_SYNTAX } from '../sqllab/editor/editorTheme';
+import { DARK_SYNTAX } from '../components/editorTheme';
 import bootScript from '../../public/theme-boot.js?raw';
 
 function memoryStorage(initial: Record<string, string> = {}) {

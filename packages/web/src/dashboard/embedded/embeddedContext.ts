@@ -4,9 +4,9 @@
  * to what a guest may do and honours the filter options.
  */
 import { createContext, useContext, useEffect } from 'react';
-import { useAppDispatch } from '../app/hooks';
-import type { DashboardPermissions } from '../dashboard/permissions';
-import { nativeFiltersActions } from '../dashboard/state/nativeFiltersSlice';
+import { useAppDispatch } from '../../core/hooks';
+import type { DashboardPermissions } from '../permissions';
+import { nativeFiltersActions } from '../state/nativeFiltersSlice';
 import type { EmbeddedUiConfig } from './embeddedModel';
 
 export interface EmbeddedDashboardSettings {

@@ -5,7 +5,7 @@
 import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { WarningOutlined } from '@ant-design/icons';
-import { useAppSelector } from '../app/hooks';
+import { useAppSelector } from '../../core/hooks';
 import { useEmbeddedDashboard } from './embeddedContext';
 import { reachedRowLimit } from './embeddedModel';
 

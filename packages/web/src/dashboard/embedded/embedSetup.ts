@@ -3,7 +3,7 @@
  * line, or separated by commas or spaces) and the three steps a host application follows.
  */
 import { MAX_ALLOWED_DOMAINS, allowedDomainProblem } from '@rama/shared';
-import { t } from '../i18n';
+import { t } from '../../i18n';
 
 export interface AllowedDomainsInput {
   domains: string[];

@@ -1,7 +1,8 @@
 /**
  * The dashboard page's server calls (spec section 7 "Dashboards" and "Permalinks"): the dashboard,
  * its charts and their datasets (loaded side by side), the PUT bodies, save as a copy, permalinks
- * and the label colour sync.
+ * and the label colour sync. They sit with the other dashboard endpoints, below the page, because
+ * the report dialog (reports/) reads a dashboard too.
  */
 import type {
   DashboardChart,
@@ -16,7 +17,7 @@ import type {
   DashboardUpdated,
   ExploreDatasource,
 } from '@rama/shared';
-import { api } from '../app/api';
+import { api } from '../core/api';
 
 const BASE = '/api/v1/dashboard';
 

@@ -3,8 +3,8 @@
  * (its whole height, every chart drawn) as an image on A4 landscape pages with a 10 mm margin,
  * scaled to the page width and cut across as many pages as it needs.
  */
-import { keepInCapture } from '../../explore/download';
-import { saveBlob } from '../download';
+import { keepInCapture } from '../explore/download';
+import { saveBlob } from '../components/download';
 
 /** A4 landscape in millimetres, and the margin around the image. */
 export const PDF_PAGE = { width: 297, height: 210, margin: 10 } as const;

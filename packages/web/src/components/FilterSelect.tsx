@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Select } from 'antd';
-import { useListDatabasesQuery } from '../databases/databaseApi';
 import { t } from '../i18n';
 
-interface IdFilterProps {
+/** A filter on one id (a database, an owner): cleared is null. */
+export interface IdFilterProps {
   value: number | null;
   onChange: (id: number | null) => void;
 }
@@ -41,24 +41,6 @@ export function FilterSelect<V extends string | number>(props: FilterSelectProps
       onChange={(v: V | undefined) => onChange(v ?? null)}
       options={options}
       popupMatchSelectWidth={false}
-    />
-  );
-}
-
-const ALL_DATABASES = { order_column: 'database_name', order_direction: 'asc', page: 0, page_size: 100 } as const;
-
-/** "Database: …" filter of the list pages: the databases the user can see. */
-export function DatabaseFilter({ value, onChange }: IdFilterProps) {
-  const { data, isFetching } = useListDatabasesQuery(ALL_DATABASES);
-  return (
-    <FilterSelect
-      value={value}
-      onChange={onChange}
-      label={t('components:filter.byDatabase')}
-      prefix={t('common:database')}
-      placeholder={t('common:all')}
-      loading={isFetching}
-      options={(data?.result ?? []).map((db) => ({ value: db.id, label: db.database_name }))}
     />
   );
 }

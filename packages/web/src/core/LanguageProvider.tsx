@@ -17,7 +17,7 @@ import { isLanguage, pickLanguage, setFormatLanguage, type Language } from '@ram
 import { changeLanguage, i18n } from '../i18n';
 import { isAnonymousUser, sessionApi } from './session';
 import { useGetPreferencesQuery, useUpdatePreferencesMutation } from './preferences';
-import { FullPageSpinner } from '../components/FullPageSpinner';
+import { FullPageSpinner } from './FullPageSpinner';
 
 const ANTD_LOCALES: Record<Language, Locale> = { en: enUS, fr: frFR, de: deDE };
 const STORAGE_KEY = 'rama.language';
