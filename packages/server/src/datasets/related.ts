@@ -9,7 +9,6 @@ import { databaseNames } from '../metadata/repos/databases.js';
 import { DATASET_DATASOURCE_TYPES } from '../metadata/repos/charts.js';
 import { chartsOnDataset, dashboardsShowingCharts } from '../metadata/repos/datasets.js';
 
-
 /**
  * GET /api/v1/dataset/{id or uuid}/related_objects: the charts built on the dataset and the
  * dashboards showing them. A user who may read the dataset sees every chart on it; dashboards

@@ -13,9 +13,7 @@ import { usersById, usersExist } from '../metadata/repos/users.js';
 import { databaseRef, databaseRefOrThrow } from '../metadata/repos/databases.js';
 import {
   columnsOf,
-  datasetById,
   datasetByKey,
-  datasetByUuid,
   deleteDatasetPermission,
   deleteDatasets,
   metricsOf,
@@ -30,11 +28,11 @@ import { canAccessDatabase } from '../access/databases.js';
 import { parseUri } from '../engines/uri.js';
 import { getEngineSpec } from '../engines/registry.js';
 import type { EngineSpec } from '../engines/types.js';
-import { HttpError, forbidden, invalidFields, notFound } from '../http/errors.js';
+import { HttpError, forbidden, invalidFields } from '../http/errors.js';
 import { canAccessDataset, canEditDataset, datasetPermView, mayUseSchema, visibleDataset } from '../access/datasets.js';
 import { ensureDatasetPermission, insertDataset } from './rows.js';
 import { discoverColumns, tableNotFound, type DiscoveredColumn } from './columns.js';
-import { MAX_ID, presentCreateResult, presentDetail, type DatasetRow, type Users } from './present.js';
+import { presentCreateResult, presentDetail, type DatasetRow, type Users } from './present.js';
 
 export type DatabaseRef = { id: number; database_name: string; sqlalchemy_uri: string };
 

@@ -45,7 +45,6 @@ import {
 
 export const SAVED_QUERY_CREATION_METHOD = 'saved_query';
 
-
 /** The runnable schedule in an extra_json text (already checked to be a JSON object), or null. */
 export function runnableScheduleInfo(extraJson: string): Record<string, unknown> | null {
   const info = (JSON.parse(extraJson) as { schedule_info?: unknown }).schedule_info;
