@@ -25,7 +25,7 @@ import {
 } from '../types.js';
 import { accessDenied, cancelledError, errorCode, errorMessage, firstLine, networkError, unknownDatabase } from '../errors.js';
 import { applyLimitForSyntax } from '../limit.js';
-import { tokenize } from '../lexer.js';
+import { tokenize, type Token } from '../lexer.js';
 import { serverTarget } from '../targets.js';
 import { dedupeNames, resultColumn } from '../rows.js';
 import { buildSelectStar, quoteBacktick } from '../sql-text.js';
@@ -92,8 +92,8 @@ function toEngineError(e: unknown, uri: ConnectionUri, cancelled = false): Engin
 const ROW_STATEMENTS = new Set(['select', 'with', 'show', 'describe', 'desc', 'exists', 'explain']);
 
 /** Does this statement answer with rows? Read from its first word (comments skipped by the tokenizer). */
-export function returnsRows(sql: string): boolean {
-  const first = tokenize(sql, clickhouseSyntax.lexer)[0];
+export function returnsRows(sql: string, tokens: readonly Token[] = tokenize(sql, clickhouseSyntax.lexer)): boolean {
+  const first = tokens[0];
   if (!first) return false;
   if (first.kind === 'punct') return first.text === '(';
   return first.kind === 'word' && ROW_STATEMENTS.has(first.text.toLowerCase());
@@ -144,9 +144,11 @@ export class ClickHouseConnection implements EngineConnection {
   }
 
   async stream(sql: string, sink: RowSink, opts: { maxRows: number }): Promise<StreamOutcome> {
+    // one tokenizing pass serves both checks below
+    const tokens = tokenize(sql, clickhouseSyntax.lexer);
     if (this.owner.readOnly) {
       // readonly=2 still runs table functions that reach outside the server (table-functions.ts)
-      const refused = refusedTableFunction(sql);
+      const refused = refusedTableFunction(sql, tokens);
       if (refused !== null)
         throw new EngineError(
           `The table function ${refused}() is not allowed on a read-only database: it reaches outside ClickHouse.`,
@@ -160,7 +162,7 @@ export class ClickHouseConnection implements EngineConnection {
     const controller = new AbortController();
     this.controller = controller;
     try {
-      if (!returnsRows(sql)) {
+      if (!returnsRows(sql, tokens)) {
         const res = await this.owner.client.command({
           query: sql,
           query_id: queryId,

@@ -35,9 +35,11 @@ const CLAUSE_ENDS = new Set([
 
 const isWord = (t: Token | undefined, ...words: string[]): boolean => t?.kind === 'word' && words.includes(t.text.toLowerCase());
 
-/** The first table function called in a FROM, JOIN or TABLE place that is not allowed, or null. */
-export function refusedTableFunction(sql: string): string | null {
-  const tokens = tokenize(sql, clickhouseSyntax.lexer);
+/**
+ * The first table function called in a FROM, JOIN or TABLE place that is not allowed, or null.
+ * `tokens`: the statement's tokens when the caller has them already (one pass per statement).
+ */
+export function refusedTableFunction(sql: string, tokens: readonly Token[] = tokenize(sql, clickhouseSyntax.lexer)): string | null {
   // per parenthesis depth: are we inside a FROM clause (where a comma starts another table)?
   const inFrom: boolean[] = [false];
   for (let i = 0; i < tokens.length; i++) {
