@@ -15,23 +15,14 @@
  * as a chart); the chart import stores the other legacy types migrated. The reply lists them.
  * Everything about the dashboards is checked before anything is written.
  */
-import { CHART_TYPE, ErrorType, dashboardTitle, normalizeSlug } from '@rama/shared';
+import { CHART_TYPE, dashboardTitle, normalizeSlug } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import { flag, nowIso } from '../metadata/db.js';
 import type { Principal } from '../security/principal.js';
-import { HttpError, errorsBody } from '../http/errors.js';
-import {
-  type BundleDocs,
-  checkFields,
-  checkMetadata as checkBundleMetadata,
-  configsUnder,
-  docOf,
-  type FileErrors,
-  type Kind,
-  readDatasetConfig,
-} from '../transfer/bundle.js';
+import { type BundleDocs, checkFields, configsUnder, docOf, type FileErrors, type Kind, readDatasetConfig } from '../transfer/bundle.js';
 import { DATASET_BUNDLE_TYPE, EXPORT_VERSION } from '../transfer/export.js';
 import type { ImportOptions } from '../transfer/import-report.js';
+import { checkImportMetadata, importError, noValidCommand } from '../transfer/import-errors.js';
 import { DatasetImporter } from '../datasets/import.js';
 import { DatasetService } from '../datasets/service.js';
 import { datasetScope, inScope } from '../datasets/access.js';
@@ -68,11 +59,6 @@ import { databaseRefs, datasetsByUuids } from '../metadata/repos/datasources.js'
 export const DASHBOARD_ALREADY_EXISTS = 'Dashboard already exists and `overwrite=true` was not passed';
 export const NO_DASHBOARD_OVERWRITE_PERMISSION = "A dashboard already exists and user doesn't have permissions to overwrite it";
 export const NO_CHART_PERMISSION = "Chart doesn't exist and user doesn't have permission to create charts";
-
-const importError = (extra: FileErrors) =>
-  new HttpError(422, errorsBody('Error importing dashboard', ErrorType.GENERIC_COMMAND_ERROR, 'warning', extra));
-const noValidCommand = () =>
-  new HttpError(422, errorsBody('Could not find a valid command to import file', ErrorType.GENERIC_COMMAND_ERROR, 'warning'));
 
 const DASHBOARD_FIELDS: Record<string, [Kind, 'required' | 'optional']> = {
   dashboard_title: ['string', 'required'],
@@ -183,11 +169,7 @@ export class DashboardImporter {
   }
 
   async run(contents: BundleDocs, opts: ImportOptions): Promise<void> {
-    const meta = checkBundleMetadata(contents, DASHBOARD_BUNDLE_TYPE);
-    if (!meta.ok) {
-      if (meta.versionMismatch) throw noValidCommand();
-      Object.assign(this.errors, meta.error);
-    }
+    checkImportMetadata(contents, DASHBOARD_BUNDLE_TYPE, this.errors);
     const planned = await this.plan(contents, opts);
     // filter boxes become native filters, markup charts Markdown: before the charts are looked up,
     // so the charts they were are neither linked nor created
@@ -220,7 +202,7 @@ export class DashboardImporter {
       return 'config' in r ? r.config.uuid : null;
     });
     const filters = await this.planFilterDatasets(filterDatasets, datasetFiles, opts);
-    if (Object.keys(this.errors).length) throw importError(this.errors);
+    if (Object.keys(this.errors).length) throw importError('dashboard', this.errors);
     if (!planned.length) throw noValidCommand();
 
     // the charts, their datasets and the filters' datasets in one import: every check of the

@@ -6,24 +6,15 @@
  * the importer may not see is refused as one they may not overwrite. Everything is checked before
  * anything is written.
  */
-import { ErrorType } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import { canAccessDatabase } from '../databases/access.js';
-import { HttpError, errorsBody } from '../http/errors.js';
 import { nowIso } from '../metadata/db.js';
 import { insertSavedQuery, savedQueryByUuid, updateSavedQuery } from '../metadata/repos/saved-queries.js';
 import type { Principal } from '../security/principal.js';
-import {
-  type BundleDocs,
-  checkFields,
-  checkMetadata,
-  configsUnder,
-  type FileErrors,
-  type Kind,
-  readDatabaseConfig,
-} from '../transfer/bundle.js';
+import { type BundleDocs, checkFields, configsUnder, type FileErrors, type Kind, readDatabaseConfig } from '../transfer/bundle.js';
 import { EXPORT_VERSION } from '../transfer/export.js';
 import type { ImportOptions } from '../transfer/import-report.js';
+import { checkImportMetadata, importError, noValidCommand } from '../transfer/import-errors.js';
 import { SAVED_QUERY_BUNDLE_TYPE } from './export.js';
 import type { SavedQueryRow } from './present.js';
 import { SavedQuerySchedules } from './schedule.js';
@@ -36,11 +27,6 @@ export const databaseMissing = (uuid: string) =>
   `Database ${uuid} does not exist here: add the database (or import a dataset bundle with it) first, then import the saved query`;
 /** A query without a label gets SQL Lab's name of a new query. */
 export const DEFAULT_LABEL = 'Untitled Query';
-
-const importError = (extra: FileErrors) =>
-  new HttpError(422, errorsBody('Error importing saved_queries', ErrorType.GENERIC_COMMAND_ERROR, 'warning', extra));
-const noValidCommand = () =>
-  new HttpError(422, errorsBody('Could not find a valid command to import file', ErrorType.GENERIC_COMMAND_ERROR, 'warning'));
 
 const QUERY_FIELDS: Record<string, [Kind, 'required' | 'optional']> = {
   sql: ['string', 'required'],
@@ -107,16 +93,12 @@ export class SavedQueryImporter {
   }
 
   async run(contents: BundleDocs, opts: ImportOptions): Promise<void> {
-    const meta = checkMetadata(contents, SAVED_QUERY_BUNDLE_TYPE);
-    if (!meta.ok) {
-      if (meta.versionMismatch) throw noValidCommand();
-      Object.assign(this.errors, meta.error);
-    }
+    checkImportMetadata(contents, SAVED_QUERY_BUNDLE_TYPE, this.errors);
     const queries = this.read(contents, 'queries/', readSavedQueryConfig);
     // the database files are checked (a broken one is reported) though only uuids match
     this.read(contents, 'databases/', readDatabaseConfig);
     const planned = await this.plan(queries, opts);
-    if (Object.keys(this.errors).length) throw importError(this.errors);
+    if (Object.keys(this.errors).length) throw importError('saved_queries', this.errors);
     if (!planned.length) throw noValidCommand();
 
     const schedules = new SavedQuerySchedules(this.ctx);
