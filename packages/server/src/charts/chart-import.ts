@@ -14,7 +14,7 @@ import { flag, nowIso } from '../metadata/db.js';
 import type { Principal } from '../security/principal.js';
 import {
   type BundleDocs,
-  checkFields,
+  checkAssetDoc,
   configsUnder,
   docOf,
   type FileErrors,
@@ -71,10 +71,9 @@ export interface ChartConfig {
 
 /** A chart YAML as a config, or the field problems that keep it from being one. */
 export function readChartConfig(doc: unknown): { config: ChartConfig } | { errors: Record<string, string[]> } {
-  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return { errors: { _schema: ['Invalid input type.'] } };
-  const rec = doc as Record<string, unknown>;
-  const errors = checkFields(rec, CHART_FIELDS);
-  if (typeof rec.version === 'string' && rec.version !== EXPORT_VERSION) errors.version = [`Must be equal to ${EXPORT_VERSION}.`];
+  const checked = checkAssetDoc(doc, CHART_FIELDS);
+  if (!('rec' in checked)) return checked;
+  const { rec, errors } = checked;
   if (typeof rec.slice_name === 'string' && (rec.slice_name.trim() === '' || rec.slice_name.length > 250))
     errors.slice_name = ['Length must be between 1 and 250.'];
   if (Object.keys(errors).length) return { errors };

@@ -19,7 +19,7 @@ import { CHART_TYPE, dashboardTitle, normalizeSlug } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import { flag, nowIso } from '../metadata/db.js';
 import type { Principal } from '../security/principal.js';
-import { type BundleDocs, checkFields, configsUnder, docOf, type FileErrors, type Kind, readDatasetConfig } from '../transfer/bundle.js';
+import { type BundleDocs, checkAssetDoc, configsUnder, docOf, type FileErrors, type Kind, readDatasetConfig } from '../transfer/bundle.js';
 import { DATASET_BUNDLE_TYPE, EXPORT_VERSION } from '../transfer/export.js';
 import type { ImportOptions } from '../transfer/import-report.js';
 import { checkImportMetadata, importError, noValidCommand } from '../transfer/import-errors.js';
@@ -106,10 +106,9 @@ function parseMetadata(stored: string | null | undefined): Record<string, unknow
 
 /** A dashboard YAML as a config, or the field problems that keep it from being one. */
 export function readDashboardConfig(doc: unknown): { config: DashboardConfig } | { errors: Record<string, string[]> } {
-  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return { errors: { _schema: ['Invalid input type.'] } };
-  const rec = doc as Record<string, unknown>;
-  const errors = checkFields(rec, DASHBOARD_FIELDS);
-  if (typeof rec.version === 'string' && rec.version !== EXPORT_VERSION) errors.version = [`Must be equal to ${EXPORT_VERSION}.`];
+  const checked = checkAssetDoc(doc, DASHBOARD_FIELDS);
+  if (!('rec' in checked)) return checked;
+  const { rec, errors } = checked;
   if (typeof rec.dashboard_title === 'string' && rec.dashboard_title.length > 500)
     errors.dashboard_title = ['Longer than maximum length 500.'];
   const position = errors.position ? null : checkPositionShape(rec.position);

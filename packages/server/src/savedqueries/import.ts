@@ -11,8 +11,7 @@ import { canAccessDatabase } from '../databases/access.js';
 import { nowIso } from '../metadata/db.js';
 import { insertSavedQuery, savedQueryByUuid, updateSavedQuery } from '../metadata/repos/saved-queries.js';
 import type { Principal } from '../security/principal.js';
-import { type BundleDocs, checkFields, configsUnder, type FileErrors, type Kind, readDatabaseConfig } from '../transfer/bundle.js';
-import { EXPORT_VERSION } from '../transfer/export.js';
+import { type BundleDocs, checkAssetDoc, configsUnder, type FileErrors, type Kind, readDatabaseConfig } from '../transfer/bundle.js';
 import type { ImportOptions } from '../transfer/import-report.js';
 import { checkImportMetadata, importError, noValidCommand } from '../transfer/import-errors.js';
 import { SAVED_QUERY_BUNDLE_TYPE } from './export.js';
@@ -54,10 +53,9 @@ export interface SavedQueryConfig {
 
 /** A saved query YAML as a config, or the field problems that keep it from being one. */
 export function readSavedQueryConfig(doc: unknown): { config: SavedQueryConfig } | { errors: Record<string, string[]> } {
-  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return { errors: { _schema: ['Invalid input type.'] } };
-  const rec = doc as Record<string, unknown>;
-  const errors = checkFields(rec, QUERY_FIELDS);
-  if (typeof rec.version === 'string' && rec.version !== EXPORT_VERSION) errors.version = [`Must be equal to ${EXPORT_VERSION}.`];
+  const checked = checkAssetDoc(doc, QUERY_FIELDS);
+  if (!('rec' in checked)) return checked;
+  const { rec, errors } = checked;
   for (const [field, max] of Object.entries(MAX_LENGTHS)) {
     const v = rec[field];
     if (typeof v === 'string' && v.length > max) errors[field] = [`Length must be between 0 and ${max}.`];
