@@ -5,6 +5,7 @@
 import type { UserRef } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import { HttpError, invalidFields, notFound } from '../http/errors.js';
+import { unsupportedFilter } from '../http/list-filters.js';
 import { listParams, type ListParams } from '../http/rison.js';
 import { humanizeDelta } from '../http/time.js';
 import { nowIso } from '../metadata/db.js';
@@ -115,7 +116,7 @@ export class AnnotationService {
         if (!Array.isArray(f.value) || f.value.length > 1000) throw invalidFields({ filters: ['The value of id must be a list of ids.'] });
         return { kind: 'ids', ids: f.value.map((v) => intValue(f, v)) };
       }
-      throw invalidFields({ filters: [`Filter on ${f.col} with ${f.opr} is not supported.`] });
+      throw unsupportedFilter(f.col, f.opr);
     });
     const orderBy = p.orderColumn ? LAYER_ORDER[p.orderColumn as keyof typeof LAYER_ORDER] : 'l.changed_on';
     const direction = p.orderColumn ? p.orderDirection : 'desc';
@@ -225,7 +226,7 @@ export class AnnotationService {
       if ((f.col === 'short_descr' || f.col === 'long_descr') && (f.opr === 'ct' || f.opr === 'sw' || f.opr === 'ew'))
         return { kind: 'text', column: f.col, value: stringValue(f), mode: f.opr };
       if (f.col === 'short_descr' && f.opr === 'annotation_all_text') return { kind: 'allText', value: stringValue(f) };
-      throw invalidFields({ filters: [`Filter on ${f.col} with ${f.opr} is not supported.`] });
+      throw unsupportedFilter(f.col, f.opr);
     });
     const orderBy = p.orderColumn ? ANNOTATION_ORDER[p.orderColumn as keyof typeof ANNOTATION_ORDER] : 'a.start_dttm';
     const direction = p.orderColumn ? p.orderDirection : 'asc';

@@ -8,6 +8,7 @@ import type { AppContext } from '../context.js';
 import { getEngineSpec } from '../engines/registry.js';
 import { parseUri } from '../engines/uri.js';
 import { HttpError, invalidFields, notFound } from '../http/errors.js';
+import { unsupportedFilter } from '../http/list-filters.js';
 import { listParams, type ListParams } from '../http/rison.js';
 import { humanizeDelta } from '../http/time.js';
 import { nowIso } from '../metadata/db.js';
@@ -90,7 +91,7 @@ export class RlsService {
         if (!Array.isArray(f.value) || f.value.length > 1000) throw invalidFields({ filters: ['The value of id must be a list of ids.'] });
         filters.push({ col: 'id_in', ids: f.value.map((v) => intValue(f, v)) });
       } else {
-        throw invalidFields({ filters: [`Filter on ${f.col} with ${f.opr} is not supported.`] });
+        throw unsupportedFilter(f.col, f.opr);
       }
     }
     const { count, rows } = await listRuleRows(this.db, {

@@ -8,6 +8,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { dashboardPath, type UserRef } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import { HttpError, invalidFields, notFound } from '../http/errors.js';
+import { unsupportedFilter } from '../http/list-filters.js';
 import type { ListParams } from '../http/rison.js';
 import { humanizeDelta } from '../http/time.js';
 import { nowIso } from '../metadata/db.js';
@@ -138,7 +139,7 @@ export class TagService {
         if (!Array.isArray(f.value) || f.value.length > 1000) throw invalidFields({ filters: ['The value of id must be a list of ids.'] });
         const ids = f.value.map((v) => intValue(f, v));
         conditions.push((eb) => (ids.length ? eb('t.id', 'in', ids) : sql<SqlBool>`1 = 0`));
-      } else throw invalidFields({ filters: [`Filter on ${f.col} with ${f.opr} is not supported.`] });
+      } else throw unsupportedFilter(f.col, f.opr);
     }
     const orderBy = p.orderColumn ? TAG_ORDER[p.orderColumn as keyof typeof TAG_ORDER] : 't.name';
     const { count: n, rows } = await listTags(
