@@ -45,6 +45,7 @@ import {
 import { bumpTokenVersions, userIdsAmong } from '../metadata/repos/users.js';
 import { deleteSessionsOfUsers } from '../metadata/repos/sessions.js';
 import { HttpError, invalidFields, notFound } from '../http/errors.js';
+import { unsupportedFilter } from '../http/list-filters.js';
 import { MAX_ID, type ListParams } from '../http/rison.js';
 import { databasePermView, datasetPermView, schemaPermView } from '../security/permissions.js';
 
@@ -78,7 +79,7 @@ export async function listRoles(db: Db, p: ListParams): Promise<{ count: number;
     } else if (f.col === 'id' && f.opr === 'eq' && Number.isInteger(f.value)) {
       filters.push({ col: 'id', value: Math.min(f.value as number, MAX_ID) });
     } else {
-      throw invalidFields({ filters: [`Filter on ${f.col} with ${f.opr} is not supported.`] });
+      throw unsupportedFilter(f.col, f.opr);
     }
   }
   const { count, rows } = await listRoleRows(db, {
@@ -270,7 +271,7 @@ export async function listPermissionResources(db: Db, p: ListParams): Promise<{ 
     } else if (f.col === 'id' && f.opr === 'eq' && Number.isInteger(f.value)) {
       filters.push({ col: 'id', value: Math.min(f.value as number, MAX_ID) });
     } else {
-      throw invalidFields({ filters: [`Filter on ${f.col} with ${f.opr} is not supported.`] });
+      throw unsupportedFilter(f.col, f.opr);
     }
   }
   const order = p.orderColumn === 'permission.name' ? 'permission' : p.orderColumn === 'view_menu.name' ? 'view_menu' : 'id';

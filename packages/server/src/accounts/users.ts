@@ -31,6 +31,7 @@ import { flag, nowIso } from '../metadata/db.js';
 import { hashPassword } from '../security/passwords.js';
 import { BUILTIN_ROLES, ROLE_PERMISSIONS, type PermissionPair } from '../security/permissions.js';
 import { invalidFields, notFound } from '../http/errors.js';
+import { unsupportedFilter } from '../http/list-filters.js';
 import { MAX_ID, type ListParams } from '../http/rison.js';
 
 type Db = Kysely<MetadataSchema>;
@@ -98,7 +99,7 @@ export async function listUsers(db: Db, p: ListParams): Promise<{ count: number;
       // the users holding a role (the BI server's many-to-many relation filter)
       filters.push({ col: 'role', roleId: Math.min(Math.max(f.value as number, 0), MAX_ID) });
     } else {
-      throw invalidFields({ filters: [`Filter on ${f.col} with ${f.opr} is not supported.`] });
+      throw unsupportedFilter(f.col, f.opr);
     }
   }
   const { count, rows } = await listUserRows(db, {

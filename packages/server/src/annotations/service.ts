@@ -5,6 +5,7 @@
 import type { UserRef } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import { HttpError, invalidFields, notFound } from '../http/errors.js';
+import { idFilterValue, stringFilterValue, unsupportedFilter } from '../http/list-filters.js';
 import { listParams, type ListParams } from '../http/rison.js';
 import { humanizeDelta } from '../http/time.js';
 import { nowIso } from '../metadata/db.js';
@@ -37,7 +38,6 @@ import { annotationFieldErrors, overlapsRange, storedDttm, storedDttmMs, type Na
 
 type LayerRow = Row<AnnotationLayerTable>;
 type AnnotationRow = Row<AnnotationTable>;
-type Filter = ListParams['filters'][number];
 
 export interface LayerWrite {
   name: string;
@@ -76,17 +76,6 @@ const unprocessable = (message: string) => new HttpError(422, { message });
 const LAYER_NOT_FOUND = 'Annotation layer not found.';
 const ANNOTATION_NOT_FOUND = 'Annotation not found.';
 
-function stringValue(f: Filter): string {
-  if (typeof f.value === 'string' && f.value.length <= 1000) return f.value;
-  throw invalidFields({ filters: [`The value of ${f.col} must be a string.`] });
-}
-
-function intValue(f: Filter, v: unknown = f.value): number {
-  if (typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= 2_147_483_647) return v;
-  if (typeof v === 'string' && /^\d{1,9}$/.test(v)) return Number(v);
-  throw invalidFields({ filters: [`The value of ${f.col} must be an id.`] });
-}
-
 const blankToNull = (s: string | null | undefined): string | null => (s === undefined || s === null || !s.trim() ? null : s);
 
 const userRef = (users: Users, id: number | null): UserRef | null => (id === null ? null : (users.get(id) ?? null));
@@ -106,16 +95,16 @@ export class AnnotationService {
   async listLayers(p: ListParams) {
     const filters: LayerFilter[] = p.filters.map((f) => {
       if ((f.col === 'name' || f.col === 'descr') && (f.opr === 'ct' || f.opr === 'sw' || f.opr === 'ew'))
-        return { kind: 'text', column: f.col, value: stringValue(f), mode: f.opr };
-      if (f.col === 'name' && f.opr === 'eq') return { kind: 'name', value: stringValue(f) };
-      if (f.col === 'name' && f.opr === 'annotation_layer_all_text') return { kind: 'allText', value: stringValue(f) };
+        return { kind: 'text', column: f.col, value: stringFilterValue(f), mode: f.opr };
+      if (f.col === 'name' && f.opr === 'eq') return { kind: 'name', value: stringFilterValue(f) };
+      if (f.col === 'name' && f.opr === 'annotation_layer_all_text') return { kind: 'allText', value: stringFilterValue(f) };
       if ((f.col === 'changed_by' || f.col === 'created_by') && (f.opr === 'rel_o_m' || f.opr === 'eq'))
-        return { kind: 'user', column: f.col === 'changed_by' ? 'changed_by_fk' : 'created_by_fk', value: intValue(f) };
+        return { kind: 'user', column: f.col === 'changed_by' ? 'changed_by_fk' : 'created_by_fk', value: idFilterValue(f) };
       if (f.col === 'id' && f.opr === 'in') {
         if (!Array.isArray(f.value) || f.value.length > 1000) throw invalidFields({ filters: ['The value of id must be a list of ids.'] });
-        return { kind: 'ids', ids: f.value.map((v) => intValue(f, v)) };
+        return { kind: 'ids', ids: f.value.map((v) => idFilterValue(f, v)) };
       }
-      throw invalidFields({ filters: [`Filter on ${f.col} with ${f.opr} is not supported.`] });
+      throw unsupportedFilter(f.col, f.opr);
     });
     const orderBy = p.orderColumn ? LAYER_ORDER[p.orderColumn as keyof typeof LAYER_ORDER] : 'l.changed_on';
     const direction = p.orderColumn ? p.orderDirection : 'desc';
@@ -223,9 +212,9 @@ export class AnnotationService {
     await this.layerRow(layerId);
     const filters: AnnotationFilter[] = p.filters.map((f) => {
       if ((f.col === 'short_descr' || f.col === 'long_descr') && (f.opr === 'ct' || f.opr === 'sw' || f.opr === 'ew'))
-        return { kind: 'text', column: f.col, value: stringValue(f), mode: f.opr };
-      if (f.col === 'short_descr' && f.opr === 'annotation_all_text') return { kind: 'allText', value: stringValue(f) };
-      throw invalidFields({ filters: [`Filter on ${f.col} with ${f.opr} is not supported.`] });
+        return { kind: 'text', column: f.col, value: stringFilterValue(f), mode: f.opr };
+      if (f.col === 'short_descr' && f.opr === 'annotation_all_text') return { kind: 'allText', value: stringFilterValue(f) };
+      throw unsupportedFilter(f.col, f.opr);
     });
     const orderBy = p.orderColumn ? ANNOTATION_ORDER[p.orderColumn as keyof typeof ANNOTATION_ORDER] : 'a.start_dttm';
     const direction = p.orderColumn ? p.orderDirection : 'asc';

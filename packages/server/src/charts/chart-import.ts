@@ -8,15 +8,13 @@
  * refuses the import. A legacy chart type with a migration is stored as its current type
  * (`storedChart`). Everything about the charts is checked before anything is written.
  */
-import { ErrorType, migrateLegacyFormData } from '@rama/shared';
+import { migrateLegacyFormData } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import { flag, nowIso } from '../metadata/db.js';
 import type { Principal } from '../security/principal.js';
-import { HttpError, errorsBody } from '../http/errors.js';
 import {
   type BundleDocs,
-  checkFields,
-  checkMetadata,
+  checkAssetDoc,
   configsUnder,
   docOf,
   type FileErrors,
@@ -26,6 +24,7 @@ import {
 } from '../transfer/bundle.js';
 import { DATASET_BUNDLE_TYPE, EXPORT_VERSION } from '../transfer/export.js';
 import type { ImportOptions } from '../transfer/import-report.js';
+import { checkImportMetadata, importError, noValidCommand } from '../transfer/import-errors.js';
 import { DatasetImporter, NO_OVERWRITE_PERMISSION } from '../datasets/import.js';
 import { canEditDataset } from '../access/datasets.js';
 import { DatasetService } from '../datasets/service.js';
@@ -38,11 +37,6 @@ import { datasetIdByUuid, datasetIdsByUuid } from '../metadata/repos/datasources
 export const CHART_ALREADY_EXISTS = 'Chart already exists and `overwrite=true` was not passed';
 export const NO_CHART_OVERWRITE_PERMISSION = "A chart already exists and user doesn't have permissions to overwrite it";
 export const NO_DATASET_PERMISSION = "Dataset doesn't exist and user doesn't have permission to create datasets";
-
-const importError = (extra: FileErrors) =>
-  new HttpError(422, errorsBody('Error importing chart', ErrorType.GENERIC_COMMAND_ERROR, 'warning', extra));
-const noValidCommand = () =>
-  new HttpError(422, errorsBody('Could not find a valid command to import file', ErrorType.GENERIC_COMMAND_ERROR, 'warning'));
 
 const CHART_FIELDS: Record<string, [Kind, 'required' | 'optional']> = {
   slice_name: ['string', 'required'],
@@ -77,10 +71,9 @@ export interface ChartConfig {
 
 /** A chart YAML as a config, or the field problems that keep it from being one. */
 export function readChartConfig(doc: unknown): { config: ChartConfig } | { errors: Record<string, string[]> } {
-  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return { errors: { _schema: ['Invalid input type.'] } };
-  const rec = doc as Record<string, unknown>;
-  const errors = checkFields(rec, CHART_FIELDS);
-  if (typeof rec.version === 'string' && rec.version !== EXPORT_VERSION) errors.version = [`Must be equal to ${EXPORT_VERSION}.`];
+  const checked = checkAssetDoc(doc, CHART_FIELDS);
+  if (!('rec' in checked)) return checked;
+  const { rec, errors } = checked;
   if (typeof rec.slice_name === 'string' && (rec.slice_name.trim() === '' || rec.slice_name.length > 250))
     errors.slice_name = ['Length must be between 1 and 250.'];
   if (Object.keys(errors).length) return { errors };
@@ -155,11 +148,7 @@ export class ChartImporter {
 
   /** `extraDatasets`: bundle dataset files to import with the charts' (a dashboard's native filters'). */
   async run(contents: BundleDocs, opts: ImportOptions, extraDatasets: readonly string[] = []): Promise<void> {
-    const meta = checkMetadata(contents, CHART_BUNDLE_TYPE);
-    if (!meta.ok) {
-      if (meta.versionMismatch) throw noValidCommand();
-      Object.assign(this.errors, meta.error);
-    }
+    checkImportMetadata(contents, CHART_BUNDLE_TYPE, this.errors);
     const charts = this.readCharts(contents);
     // the bundle's datasets by uuid, to create the ones missing here
     const bundled = new Map<string, string>();
@@ -190,7 +179,7 @@ export class ChartImporter {
       else if (existing && !canOverwriteChart(this.user, owners)) this.errors[file] = NO_CHART_OVERWRITE_PERMISSION;
       else planned.push({ config, existing });
     }
-    if (Object.keys(this.errors).length) throw importError(this.errors);
+    if (Object.keys(this.errors).length) throw importError('chart', this.errors);
     if (!planned.length) throw noValidCommand();
 
     const datasetFiles = new Set([...[...needed].map((uuid) => bundled.get(uuid) as string), ...extraDatasets]);

@@ -9,9 +9,10 @@ import type { AppContext } from '../context.js';
 import { textMatches } from '../metadata/textMatch.js';
 import type { Principal } from '../security/principal.js';
 import { invalidFields } from '../http/errors.js';
+import { filterBool, filterId, filterText, unsupportedFilter } from '../http/list-filters.js';
 import { listParams, type ListParams } from '../http/rison.js';
 import { datasetScope, type DatasetScope } from '../access/datasets.js';
-import { MAX_ID, pickColumns } from '../datasets/present.js';
+import { pickColumns } from '../datasets/present.js';
 import { presentChartListItem } from './chart-present.js';
 import { thumbnailUrl } from '../security/thumbnail-digest.js';
 import { chartParts } from './chart-rows.js';
@@ -36,28 +37,8 @@ const ORDER_REFS = {
   id: 's.id',
 } as const satisfies Record<(typeof CHART_ORDER_COLUMNS)[number], string>;
 
-const unsupported = (col: string, opr: string) => invalidFields({ filters: [`Filter on ${col} with ${opr} is not supported.`] });
-
-function asId(col: string, value: unknown): number {
-  const v = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > MAX_ID)
-    throw invalidFields({ filters: [`Filter on ${col} needs an id.`] });
-  return v;
-}
-
 function asIds(col: string, value: unknown): number[] {
-  return (Array.isArray(value) ? value : [value]).map((v) => asId(col, v));
-}
-
-function asText(col: string, opr: string, value: unknown): string {
-  if (typeof value !== 'string') throw invalidFields({ filters: [`Filter on ${col} with ${opr} needs a text value.`] });
-  return value;
-}
-
-function asBool(col: string, opr: string, value: unknown): boolean {
-  if (value === true || value === 'true' || value === 1) return true;
-  if (value === false || value === 'false' || value === 0) return false;
-  throw invalidFields({ filters: [`Filter on ${col} with ${opr} needs true or false.`] });
+  return (Array.isArray(value) ? value : [value]).map((v) => filterId(col, v));
 }
 
 const idIn = (eb: Eb, ids: number[]): Expression<SqlBool> => (ids.length ? eb('s.id', 'in', ids) : sql<SqlBool>`1 = 0`);
@@ -66,58 +47,58 @@ const idIn = (eb: Eb, ids: number[]): Expression<SqlBool> => (ids.length ? eb('s
 function condition(eb: Eb, user: Principal, col: string, opr: string, value: unknown): Expression<SqlBool> {
   switch (col) {
     case 'slice_name': {
-      const text = asText(col, opr, value);
+      const text = filterText(col, opr, value);
       if (opr === 'chart_all_text')
         return eb.or([textMatches('s.slice_name', text), textMatches('s.description', text), textMatches('t.table_name', text)]);
       if (opr === 'eq') return eb('s.slice_name', '=', text);
       if (opr === 'ct' || opr === 'sw' || opr === 'ew') return textMatches('s.slice_name', text, opr);
-      throw unsupported(col, opr);
+      throw unsupportedFilter(col, opr);
     }
     case 'owners':
     case 'dashboards': {
-      if (opr !== 'rel_m_m') throw unsupported(col, opr);
-      const id = asId(col, value);
+      if (opr !== 'rel_m_m') throw unsupportedFilter(col, opr);
+      const id = filterId(col, value);
       return col === 'owners' ? ownedBy('chart', 's.id', id) : chartOnDashboard(eb, id);
     }
     case 'created_by':
     case 'changed_by': {
       const ref = col === 'created_by' ? 's.created_by_fk' : 's.changed_by_fk';
       if (opr === 'chart_created_by_me' && col === 'created_by') return eb(ref, '=', user.id);
-      if (opr === 'rel_o_m' || opr === 'eq') return eb(ref, '=', asId(col, value));
-      throw unsupported(col, opr);
+      if (opr === 'rel_o_m' || opr === 'eq') return eb(ref, '=', filterId(col, value));
+      throw unsupportedFilter(col, opr);
     }
     case 'tags':
       // the peer's tag filters: `chart_tags` (name contains, any case) and `chart_tag_id`
-      if (opr === 'chart_tags') return taggedWith('chart', 's.id', { name: asText(col, opr, value) });
-      if (opr === 'chart_tag_id') return taggedWith('chart', 's.id', { id: asId(col, value) });
-      throw unsupported(col, opr);
+      if (opr === 'chart_tags') return taggedWith('chart', 's.id', { name: filterText(col, opr, value) });
+      if (opr === 'chart_tag_id') return taggedWith('chart', 's.id', { id: filterId(col, value) });
+      throw unsupportedFilter(col, opr);
     case 'viz_type': {
-      const text = asText(col, opr, value);
+      const text = filterText(col, opr, value);
       if (opr === 'eq') return eb('s.viz_type', '=', text);
       if (opr === 'neq') return eb('s.viz_type', '!=', text);
-      throw unsupported(col, opr);
+      throw unsupportedFilter(col, opr);
     }
     case 'datasource_id':
-      if (opr === 'eq') return eb('s.datasource_id', '=', asId(col, value));
+      if (opr === 'eq') return eb('s.datasource_id', '=', filterId(col, value));
       if (opr === 'in') {
         const ids = asIds(col, value);
         return ids.length ? eb('s.datasource_id', 'in', ids) : sql<SqlBool>`1 = 0`;
       }
-      throw unsupported(col, opr);
+      throw unsupportedFilter(col, opr);
     case 'id': {
       if (opr === 'chart_is_favorite') {
-        return chartStarred(eb, CHART_FAVSTAR_CLASS, user.id, asBool(col, opr, value));
+        return chartStarred(eb, CHART_FAVSTAR_CLASS, user.id, filterBool(col, opr, value));
       }
       if (opr === 'chart_is_certified') {
         const certified = eb.and([eb('s.certified_by', 'is not', null), eb('s.certified_by', '!=', '')]);
-        return asBool(col, opr, value) ? certified : eb.not(certified);
+        return filterBool(col, opr, value) ? certified : eb.not(certified);
       }
-      if (opr === 'eq') return eb('s.id', '=', asId(col, value));
+      if (opr === 'eq') return eb('s.id', '=', filterId(col, value));
       if (opr === 'in') return idIn(eb, asIds(col, value));
-      throw unsupported(col, opr);
+      throw unsupportedFilter(col, opr);
     }
     default:
-      throw unsupported(col, opr);
+      throw unsupportedFilter(col, opr);
   }
 }
 

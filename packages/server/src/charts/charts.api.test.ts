@@ -2,9 +2,9 @@
  * The saved-chart API: create, read, update and delete with the ownership rules, the list with
  * each filter and order the chart list page uses, favorites, and dashboard links.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChartDetail, ChartListItem, FavoriteStatus } from '@rama/shared';
+import { dashboardRow } from '../test-support/metadata-rows.js';
 import { startTestServer, type Client, type TestServer } from '../test-support/server.js';
 import { customRole, loggedInUser } from '../test-support/users.js';
 
@@ -36,27 +36,9 @@ const list = (c: Client, q: string) => c.get<List>(`/api/v1/chart/?q=${encodeURI
 /** A dashboard row written directly: the dashboard API is another feature's. */
 async function dashboard(title: string, ownerId: number): Promise<number> {
   const db = server.ctx.store.db;
-  const now = new Date().toISOString();
   const row = await db
     .insertInto('dashboards')
-    .values({
-      uuid: randomUUID(),
-      dashboard_title: title,
-      slug: null,
-      position_json: null,
-      json_metadata: null,
-      css: null,
-      description: null,
-      published: 0,
-      certified_by: null,
-      certification_details: null,
-      is_managed_externally: 0,
-      external_url: null,
-      created_on: now,
-      changed_on: now,
-      created_by_fk: ownerId,
-      changed_by_fk: ownerId,
-    })
+    .values(dashboardRow(title, { created_by_fk: ownerId, changed_by_fk: ownerId }))
     .returning('id')
     .executeTakeFirstOrThrow();
   await db.insertInto('dashboard_owners').values({ dashboard_id: row.id, user_id: ownerId }).execute();

@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import rison from 'rison';
 import type { DashboardChart, DashboardDetail, DashboardListItem } from '@rama/shared';
+import { chartRow } from '../test-support/metadata-rows.js';
 import { startTestServer, type Client, type TestServer } from '../test-support/server.js';
 import { dashboardTestWorld } from '../test-support/dashboards.js';
-import { nowIso } from '../metadata/db.js';
 
 let server: TestServer;
 let admin: Client;
@@ -25,30 +25,16 @@ const list = (c: Client, q: Record<string, unknown> = {}) => c.get<List>(`/api/v
 const titles = (r: { body: List }) => r.body.result.map((d) => d.dashboard_title).sort();
 
 async function insertChart(datasetId: number, name: string): Promise<number> {
-  const now = nowIso();
   const row = await server.ctx.store.db
     .insertInto('slices')
-    .values({
-      uuid: crypto.randomUUID(),
-      slice_name: name,
-      datasource_id: datasetId,
-      datasource_type: 'table',
-      viz_type: 'pie',
-      params: JSON.stringify({ metric: 'count', groupby: ['origin'] }),
-      query_context: null,
-      description: null,
-      cache_timeout: null,
-      certified_by: null,
-      certification_details: null,
-      is_managed_externally: 0,
-      external_url: null,
-      last_saved_at: null,
-      last_saved_by_fk: null,
-      created_on: now,
-      changed_on: now,
-      created_by_fk: null,
-      changed_by_fk: null,
-    })
+    .values(
+      chartRow(name, {
+        datasource_id: datasetId,
+        viz_type: 'pie',
+        params: JSON.stringify({ metric: 'count', groupby: ['origin'] }),
+        last_saved_at: null,
+      }),
+    )
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

@@ -15,23 +15,14 @@
  * as a chart); the chart import stores the other legacy types migrated. The reply lists them.
  * Everything about the dashboards is checked before anything is written.
  */
-import { CHART_TYPE, ErrorType, dashboardTitle, normalizeSlug } from '@rama/shared';
+import { CHART_TYPE, dashboardTitle, normalizeSlug } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import { flag, nowIso } from '../metadata/db.js';
 import type { Principal } from '../security/principal.js';
-import { HttpError, errorsBody } from '../http/errors.js';
-import {
-  type BundleDocs,
-  checkFields,
-  checkMetadata as checkBundleMetadata,
-  configsUnder,
-  docOf,
-  type FileErrors,
-  type Kind,
-  readDatasetConfig,
-} from '../transfer/bundle.js';
+import { type BundleDocs, checkAssetDoc, configsUnder, docOf, type FileErrors, type Kind, readDatasetConfig } from '../transfer/bundle.js';
 import { DATASET_BUNDLE_TYPE, EXPORT_VERSION } from '../transfer/export.js';
 import type { ImportOptions } from '../transfer/import-report.js';
+import { checkImportMetadata, importError, noValidCommand } from '../transfer/import-errors.js';
 import { DatasetImporter } from '../datasets/import.js';
 import { DatasetService } from '../datasets/service.js';
 import { datasetScope, inScope } from '../access/datasets.js';
@@ -68,11 +59,6 @@ import { databaseRefs, datasetsByUuids } from '../metadata/repos/datasources.js'
 export const DASHBOARD_ALREADY_EXISTS = 'Dashboard already exists and `overwrite=true` was not passed';
 export const NO_DASHBOARD_OVERWRITE_PERMISSION = "A dashboard already exists and user doesn't have permissions to overwrite it";
 export const NO_CHART_PERMISSION = "Chart doesn't exist and user doesn't have permission to create charts";
-
-const importError = (extra: FileErrors) =>
-  new HttpError(422, errorsBody('Error importing dashboard', ErrorType.GENERIC_COMMAND_ERROR, 'warning', extra));
-const noValidCommand = () =>
-  new HttpError(422, errorsBody('Could not find a valid command to import file', ErrorType.GENERIC_COMMAND_ERROR, 'warning'));
 
 const DASHBOARD_FIELDS: Record<string, [Kind, 'required' | 'optional']> = {
   dashboard_title: ['string', 'required'],
@@ -120,10 +106,9 @@ function parseMetadata(stored: string | null | undefined): Record<string, unknow
 
 /** A dashboard YAML as a config, or the field problems that keep it from being one. */
 export function readDashboardConfig(doc: unknown): { config: DashboardConfig } | { errors: Record<string, string[]> } {
-  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return { errors: { _schema: ['Invalid input type.'] } };
-  const rec = doc as Record<string, unknown>;
-  const errors = checkFields(rec, DASHBOARD_FIELDS);
-  if (typeof rec.version === 'string' && rec.version !== EXPORT_VERSION) errors.version = [`Must be equal to ${EXPORT_VERSION}.`];
+  const checked = checkAssetDoc(doc, DASHBOARD_FIELDS);
+  if (!('rec' in checked)) return checked;
+  const { rec, errors } = checked;
   if (typeof rec.dashboard_title === 'string' && rec.dashboard_title.length > 500)
     errors.dashboard_title = ['Longer than maximum length 500.'];
   const position = errors.position ? null : checkPositionShape(rec.position);
@@ -183,11 +168,7 @@ export class DashboardImporter {
   }
 
   async run(contents: BundleDocs, opts: ImportOptions): Promise<void> {
-    const meta = checkBundleMetadata(contents, DASHBOARD_BUNDLE_TYPE);
-    if (!meta.ok) {
-      if (meta.versionMismatch) throw noValidCommand();
-      Object.assign(this.errors, meta.error);
-    }
+    checkImportMetadata(contents, DASHBOARD_BUNDLE_TYPE, this.errors);
     const planned = await this.plan(contents, opts);
     // filter boxes become native filters, markup charts Markdown: before the charts are looked up,
     // so the charts they were are neither linked nor created
@@ -220,7 +201,7 @@ export class DashboardImporter {
       return 'config' in r ? r.config.uuid : null;
     });
     const filters = await this.planFilterDatasets(filterDatasets, datasetFiles, opts);
-    if (Object.keys(this.errors).length) throw importError(this.errors);
+    if (Object.keys(this.errors).length) throw importError('dashboard', this.errors);
     if (!planned.length) throw noValidCommand();
 
     // the charts, their datasets and the filters' datasets in one import: every check of the

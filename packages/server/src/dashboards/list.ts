@@ -4,9 +4,9 @@ import type { MetadataSchema } from '../metadata/schema.js';
 import type { Principal } from '../security/principal.js';
 import { textMatches } from '../metadata/textMatch.js';
 import { invalidFields } from '../http/errors.js';
+import { filterBool, filterId, filterText, unsupportedFilter } from '../http/list-filters.js';
 import { listParams } from '../http/rison.js';
 import { datasetScope } from '../access/datasets.js';
-import { MAX_ID } from '../datasets/present.js';
 import { dashboardVisibility, type DashboardEb } from '../access/dashboards.js';
 import { presentListItem } from './present.js';
 import { thumbnailUrl } from '../security/thumbnail-digest.js';
@@ -28,30 +28,10 @@ const ORDER_REFS = {
   id: 'd.id',
 } as const;
 
-const unsupported = (col: string, opr: string) => invalidFields({ filters: [`Filter on ${col} with ${opr} is not supported.`] });
-
-function asId(col: string, value: unknown): number {
-  const v = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > MAX_ID)
-    throw invalidFields({ filters: [`Filter on ${col} needs an id.`] });
-  return v;
-}
-
-function asText(col: string, opr: string, value: unknown): string {
-  if (typeof value !== 'string') throw invalidFields({ filters: [`Filter on ${col} with ${opr} needs a text value.`] });
-  return value;
-}
-
-function asBool(col: string, opr: string, value: unknown): boolean {
-  if (value === true || value === 'true' || value === 1) return true;
-  if (value === false || value === 'false' || value === 0) return false;
-  throw invalidFields({ filters: [`Filter on ${col} with ${opr} needs true or false.`] });
-}
-
 function textCondition(eb: DashboardEb, ref: 'd.dashboard_title' | 'd.slug', opr: string, value: string): Expression<SqlBool> {
   if (opr === 'eq') return eb(ref, '=', value);
   if (opr === 'ct' || opr === 'sw' || opr === 'ew') return textMatches(ref, value, opr);
-  throw unsupported(ref.slice(2), opr);
+  throw unsupportedFilter(ref.slice(2), opr);
 }
 
 /** One list filter with the BI server's column and operator names. */
@@ -60,23 +40,23 @@ function condition(eb: DashboardEb, user: Principal, col: string, opr: string, v
     case 'dashboard_title':
       // title_or_slug: the list page's search box looks in both
       if (opr === 'title_or_slug') {
-        const text = asText(col, opr, value);
+        const text = filterText(col, opr, value);
         return eb.or([textMatches('d.dashboard_title', text), textMatches('d.slug', text)]);
       }
-      return textCondition(eb, 'd.dashboard_title', opr, asText(col, opr, value));
+      return textCondition(eb, 'd.dashboard_title', opr, filterText(col, opr, value));
     case 'slug':
-      return textCondition(eb, 'd.slug', opr, asText(col, opr, value));
+      return textCondition(eb, 'd.slug', opr, filterText(col, opr, value));
     case 'tags':
       // the peer's tag filters: `dashboard_tags` (name contains, any case) and `dashboard_tag_id`
-      if (opr === 'dashboard_tags') return taggedWith('dashboard', 'd.id', { name: asText(col, opr, value) });
-      if (opr === 'dashboard_tag_id') return taggedWith('dashboard', 'd.id', { id: asId(col, value) });
-      throw unsupported(col, opr);
+      if (opr === 'dashboard_tags') return taggedWith('dashboard', 'd.id', { name: filterText(col, opr, value) });
+      if (opr === 'dashboard_tag_id') return taggedWith('dashboard', 'd.id', { id: filterId(col, value) });
+      throw unsupportedFilter(col, opr);
     case 'published':
-      if (opr !== 'eq') throw unsupported(col, opr);
-      return eb('d.published', '=', asBool(col, opr, value) ? 1 : 0);
+      if (opr !== 'eq') throw unsupportedFilter(col, opr);
+      return eb('d.published', '=', filterBool(col, opr, value) ? 1 : 0);
     case 'owners': {
-      if (opr !== 'rel_m_m') throw unsupported(col, opr);
-      const owner = asId(col, value);
+      if (opr !== 'rel_m_m') throw unsupportedFilter(col, opr);
+      const owner = filterId(col, value);
       return ownedBy('dashboard', 'd.id', owner);
     }
     case 'created_by':
@@ -86,26 +66,26 @@ function condition(eb: DashboardEb, user: Principal, col: string, opr: string, v
         const mine = eb.or([eb('d.created_by_fk', '=', user.id), eb('d.changed_by_fk', '=', user.id)]);
         return value === false || value === 'false' ? eb.not(mine) : mine;
       }
-      if (opr !== 'rel_o_m' && opr !== 'eq') throw unsupported(col, opr);
-      return eb(col === 'created_by' ? 'd.created_by_fk' : 'd.changed_by_fk', '=', asId(col, value));
+      if (opr !== 'rel_o_m' && opr !== 'eq') throw unsupportedFilter(col, opr);
+      return eb(col === 'created_by' ? 'd.created_by_fk' : 'd.changed_by_fk', '=', filterId(col, value));
     case 'id': {
       if (opr === 'dashboard_is_favorite') {
         const fav = dashboardStarred(eb, DASHBOARD_FAVORITE_CLASS, user.id);
-        return asBool(col, opr, value) ? fav : eb.not(fav);
+        return filterBool(col, opr, value) ? fav : eb.not(fav);
       }
       if (opr === 'dashboard_is_certified') {
         const certified = eb.and([eb('d.certified_by', 'is not', null), eb('d.certified_by', '!=', '')]);
-        return asBool(col, opr, value) ? certified : eb.not(certified);
+        return filterBool(col, opr, value) ? certified : eb.not(certified);
       }
-      if (opr === 'eq') return eb('d.id', '=', asId(col, value));
+      if (opr === 'eq') return eb('d.id', '=', filterId(col, value));
       if (opr === 'in' && Array.isArray(value)) {
-        const ids = value.map((v) => asId(col, v));
+        const ids = value.map((v) => filterId(col, v));
         return ids.length ? eb('d.id', 'in', ids) : sql<SqlBool>`1 = 0`;
       }
-      throw unsupported(col, opr);
+      throw unsupportedFilter(col, opr);
     }
     default:
-      throw unsupported(col, opr);
+      throw unsupportedFilter(col, opr);
   }
 }
 

@@ -17,7 +17,8 @@ import { ensurePermissionView } from '../metadata/repos/roles.js';
 import { engineSpecForUri, getEngineSpec } from '../engines/registry.js';
 import { formatUri, parseUri, PASSWORD_MASK, UriError } from '../engines/uri.js';
 import type { ConnectionUri } from '../engines/types.js';
-import { HttpError, invalidFields, notFound } from '../http/errors.js';
+import { HttpError, invalidFields, notFound, typedError } from '../http/errors.js';
+import { unsupportedFilter } from '../http/list-filters.js';
 import type { ListParams } from '../http/rison.js';
 import { canAccessDatabase } from '../access/databases.js';
 import { checkUri, PASSWORD_REENTRY_MESSAGE, passwordToUse } from './uri-policy.js';
@@ -93,7 +94,7 @@ export class DatabaseService {
       )
         return { column: f.col as 'allow_dml', value: flag(f.value) };
       if (f.col === 'id' && f.opr === 'eq' && typeof f.value === 'number') return { column: 'id', value: f.value };
-      throw invalidFields({ filters: [`Filter on ${f.col} with ${f.opr} is not supported.`] });
+      throw unsupportedFilter(f.col, f.opr);
     });
     // visibility is decided per row by permission names, so filter in code (database counts are small)
     const all = (

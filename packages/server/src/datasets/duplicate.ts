@@ -2,7 +2,7 @@ import type { DatasetDuplicate } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import type { Principal } from '../security/principal.js';
 import { HttpError } from '../http/errors.js';
-import { ensureDatasetPermission, insertDataset } from './rows.js';
+import { ensureDatasetPermission, insertDataset, metricFields } from './rows.js';
 import type { DatasetService } from './service.js';
 import { alreadyExists } from './service.js';
 import { columnsOf, metricsOf } from '../metadata/repos/datasets.js';
@@ -69,17 +69,7 @@ export async function duplicateDataset(
         advanced_data_type: c.advanced_data_type,
         extra: c.extra,
       })),
-      metrics.map((m) => ({
-        metric_name: m.metric_name,
-        expression: m.expression,
-        verbose_name: m.verbose_name,
-        metric_type: m.metric_type,
-        description: m.description,
-        d3format: m.d3format,
-        currency: m.currency,
-        warning_text: m.warning_text,
-        extra: m.extra,
-      })),
+      metrics.map(metricFields),
       [user.id],
     );
   });

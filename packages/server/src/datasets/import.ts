@@ -5,19 +5,18 @@
  * from its YAML, under its own uuid; when a database here holds its name (another uuid) it takes
  * the first free `name (n)` and the report says so: a name never binds a bundle to a database.
  */
-import { ErrorType, freeDatabaseName } from '@rama/shared';
+import { freeDatabaseName } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import type { Principal } from '../security/principal.js';
 import { canAccessDatabase } from '../access/databases.js';
 import { DatabaseService } from '../databases/service.js';
 import { formatUri, parseUri, PASSWORD_MASK } from '../engines/uri.js';
-import { HttpError, errorsBody } from '../http/errors.js';
+import { HttpError } from '../http/errors.js';
 import { canEditDataset, mayUseSchema } from '../access/datasets.js';
 import { checkDatasetSql } from '../sqllab/columns.js';
 import { discoverColumns, type DiscoveredColumn } from './columns.js';
 import {
   type BundleDocs,
-  checkMetadata,
   configsUnder,
   type DatabaseConfig,
   type DatasetConfig,
@@ -33,6 +32,7 @@ import { ensureDatasetPermission, insertDataset, type NewColumn } from './rows.j
 import { alreadyExists, emptyToNull, specOf, type DatabaseRef, type DatasetService } from './service.js';
 import type { DatasetRow } from './present.js';
 import type { ImportOptions } from '../transfer/import-report.js';
+import { checkImportMetadata, importError } from '../transfer/import-errors.js';
 import { ownersOf } from '../metadata/repos/owners.js';
 import { databaseNames, databasesForImport, setDatabaseFields } from '../metadata/repos/databases.js';
 import { datasetByUuid } from '../metadata/repos/datasets.js';
@@ -41,11 +41,6 @@ export const ALREADY_EXISTS = 'Dataset already exists and `overwrite=true` was n
 export const NO_OVERWRITE_PERMISSION = "A dataset already exists and user doesn't have permissions to overwrite it";
 export const NO_DATABASE_PERMISSION = "Database doesn't exist and user doesn't have permission to create databases";
 export const MASKED_FILE_PATH = 'The database file path is not exported: create the database here first, then import';
-
-const importError = (extra: FileErrors) =>
-  new HttpError(422, errorsBody('Error importing dataset', ErrorType.GENERIC_COMMAND_ERROR, 'warning', extra));
-const noValidCommand = () =>
-  new HttpError(422, errorsBody('Could not find a valid command to import file', ErrorType.GENERIC_COMMAND_ERROR, 'warning'));
 
 type LocalDatabase = DatabaseRef & { uuid: string; password_encrypted: string | null; is_examples: number | boolean };
 
@@ -88,15 +83,11 @@ export class DatasetImporter {
   }
 
   async run(contents: BundleDocs, opts: ImportOptions): Promise<void> {
-    const meta = checkMetadata(contents, DATASET_BUNDLE_TYPE);
-    if (!meta.ok) {
-      if (meta.versionMismatch) throw noValidCommand();
-      Object.assign(this.errors, meta.error);
-    }
+    checkImportMetadata(contents, DATASET_BUNDLE_TYPE, this.errors);
     const datasets = this.read(contents, 'datasets/', readDatasetConfig);
     const databases = this.read(contents, 'databases/', readDatabaseConfig);
     const planned = await this.plan(datasets, databases, opts);
-    if (Object.keys(this.errors).length) throw importError(this.errors);
+    if (Object.keys(this.errors).length) throw importError('dataset', this.errors);
 
     const created = new Map<string, DatabaseRef>();
     const taken = new Set((await databaseNames(this.db)).map((d) => d.database_name));
@@ -141,7 +132,7 @@ export class DatasetImporter {
     if (Object.keys(this.errors).length) {
       // nothing of a refused bundle stays: the databases it brought go again
       for (const database of created.values()) await new DatabaseService(this.ctx).delete(this.user, database.id);
-      throw importError(this.errors);
+      throw importError('dataset', this.errors);
     }
     // a dataset replaced without a history keeps its state from before the import as version 1
     for (const p of resolved) if (p.existing) await this.ctx.versions.baseline('dataset', p.existing.id);
@@ -330,7 +321,7 @@ export class DatasetImporter {
         ...databaseSettings(config),
       });
     } catch (e) {
-      if (e instanceof HttpError) throw importError({ [file]: e.body.message as FileErrors[string] });
+      if (e instanceof HttpError) throw importError('dataset', { [file]: e.body.message as FileErrors[string] });
       throw e;
     }
     // the bundle's uuid, so a later import of the same bundle finds this database
@@ -354,7 +345,7 @@ export class DatasetImporter {
     try {
       await new DatabaseService(this.ctx).update(this.user, local.id, body);
     } catch (e) {
-      if (e instanceof HttpError) throw importError({ [file]: e.body.message as FileErrors[string] });
+      if (e instanceof HttpError) throw importError('dataset', { [file]: e.body.message as FileErrors[string] });
       throw e;
     }
     opts.report.update('database', local, local.database_name);

@@ -4,9 +4,10 @@ import type { MetadataSchema } from '../metadata/schema.js';
 import { textMatches } from '../metadata/textMatch.js';
 import type { Principal } from '../security/principal.js';
 import { invalidFields } from '../http/errors.js';
+import { filterId, filterText, unsupportedFilter } from '../http/list-filters.js';
 import { listParams, type ListParams } from '../http/rison.js';
 import { datasetScope, type DatasetScope } from '../access/datasets.js';
-import { MAX_ID, pickColumns, presentListItem } from './present.js';
+import { pickColumns, presentListItem } from './present.js';
 import type { DatasetService } from './service.js';
 import { customTagsOf, taggedWith } from '../metadata/repos/tags.js';
 import { ownedBy, ownersByObject } from '../metadata/repos/owners.js';
@@ -37,25 +38,11 @@ const ORDER_REFS = {
   id: 't.id',
 } as const;
 
-const unsupported = (col: string, opr: string) => invalidFields({ filters: [`Filter on ${col} with ${opr} is not supported.`] });
-
-function asId(col: string, opr: string, value: unknown): number {
-  const v = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > MAX_ID)
-    throw invalidFields({ filters: [`Filter on ${col} needs an id.`] });
-  return v;
-}
-
-function asText(col: string, opr: string, value: unknown): string {
-  if (typeof value !== 'string') throw invalidFields({ filters: [`Filter on ${col} with ${opr} needs a text value.`] });
-  return value;
-}
-
 /** Case-insensitive LIKE with the user's `%` and `_` taken literally. */
 function textMatch(eb: Eb, ref: 't.table_name' | 't.schema' | 't.catalog', opr: string, value: string): Expression<SqlBool> {
   if (opr === 'eq') return eb(ref, '=', value);
   if (opr === 'neq') return eb(ref, '!=', value);
-  if (opr !== 'ct' && opr !== 'sw' && opr !== 'ew') throw unsupported(ref.slice(2), opr);
+  if (opr !== 'ct' && opr !== 'sw' && opr !== 'ew') throw unsupportedFilter(ref.slice(2), opr);
   return textMatches(ref, value, opr);
 }
 
@@ -65,47 +52,47 @@ function condition(eb: Eb, col: string, opr: string, value: unknown): Expression
     case 'table_name':
     case 'schema':
     case 'catalog':
-      return textMatch(eb, `t.${col}`, opr, asText(col, opr, value));
+      return textMatch(eb, `t.${col}`, opr, filterText(col, opr, value));
     case 'database':
-      if (opr !== 'eq' && opr !== 'rel_o_m') throw unsupported(col, opr);
-      return eb('t.database_id', '=', asId(col, opr, value));
+      if (opr !== 'eq' && opr !== 'rel_o_m') throw unsupportedFilter(col, opr);
+      return eb('t.database_id', '=', filterId(col, value));
     case 'created_by':
     case 'changed_by':
-      if (opr !== 'eq' && opr !== 'rel_o_m') throw unsupported(col, opr);
-      return eb(col === 'created_by' ? 't.created_by_fk' : 't.changed_by_fk', '=', asId(col, opr, value));
+      if (opr !== 'eq' && opr !== 'rel_o_m') throw unsupportedFilter(col, opr);
+      return eb(col === 'created_by' ? 't.created_by_fk' : 't.changed_by_fk', '=', filterId(col, value));
     case 'owners': {
-      if (opr !== 'rel_m_m') throw unsupported(col, opr);
-      const owner = asId(col, opr, value);
+      if (opr !== 'rel_m_m') throw unsupportedFilter(col, opr);
+      const owner = filterId(col, value);
       return ownedBy('dataset', 't.id', owner);
     }
     case 'sql': {
       // value true: physical (no SQL); false: virtual
-      if (opr !== 'dataset_is_null_or_empty' || typeof value !== 'boolean') throw unsupported(col, opr);
+      if (opr !== 'dataset_is_null_or_empty' || typeof value !== 'boolean') throw unsupportedFilter(col, opr);
       return value ? eb.or([eb('t.sql', 'is', null), eb('t.sql', '=', '')]) : eb.and([eb('t.sql', 'is not', null), eb('t.sql', '!=', '')]);
     }
     case 'id':
       if (opr === 'dataset_is_certified') {
         // certification lives in `extra` JSON (`{"certification": {...}}`), as the BI server keeps it
-        if (typeof value !== 'boolean') throw unsupported(col, opr);
+        if (typeof value !== 'boolean') throw unsupportedFilter(col, opr);
         const certified = eb('t.extra', 'like', '%"certification"%');
         return value ? certified : eb.or([eb('t.extra', 'is', null), eb.not(certified)]);
       }
-      if (opr === 'eq') return eb('t.id', '=', asId(col, opr, value));
+      if (opr === 'eq') return eb('t.id', '=', filterId(col, value));
       if (opr === 'in' && Array.isArray(value)) {
-        const ids = value.map((v) => asId(col, opr, v));
+        const ids = value.map((v) => filterId(col, v));
         return ids.length ? eb('t.id', 'in', ids) : sql<SqlBool>`1 = 0`;
       }
-      throw unsupported(col, opr);
+      throw unsupportedFilter(col, opr);
     case 'tags':
       // as the chart list's: `dataset_tags` (name contains, any case) and `dataset_tag_id`
-      if (opr === 'dataset_tags') return taggedWith('dataset', 't.id', { name: asText(col, opr, value) });
-      if (opr === 'dataset_tag_id') return taggedWith('dataset', 't.id', { id: asId(col, opr, value) });
-      throw unsupported(col, opr);
+      if (opr === 'dataset_tags') return taggedWith('dataset', 't.id', { name: filterText(col, opr, value) });
+      if (opr === 'dataset_tag_id') return taggedWith('dataset', 't.id', { id: filterId(col, value) });
+      throw unsupportedFilter(col, opr);
     case 'uuid':
-      if (opr !== 'eq') throw unsupported(col, opr);
-      return eb('t.uuid', '=', asText(col, opr, value).toLowerCase());
+      if (opr !== 'eq') throw unsupportedFilter(col, opr);
+      return eb('t.uuid', '=', filterText(col, opr, value).toLowerCase());
     default:
-      throw unsupported(col, opr);
+      throw unsupportedFilter(col, opr);
   }
 }
 

@@ -4,7 +4,7 @@
  * dataset always gets the same defaults (the `count` metric, uuids, the permission).
  */
 import { randomUUID } from 'node:crypto';
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { DatasetTable, MetadataSchema, SqlMetricTable, TableColumnTable } from '../metadata/schema.js';
 import { flag, nowIso } from '../metadata/db.js';
 import { ensurePermissionView } from '../metadata/repos/roles.js';
@@ -46,6 +46,21 @@ export interface NewMetric {
   warning_text?: string | null;
   extra?: string | null;
   uuid?: string | null;
+}
+
+/** A stored metric's own fields, without its id, uuid or dates: what a copy or a version of its dataset keeps. */
+export function metricFields(m: Selectable<SqlMetricTable>): Required<Omit<NewMetric, 'uuid'>> {
+  return {
+    metric_name: m.metric_name,
+    expression: m.expression,
+    verbose_name: m.verbose_name,
+    metric_type: m.metric_type,
+    description: m.description,
+    d3format: m.d3format,
+    currency: m.currency,
+    warning_text: m.warning_text,
+    extra: m.extra,
+  };
 }
 
 export function columnValues(tableId: number, c: NewColumn, now: string): Insertable<TableColumnTable> {

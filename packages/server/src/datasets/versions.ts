@@ -11,6 +11,7 @@ import { versionedKind } from '../versions/define.js';
 import type { DatasetService } from './service.js';
 import { updateDataset } from './update.js';
 import { columnNamesOf, columnsOf, metricNamesOf, metricsOf } from '../metadata/repos/datasets.js';
+import { metricFields } from './rows.js';
 
 export function datasetVersions(ctx: AppContext, datasets: DatasetService): VersionedKind<'dataset'> {
   return versionedKind({
@@ -48,17 +49,7 @@ export function datasetVersions(ctx: AppContext, datasets: DatasetService): Vers
           python_date_format: c.python_date_format,
           extra: c.extra,
         })),
-        metrics: metrics.map((m) => ({
-          metric_name: m.metric_name,
-          expression: m.expression,
-          verbose_name: m.verbose_name,
-          metric_type: m.metric_type,
-          description: m.description,
-          d3format: m.d3format,
-          currency: m.currency,
-          warning_text: m.warning_text,
-          extra: m.extra,
-        })),
+        metrics: metrics.map(metricFields),
       };
     },
     titleField: 'table_name',

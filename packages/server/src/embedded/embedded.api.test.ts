@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddedDashboard } from '@rama/shared';
+import { chartRow } from '../test-support/metadata-rows.js';
 import { startTestServer, type Client, type TestServer } from '../test-support/server.js';
 import { dashboardTestWorld } from '../test-support/dashboards.js';
 import { customRole, loggedInUser } from '../test-support/users.js';
-import { nowIso } from '../metadata/db.js';
 import { signGuestToken } from '../access/guest-token.js';
 
 let server: TestServer;
@@ -28,30 +28,16 @@ type Reply = { result: EmbeddedDashboard };
 type Data = { result: { data: Record<string, unknown>[]; cache_key: string | null; is_cached: boolean }[] };
 
 async function insertChart(datasetId: number, name: string, params: Record<string, unknown>): Promise<number> {
-  const now = nowIso();
   const row = await server.ctx.store.db
     .insertInto('slices')
-    .values({
-      uuid: crypto.randomUUID(),
-      slice_name: name,
-      datasource_id: datasetId,
-      datasource_type: 'table',
-      viz_type: 'pie',
-      params: JSON.stringify({ datasource: `${datasetId}__table`, viz_type: 'pie', ...params }),
-      query_context: null,
-      description: null,
-      cache_timeout: null,
-      certified_by: null,
-      certification_details: null,
-      is_managed_externally: 0,
-      external_url: null,
-      last_saved_at: null,
-      last_saved_by_fk: null,
-      created_on: now,
-      changed_on: now,
-      created_by_fk: null,
-      changed_by_fk: null,
-    })
+    .values(
+      chartRow(name, {
+        datasource_id: datasetId,
+        viz_type: 'pie',
+        params: JSON.stringify({ datasource: `${datasetId}__table`, viz_type: 'pie', ...params }),
+        last_saved_at: null,
+      }),
+    )
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

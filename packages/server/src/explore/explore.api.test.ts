@@ -4,10 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExploreBootstrap, ExplorePermalinkValue } from '@rama/shared';
+import { chartRow } from '../test-support/metadata-rows.js';
 import { startTestServer, type Client, type TestServer } from '../test-support/server.js';
 import { customRole, loggedInUser } from '../test-support/users.js';
 import { datasetPermView } from '../access/datasets.js';
-import { nowIso } from '../metadata/db.js';
 
 const PUBLIC_URL = 'https://bi.example.com/rama';
 
@@ -25,30 +25,16 @@ type Created = { key: string; url?: string };
 /** A saved chart row, as the chart API would store it. */
 async function insertChart(datasetId: number, name: string, params: Record<string, unknown>, ownerIds: number[] = []): Promise<number> {
   const db = server.ctx.store.db;
-  const now = nowIso();
   const { id } = await db
     .insertInto('slices')
-    .values({
-      uuid: crypto.randomUUID(),
-      slice_name: name,
-      datasource_id: datasetId,
-      datasource_type: 'table',
-      viz_type: 'echarts_timeseries_line',
-      params: JSON.stringify(params),
-      query_context: null,
-      description: 'Delays by origin',
-      cache_timeout: null,
-      certified_by: null,
-      certification_details: null,
-      is_managed_externally: 0,
-      external_url: null,
-      last_saved_at: now,
-      last_saved_by_fk: null,
-      created_on: now,
-      changed_on: now,
-      created_by_fk: null,
-      changed_by_fk: null,
-    })
+    .values(
+      chartRow(name, {
+        datasource_id: datasetId,
+        viz_type: 'echarts_timeseries_line',
+        params: JSON.stringify(params),
+        description: 'Delays by origin',
+      }),
+    )
     .returning('id')
     .executeTakeFirstOrThrow();
   if (ownerIds.length)

@@ -5,8 +5,8 @@
  * server rebuilds the query from its form data.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chartRow } from '../test-support/metadata-rows.js';
 import { startTestServer, type Client, type TestServer } from '../test-support/server.js';
-import { nowIso } from '../metadata/db.js';
 
 let server: TestServer;
 let admin: Client;
@@ -17,30 +17,9 @@ type Rows = { result: { data: { origin: string; n: number }[]; rowcount: number 
 const COUNT = { expressionType: 'SQL', sqlExpression: 'COUNT(*)', label: 'n' };
 
 async function insertChart(params: Record<string, unknown>): Promise<number> {
-  const now = nowIso();
   const { id } = await server.ctx.store.db
     .insertInto('slices')
-    .values({
-      uuid: crypto.randomUUID(),
-      slice_name: 'Busy airports',
-      datasource_id: flights,
-      datasource_type: 'table',
-      viz_type: 'table',
-      params: JSON.stringify(params),
-      query_context: null,
-      description: null,
-      cache_timeout: null,
-      certified_by: null,
-      certification_details: null,
-      is_managed_externally: 0,
-      external_url: null,
-      last_saved_at: now,
-      last_saved_by_fk: null,
-      created_on: now,
-      changed_on: now,
-      created_by_fk: null,
-      changed_by_fk: null,
-    })
+    .values(chartRow('Busy airports', { datasource_id: flights, params: JSON.stringify(params) }))
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;

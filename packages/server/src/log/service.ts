@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { nowIso } from '../metadata/db.js';
 import type { LogTable, Row } from '../metadata/schema.js';
 import { badRequest, invalidFields, notFound } from '../http/errors.js';
+import { unsupportedFilter } from '../http/list-filters.js';
 import type { ListParams } from '../http/rison.js';
 import { insertLogs, listLogRows, logWithUsername, type LogListFilter } from '../metadata/repos/logs.js';
 
@@ -124,7 +125,7 @@ export class LogService {
       } else if (f.col === 'dttm' && (f.opr === 'gt' || f.opr === 'lt')) {
         filters.push({ col: 'dttm', op: f.opr === 'gt' ? '>' : '<', value: dttmValue(f.value) });
       } else {
-        throw invalidFields({ filters: [`Filter on ${f.col} with ${f.opr} is not supported.`] });
+        throw unsupportedFilter(f.col, f.opr);
       }
     }
     const { count, rows } = await listLogRows(this.db, {

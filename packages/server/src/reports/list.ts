@@ -3,8 +3,8 @@ import { REPORT_ORDER_COLUMNS, REPORT_STATES, type ReportExecutionLog, type Repo
 import type { Principal } from '../security/principal.js';
 import { textMatches } from '../metadata/textMatch.js';
 import { invalidFields } from '../http/errors.js';
+import { filterId, unsupportedFilter } from '../http/list-filters.js';
 import { listParams } from '../http/rison.js';
-import { MAX_ID } from '../datasets/present.js';
 import { presentListItem, presentLog } from './present.js';
 import type { ReportService } from './service.js';
 import { ownedBy, ownersByObject } from '../metadata/repos/owners.js';
@@ -12,15 +12,6 @@ import { savedQueryLabels } from '../metadata/repos/saved-queries.js';
 import { listReportRows, listReportRuns, type ReportEb } from '../metadata/repos/reports.js';
 import { chartNames } from '../metadata/repos/charts.js';
 import { dashboardTitles } from '../metadata/repos/dashboards.js';
-
-const unsupported = (col: string, opr: string) => invalidFields({ filters: [`Filter on ${col} with ${opr} is not supported.`] });
-
-function asId(col: string, value: unknown): number {
-  const v = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > MAX_ID)
-    throw invalidFields({ filters: [`Filter on ${col} needs an id.`] });
-  return v;
-}
 
 function asText(col: string, value: unknown): string {
   if (typeof value !== 'string') throw invalidFields({ filters: [`Filter on ${col} needs a text value.`] });
@@ -33,36 +24,36 @@ function condition(eb: ReportEb, col: string, opr: string, value: unknown): Expr
     case 'chart_id':
     case 'dashboard_id':
     case 'database_id':
-      if (opr !== 'eq') throw unsupported(col, opr);
-      return eb(`r.${col}`, '=', asId(col, value));
+      if (opr !== 'eq') throw unsupportedFilter(col, opr);
+      return eb(`r.${col}`, '=', filterId(col, value));
     case 'creation_method':
     case 'type':
     case 'report_format':
-      if (opr !== 'eq') throw unsupported(col, opr);
+      if (opr !== 'eq') throw unsupportedFilter(col, opr);
       return eb(`r.${col}`, '=', asText(col, value));
     case 'last_state':
-      if (opr !== 'eq' || !(REPORT_STATES as readonly unknown[]).includes(value)) throw unsupported(col, opr);
+      if (opr !== 'eq' || !(REPORT_STATES as readonly unknown[]).includes(value)) throw unsupportedFilter(col, opr);
       return eb('r.last_state', '=', value as string);
     case 'active': {
-      if (opr !== 'eq') throw unsupported(col, opr);
+      if (opr !== 'eq') throw unsupportedFilter(col, opr);
       const on = value === true || value === 'true' || value === 1;
       return eb('r.active', '=', on ? 1 : 0);
     }
     case 'name':
       if (opr === 'eq') return eb('r.name', '=', asText(col, value));
       if (opr === 'ct' || opr === 'sw' || opr === 'ew') return textMatches('r.name', asText(col, value), opr);
-      throw unsupported(col, opr);
+      throw unsupportedFilter(col, opr);
     case 'created_by':
     case 'changed_by':
-      if (opr !== 'rel_o_m' && opr !== 'eq') throw unsupported(col, opr);
-      return eb(col === 'created_by' ? 'r.created_by_fk' : 'r.changed_by_fk', '=', asId(col, value));
+      if (opr !== 'rel_o_m' && opr !== 'eq') throw unsupportedFilter(col, opr);
+      return eb(col === 'created_by' ? 'r.created_by_fk' : 'r.changed_by_fk', '=', filterId(col, value));
     case 'owners': {
-      if (opr !== 'rel_m_m') throw unsupported(col, opr);
-      const owner = asId(col, value);
+      if (opr !== 'rel_m_m') throw unsupportedFilter(col, opr);
+      const owner = filterId(col, value);
       return ownedBy('report', 'r.id', owner);
     }
     default:
-      throw unsupported(col, opr);
+      throw unsupportedFilter(col, opr);
   }
 }
 
@@ -127,7 +118,7 @@ export async function listExecutions(
   await service.visible(user, id);
   const p = listParams(q, LOG_ORDER);
   for (const f of p.filters) {
-    if (f.col !== 'state' || f.opr !== 'eq') throw unsupported(f.col, f.opr);
+    if (f.col !== 'state' || f.opr !== 'eq') throw unsupportedFilter(f.col, f.opr);
   }
   const state = p.filters.find((f) => f.col === 'state');
   const column = (p.orderColumn ?? 'scheduled_dttm') as (typeof LOG_ORDER)[number];

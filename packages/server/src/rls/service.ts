@@ -8,6 +8,7 @@ import type { AppContext } from '../context.js';
 import { getEngineSpec } from '../engines/registry.js';
 import { parseUri } from '../engines/uri.js';
 import { HttpError, invalidFields, notFound } from '../http/errors.js';
+import { idFilterValue, stringFilterValue, unsupportedFilter } from '../http/list-filters.js';
 import { listParams, type ListParams } from '../http/rison.js';
 import { humanizeDelta } from '../http/time.js';
 import { nowIso } from '../metadata/db.js';
@@ -48,20 +49,8 @@ const ORDER_EXPRESSIONS: Record<(typeof RLS_ORDER_COLUMNS)[number], string> = {
 };
 
 type RuleRow = Row<RlsFilterTable>;
-type Filter = ListParams['filters'][number];
 
 const unprocessable = (message: string) => new HttpError(422, { message });
-
-function intValue(f: Filter, v: unknown = f.value): number {
-  if (typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= 2_147_483_647) return v;
-  if (typeof v === 'string' && /^\d{1,9}$/.test(v)) return Number(v);
-  throw invalidFields({ filters: [`The value of ${f.col} must be an id.`] });
-}
-
-function stringValue(f: Filter): string {
-  if (typeof f.value === 'string' && f.value.length <= 1000) return f.value;
-  throw invalidFields({ filters: [`The value of ${f.col} must be a string.`] });
-}
 
 const blankToNull = (s: string | null | undefined): string | null => (s === undefined || s === null || !s.trim() ? null : s.trim());
 
@@ -77,20 +66,20 @@ export class RlsService {
     for (const f of p.filters) {
       const text = ['name', 'description', 'group_key', 'clause'].includes(f.col) ? (f.col as 'name') : null;
       if (text && (f.opr === 'ct' || f.opr === 'sw' || f.opr === 'ew')) {
-        filters.push({ col: text, opr: f.opr, value: stringValue(f) });
+        filters.push({ col: text, opr: f.opr, value: stringFilterValue(f) });
       } else if (text && f.opr === 'eq') {
-        filters.push({ col: text, opr: 'eq', value: stringValue(f) });
+        filters.push({ col: text, opr: 'eq', value: stringFilterValue(f) });
       } else if (f.col === 'filter_type' && f.opr === 'eq') {
-        filters.push({ col: 'filter_type', value: stringValue(f) });
+        filters.push({ col: 'filter_type', value: stringFilterValue(f) });
       } else if ((f.col === 'roles' || f.col === 'tables') && (f.opr === 'rel_m_m' || f.opr === 'eq')) {
-        filters.push({ col: f.col === 'roles' ? 'role' : 'table', id: intValue(f) });
+        filters.push({ col: f.col === 'roles' ? 'role' : 'table', id: idFilterValue(f) });
       } else if ((f.col === 'changed_by' || f.col === 'created_by') && (f.opr === 'rel_o_m' || f.opr === 'eq')) {
-        filters.push({ col: f.col === 'changed_by' ? 'changed_by_fk' : 'created_by_fk', value: intValue(f) });
+        filters.push({ col: f.col === 'changed_by' ? 'changed_by_fk' : 'created_by_fk', value: idFilterValue(f) });
       } else if (f.col === 'id' && f.opr === 'in') {
         if (!Array.isArray(f.value) || f.value.length > 1000) throw invalidFields({ filters: ['The value of id must be a list of ids.'] });
-        filters.push({ col: 'id_in', ids: f.value.map((v) => intValue(f, v)) });
+        filters.push({ col: 'id_in', ids: f.value.map((v) => idFilterValue(f, v)) });
       } else {
-        throw invalidFields({ filters: [`Filter on ${f.col} with ${f.opr} is not supported.`] });
+        throw unsupportedFilter(f.col, f.opr);
       }
     }
     const { count, rows } = await listRuleRows(this.db, {

@@ -6,24 +6,14 @@
  * the importer may not see is refused as one they may not overwrite. Everything is checked before
  * anything is written.
  */
-import { ErrorType } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import { canAccessDatabase } from '../access/databases.js';
-import { HttpError, errorsBody } from '../http/errors.js';
 import { nowIso } from '../metadata/db.js';
 import { insertSavedQuery, savedQueryByUuid, updateSavedQuery } from '../metadata/repos/saved-queries.js';
 import type { Principal } from '../security/principal.js';
-import {
-  type BundleDocs,
-  checkFields,
-  checkMetadata,
-  configsUnder,
-  type FileErrors,
-  type Kind,
-  readDatabaseConfig,
-} from '../transfer/bundle.js';
-import { EXPORT_VERSION } from '../transfer/export.js';
+import { type BundleDocs, checkAssetDoc, configsUnder, type FileErrors, type Kind, readDatabaseConfig } from '../transfer/bundle.js';
 import type { ImportOptions } from '../transfer/import-report.js';
+import { checkImportMetadata, importError, noValidCommand } from '../transfer/import-errors.js';
 import { SAVED_QUERY_BUNDLE_TYPE } from './export.js';
 import type { SavedQueryRow } from './present.js';
 import { SavedQuerySchedules } from './schedule.js';
@@ -36,11 +26,6 @@ export const databaseMissing = (uuid: string) =>
   `Database ${uuid} does not exist here: add the database (or import a dataset bundle with it) first, then import the saved query`;
 /** A query without a label gets SQL Lab's name of a new query. */
 export const DEFAULT_LABEL = 'Untitled Query';
-
-const importError = (extra: FileErrors) =>
-  new HttpError(422, errorsBody('Error importing saved_queries', ErrorType.GENERIC_COMMAND_ERROR, 'warning', extra));
-const noValidCommand = () =>
-  new HttpError(422, errorsBody('Could not find a valid command to import file', ErrorType.GENERIC_COMMAND_ERROR, 'warning'));
 
 const QUERY_FIELDS: Record<string, [Kind, 'required' | 'optional']> = {
   sql: ['string', 'required'],
@@ -68,10 +53,9 @@ export interface SavedQueryConfig {
 
 /** A saved query YAML as a config, or the field problems that keep it from being one. */
 export function readSavedQueryConfig(doc: unknown): { config: SavedQueryConfig } | { errors: Record<string, string[]> } {
-  if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) return { errors: { _schema: ['Invalid input type.'] } };
-  const rec = doc as Record<string, unknown>;
-  const errors = checkFields(rec, QUERY_FIELDS);
-  if (typeof rec.version === 'string' && rec.version !== EXPORT_VERSION) errors.version = [`Must be equal to ${EXPORT_VERSION}.`];
+  const checked = checkAssetDoc(doc, QUERY_FIELDS);
+  if (!('rec' in checked)) return checked;
+  const { rec, errors } = checked;
   for (const [field, max] of Object.entries(MAX_LENGTHS)) {
     const v = rec[field];
     if (typeof v === 'string' && v.length > max) errors[field] = [`Length must be between 0 and ${max}.`];
@@ -107,16 +91,12 @@ export class SavedQueryImporter {
   }
 
   async run(contents: BundleDocs, opts: ImportOptions): Promise<void> {
-    const meta = checkMetadata(contents, SAVED_QUERY_BUNDLE_TYPE);
-    if (!meta.ok) {
-      if (meta.versionMismatch) throw noValidCommand();
-      Object.assign(this.errors, meta.error);
-    }
+    checkImportMetadata(contents, SAVED_QUERY_BUNDLE_TYPE, this.errors);
     const queries = this.read(contents, 'queries/', readSavedQueryConfig);
     // the database files are checked (a broken one is reported) though only uuids match
     this.read(contents, 'databases/', readDatabaseConfig);
     const planned = await this.plan(queries, opts);
-    if (Object.keys(this.errors).length) throw importError(this.errors);
+    if (Object.keys(this.errors).length) throw importError('saved_queries', this.errors);
     if (!planned.length) throw noValidCommand();
 
     const schedules = new SavedQuerySchedules(this.ctx);

@@ -13,6 +13,7 @@ import {
   type SavedQueryListFilter,
 } from '../metadata/repos/saved-queries.js';
 import { invalidFields, notFound } from '../http/errors.js';
+import { unsupportedFilter } from '../http/list-filters.js';
 import type { ListParams } from '../http/rison.js';
 import type { Principal } from '../security/principal.js';
 import { presentSavedQueries, type SavedQueryRow } from './present.js';
@@ -42,8 +43,6 @@ const ORDER_EXPRESSIONS = {
 } as const satisfies Record<(typeof SAVED_QUERY_ORDER_COLUMNS)[number], string>;
 
 type Filter = ListParams['filters'][number];
-
-const unsupported = (f: Filter) => invalidFields({ filters: [`Filter on ${f.col} with ${f.opr} is not supported.`] });
 
 function intValue(f: Filter, v: unknown = f.value): number {
   if (typeof v === 'number' && Number.isInteger(v)) return v;
@@ -135,7 +134,7 @@ export class SavedQueryService {
       } else if (f.col === 'id' && f.opr === 'eq') {
         filters.push({ col: 'id', value: intValue(f) });
       } else {
-        throw unsupported(f);
+        throw unsupportedFilter(f.col, f.opr);
       }
     }
     const { count, rows } = await listSavedQueryRows(this.db, {

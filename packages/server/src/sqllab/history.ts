@@ -14,6 +14,7 @@ import {
 } from '../metadata/repos/queries.js';
 import type { Principal } from '../security/principal.js';
 import { invalidFields, notFound } from '../http/errors.js';
+import { unsupportedFilter } from '../http/list-filters.js';
 import type { ListParams } from '../http/rison.js';
 import { SqlAnalysisError, sqlTablesAsync } from '../sql/offload.js';
 import type { SqlTableRef } from '../sql/tables.js';
@@ -70,7 +71,7 @@ export async function listQueries(db: Db, user: Principal, p: ListParams) {
     else if (f.col === 'changed_on' && (f.opr === 'gt' || f.opr === 'lt') && typeof f.value === 'string')
       filters.push({ col: 'changed_on', op: f.opr === 'gt' ? '>' : '<', value: f.value });
     else if (f.col === 'sql_editor_id' && f.opr === 'eq') filters.push({ col: 'sql_editor_id', value: String(f.value) });
-    else throw invalidFields({ filters: [`Filter on ${f.col} with ${f.opr} is not supported.`] });
+    else throw unsupportedFilter(f.col, f.opr);
   }
   const { count, rows } = await listQueryRows(db, {
     userId: seesAll(user) ? null : user.id,

@@ -8,6 +8,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { dashboardPath, type UserRef } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import { HttpError, invalidFields, notFound } from '../http/errors.js';
+import { idFilterValue, stringFilterValue, unsupportedFilter } from '../http/list-filters.js';
 import type { ListParams } from '../http/rison.js';
 import { humanizeDelta } from '../http/time.js';
 import { nowIso } from '../metadata/db.js';
@@ -49,8 +50,6 @@ import {
   type TagRow,
 } from '../metadata/repos/tags.js';
 import { ownersOf } from '../metadata/repos/owners.js';
-
-type Filter = ListParams['filters'][number];
 
 export const TAG_ORDER_COLUMNS = ['name', 'type', 'changed_on', 'changed_on_delta_humanized', 'created_on', 'id'] as const;
 const TAG_ORDER: Record<(typeof TAG_ORDER_COLUMNS)[number], string> = {
@@ -94,17 +93,6 @@ interface ObjectInfo {
 const userRef = (users: Users, id: number | null): UserRef | null => (id === null ? null : (users.get(id) ?? null));
 const fullName = (u: UserRef | null): string => (u ? `${u.first_name} ${u.last_name}`.trim() : '');
 
-function stringValue(f: Filter): string {
-  if (typeof f.value === 'string' && f.value.length <= 1000) return f.value;
-  throw invalidFields({ filters: [`The value of ${f.col} must be a string.`] });
-}
-
-function intValue(f: Filter, v: unknown = f.value): number {
-  if (typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= 2_147_483_647) return v;
-  if (typeof v === 'string' && /^\d{1,9}$/.test(v)) return Number(v);
-  throw invalidFields({ filters: [`The value of ${f.col} must be an id.`] });
-}
-
 /** A 404 from an access check (hidden or missing), as opposed to any other failure. */
 const isNotFound = (e: unknown) => e instanceof HttpError && e.statusCode === 404;
 
@@ -121,24 +109,24 @@ export class TagService {
     const conditions: ((eb: TagEb) => Expression<SqlBool>)[] = [];
     for (const f of p.filters) {
       if (f.col === 'name' && (f.opr === 'ct' || f.opr === 'sw' || f.opr === 'ew')) {
-        const text = stringValue(f);
+        const text = stringFilterValue(f);
         const mode = f.opr;
         conditions.push(() => textMatches('t.name', text, mode));
       } else if (f.col === 'name' && f.opr === 'eq') {
-        const text = stringValue(f);
+        const text = stringFilterValue(f);
         conditions.push((eb) => eb('t.name', '=', text));
       } else if (f.col === 'type' && f.opr === 'eq') {
-        const type = intValue(f);
+        const type = idFilterValue(f);
         conditions.push((eb) => eb('t.type', '=', type));
       } else if ((f.col === 'changed_by' || f.col === 'created_by') && (f.opr === 'rel_o_m' || f.opr === 'eq')) {
         const ref = f.col === 'changed_by' ? 't.changed_by_fk' : 't.created_by_fk';
-        const id = intValue(f);
+        const id = idFilterValue(f);
         conditions.push((eb) => eb(ref, '=', id));
       } else if (f.col === 'id' && f.opr === 'in') {
         if (!Array.isArray(f.value) || f.value.length > 1000) throw invalidFields({ filters: ['The value of id must be a list of ids.'] });
-        const ids = f.value.map((v) => intValue(f, v));
+        const ids = f.value.map((v) => idFilterValue(f, v));
         conditions.push((eb) => (ids.length ? eb('t.id', 'in', ids) : sql<SqlBool>`1 = 0`));
-      } else throw invalidFields({ filters: [`Filter on ${f.col} with ${f.opr} is not supported.`] });
+      } else throw unsupportedFilter(f.col, f.opr);
     }
     const orderBy = p.orderColumn ? TAG_ORDER[p.orderColumn as keyof typeof TAG_ORDER] : 't.name';
     const { count: n, rows } = await listTags(

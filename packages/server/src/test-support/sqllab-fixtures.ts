@@ -1,10 +1,13 @@
 /** Users with chosen roles and stored query rows, for the SQL Lab API tests. */
 import type { QueryTable, Row } from '../metadata/schema.js';
 import { nowIso } from '../metadata/db.js';
+import { userIdByUsername } from '../metadata/repos/users.js';
 import type { PermissionPair } from '../security/permissions.js';
 import { databasePermView } from '../security/permissions.js';
 import { createUser, grantToRole } from '../accounts/users.js';
-import type { Client, TestServer } from './server.js';
+import { startTestServer, type Client, type TestServer } from './server.js';
+import { databaseRow } from './metadata-rows.js';
+import { storeGammaUser } from './users.js';
 
 export interface TestUser {
   id: number;
@@ -46,33 +49,34 @@ export const databaseGrant = (name: string, id: number): PermissionPair => ['dat
 
 /** Register a database record straight in the metadata store (nothing connects to it). */
 export async function insertDatabase(server: TestServer, name: string, opts: { exposeInSqlLab?: boolean } = {}): Promise<number> {
-  const now = nowIso();
   const row = await server.ctx.store.db
     .insertInto('dbs')
-    .values({
-      uuid: crypto.randomUUID(),
-      database_name: name,
-      sqlalchemy_uri: 'postgresql://someone@db.invalid:5432/other',
-      password_encrypted: null,
-      expose_in_sqllab: opts.exposeInSqlLab === false ? 0 : 1,
-      allow_run_async: 0,
-      allow_dml: 0,
-      allow_ctas: 0,
-      allow_cvas: 0,
-      allow_file_upload: 0,
-      impersonate_user: 0,
-      is_examples: 0,
-      cache_timeout: null,
-      force_ctas_schema: null,
-      extra: '{}',
-      created_on: now,
-      changed_on: now,
-      created_by_fk: null,
-      changed_by_fk: null,
-    })
+    .values(
+      databaseRow(name, {
+        sqlalchemy_uri: 'postgresql://someone@db.invalid:5432/other',
+        expose_in_sqllab: opts.exposeInSqlLab === false ? 0 : 1,
+      }),
+    )
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Where the SQL Lab repositories' tests start: a server without examples, and ids in its store. */
+export interface SqlLabStore {
+  server: TestServer;
+  adminId: number;
+  /** A Gamma user named ann. */
+  ann: number;
+  /** A database record named as asked. */
+  dbId: number;
+}
+
+/** Starts a server without examples holding a Gamma user `ann` and a database record named `databaseName`. */
+export async function startSqlLabStore(databaseName: string): Promise<SqlLabStore> {
+  const server = await startTestServer({}, { examples: false });
+  const adminId = (await userIdByUsername(server.ctx.store.db, 'admin')) as number;
+  return { server, adminId, ann: await storeGammaUser(server, 'ann'), dbId: await insertDatabase(server, databaseName) };
 }
 
 let counter = 0;

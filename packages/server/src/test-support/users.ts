@@ -1,6 +1,7 @@
 /** Test helpers: users with built-in or custom roles, logged in through the HTTP API. */
+import { roleIdByName } from '../metadata/repos/roles.js';
 import type { PermissionPair } from '../security/permissions.js';
-import { grantToRole } from '../accounts/users.js';
+import { createUser, grantToRole } from '../accounts/users.js';
 import type { Client, TestServer } from './server.js';
 
 export const TEST_PASSWORD = 'test-password-123';
@@ -35,4 +36,22 @@ export async function loggedInUser(
   const login = await client.login(username, TEST_PASSWORD);
   if (login.status !== 200) throw new Error(`login of ${username} failed: ${login.status}`);
   return { client, id: created.body.id };
+}
+
+/**
+ * Stores a user holding the Gamma role straight in the metadata store, for tests that read the
+ * store rather than log in (the password is `<username>-password-1`); returns the user's id.
+ */
+export async function storeGammaUser(server: TestServer, username: string): Promise<number> {
+  const db = server.ctx.store.db;
+  const gamma = (await roleIdByName(db, 'Gamma')) as number;
+  const user = await createUser(db, {
+    username,
+    first_name: username[0].toUpperCase() + username.slice(1),
+    last_name: 'Tester',
+    email: `${username}@example.com`,
+    password: `${username}-password-1`,
+    roles: [gamma],
+  });
+  return user.id;
 }

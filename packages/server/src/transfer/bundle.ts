@@ -95,6 +95,22 @@ export function checkFields(doc: Record<string, unknown>, spec: Record<string, [
 const asRecord = (v: unknown): Record<string, unknown> | null =>
   v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
 
+/**
+ * The first checks of an asset's YAML (chart, dashboard, saved query): a mapping, its fields as
+ * `spec` says, and this export version. Returns the mapping with the problems found so far, for
+ * the asset's own checks to add to, or the one problem of a document that is no mapping.
+ */
+export function checkAssetDoc(
+  doc: unknown,
+  spec: Record<string, [Kind, 'required' | 'optional']>,
+): { rec: Record<string, unknown>; errors: Fields } | { errors: Fields } {
+  const rec = asRecord(doc);
+  if (!rec) return { errors: { _schema: ['Invalid input type.'] } };
+  const errors = checkFields(rec, spec);
+  if (typeof rec.version === 'string' && rec.version !== EXPORT_VERSION) errors.version = [`Must be equal to ${EXPORT_VERSION}.`];
+  return { rec, errors };
+}
+
 /** JSON text for a field the YAML may hold as a mapping or as text. */
 export function jsonText(v: unknown): string | null {
   if (v === undefined || v === null) return null;

@@ -30,6 +30,11 @@ export type VizCategory = (typeof VIZ_CATEGORIES)[number];
 export interface VizMeta {
   /** the BI server's `viz_type` key (api-shapes "Visualization type keys") */
   key: string;
+  /**
+   * the type's place in the gallery ("All charts" in the chart type picker), smallest first; the
+   * numbers go in tens so that a new type can take a place between two without renumbering
+   */
+  order: number;
   name: string;
   category: VizCategory;
   description: string;

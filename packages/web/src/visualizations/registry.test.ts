@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { VIZ_DEFINITIONS } from '@rama/shared';
 import { getWebViz, webVizList } from './registry';
 
-/** The gallery's order as it was when each family had its own registration list (issue 29). */
+/**
+ * The gallery's order as it was when each family had its own registration list (issue 29). A type
+ * added since may stand anywhere among them (its `meta.order` says where), so a new type needs no
+ * line here; these keep their places relative to each other.
+ */
 const GALLERY_ORDER = [
   'table',
   'echarts_timeseries_line',
@@ -69,12 +73,13 @@ describe('the web registry, built from the chart types folders', () => {
   });
 
   it('keeps the gallery order, which is the shared registry order', () => {
-    expect(webVizList().map((v) => v.definition.meta.key)).toEqual(GALLERY_ORDER);
-    expect([...VIZ_DEFINITIONS.keys()]).toEqual(GALLERY_ORDER);
+    const shared = [...VIZ_DEFINITIONS.keys()];
+    expect(webVizList().map((v) => v.definition.meta.key)).toEqual(shared);
+    expect(shared.filter((key) => GALLERY_ORDER.includes(key))).toEqual(GALLERY_ORDER);
   });
 
   it('every type has its thumbnail and its shared definition', () => {
-    for (const key of GALLERY_ORDER) {
+    for (const key of VIZ_DEFINITIONS.keys()) {
       const viz = getWebViz(key);
       expect(viz?.thumbnail, key).toMatch(/^data:image\/svg\+xml/);
       expect(viz?.definition, key).toBe(VIZ_DEFINITIONS.get(key));

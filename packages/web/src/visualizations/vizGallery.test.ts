@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { VizMeta } from '@rama/shared';
 import { ALL_CHARTS, RECENTLY_USED, categoryCounts, pushRecent, readRecent, visibleTypes } from './vizGallery';
 
+let order = 0;
 const meta = (key: string, name: string, category: VizMeta['category'], tags: string[] = []): VizMeta => ({
   key,
+  order: (order += 10),
   name,
   category,
   description: `${name} chart`,

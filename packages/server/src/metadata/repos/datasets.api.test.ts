@@ -1,8 +1,10 @@
 /** The datasets repository against a real metadata store (SQLite, or PostgreSQL with RAMA_TEST_METADATA). */
 import { randomUUID } from 'node:crypto';
-import { sql, type SqlBool } from 'kysely';
+import { sql, type Insertable, type SqlBool } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseRow, datasetRow } from '../../test-support/metadata-rows.js';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
+import type { DatasetTable } from '../schema.js';
 import { insertDatabase } from './databases.js';
 import {
   chartsOnDataset,
@@ -76,44 +78,12 @@ describe('metadata repositories: datasets', () => {
   let otherDatabaseId: number;
   const db = () => server.ctx.store.db;
 
-  const dataset = (table_name: string, over: Record<string, unknown> = {}) =>
-    insertDatasetRow(db(), {
-      uuid: randomUUID(),
-      table_name,
-      database_id: databaseId,
-      catalog: null,
-      schema: 'main',
-      sql: null,
-      is_sqllab_view: 0,
-      offset: 0,
-      filter_select_enabled: 1,
-      normalize_columns: 0,
-      always_filter_main_dttm: 0,
-      is_managed_externally: 0,
-      created_on: NOW,
-      changed_on: NOW,
-      ...over,
-    });
+  const dataset = (table_name: string, over: Partial<Insertable<DatasetTable>> = {}) =>
+    insertDatasetRow(db(), datasetRow(table_name, databaseId, { schema: 'main', created_on: NOW, changed_on: NOW, ...over }));
 
   beforeAll(async () => {
     server = await startTestServer({}, { examples: false });
-    const database = (name: string) =>
-      insertDatabase(db(), {
-        uuid: randomUUID(),
-        database_name: name,
-        sqlalchemy_uri: `sqlite:///${name}.db`,
-        expose_in_sqllab: 1,
-        allow_run_async: 0,
-        allow_dml: 0,
-        allow_ctas: 0,
-        allow_cvas: 0,
-        allow_file_upload: 0,
-        impersonate_user: 0,
-        is_examples: 0,
-        extra: '{}',
-        created_on: NOW,
-        changed_on: NOW,
-      });
+    const database = (name: string) => insertDatabase(db(), databaseRow(name, { created_on: NOW, changed_on: NOW }));
     databaseId = (await database('one')).id;
     otherDatabaseId = (await database('two')).id;
   }, 60_000);

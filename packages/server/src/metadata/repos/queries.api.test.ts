@@ -1,9 +1,8 @@
 /** The SQL Lab query records repository against a real metadata store (SQLite, or PostgreSQL with RAMA_TEST_METADATA). */
 import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test-support/server.js';
-import { insertDatabase } from '../../test-support/sqllab-fixtures.js';
-import { createUser } from '../../accounts/users.js';
+import type { TestServer } from '../../test-support/server.js';
+import { startSqlLabStore } from '../../test-support/sqllab-fixtures.js';
 import { nowIso } from '../db.js';
 import type { QueryTable } from '../schema.js';
 import {
@@ -26,7 +25,6 @@ import {
   userQueriesByClientIds,
   userQueryByClientId,
 } from './queries.js';
-import { userIdByUsername } from './users.js';
 
 describe('metadata repositories: queries', () => {
   let server: TestServer;
@@ -75,20 +73,7 @@ describe('metadata repositories: queries', () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer({}, { examples: false });
-    adminId = (await userIdByUsername(db(), 'admin')) as number;
-    const gamma = (await db().selectFrom('ab_role').select('id').where('name', '=', 'Gamma').executeTakeFirstOrThrow()).id;
-    ann = (
-      await createUser(db(), {
-        username: 'ann',
-        first_name: 'Ann',
-        last_name: 'Tester',
-        email: 'ann@example.com',
-        password: 'ann-password-1',
-        roles: [gamma],
-      })
-    ).id;
-    dbId = await insertDatabase(server, 'Repo DB');
+    ({ server, adminId, ann, dbId } = await startSqlLabStore('Repo DB'));
   }, 60_000);
 
   afterAll(async () => {

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test-support/server.js';
 import { insertDatabase } from '../../test-support/sqllab-fixtures.js';
-import { createUser } from '../../accounts/users.js';
+import { storeGammaUser } from '../../test-support/users.js';
 import {
   addPermissionViews,
   addRoleUsers,
@@ -47,18 +47,8 @@ describe('metadata repositories: roles and permissions', () => {
 
   beforeAll(async () => {
     server = await startTestServer({}, { examples: false });
-    const gamma = (await roleIdByName(db(), 'Gamma')) as number;
-    const user = (name: string) =>
-      createUser(db(), {
-        username: name,
-        first_name: name,
-        last_name: 'Tester',
-        email: `${name}@example.com`,
-        password: `${name}-password-1`,
-        roles: [gamma],
-      });
-    ann = (await user('ann')).id;
-    bob = (await user('bob')).id;
+    ann = await storeGammaUser(server, 'ann');
+    bob = await storeGammaUser(server, 'bob');
   }, 60_000);
 
   afterAll(async () => {

@@ -9,6 +9,11 @@ import { textMatches, type TextMatchMode } from '../textMatch.js';
 
 type Db = Kysely<MetadataSchema>;
 
+/** Runs `step` on `ids` 500 at a time, so a statement binds few parameters however long the list. */
+async function inChunks(ids: number[], step: (chunk: number[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500) await step(ids.slice(i, i + 500));
+}
+
 /** A (permission, view) pair. */
 export type PermissionViewPair = readonly [permission: string, view: string];
 
@@ -124,14 +129,9 @@ export async function ensurePermissionView(db: Db, pair: PermissionViewPair): Pr
 /** The ids among `ids` that name permission views, looked up 500 at a time. */
 export async function permissionViewIdsAmong(db: Db, ids: number[]): Promise<Set<number>> {
   const found = new Set<number>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const rows = await db
-      .selectFrom('ab_permission_view')
-      .select('id')
-      .where('id', 'in', ids.slice(i, i + 500))
-      .execute();
-    for (const r of rows) found.add(r.id);
-  }
+  await inChunks(ids, async (chunk) => {
+    for (const r of await db.selectFrom('ab_permission_view').select('id').where('id', 'in', chunk).execute()) found.add(r.id);
+  });
   return found;
 }
 
@@ -236,24 +236,14 @@ export async function grantPermissionView(db: Db, roleId: number, permissionView
   await db.insertInto('ab_permission_view_role').values({ role_id: roleId, permission_view_id: permissionViewId }).execute();
 }
 
-/** Takes these permission views from the role, 500 at a time. */
+/** Takes these permission views from the role. */
 export async function revokePermissionViews(db: Db, roleId: number, ids: number[]): Promise<void> {
-  for (let i = 0; i < ids.length; i += 500)
-    await db
-      .deleteFrom('ab_permission_view_role')
-      .where('role_id', '=', roleId)
-      .where('permission_view_id', 'in', ids.slice(i, i + 500))
-      .execute();
+  await unlinkFromRole(db, PERMISSION_VIEWS, roleId, ids);
 }
 
-/** Grants these permission views to the role, 500 at a time; those it holds already are skipped. */
+/** Grants these permission views to the role; those it holds already are skipped. */
 export async function grantPermissionViews(db: Db, roleId: number, ids: number[]): Promise<void> {
-  for (let i = 0; i < ids.length; i += 500)
-    await db
-      .insertInto('ab_permission_view_role')
-      .values(ids.slice(i, i + 500).map((permission_view_id) => ({ role_id: roleId, permission_view_id })))
-      .onConflict((oc) => oc.columns(['role_id', 'permission_view_id']).doNothing())
-      .execute();
+  await linkToRole(db, PERMISSION_VIEWS, roleId, ids);
 }
 
 /** The (permission, view) pairs the named roles hold (repeats possible). */
@@ -323,24 +313,38 @@ export async function roleUserIds(db: Db, roleId: number): Promise<number[]> {
   return (await db.selectFrom('ab_user_role').select('user_id').where('role_id', '=', roleId).execute()).map((r) => r.user_id);
 }
 
-/** Takes the role from these users, 500 at a time. */
+/** Takes the role from these users. */
 export async function removeRoleUsers(db: Db, roleId: number, userIds: number[]): Promise<void> {
-  for (let i = 0; i < userIds.length; i += 500)
-    await db
-      .deleteFrom('ab_user_role')
-      .where('role_id', '=', roleId)
-      .where('user_id', 'in', userIds.slice(i, i + 500))
-      .execute();
+  await unlinkFromRole(db, USERS, roleId, userIds);
 }
 
-/** Gives the role to these users, 500 at a time; those holding it already are skipped. */
+/** Gives the role to these users; those holding it already are skipped. */
 export async function addRoleUsers(db: Db, roleId: number, userIds: number[]): Promise<void> {
-  for (let i = 0; i < userIds.length; i += 500)
-    await db
-      .insertInto('ab_user_role')
-      .values(userIds.slice(i, i + 500).map((user_id) => ({ role_id: roleId, user_id })))
-      .onConflict((oc) => oc.columns(['user_id', 'role_id']).doNothing())
-      .execute();
+  await linkToRole(db, USERS, roleId, userIds);
+}
+
+// ---- the two tables linking a role to what it is given
+
+/** A table linking roles to permission views or to users, and its column naming the one given. */
+type RoleLink = { table: 'ab_permission_view_role'; member: 'permission_view_id' } | { table: 'ab_user_role'; member: 'user_id' };
+
+const PERMISSION_VIEWS: RoleLink = { table: 'ab_permission_view_role', member: 'permission_view_id' };
+const USERS: RoleLink = { table: 'ab_user_role', member: 'user_id' };
+
+/** Deletes the links of the role to these ids. */
+async function unlinkFromRole(db: Db, link: RoleLink, roleId: number, ids: number[]): Promise<void> {
+  await inChunks(ids, (chunk) => db.deleteFrom(link.table).where('role_id', '=', roleId).where(link.member, 'in', chunk).execute());
+}
+
+/** Links the role to these ids; the links it has already are skipped. */
+async function linkToRole(db: Db, link: RoleLink, roleId: number, ids: number[]): Promise<void> {
+  await inChunks(ids, (chunk) =>
+    db
+      .insertInto(link.table)
+      .values(chunk.map((id) => ({ role_id: roleId, [link.member]: id })))
+      .onConflict((oc) => oc.columns(['role_id', link.member]).doNothing())
+      .execute(),
+  );
 }
 
 /** Roles whose name contains `filter` (all without one), by name, one page of them, and their count. */

@@ -1,9 +1,8 @@
 /** The SQL Lab tabs repository against a real metadata store (SQLite, or PostgreSQL with RAMA_TEST_METADATA). */
 import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test-support/server.js';
-import { insertDatabase } from '../../test-support/sqllab-fixtures.js';
-import { createUser } from '../../accounts/users.js';
+import type { TestServer } from '../../test-support/server.js';
+import { startSqlLabStore } from '../../test-support/sqllab-fixtures.js';
 import { nowIso } from '../db.js';
 import type { TableSchemaTable, TabStateTable } from '../schema.js';
 import {
@@ -23,7 +22,6 @@ import {
   userTabs,
   userTableSchema,
 } from './tab-state.js';
-import { userIdByUsername } from './users.js';
 
 describe('metadata repositories: tab state', () => {
   let server: TestServer;
@@ -65,20 +63,7 @@ describe('metadata repositories: tab state', () => {
   });
 
   beforeAll(async () => {
-    server = await startTestServer({}, { examples: false });
-    adminId = (await userIdByUsername(db(), 'admin')) as number;
-    const gamma = (await db().selectFrom('ab_role').select('id').where('name', '=', 'Gamma').executeTakeFirstOrThrow()).id;
-    ann = (
-      await createUser(db(), {
-        username: 'ann',
-        first_name: 'Ann',
-        last_name: 'Tester',
-        email: 'ann@example.com',
-        password: 'ann-password-1',
-        roles: [gamma],
-      })
-    ).id;
-    dbId = await insertDatabase(server, 'Tab DB');
+    ({ server, adminId, ann, dbId } = await startSqlLabStore('Tab DB'));
   }, 60_000);
 
   afterAll(async () => {

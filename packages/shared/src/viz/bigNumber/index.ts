@@ -8,6 +8,7 @@ export { DEFAULT_PICKER_COLOR, bigNumberControlPanel, bigNumberTotalControlPanel
 export const bigNumberTotalDefinition: VizDefinition = {
   meta: {
     key: 'big_number_total',
+    order: 100,
     name: 'Big Number',
     category: 'KPI',
     description: 'Shows one key figure in large type, with an optional line of text beneath it.',
@@ -21,6 +22,7 @@ export const bigNumberTotalDefinition: VizDefinition = {
 export const bigNumberDefinition: VizDefinition = {
   meta: {
     key: 'big_number',
+    order: 110,
     name: 'Big Number with Trendline',
     category: 'KPI',
     description: 'Shows the latest value of a metric in large type over a small line of its recent history.',
@@ -30,3 +32,5 @@ export const bigNumberDefinition: VizDefinition = {
   buildQuery: buildBigNumberQuery,
   controlPanel: bigNumberControlPanel,
 };
+
+export default [bigNumberTotalDefinition, bigNumberDefinition];

@@ -9,6 +9,7 @@ export { boxPlotControlPanel } from './controlPanel.js';
 export const boxPlotDefinition: VizDefinition = {
   meta: {
     key: 'box_plot',
+    order: 140,
     name: 'Box Plot',
     category: 'Distribution',
     description:
@@ -20,3 +21,5 @@ export const boxPlotDefinition: VizDefinition = {
   controlPanel: boxPlotControlPanel,
   example: boxPlotExample,
 };
+
+export default boxPlotDefinition;

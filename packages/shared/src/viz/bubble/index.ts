@@ -9,6 +9,7 @@ export { bubbleControlPanel } from './controlPanel.js';
 export const bubbleDefinition: VizDefinition = {
   meta: {
     key: 'bubble_v2',
+    order: 180,
     name: 'Bubble Chart',
     category: 'Correlation',
     description:
@@ -20,3 +21,5 @@ export const bubbleDefinition: VizDefinition = {
   controlPanel: bubbleControlPanel,
   example: bubbleExample,
 };
+
+export default bubbleDefinition;

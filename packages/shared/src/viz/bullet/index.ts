@@ -9,6 +9,7 @@ export { bulletControlPanel, validateNumberList } from './controlPanel.js';
 export const bulletDefinition: VizDefinition = {
   meta: {
     key: 'bullet',
+    order: 330,
     name: 'Bullet Chart',
     category: 'KPI',
     description:
@@ -19,3 +20,5 @@ export const bulletDefinition: VizDefinition = {
   controlPanel: bulletControlPanel,
   example: bulletExample,
 };
+
+export default bulletDefinition;

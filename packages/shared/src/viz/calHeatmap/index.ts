@@ -9,6 +9,7 @@ export { DOMAIN_GRANULARITIES, SUBDOMAIN_GRANULARITIES, calHeatmapControlPanel }
 export const calHeatmapDefinition: VizDefinition = {
   meta: {
     key: 'cal_heatmap',
+    order: 200,
     name: 'Calendar Heatmap',
     category: 'Correlation',
     description:
@@ -19,3 +20,5 @@ export const calHeatmapDefinition: VizDefinition = {
   controlPanel: calHeatmapControlPanel,
   example: calHeatmapExample,
 };
+
+export default calHeatmapDefinition;

@@ -9,6 +9,7 @@ export { chordControlPanel } from './controlPanel.js';
 export const chordDefinition: VizDefinition = {
   meta: {
     key: 'chord',
+    order: 300,
     name: 'Chord Diagram',
     category: 'Flow',
     description:
@@ -20,3 +21,5 @@ export const chordDefinition: VizDefinition = {
   controlPanel: chordControlPanel,
   example: chordExample,
 };
+
+export default chordDefinition;

@@ -10,6 +10,7 @@ export { BUNDLED_COUNTRY_MAPS, COUNTRY_MAP_CHOICES, COUNTRY_MAP_KEY_PATTERN, cou
 export const countryMapDefinition: VizDefinition = {
   meta: {
     key: 'country_map',
+    order: 400,
     name: 'Country Map',
     category: 'Map',
     description:
@@ -21,3 +22,5 @@ export const countryMapDefinition: VizDefinition = {
   controlPanel: countryMapControlPanel,
   example: countryMapExample,
 };
+
+export default countryMapDefinition;

@@ -9,6 +9,7 @@ export { FUNNEL_LABEL_TYPES, FUNNEL_PERCENT_CALCULATIONS, funnelControlPanel } f
 export const funnelDefinition: VizDefinition = {
   meta: {
     key: 'funnel',
+    order: 210,
     name: 'Funnel Chart',
     category: 'KPI',
     description:
@@ -20,3 +21,5 @@ export const funnelDefinition: VizDefinition = {
   controlPanel: funnelControlPanel,
   example: funnelExample,
 };
+
+export default funnelDefinition;

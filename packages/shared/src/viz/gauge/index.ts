@@ -9,6 +9,7 @@ export { gaugeControlPanel } from './controlPanel.js';
 export const gaugeDefinition: VizDefinition = {
   meta: {
     key: 'gauge_chart',
+    order: 220,
     name: 'Gauge Chart',
     category: 'KPI',
     description:
@@ -20,3 +21,5 @@ export const gaugeDefinition: VizDefinition = {
   controlPanel: gaugeControlPanel,
   example: gaugeExample,
 };
+
+export default gaugeDefinition;

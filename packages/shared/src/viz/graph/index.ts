@@ -9,6 +9,7 @@ export { graphControlPanel } from './controlPanel.js';
 export const graphDefinition: VizDefinition = {
   meta: {
     key: 'graph_chart',
+    order: 270,
     name: 'Graph Chart',
     category: 'Flow',
     description:
@@ -20,3 +21,5 @@ export const graphDefinition: VizDefinition = {
   controlPanel: graphControlPanel,
   example: graphExample,
 };
+
+export default graphDefinition;

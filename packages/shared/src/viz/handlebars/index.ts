@@ -9,6 +9,7 @@ export { DEFAULT_HANDLEBARS_STYLE, DEFAULT_HANDLEBARS_TEMPLATE, handlebarsContro
 export const handlebarsDefinition: VizDefinition = {
   meta: {
     key: 'handlebars',
+    order: 380,
     name: 'Handlebars',
     category: 'Other',
     description: 'Write a handlebars template to render the data',
@@ -18,3 +19,5 @@ export const handlebarsDefinition: VizDefinition = {
   controlPanel: handlebarsControlPanel,
   example: handlebarsExample,
 };
+
+export default handlebarsDefinition;

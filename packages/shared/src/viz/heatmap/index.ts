@@ -9,6 +9,7 @@ export { SORT_AXIS_CHOICES, heatmapControlPanel } from './controlPanel.js';
 export const heatmapDefinition: VizDefinition = {
   meta: {
     key: 'heatmap_v2',
+    order: 160,
     name: 'Heatmap',
     category: 'Correlation',
     description: 'Shows a metric across two dimensions as a grid of cells coloured by value, to spot patterns and hot spots.',
@@ -19,3 +20,5 @@ export const heatmapDefinition: VizDefinition = {
   controlPanel: heatmapControlPanel,
   example: heatmapExample,
 };
+
+export default heatmapDefinition;

@@ -9,6 +9,7 @@ export { histogramControlPanel } from './controlPanel.js';
 export const histogramDefinition: VizDefinition = {
   meta: {
     key: 'histogram_v2',
+    order: 150,
     name: 'Histogram',
     category: 'Distribution',
     description:
@@ -19,3 +20,5 @@ export const histogramDefinition: VizDefinition = {
   controlPanel: histogramControlPanel,
   example: histogramExample,
 };
+
+export default histogramDefinition;

@@ -9,6 +9,7 @@ export { HORIZON_SERIES_HEIGHTS, horizonControlPanel } from './controlPanel.js';
 export const horizonDefinition: VizDefinition = {
   meta: {
     key: 'horizon',
+    order: 340,
     name: 'Horizon Chart',
     category: 'Distribution',
     description:
@@ -20,3 +21,5 @@ export const horizonDefinition: VizDefinition = {
   controlPanel: horizonControlPanel,
   example: horizonExample,
 };
+
+export default horizonDefinition;

@@ -9,6 +9,7 @@ export { MAPBOX_COLORS, MAPBOX_COLOR_PATTERN, MAPBOX_STYLES, mapboxControlPanel 
 export const mapboxDefinition: VizDefinition = {
   meta: {
     key: 'mapbox',
+    order: 410,
     name: 'MapBox',
     category: 'Map',
     description:
@@ -19,3 +20,5 @@ export const mapboxDefinition: VizDefinition = {
   controlPanel: mapboxControlPanel,
   example: mapboxExample,
 };
+
+export default mapboxDefinition;

@@ -10,6 +10,7 @@ export { removeFormDataSuffix, retainFormDataSuffix } from './formDataSuffix.js'
 export const mixedTimeseriesDefinition: VizDefinition = {
   meta: {
     key: 'mixed_timeseries',
+    order: 130,
     name: 'Mixed Chart',
     category: 'Evolution',
     description:
@@ -21,3 +22,5 @@ export const mixedTimeseriesDefinition: VizDefinition = {
   controlPanel: mixedTimeseriesControlPanel,
   example: mixedTimeseriesExample,
 };
+
+export default mixedTimeseriesDefinition;

@@ -9,6 +9,7 @@ export { pairedTTestControlPanel, validateProbability } from './controlPanel.js'
 export const pairedTTestDefinition: VizDefinition = {
   meta: {
     key: 'paired_ttest',
+    order: 350,
     name: 'Paired t-test Table',
     category: 'Correlation',
     description: 'Table that visualizes paired t-tests, which are used to understand statistical differences between groups.',
@@ -18,3 +19,5 @@ export const pairedTTestDefinition: VizDefinition = {
   controlPanel: pairedTTestControlPanel,
   example: pairedTTestExample,
 };
+
+export default pairedTTestDefinition;

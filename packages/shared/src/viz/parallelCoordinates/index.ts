@@ -9,6 +9,7 @@ export { parallelCoordinatesControlPanel } from './controlPanel.js';
 export const parallelCoordinatesDefinition: VizDefinition = {
   meta: {
     key: 'para',
+    order: 320,
     name: 'Parallel Coordinates',
     category: 'Ranking',
     description:
@@ -20,3 +21,5 @@ export const parallelCoordinatesDefinition: VizDefinition = {
   controlPanel: parallelCoordinatesControlPanel,
   example: parallelCoordinatesExample,
 };
+
+export default parallelCoordinatesDefinition;

@@ -9,6 +9,7 @@ export { PARTITION_TIME_SERIES_OPTIONS, partitionControlPanel } from './controlP
 export const partitionDefinition: VizDefinition = {
   meta: {
     key: 'partition',
+    order: 310,
     name: 'Partition Chart',
     category: 'Part of a Whole',
     description: 'Compare the same summarized metric across multiple groups.',
@@ -19,3 +20,5 @@ export const partitionDefinition: VizDefinition = {
   controlPanel: partitionControlPanel,
   example: partitionExample,
 };
+
+export default partitionDefinition;

@@ -8,6 +8,7 @@ export { PIE_LABEL_TYPES, pieControlPanel } from './controlPanel.js';
 export const pieDefinition: VizDefinition = {
   meta: {
     key: 'pie',
+    order: 90,
     name: 'Pie Chart',
     category: 'Part of a Whole',
     description: 'Shows how a total divides between categories, as slices of a pie or a donut.',
@@ -17,3 +18,5 @@ export const pieDefinition: VizDefinition = {
   buildQuery: buildPieQuery,
   controlPanel: pieControlPanel,
 };
+
+export default pieDefinition;

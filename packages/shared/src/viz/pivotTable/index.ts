@@ -8,6 +8,7 @@ export { PIVOT_AGGREGATE_FUNCTIONS, PIVOT_ORDERS, type PivotAggregateFunction, p
 export const pivotTableDefinition: VizDefinition = {
   meta: {
     key: 'pivot_table_v2',
+    order: 120,
     name: 'Pivot Table',
     category: 'Table',
     description: 'Summarises metrics across row and column dimensions in a grid, with totals and subtotals.',
@@ -17,3 +18,5 @@ export const pivotTableDefinition: VizDefinition = {
   buildQuery: buildPivotTableQuery,
   controlPanel: pivotTableControlPanel,
 };
+
+export default pivotTableDefinition;

@@ -9,6 +9,7 @@ export { LABEL_POSITIONS, radarControlPanel } from './controlPanel.js';
 export const radarDefinition: VizDefinition = {
   meta: {
     key: 'radar',
+    order: 230,
     name: 'Radar Chart',
     category: 'Ranking',
     description:
@@ -20,3 +21,5 @@ export const radarDefinition: VizDefinition = {
   controlPanel: radarControlPanel,
   example: radarExample,
 };
+
+export default radarDefinition;

@@ -9,6 +9,7 @@ export { roseControlPanel } from './controlPanel.js';
 export const roseDefinition: VizDefinition = {
   meta: {
     key: 'rose',
+    order: 290,
     name: 'Nightingale Rose Chart',
     category: 'Ranking',
     description:
@@ -20,3 +21,5 @@ export const roseDefinition: VizDefinition = {
   controlPanel: roseControlPanel,
   example: roseExample,
 };
+
+export default roseDefinition;

@@ -9,6 +9,7 @@ export { sankeyControlPanel } from './controlPanel.js';
 export const sankeyDefinition: VizDefinition = {
   meta: {
     key: 'sankey_v2',
+    order: 260,
     name: 'Sankey Chart',
     category: 'Flow',
     description:
@@ -20,3 +21,5 @@ export const sankeyDefinition: VizDefinition = {
   controlPanel: sankeyControlPanel,
   example: sankeyExample,
 };
+
+export default sankeyDefinition;

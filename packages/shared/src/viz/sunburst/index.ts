@@ -9,6 +9,7 @@ export { colorsByRatio, sunburstControlPanel } from './controlPanel.js';
 export const sunburstDefinition: VizDefinition = {
   meta: {
     key: 'sunburst_v2',
+    order: 250,
     name: 'Sunburst Chart',
     category: 'Part of a Whole',
     description:
@@ -20,3 +21,5 @@ export const sunburstDefinition: VizDefinition = {
   controlPanel: sunburstControlPanel,
   example: sunburstExample,
 };
+
+export default sunburstDefinition;

@@ -16,6 +16,7 @@ export * from './formatting.js';
 export const tableDefinition: VizDefinition = {
   meta: {
     key: 'table',
+    order: 10,
     name: 'Table',
     category: 'Table',
     description: 'Lists rows of the dataset, raw or grouped with metrics, with sorting, search, pagination and cell formatting.',
@@ -25,3 +26,5 @@ export const tableDefinition: VizDefinition = {
   buildQuery: buildTableQuery,
   controlPanel: tableControlPanel,
 };
+
+export default tableDefinition;

@@ -15,6 +15,7 @@ import { timePivotExample } from './example.js';
 export const timePivotDefinition: VizDefinition = {
   meta: {
     key: 'time_pivot',
+    order: 360,
     name: 'Time-series Period Pivot',
     category: 'Evolution',
     description:
@@ -25,3 +26,5 @@ export const timePivotDefinition: VizDefinition = {
   controlPanel: timePivotControlPanel,
   example: timePivotExample,
 };
+
+export default timePivotDefinition;

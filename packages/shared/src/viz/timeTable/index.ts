@@ -10,6 +10,7 @@ export * from './columns.js';
 export const timeTableDefinition: VizDefinition = {
   meta: {
     key: 'time_table',
+    order: 370,
     name: 'Time-series Table',
     category: 'Table',
     description: 'Compare multiple time series charts (as sparklines) and related metrics quickly.',
@@ -19,3 +20,5 @@ export const timeTableDefinition: VizDefinition = {
   controlPanel: timeTableControlPanel,
   example: timeTableExample,
 };
+
+export default timeTableDefinition;

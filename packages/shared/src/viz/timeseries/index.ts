@@ -44,6 +44,7 @@ export const timeseriesDefinitions: VizDefinition[] = [
   define(
     {
       key: 'echarts_timeseries_line',
+      order: 20,
       name: 'Line Chart',
       description: 'Shows how one or more metrics change over time, one line per series.',
       tags: ['Aesthetic', 'Advanced-Analytics', 'Line', 'Popular', 'Time', 'Trend', 'Transformable'],
@@ -53,6 +54,7 @@ export const timeseriesDefinitions: VizDefinition[] = [
   define(
     {
       key: 'echarts_timeseries',
+      order: 30,
       name: 'Generic Chart',
       description: 'A time series chart whose series style (line, bar, scatter, smooth or step) you choose.',
       tags: ['Aesthetic', 'Advanced-Analytics', 'Line', 'Bar', 'Time', 'Transformable'],
@@ -62,6 +64,7 @@ export const timeseriesDefinitions: VizDefinition[] = [
   define(
     {
       key: 'echarts_area',
+      order: 40,
       name: 'Area Chart',
       description: 'Shows how metrics change over time as filled areas, stacked or streamed to compare their parts.',
       tags: ['Aesthetic', 'Advanced-Analytics', 'Line', 'Popular', 'Stacked', 'Time', 'Transformable'],
@@ -71,6 +74,7 @@ export const timeseriesDefinitions: VizDefinition[] = [
   define(
     {
       key: 'echarts_timeseries_bar',
+      order: 50,
       name: 'Bar Chart',
       description: 'Compares metrics across time or categories with vertical or horizontal bars, optionally stacked.',
       tags: ['Aesthetic', 'Advanced-Analytics', 'Bar', 'Popular', 'Time', 'Transformable', 'Vertical', 'Horizontal'],
@@ -80,6 +84,7 @@ export const timeseriesDefinitions: VizDefinition[] = [
   define(
     {
       key: 'echarts_timeseries_scatter',
+      order: 60,
       name: 'Scatter Plot',
       description: 'Plots each value as a point along the x axis, without connecting lines.',
       tags: ['Aesthetic', 'Advanced-Analytics', 'Scatter', 'Time', 'Transformable'],
@@ -89,6 +94,7 @@ export const timeseriesDefinitions: VizDefinition[] = [
   define(
     {
       key: 'echarts_timeseries_smooth',
+      order: 70,
       name: 'Smooth Line',
       description: 'A line chart whose lines are drawn as smooth curves between the points.',
       tags: ['Aesthetic', 'Advanced-Analytics', 'Line', 'Time', 'Transformable'],
@@ -98,6 +104,7 @@ export const timeseriesDefinitions: VizDefinition[] = [
   define(
     {
       key: 'echarts_timeseries_step',
+      order: 80,
       name: 'Stepped Line',
       description: 'A line chart that holds each value until the next point, for values that change in steps.',
       tags: ['Aesthetic', 'Advanced-Analytics', 'Line', 'Time', 'Transformable'],
@@ -105,3 +112,5 @@ export const timeseriesDefinitions: VizDefinition[] = [
     { ...lineLike, seriesTypes: { choices: STEP_TYPES, default: 'start' } },
   ),
 ];
+
+export default timeseriesDefinitions;

@@ -9,6 +9,7 @@ export { treeControlPanel } from './controlPanel.js';
 export const treeDefinition: VizDefinition = {
   meta: {
     key: 'tree_chart',
+    order: 280,
     name: 'Tree Chart',
     category: 'Part of a Whole',
     description: 'Visualize multiple levels of hierarchy using a familiar tree-like structure.',
@@ -19,3 +20,5 @@ export const treeDefinition: VizDefinition = {
   controlPanel: treeControlPanel,
   example: treeExample,
 };
+
+export default treeDefinition;

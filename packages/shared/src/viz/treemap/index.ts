@@ -9,6 +9,7 @@ export { treemapControlPanel } from './controlPanel.js';
 export const treemapDefinition: VizDefinition = {
   meta: {
     key: 'treemap_v2',
+    order: 240,
     name: 'Treemap',
     category: 'Part of a Whole',
     description:
@@ -20,3 +21,5 @@ export const treemapDefinition: VizDefinition = {
   controlPanel: treemapControlPanel,
   example: treemapExample,
 };
+
+export default treemapDefinition;

@@ -9,6 +9,7 @@ export { WATERFALL_COLORS, waterfallControlPanel } from './controlPanel.js';
 export const waterfallDefinition: VizDefinition = {
   meta: {
     key: 'waterfall',
+    order: 170,
     name: 'Waterfall Chart',
     category: 'Evolution',
     description:
@@ -19,3 +20,5 @@ export const waterfallDefinition: VizDefinition = {
   controlPanel: waterfallControlPanel,
   example: waterfallExample,
 };
+
+export default waterfallDefinition;

@@ -9,6 +9,7 @@ export { WORD_ROTATIONS, wordCloudControlPanel } from './controlPanel.js';
 export const wordCloudDefinition: VizDefinition = {
   meta: {
     key: 'word_cloud',
+    order: 190,
     name: 'Word Cloud',
     category: 'Ranking',
     description: 'Shows the values of a column as words sized by a metric: the bigger the word, the larger its value.',
@@ -19,3 +20,5 @@ export const wordCloudDefinition: VizDefinition = {
   controlPanel: wordCloudControlPanel,
   example: wordCloudExample,
 };
+
+export default wordCloudDefinition;

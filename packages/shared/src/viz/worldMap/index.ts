@@ -9,6 +9,7 @@ export { WORLD_MAP_COLOR_BY, worldMapControlPanel } from './controlPanel.js';
 export const worldMapDefinition: VizDefinition = {
   meta: {
     key: 'world_map',
+    order: 390,
     name: 'World Map',
     category: 'Map',
     description: 'A map of the world, that can indicate values in different countries.',
@@ -19,3 +20,5 @@ export const worldMapDefinition: VizDefinition = {
   controlPanel: worldMapControlPanel,
   example: worldMapExample,
 };
+
+export default worldMapDefinition;
