@@ -1,11 +1,11 @@
 /**
- * Issue 29: no import circle between the folders of the server (packages/server/src) or of the web
- * app (packages/web/src). Each top-level folder of a tree (and each top-level file) is one room; a
+ * Issue 29: no import circle between the folders of the server (packages/server/src), of the web
+ * app (packages/web/src) or of the shared package (packages/shared/src). Each top-level folder of a tree (and each top-level file) is one room; a
  * room may import a room below it, never one that imports it back, however long the way round. The
  * ESLint rules (eslint.config.js) name the server rooms that import no feature; this test holds the
  * whole order of both trees, so a new import that closes a circle fails here with the way round
- * spelled out. The web app's test lives here too: it is the same check on another tree, and this
- * file runs in the unit project (vitest.config.ts) like the web's own tests.
+ * spelled out. The web app's and the shared package's checks live here too: the same check on
+ * another tree, in the unit project (vitest.config.ts) like their own tests.
  *
  * Type-only imports count: they tie the rooms as much for a reader as value imports do. So do
  * imports for their effect alone (`import './x'`) and lazy ones (`import('./x')`). The server
@@ -19,6 +19,7 @@ import { describe, expect, it } from 'vitest';
 
 const SERVER = dirname(fileURLToPath(import.meta.url));
 const WEB = join(SERVER, '..', '..', 'web', 'src');
+const SHARED = join(SERVER, '..', '..', 'shared', 'src');
 const SPECIFIER =
   /(?:^|[\s;])(?:import|export)\s(?:type\s)?[^'";]*?from\s*['"](\.{1,2}\/[^'"]+)['"]|import\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)|(?:^|[\s;])import\s*['"](\.{1,2}\/[^'"]+)['"]/g;
 
@@ -127,6 +128,22 @@ describe('web app folders (issue 29: layers)', () => {
     expect(
       wayRound(folderGraph(WEB)),
       'a circle between web folders: move the shared part down (core/ for the app-wide pieces, components/ for shared UI, an entity folder for its API), or hand it in as a prop',
+    ).toEqual([]);
+  });
+});
+
+describe('shared package folders (issue 29: layers)', () => {
+  it('reads the imports of the source tree, top-level files included', () => {
+    const graph = folderGraph(SHARED);
+    expect(graph.get('viz')?.has('charts')).toBe(true);
+    // `../constants.js` is the room of constants.ts: a way round through a top-level file is seen
+    expect(graph.get('sqllab')?.has('constants')).toBe(true);
+  });
+
+  it('no folder imports, however indirectly, a folder that imports it', () => {
+    expect(
+      wayRound(folderGraph(SHARED)),
+      'a circle between shared folders: move the name that points up into the room below that owns it, or into a leaf file',
     ).toEqual([]);
   });
 });
