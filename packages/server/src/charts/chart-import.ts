@@ -179,7 +179,7 @@ export class ChartImporter {
       else if (existing && !canOverwriteChart(this.user, owners)) this.errors[file] = NO_CHART_OVERWRITE_PERMISSION;
       else planned.push({ config, existing });
     }
-    if (Object.keys(this.errors).length) throw importError('chart', this.errors);
+    if (Object.keys(this.errors).length) throw importError('Error importing chart', this.errors);
     if (!planned.length) throw noValidCommand();
 
     const datasetFiles = new Set([...[...needed].map((uuid) => bundled.get(uuid) as string), ...extraDatasets]);

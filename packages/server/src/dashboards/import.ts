@@ -201,7 +201,7 @@ export class DashboardImporter {
       return 'config' in r ? r.config.uuid : null;
     });
     const filters = await this.planFilterDatasets(filterDatasets, datasetFiles, opts);
-    if (Object.keys(this.errors).length) throw importError('dashboard', this.errors);
+    if (Object.keys(this.errors).length) throw importError('Error importing dashboard', this.errors);
     if (!planned.length) throw noValidCommand();
 
     // the charts, their datasets and the filters' datasets in one import: every check of the

@@ -87,7 +87,7 @@ export class DatasetImporter {
     const datasets = this.read(contents, 'datasets/', readDatasetConfig);
     const databases = this.read(contents, 'databases/', readDatabaseConfig);
     const planned = await this.plan(datasets, databases, opts);
-    if (Object.keys(this.errors).length) throw importError('dataset', this.errors);
+    if (Object.keys(this.errors).length) throw importError('Error importing dataset', this.errors);
 
     const created = new Map<string, DatabaseRef>();
     const taken = new Set((await databaseNames(this.db)).map((d) => d.database_name));
@@ -132,7 +132,7 @@ export class DatasetImporter {
     if (Object.keys(this.errors).length) {
       // nothing of a refused bundle stays: the databases it brought go again
       for (const database of created.values()) await new DatabaseService(this.ctx).delete(this.user, database.id);
-      throw importError('dataset', this.errors);
+      throw importError('Error importing dataset', this.errors);
     }
     // a dataset replaced without a history keeps its state from before the import as version 1
     for (const p of resolved) if (p.existing) await this.ctx.versions.baseline('dataset', p.existing.id);
@@ -321,7 +321,7 @@ export class DatasetImporter {
         ...databaseSettings(config),
       });
     } catch (e) {
-      if (e instanceof HttpError) throw importError('dataset', { [file]: e.body.message as FileErrors[string] });
+      if (e instanceof HttpError) throw importError('Error importing dataset', { [file]: e.body.message as FileErrors[string] });
       throw e;
     }
     // the bundle's uuid, so a later import of the same bundle finds this database
@@ -345,7 +345,7 @@ export class DatasetImporter {
     try {
       await new DatabaseService(this.ctx).update(this.user, local.id, body);
     } catch (e) {
-      if (e instanceof HttpError) throw importError('dataset', { [file]: e.body.message as FileErrors[string] });
+      if (e instanceof HttpError) throw importError('Error importing dataset', { [file]: e.body.message as FileErrors[string] });
       throw e;
     }
     opts.report.update('database', local, local.database_name);

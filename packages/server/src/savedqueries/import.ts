@@ -96,7 +96,7 @@ export class SavedQueryImporter {
     // the database files are checked (a broken one is reported) though only uuids match
     this.read(contents, 'databases/', readDatabaseConfig);
     const planned = await this.plan(queries, opts);
-    if (Object.keys(this.errors).length) throw importError('saved_queries', this.errors);
+    if (Object.keys(this.errors).length) throw importError('Error importing saved_queries', this.errors);
     if (!planned.length) throw noValidCommand();
 
     const schedules = new SavedQuerySchedules(this.ctx);

@@ -6,9 +6,12 @@ import { ErrorType } from '@rama/shared';
 import { HttpError, errorsBody } from '../http/errors.js';
 import { checkMetadata, type BundleDocs, type FileErrors } from './bundle.js';
 
-/** The problems of the bundle's files, by file; `model` is the peer's name of the asset type. */
-export function importError(model: string, extra: FileErrors): HttpError {
-  return new HttpError(422, errorsBody(`Error importing ${model}`, ErrorType.GENERIC_COMMAND_ERROR, 'warning', extra));
+/**
+ * The problems of the bundle's files, by file, under the importer's message (`Error importing
+ * chart`: the peer names the asset type; passed whole so the message catalogue sees each one).
+ */
+export function importError(message: string, extra: FileErrors): HttpError {
+  return new HttpError(422, errorsBody(message, ErrorType.GENERIC_COMMAND_ERROR, 'warning', extra));
 }
 
 /** A bundle no import command takes: no metadata.yaml, another version's, or nothing to import. */
