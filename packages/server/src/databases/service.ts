@@ -17,7 +17,7 @@ import { ensurePermissionView } from '../metadata/repos/roles.js';
 import { engineSpecForUri, getEngineSpec } from '../engines/registry.js';
 import { formatUri, parseUri, PASSWORD_MASK, UriError } from '../engines/uri.js';
 import type { ConnectionUri } from '../engines/types.js';
-import { HttpError, invalidFields, notFound, typedError } from '../http/errors.js';
+import { HttpError, invalidFields, notFound } from '../http/errors.js';
 import { unsupportedFilter } from '../http/list-filters.js';
 import type { ListParams } from '../http/rison.js';
 import { canAccessDatabase } from '../access/databases.js';
