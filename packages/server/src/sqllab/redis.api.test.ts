@@ -104,11 +104,12 @@ await describeIfService(
         sql: 'SELECT pg_sleep(15)',
         runAsync: true,
       });
-      expect(await waitFor(admin, r.body.query.id, (q) => q.state === 'running', 15_000)).toBeTruthy();
+      // a new worker boots from the TypeScript sources first: on a loaded machine that alone can take 15 s
+      expect(await waitFor(admin, r.body.query.id, (q) => q.state === 'running', 40_000)).toBeTruthy();
       worker.kill('SIGKILL');
       const failed = await waitFor(admin, r.body.query.id, (q) => q.state === 'failed', 10_000);
       expect(failed?.errorMessage).toMatch(/interrupted/);
-    }, 40_000);
+    }, 70_000);
   },
 );
 
