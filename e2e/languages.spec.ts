@@ -51,6 +51,8 @@ test.describe('the language choice', () => {
     // the chart gallery: categories and chart type names in French
     await page.goto('/chart/add/');
     await expect(page.getByText('Tous les graphiques').first()).toBeVisible();
+    // a chart type's name comes from its own folder's locales/fr.json
+    await expect(page.getByText('Graphique en secteurs').first()).toBeVisible();
     await shot(page, 'language-fr-gallery');
 
     // a dashboard: big numbers and axes in French notation (narrow no-break space groups)
@@ -75,6 +77,7 @@ test.describe('the language choice', () => {
 
     await page.goto('/chart/add/');
     await expect(page.getByText('Alle Diagramme').first()).toBeVisible();
+    await expect(page.getByText('Kreisdiagramm').first()).toBeVisible();
     await shot(page, 'language-de-gallery');
 
     // back to the browser's language (English here)

@@ -20,6 +20,22 @@ type Resources = Record<string, Record<string, unknown>>;
 const english = import.meta.glob<Record<string, unknown>>('../locales/en/*.json', { eager: true, import: 'default' });
 /** The other languages: one chunk per file, fetched when the language is chosen. */
 const lazy = import.meta.glob<Record<string, unknown>>(['../locales/*/*.json', '!../locales/en/*.json'], { import: 'default' });
+/**
+ * A chart type's own words in French and German live in its web folder,
+ * `visualizations/<…>/<type>/locales/fr.json` and `de.json` (one pair for a family folder), keyed by
+ * the English words like the rest of `visualizations.json`, so a new type adds them there and
+ * nowhere else (issue 29: its folder and one line). The rule:
+ * - in the folder: each of its types' name and description, and every tag the central file lacks;
+ * - in the central `locales/<language>/visualizations.json`: every category, and the tags two or
+ *   more folders share. A new type's tag goes in its own folder, copied with the same words if
+ *   another folder has it; the central file changes only for a new category (or when a tag of one
+ *   folder becomes common: moved there, out of the folders).
+ * English needs no file: the English words are the fallback. `loadLanguage` merges the folder files
+ * into the `visualizations` namespace (vite.config.ts bundles them in one chunk per language).
+ * `visualizations/chartTypeTexts.test.ts` holds the rule, and a word found in two places to the
+ * same text in both.
+ */
+const chartTypeTexts = import.meta.glob<Record<string, unknown>>(['../visualizations/**/locales/*.json'], { import: 'default' });
 
 function byNamespace(files: Record<string, Record<string, unknown>>): Resources {
   const out: Resources = {};
@@ -53,11 +69,20 @@ const loaded = new Set<Language>([DEFAULT_LANGUAGE]);
 export async function loadLanguage(language: Language): Promise<void> {
   if (loaded.has(language)) return;
   const entries = Object.entries(lazy).filter(([path]) => path.includes(`/locales/${language}/`));
-  const files = await Promise.all(entries.map(async ([path, load]) => [path, await load()] as const));
+  const typeEntries = Object.entries(chartTypeTexts).filter(([path]) => path.endsWith(`/locales/${language}.json`));
+  const [files, typeFiles] = await Promise.all([fetchAll(entries), fetchAll(typeEntries)]);
   for (const [ns, messages] of Object.entries(byNamespace(Object.fromEntries(files)))) {
     i18n.addResourceBundle(language, ns, messages, true, true);
   }
+  for (const [, messages] of typeFiles) i18n.addResourceBundle(language, 'visualizations', messages, true, true);
   loaded.add(language);
+}
+
+type Loader = () => Promise<Record<string, unknown>>;
+
+/** Fetches files in parallel, each paired with its path. */
+async function fetchAll(entries: [string, Loader][]): Promise<(readonly [string, Record<string, unknown>])[]> {
+  return Promise.all(entries.map(async ([path, load]) => [path, await load()] as const));
 }
 
 /** Switches the whole app to a language (its files fetched first). */
@@ -88,8 +113,9 @@ export { NAMESPACES };
 /**
  * A text declared in English by the shared package (a chart control's label or description, a
  * message of the shared error catalogue, a chart type's name, description, category or tag),
- * looked up by its English words in `controls.json`, `messages.json` or `visualizations.json`; the
- * English itself where a language has no entry yet. Keyed by the words, not by a name, so the
+ * looked up by its English words in `controls.json`, `messages.json` or `visualizations.json` (with
+ * the chart types' folder files merged into it, see `chartTypeTexts`); the English itself where a
+ * language has no entry yet. Keyed by the words, not by a name, so the
  * shared package needs no key of its own and a test can list every text it declares.
  */
 export function sharedText(ns: 'controls' | 'messages' | 'visualizations', english: string): string {
