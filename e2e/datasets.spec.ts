@@ -38,7 +38,7 @@ test.describe('datasets', () => {
     await expect(row.getByRole('cell', { name: 'main', exact: true })).toBeVisible();
     await expect(row.getByText(/ ago$/)).toBeVisible();
     // the owner is the admin who created it: initials, with the name for screen readers
-    await expect(row.locator('.ant-avatar')).toHaveCount(1);
+    await expect(row.locator('.rama-avatar')).toHaveCount(1);
     await shot(page, '40-datasets-list');
 
     // database and schema filters keep it; the other kind hides it

@@ -1,4 +1,5 @@
-import { Card, Col, Flex, Row, Tag, Tooltip, Typography } from 'antd';
+import { Card, Col, Flex, Row, Tag, Typography } from 'antd';
+import { LazyTooltip } from '../components/LazyTooltip';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SLOT, Slotted } from '../i18n/Slotted';
@@ -69,9 +70,9 @@ export function ChartCards({ charts, isFavorite, onToggleFavorite, selection }: 
               <Flex gap={6} wrap align="center" className="rama-chart-card-meta">
                 <Tag>{vizTypeName(chart.viz_type)}</Tag>
                 {chart.datasource_name_text && (
-                  <Tooltip title={chart.datasource_name_text}>
+                  <LazyTooltip title={chart.datasource_name_text}>
                     <DatasetName parts={splitQualifiedDatasetName(chart.datasource_name_text)} className="rama-cell-secondary" />
-                  </Tooltip>
+                  </LazyTooltip>
                 )}
               </Flex>
               <ObjectTags tags={chart.tags} />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Flex, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { Button, Flex, Table, Tag, Typography, type TableProps } from 'antd';
+import { LazyTooltip } from '../components/LazyTooltip';
 import { EditOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -144,9 +145,9 @@ export function ChartListPage() {
       ellipsis: true,
       render: (_v, chart) =>
         chart.datasource_name_text ? (
-          <Tooltip title={chart.datasource_name_text}>
+          <LazyTooltip title={chart.datasource_name_text}>
             <DatasetName parts={splitQualifiedDatasetName(chart.datasource_name_text)} />
-          </Tooltip>
+          </LazyTooltip>
         ) : (
           <span className="rama-empty-value">—</span>
         ),
@@ -178,7 +179,7 @@ export function ChartListPage() {
           tooltip={t('list.editInExplore')}
         />
         {canExport && (
-          <Tooltip title={t('common:export')}>
+          <LazyTooltip title={t('common:export')}>
             <Button
               type="text"
               icon={<ExportOutlined />}
@@ -186,7 +187,7 @@ export function ChartListPage() {
               disabled={exporting}
               onClick={() => void handleExport([chart.id])}
             />
-          </Tooltip>
+          </LazyTooltip>
         )}
         {canDelete && (
           <DeleteRowButton

@@ -1,4 +1,4 @@
-import { Tooltip } from 'antd';
+import { LazyTooltip } from './LazyTooltip';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { t } from '../i18n';
 
@@ -11,8 +11,8 @@ export function certificationText(by: string, details: string | null | undefined
 export function CertifiedMark({ by, details }: { by: string; details?: string | null }) {
   const text = certificationText(by, details);
   return (
-    <Tooltip title={text}>
+    <LazyTooltip title={text}>
       <SafetyCertificateOutlined className="rama-certified" aria-label={text} />
-    </Tooltip>
+    </LazyTooltip>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Tooltip } from 'antd';
+import { Button } from 'antd';
+import { LazyTooltip } from './LazyTooltip';
 import { StarFilled, StarOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 
@@ -15,7 +16,7 @@ export function FavoriteStar({ name, starred, disabled, onToggle }: FavoriteStar
   const { t } = useTranslation('components');
   const label = starred ? t('favorite.remove', { name }) : t('favorite.add', { name });
   return (
-    <Tooltip title={starred ? t('favorite.unstar') : t('favorite.star')}>
+    <LazyTooltip title={starred ? t('favorite.unstar') : t('favorite.star')}>
       <Button
         type="text"
         size="small"
@@ -25,6 +26,6 @@ export function FavoriteStar({ name, starred, disabled, onToggle }: FavoriteStar
         icon={starred ? <StarFilled className="rama-star rama-star-on" /> : <StarOutlined className="rama-star" />}
         onClick={onToggle}
       />
-    </Tooltip>
+    </LazyTooltip>
   );
 }

@@ -1,4 +1,4 @@
-import { Tooltip } from 'antd';
+import { LazyTooltip } from './LazyTooltip';
 import { formatDateTime, formatRelative } from './format';
 import { currentLanguage } from '../i18n';
 
@@ -6,11 +6,11 @@ import { currentLanguage } from '../i18n';
 export function HumanizedDate({ iso, humanized }: { iso: string | null; humanized?: string }) {
   if (!iso) return <span className="rama-empty-value">—</span>;
   return (
-    <Tooltip title={formatDateTime(iso)}>
+    <LazyTooltip title={formatDateTime(iso)}>
       <time dateTime={iso} className="rama-nowrap">
         {/* the server words its own "3 hours ago" in English */}
         {(currentLanguage() === 'en' && humanized) || formatRelative(iso)}
       </time>
-    </Tooltip>
+    </LazyTooltip>
   );
 }

@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
-import { Tooltip } from 'antd';
+import { LazyTooltip } from './LazyTooltip';
 import { Link } from 'react-router';
 
 /** A row action that goes somewhere: a real link (new tab with a middle click), drawn like an icon button. */
 export function IconLink({ to, icon, label, tooltip }: { to: string; icon: ReactNode; label: string; tooltip: string }) {
   return (
-    <Tooltip title={tooltip}>
+    <LazyTooltip title={tooltip}>
       <Link to={to} className="rama-icon-link" aria-label={label}>
         {icon}
       </Link>
-    </Tooltip>
+    </LazyTooltip>
   );
 }

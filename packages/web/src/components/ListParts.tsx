@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, Empty, Flex, Input, Pagination, Popconfirm, Tooltip, Typography } from 'antd';
+import { Button, Empty, Flex, Input, Pagination, Popconfirm, Typography } from 'antd';
+import { LazyPopup, LazyTooltip } from './LazyTooltip';
 import { ConsoleSqlOutlined, DeleteOutlined, SearchOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import type { ListState } from './listState';
@@ -67,23 +68,37 @@ interface DeleteRowButtonProps {
   disabledReason?: string;
 }
 
-/** A row's delete action, confirmed first. */
+/**
+ * A row's delete action, confirmed first. The confirm is made on the first click (a list has one
+ * per row, and most are never opened); a row that cannot be deleted says why on hover.
+ */
 export function DeleteRowButton({ name, description, onConfirm, disabledReason }: DeleteRowButtonProps) {
   const { t } = useTranslation('components');
   const disabled = disabledReason !== undefined;
+  const button = (
+    <LazyTooltip title={disabledReason ?? t('common:delete')}>
+      <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('delete.label', { name })} disabled={disabled} />
+    </LazyTooltip>
+  );
+  if (disabled) return button;
   return (
-    <Popconfirm
-      title={t('delete.title', { name })}
-      description={description}
-      okText={t('common:delete')}
-      okButtonProps={{ danger: true }}
-      onConfirm={onConfirm}
-      disabled={disabled}
+    <LazyPopup
+      on="click"
+      popup={(child) => (
+        <Popconfirm
+          title={t('delete.title', { name })}
+          description={description}
+          okText={t('common:delete')}
+          okButtonProps={{ danger: true }}
+          onConfirm={onConfirm}
+          defaultOpen
+        >
+          {child}
+        </Popconfirm>
+      )}
     >
-      <Tooltip title={disabledReason ?? t('common:delete')}>
-        <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('delete.label', { name })} disabled={disabled} />
-      </Tooltip>
-    </Popconfirm>
+      {button}
+    </LazyPopup>
   );
 }
 

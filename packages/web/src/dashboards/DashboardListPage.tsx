@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Flex, Spin, Table, Tooltip, Typography, type TableProps } from 'antd';
+import { Button, Flex, Spin, Table, Typography, type TableProps } from 'antd';
+import { LazyTooltip } from '../components/LazyTooltip';
 import { EditOutlined, ExportOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -177,7 +178,7 @@ export function DashboardListPage() {
           />
         )}
         {canExport && (
-          <Tooltip title={t('common:export')}>
+          <LazyTooltip title={t('common:export')}>
             <Button
               type="text"
               icon={<ExportOutlined />}
@@ -185,7 +186,7 @@ export function DashboardListPage() {
               disabled={exportState.isLoading}
               onClick={() => void handleExport([d.id])}
             />
-          </Tooltip>
+          </LazyTooltip>
         )}
         {canDelete && (
           <DeleteRowButton

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Flex, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { Button, Flex, Table, Tag, Typography, type TableProps } from 'antd';
+import { LazyTooltip } from '../components/LazyTooltip';
 import { ConsoleSqlOutlined, EditOutlined, ExportOutlined, PlusOutlined, TableOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { datasetLabel, datasetQualifiedName } from './datasetName';
@@ -150,7 +151,7 @@ export function DatasetListPage() {
     actionsColumn(160, (ds) => (
       <>
         {access.canWriteDataset && (
-          <Tooltip title={canEditDataset(ds, user.id, access.isAdmin) ? t('common:edit') : t('notAnOwner')}>
+          <LazyTooltip title={canEditDataset(ds, user.id, access.isAdmin) ? t('common:edit') : t('notAnOwner')}>
             <Button
               type="text"
               icon={<EditOutlined />}
@@ -158,20 +159,20 @@ export function DatasetListPage() {
               disabled={!canEditDataset(ds, user.id, access.isAdmin)}
               onClick={() => setEditing({ id: ds.id, table_name: ds.table_name })}
             />
-          </Tooltip>
+          </LazyTooltip>
         )}
         {access.canSqlLab && ds.kind === 'virtual' && (
-          <Tooltip title={t('openInSqlLab')}>
+          <LazyTooltip title={t('openInSqlLab')}>
             <Button
               type="text"
               icon={<ConsoleSqlOutlined />}
               aria-label={t('openInSqlLabName', { name: ds.table_name })}
               onClick={() => handleOpenInSqlLab(ds)}
             />
-          </Tooltip>
+          </LazyTooltip>
         )}
         {canExport && (
-          <Tooltip title={t('common:export')}>
+          <LazyTooltip title={t('common:export')}>
             <Button
               type="text"
               icon={<ExportOutlined />}
@@ -179,7 +180,7 @@ export function DatasetListPage() {
               disabled={exporting}
               onClick={() => void handleExport([ds.id])}
             />
-          </Tooltip>
+          </LazyTooltip>
         )}
         {access.canWriteDataset && (
           <DeleteRowButton name={ds.table_name} description={t('deleteDescription')} onConfirm={() => deleteRow(ds)} />

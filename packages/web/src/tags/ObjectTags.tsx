@@ -1,5 +1,6 @@
 /** The custom tags of a list row or card: the first few, then "+N" with the rest on hover. */
-import { Flex, Tag, Tooltip } from 'antd';
+import { Flex, Tag } from 'antd';
+import { LazyTooltip } from '../components/LazyTooltip';
 import type { TagRef } from '@rama/shared';
 import './tags.css';
 
@@ -15,9 +16,9 @@ export function ObjectTags({ tags, max = 3 }: { tags: TagRef[] | undefined; max?
         </Tag>
       ))}
       {rest.length > 0 && (
-        <Tooltip title={rest.map((t) => t.name).join(', ')}>
+        <LazyTooltip title={rest.map((t) => t.name).join(', ')}>
           <Tag className="rama-object-tag">+{rest.length}</Tag>
-        </Tooltip>
+        </LazyTooltip>
       )}
     </Flex>
   );
