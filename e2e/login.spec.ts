@@ -7,7 +7,7 @@ test.describe('login', () => {
   test('a wrong password shows the server message and stays on the login page', async ({ page }) => {
     await page.goto('/login/');
     await expect(page.getByRole('img', { name: 'Rama' })).toBeVisible();
-    await signIn(page, ADMIN.username, 'not-the-password');
+    await signIn(page, ADMIN.username, 'not-the-password', { fails: true });
     await expect(page.getByRole('alert').filter({ hasText: 'Invalid login. Please try again.' })).toBeVisible();
     await expect(page).toHaveURL(/\/login\/$/);
     await shot(page, '01-login-wrong-password');

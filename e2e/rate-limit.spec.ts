@@ -11,7 +11,7 @@ test('too many login attempts show the rate-limit message', async ({ page }) => 
   // The limit is RAMA_LOGIN_RATE_LIMIT attempts a minute (10 by default).
   for (let attempt = 0; attempt < 30 && status !== 429; attempt += 1) {
     const response = page.waitForResponse((r) => r.url().endsWith('/login/') && r.request().method() === 'POST');
-    await signIn(page, username, 'wrong-password');
+    await signIn(page, username, 'wrong-password', { fails: true });
     status = (await response).status();
   }
   expect(status).toBe(429);

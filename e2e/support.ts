@@ -17,11 +17,13 @@ export async function shot(page: Page, name: string): Promise<void> {
 }
 
 /** Sign in through the login form. */
-export async function signIn(page: Page, username: string, password: string): Promise<void> {
+export async function signIn(page: Page, username: string, password: string, opts: { fails?: boolean } = {}): Promise<void> {
   if (!page.url().includes('/login/')) await page.goto('/login/');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  // a caller that goes elsewhere next must not leave before the session cookie is set
+  if (!opts.fails) await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 30_000 });
 }
 
 /** Open a hover submenu (a top-navigation menu, or a dropdown's "Share") and wait for one of its entries. */

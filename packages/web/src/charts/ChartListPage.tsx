@@ -132,7 +132,7 @@ export function ChartListPage() {
       title: t('common:type'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'viz_type'),
-      width: 170,
+      width: 150,
       ellipsis: true,
       render: (_v, chart) => vizTypeName(chart.viz_type),
     },
@@ -141,7 +141,7 @@ export function ChartListPage() {
       title: t('common:dataset'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'datasource_name_text'),
-      width: 180,
+      width: 160,
       ellipsis: true,
       render: (_v, chart) =>
         chart.datasource_name_text ? (
@@ -155,7 +155,7 @@ export function ChartListPage() {
     {
       key: 'dashboards',
       title: t('list.onDashboards'),
-      width: 190,
+      width: 160,
       render: (_v, chart) =>
         chart.dashboards.length ? (
           <Flex gap={4} wrap>
@@ -168,7 +168,7 @@ export function ChartListPage() {
           <span className="rama-empty-value">—</span>
         ),
     },
-    { key: 'owners', title: t('common:owners'), width: 120, render: (_v, chart) => <OwnerAvatars owners={chart.owners} /> },
+    { key: 'owners', title: t('common:owners'), width: 100, render: (_v, chart) => <OwnerAvatars owners={chart.owners} /> },
     modifiedColumn(list, (chart) => chart.changed_on_utc),
     actionsColumn(128, (chart) => (
       <>

@@ -121,13 +121,13 @@ export function DatasetListPage() {
         </Flex>
       ),
     },
-    { key: 'kind', title: t('kind'), width: 120, render: (_v, ds) => <KindTag kind={ds.kind} /> },
+    { key: 'kind', title: t('kind'), width: 110, render: (_v, ds) => <KindTag kind={ds.kind} /> },
     {
       key: 'database.database_name',
       title: t('common:database'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'database.database_name'),
-      width: 180,
+      width: 150,
       ellipsis: true,
       render: (_v, ds) => ds.database.database_name,
     },
@@ -136,19 +136,19 @@ export function DatasetListPage() {
       title: t('common:schema'),
       sorter: true,
       sortOrder: sortOrderFor(list, 'schema'),
-      width: 150,
+      width: 120,
       ellipsis: true,
       render: (_v, ds) => ds.schema || <span className="rama-empty-value">—</span>,
     },
     {
       key: 'tags',
       title: t('common:tags'),
-      width: 180,
+      width: 160,
       render: (_v, ds) => (ds.tags.length ? <ObjectTags tags={ds.tags} /> : <span className="rama-empty-value">—</span>),
     },
-    { key: 'owners', title: t('common:owners'), width: 130, render: (_v, ds) => <OwnerAvatars owners={ds.owners} /> },
+    { key: 'owners', title: t('common:owners'), width: 110, render: (_v, ds) => <OwnerAvatars owners={ds.owners} /> },
     modifiedColumn(list, (ds) => ds.changed_on),
-    actionsColumn(160, (ds) => (
+    actionsColumn(140, (ds) => (
       <>
         {access.canWriteDataset && (
           <LazyTooltip title={canEditDataset(ds, user.id, access.isAdmin) ? t('common:edit') : t('notAnOwner')}>
