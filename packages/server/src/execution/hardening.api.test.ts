@@ -221,10 +221,15 @@ describe('one user cannot take the server down', () => {
     // occupy every libuv thread of this (the server's) process for about two seconds, whatever the
     // machine's speed: the hashing rate is measured first, and the threads share the cores
     const threads = Number(process.env.UV_THREADPOOL_SIZE) || 4;
-    const t0 = performance.now();
-    pbkdf2Sync('x', 'y', 100_000, 32, 'sha256');
-    const perMs = 100_000 / Math.max(1, performance.now() - t0);
-    const iterations = Math.round(perMs * 2_500 * Math.min(1, availableParallelism() / threads));
+    // the fastest of three timings: one taken while another process had the core would make the
+    // work too short, and the pool free again before /health asks it (seen beside the other API run)
+    let perMs = 0;
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now();
+      pbkdf2Sync('x', 'y', 100_000, 32, 'sha256');
+      perMs = Math.max(perMs, 100_000 / Math.max(1, performance.now() - t0));
+    }
+    const iterations = Math.round(perMs * 3_000 * Math.min(1, availableParallelism() / threads));
     const busy = Array.from({ length: threads }, () => new Promise((res) => pbkdf2('x', 'y', iterations, 32, 'sha256', res)));
     const r = await fetch(`${server.url}/health`);
     expect(r.status).toBe(503);
