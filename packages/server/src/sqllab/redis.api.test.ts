@@ -97,7 +97,12 @@ await describeIfService(
     }, 30_000);
 
     it('a worker killed with SIGKILL mid-query leaves the query failed, not running', async () => {
-      for (const w of workers) if (w.exitCode === null) w.kill('SIGKILL');
+      // the earlier workers must be gone before the query is queued: a worker killed but not yet
+      // dead can take the job and die with it, leaving it to BullMQ's stalled-job check (30 s)
+      const alive = workers.filter((w) => w.exitCode === null && w.signalCode === null);
+      const exited = alive.map((w) => new Promise((res) => w.once('exit', res)));
+      for (const w of alive) w.kill('SIGKILL');
+      await Promise.all(exited);
       const worker = startWorker();
       const r = await admin.post<{ query: Q }>('/api/v1/sqllab/execute/', {
         database_id: pgId,
