@@ -1,5 +1,5 @@
 /** SQL Lab's editor tools: a query's cost estimate (where the database allows it) and SQL formatting. */
-import { ErrorType } from '@rama/shared';
+import { ErrorType, jsonObject } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import type { Principal } from '../security/principal.js';
 import { getEngineSpec } from '../engines/registry.js';
@@ -8,7 +8,7 @@ import { templatesEnabled } from '../execution/prepare.js';
 import { typedError } from '../http/errors.js';
 import { formatSqlAsync } from '../sql/offload.js';
 import { prepareRun } from './prepare.js';
-import { parseExtra, SqlLabService } from './service.js';
+import { SqlLabService } from './service.js';
 
 export async function estimateQueryCost(
   ctx: AppContext,
@@ -22,7 +22,7 @@ export async function estimateQueryCost(
 ): Promise<Record<string, unknown>[]> {
   const service = new SqlLabService(ctx);
   const { row, open } = await service.openDatabase(user, databaseId);
-  const extra = parseExtra(row.extra) as { cost_estimate_enabled?: boolean };
+  const extra = jsonObject(row.extra) as { cost_estimate_enabled?: boolean };
   if (!extra.cost_estimate_enabled || !ctx.config.featureFlags.ESTIMATE_QUERY_COST) {
     throw typedError(400, 'Cost estimation is not enabled for this database.', ErrorType.GENERIC_DB_ENGINE_ERROR);
   }

@@ -1,6 +1,6 @@
 /** SQL Lab's CSV export of a query: its stored result while kept, else the query run again. */
 import { PassThrough, Readable } from 'node:stream';
-import { ErrorType } from '@rama/shared';
+import { ErrorType, jsonObject } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import type { Principal } from '../security/principal.js';
 import type { ResultColumn } from '../engines/types.js';
@@ -13,7 +13,7 @@ import type { QueryRow } from './present.js';
 import { ROW_SEPARATOR } from './results.js';
 import type { ResultHeader } from './runner.js';
 import { JsonRowsSink } from './sink.js';
-import { parseExtra, SqlLabService } from './service.js';
+import { SqlLabService } from './service.js';
 
 /**
  * CSV of a successful query: its stored result when still kept, else the query run again under
@@ -40,7 +40,7 @@ export async function exportQueryCsv(
     }
     return { name, stream: Readable.from(lines()) };
   }
-  const extra = parseExtra(row.extra_json);
+  const extra = jsonObject(row.extra_json);
   if (!extra.exportable || !row.prepared)
     throw typedError(400, 'Only queries that only read data can be exported.', ErrorType.INVALID_SQL_ERROR);
   await service.openDatabase(user, row.database_id);

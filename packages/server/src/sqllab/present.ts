@@ -1,19 +1,10 @@
-import type { LimitingFactor, QueryRecord, QueryState } from '@rama/shared';
+import { jsonObject, type LimitingFactor, type QueryRecord, type QueryState } from '@rama/shared';
 import type { Kysely } from 'kysely';
 import type { MetadataSchema, QueryTable, Row } from '../metadata/schema.js';
 import { usernamesById } from '../metadata/repos/users.js';
 import { databasesByIds } from '../metadata/repos/databases.js';
 
 export type QueryRow = Row<QueryTable>;
-
-function parseExtra(text: string): Record<string, unknown> {
-  try {
-    const v: unknown = JSON.parse(text);
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
 
 /** The one place a query record is shaped for clients. */
 export function presentQuery(row: QueryRow, dbName: string, username: string | null): QueryRecord {
@@ -47,7 +38,7 @@ export function presentQuery(row: QueryRow, dbName: string, username: string | n
     runAsync: Boolean(row.run_async),
     user: username,
     userId: row.user_id,
-    extra: parseExtra(row.extra_json),
+    extra: jsonObject(row.extra_json),
   };
 }
 

@@ -91,15 +91,6 @@ class SyncReply {
   }
 }
 
-export function parseExtra(text: string | null): Record<string, unknown> {
-  try {
-    const v: unknown = JSON.parse(text || '{}');
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
 export class SqlLabService {
   constructor(private readonly ctx: AppContext) {}
 

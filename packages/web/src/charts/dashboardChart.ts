@@ -1,14 +1,8 @@
-import type { ChartDetail, DashboardChart } from '@rama/shared';
+import { jsonObject, type ChartDetail, type DashboardChart } from '@rama/shared';
 
 /** A chart put on the dashboard while editing: its detail (GET /api/v1/chart/{id}) as the dashboard's chart shape. */
 export function dashboardChartFromDetail(detail: ChartDetail): DashboardChart {
-  let params: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = JSON.parse(detail.params || '{}');
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) params = parsed as Record<string, unknown>;
-  } catch {
-    params = {};
-  }
+  const params = jsonObject(detail.params);
   return {
     id: detail.id,
     uuid: detail.uuid,

@@ -6,6 +6,7 @@
 import {
   annotationQueryFormData,
   annotationShiftedRows,
+  jsonObject,
   MAX_QUERIED_ANNOTATION_LAYERS,
   normalizedOverrides,
   timeseriesAnnotationResult,
@@ -56,13 +57,7 @@ export function queriedAnnotationLayers(value: unknown): QueriedAnnotationLayer[
 
 /** A saved chart's form data: its params with its viz type, datasource and id. */
 export function savedChartFormData(detail: ChartDetail): QueryFormData {
-  let params: Record<string, unknown> = {};
-  try {
-    const parsed: unknown = JSON.parse(detail.params || '{}');
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) params = parsed as Record<string, unknown>;
-  } catch {
-    params = {};
-  }
+  const params = jsonObject(detail.params);
   return {
     ...params,
     viz_type: detail.viz_type,
