@@ -2,6 +2,7 @@
  * The engine spec contract: every kind of database Rama connects to implements this once.
  * User SQL reaches a database only through an EngineSpec (DESIGN.md, security rules).
  */
+import type { Readable } from 'node:stream';
 import type { AlreadyExists, EditorDialectInfo, StoredValue, UploadColumnKind } from '@rama/shared';
 import type { FunctionPolicy } from './functions.js';
 import type { LexRules } from './lexer.js';
@@ -370,9 +371,21 @@ export interface BulkLoader {
  * path — a value that does not fit its column's kind as Rama reads it, a ragged row, a null
  * spelling it cannot tell — so the caller can roll back and load the file the exact way.
  */
+/**
+ * An uploaded file on disk, which may still be arriving when the load begins: `whole()` resolves
+ * once all of it is at `path`; `stream()` reads it as it arrives and ends at its end. Both fail
+ * when the upload does (the client left, the file was too large), so a load fails with it.
+ */
+export interface UploadSource {
+  readonly path: string;
+  whole(): Promise<void>;
+  stream(start?: number): Readable;
+}
+
 export interface CsvFileLoadRequest extends Omit<BulkLoadRequest, 'batches' | 'onProgress'> {
   file: {
-    path: string;
+    /** the file (read it with `source.stream()`, or at `source.path` once `source.whole()` resolves) */
+    source: UploadSource;
     delimiter: string;
     /** the first line names the columns (skipped) */
     header: boolean;

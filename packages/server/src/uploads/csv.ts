@@ -5,6 +5,8 @@
  * chunk, so a million rows are not a million awaits.
  */
 import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import { UPLOAD_LIMITS } from '@rama/shared';
 import { UploadFileError } from './errors.js';
 import type { RawRecord, RecordSource } from './table.js';
@@ -144,17 +146,23 @@ export class CsvChunkParser {
   }
 }
 
-export function csvRecords(path: string, opts: CsvReadOptions): RecordSource {
+/**
+ * A CSV file's records: from its path, or from a stream of its bytes (an upload still arriving,
+ * `ArrivingFile.stream()`), decoded as UTF-8 across the pieces' boundaries.
+ */
+export function csvRecords(file: string | (() => Readable), opts: CsvReadOptions): RecordSource {
   return async function* records(): AsyncGenerator<RawRecord[]> {
     const parser = new CsvChunkParser(opts);
-    const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: 256 * 1024 });
+    const stream = typeof file === 'string' ? createReadStream(file, { highWaterMark: 256 * 1024 }) : file();
+    const decoder = new StringDecoder('utf8');
     try {
-      for await (const chunk of stream as AsyncIterable<string>) {
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
         const out: RawRecord[] = [];
-        parser.push(chunk, out);
+        parser.push(decoder.write(chunk), out);
         if (out.length) yield out;
       }
       const out: RawRecord[] = [];
+      parser.push(decoder.end(), out);
       parser.end(out);
       if (out.length) yield out;
     } finally {

@@ -6,7 +6,7 @@
  * file the exact way: the fast path changes the time an upload takes, never what it stores.
  */
 import { isNullCell, type CellRules, type UploadOptions } from '@rama/shared';
-import type { CsvFileLoadRequest } from '../engines/types.js';
+import type { CsvFileLoadRequest, UploadSource } from '../engines/types.js';
 import { csvRecords } from './csv.js';
 import { scanTable, type RawRecord, type TablePlan } from './table.js';
 
@@ -47,10 +47,14 @@ export interface CsvSample {
  * problem those rows have (the first problem of a file is always in its first rows, so the
  * message is the exact path's).
  */
-export async function sampleCsv(path: string, opts: UploadOptions, rules: CellRules): Promise<CsvSample> {
+export async function sampleCsv(source: UploadSource, opts: UploadOptions, rules: CellRules): Promise<CsvSample> {
   const records: RawRecord[] = [];
   let whole = true;
-  for await (const batch of csvRecords(path, { delimiter: opts.delimiter, skipBlankLines: true, skipInitialSpace: false })()) {
+  for await (const batch of csvRecords(() => source.stream(), {
+    delimiter: opts.delimiter,
+    skipBlankLines: true,
+    skipInitialSpace: false,
+  })()) {
     records.push(...batch);
     if (records.length > SAMPLE_RECORDS) {
       whole = false;
@@ -82,10 +86,10 @@ export async function sampleCsv(path: string, opts: UploadOptions, rules: CellRu
 }
 
 /** The engine's part of the request: where the file is and how to read it. */
-export function csvFile(path: string, opts: UploadOptions, rules: CellRules, sample: CsvSample): CsvFileLoadRequest['file'] {
+export function csvFile(source: UploadSource, opts: UploadOptions, rules: CellRules, sample: CsvSample): CsvFileLoadRequest['file'] {
   return {
     typedNullSpellings: sample.typedNullSpellings,
-    path,
+    source,
     delimiter: opts.delimiter,
     header: opts.header_row === 0,
     nullValues: [...rules.nullValues],

@@ -6,12 +6,12 @@
  */
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { UPLOAD_TYPES, type UploadType } from '@rama/shared';
+import { UPLOAD_TYPES, type UploadOptions, type UploadType } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import { requirePermission } from '../http/auth.js';
 import { clientGone } from '../execution/abort.js';
 import { invalidFields } from '../http/errors.js';
-import { receiveForm, multipartLimits } from './form.js';
+import { ArrivingFile, LateFieldsError, receiveForm, multipartLimits } from './form.js';
 import { UploadService } from './service.js';
 
 const PERMISSION: Record<UploadType, string> = { csv: 'can_csv_upload', excel: 'can_excel_upload', columnar: 'can_columnar_upload' };
@@ -29,6 +29,15 @@ function typeOf(raw: string | undefined): UploadType {
   return raw as UploadType;
 }
 
+/** The value, or null where it throws (options the fields before the file do not make). */
+function attempt<T>(make: () => T): T | null {
+  try {
+    return make();
+  } catch {
+    return null;
+  }
+}
+
 export function uploadRoutes(app: FastifyInstance, ctx: AppContext): UploadService {
   const uploads = new UploadService(ctx);
   const maxBytes = ctx.config.uploadMaxBytes;
@@ -44,17 +53,38 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): UploadServi
       const db = await uploads.targetDatabase(user, id);
       const done = uploads.begin(user);
       const signal = clientGone(reply);
-      const form = await receiveForm(req).catch((e: unknown) => {
+      // the load may begin while the file is still arriving (fields sent before the file)
+      const form = await receiveForm(req, { early: true }).catch((e: unknown) => {
         done();
         throw e;
       });
-      try {
-        if (!form.file) throw invalidFields({ file: ['Missing data for required field.'] });
-        const { type: typeField, ...fields } = form.fields;
+      const optionsOf = (all: Record<string, string>): { type: UploadType; opts: UploadOptions } => {
+        const { type: typeField, ...fields } = all;
         const type = fixed ?? typeOf(typeField);
         if (fixed && typeField !== undefined) throw invalidFields({ type: ['Unknown field.'] });
-        const opts = uploads.checkedOptions(type, fields);
-        const result = await uploads.upload(user, db, type, form.file, opts, signal);
+        return { type, opts: uploads.checkedOptions(type, fields) };
+      };
+      try {
+        const file = form.file;
+        if (file?.arriving) {
+          const early = attempt(() => optionsOf(form.fields));
+          if (early) {
+            try {
+              const result = await uploads.upload(user, db, early.type, file, early.opts, signal);
+              return reply.code(201).send({ message: 'OK', result });
+            } catch (e) {
+              // the receive's own failure is the answer (a load reading the file fails with it);
+              // a field after the file means loading again with every field
+              const { late } = await form.received;
+              if (!late && !(e instanceof LateFieldsError)) throw e;
+            }
+          }
+        }
+        const { fields } = await form.received;
+        if (!file) throw invalidFields({ file: ['Missing data for required field.'] });
+        const { type, opts } = optionsOf(fields);
+        const whole = ArrivingFile.complete(file.path, file.name, file.bytes);
+        const result = await uploads.upload(user, db, type, whole, opts, signal);
         return reply.code(201).send({ message: 'OK', result });
       } finally {
         done();

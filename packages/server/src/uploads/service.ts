@@ -29,7 +29,7 @@ import { databaseById } from '../metadata/repos/databases.js';
 import { datasetIdInSchema } from '../metadata/repos/datasets.js';
 import { engineSpecForUri } from '../engines/registry.js';
 import { parseUri } from '../engines/uri.js';
-import { EngineError } from '../engines/types.js';
+import { EngineError, type UploadSource } from '../engines/types.js';
 import { TableExistsError } from '../engines/bulk-load.js';
 import { QueryCancelledError, QueryTimeoutError } from '../execution/executor.js';
 import { HttpError, forbidden, invalidFields, notFound } from '../http/errors.js';
@@ -46,8 +46,8 @@ type DatabaseRow = Row<DatabaseTable>;
 export const SCHEMA_NOT_ALLOWED = 'Database schema is not allowed for csv uploads.';
 export const UPLOADS_AT_ONCE_PER_USER = 2;
 
-export interface UploadFile {
-  path: string;
+/** The uploaded file, perhaps still arriving (`ArrivingFile`): the exact path waits for all of it. */
+export interface UploadFile extends UploadSource {
   name: string;
 }
 
@@ -130,7 +130,7 @@ export class UploadService {
 
     let rows: number | null = null;
     if (type === 'csv' && loader.loadCsvFile && plainCsvOptions(opts, rules)) {
-      const sample = await readOrFail(() => sampleCsv(file.path, opts, rules));
+      const sample = await readOrFail(() => sampleCsv(file, opts, rules));
       // a file that fits in the sample gains nothing from the engine's reader
       if (!sample.whole && sample.plan.columns.length > 1) {
         const loadCsvFile = loader.loadCsvFile.bind(loader);
@@ -142,7 +142,7 @@ export class UploadService {
                 spec: open.spec,
                 table: { schema: opts.schema, name: opts.table_name, columns: sample.plan.columns },
                 mode: opts.already_exists,
-                file: csvFile(file.path, opts, rules, sample),
+                file: csvFile(file, opts, rules, sample),
                 signal: sig,
               }).then((r) => r.rows),
             ),
@@ -160,6 +160,8 @@ export class UploadService {
     }
 
     if (rows === null) {
+      // the exact path reads the whole file, twice
+      await file.whole();
       let plan: TablePlan;
       let batches: AsyncIterable<StoredValue[][]>;
       let parquet: ParquetFile | null = null;

@@ -234,6 +234,87 @@ await describeIfService(postgresService, 'uploads into PostgreSQL through COPY F
     expect(t.rows).toEqual([{ n: 0 }]);
   });
 
+  /** A form with its parts in the order given: `file` is the CSV. */
+  const ordered = (csv: string, parts: [string, string][]): FormData => {
+    const form = new FormData();
+    for (const [k, v] of parts) {
+      if (k === 'file') form.append('file', new Blob([csv]), 'big.csv');
+      else form.append(k, v);
+    }
+    return form;
+  };
+  const csvUpload = (client: Client, form: FormData) =>
+    client.postForm<{ result?: { rows: number }; message?: unknown }>(`/api/v1/database/${id}/csv_upload/`, form, { csrf: true });
+
+  it('loads while the file arrives, whatever the order of the form: the file first, or a field after it', async () => {
+    const csv = bigCsv();
+    const watch = watchPaths();
+    try {
+      // the peer's page sends the file first: the load waits for the fields
+      const first = await csvUpload(
+        admin,
+        ordered(csv, [
+          ['file', ''],
+          ['table_name', 'o1'],
+          ['schema', schema],
+        ]),
+      );
+      expect(first.status, first.text).toBe(201);
+      expect(first.body.result?.rows).toBe(ROWS);
+      // a field after the file changes the options the load began with: it loads again with it
+      const late = await csvUpload(
+        admin,
+        ordered(csv, [
+          ['table_name', 'o1'],
+          ['schema', schema],
+          ['file', ''],
+          ['already_exists', 'append'],
+        ]),
+      );
+      expect(late.status, late.text).toBe(201);
+      expect(watch.paths).toEqual(['engine', 'engine']);
+    } finally {
+      watch.stop();
+    }
+    const n = await pgc.query(`SELECT count(*)::int AS n FROM ${schema}.o1`);
+    expect(n.rows).toEqual([{ n: 2 * ROWS }]);
+  });
+
+  it('a file that passes the size limit while COPY reads it is refused, and leaves no table', async () => {
+    const csv = bigCsv();
+    const bytes = Buffer.byteLength(csv);
+    const sampleBytes = Buffer.byteLength(
+      csv
+        .split('\n')
+        .slice(0, SAMPLE_RECORDS + 1)
+        .join('\n'),
+    );
+    const limit = Math.floor(bytes * 0.95);
+    // COPY has begun (the sample is in) when the limit is passed
+    expect(sampleBytes).toBeLessThan(limit);
+    const small = await startTestServer({ RAMA_ALLOW_FILE_URIS: 'true', RAMA_UPLOAD_MAX_BYTES: String(limit) }, { examples: false });
+    try {
+      const owner = await small.admin();
+      const r = await owner.post<{ id: number }>('/api/v1/database/', {
+        database_name: `pg_small_${suffix}`,
+        sqlalchemy_uri: pgTestUrl,
+        allow_file_upload: true,
+        extra: JSON.stringify({ schemas_allowed_for_file_upload: [schema] }),
+      });
+      expect(r.status, r.text).toBe(201);
+      const res = await upload(owner, r.body.id, 'csv', 'big.csv', csv, { table_name: 'too_big', schema });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toEqual({ file: ['File size exceeds the maximum allowed size.'] });
+    } finally {
+      await small.close();
+    }
+    const t = await pgc.query(
+      `SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = $1 AND table_name = 'too_big'`,
+      [schema],
+    );
+    expect(t.rows).toEqual([{ n: 0 }]);
+  });
+
   it('appends through a staging table and refuses an existing table with "fail"', async () => {
     const csv = bigCsv();
     expect((await upload(admin, id, 'csv', 'big.csv', csv, { table_name: 'f6', schema })).status).toBe(201);

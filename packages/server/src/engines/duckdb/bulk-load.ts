@@ -140,7 +140,7 @@ function readCsvSql(req: CsvFileLoadRequest): string {
     // ones fail here and the file loads the exact way)
     `buffer_size = ${READ_BUFFER_BYTES}`,
   ];
-  return `SELECT ${select} FROM read_csv(${sqlText(file.path)}, ${options.join(', ')})`;
+  return `SELECT ${select} FROM read_csv(${sqlText(file.source.path)}, ${options.join(', ')})`;
 }
 
 /** A plain CSV file read by DuckDB itself in a private in-memory instance, its chunks appended to the table. */
@@ -148,6 +148,7 @@ async function loadCsvFile(req: CsvFileLoadRequest): Promise<{ rows: number }> {
   const { conn, spec, table, signal } = req;
   const c = driverHandle<DuckDBConnection>(conn, 'connection');
   conn.discard();
+  await req.file.source.whole();
   const reader = await DuckDBInstance.create(':memory:', {
     autoinstall_known_extensions: 'false',
     autoload_known_extensions: 'false',

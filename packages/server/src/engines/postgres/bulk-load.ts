@@ -4,14 +4,12 @@
  * by Rama go in COPY's text format; a plain CSV file goes to COPY as it is (PostgreSQL parses it),
  * then what PostgreSQL reads differently from Rama is found and refused or put right.
  */
-import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { formatStoredDate, type StoredValue, type UploadColumnKind } from '@rama/shared';
-import type { BulkLoader, BulkLoadRequest, CsvFileLoadRequest } from '../types.js';
+import type { BulkLoader, BulkLoadRequest, CsvFileLoadRequest, UploadSource } from '../types.js';
 import { driverHandle, qualifiedName, stagingName, TableExistsError } from '../bulk-load.js';
 
 const PG_TYPES: Record<UploadColumnKind, string> = {
@@ -49,14 +47,17 @@ async function tableExists(client: pg.PoolClient, schema: string | null, name: s
 }
 
 /** The file starts with a UTF-8 byte order mark (COPY would keep it in the first value). */
-async function bomBytes(path: string): Promise<number> {
-  const fh = await open(path, 'r');
+async function bomBytes(source: UploadSource): Promise<number> {
+  const stream = source.stream(0);
   try {
-    const head = Buffer.alloc(3);
-    const { bytesRead } = await fh.read(head, 0, 3, 0);
-    return bytesRead === 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
+    let head = Buffer.alloc(0);
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      head = Buffer.concat([head, chunk]);
+      if (head.length >= 3) break;
+    }
+    return head.length >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
   } finally {
-    await fh.close();
+    stream.destroy();
   }
 }
 
@@ -121,7 +122,7 @@ async function loadCsvFile(req: CsvFileLoadRequest): Promise<{ rows: number }> {
   const q = (n: string): string => spec.quoteIdentifier(n);
   const target = qualifiedName(spec, table);
   const cols = table.columns.map((c) => q(c.name)).join(', ');
-  const skip = await bomBytes(file.path);
+  const skip = await bomBytes(file.source);
   await client.query('BEGIN');
   try {
     await client.query(`SET LOCAL TimeZone = 'UTC'`);
@@ -138,7 +139,8 @@ async function loadCsvFile(req: CsvFileLoadRequest): Promise<{ rows: number }> {
         `COPY ${into} (${cols}) FROM STDIN (FORMAT csv, DELIMITER ${spec.stringLiteral(file.delimiter)}, HEADER ${file.header ? 'true' : 'false'}, NULL '', FORCE_NULL (${cols}))`,
       ),
     );
-    await pipeline(createReadStream(file.path, { start: skip, highWaterMark: 1 << 20 }), copy, { signal });
+    // the file as it arrives: COPY reads while the upload is still coming in
+    await pipeline(file.source.stream(skip), copy, { signal });
     const rows = copy.rowCount;
     await settle(client, req, into);
     const dates = table.columns.filter((c) => c.kind === 'datetime');
