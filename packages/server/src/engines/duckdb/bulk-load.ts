@@ -1,11 +1,14 @@
 /**
  * DuckDB bulk loading through the appender into a staging table inside one transaction (memory
  * stays bounded: full row groups go to the file as they fill), which becomes the table (or is
- * copied into it) before the commit: a failed load leaves nothing behind. Rows come either from Rama's reader or, for a plain CSV file, from DuckDB's own
- * `read_csv` in a private in-memory instance (the user's databases cannot read files), whose
- * chunks the appender takes as they are.
+ * copied into it) before the commit: a failed load leaves nothing behind. Rows come either from
+ * Rama's reader through the appender or, for a plain CSV file, from the database's own `read_csv`
+ * of the upload in its private loads directory.
  */
-import { DuckDBInstance, DuckDBTimestampValue, type DuckDBAppender, type DuckDBConnection, type DuckDBDataChunk } from '@duckdb/node-api';
+import { randomUUID } from 'node:crypto';
+import { copyFile, link, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DuckDBTimestampValue, type DuckDBAppender, type DuckDBConnection } from '@duckdb/node-api';
 import type { AlreadyExists, StoredValue, UploadColumnKind } from '@rama/shared';
 import type { BulkLoader, BulkLoadRequest, BulkTable, CsvFileLoadRequest, EngineSpec } from '../types.js';
 import { driverHandle, qualifiedName, stagingName, TableExistsError } from '../bulk-load.js';
@@ -51,7 +54,7 @@ async function intoTable(
   spec: EngineSpec,
   table: BulkTable,
   mode: AlreadyExists,
-  write: (appender: DuckDBAppender) => Promise<number>,
+  fill: (staging: { sql: string; name: string; schema: string }) => Promise<number>,
 ): Promise<number> {
   const target = qualifiedName(spec, table);
   const columnsSql = table.columns.map((col) => `${spec.quoteIdentifier(col.name)} ${DUCKDB_TYPES[col.kind]}`).join(', ');
@@ -63,18 +66,7 @@ async function intoTable(
   await c.run('BEGIN TRANSACTION');
   try {
     await c.run(`CREATE TABLE ${staging} (${columnsSql})`);
-    const appender = await c.createAppender(stagingTable, schema, null);
-    let rows: number;
-    try {
-      rows = await write(appender);
-      appender.flushSync();
-    } finally {
-      try {
-        appender.closeSync();
-      } catch {
-        // the error that stopped the load is the one to report
-      }
-    }
+    const rows = await fill({ sql: staging, name: stagingTable, schema });
     if (exists && mode === 'append') {
       const cols = table.columns.map((col) => spec.quoteIdentifier(col.name)).join(', ');
       await c.run(`INSERT INTO ${target} (${cols}) SELECT ${cols} FROM ${staging}`);
@@ -88,6 +80,26 @@ async function intoTable(
   } catch (e) {
     await c.run('ROLLBACK').catch(() => undefined);
     throw e;
+  }
+}
+
+/** Rows written through an appender on the staging table, flushed and closed after. */
+async function appending(
+  c: DuckDBConnection,
+  staging: { name: string; schema: string },
+  write: (a: DuckDBAppender) => Promise<number>,
+): Promise<number> {
+  const appender = await c.createAppender(staging.name, staging.schema, null);
+  try {
+    const rows = await write(appender);
+    appender.flushSync();
+    return rows;
+  } finally {
+    try {
+      appender.closeSync();
+    } catch {
+      // the error that stopped the load is the one to report
+    }
   }
 }
 
@@ -115,11 +127,8 @@ function converted(kind: UploadColumnKind, col: string): string {
   }
 }
 
-/** The private reader's CSV buffer: twice DuckDB's longest line (2 MB), not its default of 32 MB. */
-const READ_BUFFER_BYTES = 4 * 1024 * 1024;
-
-/** The private reader's query: the file's columns as text, converted to the table's kinds. */
-function readCsvSql(req: CsvFileLoadRequest): string {
+/** The load's query: the file's columns as text, converted to the table's kinds. */
+function readCsvSql(req: CsvFileLoadRequest, path: string): string {
   const { file, table } = req;
   const columns = table.columns.map((_, i) => `${sqlText(`c${i}`)}: 'VARCHAR'`).join(', ');
   const select = table.columns.map((c, i) => `${converted(c.kind, `c${i}`)} AS c${i}`).join(', ');
@@ -136,58 +145,41 @@ function readCsvSql(req: CsvFileLoadRequest): string {
     // a short or long row is refused (Rama reads a short one with nulls: the exact path does);
     // null padding would stop DuckDB reading quoted line breaks in parallel
     'null_padding = false',
-    // small read buffers keep the reader within its memory budget (a line must fit one: longer
-    // ones fail here and the file loads the exact way)
-    `buffer_size = ${READ_BUFFER_BYTES}`,
   ];
-  return `SELECT ${select} FROM read_csv(${sqlText(file.source.path)}, ${options.join(', ')})`;
+  return `SELECT ${select} FROM read_csv(${sqlText(path)}, ${options.join(', ')})`;
 }
 
-/** A plain CSV file read by DuckDB itself in a private in-memory instance, its chunks appended to the table. */
+/**
+ * A plain CSV file read by the database itself: the upload is linked into the instance's private
+ * loads directory (the one place it may read files) and `read_csv` inserts it, converted, into the
+ * staging table; the link goes after. A value Rama reads otherwise stops the insert (`error()`), and
+ * the caller loads the file the exact way.
+ */
 async function loadCsvFile(req: CsvFileLoadRequest): Promise<{ rows: number }> {
   const { conn, spec, table, signal } = req;
+  const loadsDir = (conn as unknown as { loadsDir?: string | null }).loadsDir;
+  if (!loadsDir) throw new Error('This DuckDB database reads no files (read-only or in memory).');
   const c = driverHandle<DuckDBConnection>(conn, 'connection');
   conn.discard();
   await req.file.source.whole();
-  const reader = await DuckDBInstance.create(':memory:', {
-    autoinstall_known_extensions: 'false',
-    autoload_known_extensions: 'false',
-    // two reader threads in a small budget (READ_BUFFER_BYTES per CSV buffer); past it the read stops
-    threads: '2',
-    memory_limit: '64MB',
-  });
-  const rc = await reader.connect();
-  // the reader works ahead of the appender (in parallel) within this much memory; a file DuckDB
-  // cannot read in this budget (very long lines) fails here and loads the exact way
-  await rc.run(`SET streaming_buffer_size = '1MB'`);
-  const stop = (): void => rc.interrupt();
+  const path = join(loadsDir, `${randomUUID()}.csv`);
+  try {
+    await link(req.file.source.path, path);
+  } catch {
+    await copyFile(req.file.source.path, path);
+  }
+  const stop = (): void => c.interrupt();
   signal.addEventListener('abort', stop, { once: true });
   try {
-    const sql = readCsvSql(req);
-    const result = await rc.stream(sql);
-    const rows = await intoTable(c, spec, table, req.mode, async (appender) => {
-      let n = 0;
-      for (;;) {
-        if (signal.aborted) throw signal.reason;
-        const chunk: DuckDBDataChunk | null = await result.fetchChunk();
-        if (!chunk || chunk.rowCount === 0) break;
-        appender.appendDataChunk(chunk);
-        const before = n;
-        n += chunk.rowCount;
-        if (Math.floor(n / FLUSH_ROWS) > Math.floor(before / FLUSH_ROWS)) appender.flushSync();
-      }
-      // a streamed result that fails (out of memory, a value refused by error()) ends like one
-      // that is done, without an error: the rows are counted again before anything is committed
-      const counted = await rc.runAndReadAll(`SELECT count(*) FROM (${sql})`);
-      const expected = Number(counted.getRows()[0]?.[0]);
-      if (expected !== n) throw new Error(`DuckDB's reader stopped after ${n} of ${expected} rows.`);
-      return n;
+    const rows = await intoTable(c, spec, table, req.mode, async (staging) => {
+      const result = await c.run(`INSERT INTO ${staging.sql} ${readCsvSql(req, path)}`);
+      if (signal.aborted) throw signal.reason;
+      return Number(result.rowsChanged);
     });
     return { rows };
   } finally {
     signal.removeEventListener('abort', stop);
-    rc.closeSync();
-    reader.closeSync();
+    await rm(path, { force: true });
   }
 }
 
@@ -198,25 +190,27 @@ export const duckdbBulkLoader: BulkLoader = {
     const c = driverHandle<DuckDBConnection>(conn, 'connection');
     conn.discard();
     const appenders = table.columns.map((col) => APPEND[col.kind]);
-    const rows = await intoTable(c, spec, table, req.mode, async (appender) => {
-      let n = 0;
-      for await (const batch of req.batches) {
-        if (signal.aborted) throw signal.reason;
-        for (const row of batch) {
-          for (let i = 0; i < row.length; i++) {
-            const v = row[i];
-            if (v === null) appender.appendNull();
-            else appenders[i](appender, v);
+    const rows = await intoTable(c, spec, table, req.mode, (staging) =>
+      appending(c, staging, async (appender) => {
+        let n = 0;
+        for await (const batch of req.batches) {
+          if (signal.aborted) throw signal.reason;
+          for (const row of batch) {
+            for (let i = 0; i < row.length; i++) {
+              const v = row[i];
+              if (v === null) appender.appendNull();
+              else appenders[i](appender, v);
+            }
+            appender.endRow();
           }
-          appender.endRow();
+          const before = n;
+          n += batch.length;
+          if (Math.floor(n / FLUSH_ROWS) > Math.floor(before / FLUSH_ROWS)) appender.flushSync();
+          req.onProgress?.(n);
         }
-        const before = n;
-        n += batch.length;
-        if (Math.floor(n / FLUSH_ROWS) > Math.floor(before / FLUSH_ROWS)) appender.flushSync();
-        req.onProgress?.(n);
-      }
-      return n;
-    });
+        return n;
+      }),
+    );
     return { rows };
   },
 };

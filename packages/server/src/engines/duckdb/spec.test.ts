@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EngineError, GenericType, type EnginePool } from '../types.js';
@@ -215,6 +215,30 @@ describe('duckdb engine (read-write file)', () => {
     const plan = await duckdbSpec.estimateCost(conn, `SELECT * FROM ${T}`).finally(() => conn.release());
     expect(plan.length).toBeGreaterThan(0);
     expect(plan.some((p) => String(p.Plan).includes('SCAN'))).toBe(true);
+  });
+});
+
+describe('duckdb engine (writable, no external access): the uploads directory is the one place it reads files', () => {
+  it('reads files only in its private loads directory, which goes with the instance', async () => {
+    const pool = await duckdbSpec.connect(options(join(dir, 'loads.duckdb'), { disableExternalAccess: true }));
+    const conn = (await pool.acquire()) as unknown as { loadsDir: string; release(): void };
+    const loads = conn.loadsDir;
+    conn.release();
+    try {
+      expect(loads).toMatch(/rama-duckdb-loads-/);
+      expect(statSync(loads).mode & 0o777).toBe(0o700);
+      writeFileSync(join(loads, 'in.csv'), 'a\n1\n');
+      writeFileSync(join(dir, 'outside.csv'), 'a\n2\n');
+      expect((await pool.execute(`SELECT a FROM read_csv('${loads}/in.csv')`)).rows).toEqual([[1]]);
+      for (const path of [join(dir, 'outside.csv'), `${loads}/../outside.csv`, '/etc/passwd'])
+        expect((await rejection(pool.execute(`SELECT * FROM read_csv('${path}')`))).message).toMatch(/disabled/i);
+      await rejection(pool.execute("SET allowed_directories = ['/']"));
+      await rejection(pool.execute('SET enable_external_access = true'));
+      expect((await rejection(pool.execute(`SELECT * FROM read_csv('${join(dir, 'outside.csv')}')`))).message).toMatch(/disabled/i);
+    } finally {
+      await pool.close();
+    }
+    expect(existsSync(loads)).toBe(false);
   });
 });
 

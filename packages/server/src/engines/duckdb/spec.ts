@@ -3,7 +3,10 @@
  * opened read-only with external access off and the configuration locked, so SQL cannot read files,
  * load extensions or turn either back on (DESIGN.md security rules).
  */
-import { resolve } from 'node:path';
+import { rmSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { DuckDBInstance, DuckDBMaterializedResult, ResultReturnType, type DuckDBConnection, type DuckDBResult } from '@duckdb/node-api';
 import {
   EngineError,
@@ -156,6 +159,8 @@ class DuckDBEngineConnection implements EngineConnection {
   constructor(
     readonly connection: DuckDBConnection,
     private readonly onRelease: (c: DuckDBEngineConnection, discard: boolean) => void,
+    /** the one directory this database may read files in: where uploads are put for it to load (or null) */
+    readonly loadsDir: string | null,
   ) {}
 
   async execute(sql: string, opts: { maxRows?: number } = {}): Promise<StatementResult> {
@@ -258,10 +263,11 @@ export class DuckDBEnginePool implements EnginePool {
     readonly instance: DuckDBInstance,
     private readonly releaseInstance: () => void,
     size: number,
+    loadsDir: string | null,
   ) {
     this.pool = new ResourcePool<DuckDBEngineConnection>(
       size,
-      async () => new DuckDBEngineConnection(await instance.connect(), (c, discard) => this.pool.release(c, discard)),
+      async () => new DuckDBEngineConnection(await instance.connect(), (c, discard) => this.pool.release(c, discard), loadsDir),
       (c) => c.connection.closeSync(),
     );
   }
@@ -313,43 +319,60 @@ function instanceOptions(opts: ConnectOptions, path: string): Record<string, str
 }
 
 /**
+ * Settings DuckDB takes only in SQL, before the locking ones: the upload directory must be allowed
+ * before external access is turned off, and the configuration locked after both.
+ */
+const LOCKING = ['enable_external_access', 'lock_configuration'];
+
+interface OpenedInstance {
+  instance: DuckDBInstance;
+  /** a private directory the database may read files in, for uploads (null for a read-only or in-memory one) */
+  loadsDir: string | null;
+}
+
+/**
  * Pools on the same file with the same options share one instance (DuckDB must not open a file
  * twice in one process for writing); the instance closes when its last pool does.
  */
-const shared = new Map<string, { instance: Promise<DuckDBInstance>; refs: number }>();
+const shared = new Map<string, { instance: Promise<OpenedInstance>; refs: number }>();
 
 function sharedKey(path: string, options: Record<string, string>): string | null {
   if (path === ':memory:' || path === '') return null;
   return JSON.stringify([resolve(path), options]);
 }
 
-async function acquireInstance(opts: ConnectOptions): Promise<{ instance: DuckDBInstance; release: () => void }> {
+function closeOpened(opened: OpenedInstance): void {
+  opened.instance.closeSync();
+  if (opened.loadsDir) rmSync(opened.loadsDir, { recursive: true, force: true });
+}
+
+async function acquireInstance(opts: ConnectOptions): Promise<{ opened: OpenedInstance; release: () => void }> {
   const path = opts.uri.database ?? ':memory:';
   const options = instanceOptions(opts, path);
   const key = sharedKey(path, options);
   if (key === null) {
-    const instance = await openInstance(path, options);
-    return { instance, release: () => instance.closeSync() };
+    const opened = await openInstance(path, options, false);
+    return { opened, release: () => closeOpened(opened) };
   }
   let entry = shared.get(key);
   if (!entry) {
-    entry = { instance: openInstance(path, options), refs: 0 };
+    entry = { instance: openInstance(path, options, !opts.readOnly), refs: 0 };
     shared.set(key, entry);
   }
   const held = entry;
   held.refs++;
   try {
-    const instance = await held.instance;
+    const opened = await held.instance;
     let released = false;
     return {
-      instance,
+      opened,
       release: () => {
         if (released) return;
         released = true;
         held.refs--;
         if (held.refs === 0 && shared.get(key) === held) {
           shared.delete(key);
-          instance.closeSync();
+          closeOpened(opened);
         }
       },
     };
@@ -360,9 +383,17 @@ async function acquireInstance(opts: ConnectOptions): Promise<{ instance: DuckDB
   }
 }
 
-async function openInstance(path: string, options: Record<string, string>): Promise<DuckDBInstance> {
+/**
+ * Open the instance. One that takes uploads gets a private directory (0700, a random name, removed
+ * with the instance) as the only place it may read files even without external access: an upload
+ * is linked there while DuckDB's own `read_csv` loads it, and removed after.
+ */
+async function openInstance(path: string, options: Record<string, string>, takesUploads: boolean): Promise<OpenedInstance> {
+  const locked = options.lock_configuration === 'true';
+  const early = Object.fromEntries(Object.entries(options).filter(([k]) => !(locked && LOCKING.includes(k))));
+  let instance: DuckDBInstance;
   try {
-    return await DuckDBInstance.create(path, options);
+    instance = await DuckDBInstance.create(path, early);
   } catch (e) {
     const message = errorMessage(e);
     if (/lock/i.test(message)) {
@@ -373,6 +404,24 @@ async function openInstance(path: string, options: Record<string, string>): Prom
     }
     throw toEngineError(e);
   }
+  let loadsDir: string | null = null;
+  try {
+    if (takesUploads) loadsDir = await mkdtemp(join(tmpdir(), 'rama-duckdb-loads-'));
+    if (locked || loadsDir) {
+      const c = await instance.connect();
+      try {
+        if (loadsDir) await c.run(`SET allowed_directories = ['${loadsDir.replace(/'/g, "''")}/']`);
+        for (const k of LOCKING) if (locked && options[k] !== undefined) await c.run(`SET ${k} = ${options[k]}`);
+      } finally {
+        c.closeSync();
+      }
+    }
+  } catch (e) {
+    instance.closeSync();
+    if (loadsDir) rmSync(loadsDir, { recursive: true, force: true });
+    throw toEngineError(e);
+  }
+  return { instance, loadsDir };
 }
 
 export const duckdbSpec: EngineSpec = {
@@ -393,8 +442,8 @@ export const duckdbSpec: EngineSpec = {
   applyLimit: (sql, limit) => applyLimitForSyntax(sql, limit, duckdbSyntax),
 
   async connect(opts) {
-    const { instance, release } = await acquireInstance(opts);
-    const pool = new DuckDBEnginePool(instance, release, opts.poolSize);
+    const { opened, release } = await acquireInstance(opts);
+    const pool = new DuckDBEnginePool(opened.instance, release, opts.poolSize, opened.loadsDir);
     try {
       // fail here, not on first use, when the database cannot be queried
       await pool.execute('SELECT 1');
