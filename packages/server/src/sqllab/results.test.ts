@@ -89,6 +89,34 @@ describe('the row sink', () => {
     expect(sink.rowCount).toBe(2);
     expect(Buffer.byteLength(out.join(',\n'))).toBeLessThanOrEqual(50);
   });
+
+  it('hands a large batch over in short pieces that join to the same text', async () => {
+    const out: string[] = [];
+    const sink = new JsonRowsSink(100_000, 1e9, [(t) => void out.push(t)]);
+    sink.columns(cols(['a']));
+    const batch = Array.from({ length: 5000 }, (_, i) => [`${'é'.repeat(i % 50)}${i}`]);
+    await sink.rows(batch.slice(0, 3000));
+    await sink.rows(batch.slice(3000));
+    // under V8's large-object size (a longer string is only freed by a full collection)
+    expect(out.length).toBeGreaterThan(2);
+    for (const piece of out) expect(piece.length).toBeLessThanOrEqual(48 * 1024);
+    const text = out.join(',\n');
+    expect(text).toBe(batch.map(([v]) => JSON.stringify({ a: v })).join(',\n'));
+    expect(sink.rowCount).toBe(5000);
+    expect(sink.bytes).toBe(Buffer.byteLength(text));
+  });
+
+  it('counts the bytes of the stored text, separators between batches and pieces included', async () => {
+    const out: string[] = [];
+    // each row is 18 bytes, 20 with its separator: 1 + 3 rows is 18 + 3 * 20 = 78 bytes
+    const sink = new JsonRowsSink(1000, 78, [(t) => void out.push(t)]);
+    sink.columns(cols(['a']));
+    expect(await sink.rows([['xxxxxxxxxx']])).toBe(true);
+    expect(await sink.rows(Array.from({ length: 5 }, () => ['xxxxxxxxxx']))).toBe(false);
+    expect(sink.rowCount).toBe(4);
+    expect(sink.bytes).toBe(78);
+    expect(Buffer.byteLength(out.join(',\n'))).toBe(78);
+  });
 });
 
 describe('CSV from stored rows', () => {

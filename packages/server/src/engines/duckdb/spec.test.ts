@@ -113,9 +113,13 @@ describe('duckdb engine (read-write file)', () => {
       const sink = { columns: () => undefined, rows: (b: unknown[][]) => void rows.push(...b) };
       const viaStream = await rejection(conn.stream(late, sink, { maxRows: 2_000_000 }));
       expect(viaStream.message).toMatch(/stopped after \d+ of its 1000000 rows|late failure/);
-      // bounded by its own LIMIT: materialized, DuckDB's own message
-      const bounded = await rejection(conn.stream(`${late} LIMIT 700000`, sink, { maxRows: 700_001 }));
+      // bounded by its own LIMIT of at most 200,000 rows: materialized, DuckDB's own message
+      const early = `SELECT CASE WHEN i = 150000 THEN error('late failure') ELSE i END AS v FROM range(1000000) t(i)`;
+      const bounded = await rejection(conn.stream(`${early} LIMIT 180000`, sink, { maxRows: 180_001 }));
       expect(bounded.message).toContain('late failure');
+      // a larger LIMIT bounds no memory (SQL Lab's follows SQL_MAX_ROW): streamed, then checked
+      const large = await rejection(conn.stream(`${late} LIMIT 700000`, sink, { maxRows: 700_001 }));
+      expect(large.message).toMatch(/stopped after \d+ of its 700000 rows|late failure/);
     } finally {
       conn.release();
     }

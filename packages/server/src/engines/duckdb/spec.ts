@@ -79,27 +79,37 @@ function describeResult(result: DuckDBResult) {
 
 /**
  * Rows a statement may return for it to run materialized (errors reported) rather than streamed:
- * a trailing LIMIT of at most this many bounds its memory.
+ * a trailing LIMIT of at most this many bounds its memory. A larger bound is no bound on memory
+ * (SQL Lab's LIMIT follows SQL_MAX_ROW, up to millions of rows): such a statement streams, and is
+ * checked afterwards like an unbounded one.
  */
 const MATERIALIZE_ROWS = 200_000;
 
 /**
- * Run materialized when the statement bounds its own rows: @duckdb/node-api ends a streamed result
- * that failed part-way (a value refused by a cast or error(), out of memory) exactly like one that
- * is done, with no error, so a stream must be checked afterwards (streamFinished).
+ * Run materialized when the statement bounds its own rows to at most MATERIALIZE_ROWS:
+ * @duckdb/node-api ends a streamed result that failed part-way (a value refused by a cast or
+ * error(), out of memory) exactly like one that is done, with no error, so a stream must be
+ * checked afterwards (streamFinished). Materialized, SQL Lab's 1M-row bench result (10 columns)
+ * held about 140 MB of DuckDB memory for the whole read (the server's peak went past 500 MB).
  */
-function materialize(sql: string, maxRows: number | undefined): boolean {
+function materialize(bound: number | null, maxRows: number | undefined): boolean {
   if (maxRows === undefined) return true;
-  const bound = trailingRowBound(sql, duckdbSyntax);
-  return bound !== null && bound <= Math.max(maxRows + 1, MATERIALIZE_ROWS);
+  return bound !== null && bound <= MATERIALIZE_ROWS;
 }
 
 /**
  * A stream that ended before its row cap after more than one chunk may have failed silently (the
  * first chunk's errors are reported): count the statement's rows again and refuse a short read.
+ * One that read all the rows of its own LIMIT (`bound`) is whole.
  */
-async function streamFinished(connection: DuckDBConnection, sql: string, chunks: number, rows: number): Promise<void> {
-  if (chunks <= 1) return;
+async function streamFinished(
+  connection: DuckDBConnection,
+  sql: string,
+  bound: number | null,
+  chunks: number,
+  rows: number,
+): Promise<void> {
+  if (chunks <= 1 || (bound !== null && rows >= bound)) return;
   let expected: number;
   try {
     const counted = await connection.runAndReadAll(`SELECT count(*) FROM (${sql}) AS rama_check`);
@@ -169,9 +179,10 @@ class DuckDBEngineConnection implements EngineConnection {
     try {
       // materialize (DuckDB runs it in parallel, errors are reported) unless a row cap on an
       // unbounded statement asks to read chunks lazily and stop early
-      const streaming = !materialize(sql, opts.maxRows);
+      const bound = trailingRowBound(sql, duckdbSyntax);
+      const streaming = !materialize(bound, opts.maxRows);
       const result = streaming ? await this.connection.stream(sql) : await this.connection.run(sql);
-      const out = await readResult(result, opts.maxRows, (chunks, rows) => streamFinished(this.connection, sql, chunks, rows));
+      const out = await readResult(result, opts.maxRows, (chunks, rows) => streamFinished(this.connection, sql, bound, chunks, rows));
       if (this.cancelled) throw cancelledError();
       return out;
     } catch (e) {
@@ -185,7 +196,8 @@ class DuckDBEngineConnection implements EngineConnection {
     this.running = true;
     this.cancelled = false;
     try {
-      const streamed = !materialize(sql, opts.maxRows);
+      const bound = trailingRowBound(sql, duckdbSyntax);
+      const streamed = !materialize(bound, opts.maxRows);
       const result = streamed ? await this.connection.stream(sql) : await this.connection.run(sql);
       const { columns, converters } = describeResult(result);
       sink.columns(columns);
@@ -203,7 +215,7 @@ class DuckDBEngineConnection implements EngineConnection {
               : null
             : await result.fetchChunk();
           if (!chunk || chunk.rowCount === 0) {
-            if (!materialized && !this.cancelled) await streamFinished(this.connection, sql, chunks, read);
+            if (!materialized && !this.cancelled) await streamFinished(this.connection, sql, bound, chunks, read);
             break;
           }
           chunks++;
