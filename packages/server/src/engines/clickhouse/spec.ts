@@ -107,7 +107,6 @@ export function returnsRows(sql: string, tokens: readonly Token[] = tokenize(sql
 }
 
 const NEWLINE = 0x0a;
-const CARET_RETURN = 0x0d;
 
 /** The statement with its FORMAT clause, as the client's `query` writes it (trailing semicolons dropped). */
 export function withFormat(sql: string, format: string): string {
@@ -251,29 +250,24 @@ export class ClickHouseConnection implements EngineConnection {
       // bytes of a line that began in an earlier chunk (split on bytes: a UTF-8 character is never cut)
       let partial: Buffer[] = [];
       outer: for await (const chunk of stream as AsyncIterable<Buffer>) {
-        let from = 0;
-        for (;;) {
-          const nl = chunk.indexOf(NEWLINE, from);
-          if (nl === -1) {
-            if (from < chunk.length) partial.push(chunk.subarray(from));
-            break;
-          }
-          if (exceptionTag !== undefined && nl >= 1 && chunk[nl - 1] === CARET_RETURN)
-            throw extractErrorAtTheEndOfChunk(chunk, exceptionTag);
-          let text: string;
-          if (partial.length) {
-            partial.push(chunk.subarray(from, nl));
-            text = Buffer.concat(partial).toString('utf8');
-            partial = [];
-          } else text = chunk.toString('utf8', from, nl);
-          from = nl + 1;
-          if (!line(text)) {
-            stopped = true;
-            break outer;
-          }
-          if (batch.length >= STREAM_BATCH && !(await flush())) {
-            stopped = true;
-            break outer;
+        const lastNewline = chunk.lastIndexOf(NEWLINE);
+        if (lastNewline === -1) {
+          partial.push(chunk);
+        } else {
+          // the chunk's complete lines, decoded at once and split as text
+          const head = chunk.subarray(0, lastNewline);
+          const bytes = partial.length ? Buffer.concat([...partial, head]) : head;
+          partial = lastNewline + 1 < chunk.length ? [chunk.subarray(lastNewline + 1)] : [];
+          for (const text of bytes.toString('utf8').split('\n')) {
+            if (exceptionTag !== undefined && text.endsWith('\r')) throw extractErrorAtTheEndOfChunk(chunk, exceptionTag);
+            if (!line(text)) {
+              stopped = true;
+              break outer;
+            }
+            if (batch.length >= STREAM_BATCH && !(await flush())) {
+              stopped = true;
+              break outer;
+            }
           }
         }
         if (this.cancelled) throw cancelledError();
