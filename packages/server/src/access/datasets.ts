@@ -91,7 +91,7 @@ export async function visibleDataset(
   db: Kysely<MetadataSchema>,
   user: Principal,
   idOrUuid: number | string,
-): Promise<{ row: Row<DatasetTable>; database: DatabaseRef & { sqlalchemy_uri: string } }> {
+): Promise<{ row: Row<DatasetTable>; database: Awaited<ReturnType<typeof databaseRefOrThrow>> }> {
   const byId = typeof idOrUuid === 'number' || /^\d{1,10}$/.test(idOrUuid);
   if (byId ? Number(idOrUuid) > MAX_ID : !UUID.test(String(idOrUuid))) throw notFound();
   const row = await (byId ? datasetById(db, Number(idOrUuid)) : datasetByUuid(db, String(idOrUuid).toLowerCase()));

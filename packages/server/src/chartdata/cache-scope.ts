@@ -12,9 +12,9 @@
  * be readable, an entry bound to a user is that user's only, and the caller's clauses on that
  * dataset now must be the ones the entry was computed under. Anything else is "not found".
  */
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { AppContext } from '../context.js';
-import { deriveKey } from '../security/crypto.js';
+import { deriveKey, HmacSha256 } from '../security/crypto.js';
 import { HttpError } from '../http/errors.js';
 import { rlsClausesById } from '../rls/apply.js';
 import type { Principal } from '../security/principal.js';
@@ -26,17 +26,17 @@ import type { LoadedDatasource } from './datasource.js';
 export const CACHE_KEY_PATTERN = /^[0-9a-f]{40}$/;
 
 export class ChartCacheKeys {
-  private readonly secret: Buffer;
+  private readonly hmac: HmacSha256;
 
   constructor(secretKey: string) {
-    this.secret = deriveKey(secretKey, 'chart-cache-key');
+    this.hmac = new HmacSha256(deriveKey(secretKey, 'chart-cache-key'));
   }
 
   /** The key of a normalised query (any JSON value) for a caller scope. */
   of(query: unknown, scope: CallerScope): string {
-    return createHmac('sha256', this.secret)
-      .update(JSON.stringify({ v: 2, scope, query }))
-      .digest('hex')
+    return this.hmac
+      .digest(JSON.stringify({ v: 2, scope, query }))
+      .toString('hex')
       .slice(0, 40);
   }
 }

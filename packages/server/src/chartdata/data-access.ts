@@ -15,9 +15,8 @@
  */
 import type { AppContext } from '../context.js';
 import type { Principal } from '../security/principal.js';
-import { DatasetService } from '../datasets/service.js';
 import { HttpError, notFound } from '../http/errors.js';
-import { datasetScope } from '../access/datasets.js';
+import { datasetScope, visibleDataset } from '../access/datasets.js';
 import { dashboardVisibility } from '../access/dashboards.js';
 import { guestChartAllowed } from '../access/guest-chart-data.js';
 import { filterRefsByDataset, parseStored } from '../access/guest-payload.js';
@@ -51,13 +50,12 @@ export function chartDataVia(formData: unknown): ChartDataVia {
 
 /** The dataset when the user may query it; 404 (HttpError) otherwise. */
 export async function visibleForChartData(ctx: AppContext, user: Principal, id: number, via: ChartDataVia = {}) {
-  const datasets = new DatasetService(ctx);
   if (user.kind === 'guest') {
     guestChartAllowed(user, id, via);
-    return datasets.visible(user, id);
+    return visibleDataset(ctx.store.db, user, id);
   }
   try {
-    return await datasets.visible(user, id);
+    return await visibleDataset(ctx.store.db, user, id);
   } catch (e) {
     if (!(e instanceof HttpError && e.statusCode === 404)) throw e;
     if (via.dashboardId === undefined || !ctx.config.featureFlags.DASHBOARD_RBAC) throw e;

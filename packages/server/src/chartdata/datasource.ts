@@ -14,7 +14,6 @@ import { visibleForChartData, type ChartDataVia } from './data-access.js';
 import type { DatasetRow } from '../datasets/present.js';
 import type { CompileDataset, DatasetColumn } from './compile.js';
 import { chartDataColumnsOf, chartDataMetricsOf } from '../metadata/repos/datasets.js';
-import { databaseForChartData } from '../metadata/repos/databases.js';
 
 export interface LoadedDatasource {
   row: DatasetRow;
@@ -51,13 +50,10 @@ export async function loadDatasource(ctx: AppContext, user: Principal, id: numbe
     if (e instanceof HttpError && e.statusCode === 404) throw notFound('The datasource does not exist');
     throw e;
   }
-  const { row } = visible;
+  // the database as the access check read it (this request's read of the store)
+  const { row, database } = visible;
   const db = ctx.store.db;
-  const [columns, metrics, database] = await Promise.all([
-    chartDataColumnsOf(db, row.id),
-    chartDataMetricsOf(db, row.id),
-    databaseForChartData(db, row.database_id),
-  ]);
+  const [columns, metrics] = await Promise.all([chartDataColumnsOf(db, row.id), chartDataMetricsOf(db, row.id)]);
   const spec = getEngineSpec(parseUri(database.sqlalchemy_uri).backend);
   const rls = await rlsClauses(ctx, user, row, spec);
   const columnList: DatasetColumn[] = columns.map((c) => ({

@@ -103,20 +103,18 @@ export async function runSelect(
   const names = columns.map((c) => c.name);
   const coltypes = columns.map((c, i) => (opts.temporal.has(names[i]) || c.is_dttm ? 2 : (c.type_generic ?? 1)) as GenericDataType);
   const offsetMs = (ds.row.offset || 0) * MS_PER_HOUR;
-  const out: unknown[][] = new Array<unknown[]>(rows.length);
-  for (let r = 0; r < rows.length; r++) {
-    const src = rows[r];
-    const row = new Array<unknown>(src.length);
-    for (let i = 0; i < src.length; i++) {
-      const v = src[i];
-      if (v === null) row[i] = null;
-      else if (coltypes[i] === 2) {
+  // the rows were collected for this call alone: their cells are converted where they are
+  const out = rows as unknown[][];
+  for (let r = 0; r < out.length; r++) {
+    const row = out[r];
+    for (let i = 0; i < row.length; i++) {
+      const v = row[i];
+      if (v === null) continue;
+      if (coltypes[i] === 2) {
         const ms = temporalMs(v);
-        row[i] = ms === null ? v : ms + offsetMs;
+        if (ms !== null) row[i] = ms + offsetMs;
       } else if (typeof v === 'bigint') row[i] = Number.isSafeInteger(Number(v)) ? Number(v) : v.toString();
-      else row[i] = v;
     }
-    out[r] = row;
   }
   return { names, coltypes, rows: out };
 }

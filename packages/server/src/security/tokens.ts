@@ -1,5 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { deriveKey } from './crypto.js';
+import { timingSafeEqual } from 'node:crypto';
+import { deriveKey, HmacSha256 } from './crypto.js';
 
 export type TokenKind = 'access' | 'refresh';
 const TTL_SECONDS: Record<TokenKind, number> = { access: 15 * 60, refresh: 30 * 24 * 3600 };
@@ -46,13 +46,13 @@ const isWholeNumber = (v: unknown): v is number => typeof v === 'number' && Numb
  * bearer-authenticated request behind them.
  */
 export class TokenService {
-  private readonly key: Buffer;
+  private readonly hmac: HmacSha256;
   constructor(secretKey: string) {
-    this.key = deriveKey(secretKey, 'jwt');
+    this.hmac = new HmacSha256(deriveKey(secretKey, 'jwt'));
   }
 
   private mac(signingInput: string): Buffer {
-    return createHmac('sha256', this.key).update(signingInput, 'ascii').digest();
+    return this.hmac.digest(signingInput, 'ascii');
   }
 
   sign(userId: number, kind: TokenKind, ver: number, fresh = false, now = Date.now()): string {

@@ -33,17 +33,25 @@ const CLAUSE_ENDS = new Set([
   'intersect',
 ]);
 
-const isWord = (t: Token | undefined, ...words: string[]): boolean => t?.kind === 'word' && words.includes(t.text.toLowerCase());
+/** A word token's text in lower case; null for any other token. */
+const wordOf = (t: Token | undefined): string | null => (t?.kind === 'word' ? t.text.toLowerCase() : null);
 
 /**
  * The first table function called in a FROM, JOIN or TABLE place that is not allowed, or null.
  * `tokens`: the statement's tokens when the caller has them already (one pass per statement).
+ * Every chart query passes here: each token's text is lower-cased once, and only words and
+ * parentheses are looked at further.
  */
 export function refusedTableFunction(sql: string, tokens: readonly Token[] = tokenize(sql, clickhouseSyntax.lexer)): string | null {
   // per parenthesis depth: are we inside a FROM clause (where a comma starts another table)?
   const inFrom: boolean[] = [false];
+  // the previous token's word (lower case), or null when it was not a word
+  let beforeWord: string | null = null;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
+    const word = wordOf(t);
+    const previousWord = beforeWord;
+    beforeWord = word;
     const depth = inFrom.length - 1;
     if (t.kind === 'punct' && t.text === '(') {
       inFrom.push(false);
@@ -53,18 +61,23 @@ export function refusedTableFunction(sql: string, tokens: readonly Token[] = tok
       if (inFrom.length > 1) inFrom.pop();
       continue;
     }
-    if (isWord(t, 'from', 'join')) {
+    if (word === 'from' || word === 'join') {
       inFrom[depth] = true;
       continue;
     }
-    if (t.kind === 'word' && CLAUSE_ENDS.has(t.text.toLowerCase())) {
+    if (word !== null && CLAUSE_ENDS.has(word)) {
       inFrom[depth] = false;
       continue;
     }
+    if (word === null && t.kind !== 'ident') continue;
     const next = tokens[i + 1];
-    if ((t.kind !== 'word' && t.kind !== 'ident') || next?.kind !== 'punct' || next.text !== '(') continue;
+    if (next?.kind !== 'punct' || next.text !== '(') continue;
     const before = tokens[i - 1];
-    const tablePlace = isWord(before, 'from', 'join', 'table') || (before?.kind === 'punct' && before.text === ',' && inFrom[depth]);
+    const tablePlace =
+      previousWord === 'from' ||
+      previousWord === 'join' ||
+      previousWord === 'table' ||
+      (before?.kind === 'punct' && before.text === ',' && inFrom[depth]);
     if (!tablePlace) continue;
     const name = t.kind === 'ident' ? t.text.replace(/^[`"]|[`"]$/g, '') : t.text;
     if (!ALLOWED.has(name.toLowerCase())) return name;

@@ -73,11 +73,12 @@ export function cellReader(type: string): CellReader {
 /** One TSV line as Cells, by the columns' readers. */
 export function readTsvRow(line: string, readers: readonly CellReader[]): Cell[] {
   const fields = splitTsvLine(line);
-  return readers.map((read, i) => {
+  const row = new Array<Cell>(readers.length);
+  for (let i = 0; i < readers.length; i++) {
     const f = fields[i];
-    if (f === undefined || f === '\\N') return null;
-    return read(unescapeTsv(f));
-  });
+    row[i] = f === undefined || f === '\\N' ? null : readers[i](unescapeTsv(f));
+  }
+  return row;
 }
 
 const NUMERIC: GenericInfo = { type_generic: GenericType.NUMERIC, is_dttm: false };

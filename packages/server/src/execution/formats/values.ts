@@ -7,12 +7,24 @@
 /** `2024-01-01`, `2024-01-01 12:30`, `2024-01-01T12:30:00.5Z`, `2024-01-01 12:30:00+02:00` */
 const ISO_DATETIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?)?$/;
 
+/**
+ * `2024-01-01T12:30:00` or `…:00.500`, years 1000 to 9999: Date.parse of it with `Z` is Date.UTC of
+ * its fields (years below 100 are not: Date.UTC reads them as 19xx).
+ */
+const CANONICAL_UTC_WALL = /^[1-9]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{3})?$/;
+
 /** Epoch milliseconds of a temporal cell, or null when the value is not a point in time. */
 export function temporalMs(v: unknown): number | null {
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
   if (typeof v === 'bigint') return Number(v);
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.getTime();
   if (typeof v !== 'string') return null;
+  if (CANONICAL_UTC_WALL.test(v)) {
+    // what engines write most (`2024-01-01T12:30:00`): read natively as the UTC wall time it is;
+    // an impossible one (month 13) falls through to Date.UTC below, which rolls it over as before
+    const t = Date.parse(`${v}Z`);
+    if (!Number.isNaN(t)) return t;
+  }
   const m = ISO_DATETIME.exec(v.trim());
   if (!m) return null;
   const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '', zone] = m;

@@ -61,7 +61,13 @@ describe('metadata repositories: databases', () => {
       sqlalchemy_uri: 'sqlite:///Alpha Sales.db',
     });
     expect(await databaseRef(db(), 999_999)).toBeUndefined();
-    expect(await databaseRefOrThrow(db(), beta.id)).toEqual({ id: beta.id, database_name: 'beta', sqlalchemy_uri: 'sqlite:///beta.db' });
+    expect(await databaseRefOrThrow(db(), beta.id)).toEqual({
+      id: beta.id,
+      database_name: 'beta',
+      sqlalchemy_uri: 'sqlite:///beta.db',
+      allow_dml: 0,
+      cache_timeout: null,
+    });
     await expect(databaseRefOrThrow(db(), 999_999)).rejects.toThrow();
 
     expect(await databaseNames(db())).toEqual(

@@ -5,13 +5,16 @@
  */
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { DatabaseTable, MetadataSchema, Row } from '../schema.js';
+import { prepared } from '../prepared.js';
 import { textMatches } from '../textMatch.js';
 
 type Db = Kysely<MetadataSchema>;
 
 /** The database with this id, if any. */
+const databaseByIdQuery = prepared((db, id: number) => db.selectFrom('dbs').selectAll().where('id', '=', id));
+
 export function databaseById(db: Db, id: number) {
-  return db.selectFrom('dbs').selectAll().where('id', '=', id).executeTakeFirst();
+  return databaseByIdQuery.first(db, id);
 }
 
 /** The database with this id; throws when there is none (a dataset's database: the foreign key keeps it). */
@@ -30,8 +33,13 @@ export function databaseRef(db: Db, id: number) {
 }
 
 /** The id, name and stored URI of the database with this id; throws when there is none. */
+const databaseRefQuery = prepared((db, id: number) =>
+  // allow_dml and cache_timeout too: chart data reads the dataset's database once (chartdata/datasource.ts)
+  db.selectFrom('dbs').select(['id', 'database_name', 'sqlalchemy_uri', 'allow_dml', 'cache_timeout']).where('id', '=', id),
+);
+
 export function databaseRefOrThrow(db: Db, id: number) {
-  return db.selectFrom('dbs').select(['id', 'database_name', 'sqlalchemy_uri']).where('id', '=', id).executeTakeFirstOrThrow();
+  return databaseRefQuery.firstOrThrow(db, id);
 }
 
 /** The databases with these ids (in no set order; none for no ids). */

@@ -5,6 +5,7 @@
  */
 import type { Expression, ExpressionBuilder, Insertable, Kysely, SqlBool, Updateable } from 'kysely';
 import type { DatasetTable, MetadataSchema, Row, SqlMetricTable, TableColumnTable } from '../schema.js';
+import { prepared } from '../prepared.js';
 
 type Db = Kysely<MetadataSchema>;
 
@@ -17,8 +18,10 @@ export interface DatasetKeyFields {
 }
 
 /** The dataset with this id, if any. */
+const datasetByIdQuery = prepared((db, id: number) => db.selectFrom('tables').selectAll().where('id', '=', id));
+
 export function datasetById(db: Db, id: number) {
-  return db.selectFrom('tables').selectAll().where('id', '=', id).executeTakeFirst();
+  return datasetByIdQuery.first(db, id);
 }
 
 /** The dataset with this uuid, if any (compared as given). */
@@ -113,18 +116,25 @@ export function columnsOf(db: Db, tableId: number) {
 }
 
 /** What the chart data engine reads of the dataset's columns, in id order. */
-export function chartDataColumnsOf(db: Db, tableId: number) {
-  return db
+const chartDataColumnsQuery = prepared((db, tableId: number) =>
+  db
     .selectFrom('table_columns')
     .select(['column_name', 'expression', 'type', 'type_generic', 'is_dttm', 'python_date_format', 'is_active'])
     .where('table_id', '=', tableId)
-    .orderBy('id')
-    .execute();
+    .orderBy('id'),
+);
+
+export function chartDataColumnsOf(db: Db, tableId: number) {
+  return chartDataColumnsQuery.all(db, tableId);
 }
 
 /** What the chart data engine reads of the dataset's metrics, in id order. */
+const chartDataMetricsQuery = prepared((db, tableId: number) =>
+  db.selectFrom('sql_metrics').select(['metric_name', 'expression']).where('table_id', '=', tableId).orderBy('id'),
+);
+
 export function chartDataMetricsOf(db: Db, tableId: number) {
-  return db.selectFrom('sql_metrics').select(['metric_name', 'expression']).where('table_id', '=', tableId).orderBy('id').execute();
+  return chartDataMetricsQuery.all(db, tableId);
 }
 
 /** The dataset's metrics in id order. */

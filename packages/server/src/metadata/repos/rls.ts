@@ -5,6 +5,7 @@
 import { sql, type Insertable, type Kysely, type SqlBool, type Updateable } from 'kysely';
 import type { MetadataSchema, RlsFilterTable, Row } from '../schema.js';
 import { textMatches, type TextMatchMode } from '../textMatch.js';
+import { prepared } from '../prepared.js';
 
 type Db = Kysely<MetadataSchema>;
 type RuleRow = Row<RlsFilterTable>;
@@ -157,19 +158,23 @@ export function rolesOfRules(db: Db, ruleIds: number[]): Promise<{ rls_filter_id
  * The rules naming any of `tableIds`, in rule id order: one row per dataset, rule and role (a
  * rule without roles has one row with a null role).
  */
-export function ruleRowsForTables(
-  db: Db,
-  tableIds: number[],
-): Promise<{ table_id: number; id: number; filter_type: string; group_key: string | null; clause: string; role: string | null }[]> {
-  return db
+const ruleRows = (db: Db) =>
+  db
     .selectFrom('rls_filter_tables as ft')
     .innerJoin('row_level_security_filters as f', 'f.id', 'ft.rls_filter_id')
     .leftJoin('rls_filter_roles as fr', 'fr.rls_filter_id', 'f.id')
     .leftJoin('ab_role as r', 'r.id', 'fr.role_id')
-    .select(['ft.table_id', 'f.id', 'f.filter_type', 'f.group_key', 'f.clause', 'r.name as role'])
-    .where('ft.table_id', 'in', tableIds)
-    .orderBy('f.id')
-    .execute();
+    .select(['ft.table_id', 'f.id', 'f.filter_type', 'f.group_key', 'f.clause', 'r.name as role']);
+
+/** One dataset's rule rows (what every chart data request reads): compiled once. */
+const ruleRowsForTable = prepared((db, tableId: number) => ruleRows(db).where('ft.table_id', '=', tableId).orderBy('f.id'));
+
+export function ruleRowsForTables(
+  db: Db,
+  tableIds: number[],
+): Promise<{ table_id: number; id: number; filter_type: string; group_key: string | null; clause: string; role: string | null }[]> {
+  if (tableIds.length === 1) return ruleRowsForTable.all(db, tableIds[0]);
+  return ruleRows(db).where('ft.table_id', 'in', tableIds).orderBy('f.id').execute();
 }
 
 /** The datasets of a database that some rule names (each once). */

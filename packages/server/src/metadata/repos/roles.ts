@@ -5,6 +5,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import type { MetadataSchema } from '../schema.js';
+import { prepared } from '../prepared.js';
 import { textMatches, type TextMatchMode } from '../textMatch.js';
 
 type Db = Kysely<MetadataSchema>;
@@ -260,15 +261,18 @@ export function permissionPairsOfRoles(db: Db, roleNames: string[]): Promise<{ p
 // ---- users' roles
 
 /** The user's roles with their permission views: one row per pair, and one with nulls for a role without any. */
-export function userRolePermissions(db: Db, userId: number): Promise<{ role: string; permission: string | null; view: string | null }[]> {
-  return db
+const userRolePermissionsQuery = prepared((db, userId: number) =>
+  db
     .selectFrom('ab_user_role as ur')
     .innerJoin('ab_role as r', 'r.id', 'ur.role_id')
     .leftJoin('ab_permission_view_role as pvr', 'pvr.role_id', 'r.id')
     .leftJoin('ab_permission_view as pv', 'pv.id', 'pvr.permission_view_id')
     .select(['r.name as role', 'pv.permission as permission', 'pv.view_menu as view'])
-    .where('ur.user_id', '=', userId)
-    .execute();
+    .where('ur.user_id', '=', userId),
+);
+
+export function userRolePermissions(db: Db, userId: number): Promise<{ role: string; permission: string | null; view: string | null }[]> {
+  return userRolePermissionsQuery.all(db, userId);
 }
 
 /** The roles of each of these users, by role name; users without roles are absent. */

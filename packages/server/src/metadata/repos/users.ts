@@ -3,6 +3,7 @@ import type { UserRef } from '@rama/shared';
 import type { Flag, MetadataSchema, UserTable } from '../schema.js';
 import { textMatches } from '../textMatch.js';
 import { nowIso } from '../db.js';
+import { prepared } from '../prepared.js';
 
 type Db = Kysely<MetadataSchema>;
 
@@ -82,8 +83,10 @@ export async function searchUsersByName(
 }
 
 /** The stored user row, if any. */
+const userByIdQuery = prepared((db, id: number) => db.selectFrom('ab_user').selectAll().where('id', '=', id));
+
 export function userById(db: Db, id: number) {
-  return db.selectFrom('ab_user').selectAll().where('id', '=', id).executeTakeFirst();
+  return userByIdQuery.first(db, id);
 }
 
 // ---- user management and login
