@@ -3,6 +3,7 @@
  * confirmed read-only, the rows collected, temporal values turned into epoch milliseconds and the
  * dataset's hour offset applied. Used by every result type that reads rows.
  */
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 import type { GenericDataType } from '@rama/shared';
 import type { AppContext } from '../context.js';
@@ -70,6 +71,20 @@ async function confirmReadOnly(ctx: AppContext, ds: LoadedDatasource, sql: strin
   confirmed.set(key, true);
 }
 
+/** Main-thread time a chart's rows are read and converted for before other requests get a turn. */
+const TURN_MS = 10;
+
+/** A function that yields to the event loop once TURN_MS have passed since it last did (else does nothing). */
+function loopTurns(): () => Promise<void> | undefined {
+  let since = performance.now();
+  return () => {
+    if (performance.now() - since < TURN_MS) return undefined;
+    return yieldToLoop().then(() => {
+      since = performance.now();
+    });
+  };
+}
+
 /** Run one SELECT built by the compiler and collect its rows (at most maxRows). */
 export async function runSelect(
   ctx: AppContext,
@@ -87,12 +102,15 @@ export async function runSelect(
   };
   let columns: ResultColumn[] = [];
   const rows: Cell[][] = [];
+  const turn = loopTurns();
   const sink: RowSink = {
     columns(c) {
       columns = c;
     },
     rows(batch) {
       for (const r of batch) rows.push(r);
+      // an engine hands batches over without waiting: other requests get their turn now and then
+      return turn();
     },
   };
   try {
@@ -106,6 +124,7 @@ export async function runSelect(
   // the rows were collected for this call alone: their cells are converted where they are
   const out = rows as unknown[][];
   for (let r = 0; r < out.length; r++) {
+    if (r % 1024 === 1023) await turn();
     const row = out[r];
     for (let i = 0; i < row.length; i++) {
       const v = row[i];
