@@ -11,7 +11,8 @@
  * committed before the next query: the workbook never holds more than one chart's rows.
  */
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { excelJs } from '../execution/formats/exceljs.js';
 import {
   WORKBOOK_MAX_CHARTS,
   WORKBOOK_SUMMARY_SHEET,
@@ -151,7 +152,8 @@ export async function prepareDashboardWorkbook(
   return {
     fileName: workbookFileName(title),
     async write(out, signal) {
-      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+      const excel = await excelJs();
+      const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
       workbook.creator = 'Rama';
       workbook.created = new Date();
       writeSummary(workbook, {

@@ -2,7 +2,8 @@
  * Excel workbooks (.xlsx) as records, read with exceljs's streaming reader: one sheet's rows at a
  * time, never the whole workbook in memory.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { excelJs } from '../execution/formats/exceljs.js';
 import { UPLOAD_LIMITS, type RawCell } from '@rama/shared';
 import { UploadFileError } from './errors.js';
 import type { RawRecord, RecordSource } from './table.js';
@@ -32,8 +33,9 @@ function rowCells(values: unknown): RawCell[] {
   return cells;
 }
 
-function reader(path: string): ExcelJS.stream.xlsx.WorkbookReader {
-  return new ExcelJS.stream.xlsx.WorkbookReader(path, {
+async function reader(path: string): Promise<ExcelJS.stream.xlsx.WorkbookReader> {
+  const excel = await excelJs();
+  return new excel.stream.xlsx.WorkbookReader(path, {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache',
@@ -83,7 +85,7 @@ export async function sheetHeads(path: string, keep: number): Promise<{ name: st
   const out: { name: string; records: RawRecord[] }[] = [];
   try {
     await checkWorkbookSize(path);
-    for await (const ws of reader(path)) {
+    for await (const ws of await reader(path)) {
       if (out.length >= UPLOAD_LIMITS.maxSheets) throw new UploadFileError(`The workbook has more than ${UPLOAD_LIMITS.maxSheets} sheets.`);
       const records: RawRecord[] = [];
       let expected = 1;
@@ -108,7 +110,7 @@ export function excelRecords(path: string, sheetName: string | null): RecordSour
     const names: string[] = [];
     try {
       await checkWorkbookSize(path);
-      for await (const ws of reader(path)) {
+      for await (const ws of await reader(path)) {
         if (names.length >= UPLOAD_LIMITS.maxSheets)
           throw new UploadFileError(`The workbook has more than ${UPLOAD_LIMITS.maxSheets} sheets.`);
         const name = (ws as unknown as { name: string }).name;

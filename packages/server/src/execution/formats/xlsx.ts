@@ -5,7 +5,7 @@
  * kept as a cell model for the whole sheet.
  */
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { excelJs } from './exceljs.js';
 import { GenericType } from '../../engines/types.js';
 import { formatTemporal, jsonText, rowCells, temporalMs } from './values.js';
 
@@ -134,7 +134,8 @@ export async function recordsToXlsx(
     out.on('error', reject);
   });
   // shared strings: chart results repeat their category values on many rows
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: true });
+  const excel = await excelJs();
+  const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: true });
   const sheet = workbook.addWorksheet(excelSheetName(opts.sheetName), { views: [{ state: 'frozen', ySplit: 1 }] });
 
   const sample = rows.slice(0, WIDTH_SAMPLE_ROWS).map(toValues);
