@@ -11,7 +11,7 @@ import type { AppContext } from '../context.js';
 import { requirePermission } from '../http/auth.js';
 import { clientGone } from '../execution/abort.js';
 import { invalidFields } from '../http/errors.js';
-import { ArrivingFile, LateFieldsError, receiveForm, multipartLimits } from './form.js';
+import { ArrivingFile, receiveForm, multipartLimits } from './form.js';
 import { UploadService } from './service.js';
 
 const PERMISSION: Record<UploadType, string> = { csv: 'can_csv_upload', excel: 'can_excel_upload', columnar: 'can_columnar_upload' };
@@ -74,9 +74,10 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext): UploadServi
               return reply.code(201).send({ message: 'OK', result });
             } catch (e) {
               // the receive's own failure is the answer (a load reading the file fails with it);
-              // a field after the file means loading again with every field
+              // a field after the file (its readers fail with LateFieldsError) means loading again
+              // with every field
               const { late } = await form.received;
-              if (!late && !(e instanceof LateFieldsError)) throw e;
+              if (!late) throw e;
             }
           }
         }

@@ -7,7 +7,6 @@ import { startTestServer, type TestServer } from '../../test-support/server.js';
 import {
   databaseById,
   databaseByIdOrThrow,
-  databaseForChartData,
   databasesByIds,
   sqlLabDatabases,
   databaseByName,
@@ -106,14 +105,6 @@ describe('metadata repositories: databases', () => {
     const listed = (await sqlLabDatabases(db())).map((d) => d.database_name);
     expect(listed).not.toContain('aa hidden');
     expect(listed.filter((n) => n === 'Alpha Sales' || n === 'beta')).toEqual(['Alpha Sales', 'beta']);
-    expect(await databaseForChartData(db(), alpha.id)).toEqual({
-      id: alpha.id,
-      database_name: 'Alpha Sales',
-      sqlalchemy_uri: 'sqlite:///Alpha Sales.db',
-      allow_dml: 1,
-      cache_timeout: null,
-    });
-    await expect(databaseForChartData(db(), 999_999)).rejects.toThrow();
     expect((await databaseById(db(), hidden.id))?.expose_in_sqllab).toBe(0);
 
     await setDatabaseFields(db(), alpha.id, { database_name: 'Alpha', changed_on: '2027-01-01T00:00:00' });

@@ -53,15 +53,6 @@ export function sqlLabDatabases(db: Db) {
   return db.selectFrom('dbs').selectAll().where('expose_in_sqllab', '=', 1).orderBy('database_name').execute();
 }
 
-/** What the chart data engine needs of a dataset's database; throws when there is none (the foreign key keeps it). */
-export function databaseForChartData(db: Db, id: number) {
-  return db
-    .selectFrom('dbs')
-    .select(['id', 'database_name', 'sqlalchemy_uri', 'allow_dml', 'cache_timeout'])
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow();
-}
-
 /** The database's id and name, if it exists. */
 export function databaseName(db: Db, id: number) {
   return db.selectFrom('dbs').select(['id', 'database_name']).where('id', '=', id).executeTakeFirst();
