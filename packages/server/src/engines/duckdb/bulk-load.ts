@@ -105,33 +105,53 @@ async function appending(
 
 const sqlText = (v: string): string => `'${v.replace(/'/g, "''")}'`;
 
+/** What DuckDB's cast to the table's type is called for each kind (strings are kept as they are). */
+const CAST_TYPE: Record<Exclude<UploadColumnKind, 'string'>, string> = {
+  integer: 'BIGINT',
+  float: 'DOUBLE',
+  boolean: 'BOOLEAN',
+  datetime: 'TIMESTAMP',
+};
+
 /**
  * Each CSV column (read as text, nulls already gone) converted as Rama's exact path reads its
  * kind, and refused (an `error()`) where Rama would read the value otherwise: DuckDB's own casts
  * round `1.5` into a BIGINT, take `1_000` and `nan`, and drop a time zone offset.
+ *
+ * `col` is the text and `cast` its `TRY_CAST` to the kind, computed once. A value that is exactly
+ * how DuckDB writes the cast's result (`12`, `-3.5`, `2024-01-05 10:00:00`) is taken without a
+ * pattern match: such text matches the kind's pattern below and casts to that same value (and for
+ * timestamps the shape is bounded, so `infinity`, a five-digit year or a fourth decimal go the
+ * pattern's way). Anything else is checked against the kind's pattern, which is the rule.
  */
-function converted(kind: UploadColumnKind, col: string): string {
+export function converted(kind: UploadColumnKind, col: string, cast: string): string {
   const refuse = `error('not read as Rama reads a ${kind}')`;
+  const checked = (pattern: string, value: string): string =>
+    `CASE WHEN ${col} IS NULL THEN NULL WHEN regexp_full_match(${col}, '${pattern}') THEN ${value} ELSE ${refuse} END`;
+  const written = `CAST(${cast} AS VARCHAR) = ${col}`;
   switch (kind) {
     case 'string':
       return col;
     case 'integer':
-      return `CASE WHEN ${col} IS NULL THEN NULL WHEN regexp_full_match(${col}, '[ \t]*[+-]?[0-9]+[ \t]*') THEN CAST(trim(${col}) AS BIGINT) ELSE ${refuse} END`;
+      return `CASE WHEN ${written} THEN ${cast} ELSE ${checked('[ \t]*[+-]?[0-9]+[ \t]*', `CAST(trim(${col}) AS BIGINT)`)} END`;
     case 'float':
-      return `CASE WHEN ${col} IS NULL THEN NULL WHEN regexp_full_match(${col}, '[ \t]*[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?[ \t]*') THEN CAST(trim(${col}) AS DOUBLE) ELSE ${refuse} END`;
+      return `CASE WHEN ${written} AND isfinite(${cast}) THEN ${cast} ELSE ${checked('[ \t]*[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?[ \t]*', `CAST(trim(${col}) AS DOUBLE)`)} END`;
     case 'boolean':
       return `CASE WHEN ${col} IS NULL THEN NULL WHEN trim(${col}) IN ('True', 'TRUE', 'true') THEN true WHEN trim(${col}) IN ('False', 'FALSE', 'false') THEN false ELSE ${refuse} END`;
     case 'datetime':
       // the ISO shapes without an offset, to the millisecond (Rama keeps milliseconds)
-      return `CASE WHEN ${col} IS NULL THEN NULL WHEN regexp_full_match(${col}, '[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}(:[0-9]{2}([.][0-9]{1,3})?)?)?') THEN CAST(${col} AS TIMESTAMP) ELSE ${refuse} END`;
+      return `CASE WHEN length(${col}) BETWEEN 19 AND 23 AND substr(${col}, 5, 1) = '-' AND ${written} THEN ${cast} ELSE ${checked('[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}(:[0-9]{2}([.][0-9]{1,3})?)?)?', `CAST(${col} AS TIMESTAMP)`)} END`;
   }
 }
 
-/** The load's query: the file's columns as text, converted to the table's kinds. */
-function readCsvSql(req: CsvFileLoadRequest, path: string): string {
+/** The load's query: the file's columns as text, each cast once, converted to the table's kinds. */
+export function readCsvSql(req: Pick<CsvFileLoadRequest, 'file' | 'table'>, path: string): string {
   const { file, table } = req;
   const columns = table.columns.map((_, i) => `${sqlText(`c${i}`)}: 'VARCHAR'`).join(', ');
-  const select = table.columns.map((c, i) => `${converted(c.kind, `c${i}`)} AS c${i}`).join(', ');
+  const inner = table.columns
+    .map((c, i) => (c.kind === 'string' || c.kind === 'boolean' ? `c${i}` : `c${i}, TRY_CAST(c${i} AS ${CAST_TYPE[c.kind]}) AS x${i}`))
+    .join(', ');
+  const select = table.columns.map((c, i) => `${converted(c.kind, `c${i}`, `x${i}`)} AS c${i}`).join(', ');
   const options = [
     `delim = ${sqlText(file.delimiter)}`,
     `quote = '"'`,
@@ -146,7 +166,7 @@ function readCsvSql(req: CsvFileLoadRequest, path: string): string {
     // null padding would stop DuckDB reading quoted line breaks in parallel
     'null_padding = false',
   ];
-  return `SELECT ${select} FROM read_csv(${sqlText(path)}, ${options.join(', ')})`;
+  return `SELECT ${select} FROM (SELECT ${inner} FROM read_csv(${sqlText(path)}, ${options.join(', ')}))`;
 }
 
 /**

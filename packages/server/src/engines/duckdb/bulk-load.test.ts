@@ -1,0 +1,81 @@
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import type { UploadColumnKind } from '@rama/shared';
+import { converted } from './bulk-load.js';
+
+/**
+ * The DuckDB upload's conversion takes a value DuckDB writes back exactly as it was (`12`,
+ * `2024-01-05 10:00:00`) without the kind's pattern; that shortcut must take nothing the pattern
+ * refuses and store nothing else than the pattern's cast would.
+ */
+const TYPES: Record<Exclude<UploadColumnKind, 'string' | 'boolean'>, string> = {
+  integer: 'BIGINT',
+  float: 'DOUBLE',
+  datetime: 'TIMESTAMP',
+};
+
+const VALUES: Record<keyof typeof TYPES, string[]> = {
+  integer: ['0', '12', '-12', '+12', '007', '-0', ' 3', '3 ', '1.5', '1.0', '1_000', '1e3', '0x10', '9223372036854775807', '9223372036854775808', '-9223372036854775808', 'abc', ''],
+  float: ['0', '0.0', '-0.0', '1.5', '123.4', '100.0', '1e20', '1e+20', '1.5e-07', '0.0001', '.5', '5.', 'nan', 'NaN', 'inf', '-inf', 'infinity', '1e400', '4.9e-324', '1_000.5', '0x10', ' 2.5', 'abc'],
+  datetime: [
+    '2024-01-05 10:00:00',
+    '2024-01-05',
+    '2024-01-05T10:00:00',
+    '2024-01-05 10:00',
+    '2024-01-05 10:00:00.1',
+    '2024-01-05 10:00:00.123',
+    '2024-01-05 10:00:00.1234',
+    '2024-01-05 10:00:00.123456',
+    '2024-1-5 10:00:00',
+    '2024/01/05 10:00:00',
+    '2024-01-05 10:00:00+02:00',
+    '10000-01-01 00:00:00',
+    '0001-01-01 00:00:00',
+    'infinity',
+    '-infinity',
+    'epoch',
+    '2024-02-30 00:00:00',
+  ],
+};
+
+let instance: DuckDBInstance;
+let c: DuckDBConnection;
+
+beforeAll(async () => {
+  instance = await DuckDBInstance.create(':memory:');
+  c = await instance.connect();
+});
+afterAll(() => {
+  c.closeSync();
+  instance.closeSync();
+});
+
+/** The expression's value as text, or `refused` when it stops the query. */
+async function read(expr: string, value: string, type: string): Promise<string> {
+  const sql = `SELECT CAST((${expr}) AS VARCHAR) FROM (SELECT c0, TRY_CAST(c0 AS ${type}) AS x0 FROM (SELECT $1::VARCHAR AS c0))`;
+  try {
+    const reader = await c.runAndReadAll(sql, [value]);
+    return String(reader.getRows()[0][0]);
+  } catch {
+    return 'refused';
+  }
+}
+
+describe('DuckDB upload conversion (CSV read by the database)', () => {
+  for (const kind of Object.keys(TYPES) as (keyof typeof TYPES)[]) {
+    it(`takes a ${kind} written as DuckDB writes it only where the ${kind} pattern does, with the same value`, async () => {
+      const type = TYPES[kind];
+      const shortcut: Record<string, string> = {};
+      const pattern: Record<string, string> = {};
+      for (const v of VALUES[kind]) {
+        shortcut[v] = await read(converted(kind, 'c0', 'x0'), v, type);
+        // a cast that is never written back as the text: the pattern decides every value
+        pattern[v] = await read(converted(kind, 'c0', `CAST(NULL AS ${type})`), v, type);
+      }
+      expect(shortcut).toEqual(pattern);
+      // and the pattern is what it was: these stay refused
+      const refused = { integer: ['1.5', '1_000', '1e3', '0x10'], float: ['nan', 'inf', '1_000.5', '0x10'], datetime: ['infinity', '10000-01-01 00:00:00', '2024-01-05 10:00:00.1234', '2024-1-5 10:00:00', '2024-01-05 10:00:00+02:00'] }[kind];
+      for (const v of refused) expect(pattern[v], v).toBe('refused');
+    });
+  }
+});
