@@ -25,7 +25,9 @@ export async function startServer(env = {}, opts = {}) {
   execFileSync(process.execPath, [CLI, 'init'], { env: fullEnv, stdio: 'ignore' });
   // RAMA_BENCH_CPU_PROFILE: write a V8 CPU profile of the server to /tmp/rama-prof (for finding where time goes)
   const profile = env.RAMA_BENCH_CPU_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/rama-prof'] : [];
-  const proc = spawn(process.execPath, [...profile, CLI, 'start'], {
+  // RAMA_BENCH_NODE_FLAGS: node flags for the server alone, e.g. a V8 setting measured A/B (space-separated)
+  const flags = (process.env.RAMA_BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const proc = spawn(process.execPath, [...flags, ...profile, CLI, 'start'], {
     env: fullEnv,
     stdio: ['ignore', opts.onLog ? 'pipe' : 'ignore', 'inherit'],
   });

@@ -2,7 +2,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
-import cliProgress from 'cli-progress';
 import { ConfigError, loadConfig, writePrivateFile, type RamaConfig } from './config.js';
 import { openMetadataStore } from './metadata/db.js';
 import { migrateToLatest } from './metadata/migrations.js';
@@ -103,6 +102,8 @@ async function createAdmin(cfg: RamaConfig, username: string, password: string |
 
 async function loadAndRegisterExamples(force: boolean): Promise<void> {
   const cfg = config();
+  // imported here: `rama start` never shows a progress bar
+  const { default: cliProgress } = await import('cli-progress');
   const bar = new cliProgress.SingleBar(
     { format: 'Loading examples |{bar}| {value}/{total} tables  {table}', hideCursor: true, clearOnComplete: false },
     cliProgress.Presets.shades_classic,

@@ -1,9 +1,9 @@
 /**
  * Guest tokens as the BI server writes them: a JWT (HS256/384/512, GUEST_TOKEN_JWT_SECRET) whose
  * claims are `user`, `resources`, `rls_rules`, `iat`, `exp`, `aud` and `type: "guest"`.
- * `readGuestToken` answers null for anything that is not a valid, current token of ours.
+ * `readGuestToken` answers null for anything that is not a valid, current token of ours. jose is
+ * imported on the first token signed or read, not at start: most servers never see one.
  */
-import { jwtVerify, SignJWT } from 'jose';
 import type { GuestTokenClaims } from '@rama/shared';
 import type { SharingConfig } from '../config.js';
 
@@ -24,6 +24,7 @@ export async function signGuestToken(
   now = Date.now(),
 ): Promise<string> {
   const iat = Math.floor(now / 1000);
+  const { SignJWT } = await import('jose');
   return new SignJWT({ user: body.user, resources: body.resources, rls_rules: body.rls_rules, type: 'guest' })
     .setProtectedHeader({ alg: sharing.guestTokenAlgo, typ: 'JWT' })
     .setIssuedAt(iat)
@@ -38,6 +39,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export async function readGuestToken(sharing: SharingConfig, token: string): Promise<GuestTokenClaims | null> {
   if (!token || token.length > MAX_GUEST_TOKEN_LENGTH) return null;
   let payload: Record<string, unknown>;
+  const { jwtVerify } = await import('jose');
   try {
     ({ payload } = await jwtVerify(token, keyOf(sharing.guestTokenSecret), {
       algorithms: [sharing.guestTokenAlgo],

@@ -10,7 +10,8 @@
  * BullMQ's open-source queue is one FIFO list, so a worker defers a job of a user at their share
  * for a moment instead: its free slot then reaches other users' jobs past the backlog.
  */
-import { DelayedError, Queue, Worker } from 'bullmq';
+import type { Queue, Worker } from 'bullmq';
+import { bullmq } from '../queue/redis-modules.js';
 import type { Redis } from 'ioredis';
 import type { AppContext } from '../context.js';
 import { QueueUnavailableError, redisConnection, withTimeout } from '../queue/redis.js';
@@ -118,7 +119,7 @@ export class BullChartQueue implements ChartJobQueue {
   private open(): Queue {
     if (!this.queue) {
       this.connection ??= redisConnection(this.url, false);
-      this.queue = new Queue(CHART_QUEUE_NAME, { connection: this.connection, prefix: this.prefix });
+      this.queue = new (bullmq().Queue)(CHART_QUEUE_NAME, { connection: this.connection, prefix: this.prefix });
       this.queue.on('error', () => undefined);
     }
     return this.queue;
@@ -180,7 +181,8 @@ export function startChartWorker(ctx: AppContext, url: string, concurrency: numb
   const prefix = ctx.config.redisPrefix;
   const redis = redisConnection(url, true);
   const running = new UserJobCounts(Math.max(1, concurrency - 1));
-  const worker = new Worker<ChartJob>(
+  const { Worker: BullWorker } = bullmq();
+  const worker = new BullWorker<ChartJob>(
     CHART_QUEUE_NAME,
     async (job, token) => {
       const { userId } = job.data;
@@ -188,7 +190,7 @@ export function startChartWorker(ctx: AppContext, url: string, concurrency: numb
         running.take(userId);
       } catch {
         await job.moveToDelayed(Date.now() + DEFER_MS, token);
-        throw new DelayedError();
+        throw new (bullmq().DelayedError)();
       }
       try {
         await runChartJob(ctx, job.data);

@@ -4,7 +4,8 @@
  * reads with a blocking XREAD to push new events wherever they were published (a worker, another
  * server). Keys carry RAMA_REDIS_PREFIX.
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { ioredis } from '../queue/redis-modules.js';
 import type { AsyncEvent } from '@rama/shared';
 import {
   CHANNEL_MAX_EVENTS,
@@ -56,7 +57,7 @@ export class RedisEventStore implements AsyncEventStore {
     private readonly prefix: string,
   ) {
     // a down Redis fails a command after one reconnect attempt instead of holding it
-    this.redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 3000 });
+    this.redis = new (ioredis().Redis)(url, { maxRetriesPerRequest: 1, connectTimeout: 3000 });
     this.redis.on('error', () => undefined);
   }
 
@@ -100,7 +101,7 @@ export class RedisEventStore implements AsyncEventStore {
 
   private startReader(): Promise<void> {
     if (this.readerReady) return this.readerReady;
-    const reader = new Redis(this.url, { maxRetriesPerRequest: 1, connectTimeout: 3000 });
+    const reader = new (ioredis().Redis)(this.url, { maxRetriesPerRequest: 1, connectTimeout: 3000 });
     reader.on('error', () => undefined);
     this.reader = reader;
     const ready = reader.xrevrange(this.allKey, '+', '-', 'COUNT', 1).then((tail) => {

@@ -10,7 +10,8 @@
  * is answered only to a caller the scope admits. An entry without a scope is never read by key.
  */
 import { LRUCache } from 'lru-cache';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { ioredis } from '../queue/redis-modules.js';
 
 /** Who may read an entry by its key: callers who may read the datasource (and are the user, when one is named). */
 export interface CacheScope {
@@ -84,7 +85,7 @@ export class RedisChartCache implements ChartCacheStore {
     url: string,
     private readonly prefix: string,
   ) {
-    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    this.redis = new (ioredis().Redis)(url, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false });
     // a down Redis is reported per request (the query runs uncached), not as a crash
     this.redis.on('error', () => undefined);
   }

@@ -4,12 +4,9 @@
  * (engine-specific syntax), the query is wrapped in a subquery instead, which every engine here
  * accepts for a row-returning statement.
  */
-import nodeSqlParser from 'node-sql-parser';
+import { sqlParser } from './sql-parser.js';
 import { isWord, tokenize, trimTrailingSemicolons, type Token } from './lexer.js';
 import type { SqlSyntax } from './types.js';
-
-const { Parser } = nodeSqlParser;
-const parser = new Parser();
 
 type Parsed =
   | { kind: 'unparsable' }
@@ -35,7 +32,7 @@ function limitOfNode(node: Record<string, unknown>): number | null {
 function parse(sql: string, syntax: SqlSyntax): Parsed {
   let ast: unknown;
   try {
-    ast = parser.astify(sql, { database: syntax.parser });
+    ast = sqlParser().astify(sql, { database: syntax.parser });
   } catch {
     return { kind: 'unparsable' };
   }

@@ -2,8 +2,12 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
+import { createRequire } from 'node:module';
 import type { MetadataSchema } from './schema.js';
+
+/** pg, required only for a PostgreSQL metadata store (SQLite is the default): an idle server need not carry it. */
+const requirePg = (): typeof pg => createRequire(import.meta.url)('pg') as typeof pg;
 
 export type MetadataDialect = 'sqlite' | 'postgres';
 
@@ -21,7 +25,7 @@ export interface MetadataStore {
 export function openMetadataStore(url: string): MetadataStore {
   if (/^postgres(ql)?(\+\w+)?:\/\//i.test(url)) {
     const u = new URL(url.replace(/^postgres(ql)?(\+\w+)?:/i, 'postgresql:'));
-    const pool = new pg.Pool({ connectionString: u.toString(), max: 10 });
+    const pool = new (requirePg().Pool)({ connectionString: u.toString(), max: 10 });
     // An idle connection the server ends (restart, admin command) is dropped by the pool and the
     // next query opens another; without a listener its error would crash the process.
     pool.on('error', () => undefined);

@@ -3,7 +3,8 @@
  * connection a producer or a worker opens, a bound on every Redis call a user waits for, and the
  * error a producer raises when the queue cannot be reached.
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { ioredis } from './redis-modules.js';
 
 /** The queue (Redis) cannot take a job now; the route answers that the user may retry. */
 export class QueueUnavailableError extends Error {}
@@ -29,8 +30,8 @@ export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
 export function redisConnection(url: string, forWorker: boolean): Redis {
   // a producer fails fast when Redis is down; a worker waits for it to come back
   const redis = forWorker
-    ? new Redis(url, { maxRetriesPerRequest: null })
-    : new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 3000 });
+    ? new (ioredis().Redis)(url, { maxRetriesPerRequest: null })
+    : new (ioredis().Redis)(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 3000 });
   redis.on('error', () => undefined);
   return redis;
 }

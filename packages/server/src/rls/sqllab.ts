@@ -18,7 +18,7 @@
  * (registered when the context is created).
  */
 import { randomBytes } from 'node:crypto';
-import nodeSqlParser from 'node-sql-parser';
+import { sqlParser } from '../engines/sql-parser.js';
 import { ErrorType } from '@rama/shared';
 import type { AppContext } from '../context.js';
 import type { EngineSpec } from '../engines/types.js';
@@ -27,7 +27,6 @@ import { typedError } from '../http/errors.js';
 import type { Principal } from '../security/principal.js';
 import { protectedTables, type ProtectedTable } from './apply.js';
 
-const parser = new nodeSqlParser.Parser();
 const contexts = new WeakMap<Executor, AppContext>();
 
 /** Let prepareRun find the context of its executor (app.ts createContext). */
@@ -90,7 +89,7 @@ export function rewriteStatement(
   const opt = { database: dialect };
   let ast: unknown;
   try {
-    ast = parser.astify(statement, opt);
+    ast = sqlParser().astify(statement, opt);
   } catch {
     throw new RlsRewriteError('the SQL could not be analysed');
   }
@@ -123,8 +122,8 @@ export function rewriteStatement(
   let text: string;
   let check: string[];
   try {
-    text = parser.sqlify(ast as never, opt);
-    check = parser.parse(text, opt).tableList;
+    text = sqlParser().sqlify(ast as never, opt);
+    check = sqlParser().parse(text, opt).tableList;
   } catch {
     throw new RlsRewriteError('the SQL could not be rewritten');
   }

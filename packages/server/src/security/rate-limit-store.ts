@@ -7,7 +7,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
+import { ioredis } from '../queue/redis-modules.js';
 
 export interface RateLimitStore {
   options: Pick<RateLimitPluginOptions, 'redis' | 'nameSpace' | 'skipOnError'>;
@@ -16,7 +16,7 @@ export interface RateLimitStore {
 
 export function rateLimitStore(config: { redisUrl: string | null; redisPrefix: string }, log: FastifyBaseLogger): RateLimitStore {
   if (!config.redisUrl) return { options: {}, close: () => Promise.resolve() };
-  const redis = new Redis(config.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  const redis = new (ioredis().Redis)(config.redisUrl, { connectTimeout: 2_000, maxRetriesPerRequest: 1, enableOfflineQueue: false });
   let warned = false;
   redis.on('error', (err: Error) => {
     if (!warned) log.warn({ err: err.message }, 'rate limit: Redis is unreachable, limits are not counted until it is back');

@@ -2,15 +2,20 @@
  * The SQL analyses that can run in a parse worker (offload.ts): the same functions inline and in
  * the worker, so a result never depends on where it was computed.
  */
-import { format } from 'sql-formatter';
+import { createRequire } from 'node:module';
+import type * as SqlFormatter from 'sql-formatter';
 import type { SqlSyntax } from '../engines/types.js';
 import { checkScript, type ScriptCheck } from './statements.js';
 import { sqlTables, type SqlTableRef } from './tables.js';
 
+/** sql-formatter, required on the first format (its grammars are ~90 modules an idle server need not hold). */
+let formatter: typeof SqlFormatter | undefined;
+
 /** sql-formatter in the engine's language; text the formatter cannot read comes back unchanged. */
 export function formatSql(sql: string, language: string): string {
+  formatter ??= createRequire(import.meta.url)('sql-formatter') as typeof SqlFormatter;
   try {
-    return format(sql, { language: language as 'sql', keywordCase: 'upper' });
+    return formatter.format(sql, { language: language as 'sql', keywordCase: 'upper' });
   } catch {
     return sql;
   }

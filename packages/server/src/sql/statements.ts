@@ -6,13 +6,10 @@
  * the place where the parser stopped. Calls of functions with side effects (set_config, large
  * objects, sequences, …) and session/transaction statements count as changes (parse-effects.ts).
  */
-import nodeSqlParser from 'node-sql-parser';
+import { sqlParser } from '../engines/sql-parser.js';
 import { isWord, tokenize, type Token } from '../engines/lexer.js';
 import type { SqlSyntax } from '../engines/types.js';
 import { astCallsSideEffects, recognizesChange, tokensCallSideEffects } from './parse-effects.js';
-
-const { Parser } = nodeSqlParser;
-const parser = new Parser();
 
 /** Split a script into statements at top-level semicolons; empty and comment-only parts are dropped. */
 export function splitStatements(sql: string, syntax: SqlSyntax): string[] {
@@ -126,7 +123,7 @@ export function analyzeStatement(
   let ast: unknown;
   let e: unknown = null;
   try {
-    ast = parser.astify(statement, { database: syntax.parser });
+    ast = sqlParser().astify(statement, { database: syntax.parser });
   } catch (err) {
     e = err;
   }
@@ -168,7 +165,7 @@ function astifyWithoutLiterals(statement: string, syntax: SqlSyntax): unknown {
   }
   out += statement.slice(at);
   try {
-    const ast: unknown = parser.astify(out, { database: syntax.parser });
+    const ast: unknown = sqlParser().astify(out, { database: syntax.parser });
     return Array.isArray(ast) && ast.length !== 1 ? undefined : ast;
   } catch {
     return undefined;

@@ -1,7 +1,4 @@
-import nodeSqlParser from 'node-sql-parser';
-
-const { Parser } = nodeSqlParser;
-const parser = new Parser();
+import { sqlParser } from '../engines/sql-parser.js';
 
 export interface SqlTableRef {
   catalog: string | null;
@@ -44,7 +41,7 @@ export function sqlTables(sql: string, parserDialect: string | null): SqlTableRe
   let list: string[];
   let ctes: Set<string>;
   try {
-    const parsed = parser.parse(sql, opt);
+    const parsed = sqlParser().parse(sql, opt);
     list = parsed.tableList;
     ctes = cteNames(parsed.ast, new Set());
   } catch {

@@ -3,7 +3,8 @@
  * the jobs run by `rama worker` processes. A job carries only the query id; the prepared run is
  * in the query record.
  */
-import { Queue, Worker } from 'bullmq';
+import type { Queue, Worker } from 'bullmq';
+import { bullmq } from '../queue/redis-modules.js';
 import type { Redis } from 'ioredis';
 import type { AppContext } from '../context.js';
 import { QueueUnavailableError, redisConnection, withTimeout } from '../queue/redis.js';
@@ -79,7 +80,7 @@ export class BullQueue implements QueryQueue {
   private readonly queue: Queue;
   constructor(url: string, prefix: string) {
     this.connection = redisConnection(url, false);
-    this.queue = new Queue(QUEUE_NAME, { connection: this.connection, prefix });
+    this.queue = new (bullmq().Queue)(QUEUE_NAME, { connection: this.connection, prefix });
     this.queue.on('error', () => undefined);
   }
 
@@ -104,7 +105,8 @@ export class BullQueue implements QueryQueue {
 /** A `rama worker` process: takes jobs from Redis and runs them; a stalled job is not retried. */
 export function startBullWorker(ctx: AppContext, runner: QueryRunner, url: string, concurrency: number): Worker {
   const prefix = ctx.config.redisPrefix;
-  const worker = new Worker<{ queryId: number }>(QUEUE_NAME, async (job) => runQueuedQuery(ctx, runner, job.data.queryId), {
+  const { Worker: BullWorker } = bullmq();
+  const worker = new BullWorker<{ queryId: number }>(QUEUE_NAME, async (job) => runQueuedQuery(ctx, runner, job.data.queryId), {
     connection: redisConnection(url, true),
     prefix,
     concurrency,

@@ -14,7 +14,8 @@ import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/p
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { constants, createGunzip, createGzip, gunzip as gunzipCb, gzip as gzipCb, type Gzip, type ZlibOptions } from 'node:zlib';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { ioredis } from '../queue/redis-modules.js';
 
 const gzip = promisify(gzipCb);
 const gunzip = promisify(gunzipCb);
@@ -289,7 +290,12 @@ export class RedisResultsBackend implements ResultsBackend {
     private readonly prefix: string,
   ) {
     // fail fast when Redis is down instead of queueing commands forever
-    this.redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 3000, lazyConnect: false });
+    this.redis = new (ioredis().Redis)(url, {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      connectTimeout: 3000,
+      lazyConnect: false,
+    });
     this.redis.on('error', () => undefined);
   }
 

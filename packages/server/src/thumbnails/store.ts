@@ -4,7 +4,8 @@
  * picture another server captured. `claim` keeps two servers from capturing the same key at once.
  */
 import { LRUCache } from 'lru-cache';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { ioredis } from '../queue/redis-modules.js';
 
 export interface StoredThumbnail {
   png: Buffer;
@@ -103,7 +104,7 @@ export class RedisThumbnailStore implements ThumbnailStore {
     private readonly prefix: string,
     private readonly bounds: StoreBounds,
   ) {
-    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    this.redis = new (ioredis().Redis)(url, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: false });
     // a down Redis means no thumbnails for now (the cards keep their placeholders), not a crash
     this.redis.on('error', () => undefined);
   }

@@ -4,11 +4,11 @@
  * folder stamp and safe file names. The layout is `metadata.yaml`, `databases/<name>.yaml`, then
  * each entity's folder, objects keyed by uuid, so a bundle moves between Rama and the BI server.
  */
-import { stringify } from 'yaml';
 import type { DatabaseTable, Row } from '../metadata/schema.js';
 import { formatUri, parseUri, PASSWORD_MASK } from '../engines/uri.js';
 import { engineSpecForUri } from '../engines/registry.js';
 import type { ConnectionUri } from '../engines/types.js';
+import { yamlModule } from './yaml-limits.js';
 
 export const EXPORT_VERSION = '1.0.0';
 /** `type` in metadata.yaml of a dataset bundle (the BI server's model name) */
@@ -70,7 +70,7 @@ export function databaseDocument(db: DatabaseRow): Record<string, unknown> {
 }
 
 /** Block-style YAML as PyYAML writes it: sequences not indented, long lines never folded. */
-export const toYaml = (doc: unknown): string => stringify(doc, { indentSeq: false, lineWidth: 0 });
+export const toYaml = (doc: unknown): string => yamlModule().stringify(doc, { indentSeq: false, lineWidth: 0 });
 
 /** `20240522T120000`, the bundle's folder suffix. */
 export const exportStamp = (d: Date): string => d.toISOString().replace(/[-:]/g, '').slice(0, 15);

@@ -7,7 +7,16 @@
  * depth), JSON texts inside it (`params`, `position`, `json_metadata` …) included. No I/O: this
  * runs in the bundle worker (bundle-read.ts) and in unit tests.
  */
-import { isAlias, isMap, isScalar, isSeq, parseDocument, type Node as YamlNode } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
+
+type YamlNode = Yaml.Node;
+
+/**
+ * The `yaml` package, required on the first import or export rather than at start (about 70
+ * modules an idle server need not hold); CommonJS under Node, so required synchronously.
+ */
+export const yamlModule = (): typeof Yaml => createRequire(import.meta.url)('yaml') as typeof Yaml;
 
 export interface YamlLimits {
   /** characters of one file */
@@ -131,6 +140,7 @@ export function checkJsonText(text: string, baseDepth: number, budget: Budget): 
 
 /** Walk the parsed tree without recursion: entries, keys per mapping (unique), depth, JSON texts. */
 function checkTree(root: YamlNode | null, limits: YamlLimits): void {
+  const { isAlias, isMap, isScalar, isSeq } = yamlModule();
   const budget = new Budget(limits);
   const stack: [YamlNode | null, number][] = [[root, 0]];
   while (stack.length) {
@@ -165,7 +175,7 @@ function checkTree(root: YamlNode | null, limits: YamlLimits): void {
  */
 export function parseYamlLimited(text: string, limits: YamlLimits = YAML_LIMITS): unknown {
   prescan(text, limits);
-  const doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false });
+  const doc = yamlModule().parseDocument(text, { uniqueKeys: false, prettyErrors: false });
   if (doc.errors.length) throw new YamlFileError(NOT_YAML);
   checkTree(doc.contents as YamlNode | null, limits);
   try {

@@ -9,14 +9,7 @@
  * `KILL QUERY WHERE query_id = …` on a client of their own, so the query stops in the server.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  createClient,
-  extractErrorAtTheEndOfChunk,
-  ClickHouseLogLevel,
-  EXCEPTION_TAG_HEADER_NAME,
-  type ClickHouseClient,
-  type ClickHouseSettings,
-} from '@clickhouse/client';
+import type { ClickHouseClient, ClickHouseSettings } from '@clickhouse/client';
 import {
   EngineError,
   type Cell,
@@ -43,6 +36,10 @@ import { clickhouseSyntax } from './syntax.js';
 import { refusedTableFunction } from './table-functions.js';
 import { cellReader, clickhouseGenericType, readTsvRow, splitTsvLine, unescapeTsv, type CellReader } from './values.js';
 import { clickhouseBulkLoader } from './bulk-load.js';
+import { LazyDriver } from '../lazy-driver.js';
+
+/** The ClickHouse client, imported on the first ClickHouse connection (see ../lazy-driver.ts). */
+const clickhouseDriver = new LazyDriver(() => import('@clickhouse/client'));
 
 const DEFAULT_PORT = 8123;
 const DEFAULT_TLS_PORT = 8443;
@@ -214,7 +211,7 @@ export class ClickHouseConnection implements EngineConnection {
     });
     const stream = res.stream;
     // ClickHouse 25.11 on: an exception met after the first rows ends the body after this tag
-    const exceptionTag = headerText(res.response_headers[EXCEPTION_TAG_HEADER_NAME]);
+    const exceptionTag = headerText(res.response_headers[clickhouseDriver.get().EXCEPTION_TAG_HEADER_NAME]);
     let names: string[] | null = null;
     let readers: CellReader[] | null = null;
     let batch: Cell[][] = [];
@@ -259,7 +256,8 @@ export class ClickHouseConnection implements EngineConnection {
           const bytes = partial.length ? Buffer.concat([...partial, head]) : head;
           partial = lastNewline + 1 < chunk.length ? [chunk.subarray(lastNewline + 1)] : [];
           for (const text of bytes.toString('utf8').split('\n')) {
-            if (exceptionTag !== undefined && text.endsWith('\r')) throw extractErrorAtTheEndOfChunk(chunk, exceptionTag);
+            if (exceptionTag !== undefined && text.endsWith('\r'))
+              throw clickhouseDriver.get().extractErrorAtTheEndOfChunk(chunk, exceptionTag);
             if (!line(text)) {
               stopped = true;
               break outer;
@@ -323,6 +321,7 @@ export class ClickHousePool implements EnginePool {
   }
 
   private makeClient(connections: number, timeoutMs: number): ClickHouseClient {
+    const { createClient, ClickHouseLogLevel } = clickhouseDriver.get();
     return createClient({
       url: this.url,
       username: this.uri.username ?? 'default',
@@ -429,6 +428,7 @@ export const clickhouseSpec: EngineSpec = {
   applyLimit: (sql, limit) => applyLimitForSyntax(sql, limit, clickhouseSyntax),
 
   async connect(opts: ConnectOptions) {
+    await clickhouseDriver.load();
     const pool = new ClickHousePool(opts.uri, httpUrl(opts.uri), opts.readOnly, opts.poolSize, opts.connectTimeoutMs);
     try {
       // fail here, not on first use, for a wrong host, password or database

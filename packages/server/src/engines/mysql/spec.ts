@@ -2,7 +2,7 @@
  * MySQL and MariaDB through mysql2 (promise pool). Row caps stream rows and stop reading once
  * enough arrived; cancel sends `KILL QUERY <thread id>` from a separate connection.
  */
-import mysql from 'mysql2/promise';
+import type mysql from 'mysql2/promise';
 import type { FieldPacket, ResultSetHeader } from 'mysql2';
 import {
   EngineError,
@@ -26,6 +26,10 @@ import { dedupeNames, resultColumn, toCell } from '../rows.js';
 import { buildSelectStar, classifyType, quoteBacktick, sortTableRefs } from '../sql-text.js';
 import { mysqlDialect } from './dialect.js';
 import { mysqlBulkLoader } from './bulk-load.js';
+import { LazyDriver } from '../lazy-driver.js';
+
+/** mysql2, imported on the first MySQL or MariaDB connection (see ../lazy-driver.ts). */
+const mysqlDriver = new LazyDriver(async () => (await import('mysql2/promise')).default);
 
 const DEFAULT_PORT = 3306;
 
@@ -296,7 +300,8 @@ export class MysqlEnginePool implements EnginePool {
     private readonly readOnly: boolean,
     size: number,
   ) {
-    this.pool = mysql.createPool({ ...config, connectionLimit: Math.max(1, size), maxIdle: Math.max(1, size), idleTimeout: 60_000 });
+    const { createPool } = mysqlDriver.get();
+    this.pool = createPool({ ...config, connectionLimit: Math.max(1, size), maxIdle: Math.max(1, size), idleTimeout: 60_000 });
   }
 
   async acquire(): Promise<MysqlEngineConnection> {
@@ -349,7 +354,7 @@ export class MysqlEnginePool implements EnginePool {
   async killQuery(threadId: number): Promise<void> {
     let conn: mysql.Connection | null = null;
     try {
-      conn = await mysql.createConnection(this.config);
+      conn = await mysqlDriver.get().createConnection(this.config);
       await conn.query('KILL QUERY ?', [threadId]);
     } catch (e) {
       // the query may have finished (and the thread gone) in the meantime
@@ -408,6 +413,7 @@ export const mysqlSpec: EngineSpec = {
   applyLimit: (sql, limit) => applyLimitForSyntax(sql, limit, mysqlSyntax),
 
   async connect(opts) {
+    await mysqlDriver.load();
     const pool = new MysqlEnginePool(opts.uri, connectionConfig(opts), opts.readOnly, opts.poolSize);
     try {
       // fail here, not on first use, for a wrong host, password or database

@@ -7,10 +7,10 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
 import { formatStoredDate, type StoredValue, type UploadColumnKind } from '@rama/shared';
 import type { BulkLoader, BulkLoadRequest, CsvFileLoadRequest, UploadSource } from '../types.js';
 import { driverHandle, qualifiedName, stagingName, TableExistsError } from '../bulk-load.js';
+import { pgDriver } from './driver.js';
 
 const PG_TYPES: Record<UploadColumnKind, string> = {
   integer: 'BIGINT',
@@ -134,6 +134,7 @@ async function loadCsvFile(req: CsvFileLoadRequest): Promise<{ rows: number }> {
     const into = append ? q(stagingName()) : target;
     const typed = table.columns.map((c) => `${q(c.name)} ${c.kind === 'datetime' ? 'TIMESTAMPTZ' : PG_TYPES[c.kind]}`).join(', ');
     await client.query(append ? `CREATE TEMPORARY TABLE ${into} (${typed}) ON COMMIT DROP` : `CREATE TABLE ${into} (${typed})`);
+    const { copyFrom } = pgDriver.get();
     const copy = client.query(
       copyFrom(
         `COPY ${into} (${cols}) FROM STDIN (FORMAT csv, DELIMITER ${spec.stringLiteral(file.delimiter)}, HEADER ${file.header ? 'true' : 'false'}, NULL '', FORCE_NULL (${cols}))`,
@@ -177,7 +178,7 @@ export const postgresBulkLoader: BulkLoader = {
           `CREATE TABLE ${target} (${table.columns.map((c) => `${spec.quoteIdentifier(c.name)} ${PG_TYPES[c.kind]}`).join(', ')})`,
         );
       }
-      const copy = client.query(copyFrom(`COPY ${target} (${cols}) FROM STDIN`));
+      const copy = client.query(pgDriver.get().copyFrom(`COPY ${target} (${cols}) FROM STDIN`));
       const lines = async function* (): AsyncGenerator<string> {
         for await (const batch of req.batches) {
           if (signal.aborted) throw signal.reason;

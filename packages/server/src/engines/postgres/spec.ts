@@ -2,8 +2,7 @@
  * PostgreSQL through `pg` (pool) and `pg-cursor` (row caps read only what is needed).
  * Cancel runs `pg_cancel_backend(pid)` from a separate connection, so the query stops in the server.
  */
-import pg from 'pg';
-import Cursor from 'pg-cursor';
+import type pg from 'pg';
 import {
   EngineError,
   type Cell,
@@ -24,6 +23,7 @@ import { postgresEditor } from './editor.js';
 import { postgresSyntax } from './syntax.js';
 import { RELKIND, str, tableMetadata } from './meta.js';
 import { BUILTIN_TYPE_NAMES, cellTypes } from './types.js';
+import { pgDriver } from './driver.js';
 import { dedupeNames, resultColumn } from '../rows.js';
 import { buildSelectStar, classifyType, quoteDouble, sortTableRefs } from '../sql-text.js';
 import { postgresDialect } from './dialect.js';
@@ -135,7 +135,7 @@ class PgEngineConnection implements EngineConnection {
   async stream(sql: string, sink: RowSink, opts: { maxRows: number }): Promise<StreamOutcome> {
     this.running = true;
     this.cancelled = false;
-    const cursor = this.client.query(new Cursor(sql, [], { rowMode: 'array', types: cellTypes }));
+    const cursor = this.client.query(new (pgDriver.get().Cursor)(sql, [], { rowMode: 'array', types: cellTypes }));
     const read = (n: number) =>
       new Promise<PgResultLike>((resolve, reject) => {
         cursor.read(n, (err, rows, res) => {
@@ -189,7 +189,7 @@ class PgEngineConnection implements EngineConnection {
   }
 
   private async runCursor(sql: string, maxRows: number): Promise<PgResultLike> {
-    const cursor = this.client.query(new Cursor(sql, [], { rowMode: 'array', types: cellTypes }));
+    const cursor = this.client.query(new (pgDriver.get().Cursor)(sql, [], { rowMode: 'array', types: cellTypes }));
     try {
       // pg-cursor reads everything for 0, so read one and drop it
       const want = Math.max(1, maxRows);
@@ -246,7 +246,7 @@ export class PgEnginePool implements EnginePool {
     /** sessions are read-only: user SQL also runs inside a READ ONLY transaction (see enterNamespace) */
     readonly readOnly = false,
   ) {
-    this.pool = new pg.Pool({ ...config, max: Math.max(1, size), idleTimeoutMillis: 60_000, allowExitOnIdle: true });
+    this.pool = new (pgDriver.get().pg.Pool)({ ...config, max: Math.max(1, size), idleTimeoutMillis: 60_000, allowExitOnIdle: true });
     // an idle connection dropped by the server is replaced on next use; it must not crash the process
     this.pool.on('error', ignore);
   }
@@ -307,7 +307,7 @@ export class PgEnginePool implements EnginePool {
 
   /** Cancel a backend from a connection of its own: the pool may be exhausted by the very query. */
   async cancelBackend(pid: number): Promise<void> {
-    const client = new pg.Client(this.config);
+    const client = new (pgDriver.get().pg.Client)(this.config);
     client.on('error', ignore);
     try {
       await client.connect();
@@ -365,6 +365,7 @@ export const postgresSpec: EngineSpec = {
   applyLimit: (sql, limit) => applyLimitForSyntax(sql, limit, postgresSyntax),
 
   async connect(opts) {
+    await pgDriver.load();
     const config = clientConfig(opts);
     const pool = new PgEnginePool(opts.uri, config, opts.poolSize, opts.readOnly);
     try {

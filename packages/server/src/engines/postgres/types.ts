@@ -2,9 +2,9 @@
  * PostgreSQL result values: per-query type parsers (text protocol) that produce Cells directly,
  * so no second pass over the rows is needed, plus display names for type oids.
  */
-import pg from 'pg';
 import type { CustomTypesConfig } from 'pg';
 import type { Cell } from '../types.js';
+import { pgDriver } from './driver.js';
 import { finiteOrNull, fromDecimalText, fromIntegerText, hexFromBytes, isoFromSqlTimestamp, jsonText, toCell } from '../rows.js';
 
 const identity = (v: string): Cell => v;
@@ -44,16 +44,22 @@ const SCALAR: Record<number, (v: string) => Cell> = {
 
 type ArrayParse = (source: string, transform: (v: string) => Cell) => unknown;
 
-/** pg-types 2 exposes `arrayParser.create(…).parse()` although its typings declare a plain function. */
-const parsePgArray: ArrayParse = (() => {
-  const ap: unknown = pg.types.arrayParser;
+/**
+ * pg-types 2 exposes `arrayParser.create(…).parse()` although its typings declare a plain function.
+ * Found on first use: pg is loaded by then (a connect), not when this module is.
+ */
+let pgArrayParser: ArrayParse | undefined;
+const parsePgArray: ArrayParse = (source, transform) => (pgArrayParser ??= findArrayParser())(source, transform);
+
+function findArrayParser(): ArrayParse {
+  const ap: unknown = pgDriver.get().pg.types.arrayParser;
   if (typeof ap === 'function') return ap as ArrayParse;
   if (typeof ap === 'object' && ap !== null && 'create' in ap && typeof ap.create === 'function') {
     const create = ap.create as (source: string, transform: (v: string) => Cell) => { parse(): unknown };
     return (source, transform) => create(source, transform).parse();
   }
   throw new Error('pg-types arrayParser is not available');
-})();
+}
 
 function arrayParser(element: (v: string) => Cell): (v: string) => Cell {
   return (v) => jsonText(parsePgArray(v, element));
@@ -62,12 +68,12 @@ function arrayParser(element: (v: string) => Cell): (v: string) => Cell {
 /** Parsers for user queries; everything else falls back to pg's own, made JSON-safe. */
 export const cellTypes: CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
-    if (format === 'binary') return pg.types.getTypeParser(oid, 'binary');
+    if (format === 'binary') return pgDriver.get().pg.types.getTypeParser(oid, 'binary');
     const scalar = SCALAR[oid];
     if (scalar) return scalar;
     const element = ARRAY_ELEMENT[oid];
     if (element) return arrayParser(element);
-    const base: (v: string) => unknown = pg.types.getTypeParser(oid, 'text');
+    const base: (v: string) => unknown = pgDriver.get().pg.types.getTypeParser(oid, 'text');
     return (v: string): Cell => toCell(base(v));
   }) as CustomTypesConfig['getTypeParser'],
 };
