@@ -45,43 +45,59 @@ export interface CsvSample {
 /**
  * The file's first rows read as the exact path reads them: the columns, their kinds, and every
  * problem those rows have (the first problem of a file is always in its first rows, so the
- * message is the exact path's).
+ * message is the exact path's). The rows go through the scan batch by batch as they are read (none
+ * is kept: the sample leaves no trace in the server's memory once it is scanned).
  */
 export async function sampleCsv(source: UploadSource, opts: UploadOptions, rules: CellRules): Promise<CsvSample> {
-  const records: RawRecord[] = [];
   let whole = true;
-  for await (const batch of csvRecords(() => source.stream(), {
-    delimiter: opts.delimiter,
-    skipBlankLines: true,
-    skipInitialSpace: false,
-  })()) {
-    records.push(...batch);
-    if (records.length > SAMPLE_RECORDS) {
-      whole = false;
-      records.length = SAMPLE_RECORDS;
-      break;
-    }
-  }
-  const plan = await scanTable(
-    async function* () {
-      yield records;
-    },
-    opts,
-    rules,
-    opts.delimiter,
-  );
-  const first = opts.header_row === null ? 0 : 1;
-  let typedNullSpellings = false;
-  for (let r = first; r < records.length && !typedNullSpellings; r++) {
-    const cells = records[r].cells;
-    for (let i = 0; i < plan.columns.length; i++) {
-      const raw = cells[i];
-      if (plan.columns[i].kind !== 'string' && raw !== undefined && raw !== '' && isNullCell(raw, rules)) {
-        typedNullSpellings = true;
-        break;
+  let first = opts.header_row === null ? 0 : 1;
+  /** per file column: a cell other than the empty text reads as null */
+  const spelled: boolean[] = [];
+  const read = csvRecords(() => source.stream(), { delimiter: opts.delimiter, skipBlankLines: true, skipInitialSpace: false });
+  const note = (batch: RawRecord[]): void => {
+    for (const rec of batch) {
+      if (first > 0) {
+        first--;
+        continue;
+      }
+      const cells = rec.cells;
+      for (let i = 0; i < cells.length; i++) {
+        const raw = cells[i];
+        if (!spelled[i] && raw !== '' && isNullCell(raw, rules)) spelled[i] = true;
       }
     }
+  };
+  async function* sample(): AsyncGenerator<RawRecord[]> {
+    let left = SAMPLE_RECORDS;
+    const records = read()[Symbol.asyncIterator]();
+    try {
+      for (;;) {
+        const next = await records.next();
+        if (next.done) return;
+        const all = next.value;
+        if (left === 0) {
+          // the sample is full: the file is whole only if nothing follows
+          if (all.length) {
+            whole = false;
+            return;
+          }
+          continue;
+        }
+        const batch = all.length > left ? all.slice(0, left) : all;
+        left -= batch.length;
+        note(batch);
+        yield batch;
+        if (batch.length < all.length) {
+          whole = false;
+          return;
+        }
+      }
+    } finally {
+      await records.return?.();
+    }
   }
+  const plan = await scanTable(sample, opts, rules, opts.delimiter);
+  const typedNullSpellings = plan.columns.some((c, i) => c.kind !== 'string' && spelled[plan.sources[i]] === true);
   return { plan, whole, typedNullSpellings };
 }
 
