@@ -40,7 +40,8 @@ export function storedUri(secretKey: string, row: Pick<DatabaseRow, 'sqlalchemy_
 }
 
 /** What a stored database's open pool is keyed on: a change of either opens a new pool. */
-export const databaseVersion = (row: Pick<DatabaseRow, 'changed_on' | 'sqlalchemy_uri'>): string => `${row.changed_on}|${row.sqlalchemy_uri}`;
+export const databaseVersion = (row: Pick<DatabaseRow, 'changed_on' | 'sqlalchemy_uri'>): string =>
+  `${row.changed_on}|${row.sqlalchemy_uri}`;
 
 /** how long opening a connection may take, for stored databases and tested ones alike */
 export const CONNECT_TIMEOUT_MS = 10_000;

@@ -36,10 +36,7 @@ export function databaseRef(db: Db, id: number) {
 const databaseRefQuery = prepared((db, id: number) =>
   // allow_dml, cache_timeout and changed_on too: chart data reads the dataset's database once
   // (chartdata/datasource.ts), and the executor opens it by the version read here
-  db
-    .selectFrom('dbs')
-    .select(['id', 'database_name', 'sqlalchemy_uri', 'allow_dml', 'cache_timeout', 'changed_on'])
-    .where('id', '=', id),
+  db.selectFrom('dbs').select(['id', 'database_name', 'sqlalchemy_uri', 'allow_dml', 'cache_timeout', 'changed_on']).where('id', '=', id),
 );
 
 export function databaseRefOrThrow(db: Db, id: number) {
