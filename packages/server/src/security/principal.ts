@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { isAdminRoleName } from '@rama/shared';
 import type { MetadataSchema } from '../metadata/schema.js';
-import { principalRows } from '../metadata/repos/roles.js';
+import { userById } from '../metadata/repos/users.js';
+import { userRolePermissions } from '../metadata/repos/roles.js';
 
 /** The logged-in user as every authorization decision sees it. */
 export interface Principal {
@@ -45,14 +46,12 @@ export interface GuestGrant {
 }
 
 export async function loadPrincipal(db: Kysely<MetadataSchema>, userId: number): Promise<Principal | null> {
-  // the user and its permissions in one read (the row's columns repeat on each permission's row)
-  const rows = await principalRows(db, userId);
-  const user = rows[0];
+  const user = await userById(db, userId);
   if (!user || !user.active) return null;
+  const rows = await userRolePermissions(db, userId);
   const roles: Record<string, [string, string][]> = {};
   const perms = new Set<string>();
   for (const r of rows) {
-    if (r.role === null) continue;
     roles[r.role] ??= [];
     if (r.permission && r.view) {
       roles[r.role].push([r.permission, r.view]);

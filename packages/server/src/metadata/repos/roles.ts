@@ -275,39 +275,6 @@ export function userRolePermissions(db: Db, userId: number): Promise<{ role: str
   return userRolePermissionsQuery.all(db, userId);
 }
 
-/**
- * The user's row as a principal needs it, with its roles and their permission views: one row per
- * pair (the user's columns on each), one with nulls for a role without any, one with a null role
- * for a user without roles; none when there is no such user. One read where a request made two.
- */
-const principalRowsQuery = prepared((db, userId: number) =>
-  db
-    .selectFrom('ab_user as u')
-    .leftJoin('ab_user_role as ur', 'ur.user_id', 'u.id')
-    .leftJoin('ab_role as r', 'r.id', 'ur.role_id')
-    .leftJoin('ab_permission_view_role as pvr', 'pvr.role_id', 'r.id')
-    .leftJoin('ab_permission_view as pv', 'pv.id', 'pvr.permission_view_id')
-    .select([
-      'u.id',
-      'u.username',
-      'u.first_name',
-      'u.last_name',
-      'u.email',
-      'u.active',
-      'u.created_on',
-      'u.last_login',
-      'u.token_version',
-      'r.name as role',
-      'pv.permission as permission',
-      'pv.view_menu as view',
-    ])
-    .where('u.id', '=', userId),
-);
-
-export function principalRows(db: Db, userId: number) {
-  return principalRowsQuery.all(db, userId);
-}
-
 /** The roles of each of these users, by role name; users without roles are absent. */
 export async function rolesOfUsers(db: Db, userIds: number[]): Promise<Map<number, { id: number; name: string }[]>> {
   const map = new Map<number, { id: number; name: string }[]>();
