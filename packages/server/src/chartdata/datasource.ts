@@ -7,6 +7,7 @@ import type { AppContext } from '../context.js';
 import { getEngineSpec } from '../engines/registry.js';
 import type { EngineSpec } from '../engines/types.js';
 import { parseUri } from '../engines/uri.js';
+import { databaseVersion } from '../execution/connections.js';
 import { HttpError, notFound } from '../http/errors.js';
 import type { Principal } from '../security/principal.js';
 import { rlsClauses } from '../rls/apply.js';
@@ -17,7 +18,8 @@ import { chartDataColumnsOf, chartDataMetricsOf } from '../metadata/repos/datase
 
 export interface LoadedDatasource {
   row: DatasetRow;
-  database: { id: number; database_name: string; allowDml: boolean; cacheTimeout: number | null };
+  /** `version`: as the access check read the row (the executor opens the database by it) */
+  database: { id: number; database_name: string; allowDml: boolean; cacheTimeout: number | null; version: string };
   spec: EngineSpec;
   compile: CompileDataset;
   /** every column, in the stored order (samples and `columns` result type) */
@@ -71,6 +73,7 @@ export async function loadDatasource(ctx: AppContext, user: Principal, id: numbe
       database_name: database.database_name,
       allowDml: Boolean(database.allow_dml),
       cacheTimeout: database.cache_timeout,
+      version: databaseVersion(database),
     },
     spec,
     columnList,

@@ -94,6 +94,7 @@ export async function runSelect(
 ): Promise<Rows> {
   const ns = {
     databaseId: ds.database.id,
+    databaseVersion: ds.database.version,
     catalog: ds.row.catalog,
     // a physical dataset's table is named with its schema: no namespace switch needed
     schema: ds.compile.sql === null ? null : ds.row.schema,

@@ -39,6 +39,10 @@ export function storedUri(secretKey: string, row: Pick<DatabaseRow, 'sqlalchemy_
   return uri;
 }
 
+/** What a stored database's open pool is keyed on: a change of either opens a new pool. */
+export const databaseVersion = (row: Pick<DatabaseRow, 'changed_on' | 'sqlalchemy_uri'>): string =>
+  `${row.changed_on}|${row.sqlalchemy_uri}`;
+
 /** how long opening a connection may take, for stored databases and tested ones alike */
 export const CONNECT_TIMEOUT_MS = 10_000;
 
@@ -57,10 +61,16 @@ export class DatabaseConnections {
     private readonly poolSize = 10,
   ) {}
 
-  async get(id: number): Promise<OpenDatabase> {
+  /**
+   * The database's open pool. `seen`: its version as the caller read the row in this request (the
+   * access check's read): when the open pool has that version the row is not read a second time.
+   */
+  async get(id: number, seen?: string): Promise<OpenDatabase> {
+    const known = seen === undefined ? undefined : this.open.get(id);
+    if (known && known.version === seen) return known.db;
     const row = await databaseById(this.metadata, id);
     if (!row) throw new Error(`Database ${id} does not exist`);
-    const version = `${row.changed_on}|${row.sqlalchemy_uri}`;
+    const version = databaseVersion(row);
     const cached = this.open.get(id);
     if (cached && cached.version === version) return cached.db;
     if (cached) void cached.db.then((d) => d.pool.close()).catch(() => undefined);

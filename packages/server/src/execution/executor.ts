@@ -53,6 +53,8 @@ export interface RunLimits {
 
 export interface NamespaceSpec extends RunLimits {
   databaseId: number;
+  /** the database's version (connections.ts databaseVersion) as the caller read it in this request, if it did */
+  databaseVersion?: string;
   catalog: string | null;
   schema: string | null;
 }
@@ -215,7 +217,7 @@ export class Executor {
       let release: (() => void) | null = null;
       let conn: EngineConnection | null = null;
       try {
-        const db = await this.connections.get(ns.databaseId);
+        const db = await this.connections.get(ns.databaseId, ns.databaseVersion);
         const pool = await poolForCatalog(db.spec, db.pool, ns.catalog);
         release = await this.slots.take(db.id, db.spec.usesThreadPool, signal);
         const borrowed = await pool.acquire().catch((e: unknown) => Promise.reject(new ConnectionFailedError(e)));

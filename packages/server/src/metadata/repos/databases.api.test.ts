@@ -66,6 +66,7 @@ describe('metadata repositories: databases', () => {
       sqlalchemy_uri: 'sqlite:///beta.db',
       allow_dml: 0,
       cache_timeout: null,
+      changed_on: beta.changed_on,
     });
     await expect(databaseRefOrThrow(db(), 999_999)).rejects.toThrow();
 

@@ -34,8 +34,9 @@ export function databaseRef(db: Db, id: number) {
 
 /** The id, name and stored URI of the database with this id; throws when there is none. */
 const databaseRefQuery = prepared((db, id: number) =>
-  // allow_dml and cache_timeout too: chart data reads the dataset's database once (chartdata/datasource.ts)
-  db.selectFrom('dbs').select(['id', 'database_name', 'sqlalchemy_uri', 'allow_dml', 'cache_timeout']).where('id', '=', id),
+  // allow_dml, cache_timeout and changed_on too: chart data reads the dataset's database once
+  // (chartdata/datasource.ts), and the executor opens it by the version read here
+  db.selectFrom('dbs').select(['id', 'database_name', 'sqlalchemy_uri', 'allow_dml', 'cache_timeout', 'changed_on']).where('id', '=', id),
 );
 
 export function databaseRefOrThrow(db: Db, id: number) {
