@@ -185,8 +185,7 @@ export async function benchUpload() {
     await pgc.query(
       `CREATE TABLE bench_copy_${suffix} (flight_id BIGINT, carrier TEXT, origin TEXT, dest TEXT, distance BIGINT, dep_delay BIGINT, air_time DOUBLE PRECISION, departed TIMESTAMP)`,
     );
-    const copy = () =>
-      pipeline(createReadStream(csv), pgc.query(copyFrom(`COPY bench_copy_${suffix} FROM STDIN (FORMAT csv, HEADER)`)));
+    const copy = () => pipeline(createReadStream(csv), pgc.query(copyFrom(`COPY bench_copy_${suffix} FROM STDIN (FORMAT csv, HEADER)`)));
     const basePg = await timeIt(copy);
     const roundsPg = await pairedRounds(
       async () => {
