@@ -16,7 +16,8 @@ type YamlNode = Yaml.Node;
  * The `yaml` package, required on the first import or export rather than at start (about 70
  * modules an idle server need not hold); CommonJS under Node, so required synchronously.
  */
-export const yamlModule = (): typeof Yaml => createRequire(import.meta.url)('yaml') as typeof Yaml;
+let yaml: typeof Yaml | undefined;
+export const yamlModule = (): typeof Yaml => (yaml ??= createRequire(import.meta.url)('yaml') as typeof Yaml);
 
 export interface YamlLimits {
   /** characters of one file */

@@ -105,14 +105,6 @@ async function appending(
 
 const sqlText = (v: string): string => `'${v.replace(/'/g, "''")}'`;
 
-/** What DuckDB's cast to the table's type is called for each kind (strings are kept as they are). */
-const CAST_TYPE: Record<Exclude<UploadColumnKind, 'string'>, string> = {
-  integer: 'BIGINT',
-  float: 'DOUBLE',
-  boolean: 'BOOLEAN',
-  datetime: 'TIMESTAMP',
-};
-
 /**
  * Each CSV column (read as text, nulls already gone) converted as Rama's exact path reads its
  * kind, and refused (an `error()`) where Rama would read the value otherwise: DuckDB's own casts
@@ -145,11 +137,11 @@ export function converted(kind: UploadColumnKind, col: string, cast: string): st
 }
 
 /** The load's query: the file's columns as text, each cast once, converted to the table's kinds. */
-export function readCsvSql(req: Pick<CsvFileLoadRequest, 'file' | 'table'>, path: string): string {
+function readCsvSql(req: CsvFileLoadRequest, path: string): string {
   const { file, table } = req;
   const columns = table.columns.map((_, i) => `${sqlText(`c${i}`)}: 'VARCHAR'`).join(', ');
   const inner = table.columns
-    .map((c, i) => (c.kind === 'string' || c.kind === 'boolean' ? `c${i}` : `c${i}, TRY_CAST(c${i} AS ${CAST_TYPE[c.kind]}) AS x${i}`))
+    .map((c, i) => (c.kind === 'string' || c.kind === 'boolean' ? `c${i}` : `c${i}, TRY_CAST(c${i} AS ${DUCKDB_TYPES[c.kind]}) AS x${i}`))
     .join(', ');
   const select = table.columns.map((c, i) => `${converted(c.kind, `c${i}`, `x${i}`)} AS c${i}`).join(', ');
   const options = [
