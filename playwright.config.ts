@@ -13,8 +13,10 @@ const PUBLIC_PORT = PORT + 2;
 /**
  * The browser tests can run as two halves side by side (RAMA_E2E_HALF=1 and 2), each with its own
  * servers, port and metadata, so neither sees the other's objects: for a machine with cores to
- * spare. `npm test` runs them in one process: on two cores the halves took longer together (25 min
- * for the first) than one run does, and loaded steps missed short-lived toasts. The second half is the specs of SQL Lab, data and administration pages, which
+ * spare. `npm test` runs them in one process: with traces recorded, two cores were busy with one
+ * run and the halves took longer together (25 min for the first), and loaded steps missed
+ * short-lived toasts. Without traces one run leaves a core partly idle (11.1 min here, halves side
+ * by side 8.8 min), but a loaded step is where flaky failures came from: one process stays. The second half is the specs of SQL Lab, data and administration pages, which
  * need only the main server; the first is charts and dashboards and every spec that needs the async
  * or the public server. Without RAMA_E2E_HALF every spec runs, in one process.
  */
@@ -83,7 +85,11 @@ export default defineConfig({
     // the app honours "reduce motion": dialogs and dropdowns open and close at once, charts draw without animation
     reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // no trace: recording one (a screencast and DOM snapshots of every step, kept only on failure)
+    // took about a third of the run's CPU on two cores (a four-spec sample: 250 s of CPU with the
+    // trace, 204 s with snapshots only, 154 s without). A failure keeps its screenshot; to see its
+    // steps, run the spec again with `--trace retain-on-failure`.
+    trace: 'off',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

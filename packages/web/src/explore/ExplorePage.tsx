@@ -144,10 +144,13 @@ function useExploreEventLog(): void {
   }, [store]);
 }
 
-/** Explore, or the saved chart alone when the address asks for it standalone (report captures). */
+/**
+ * Explore, or the saved chart alone when the address asks for it standalone (report captures); keyed
+ * by the chart, so going to another chart's address draws that chart from the start.
+ */
 export function ExplorePage() {
   const standaloneId = useStandaloneChartId();
-  return standaloneId === null ? <ExploreEditor /> : <StandaloneChart sliceId={standaloneId} />;
+  return standaloneId === null ? <ExploreEditor /> : <StandaloneChart key={standaloneId} sliceId={standaloneId} />;
 }
 
 function ExploreEditor() {

@@ -70,7 +70,7 @@ export function StandaloneChart({ sliceId }: { sliceId: number }) {
 
   const height = Math.max(200, size.height - 16);
   return (
-    <div className="rama-standalone-chart" data-test="report-chart" data-status={status}>
+    <div className="rama-standalone-chart" data-test="report-chart" data-slice-id={sliceId} data-status={status}>
       {error && <Alert type="error" showIcon title={error} />}
       {!error && !loaded && <Spin size="large" />}
       {loaded && (
