@@ -58,13 +58,10 @@ for (const size of SIZES) {
     // as report captures are: each chart at once in its final state
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const drawn = [...charts].filter((c) => size.every || allSizes || ASSERTED.has(c.viz_type));
-    let first = true;
-    for (const chart of drawn.sort((a, b) => a.viz_type.localeCompare(b.viz_type))) {
+    for (const [i, chart] of drawn.sort((a, b) => a.viz_type.localeCompare(b.viz_type)).entries()) {
       // the first chart's page is loaded, the others are reached inside the app (each draws afresh)
       const url = `/explore/?slice_id=${chart.id}&standalone=true`;
-      if (first) await page.goto(url);
-      else await goInApp(page, url);
-      first = false;
+      await (i === 0 ? page.goto(url) : goInApp(page, url));
       const holder = page.locator(`[data-test="report-chart"][data-slice-id="${chart.id}"]`);
       await expect(holder, `${chart.viz_type} draws`).toHaveAttribute('data-status', 'rendered', { timeout: 30_000 });
       await expect(holder.locator('.ant-alert-error'), `${chart.viz_type} shows no error`).toHaveCount(0);
