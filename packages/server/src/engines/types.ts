@@ -395,6 +395,11 @@ export interface CsvFileLoadRequest extends Omit<BulkLoadRequest, 'batches' | 'o
     dayFirst: boolean;
     /** the first rows hold a null spelling other than the empty text in a column that is not text */
     typedNullSpellings: boolean;
+    /**
+     * per table column: the first rows hold no value in it, so its kind (text) was not read from
+     * values; a value after them could make it another kind, so the engine refuses any value there
+     */
+    valueless: readonly boolean[];
   };
 }
 

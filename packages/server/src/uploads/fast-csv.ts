@@ -105,6 +105,7 @@ export async function sampleCsv(source: UploadSource, opts: UploadOptions, rules
 export function csvFile(source: UploadSource, opts: UploadOptions, rules: CellRules, sample: CsvSample): CsvFileLoadRequest['file'] {
   return {
     typedNullSpellings: sample.typedNullSpellings,
+    valueless: sample.plan.valueless,
     source,
     delimiter: opts.delimiter,
     header: opts.header_row === 0,

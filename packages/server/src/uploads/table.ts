@@ -38,6 +38,11 @@ export interface TablePlan {
   /** per table column: the file column's index, or -1 for the generated row number (`dataframe_index`) */
   sources: number[];
   rows: number;
+  /**
+   * per table column: no row read held a value in it and no option named its kind, so its kind
+   * (text) is the default, not read from values
+   */
+  valueless: boolean[];
 }
 
 type ReadOptions = Pick<UploadOptions, 'skip_rows' | 'header_row' | 'rows_to_read' | 'skip_blank_lines'>;
@@ -152,12 +157,13 @@ export async function scanTable(
   if (names === null) throw new UploadFileError(`The file${where} has no rows to read.`);
   const fileNames: string[] = names;
   const kindOf = (i: number): UploadColumnKind => forced[i] ?? kinds[i] ?? 'string';
-  return planColumns(
+  const plan = planColumns(
     fileNames,
     fileNames.map((_, i) => kindOf(i)),
     opts,
     rows,
   );
+  return { ...plan, valueless: plan.sources.map((s) => s !== -1 && forced[s] === null && kinds[s] === null) };
 }
 
 /** Which columns the table gets, in order, from the file's columns and the index options. */
@@ -191,7 +197,7 @@ export function planColumns(
     if (seen.has(c.name.toLowerCase())) throw new UploadFileError(`Column "${c.name}" appears twice.`);
     seen.add(c.name.toLowerCase());
   }
-  return { columns: out, sources, rows };
+  return { columns: out, sources, rows, valueless: out.map(() => false) };
 }
 
 const BATCH_ROWS = 2000;

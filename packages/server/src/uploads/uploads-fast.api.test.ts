@@ -34,9 +34,14 @@ afterAll(async () => {
 /**
  * A file past the sample: whole numbers, text with quotes, commas, line breaks and null spellings,
  * floats with empty cells, datetimes; `late` replaces cells of the last row, past the sample.
+ * `later`: one more column, empty but in the last row, where it holds that value.
  */
-function bigCsv(late: Partial<Record<'id' | 'name' | 'score' | 'seen', string>> & { extra?: string } = {}, bools = false): string {
-  const lines = [`id,name,score,seen${bools ? ',ok' : ''}`];
+function bigCsv(
+  late: Partial<Record<'id' | 'name' | 'score' | 'seen', string>> & { extra?: string } = {},
+  bools = false,
+  later: string | null = null,
+): string {
+  const lines = [`id,name,score,seen${bools ? ',ok' : ''}${later !== null ? ',later' : ''}`];
   for (let i = 0; i < ROWS; i++) {
     const name = i % 101 === 0 ? 'NA' : i % 103 === 0 ? '"a, ""quoted""\nname"' : i % 107 === 0 ? '' : `n${i % 50}`;
     const score = i % 7 === 0 ? '' : ((i * 37) % 1000) / 8;
@@ -44,6 +49,7 @@ function bigCsv(late: Partial<Record<'id' | 'name' | 'score' | 'seen', string>> 
     let cells = [String(i), name, String(score), seen];
     if (i === ROWS - 1) cells = [late.id ?? cells[0], late.name ?? cells[1], late.score ?? cells[2], late.seen ?? cells[3]];
     if (bools) cells.push(i % 3 === 0 ? 'true' : 'False');
+    if (later !== null) cells.push(i === ROWS - 1 ? later : '');
     lines.push(cells.join(',') + (i === ROWS - 1 && late.extra ? late.extra : ''));
   }
   return lines.join('\n') + '\n';
@@ -141,6 +147,18 @@ describe('uploads into DuckDB through read_csv', () => {
     expect(await rowsOf(admin, id, `SELECT strftime(seen, '%H:%M') AS t FROM f3 WHERE id = ${ROWS - 1}`)).toEqual([{ t: '08:00' }]);
   });
 
+  it('reads the kind of a column the sample holds no value in from all its values (the exact path)', async () => {
+    // empty through the sample, a whole number after it: the column is a whole number, not text
+    expect(await both(id, bigCsv({}, false, '7'), 'f5', 'e5')).toEqual(['exact']);
+    await same('f5', 'e5');
+    expect(
+      await rowsOf(admin, id, `SELECT data_type FROM information_schema.columns WHERE table_name = 'f5' AND column_name = 'later'`),
+    ).toEqual([{ data_type: 'BIGINT' }]);
+    // empty throughout: the engine's reader loads it, as text, as the exact path does
+    expect(await both(id, bigCsv({}, false, ''), 'f6', 'e6')).toEqual(['engine']);
+    await same('f6', 'e6');
+  });
+
   it('answers a ragged row past the sample with its line, and leaves no table', async () => {
     const csv = bigCsv({ extra: ',x,y' });
     const r = await upload(admin, id, 'csv', 'big.csv', csv, { table_name: 'ragged' });
@@ -220,6 +238,18 @@ await describeIfService(postgresService, 'uploads into PostgreSQL through COPY F
     await same('f4', 'e4');
     expect(await both(id, bigCsv({}, true), 'f5', 'e5', { schema })).toEqual(['exact']);
     await same('f5', 'e5');
+  });
+
+  it('reads the kind of a column the sample holds no value in from all its values (the exact path)', async () => {
+    expect(await both(id, bigCsv({}, false, '7'), 'f7', 'e7', { schema })).toEqual(['exact']);
+    await same('f7', 'e7');
+    const kind = await pgc.query(
+      `SELECT data_type FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'f7' AND column_name = 'later'`,
+      [schema],
+    );
+    expect(kind.rows).toEqual([{ data_type: 'bigint' }]);
+    expect(await both(id, bigCsv({}, false, ''), 'f8', 'e8', { schema })).toEqual(['engine']);
+    await same('f8', 'e8');
   });
 
   it('answers a ragged row past the sample with its line, and leaves no table', async () => {

@@ -80,6 +80,12 @@ async function settle(client: pg.PoolClient, req: CsvFileLoadRequest, tableSql: 
   const tokenList = tokens.map((t) => req.spec.stringLiteral(t)).join(', ');
   const checks: string[] = [];
   const texts: string[] = [];
+  // a column the first rows hold no value in takes nulls only: a value would decide its kind
+  const valueless = req.table.columns.filter((_, i) => req.file.valueless[i]);
+  if (valueless.length)
+    checks.push(
+      `bool_or(${valueless.map((c) => `(${q(c.name)} IS NOT NULL${tokens.length ? ` AND ${q(c.name)} NOT IN (${tokenList})` : ''})`).join(' OR ')})`,
+    );
   for (const c of req.table.columns) {
     if (c.kind === 'float')
       checks.push(`bool_or(${q(c.name)} = 'NaN'::float8 OR ${q(c.name)} IN ('Infinity'::float8, '-Infinity'::float8))`);
@@ -94,6 +100,7 @@ async function settle(client: pg.PoolClient, req: CsvFileLoadRequest, tableSql: 
   const found = (res.rows[0] ?? []) as (boolean | null)[];
   const nullsIn: string[] = [];
   let at = 0;
+  if (valueless.length && found[at++]) throw new ReadDifferently('a value in a column its first rows hold none in');
   for (const c of req.table.columns) {
     if (c.kind === 'float' || c.kind === 'datetime') {
       if (found[at++]) throw new ReadDifferently(`a value of column "${c.name}"`);
