@@ -17,6 +17,7 @@ import type { MultipartFile, Multipart } from '@fastify/multipart';
 import { UPLOAD_LIMITS } from '@rama/shared';
 import type { UploadSource } from '../engines/types.js';
 import { badRequest, invalidFields } from '../http/errors.js';
+import { COLLECT_EVERY_BYTES, collectYoungGarbage } from './young-garbage.js';
 
 /** A field came after the file, when the load had begun with the fields before it. */
 export class LateFieldsError extends Error {
@@ -168,10 +169,14 @@ function receiveError(e: unknown): unknown {
 /** Bytes gathered before a write: the parser hands over pieces of a few KB, one write each would cost. */
 const WRITE_BYTES = 1 << 20;
 
-/** The file part written to disk as it comes, a megabyte at a time, the file told of each write. */
+/**
+ * The file part written to disk as it comes, a megabyte at a time, the file told of each write; the
+ * written pieces' buffers are collected every few megabytes (`young-garbage.ts`).
+ */
 async function writeFilePart(part: MultipartFile, file: ArrivingFile, fh: FileHandle): Promise<void> {
   let held: Buffer[] = [];
   let heldBytes = 0;
+  let uncollected = 0;
   const flush = async (): Promise<void> => {
     const bufs = held;
     const n = heldBytes;
@@ -183,6 +188,11 @@ async function writeFilePart(part: MultipartFile, file: ArrivingFile, fh: FileHa
       done += bytesWritten;
     }
     file.grew(n);
+    uncollected += n;
+    if (uncollected >= COLLECT_EVERY_BYTES) {
+      uncollected = 0;
+      collectYoungGarbage();
+    }
   };
   try {
     for await (const chunk of part.file as AsyncIterable<Buffer>) {
