@@ -171,17 +171,15 @@ const WRITE_BYTES = 1 << 20;
 
 /**
  * The file part written to disk as it comes, a megabyte at a time, the file told of each write; the
- * written pieces' buffers are collected every few megabytes (`young-garbage.ts`).
+ * written pieces' buffers are collected every few megabytes (`young-garbage.ts`). One write is in
+ * flight while the next megabyte is read: waiting for each write before reading on held the socket
+ * still for every write (a 49 MB receive 150-165 → 105-115 ms here).
  */
 async function writeFilePart(part: MultipartFile, file: ArrivingFile, fh: FileHandle): Promise<void> {
   let held: Buffer[] = [];
   let heldBytes = 0;
   let uncollected = 0;
-  const flush = async (): Promise<void> => {
-    const bufs = held;
-    const n = heldBytes;
-    held = [];
-    heldBytes = 0;
+  const write = async (bufs: Buffer[], n: number): Promise<void> => {
     let done = 0;
     while (done < n) {
       const { bytesWritten } = await fh.writev(done === 0 ? bufs : [Buffer.concat(bufs).subarray(done)]);
@@ -194,6 +192,18 @@ async function writeFilePart(part: MultipartFile, file: ArrivingFile, fh: FileHa
       collectYoungGarbage();
     }
   };
+  let writing: Promise<void> = Promise.resolve();
+  const flush = async (): Promise<void> => {
+    const bufs = held;
+    const n = heldBytes;
+    held = [];
+    heldBytes = 0;
+    // in order: the file grows only by what is on disk
+    await writing;
+    writing = write(bufs, n);
+    // its failure is reported where it is awaited (the next flush, or the end)
+    writing.catch(() => undefined);
+  };
   try {
     for await (const chunk of part.file as AsyncIterable<Buffer>) {
       held.push(chunk);
@@ -201,7 +211,9 @@ async function writeFilePart(part: MultipartFile, file: ArrivingFile, fh: FileHa
       if (heldBytes >= WRITE_BYTES) await flush();
     }
     if (heldBytes) await flush();
+    await writing;
   } finally {
+    await writing.catch(() => undefined);
     await fh.close();
   }
   if (part.file.truncated) throw invalidFields({ file: [FILE_TOO_LARGE] });

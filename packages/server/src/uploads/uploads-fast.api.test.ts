@@ -147,6 +147,17 @@ describe('uploads into DuckDB through read_csv', () => {
     expect(await rowsOf(admin, id, `SELECT strftime(seen, '%H:%M') AS t FROM f3 WHERE id = ${ROWS - 1}`)).toEqual([{ t: '08:00' }]);
   });
 
+  it('reads null spellings past the sample as null in every kind, also one that looks like a value', async () => {
+    // the default spellings: NA in a float column, past the sample
+    expect(await both(id, bigCsv({ score: 'NA' }), 'f7', 'e7')).toEqual(['engine']);
+    await same('f7', 'e7');
+    expect(await rowsOf(admin, id, `SELECT score FROM f7 WHERE id = ${ROWS - 1}`)).toEqual([{ score: null }]);
+    // a spelling given that a whole-number column would take as a value
+    expect(await both(id, bigCsv({ id: '-1' }), 'f8', 'e8', { null_values: ',-1' })).toEqual(['engine']);
+    await same('f8', 'e8');
+    expect(await rowsOf(admin, id, `SELECT count(*) AS n FROM f8 WHERE id IS NULL`)).toEqual([{ n: 1 }]);
+  });
+
   it('reads the kind of a column the sample holds no value in from all its values (the exact path)', async () => {
     // empty through the sample, a whole number after it: the column is a whole number, not text
     expect(await both(id, bigCsv({}, false, '7'), 'f5', 'e5')).toEqual(['exact']);

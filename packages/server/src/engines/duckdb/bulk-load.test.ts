@@ -125,4 +125,20 @@ describe('DuckDB upload conversion (CSV read by the database)', () => {
       for (const v of refused) expect(pattern[v], v).toBe('refused');
     });
   }
+
+  it('reads the null spellings as null in every kind, also one the kind would take as a value', async () => {
+    const nulls = ['NA', 'null', 'nan', '-1', '2024-01-05 10:00:00', 'True'];
+    for (const kind of Object.keys(TYPES) as (keyof typeof TYPES)[]) {
+      const type = TYPES[kind];
+      for (const v of [...VALUES[kind], ...nulls]) {
+        const expected = nulls.includes(v) ? 'null' : await read(converted(kind, 'c0', 'x0'), v, type);
+        expect(await read(converted(kind, 'c0', 'x0', nulls), v, type), `${kind} ${v}`).toBe(expected);
+      }
+    }
+    // text and booleans too
+    expect(await read(converted('string', 'c0', 'x0', nulls), 'NA', 'VARCHAR')).toBe('null');
+    expect(await read(converted('string', 'c0', 'x0', nulls), 'NB', 'VARCHAR')).toBe('NB');
+    expect(await read(converted('boolean', 'c0', 'x0', nulls), 'True', 'VARCHAR')).toBe('null');
+    expect(await read(converted('boolean', 'c0', 'x0', nulls), 'false', 'VARCHAR')).toBe('false');
+  });
 });

@@ -105,34 +105,57 @@ async function appending(
 
 const sqlText = (v: string): string => `'${v.replace(/'/g, "''")}'`;
 
+/** The text Rama's exact path reads as each kind (RE2 and JavaScript read them alike). */
+const PATTERNS = {
+  integer: '[ \t]*[+-]?[0-9]+[ \t]*',
+  float: '[ \t]*[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?[ \t]*',
+  // the ISO shapes without an offset, to the millisecond (Rama keeps milliseconds)
+  datetime: '[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}(:[0-9]{2}([.][0-9]{1,3})?)?)?',
+} as const;
+
 /**
- * Each CSV column (read as text, nulls already gone) converted as Rama's exact path reads its
- * kind, and refused (an `error()`) where Rama would read the value otherwise: DuckDB's own casts
- * round `1.5` into a BIGINT, take `1_000` and `nan`, and drop a time zone offset.
+ * Each CSV column (read as text, the empty text already null) converted as Rama's exact path reads
+ * its kind, and refused (an `error()`) where Rama would read the value otherwise: DuckDB's own
+ * casts round `1.5` into a BIGINT, take `1_000` and `nan`, and drop a time zone offset. The texts
+ * in `nulls` (`NA`, `null`, …) read as null.
  *
  * `col` is the text and `cast` its `TRY_CAST` to the kind, computed once. A value that is exactly
  * how DuckDB writes the cast's result (`12`, `-3.5`, `2024-01-05 10:00:00`) is taken without a
  * pattern match: such text matches the kind's pattern below and casts to that same value (and for
  * timestamps the shape is bounded, so `infinity`, a five-digit year or a fourth decimal go the
- * pattern's way). Anything else is checked against the kind's pattern, which is the rule.
+ * pattern's way). Anything else is checked against the kind's pattern, which is the rule. A null
+ * spelling is looked for only where the shortcut fails, unless it matches the kind's pattern (`-1`
+ * given as a null value): only such text can pass the shortcut.
  */
-export function converted(kind: UploadColumnKind, col: string, cast: string): string {
+export function converted(kind: UploadColumnKind, col: string, cast: string, nulls: readonly string[] = []): string {
   const refuse = `error('not read as Rama reads a ${kind}')`;
+  // list_contains, not IN: DuckDB makes a list of six or more into a join computed for every row
+  const nullIn = (texts: readonly string[]): string => `list_contains([${texts.map(sqlText).join(', ')}], ${col})`;
+  const isNull = `${col} IS NULL${nulls.length ? ` OR ${nullIn(nulls)}` : ''}`;
   const checked = (pattern: string, value: string): string =>
-    `CASE WHEN ${col} IS NULL THEN NULL WHEN regexp_full_match(${col}, '${pattern}') THEN ${value} ELSE ${refuse} END`;
+    `CASE WHEN ${isNull} THEN NULL WHEN regexp_full_match(${col}, '${pattern}') THEN ${value} ELSE ${refuse} END`;
+  const shortcut = (k: keyof typeof PATTERNS, test: string, value: string): string => {
+    const rule = new RegExp(`^(?:${PATTERNS[k]})$`);
+    const valueLike = nulls.filter((t) => rule.test(t));
+    const first = valueLike.length ? `WHEN ${nullIn(valueLike)} THEN NULL ` : '';
+    return `CASE ${first}WHEN ${test} THEN ${cast} ELSE ${checked(PATTERNS[k], value)} END`;
+  };
   const written = `CAST(${cast} AS VARCHAR) = ${col}`;
   switch (kind) {
     case 'string':
-      return col;
+      return nulls.length ? `CASE WHEN ${isNull} THEN NULL ELSE ${col} END` : col;
     case 'integer':
-      return `CASE WHEN ${written} THEN ${cast} ELSE ${checked('[ \t]*[+-]?[0-9]+[ \t]*', `CAST(trim(${col}) AS BIGINT)`)} END`;
+      return shortcut('integer', written, `CAST(trim(${col}) AS BIGINT)`);
     case 'float':
-      return `CASE WHEN ${written} AND isfinite(${cast}) THEN ${cast} ELSE ${checked('[ \t]*[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?[ \t]*', `CAST(trim(${col}) AS DOUBLE)`)} END`;
+      return shortcut('float', `${written} AND isfinite(${cast})`, `CAST(trim(${col}) AS DOUBLE)`);
     case 'boolean':
-      return `CASE WHEN ${col} IS NULL THEN NULL WHEN trim(${col}) IN ('True', 'TRUE', 'true') THEN true WHEN trim(${col}) IN ('False', 'FALSE', 'false') THEN false ELSE ${refuse} END`;
+      return `CASE WHEN ${isNull} THEN NULL WHEN trim(${col}) IN ('True', 'TRUE', 'true') THEN true WHEN trim(${col}) IN ('False', 'FALSE', 'false') THEN false ELSE ${refuse} END`;
     case 'datetime':
-      // the ISO shapes without an offset, to the millisecond (Rama keeps milliseconds)
-      return `CASE WHEN length(${col}) BETWEEN 19 AND 23 AND substr(${col}, 5, 1) = '-' AND ${written} THEN ${cast} ELSE ${checked('[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}(:[0-9]{2}([.][0-9]{1,3})?)?)?', `CAST(${col} AS TIMESTAMP)`)} END`;
+      return shortcut(
+        'datetime',
+        `length(${col}) BETWEEN 19 AND 23 AND substr(${col}, 5, 1) = '-' AND ${written}`,
+        `CAST(${col} AS TIMESTAMP)`,
+      );
   }
 }
 
@@ -143,6 +166,9 @@ const READ_BUFFER_BYTES = 8 * 1024 * 1024;
 function readCsvSql(req: CsvFileLoadRequest, path: string): string {
   const { file, table } = req;
   const columns = table.columns.map((_, i) => `${sqlText(`c${i}`)}: 'VARCHAR'`).join(', ');
+  // the reader takes only the empty text as null: each spelling it is given costs a comparison of
+  // every value (the 18 default ones about a tenth of the load); the others are read in SQL
+  const nulls = file.nullValues.filter((v) => v !== '');
   const inner = table.columns
     .map((c, i) => (c.kind === 'string' || c.kind === 'boolean' ? `c${i}` : `c${i}, TRY_CAST(c${i} AS ${DUCKDB_TYPES[c.kind]}) AS x${i}`))
     .join(', ');
@@ -150,8 +176,8 @@ function readCsvSql(req: CsvFileLoadRequest, path: string): string {
   const select = table.columns
     .map((c, i) =>
       file.valueless[i]
-        ? `CASE WHEN c${i} IS NULL THEN NULL ELSE error('a value where the first rows held none') END AS c${i}`
-        : `${converted(c.kind, `c${i}`, `x${i}`)} AS c${i}`,
+        ? `CASE WHEN (${converted('string', `c${i}`, `x${i}`, nulls)}) IS NULL THEN NULL ELSE error('a value where the first rows held none') END AS c${i}`
+        : `${converted(c.kind, `c${i}`, `x${i}`, nulls)} AS c${i}`,
     )
     .join(', ');
   const options = [
@@ -165,7 +191,7 @@ function readCsvSql(req: CsvFileLoadRequest, path: string): string {
     // about 60 MB of a load's memory; 8 MB buffers take about 16 MB and read as fast (a longer
     // line than DuckDB reads fails the read, and the exact path loads the file)
     `buffer_size = ${READ_BUFFER_BYTES}`,
-    `nullstr = [${file.nullValues.map(sqlText).join(', ')}]`,
+    "nullstr = ['']",
     'allow_quoted_nulls = true',
     'strict_mode = true',
     // a short or long row is refused (Rama reads a short one with nulls: the exact path does);
