@@ -141,4 +141,23 @@ describe('DuckDB upload conversion (CSV read by the database)', () => {
     expect(await read(converted('boolean', 'c0', 'x0', nulls), 'True', 'VARCHAR')).toBe('null');
     expect(await read(converted('boolean', 'c0', 'x0', nulls), 'false', 'VARCHAR')).toBe('false');
   });
+
+  it('takes a float of digits, points and minus signs without the pattern only where the pattern takes it', async () => {
+    // every text of up to eight of `0 1 . -` and of up to five of those and `e _ + x` and a space
+    // (a digit stands for any digit): the shortcut's value where it takes one is the pattern's
+    const texts = async (alphabet: string[], longest: number): Promise<number> => {
+      await c.run(`CREATE OR REPLACE TEMP TABLE ch AS SELECT unnest([${alphabet.map((a) => `'${a}'`).join(', ')}]) AS ch`);
+      await c.run('CREATE OR REPLACE TEMP TABLE texts AS SELECT ch AS s FROM ch');
+      for (let n = 2; n <= longest; n++) await c.run(`INSERT INTO texts SELECT t.s || ch.ch FROM texts t, ch WHERE length(t.s) = ${n - 1}`);
+      const taken = (cast: string) =>
+        `SELECT s, CAST(${converted('float', 's', cast).replace(/error\('[^']*'\)/g, 'NULL')} AS VARCHAR) AS v FROM texts`;
+      const differ = await c.runAndReadAll(
+        `SELECT count(*) FROM ((${taken('TRY_CAST(s AS DOUBLE)')}) EXCEPT ALL (${taken('CAST(NULL AS DOUBLE)')}))`,
+      );
+      expect(differ.getRows()).toEqual([[0n]]);
+      return Number((await c.runAndReadAll('SELECT count(*) FILTER (WHERE TRY_CAST(s AS DOUBLE) IS NOT NULL) FROM texts')).getRows()[0][0]);
+    };
+    expect(await texts(['0', '1', '.', '-'], 8)).toBeGreaterThan(3000);
+    expect(await texts(['0', '1', '.', '-', 'e', '_', '+', 'x', ' '], 5)).toBeGreaterThan(1000);
+  });
 });
