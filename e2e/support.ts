@@ -60,12 +60,29 @@ export async function openNavMenu(page: Page, label: string | RegExp, entry: str
  * so the menu is opened and the entry clicked again until the page is there.
  */
 export async function chooseNavEntry(page: Page, label: string | RegExp, entry: string, url: RegExp): Promise<void> {
+  const item = page.getByRole('menuitem', { name: entry, exact: true });
   await expect(async () => {
     if (url.test(page.url())) return;
     await openNavMenu(page, label, entry);
-    await page.getByRole('menuitem', { name: entry, exact: true }).click({ timeout: 3_000 });
+    await item.click({ timeout: 3_000 });
     await expect(page).toHaveURL(url, { timeout: 5_000 });
   }).toPass({ timeout: 40_000 });
+  // the submenu closes when the pointer leaves it, but one that finishes opening after the pointer
+  // has left stays open over the page reached (seen covering the Action log's row buttons, opening
+  // after the new page was there): the pointer goes to the page's corner, and whenever the submenu
+  // shows it is pointed at and left again, until it has stayed closed for a second
+  const away = (): Promise<void> => page.mouse.move(0, (page.viewportSize()?.height ?? 600) - 1);
+  await away();
+  let closedSince = Date.now();
+  await expect(async () => {
+    if (await item.isVisible()) {
+      await item.hover({ timeout: 1_000 }).catch(() => undefined);
+      await away();
+      closedSince = Date.now();
+      throw new Error(`the "${entry}" submenu is still open`);
+    }
+    expect(Date.now() - closedSince, 'closed for a second').toBeGreaterThanOrEqual(1_000);
+  }).toPass({ timeout: 20_000, intervals: [100] });
 }
 
 /**
