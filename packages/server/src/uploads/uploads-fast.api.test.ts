@@ -251,6 +251,13 @@ await describeIfService(postgresService, 'uploads into PostgreSQL through COPY F
     await same('f5', 'e5');
   });
 
+  it('leaves null spellings of its own to the exact path: one PostgreSQL would read as a number past the sample', async () => {
+    expect(await both(id, bigCsv({ id: '-1' }), 'f9', 'e9', { schema, null_values: ',-1' })).toEqual(['exact']);
+    await same('f9', 'e9');
+    const n = await pgc.query(`SELECT count(*)::int AS n FROM ${schema}.f9 WHERE id IS NULL`);
+    expect(n.rows).toEqual([{ n: 1 }]);
+  });
+
   it('reads the kind of a column the sample holds no value in from all its values (the exact path)', async () => {
     expect(await both(id, bigCsv({}, false, '7'), 'f7', 'e7', { schema })).toEqual(['exact']);
     await same('f7', 'e7');

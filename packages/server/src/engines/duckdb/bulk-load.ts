@@ -125,9 +125,9 @@ const PATTERNS = {
  * such text matches the kind's pattern below and casts to that same value (for timestamps the
  * shape is bounded, so `infinity`, a five-digit year or a fourth decimal go the pattern's way; for
  * floats a unit test tries every text of up to eight such characters). Anything else is checked
- * against the kind's pattern, which is the rule. A null
- * spelling is looked for only where the shortcut fails, unless it matches the kind's pattern (`-1`
- * given as a null value): only such text can pass the shortcut.
+ * against the kind's pattern, which is the rule. A null spelling is looked for only where the
+ * shortcut fails, unless it matches the kind's pattern (`-1` given as a null value): only such
+ * text can pass the shortcut.
  */
 export function converted(kind: UploadColumnKind, col: string, cast: string, nulls: readonly string[] = []): string {
   const refuse = `error('not read as Rama reads a ${kind}')`;

@@ -7,7 +7,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
-import { formatStoredDate, type StoredValue, type UploadColumnKind } from '@rama/shared';
+import { DEFAULT_NULL_VALUES, formatStoredDate, type StoredValue, type UploadColumnKind } from '@rama/shared';
 import type { BulkLoader, BulkLoadRequest, CsvFileLoadRequest, UploadSource } from '../types.js';
 import { driverHandle, qualifiedName, stagingName, TableExistsError } from '../bulk-load.js';
 import { pgDriver } from './driver.js';
@@ -126,6 +126,11 @@ async function loadCsvFile(req: CsvFileLoadRequest): Promise<{ rows: number }> {
   if (table.columns.some((c) => c.kind === 'boolean')) throw new ReadDifferently('true and false');
   // COPY has one null spelling besides the empty text: `NA` in a number column would fail it
   if (file.typedNullSpellings) throw new ReadDifferently('null spellings in columns that are not text');
+  // past the first rows, a spelling PostgreSQL takes as a number or a date (`-1`, `0`, `epoch`,
+  // given as null values) would be stored as one: the default spellings it refuses or `settle`
+  // finds (NaN); any other leaves the file to the exact path
+  if (file.nullValues.some((v) => !DEFAULT_NULL_VALUES.includes(v)) && table.columns.some((c) => c.kind !== 'string'))
+    throw new ReadDifferently('null spellings of its own');
   const q = (n: string): string => spec.quoteIdentifier(n);
   const target = qualifiedName(spec, table);
   const cols = table.columns.map((c) => q(c.name)).join(', ');
