@@ -15,7 +15,8 @@ describe('collectYoungGarbage', () => {
   it('runs a young-generation collection when called (and only that: no full collection)', async () => {
     const seen: { kind: number; start: number }[] = [];
     const observer = new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) seen.push({ kind: (e.detail as { kind: number }).kind, start: e.startTime });
+      for (const e of list.getEntries())
+        seen.push({ kind: (e as unknown as { detail: { kind: number } }).detail.kind, start: e.startTime });
     });
     observer.observe({ entryTypes: ['gc'] });
     try {
