@@ -113,11 +113,40 @@ const PATTERNS = {
   datetime: '[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}(:[0-9]{2}([.][0-9]{1,3})?)?)?',
 } as const;
 
+type PatternKind = keyof typeof PATTERNS;
+
+/** The null spellings a kind's pattern takes as a value (`-1` given as a null value). */
+export function valueLikeNulls(kind: PatternKind, texts: readonly string[]): string[] {
+  const rule = new RegExp(`^(?:${PATTERNS[kind]})$`);
+  return texts.filter((t) => rule.test(t));
+}
+
+/** A list of texts in SQL. */
+export const sqlList = (texts: readonly string[]): string => `[${texts.map(sqlText).join(', ')}]`;
+
+/**
+ * The null spellings of a load other than the empty text, and the SQL naming them as lists. The
+ * load's query writes each list once, as a column its expressions name: the form bounds the
+ * spellings and the file the columns, but not their product.
+ */
+export interface NullSpellings {
+  texts: readonly string[];
+  /** all of `texts` */
+  list: string;
+  /** those of `texts` the kind's pattern takes (`valueLikeNulls`) */
+  valueLike: (kind: PatternKind) => string;
+}
+
+/** The spellings written out in place (for a single expression). */
+export function literalNulls(texts: readonly string[]): NullSpellings {
+  return { texts, list: sqlList(texts), valueLike: (kind) => sqlList(valueLikeNulls(kind, texts)) };
+}
+
 /**
  * Each CSV column (read as text, the empty text already null) converted as Rama's exact path reads
  * its kind, and refused (an `error()`) where Rama would read the value otherwise: DuckDB's own
- * casts round `1.5` into a BIGINT, take `1_000` and `nan`, and drop a time zone offset. The texts
- * in `nulls` (`NA`, `null`, …) read as null.
+ * casts round `1.5` into a BIGINT, take `1_000` and `nan`, and drop a time zone offset. The
+ * spellings in `nulls` (`NA`, `null`, …) read as null.
  *
  * `col` is the text and `cast` its `TRY_CAST` to the kind, computed once. A whole number or a
  * datetime written exactly as DuckDB writes the cast's result (`12`, `2024-01-05 10:00:00`), or a
@@ -129,23 +158,20 @@ const PATTERNS = {
  * shortcut fails, unless it matches the kind's pattern (`-1` given as a null value): only such
  * text can pass the shortcut.
  */
-export function converted(kind: UploadColumnKind, col: string, cast: string, nulls: readonly string[] = []): string {
+export function converted(kind: UploadColumnKind, col: string, cast: string, nulls: NullSpellings = literalNulls([])): string {
   const refuse = `error('not read as Rama reads a ${kind}')`;
   // list_contains, not IN: DuckDB makes a list of six or more into a join computed for every row
-  const nullIn = (texts: readonly string[]): string => `list_contains([${texts.map(sqlText).join(', ')}], ${col})`;
-  const isNull = `${col} IS NULL${nulls.length ? ` OR ${nullIn(nulls)}` : ''}`;
+  const isNull = `${col} IS NULL${nulls.texts.length ? ` OR list_contains(${nulls.list}, ${col})` : ''}`;
   const checked = (pattern: string, value: string): string =>
     `CASE WHEN ${isNull} THEN NULL WHEN regexp_full_match(${col}, '${pattern}') THEN ${value} ELSE ${refuse} END`;
-  const shortcut = (k: keyof typeof PATTERNS, test: string, value: string): string => {
-    const rule = new RegExp(`^(?:${PATTERNS[k]})$`);
-    const valueLike = nulls.filter((t) => rule.test(t));
-    const first = valueLike.length ? `WHEN ${nullIn(valueLike)} THEN NULL ` : '';
+  const shortcut = (k: PatternKind, test: string, value: string): string => {
+    const first = valueLikeNulls(k, nulls.texts).length ? `WHEN list_contains(${nulls.valueLike(k)}, ${col}) THEN NULL ` : '';
     return `CASE ${first}WHEN ${test} THEN ${cast} ELSE ${checked(PATTERNS[k], value)} END`;
   };
   const written = `CAST(${cast} AS VARCHAR) = ${col}`;
   switch (kind) {
     case 'string':
-      return nulls.length ? `CASE WHEN ${isNull} THEN NULL ELSE ${col} END` : col;
+      return nulls.texts.length ? `CASE WHEN ${isNull} THEN NULL ELSE ${col} END` : col;
     case 'integer':
       return shortcut('integer', written, `CAST(trim(${col}) AS BIGINT)`);
     case 'float':
@@ -167,15 +193,25 @@ export function converted(kind: UploadColumnKind, col: string, cast: string, nul
 const READ_BUFFER_BYTES = 8 * 1024 * 1024;
 
 /** The load's query: the file's columns as text, each cast once, converted to the table's kinds. */
-function readCsvSql(req: CsvFileLoadRequest, path: string): string {
+export function readCsvSql(req: CsvFileLoadRequest, path: string): string {
   const { file, table } = req;
   const columns = table.columns.map((_, i) => `${sqlText(`c${i}`)}: 'VARCHAR'`).join(', ');
   // the reader takes only the empty text as null: each spelling it is given costs a comparison of
-  // every value (the 18 default ones about a tenth of the load); the others are read in SQL
-  const nulls = file.nullValues.filter((v) => v !== '');
-  const inner = table.columns
-    .map((c, i) => (c.kind === 'string' || c.kind === 'boolean' ? `c${i}` : `c${i}, TRY_CAST(c${i} AS ${DUCKDB_TYPES[c.kind]}) AS x${i}`))
-    .join(', ');
+  // every value (the 18 default ones about a tenth of the load); the others are read in SQL, from
+  // lists written once as columns (`n`, `n_integer`, …: no name of a file column, `c0`, `x0`, …)
+  const texts = file.nullValues.filter((v) => v !== '');
+  const nulls: NullSpellings = { texts, list: 'n', valueLike: (kind) => `n_${kind}` };
+  const lists = texts.length ? [`${sqlList(texts)} AS n`] : [];
+  for (const kind of ['integer', 'float', 'datetime'] as const) {
+    const like = valueLikeNulls(kind, texts);
+    if (like.length && table.columns.some((c) => c.kind === kind)) lists.push(`${sqlList(like)} AS n_${kind}`);
+  }
+  const inner = [
+    ...lists,
+    ...table.columns.map((c, i) =>
+      c.kind === 'string' || c.kind === 'boolean' ? `c${i}` : `c${i}, TRY_CAST(c${i} AS ${DUCKDB_TYPES[c.kind]}) AS x${i}`,
+    ),
+  ].join(', ');
   // a column the first rows hold no value in takes nulls only: a value would decide its kind
   const select = table.columns
     .map((c, i) =>
