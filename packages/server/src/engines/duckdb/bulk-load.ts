@@ -116,7 +116,7 @@ const PATTERNS = {
 type PatternKind = keyof typeof PATTERNS;
 
 /** The null spellings a kind's pattern takes as a value (`-1` given as a null value). */
-export function valueLikeNulls(kind: PatternKind, texts: readonly string[]): string[] {
+function valueLikeNulls(kind: PatternKind, texts: readonly string[]): string[] {
   const rule = new RegExp(`^(?:${PATTERNS[kind]})$`);
   return texts.filter((t) => rule.test(t));
 }
@@ -133,13 +133,26 @@ export interface NullSpellings {
   texts: readonly string[];
   /** all of `texts` */
   list: string;
-  /** those of `texts` the kind's pattern takes (`valueLikeNulls`) */
-  valueLike: (kind: PatternKind) => string;
+  /** per kind, those of `texts` its pattern takes (`valueLikeNulls`), where there are any */
+  valueLike: Partial<Record<PatternKind, string>>;
 }
 
 /** The spellings written out in place (for a single expression). */
 export function literalNulls(texts: readonly string[]): NullSpellings {
-  return { texts, list: sqlList(texts), valueLike: (kind) => sqlList(valueLikeNulls(kind, texts)) };
+  return { texts, list: sqlList(texts), valueLike: valueLikeLists(texts, sqlList) };
+}
+
+/** Per kind, the SQL `name` gives the spellings its pattern takes, for the kinds with any (each kind's filter run once). */
+function valueLikeLists(
+  texts: readonly string[],
+  name: (like: string[], kind: PatternKind) => string,
+): Partial<Record<PatternKind, string>> {
+  const lists: Partial<Record<PatternKind, string>> = {};
+  for (const kind of Object.keys(PATTERNS) as PatternKind[]) {
+    const like = valueLikeNulls(kind, texts);
+    if (like.length) lists[kind] = name(like, kind);
+  }
+  return lists;
 }
 
 /**
@@ -165,7 +178,8 @@ export function converted(kind: UploadColumnKind, col: string, cast: string, nul
   const checked = (pattern: string, value: string): string =>
     `CASE WHEN ${isNull} THEN NULL WHEN regexp_full_match(${col}, '${pattern}') THEN ${value} ELSE ${refuse} END`;
   const shortcut = (k: PatternKind, test: string, value: string): string => {
-    const first = valueLikeNulls(k, nulls.texts).length ? `WHEN list_contains(${nulls.valueLike(k)}, ${col}) THEN NULL ` : '';
+    const like = nulls.valueLike[k];
+    const first = like ? `WHEN list_contains(${like}, ${col}) THEN NULL ` : '';
     return `CASE ${first}WHEN ${test} THEN ${cast} ELSE ${checked(PATTERNS[k], value)} END`;
   };
   const written = `CAST(${cast} AS VARCHAR) = ${col}`;
@@ -200,12 +214,12 @@ export function readCsvSql(req: CsvFileLoadRequest, path: string): string {
   // every value (the 18 default ones about a tenth of the load); the others are read in SQL, from
   // lists written once as columns (`n`, `n_integer`, …: no name of a file column, `c0`, `x0`, …)
   const texts = file.nullValues.filter((v) => v !== '');
-  const nulls: NullSpellings = { texts, list: 'n', valueLike: (kind) => `n_${kind}` };
   const lists = texts.length ? [`${sqlList(texts)} AS n`] : [];
-  for (const kind of ['integer', 'float', 'datetime'] as const) {
-    const like = valueLikeNulls(kind, texts);
-    if (like.length && table.columns.some((c) => c.kind === kind)) lists.push(`${sqlList(like)} AS n_${kind}`);
-  }
+  const valueLike = valueLikeLists(texts, (like, kind) => {
+    lists.push(`${sqlList(like)} AS n_${kind}`);
+    return `n_${kind}`;
+  });
+  const nulls: NullSpellings = { texts, list: 'n', valueLike };
   const inner = [
     ...lists,
     ...table.columns.map((c, i) =>
