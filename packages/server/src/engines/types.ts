@@ -364,14 +364,6 @@ export interface BulkLoader {
 }
 
 /**
- * A plain CSV file the engine may read itself (its own bulk path, no parsing in JavaScript): the
- * options are the simple ones (one-character delimiter, `"` quotes, an optional header on the
- * first line, no rows skipped or columns dropped) and the columns' kinds were read from the file's
- * first rows. The engine must refuse (throw) anything it would read differently from the exact
- * path — a value that does not fit its column's kind as Rama reads it, a ragged row, a null
- * spelling it cannot tell — so the caller can roll back and load the file the exact way.
- */
-/**
  * An uploaded file on disk, which may still be arriving when the load begins: `whole()` resolves
  * once all of it is at `path`; `stream()` reads it as it arrives and ends at its end. Both fail
  * when the upload does (the client left, the file was too large), so a load fails with it.
@@ -382,6 +374,22 @@ export interface UploadSource {
   stream(start?: number): Readable;
 }
 
+/**
+ * Rama's reading of a whole CSV file checked byte by byte (uploads/csv-check.ts): every value is
+ * one an engine's plain reading agrees with (a plain whole number, decimal float or ISO datetime;
+ * no quote inside an unquoted value), with the count of data records and, per column, whether a
+ * text column holds a null spelling; or why not.
+ */
+export type CsvCheck = { ok: true; records: number; spelled: boolean[] } | { ok: false; reason: string };
+
+/**
+ * A plain CSV file the engine may read itself (its own bulk path, no parsing in JavaScript): the
+ * options are the simple ones (one-character delimiter, `"` quotes, an optional header on the
+ * first line, no rows skipped or columns dropped) and the columns' kinds were read from the file's
+ * first rows. The engine must refuse (throw) anything it would read differently from the exact
+ * path — a value that does not fit its column's kind as Rama reads it, a ragged row, a null
+ * spelling it cannot tell — so the caller can roll back and load the file the exact way.
+ */
 export interface CsvFileLoadRequest extends Omit<BulkLoadRequest, 'batches' | 'onProgress'> {
   file: {
     /** the file (read it with `source.stream()`, or at `source.path` once `source.whole()` resolves) */
@@ -400,6 +408,12 @@ export interface CsvFileLoadRequest extends Omit<BulkLoadRequest, 'batches' | 'o
      * values; a value after them could make it another kind, so the engine refuses any value there
      */
     valueless: readonly boolean[];
+    /**
+     * Start the byte check of the whole file in a worker (it waits for the file to be whole), for an
+     * engine whose own reading of CSV text is not Rama's: it never rejects (a check that could not
+     * run has failed). Per column as the table's, which are the file's.
+     */
+    check(): Promise<CsvCheck>;
   };
 }
 

@@ -5,8 +5,9 @@
  * refuses whatever it would read otherwise than Rama's exact path, and the caller then loads the
  * file the exact way: the fast path changes the time an upload takes, never what it stores.
  */
-import { isNullCell, type CellRules, type UploadOptions } from '@rama/shared';
-import type { CsvFileLoadRequest, UploadSource } from '../engines/types.js';
+import { isNullCell, UPLOAD_LIMITS, type CellRules, type UploadOptions } from '@rama/shared';
+import type { CsvCheck, CsvFileLoadRequest, UploadSource } from '../engines/types.js';
+import { checkCsvFile } from './csv-check-run.js';
 import { csvRecords } from './csv.js';
 import { scanTable, type RawRecord, type TablePlan } from './table.js';
 
@@ -103,13 +104,30 @@ export async function sampleCsv(source: UploadSource, opts: UploadOptions, rules
 
 /** The engine's part of the request: where the file is and how to read it. */
 export function csvFile(source: UploadSource, opts: UploadOptions, rules: CellRules, sample: CsvSample): CsvFileLoadRequest['file'] {
+  const nullValues = [...rules.nullValues];
+  const check = async (): Promise<CsvCheck> => {
+    try {
+      await source.whole();
+    } catch (e) {
+      return { ok: false, reason: e instanceof Error ? e.message : String(e) };
+    }
+    return checkCsvFile(source.path, {
+      delimiter: opts.delimiter,
+      header: opts.header_row === 0,
+      kinds: sample.plan.columns.map((c) => c.kind),
+      valueless: sample.plan.valueless,
+      nullSpellings: nullValues.filter((v) => v !== ''),
+      maxRecordBytes: UPLOAD_LIMITS.maxRecordChars,
+    });
+  };
   return {
+    check,
     typedNullSpellings: sample.typedNullSpellings,
     valueless: sample.plan.valueless,
     source,
     delimiter: opts.delimiter,
     header: opts.header_row === 0,
-    nullValues: [...rules.nullValues],
+    nullValues,
     dayFirst: rules.dayFirst,
   };
 }

@@ -11,6 +11,7 @@ import type { AppContext } from '../context.js';
 import { requirePermission } from '../http/auth.js';
 import { clientGone } from '../execution/abort.js';
 import { invalidFields } from '../http/errors.js';
+import { closeCsvCheck } from './csv-check-run.js';
 import { ArrivingFile, receiveForm, multipartLimits } from './form.js';
 import { UploadService } from './service.js';
 
@@ -41,6 +42,7 @@ function attempt<T>(make: () => T): T | null {
 export function uploadRoutes(app: FastifyInstance, ctx: AppContext): UploadService {
   const uploads = new UploadService(ctx);
   const maxBytes = ctx.config.uploadMaxBytes;
+  app.addHook('onClose', () => closeCsvCheck());
 
   void app.register(async (scope) => {
     await scope.register(multipart, { limits: multipartLimits(maxBytes) });

@@ -58,6 +58,19 @@ function bigCsv(
 /** The line the file's last record ends on (quoted values hold line breaks). */
 const lastLine = (csv: string): number => csv.split('\n').length - 1;
 
+/**
+ * Datetimes past the sample that the exact path refuses and an engine's own reader takes (`epoch`
+ * as 1970, 24:00 as the next day, year 0 as 1 BC): the upload is refused with the exact path's message.
+ */
+async function refusesDates(id: number, fields: Record<string, string> = {}): Promise<void> {
+  for (const seen of ['epoch', '2024-05-01 24:00:00', '0000-05-01 10:00:00']) {
+    const csv = bigCsv({ seen });
+    const r = await upload(admin, id, 'csv', 'big.csv', csv, { table_name: 'late_date', column_dates: 'seen', ...fields });
+    expect(r.status, seen).toBe(422);
+    expect(String(r.body.message)).toBe(`Line ${lastLine(csv)}, column "seen": "${seen}" is not a date.`);
+  }
+}
+
 /** The path each upload took, from the service's log. */
 function watchPaths(): { paths: string[]; stop: () => void } {
   const paths: string[] = [];
@@ -170,6 +183,16 @@ describe('uploads into DuckDB through read_csv', () => {
     await same('f6', 'e6');
   });
 
+  it("refuses a datetime past the sample that DuckDB would read and Rama does not, with the exact path's message", async () => {
+    await refusesDates(id);
+  });
+
+  it('reads a quote inside an unquoted value as Rama does', async () => {
+    expect(await both(id, bigCsv({ name: 'a"b"c' }), 'f9', 'e9')).toEqual(['engine']);
+    await same('f9', 'e9');
+    expect(await rowsOf(admin, id, `SELECT name FROM f9 WHERE id = ${ROWS - 1}`)).toEqual([{ name: 'a"b"c' }]);
+  });
+
   it('answers a ragged row past the sample with its line, and leaves no table', async () => {
     const csv = bigCsv({ extra: ',x,y' });
     const r = await upload(admin, id, 'csv', 'big.csv', csv, { table_name: 'ragged' });
@@ -256,6 +279,29 @@ await describeIfService(postgresService, 'uploads into PostgreSQL through COPY F
     await same('f9', 'e9');
     const n = await pgc.query(`SELECT count(*)::int AS n FROM ${schema}.f9 WHERE id IS NULL`);
     expect(n.rows).toEqual([{ n: 1 }]);
+  });
+
+  it('falls back to the exact path where PostgreSQL reads a value otherwise: microseconds, 0x10, a quote inside a value', async () => {
+    // Rama keeps milliseconds; PostgreSQL would keep .123456
+    expect(await both(id, bigCsv({ seen: '2024-05-01 10:00:00.123456' }), 'f10', 'e10', { schema })).toEqual(['exact']);
+    await same('f10', 'e10');
+    // Rama reads the column as text; PostgreSQL would store 16
+    expect(await both(id, bigCsv({ score: '0x10' }), 'f11', 'e11', { schema })).toEqual(['exact']);
+    await same('f11', 'e11');
+    // Rama keeps the quotes; PostgreSQL would read `abc`
+    expect(await both(id, bigCsv({ name: 'a"b"c' }), 'f12', 'e12', { schema })).toEqual(['exact']);
+    await same('f12', 'e12');
+    const name = await pgc.query(`SELECT name FROM ${schema}.f12 WHERE id = $1`, [ROWS - 1]);
+    expect(name.rows).toEqual([{ name: 'a"b"c' }]);
+  });
+
+  it("refuses a datetime past the sample that PostgreSQL would read and Rama does not, with the exact path's message", async () => {
+    await refusesDates(id, { schema });
+    const t = await pgc.query(
+      `SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = $1 AND table_name = 'late_date'`,
+      [schema],
+    );
+    expect(t.rows).toEqual([{ n: 0 }]);
   });
 
   it('reads the kind of a column the sample holds no value in from all its values (the exact path)', async () => {

@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import type { UploadColumnKind } from '@rama/shared';
+import { parseDateText, type UploadColumnKind } from '@rama/shared';
 import { converted, literalNulls, readCsvSql } from './bulk-load.js';
 import type { CsvFileLoadRequest } from '../types.js';
 
@@ -126,6 +126,27 @@ describe('DuckDB upload conversion (CSV read by the database)', () => {
       for (const v of refused) expect(pattern[v], v).toBe('refused');
     });
   }
+
+  it('takes only datetimes Rama reads, as the same instant (DuckDB reads 24:00 as the next day and year 0 as 1 BC)', async () => {
+    const more = [
+      '2024-01-05 24:00:00',
+      '2024-01-05 24:00',
+      '0000-01-05 10:00:00',
+      '0000-01-05',
+      '2024-01-05 10:00:60',
+      '2024-01-05 23:59:59.999',
+    ];
+    let taken = 0;
+    for (const v of [...VALUES.datetime, ...more]) {
+      const got = await read(converted('datetime', 'c0', 'x0'), v, 'TIMESTAMP');
+      if (got === 'refused') continue;
+      taken++;
+      const rama = parseDateText(v, false);
+      expect(rama, v).not.toBeNull();
+      expect(new Date(`${got.replace(' ', 'T')}Z`).getTime(), v).toBe(rama?.getTime());
+    }
+    expect(taken).toBeGreaterThan(5);
+  });
 
   it('reads the null spellings as null in every kind, also one the kind would take as a value', async () => {
     const nulls = literalNulls(['NA', 'null', 'nan', '-1', '2024-01-05 10:00:00', 'True']);

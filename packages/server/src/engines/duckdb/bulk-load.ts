@@ -109,8 +109,11 @@ const sqlText = (v: string): string => `'${v.replace(/'/g, "''")}'`;
 const PATTERNS = {
   integer: '[ \t]*[+-]?[0-9]+[ \t]*',
   float: '[ \t]*[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?[ \t]*',
-  // the ISO shapes without an offset, to the millisecond (Rama keeps milliseconds)
-  datetime: '[0-9]{4}-[0-9]{2}-[0-9]{2}([ T][0-9]{2}:[0-9]{2}(:[0-9]{2}([.][0-9]{1,3})?)?)?',
+  // the ISO shapes without an offset, to the millisecond (Rama keeps milliseconds), from year 1 and
+  // to hour 23 (DuckDB reads year 0 as 1 BC and 24:00 as the next day, where Rama refuses both;
+  // a month, day, minute or second out of range DuckDB refuses itself)
+  datetime:
+    '([0-9]{3}[1-9]|[0-9]{2}[1-9][0-9]|[0-9][1-9][0-9]{2}|[1-9][0-9]{3})-[0-9]{2}-[0-9]{2}([ T]([01][0-9]|2[0-3]):[0-9]{2}(:[0-9]{2}([.][0-9]{1,3})?)?)?',
 } as const;
 
 type PatternKind = keyof typeof PATTERNS;

@@ -1,8 +1,8 @@
 /**
  * PostgreSQL bulk loading: `COPY … FROM STDIN` inside one transaction, the table created (or
  * dropped and created again) in the same transaction, so a failed load leaves nothing. Rows read
- * by Rama go in COPY's text format; a plain CSV file goes to COPY as it is (PostgreSQL parses it),
- * then what PostgreSQL reads differently from Rama is found and refused or put right.
+ * by Rama go in COPY's text format; a plain CSV file goes to COPY as it is (PostgreSQL parses it)
+ * while a worker checks Rama's reading of it byte by byte: the load is kept only where the two agree.
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -61,7 +61,7 @@ async function bomBytes(source: UploadSource): Promise<number> {
   }
 }
 
-/** Thrown where PostgreSQL read a value Rama reads otherwise: the caller loads the file the exact way. */
+/** Thrown where PostgreSQL would read the file otherwise than Rama: the caller loads it the exact way. */
 class ReadDifferently extends Error {
   constructor(what: string) {
     super(`PostgreSQL reads ${what} differently from Rama's exact path.`);
@@ -70,47 +70,17 @@ class ReadDifferently extends Error {
 }
 
 /**
- * After COPY: values PostgreSQL took that Rama would not (NaN and infinities in a float column,
- * `infinity` in a datetime one) refuse the fast load; null spellings other than the empty text in
- * text columns become NULL, as Rama reads them.
+ * After COPY: the null spellings other than the empty text become NULL in the text columns the
+ * byte check found them in (PostgreSQL stored them as text; Rama reads them as null).
  */
-async function settle(client: pg.PoolClient, req: CsvFileLoadRequest, tableSql: string): Promise<void> {
+async function spelledNulls(client: pg.PoolClient, req: CsvFileLoadRequest, tableSql: string, spelled: readonly boolean[]): Promise<void> {
   const q = (n: string): string => req.spec.quoteIdentifier(n);
   const tokens = req.file.nullValues.filter((v) => v !== '');
-  const tokenList = tokens.map((t) => req.spec.stringLiteral(t)).join(', ');
-  const checks: string[] = [];
-  const texts: string[] = [];
-  // a column the first rows hold no value in takes nulls only: a value would decide its kind
-  const valueless = req.table.columns.filter((_, i) => req.file.valueless[i]);
-  if (valueless.length)
-    checks.push(
-      `bool_or(${valueless.map((c) => `(${q(c.name)} IS NOT NULL${tokens.length ? ` AND ${q(c.name)} NOT IN (${tokenList})` : ''})`).join(' OR ')})`,
-    );
-  for (const c of req.table.columns) {
-    if (c.kind === 'float')
-      checks.push(`bool_or(${q(c.name)} = 'NaN'::float8 OR ${q(c.name)} IN ('Infinity'::float8, '-Infinity'::float8))`);
-    else if (c.kind === 'datetime') checks.push(`bool_or(NOT isfinite(${q(c.name)}))`);
-    else if (c.kind === 'string' && tokens.length) {
-      checks.push(`bool_or(${q(c.name)} IN (${tokenList}))`);
-      texts.push(c.name);
-    }
-  }
-  if (!checks.length) return;
-  const res = await client.query({ text: `SELECT ${checks.join(', ')} FROM ${tableSql}`, rowMode: 'array' });
-  const found = (res.rows[0] ?? []) as (boolean | null)[];
-  const nullsIn: string[] = [];
-  let at = 0;
-  if (valueless.length && found[at++]) throw new ReadDifferently('a value in a column its first rows hold none in');
-  for (const c of req.table.columns) {
-    if (c.kind === 'float' || c.kind === 'datetime') {
-      if (found[at++]) throw new ReadDifferently(`a value of column "${c.name}"`);
-    } else if (c.kind === 'string' && tokens.length) {
-      if (found[at++]) nullsIn.push(c.name);
-    }
-  }
-  if (!nullsIn.length) return;
-  const sets = nullsIn.map((n) => `${q(n)} = CASE WHEN ${q(n)} IN (${tokenList}) THEN NULL ELSE ${q(n)} END`).join(', ');
-  await client.query(`UPDATE ${tableSql} SET ${sets} WHERE ${nullsIn.map((n) => `${q(n)} IN (${tokenList})`).join(' OR ')}`);
+  const names = req.table.columns.filter((c, i) => spelled[i] && c.kind === 'string').map((c) => q(c.name));
+  if (!names.length || !tokens.length) return;
+  const list = tokens.map((t) => req.spec.stringLiteral(t)).join(', ');
+  const sets = names.map((n) => `${n} = CASE WHEN ${n} IN (${list}) THEN NULL ELSE ${n} END`).join(', ');
+  await client.query(`UPDATE ${tableSql} SET ${sets} WHERE ${names.map((n) => `${n} IN (${list})`).join(' OR ')}`);
 }
 
 /**
@@ -126,11 +96,18 @@ async function loadCsvFile(req: CsvFileLoadRequest): Promise<{ rows: number }> {
   if (table.columns.some((c) => c.kind === 'boolean')) throw new ReadDifferently('true and false');
   // COPY has one null spelling besides the empty text: `NA` in a number column would fail it
   if (file.typedNullSpellings) throw new ReadDifferently('null spellings in columns that are not text');
-  // past the first rows, a spelling PostgreSQL takes as a number or a date (`-1`, `0`, `epoch`,
-  // given as null values) would be stored as one: the default spellings it refuses or `settle`
-  // finds (NaN); any other leaves the file to the exact path
+  // past the first rows, a spelling given as a null value that is a plain number or date (`-1`, `0`)
+  // would pass the byte check and be stored as one: no default spelling is; any other spelling
+  // leaves the file to the exact path
   if (file.nullValues.some((v) => !DEFAULT_NULL_VALUES.includes(v)) && table.columns.some((c) => c.kind !== 'string'))
     throw new ReadDifferently('null spellings of its own');
+  // PostgreSQL reads much that Rama reads otherwise (`epoch` as a date, `0x10` as a number, a quote
+  // inside a value as the start of a quoted part): Rama's reading of the whole file is checked
+  // byte by byte in a worker while COPY runs, and the load is kept only if the check passes
+  const checked = file.check();
+  const encoding = await client.query<{ e: string }>(`SELECT current_setting('server_encoding') AS e`);
+  // another encoding would store bytes that are not UTF-8 as they come, where Rama reads them as U+FFFD
+  if (encoding.rows[0]?.e !== 'UTF8') throw new ReadDifferently('text in another encoding than UTF-8');
   const q = (n: string): string => spec.quoteIdentifier(n);
   const target = qualifiedName(spec, table);
   const cols = table.columns.map((c) => q(c.name)).join(', ');
@@ -155,7 +132,10 @@ async function loadCsvFile(req: CsvFileLoadRequest): Promise<{ rows: number }> {
     // the file as it arrives: COPY reads while the upload is still coming in
     await pipeline(file.source.stream(skip), copy, { signal });
     const rows = copy.rowCount;
-    await settle(client, req, into);
+    const check = await checked;
+    if (!check.ok) throw new ReadDifferently(`this file (${check.reason})`);
+    if (check.records !== rows) throw new ReadDifferently(`the file's rows (${rows} rows, Rama ${check.records})`);
+    await spelledNulls(client, req, into, check.spelled);
     const dates = table.columns.filter((c) => c.kind === 'datetime');
     if (append) {
       await client.query(`INSERT INTO ${target} (${cols}) SELECT ${cols} FROM ${into}`);
