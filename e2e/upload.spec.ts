@@ -105,11 +105,9 @@ test.describe('upload a file into a database', () => {
     await page
       .locator('input[type=file]')
       .setInputFiles({ name: 'ragged.csv', mimeType: 'text/csv', buffer: Buffer.from('a,b\n1,2\n3,4,5\n') });
-    await expect(page.getByRole('columnheader', { name: /Unnamed: 2/ })).toBeVisible();
-    await page.getByLabel('Database').click();
-    await pick(page, dbName);
-    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    // the preview says what the load would say, and shows no column the load would not make
     await expect(page.getByText('Line 3 has 3 values, but the file has 2 columns.')).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: /Unnamed/ })).toHaveCount(0);
     await page.screenshot({ path: `${SHOTS}/upload-error.png`, fullPage: true });
   });
 

@@ -4,15 +4,17 @@
  * parsed SQL need not carry it. The package is CommonJS, so it is required synchronously: the
  * callers parse synchronously.
  */
-import { createRequire } from 'node:module';
 import type NodeSqlParser from 'node-sql-parser';
+import { lazyModule } from '../lazy-module.js';
+
+const nodeSqlParser = lazyModule<typeof NodeSqlParser>('node-sql-parser');
 
 let parser: NodeSqlParser.Parser | undefined;
 
 /** The one Parser the server shares (it keeps no state between calls). */
 export function sqlParser(): NodeSqlParser.Parser {
   if (!parser) {
-    const { Parser } = createRequire(import.meta.url)('node-sql-parser') as typeof NodeSqlParser;
+    const { Parser } = nodeSqlParser();
     parser = new Parser();
   }
   return parser;

@@ -3,11 +3,11 @@ import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type pg from 'pg';
-import { createRequire } from 'node:module';
+import { lazyModule } from '../lazy-module.js';
 import type { MetadataSchema } from './schema.js';
 
 /** pg, required only for a PostgreSQL metadata store (SQLite is the default): an idle server need not carry it. */
-const requirePg = (): typeof pg => createRequire(import.meta.url)('pg') as typeof pg;
+const requirePg = lazyModule<typeof pg>('pg');
 
 export type MetadataDialect = 'sqlite' | 'postgres';
 

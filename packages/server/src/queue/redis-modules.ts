@@ -4,18 +4,12 @@
  * modules (about 10 MB of an idle server). Both are CommonJS, so they are required synchronously:
  * the stores open their connections in constructors.
  */
-import { createRequire } from 'node:module';
 import type * as IORedis from 'ioredis';
 import type * as BullMQ from 'bullmq';
+import { lazyModule } from '../lazy-module.js';
 
-const require = createRequire(import.meta.url);
-
-/** ioredis (its module is cached by Node after the first call) */
-export function ioredis(): typeof IORedis {
-  return require('ioredis') as typeof IORedis;
-}
+/** ioredis */
+export const ioredis = lazyModule<typeof IORedis>('ioredis');
 
 /** BullMQ (which requires ioredis itself) */
-export function bullmq(): typeof BullMQ {
-  return require('bullmq') as typeof BullMQ;
-}
+export const bullmq = lazyModule<typeof BullMQ>('bullmq');

@@ -2,20 +2,19 @@
  * The SQL analyses that can run in a parse worker (offload.ts): the same functions inline and in
  * the worker, so a result never depends on where it was computed.
  */
-import { createRequire } from 'node:module';
 import type * as SqlFormatter from 'sql-formatter';
 import type { SqlSyntax } from '../engines/types.js';
+import { lazyModule } from '../lazy-module.js';
 import { checkScript, type ScriptCheck } from './statements.js';
 import { sqlTables, type SqlTableRef } from './tables.js';
 
 /** sql-formatter, required on the first format (its grammars are ~90 modules an idle server need not hold). */
-let formatter: typeof SqlFormatter | undefined;
+const sqlFormatter = lazyModule<typeof SqlFormatter>('sql-formatter');
 
 /** sql-formatter in the engine's language; text the formatter cannot read comes back unchanged. */
 export function formatSql(sql: string, language: string): string {
-  formatter ??= createRequire(import.meta.url)('sql-formatter') as typeof SqlFormatter;
   try {
-    return formatter.format(sql, { language: language as 'sql', keywordCase: 'upper' });
+    return sqlFormatter().format(sql, { language: language as 'sql', keywordCase: 'upper' });
   } catch {
     return sql;
   }

@@ -7,8 +7,8 @@
  * depth), JSON texts inside it (`params`, `position`, `json_metadata` …) included. No I/O: this
  * runs in the bundle worker (bundle-read.ts) and in unit tests.
  */
-import { createRequire } from 'node:module';
 import type * as Yaml from 'yaml';
+import { lazyModule } from '../lazy-module.js';
 
 type YamlNode = Yaml.Node;
 
@@ -16,8 +16,7 @@ type YamlNode = Yaml.Node;
  * The `yaml` package, required on the first import or export rather than at start (about 70
  * modules an idle server need not hold); CommonJS under Node, so required synchronously.
  */
-let yaml: typeof Yaml | undefined;
-export const yamlModule = (): typeof Yaml => (yaml ??= createRequire(import.meta.url)('yaml') as typeof Yaml);
+export const yamlModule = lazyModule<typeof Yaml>('yaml');
 
 export interface YamlLimits {
   /** characters of one file */

@@ -268,7 +268,7 @@ export class UploadService {
     try {
       if (type === 'csv') {
         const source = csvRecords(file.path, { delimiter: options.delimiter, skipBlankLines: true, skipInitialSpace: false });
-        return { items: [await previewTable(source, options, rules, null)] };
+        return { items: [await previewTable(source, options, rules, null, 'refuse')] };
       }
       if (type === 'excel') {
         const keep = (options.header_row ?? 0) + UPLOAD_LIMITS.previewRows + 1;

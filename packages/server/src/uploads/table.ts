@@ -49,6 +49,12 @@ type ReadOptions = Pick<UploadOptions, 'skip_rows' | 'header_row' | 'rows_to_rea
 
 const isBlank = (cells: RawCell[]): boolean => cells.every((c) => c === null || c === '');
 
+/** A record with more values than the file's columns is refused with its line (extra empty values are dropped). */
+function raggedRow(rec: RawRecord, columns: number, where = ''): void {
+  if (rec.cells.length > columns && !isBlank(rec.cells.slice(columns)))
+    throw new UploadFileError(`Line ${rec.line}${where} has ${rec.cells.length} values, but the file has ${columns} columns.`);
+}
+
 /** Where each record goes as the options place them: skipped, the header, a data row, or past the rows to read. */
 function placer(opts: ReadOptions): (rec: RawRecord) => 'skip' | 'header' | 'data' | 'stop' {
   let index = 0;
@@ -130,11 +136,7 @@ export async function scanTable(
       }
       if (names === null) start(null, rec.cells.length);
       const cols = names as unknown as string[];
-      if (rec.cells.length > cols.length) {
-        const extra = rec.cells.slice(cols.length);
-        if (!isBlank(extra))
-          throw new UploadFileError(`Line ${rec.line}${where} has ${rec.cells.length} values, but the file has ${cols.length} columns.`);
-      }
+      raggedRow(rec, cols.length, where);
       rows++;
       for (let i = 0; i < cols.length; i++) {
         const raw = rec.cells[i] ?? null;
@@ -249,14 +251,19 @@ export async function* tableBatches(
   if (batch.length) yield batch;
 }
 
-/** `upload_metadata`: the column names, kinds read from the first rows, and those rows as text. */
+/**
+ * `upload_metadata`: the column names, kinds read from the first rows, and those rows as text.
+ * `ragged`: a row longer than the header (or the first row) is refused as the load refuses it
+ * (CSV); else the preview widens to the longest row (a sheet's stray cells).
+ */
 export async function previewTable(
   source: RecordSource,
   opts: Pick<UploadOptions, 'header_row' | 'skip_rows'>,
   rules: CellRules,
   sheetName: string | null,
+  ragged: 'refuse' | 'widen' = 'widen',
 ): Promise<UploadFileMetadataItem> {
-  const sample: RawCell[][] = [];
+  const records: RawRecord[] = [];
   let header: RawCell[] | null = null;
   const place = placer({ ...opts, rows_to_read: UPLOAD_LIMITS.previewRows, skip_blank_lines: true });
   let stopped = false;
@@ -264,13 +271,17 @@ export async function previewTable(
     for (const rec of batch) {
       const kind = place(rec);
       if (kind === 'header') header = rec.cells;
-      else if (kind === 'data') sample.push(rec.cells);
+      else if (kind === 'data') records.push(rec);
       else if (kind === 'stop') stopped = true;
-      if (stopped || sample.length >= UPLOAD_LIMITS.previewRows) break;
+      if (stopped || records.length >= UPLOAD_LIMITS.previewRows) break;
     }
-    if (stopped || sample.length >= UPLOAD_LIMITS.previewRows) break;
+    if (stopped || records.length >= UPLOAD_LIMITS.previewRows) break;
   }
-  const width = Math.min(UPLOAD_LIMITS.maxColumns, Math.max(header?.length ?? 0, ...sample.map((r) => r.length), 0));
+  const sample = records.map((r) => r.cells);
+  const widest =
+    ragged === 'refuse' ? (header?.length ?? sample[0]?.length ?? 0) : Math.max(header?.length ?? 0, ...sample.map((r) => r.length), 0);
+  if (ragged === 'refuse') for (const rec of records) raggedRow(rec, widest);
+  const width = Math.min(UPLOAD_LIMITS.maxColumns, widest);
   const names = uploadColumnNames(header ? header.map((c) => (c === null ? null : String(c))) : null, width);
   const kinds = names.map((_, i) => {
     let k: UploadColumnKind | null = null;

@@ -293,6 +293,16 @@ describe('upload_metadata', () => {
     });
   });
 
+  it('refuses a ragged CSV row in the first rows as the upload does, rather than showing a column the load would not make', async () => {
+    const r = await meta('ragged.csv', 'a,b\n1,2\n3,4,5\n', { type: 'csv' });
+    expect(r.status, r.text).toBe(422);
+    expect(r.body.message).toBe('Line 3 has 3 values, but the file has 2 columns.');
+    // extra empty values are dropped, as the load drops them
+    const trailing = await meta('trailing.csv', 'a,b\n1,2,\n', { type: 'csv' });
+    expect(trailing.status, trailing.text).toBe(200);
+    expect((trailing.body.result as unknown as { items: { column_names: string[] }[] }).items[0].column_names).toEqual(['a', 'b']);
+  });
+
   it('lists every sheet of a workbook', async () => {
     const xlsx = await workbook({
       One: [
