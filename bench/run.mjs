@@ -31,6 +31,7 @@ for (const r of results) {
   } else if (r.ratio !== undefined) {
     const peak =
       (r.peak_mb !== undefined ? `; server peak memory ${r.peak_mb.toFixed(0)} MB (${r.idle_mb.toFixed(0)} MB before)` : '') +
+      (r.peak_all_mb !== undefined ? `, ${r.peak_all_mb.toFixed(0)} MB over the case's ${r.uploads} uploads` : '') +
       (r.others ? `; /health meanwhile median ${r.others.p50.toFixed(0)} ms, longest ${r.others.max.toFixed(0)} ms` : '');
     console.log(
       `${r.case}\n  baseline ${ms(r.baseline_ms)} ms, Rama ${ms(r.rama_ms)} ms, ratio ${r.ratio.toFixed(2)} (goal ${r.goal})${r.response_mb ? `, ${r.response_mb.toFixed(1)} MB` : ''}${peak}`,
