@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cellRules, DEFAULT_NULL_VALUES, parseDateText, storedValue, type UploadColumnKind } from '@rama/shared';
 import { CsvByteCheck, plainDatetime, plainFloat, plainInteger, type CsvCheckOptions, type CsvCheckResult } from './csv-check.js';
+import { checkCsvFile, closeCsvCheck } from './csv-check-run.js';
 import { CsvChunkParser } from './csv.js';
 import type { RawRecord } from './table.js';
 
@@ -168,5 +172,35 @@ describe('the byte check of a CSV file read by another engine (fast upload path)
       records: 2,
       spelled: [false, false],
     });
+  });
+});
+
+describe('the byte check in its worker', () => {
+  const options: CsvCheckOptions = {
+    delimiter: ',',
+    header: true,
+    kinds: ['integer', 'string'],
+    valueless: [false, false],
+    nullSpellings: ['NA'],
+    maxRecordBytes: 1000,
+  };
+
+  it('checks a file on disk in a worker thread, and answers a file it cannot read as a failed check', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rama-csv-check-'));
+    try {
+      const path = join(dir, 'f.csv');
+      writeFileSync(path, 'a,b\n1,x\n2,NA\n');
+      expect(await checkCsvFile(path, options)).toEqual({ ok: true, records: 2, spelled: [false, true] });
+      writeFileSync(path, 'a,b\n1,x\nepoch,y\n');
+      expect(await checkCsvFile(path, options)).toEqual({
+        ok: false,
+        reason: 'a value of column 1 read otherwise than as a plain integer on line 3',
+      });
+      const missing = await checkCsvFile(join(dir, 'gone.csv'), options);
+      expect(missing.ok).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await closeCsvCheck();
+    }
   });
 });
