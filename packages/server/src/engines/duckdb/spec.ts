@@ -405,10 +405,7 @@ async function openInstance(path: string, options: Record<string, string>, takes
   const early = Object.fromEntries(Object.entries(options).filter(([k]) => !(locked && LOCKING.includes(k))));
   let instance: DuckDBInstance;
   try {
-    // DuckDB's allocator keeps what a query freed until its next allocations; its background
-    // threads give it back to the system within seconds (after an upload, the server went back to
-    // 220-285 MB instead of staying at 280-400 MB); a database's own options may say otherwise
-    instance = await DuckDBInstance.create(path, { allocator_background_threads: 'true', ...early });
+    instance = await DuckDBInstance.create(path, early);
   } catch (e) {
     const message = errorMessage(e);
     if (/lock/i.test(message)) {
